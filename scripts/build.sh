@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Builds everything: the native core and tests, the wasm tests and the two
+# wasm modules of the npm package (SIMD and not), then the TypeScript facade.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc)
+
+cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/native -j "$jobs"
+
+# Debian's emcc needs Debian's acorn, and its node config passes a flag Node
+# 20 refuses, hence our own emulator line (../shared/TOOLCHAIN.md).
+export NODE_PATH=/usr/share/nodejs
+if [ ! -f build/wasm/CMakeCache.txt ]; then
+  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
+    "-DCMAKE_CROSSCOMPILING_EMULATOR=$(command -v node);--no-experimental-fetch" >/dev/null
+fi
+cmake --build build/wasm -j "$jobs"

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian 12 machine lacks for building and testing
+# tensorcast: Debian's Emscripten, Catch2 and Chromium, then the npm packages
+# from the lock file. Does nothing that is already done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v emcc >/dev/null 2>&1 || need+=(emscripten)
+[ -d /usr/share/nodejs/acorn ] || need+=(node-acorn)
+[ -f /usr/include/catch2/catch.hpp ] || need+=(catch2)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v cmake >/dev/null 2>&1 || need+=(cmake)
+command -v g++ >/dev/null 2>&1 || need+=(g++)
+command -v gzip >/dev/null 2>&1 || need+=(gzip)
+
+if [ ${#need[@]} -gt 0 ]; then
+  cmd="apt-get update && apt-get install -y ${need[*]}"
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "tensorcast needs Debian packages: ${need[*]}" >&2
+    echo "run as root:  $cmd" >&2
+    exit 1
+  fi
+  echo "setup: installing ${need[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+# npm packages: from the lock file, again only when it changed.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+fi

@@ -1,0 +1,55 @@
+// Two kinds of failure (Note [Errors]):
+//  - Error: the user's mistake (bad shape, bad dim, too much memory). Its
+//    message is PyTorch's text where PyTorch has one. Raised before any
+//    tensor is written, so a caller that catches it finds everything as it was.
+//  - InternalError: a broken invariant inside tensorcast, raised by
+//    TC_ASSERT. It is an exception, never abort(): an aborted wasm module is
+//    dead for every later call.
+#pragma once
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+namespace tc {
+
+enum class ErrorKind { Shape, Index, Value, Type, Memory, Autograd, Policy };
+
+class Error : public std::runtime_error {
+ public:
+  Error(ErrorKind kind, const std::string& message)
+      : std::runtime_error(message), kind_(kind) {}
+  ErrorKind kind() const { return kind_; }
+
+ private:
+  ErrorKind kind_;
+};
+
+class InternalError : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
+};
+
+namespace detail {
+template <typename... Args>
+std::string concat(const Args&... args) {
+  std::ostringstream out;
+  (out << ... << args);
+  return out.str();
+}
+}  // namespace detail
+
+// fail(ErrorKind::Shape, "The size of tensor a (", 2, ") must match ...")
+template <typename... Args>
+[[noreturn]] void fail(ErrorKind kind, const Args&... args) {
+  throw Error(kind, detail::concat(args...));
+}
+
+}  // namespace tc
+
+#define TC_ASSERT(cond, ...)                                                \
+  do {                                                                      \
+    if (!(cond))                                                            \
+      throw ::tc::InternalError(::tc::detail::concat(                       \
+          "internal error (please report): ", #cond, " at ", __FILE__, ":", \
+          __LINE__, " ", ##__VA_ARGS__));                                   \
+  } while (0)

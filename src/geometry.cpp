@@ -1,0 +1,241 @@
+#include "geometry.h"
+
+#include <algorithm>
+
+#include "error.h"
+
+namespace tc {
+
+int64_t wrap_dim(int64_t dim, int64_t ndim) {
+  const int64_t n = std::max<int64_t>(ndim, 1);
+  if (dim < -n || dim >= n)
+    fail(ErrorKind::Index, "Dimension out of range (expected to be in range of [",
+         -n, ", ", n - 1, "], but got ", dim, ")");
+  return dim < 0 ? dim + n : dim;
+}
+
+Geometry Geometry::make(Shape sizes, Strides strides, int64_t offset) {
+  check_shape(sizes);
+  TC_ASSERT(sizes.size() == strides.size());
+  TC_ASSERT(offset >= 0);
+  for (int64_t s : strides) TC_ASSERT(s >= 0, "negative stride");
+  return Geometry(std::move(sizes), std::move(strides), offset);
+}
+
+Geometry Geometry::contiguous(const Shape& sizes) {
+  check_shape(sizes);
+  return Geometry(sizes, contiguous_strides(sizes), 0);
+}
+
+bool Geometry::is_contiguous() const {
+  if (numel() == 0) return true;
+  int64_t expected = 1;
+  for (size_t i = sizes_.size(); i-- > 0;) {
+    if (sizes_[i] == 1) continue;
+    if (strides_[i] != expected) return false;
+    expected *= sizes_[i];
+  }
+  return true;
+}
+
+bool Geometry::has_internal_overlap() const {
+  for (size_t i = 0; i < sizes_.size(); ++i)
+    if (sizes_[i] > 1 && strides_[i] == 0) return true;
+  return false;
+}
+
+int64_t Geometry::storage_extent() const {
+  if (numel() == 0) return 0;
+  int64_t last = offset_;
+  for (size_t i = 0; i < sizes_.size(); ++i) last += (sizes_[i] - 1) * strides_[i];
+  return last + 1;
+}
+
+Geometry Geometry::expand(const Shape& target) const {
+  const int64_t ndim = static_cast<int64_t>(target.size());
+  const int64_t tensor_dim = this->ndim();
+  if (ndim < tensor_dim)
+    fail(ErrorKind::Shape, "expand(torch.FloatTensor{", format_shape(sizes_),
+         "}, size=", format_shape(target),
+         "): the number of sizes provided (", ndim,
+         ") must be greater or equal to the number of dimensions in the tensor (",
+         tensor_dim, ")");
+  Shape sizes(ndim);
+  Strides strides(ndim);
+  for (int64_t i = ndim - 1; i >= 0; --i) {
+    const int64_t offset = ndim - 1 - i;
+    const int64_t dim = tensor_dim - 1 - offset;
+    int64_t size = dim >= 0 ? sizes_[dim] : 1;
+    int64_t stride = dim >= 0 ? strides_[dim]
+                     : i + 1 < ndim ? sizes[i + 1] * strides[i + 1]
+                                    : 1;
+    int64_t target_size = target[i];
+    if (target_size == -1) {
+      if (dim < 0)
+        fail(ErrorKind::Shape, "The expanded size of the tensor (-1) isn't allowed",
+             " in a leading, non-existing dimension ", i);
+      target_size = size;
+    }
+    if (size != target_size) {
+      if (size != 1)
+        fail(ErrorKind::Shape, "The expanded size of the tensor (", target_size,
+             ") must match the existing size (", size,
+             ") at non-singleton dimension ", i, ".  Target sizes: ",
+             format_shape(target), ".  Tensor sizes: ", format_shape(sizes_));
+      size = target_size;
+      stride = 0;
+    }
+    sizes[i] = size;
+    strides[i] = stride;
+  }
+  return make(std::move(sizes), std::move(strides), offset_);
+}
+
+Geometry Geometry::permute(const std::vector<int64_t>& dims) const {
+  if (static_cast<int64_t>(dims.size()) != ndim())
+    fail(ErrorKind::Shape,
+         "permute(sparse_coo): number of dimensions in the tensor input does "
+         "not match the length of the desired ordering of dimensions i.e. "
+         "input.dim() = ", ndim(), " is not equal to len(dims) = ", dims.size());
+  Shape sizes(dims.size());
+  Strides strides(dims.size());
+  std::vector<bool> seen(dims.size(), false);
+  for (size_t i = 0; i < dims.size(); ++i) {
+    const int64_t d = wrap_dim(dims[i], ndim());
+    if (seen[d]) fail(ErrorKind::Shape, "permute(): duplicate dims are not allowed.");
+    seen[d] = true;
+    sizes[i] = sizes_[d];
+    strides[i] = strides_[d];
+  }
+  return Geometry(std::move(sizes), std::move(strides), offset_);
+}
+
+Geometry Geometry::transpose(int64_t dim0, int64_t dim1) const {
+  const int64_t a = wrap_dim(dim0, ndim());
+  const int64_t b = wrap_dim(dim1, ndim());
+  if (ndim() == 0) return *this;
+  Shape sizes = sizes_;
+  Strides strides = strides_;
+  std::swap(sizes[a], sizes[b]);
+  std::swap(strides[a], strides[b]);
+  return Geometry(std::move(sizes), std::move(strides), offset_);
+}
+
+Geometry Geometry::unsqueeze(int64_t dim) const {
+  const int64_t d = wrap_dim(dim, ndim() + 1);
+  Shape sizes = sizes_;
+  Strides strides = strides_;
+  const int64_t stride = d >= ndim() ? 1 : sizes_[d] * strides_[d];
+  sizes.insert(sizes.begin() + d, 1);
+  strides.insert(strides.begin() + d, stride);
+  return make(std::move(sizes), std::move(strides), offset_);
+}
+
+Geometry Geometry::squeeze() const {
+  Shape sizes;
+  Strides strides;
+  for (size_t i = 0; i < sizes_.size(); ++i)
+    if (sizes_[i] != 1) {
+      sizes.push_back(sizes_[i]);
+      strides.push_back(strides_[i]);
+    }
+  return Geometry(std::move(sizes), std::move(strides), offset_);
+}
+
+Geometry Geometry::squeeze(int64_t dim) const {
+  const int64_t d = wrap_dim(dim, ndim());
+  if (ndim() == 0 || sizes_[d] != 1) return *this;
+  Shape sizes = sizes_;
+  Strides strides = strides_;
+  sizes.erase(sizes.begin() + d);
+  strides.erase(strides.begin() + d);
+  return Geometry(std::move(sizes), std::move(strides), offset_);
+}
+
+Geometry Geometry::narrow(int64_t dim, int64_t start, int64_t length) const {
+  if (ndim() == 0) fail(ErrorKind::Index, "narrow() cannot be applied to a 0-dim tensor.");
+  if (length < 0) fail(ErrorKind::Index, "narrow(): length must be non-negative.");
+  const int64_t d = wrap_dim(dim, ndim());
+  const int64_t size = sizes_[d];
+  if (start < -size || start > size)
+    fail(ErrorKind::Index, "start out of range (expected to be in range of [", -size,
+         ", ", size, "], but got ", start, ")");
+  if (start < 0) start += size;
+  if (start > size - length)
+    fail(ErrorKind::Index, "start (", start, ") + length (", length,
+         ") exceeds dimension size (", size, ").");
+  Shape sizes = sizes_;
+  sizes[d] = length;
+  // An empty narrow keeps the offset, so it never points past the storage.
+  const int64_t offset = length == 0 ? offset_ : offset_ + start * strides_[d];
+  return Geometry(std::move(sizes), strides_, offset);
+}
+
+Shape infer_view_shape(const Shape& shape, int64_t numel) {
+  Shape result = shape;
+  int64_t known = 1;
+  int64_t infer_dim = -1;
+  bool overflow = false;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] == -1) {
+      if (infer_dim >= 0) fail(ErrorKind::Shape, "only one dimension can be inferred");
+      infer_dim = static_cast<int64_t>(d);
+    } else if (shape[d] >= 0) {
+      overflow |= __builtin_mul_overflow(known, shape[d], &known);
+    } else {
+      fail(ErrorKind::Shape, "invalid shape dimension ", shape[d]);
+    }
+  }
+  if (!overflow) {
+    if (numel == known) {
+      if (infer_dim < 0) return result;
+    }
+    if (infer_dim >= 0 && (numel == known || (known > 0 && numel % known == 0))) {
+      if (known == 0)
+        fail(ErrorKind::Shape, "cannot reshape tensor of 0 elements into shape ",
+             format_shape(shape),
+             " because the unspecified dimension size -1 can be any value and is ambiguous");
+      result[infer_dim] = numel / known;
+      return result;
+    }
+  }
+  fail(ErrorKind::Shape, "shape '", format_shape(shape), "' is invalid for input of size ", numel);
+}
+
+// PyTorch's computeStride (aten/src/ATen/TensorUtils.cpp): walk the old dims
+// from the right in chunks that are contiguous among themselves; each chunk
+// must be covered exactly by a run of new dims.
+std::optional<Geometry> Geometry::view(const Shape& requested) const {
+  const Shape shape = infer_view_shape(requested, numel());
+  check_shape(shape);
+  if (sizes_.empty()) return Geometry(shape, Strides(shape.size(), 1), offset_);
+  const int64_t n = numel();
+  if (n == 0 && shape == sizes_) return *this;
+  Strides strides(shape.size());
+  if (n == 0) return Geometry(shape, contiguous_strides(shape), offset_);
+  int64_t view_d = static_cast<int64_t>(shape.size()) - 1;
+  int64_t chunk_base_stride = strides_.back();
+  int64_t tensor_numel = 1;
+  int64_t view_numel = 1;
+  for (int64_t tensor_d = ndim() - 1; tensor_d >= 0; --tensor_d) {
+    tensor_numel *= sizes_[tensor_d];
+    if (tensor_d == 0 || (sizes_[tensor_d - 1] != 1 &&
+                          strides_[tensor_d - 1] != tensor_numel * chunk_base_stride)) {
+      while (view_d >= 0 && (view_numel < tensor_numel || shape[view_d] == 1)) {
+        strides[view_d] = view_numel * chunk_base_stride;
+        view_numel *= shape[view_d];
+        --view_d;
+      }
+      if (view_numel != tensor_numel) return std::nullopt;
+      if (tensor_d > 0) {
+        chunk_base_stride = strides_[tensor_d - 1];
+        tensor_numel = 1;
+        view_numel = 1;
+      }
+    }
+  }
+  if (view_d != -1) return std::nullopt;
+  return Geometry(shape, std::move(strides), offset_);
+}
+
+}  // namespace tc

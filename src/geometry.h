@@ -1,0 +1,68 @@
+// Geometry: how a tensor's logical indices map to its storage.
+// Immutable; every view operation returns a new Geometry and never copies
+// (after tinygrad's View). Errors are PyTorch's texts.
+#pragma once
+#include <optional>
+
+#include "shape.h"
+
+namespace tc {
+
+// PyTorch's maybe_wrap_dim: -1 is the last dim; a 0-D tensor accepts 0 and -1.
+//   wrap_dim(-1, 3) // returns 2
+//   wrap_dim(3, 3)  // throws "Dimension out of range (expected to be in
+//                   //         range of [-3, 2], but got 3)"
+int64_t wrap_dim(int64_t dim, int64_t ndim);
+
+class Geometry {
+ public:
+  // The one factory: checks sizes (check_shape), that there is a stride per
+  // size, and that no stride or offset is negative.
+  static Geometry make(Shape sizes, Strides strides, int64_t offset);
+  static Geometry contiguous(const Shape& sizes);
+
+  const Shape& sizes() const { return sizes_; }
+  const Strides& strides() const { return strides_; }
+  int64_t offset() const { return offset_; }
+  int64_t ndim() const { return static_cast<int64_t>(sizes_.size()); }
+  int64_t numel() const { return tc::numel(sizes_); }
+  // PyTorch's is_contiguous: strides of size-1 dims do not matter, and a
+  // tensor with no elements is contiguous.
+  bool is_contiguous() const;
+  // Whether two logical indices can reach the same storage cell (a stride 0
+  // on a dim of size > 1, e.g. after expand). Writing into such a view is
+  // refused (Note [In-place rules]). A conservative test, like PyTorch's.
+  bool has_internal_overlap() const;
+  // One past the largest storage index this geometry reaches (0 if empty).
+  int64_t storage_extent() const;
+
+  // Note [expand]: sizes line up from the right; -1 keeps a size; new leading
+  // dims get stride 0 unless their size is 1; a size 1 may become anything
+  // and gets stride 0; any other size must stay.
+  //   {3,1} strides {1,1} expand {2,3,4} // sizes {2,3,4} strides {0,1,0}
+  Geometry expand(const Shape& target) const;
+  Geometry permute(const std::vector<int64_t>& dims) const;
+  Geometry transpose(int64_t dim0, int64_t dim1) const;
+  Geometry unsqueeze(int64_t dim) const;
+  Geometry squeeze() const;  // every size-1 dim
+  Geometry squeeze(int64_t dim) const;  // a no-op when that size is not 1
+  Geometry narrow(int64_t dim, int64_t start, int64_t length) const;
+  // The geometry of view(shape) when the strides allow it (PyTorch's
+  // computeStride), else nullopt. Raises for a shape of the wrong size.
+  std::optional<Geometry> view(const Shape& shape) const;
+
+ private:
+  Geometry(Shape sizes, Strides strides, int64_t offset)
+      : sizes_(std::move(sizes)), strides_(std::move(strides)), offset_(offset) {}
+  Shape sizes_;
+  Strides strides_;
+  int64_t offset_;
+};
+
+// view()'s -1 inference: one -1 takes what the other sizes leave.
+//   infer_view_shape({-1, 2}, 6) // returns {3, 2}
+//   infer_view_shape({4, 4}, 6)  // throws "shape '[4, 4]' is invalid for
+//                                //         input of size 6"
+Shape infer_view_shape(const Shape& shape, int64_t numel);
+
+}  // namespace tc

@@ -1,0 +1,92 @@
+// The operations. Every binary op broadcasts as in Note [Broadcasting:
+// infer_size]; a plain number is a 0-D operand. Each op's forward, backward
+// and trace live together in src/ops/<family>.cpp.
+#pragma once
+#include <functional>
+#include <variant>
+
+#include "tensor.h"
+
+namespace tc {
+
+// A tensor or a plain number (a 0-D float32 operand).
+class Operand {
+ public:
+  Operand(Tensor t) : value_(std::move(t)) {}
+  Operand(double number) : value_(number) {}
+  Operand(float number) : value_(static_cast<double>(number)) {}
+  Operand(int number) : value_(static_cast<double>(number)) {}
+  Tensor tensor() const;  // the tensor, or a fresh 0-D one
+  bool is_number() const { return std::holds_alternative<double>(value_); }
+
+ private:
+  std::variant<Tensor, double> value_;
+};
+
+enum class BinaryOp { Add, Sub, Mul, Div, Pow, Maximum, Minimum };
+enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
+enum class UnaryOp { Neg, Abs, Exp, Log, Sqrt, Relu };
+const char* op_name(BinaryOp op);   // "add", ...
+const char* op_name(CompareOp op);  // "eq", ...
+const char* op_name(UnaryOp op);    // "neg", ...
+
+// --- elementwise (src/ops/binary.cpp, compare.cpp, unary.cpp, where.cpp)
+// add/sub: self + alpha * other, self - alpha * other (seed 002's ufunc::add).
+Tensor add(const Operand& self, const Operand& other, double alpha = 1.0);
+Tensor sub(const Operand& self, const Operand& other, double alpha = 1.0);
+Tensor mul(const Operand& self, const Operand& other);
+Tensor div(const Operand& self, const Operand& other);
+Tensor pow(const Operand& self, const Operand& other);
+Tensor maximum(const Operand& self, const Operand& other);
+Tensor minimum(const Operand& self, const Operand& other);
+Tensor binary(BinaryOp op, const Operand& self, const Operand& other, double alpha = 1.0);
+Tensor compare(CompareOp op, const Operand& self, const Operand& other);  // bool result
+Tensor where(const Tensor& condition, const Operand& self, const Operand& other);
+Tensor unary(UnaryOp op, const Tensor& self);
+
+// --- in place (src/ops/inplace.cpp), Note [In-place rules]
+// Writes op(self, other) into self. self's shape never changes; self keeps
+// its values when anything is refused.
+Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, double alpha = 1.0);
+
+// --- reductions (src/ops/reduce.cpp)
+Tensor sum(const Tensor& self);  // 0-D
+Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim);
+// Note [sum_to]: PyTorch's _sum_to.
+//   sum_to(<[2, 3] of ones>, {1, 3})  // returns [[2, 2, 2]]
+//   sum_to(<[3] of ones>, {1})        // returns [3]
+Tensor sum_to(const Tensor& self, const Shape& shape);
+
+// --- views (src/ops/views.cpp): share storage, never copy, differentiable
+Tensor expand(const Tensor& self, const Shape& sizes);
+Tensor expand_as(const Tensor& self, const Tensor& other);
+Tensor broadcast_to(const Tensor& self, const Shape& sizes);
+Tensor permute(const Tensor& self, const std::vector<int64_t>& dims);
+Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1);
+Tensor unsqueeze(const Tensor& self, int64_t dim);
+Tensor squeeze(const Tensor& self);
+Tensor squeeze(const Tensor& self, int64_t dim);
+Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length);
+Tensor view(const Tensor& self, const Shape& shape);     // raises if strides forbid
+Tensor reshape(const Tensor& self, const Shape& shape);  // view, or a copy
+Tensor contiguous(const Tensor& self);                   // self if already
+Tensor clone(const Tensor& self);
+Tensor detach(const Tensor& self);
+
+// --- autograd (src/autograd/)
+// Note [Autograd]: backward(loss) needs a one-element loss; backward(out, g)
+// takes g of out's shape. Gradients reach leaves through sum_to.
+void backward(const Tensor& root, const Tensor& gradient = Tensor());
+bool grad_enabled();
+class NoGradGuard {
+ public:
+  NoGradGuard();
+  ~NoGradGuard();
+  NoGradGuard(const NoGradGuard&) = delete;
+  NoGradGuard& operator=(const NoGradGuard&) = delete;
+
+ private:
+  bool previous_;
+};
+
+}  // namespace tc

@@ -1,0 +1,45 @@
+// Storage: one aligned buffer shared by a tensor and all its views.
+#pragma once
+#include <cstdint>
+#include <memory>
+
+namespace tc {
+
+enum class DType : uint8_t { Float32, Bool };  // Bool is stored as uint8 0/1
+const char* dtype_name(DType dtype);           // "float32" | "bool"
+int64_t dtype_size(DType dtype);
+
+struct MemoryStats {
+  int64_t storages = 0;  // live buffers
+  int64_t bytes = 0;     // their bytes
+};
+MemoryStats memory_stats();
+
+// The largest buffer tensorcast asks for; set by the bindings to what the
+// wasm module may grow to. A request above it fails before allocating.
+void set_memory_limit(int64_t bytes);
+int64_t memory_limit();
+
+class Storage {
+ public:
+  // Zero-filled. Raises ErrorKind::Memory (naming `what`, e.g. the shape)
+  // when the request exceeds memory_limit() or the allocator says no.
+  static std::shared_ptr<Storage> allocate(int64_t elements, DType dtype,
+                                           const char* what = nullptr);
+  ~Storage();
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+
+  void* data() const { return data_; }
+  int64_t nbytes() const { return nbytes_; }
+  DType dtype() const { return dtype_; }
+
+ private:
+  Storage(void* data, int64_t nbytes, DType dtype)
+      : data_(data), nbytes_(nbytes), dtype_(dtype) {}
+  void* data_;
+  int64_t nbytes_;
+  DType dtype_;
+};
+
+}  // namespace tc

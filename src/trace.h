@@ -1,0 +1,109 @@
+// Traces: what the engine did, as plain data (Note [Traces]).
+// Off by default and free then: ops check one pointer. A TraceScope turns
+// recording on for its lifetime; the bindings turn these structs into plain
+// JavaScript objects and the playground draws only from them.
+#pragma once
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "shape.h"
+
+namespace tc {
+
+// One result dim of a broadcast, N operands met there.
+struct DimStep {
+  int64_t dim;        // counted from the left of the result
+  int64_t trailing;   // 1 for the last dim ("1st trailing dimension")
+  std::vector<std::optional<int64_t>> sizes;  // per operand; nullopt: missing
+  // per operand: "missing" (no such dim, counts as 1), "expanded" (size 1
+  // stretched to a larger size), "same" (already the result's size)
+  std::vector<std::string> roles;
+  // "equal": every operand has it, same size; "one": a size 1 yields;
+  // "missing": an operand lacks it and nothing yields; "mismatch": failure
+  std::string rule;
+  std::optional<int64_t> result;  // nullopt when this dim failed
+};
+
+struct BroadcastTrace {
+  std::vector<Shape> inputs;
+  std::vector<Shape> padded;  // left-padded with 1s to the result's ndim
+  std::vector<DimStep> dims;  // in the order the rule is applied: from the right
+  std::optional<Shape> result;
+  std::optional<std::string> error;     // PyTorch's text
+  std::optional<int64_t> failed_dim;    // from the left
+  std::vector<std::string> notes;       // e.g. "outer-product", "backcompat"
+};
+
+struct OperandTrace {
+  std::string name;  // "out", "a", "b", "condition"
+  Shape shape;
+  Strides strides;           // before expanding
+  Strides expanded_strides;  // after expanding to the result's shape (0 = reused)
+  int64_t offset = 0;
+  std::string dtype;
+};
+
+// Note [Iteration plan]: dims are listed innermost first, as they are looped.
+struct PlanTrace {
+  std::vector<int64_t> order;                // original dim at each position
+  std::vector<std::vector<int64_t>> groups;  // original dims merged into each loop dim
+  Shape shape;                               // loop sizes, innermost first
+  std::vector<Strides> strides;              // per operand, per loop dim
+  std::string inner_pattern;  // "contiguous", "scalar-b", "scalar-a", "strided", ...
+};
+
+struct OpTrace {
+  std::string op;
+  bool inplace = false;
+  BroadcastTrace broadcast;
+  std::vector<OperandTrace> operands;  // the output first
+  PlanTrace plan;
+  std::string kernel;
+};
+
+// Note [Gradient reduction]: one input's gradient brought back to its shape
+// (PyTorch's validate_outputs -> reduce_grad -> sum_to).
+struct ReduceGradTrace {
+  std::string op;          // the node whose backward produced the gradient
+  uint64_t input_id = 0;   // TensorImpl id of the input it flows to
+  int input_index = 0;     // which operand of that op
+  Shape grad_shape;        // the incoming gradient, in the op's result shape
+  Shape target_shape;      // the input's shape
+  std::vector<int64_t> leading_dims;  // summed away (not kept)
+  std::vector<int64_t> ones_dims;     // target 1, gradient not: kept as 1
+  Shape keepdim_shape;     // after the one sum with keepdim
+  Shape result_shape;      // after the view (== target_shape)
+  bool viewed = false;     // whether a view was needed
+};
+
+struct WarningEvent {
+  std::string kind;  // "backcompat", "rank-promotion", "outer-product"
+  std::string message;
+  std::vector<Shape> shapes;
+};
+
+using TraceEvent = std::variant<BroadcastTrace, OpTrace, ReduceGradTrace, WarningEvent>;
+
+class TraceScope {
+ public:
+  TraceScope();
+  ~TraceScope();
+  TraceScope(const TraceScope&) = delete;
+  TraceScope& operator=(const TraceScope&) = delete;
+  const std::vector<TraceEvent>& events() const { return events_; }
+
+ private:
+  std::vector<TraceEvent> events_;
+  TraceScope* previous_;
+};
+
+// Records into the innermost TraceScope, if any.
+bool tracing();
+void record(TraceEvent event);
+
+// Never throws: a failing broadcast yields a trace with `error` set.
+BroadcastTrace trace_broadcast(const std::vector<Shape>& shapes);
+
+}  // namespace tc
