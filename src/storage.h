@@ -33,6 +33,9 @@ class Storage {
   void* data() const { return data_; }
   int64_t nbytes() const { return nbytes_; }
   DType dtype() const { return dtype_; }
+  // Bumped by every in-place write; SavedTensor compares it at backward.
+  uint64_t version() const { return version_; }
+  void bump_version() { ++version_; }
 
  private:
   Storage(void* data, int64_t nbytes, DType dtype)
@@ -40,6 +43,7 @@ class Storage {
   void* data_;
   int64_t nbytes_;
   DType dtype_;
+  uint64_t version_ = 0;
 };
 
 }  // namespace tc

@@ -95,6 +95,7 @@ class TraceScope {
   const std::vector<TraceEvent>& events() const { return events_; }
 
  private:
+  friend void record(TraceEvent event);
   std::vector<TraceEvent> events_;
   TraceScope* previous_;
 };

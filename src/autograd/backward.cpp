@@ -1,0 +1,164 @@
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "autograd/node.h"
+#include "error.h"
+#include "ops.h"
+#include "trace.h"
+
+namespace tc {
+
+namespace {
+bool g_grad_enabled = true;
+}
+
+bool grad_enabled() { return g_grad_enabled; }
+NoGradGuard::NoGradGuard() : previous_(g_grad_enabled) { g_grad_enabled = false; }
+NoGradGuard::~NoGradGuard() { g_grad_enabled = previous_; }
+
+bool needs_grad(const std::vector<Tensor>& inputs) {
+  if (!g_grad_enabled) return false;
+  for (const Tensor& t : inputs)
+    if (t.defined() && t.requires_grad()) return true;
+  return false;
+}
+
+void attach_grad(Tensor& out, const char* op, const std::vector<Tensor>& inputs, BackwardFn fn) {
+  if (!needs_grad(inputs)) return;
+  auto node = std::make_shared<Node>();
+  node->op = op;
+  for (const Tensor& t : inputs)
+    node->inputs.push_back(t.defined() && t.requires_grad() ? t : Tensor());
+  node->backward = std::move(fn);
+  out.impl().requires_grad = true;
+  out.impl().grad_fn = std::move(node);
+}
+
+SavedTensor::SavedTensor(const Tensor& t) : tensor_(t), version_(t.impl().storage->version()) {}
+
+Tensor SavedTensor::unpack() const {
+  const uint64_t now = tensor_.impl().storage->version();
+  if (now != version_)
+    fail(ErrorKind::Autograd,
+         "one of the variables needed for gradient computation has been modified by an "
+         "inplace operation: [torch.FloatTensor ", format_shape(tensor_.sizes()), "] is at version ",
+         now, "; expected version ", version_, " instead.");
+  return detach(tensor_);
+}
+
+namespace {
+
+// Note [Gradient reduction]: a gradient arrives in the op's result shape;
+// an input that was broadcast gets it summed back to its own shape.
+Tensor reduce_grad(const Node& node, int index, const Tensor& grad) {
+  const Tensor& input = node.inputs[index];
+  const Shape& target = input.sizes();
+  ReduceGradTrace step;
+  step.op = node.op;
+  step.input_id = input.id();
+  step.input_index = index;
+  step.grad_shape = grad.sizes();
+  step.target_shape = target;
+  Tensor result = grad;
+  if (grad.sizes() != target) {
+    if (grad.ndim() < static_cast<int64_t>(target.size()))
+      throw InternalError("gradient of " + node.op + " has fewer dims than its input");
+    result = sum_to(grad, target);
+  }
+  if (tracing()) {
+    const int64_t leading = grad.ndim() - static_cast<int64_t>(target.size());
+    for (int64_t i = 0; i < grad.ndim(); ++i) {
+      if (i < leading) step.leading_dims.push_back(i);
+      else if (target[i - leading] == 1 && grad.sizes()[i] != 1) step.ones_dims.push_back(i);
+    }
+    step.keepdim_shape = grad.sizes();
+    for (int64_t d : step.leading_dims) step.keepdim_shape[d] = 1;
+    for (int64_t d : step.ones_dims) step.keepdim_shape[d] = 1;
+    step.viewed = leading > 0;
+    step.result_shape = result.sizes();
+    record(step);
+  }
+  return result;
+}
+
+// Tensors reachable from root through grad_fn, each after all its users.
+std::vector<Tensor> topological_order(const Tensor& root) {
+  std::vector<Tensor> order;
+  std::unordered_set<const TensorImpl*> seen;
+  std::vector<std::pair<Tensor, size_t>> stack{{root, 0}};
+  seen.insert(root.impl_ptr().get());
+  while (!stack.empty()) {
+    auto& [t, next] = stack.back();
+    const auto& node = t.impl().grad_fn;
+    if (node && next < node->inputs.size()) {
+      const Tensor input = node->inputs[next++];
+      if (input.defined() && !input.is_leaf() && seen.insert(input.impl_ptr().get()).second)
+        stack.push_back({input, 0});
+      continue;
+    }
+    order.push_back(t);
+    stack.pop_back();
+  }
+  std::reverse(order.begin(), order.end());
+  return order;
+}
+
+}  // namespace
+
+void backward(const Tensor& root, const Tensor& gradient) {
+  if (!root.requires_grad())
+    fail(ErrorKind::Autograd,
+         "element 0 of tensors does not require grad and does not have a grad_fn");
+  Tensor seed = gradient;
+  if (!seed.defined()) {
+    if (root.numel() != 1)
+      fail(ErrorKind::Autograd, "grad can be implicitly created only for scalar outputs");
+    seed = Tensor::ones(root.sizes());
+  } else if (seed.sizes() != root.sizes()) {
+    fail(ErrorKind::Autograd, "Mismatch in shape: grad_output[0] has a shape of torch.Size(",
+         format_shape(seed.sizes()), ") and output[0] has a shape of torch.Size(",
+         format_shape(root.sizes()), ").");
+  }
+  NoGradGuard no_grad;
+  // Gradients are computed in full before any leaf's .grad changes, so an
+  // error part-way leaves every .grad as it was.
+  std::unordered_map<const TensorImpl*, Tensor> pending;
+  std::vector<std::pair<Tensor, Tensor>> leaf_grads;
+  auto deliver = [&](const Tensor& to, const Tensor& g) {
+    Tensor& slot = pending[to.impl_ptr().get()];
+    slot = slot.defined() ? add(slot, g) : g;
+  };
+  deliver(root, seed);
+  std::vector<Tensor> leaves;
+  std::unordered_set<const TensorImpl*> leaf_seen;
+  if (root.is_leaf()) leaves.push_back(root), leaf_seen.insert(root.impl_ptr().get());
+  for (const Tensor& t : topological_order(root)) {
+    const auto& node = t.impl().grad_fn;
+    if (!node) continue;
+    const Tensor grad = pending[t.impl_ptr().get()];
+    pending.erase(t.impl_ptr().get());
+    if (!grad.defined()) continue;
+    const std::vector<Tensor> grads = node->backward(grad);
+    TC_ASSERT(grads.size() == node->inputs.size(), node->op, " backward arity");
+    for (size_t i = 0; i < grads.size(); ++i) {
+      const Tensor& input = node->inputs[i];
+      if (!input.defined() || !grads[i].defined()) continue;
+      deliver(input, reduce_grad(*node, static_cast<int>(i), grads[i]));
+      if (input.is_leaf() && leaf_seen.insert(input.impl_ptr().get()).second) leaves.push_back(input);
+    }
+  }
+  for (const Tensor& leaf : leaves) {
+    const Tensor g = pending[leaf.impl_ptr().get()];
+    if (!g.defined() || !leaf.requires_grad()) continue;
+    leaf_grads.push_back({leaf, g});
+  }
+  // PyTorch's AccumulateGrad: the first gradient is stored (a copy, never an
+  // alias of a tensor the caller holds), later ones are added.
+  for (auto& [leaf, g] : leaf_grads) {
+    const Tensor old = leaf.grad();
+    leaf.impl().grad = (old.defined() ? add(old, g) : clone(g)).impl_ptr();
+  }
+}
+
+}  // namespace tc

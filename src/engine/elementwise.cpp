@@ -1,0 +1,145 @@
+#include "engine/elementwise.h"
+
+#include <algorithm>
+
+#include "diagnostics.h"
+#include "error.h"
+
+namespace tc {
+
+namespace {
+
+// PyTorch's get_overlap_status, for an in-place output and one input.
+bool is_non_overlapping_and_dense(const Geometry& g) {
+  std::vector<int64_t> dims;
+  for (int64_t d = 0; d < g.ndim(); ++d)
+    if (g.sizes()[d] != 1) dims.push_back(d);
+  std::sort(dims.begin(), dims.end(),
+            [&](int64_t x, int64_t y) { return g.strides()[x] < g.strides()[y]; });
+  int64_t expected = 1;
+  for (int64_t d : dims) {
+    if (g.strides()[d] != expected) return false;
+    expected *= g.sizes()[d];
+  }
+  return true;
+}
+
+bool partially_overlaps(const Tensor& out, const Tensor& in) {
+  if (out.impl_ptr() == in.impl_ptr() || !out.shares_storage(in)) return false;
+  if (out.numel() == 0 || in.numel() == 0) return false;
+  const Geometry& a = out.geometry();
+  const Geometry& b = in.geometry();
+  if (!is_non_overlapping_and_dense(a) || !is_non_overlapping_and_dense(b)) return false;
+  const int64_t a0 = a.offset(), a1 = a0 + a.numel();
+  const int64_t b0 = b.offset(), b1 = b0 + b.numel();
+  if (a0 == b0 && a1 == b1) return a.strides() != b.strides();
+  return a0 < b1 && b0 < a1;
+}
+
+void check_inplace(const ElementwiseSpec& spec, const Shape& shape) {
+  const Tensor& out = spec.out;
+  // Note [In-place rules]: the tensor written to keeps its shape, so the
+  // broadcast of all operands must already be that shape.
+  if (shape != out.sizes())
+    fail(ErrorKind::Shape, "output with shape ", format_shape(out.sizes()),
+         " doesn't match the broadcast shape ", format_shape(shape));
+  if (out.geometry().has_internal_overlap())
+    fail(ErrorKind::Shape,
+         "unsupported operation: more than one element of the written-to tensor refers to a "
+         "single memory location. Please clone() the tensor before performing the operation.");
+  for (const Tensor& in : spec.inputs)
+    if (partially_overlaps(out, in))
+      fail(ErrorKind::Shape,
+           "unsupported operation: some elements of the input tensor and the written-to tensor "
+           "refer to a single memory location. Please clone() the tensor before performing the "
+           "operation.");
+}
+
+}  // namespace
+
+Elementwise prepare(const ElementwiseSpec& spec) {
+  std::vector<Shape> shapes;
+  for (const Tensor& t : spec.inputs) shapes.push_back(t.sizes());
+  if (tracing()) record(trace_broadcast(shapes));
+  Elementwise e;
+  e.shape = broadcast_shapes(shapes);
+  check_broadcast(spec.op, shapes, spec.is_number);
+  if (spec.out.defined()) check_inplace(spec, e.shape);
+
+  std::vector<Strides> strides(1 + spec.inputs.size());
+  std::vector<int64_t> offsets(1 + spec.inputs.size());
+  std::vector<bool> deciding(1 + spec.inputs.size(), true);
+  for (size_t k = 0; k < spec.inputs.size(); ++k) {
+    const Geometry g = spec.inputs[k].geometry().expand(e.shape);
+    strides[k + 1] = g.strides();
+    offsets[k + 1] = g.offset();
+  }
+  if (spec.out.defined()) {
+    e.out = spec.out;
+    strides[0] = e.out.strides();
+    offsets[0] = e.out.offset();
+  } else {
+    // A new output follows the inputs' memory order (PyTorch keeps, e.g.,
+    // a transposed layout), so only the inputs decide.
+    deciding[0] = false;
+    strides[0] = Strides(e.shape.size(), 0);
+  }
+  const std::vector<int64_t> order = iteration_order(e.shape, strides, deciding);
+  if (!spec.out.defined()) {
+    e.out = Tensor::empty(e.shape, spec.out_dtype);
+    bool natural = true;
+    for (size_t i = 0; i < order.size(); ++i)
+      natural &= order[i] == static_cast<int64_t>(order.size() - 1 - i);
+    if (!natural)
+      e.out = e.out.with_geometry(Geometry::make(e.shape, strides_for_order(e.shape, order), 0));
+    strides[0] = e.out.strides();
+  }
+  e.plan = make_plan(e.shape, strides, offsets, order);
+  return e;
+}
+
+std::string inner_pattern(const LoopPlan& plan) {
+  if (plan.shape.empty()) return "contiguous";
+  std::vector<int64_t> s;
+  for (const Strides& st : plan.strides) s.push_back(st[0]);
+  if (plan.shape[0] == 1) return "contiguous";
+  if (s[0] != 1) return "strided";
+  bool all_one = true;
+  for (int64_t x : s) all_one &= x == 1;
+  if (all_one) return "contiguous";
+  if (s.size() == 3 && s[1] == 1 && s[2] == 0) return "scalar-b";
+  if (s.size() == 3 && s[1] == 0 && s[2] == 1) return "scalar-a";
+  return "strided";
+}
+
+void trace_op(const ElementwiseSpec& spec, const Elementwise& e, const std::string& kernel) {
+  if (!tracing()) return;
+  OpTrace t;
+  t.op = spec.op;
+  t.inplace = spec.out.defined();
+  std::vector<Shape> shapes;
+  for (const Tensor& in : spec.inputs) shapes.push_back(in.sizes());
+  t.broadcast = trace_broadcast(shapes);
+  auto operand = [&](const std::string& name, const Tensor& x, size_t k) {
+    OperandTrace o;
+    o.name = name;
+    o.shape = x.sizes();
+    o.strides = x.strides();
+    o.expanded_strides = k == 0 ? x.strides() : x.geometry().expand(e.shape).strides();
+    o.offset = x.offset();
+    o.dtype = dtype_name(x.dtype());
+    return o;
+  };
+  t.operands.push_back(operand("out", e.out, 0));
+  for (size_t k = 0; k < spec.inputs.size(); ++k)
+    t.operands.push_back(operand(spec.names[k], spec.inputs[k], k + 1));
+  t.plan.order = e.plan.order;
+  t.plan.groups = e.plan.groups;
+  t.plan.shape = e.plan.shape;
+  t.plan.strides = e.plan.strides;
+  t.plan.inner_pattern = inner_pattern(e.plan);
+  t.kernel = kernel;
+  record(std::move(t));
+}
+
+}  // namespace tc

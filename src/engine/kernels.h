@@ -1,0 +1,141 @@
+// Inner loops, one per stride pattern of the innermost loop dim (after
+// XNNPACK: f32_vadd = both contiguous, f32_vaddc = b constant along the row,
+// f32_vraddc = a constant, *_strided = anything else). Unrolled by 8 (two
+// 4-lane vectors), then 4, then a scalar tail; tests cover n around each.
+#pragma once
+#include <cstdint>
+
+#include "functors.h"
+#include "simd.h"
+
+namespace tc::kernels {
+
+constexpr int kUnroll = 8;
+
+template <class Op>
+void f32_vbinary(int64_t n, float* out, const float* a, const float* b, const Op& op) {
+  int64_t i = 0;
+  if constexpr (Op::kVector) {
+    for (; i + 8 <= n; i += 8) {
+      const simd::f32x4 r0 = op(simd::load(a + i), simd::load(b + i));
+      const simd::f32x4 r1 = op(simd::load(a + i + 4), simd::load(b + i + 4));
+      simd::store(out + i, r0);
+      simd::store(out + i + 4, r1);
+    }
+    for (; i + 4 <= n; i += 4) simd::store(out + i, op(simd::load(a + i), simd::load(b + i)));
+  }
+  for (; i < n; ++i) out[i] = op(a[i], b[i]);
+}
+
+template <class Op>
+void f32_vbinaryc(int64_t n, float* out, const float* a, float b, const Op& op) {
+  int64_t i = 0;
+  if constexpr (Op::kVector) {
+    const simd::f32x4 vb = simd::splat(b);
+    for (; i + 8 <= n; i += 8) {
+      const simd::f32x4 r0 = op(simd::load(a + i), vb);
+      const simd::f32x4 r1 = op(simd::load(a + i + 4), vb);
+      simd::store(out + i, r0);
+      simd::store(out + i + 4, r1);
+    }
+    for (; i + 4 <= n; i += 4) simd::store(out + i, op(simd::load(a + i), vb));
+  }
+  for (; i < n; ++i) out[i] = op(a[i], b);
+}
+
+template <class Op>
+void f32_vrbinaryc(int64_t n, float* out, float a, const float* b, const Op& op) {
+  int64_t i = 0;
+  if constexpr (Op::kVector) {
+    const simd::f32x4 va = simd::splat(a);
+    for (; i + 8 <= n; i += 8) {
+      const simd::f32x4 r0 = op(va, simd::load(b + i));
+      const simd::f32x4 r1 = op(va, simd::load(b + i + 4));
+      simd::store(out + i, r0);
+      simd::store(out + i + 4, r1);
+    }
+    for (; i + 4 <= n; i += 4) simd::store(out + i, op(va, simd::load(b + i)));
+  }
+  for (; i < n; ++i) out[i] = op(a, b[i]);
+}
+
+template <class Op>
+void f32_binary_strided(int64_t n, float* out, int64_t so, const float* a, int64_t sa,
+                        const float* b, int64_t sb, const Op& op) {
+  for (int64_t i = 0; i < n; ++i) out[i * so] = op(a[i * sa], b[i * sb]);
+}
+
+template <class Op>
+void f32_vunary(int64_t n, float* out, const float* a, const Op& op) {
+  int64_t i = 0;
+  if constexpr (Op::kVector) {
+    for (; i + 8 <= n; i += 8) {
+      const simd::f32x4 r0 = op(simd::load(a + i));
+      const simd::f32x4 r1 = op(simd::load(a + i + 4));
+      simd::store(out + i, r0);
+      simd::store(out + i + 4, r1);
+    }
+    for (; i + 4 <= n; i += 4) simd::store(out + i, op(simd::load(a + i)));
+  }
+  for (; i < n; ++i) out[i] = op(a[i]);
+}
+
+template <class Op>
+void f32_unary_strided(int64_t n, float* out, int64_t so, const float* a, int64_t sa,
+                       const Op& op) {
+  for (int64_t i = 0; i < n; ++i) out[i * so] = op(a[i * sa]);
+}
+
+// Comparisons: the contiguous branch is a plain loop the compiler vectorises.
+template <class Op>
+void u8_compare(int64_t n, uint8_t* out, int64_t so, const float* a, int64_t sa, const float* b,
+                int64_t sb, const Op& op) {
+  if (so == 1 && sa == 1 && sb == 1) {
+    for (int64_t i = 0; i < n; ++i) out[i] = op(a[i], b[i]);
+  } else {
+    for (int64_t i = 0; i < n; ++i) out[i * so] = op(a[i * sa], b[i * sb]);
+  }
+}
+
+inline void f32_where(int64_t n, float* out, int64_t so, const uint8_t* c, int64_t sc,
+                      const float* a, int64_t sa, const float* b, int64_t sb) {
+  if (so == 1 && sc == 1 && sa == 1 && sb == 1) {
+    for (int64_t i = 0; i < n; ++i) out[i] = c[i] ? a[i] : b[i];
+  } else {
+    for (int64_t i = 0; i < n; ++i) out[i * so] = c[i * sc] ? a[i * sa] : b[i * sb];
+  }
+}
+
+// Sum of a contiguous row, four independent 4-lane accumulators (16 partial
+// sums) so that the adds pipeline and rounding error grows slowly.
+inline float f32_rsum(int64_t n, const float* a) {
+  int64_t i = 0;
+  simd::f32x4 acc0 = simd::splat(0.0f), acc1 = acc0, acc2 = acc0, acc3 = acc0;
+  for (; i + 16 <= n; i += 16) {
+    acc0 = simd::add(acc0, simd::load(a + i));
+    acc1 = simd::add(acc1, simd::load(a + i + 4));
+    acc2 = simd::add(acc2, simd::load(a + i + 8));
+    acc3 = simd::add(acc3, simd::load(a + i + 12));
+  }
+  for (; i + 4 <= n; i += 4) acc0 = simd::add(acc0, simd::load(a + i));
+  float sum = simd::hsum(simd::add(simd::add(acc0, acc1), simd::add(acc2, acc3)));
+  for (; i < n; ++i) sum += a[i];
+  return sum;
+}
+
+inline float f32_rsum_strided(int64_t n, const float* a, int64_t sa) {
+  float sum = 0.0f;
+  for (int64_t i = 0; i < n; ++i) sum += a[i * sa];
+  return sum;
+}
+
+// out[i] += a[i]: a reduction over outer dims streams rows into the output.
+inline void f32_vacc(int64_t n, float* out, const float* a) {
+  f32_vbinary(n, out, out, a, fn::Add{});
+}
+
+inline void f32_acc_strided(int64_t n, float* out, int64_t so, const float* a, int64_t sa) {
+  for (int64_t i = 0; i < n; ++i) out[i * so] += a[i * sa];
+}
+
+}  // namespace tc::kernels

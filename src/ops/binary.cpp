@@ -1,0 +1,130 @@
+// add, sub, mul, div, pow, maximum, minimum: forward, backward and trace
+// together. Backward formulas return gradients in the result's shape; the
+// autograd engine sums them back to each input's shape (Note [Autograd]).
+#include "autograd/node.h"
+#include "engine/functors.h"
+#include "engine/kernels.h"
+#include "ops/internal.h"
+
+namespace tc {
+
+const char* op_name(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::Add: return "add";
+    case BinaryOp::Sub: return "sub";
+    case BinaryOp::Mul: return "mul";
+    case BinaryOp::Div: return "div";
+    case BinaryOp::Pow: return "pow";
+    case BinaryOp::Maximum: return "maximum";
+    case BinaryOp::Minimum: return "minimum";
+  }
+  TC_ASSERT(false, "unknown binary op");
+}
+
+namespace {
+
+// Runs the plan with the kernel for its inner stride pattern, chosen once
+// for all rows; returns the kernel's name for the trace.
+template <class Op>
+std::string run(const Elementwise& e, const Tensor& a, const Tensor& b, const Op& op) {
+  const std::string pattern = inner_pattern(e.plan);
+  float* out = e.out.f32();
+  const float* pa = a.f32();
+  const float* pb = b.f32();
+  using Off = std::array<int64_t, 3>;
+  if (pattern == "contiguous") {
+    for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
+      kernels::f32_vbinary(n, out + o[0], pa + o[1], pb + o[2], op);
+    });
+  } else if (pattern == "scalar-b") {
+    for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
+      kernels::f32_vbinaryc(n, out + o[0], pa + o[1], pb[o[2]], op);
+    });
+  } else if (pattern == "scalar-a") {
+    for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
+      kernels::f32_vrbinaryc(n, out + o[0], pa[o[1]], pb + o[2], op);
+    });
+  } else {
+    for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
+      kernels::f32_binary_strided(n, out + o[0], s[0], pa + o[1], s[1], pb + o[2], s[2], op);
+    });
+  }
+  return kernel_name(pattern, Op::name, Op::kVector);
+}
+
+std::string dispatch(BinaryOp op, const Elementwise& e, const Tensor& a, const Tensor& b,
+                     float alpha) {
+  switch (op) {
+    case BinaryOp::Add: return run(e, a, b, fn::Add{alpha});
+    case BinaryOp::Sub: return run(e, a, b, fn::Sub{alpha});
+    case BinaryOp::Mul: return run(e, a, b, fn::Mul{});
+    case BinaryOp::Div: return run(e, a, b, fn::Div{});
+    case BinaryOp::Pow: return run(e, a, b, fn::Pow{});
+    case BinaryOp::Maximum: return run(e, a, b, fn::Maximum{});
+    case BinaryOp::Minimum: return run(e, a, b, fn::Minimum{});
+  }
+  TC_ASSERT(false, "unknown binary op");
+}
+
+// d/da and d/db of each op, from the basic ops (micrograd style).
+std::vector<Tensor> binary_backward(BinaryOp op, const Tensor& a, const Tensor& b,
+                                    const Tensor& out, double alpha, const Tensor& g) {
+  switch (op) {
+    case BinaryOp::Add: return {g, alpha == 1.0 ? g : mul(g, alpha)};
+    case BinaryOp::Sub: return {g, mul(g, -alpha)};
+    case BinaryOp::Mul: return {mul(g, b), mul(g, a)};
+    case BinaryOp::Div: return {div(g, b), mul(g, div(div(unary(UnaryOp::Neg, a), b), b))};
+    case BinaryOp::Pow: {
+      // d/da = b * a^(b-1); d/db = a^b * log(a), taken as 0 where a == 0 and
+      // b >= 0 (PyTorch's pow_backward_exponent).
+      const Tensor da = mul(g, mul(b, pow(a, sub(b, 1.0))));
+      const Tensor mask = compare(
+          CompareOp::Gt, mul(compare(CompareOp::Eq, a, 0.0), compare(CompareOp::Ge, b, 0.0)), 0.5);
+      const Tensor db = where(mask, 0.0, mul(g, mul(out, unary(UnaryOp::Log, a))));
+      return {da, db};
+    }
+    case BinaryOp::Maximum:
+    case BinaryOp::Minimum: {
+      // Ties split the gradient in halves, as torch.maximum's backward does.
+      const CompareOp wins_a = op == BinaryOp::Maximum ? CompareOp::Gt : CompareOp::Lt;
+      const Tensor half = mul(g, 0.5);
+      const Tensor tie = compare(CompareOp::Eq, a, b);
+      const Tensor a_wins = compare(wins_a, a, b);
+      const Tensor ga = where(tie, half, where(a_wins, g, 0.0));
+      const Tensor gb = where(tie, half, where(a_wins, 0.0, g));
+      return {ga, gb};
+    }
+  }
+  TC_ASSERT(false, "unknown binary op");
+}
+
+}  // namespace
+
+Tensor binary(BinaryOp op, const Operand& self, const Operand& other, double alpha) {
+  const Tensor a = as_float(self.tensor());
+  const Tensor b = as_float(other.tensor());
+  ElementwiseSpec spec{op_name(op), {a, b}, {"a", "b"}, {self.is_number(), other.is_number()}};
+  const Elementwise e = prepare(spec);
+  const std::string kernel = dispatch(op, e, a, b, static_cast<float>(alpha));
+  trace_op(spec, e, kernel);
+  Tensor out = e.out;
+  if (needs_grad({a, b})) {
+    // Saved, not captured: a node must not own its result, and a later
+    // in-place write to a saved input is caught at backward.
+    const SavedTensor sa(a), sb(b), result(detach(out));
+    attach_grad(out, op_name(op), {a, b}, [op, sa, sb, result, alpha](const Tensor& g) {
+      return binary_backward(op, sa.unpack(), sb.unpack(), result.unpack(), alpha, g);
+    });
+  }
+  return out;
+}
+
+Tensor add(const Operand& s, const Operand& o, double alpha) { return binary(BinaryOp::Add, s, o, alpha); }
+Tensor sub(const Operand& s, const Operand& o, double alpha) { return binary(BinaryOp::Sub, s, o, alpha); }
+Tensor mul(const Operand& s, const Operand& o) { return binary(BinaryOp::Mul, s, o); }
+Tensor div(const Operand& s, const Operand& o) { return binary(BinaryOp::Div, s, o); }
+Tensor pow(const Operand& s, const Operand& o) { return binary(BinaryOp::Pow, s, o); }
+Tensor maximum(const Operand& s, const Operand& o) { return binary(BinaryOp::Maximum, s, o); }
+Tensor minimum(const Operand& s, const Operand& o) { return binary(BinaryOp::Minimum, s, o); }
+
+}  // namespace tc

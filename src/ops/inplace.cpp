@@ -1,0 +1,75 @@
+// Note [In-place rules] (seeds 000 and 003)
+// x.add_(y) writes into x, so x's shape cannot change: y must broadcast to
+// x's shape. x (5,3,4,1) += y (3,1,1) works; x (1,3,1) += y (3,1,7) fails
+// with "output with shape [1, 3, 1] doesn't match the broadcast shape
+// [3, 3, 7]" (older PyTorch said "The expanded size of the tensor (1) must
+// match the existing size (7) at non-singleton dimension 2."). Writing into
+// an expanded view (stride 0 on a dim > 1) is refused: one cell would take
+// several results. Every check runs before the first write, so a refused
+// call leaves x as it was.
+#include "autograd/node.h"
+#include "engine/functors.h"
+#include "engine/kernels.h"
+#include "ops/internal.h"
+
+namespace tc {
+
+namespace {
+
+template <class Op>
+std::string run(const Elementwise& e, const Tensor& b, const Op& op) {
+  const std::string pattern = inner_pattern(e.plan);
+  float* out = e.out.f32();
+  const float* pb = b.f32();
+  using Off = std::array<int64_t, 3>;
+  // Operand 1 is out itself, so its offsets equal out's where it matters.
+  if (pattern == "contiguous") {
+    for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
+      kernels::f32_vbinary(n, out + o[0], out + o[1], pb + o[2], op);
+    });
+  } else if (pattern == "scalar-b") {
+    for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
+      kernels::f32_vbinaryc(n, out + o[0], out + o[1], pb[o[2]], op);
+    });
+  } else {
+    for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
+      kernels::f32_binary_strided(n, out + o[0], s[0], out + o[1], s[1], pb + o[2], s[2], op);
+    });
+  }
+  return kernel_name(pattern, Op::name, Op::kVector);
+}
+
+}  // namespace
+
+Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, double alpha) {
+  if (!self.defined()) fail(ErrorKind::Value, "in-place op on an undefined tensor");
+  const Tensor b = as_float(other.tensor());
+  if (self.dtype() != DType::Float32)
+    fail(ErrorKind::Type, "result type Float can't be cast to the desired output type Bool");
+  if (grad_enabled() && self.requires_grad() && self.is_leaf())
+    fail(ErrorKind::Autograd,
+         "a leaf Variable that requires grad is being used in an in-place operation.");
+  if (needs_grad({self, b}))
+    fail(ErrorKind::Autograd, op_name(op),
+         "_: tensorcast does not record in-place ops for autograd; use the out-of-place ",
+         op_name(op), " on tensors that require grad");
+  const std::string name = std::string(op_name(op)) + "_";
+  ElementwiseSpec spec{name.c_str(), {self, b}, {"self", "other"}, {false, other.is_number()},
+                       DType::Float32, self};
+  const Elementwise e = prepare(spec);
+  std::string kernel;
+  switch (op) {
+    case BinaryOp::Add: kernel = run(e, b, fn::Add{static_cast<float>(alpha)}); break;
+    case BinaryOp::Sub: kernel = run(e, b, fn::Sub{static_cast<float>(alpha)}); break;
+    case BinaryOp::Mul: kernel = run(e, b, fn::Mul{}); break;
+    case BinaryOp::Div: kernel = run(e, b, fn::Div{}); break;
+    case BinaryOp::Pow: kernel = run(e, b, fn::Pow{}); break;
+    case BinaryOp::Maximum: kernel = run(e, b, fn::Maximum{}); break;
+    case BinaryOp::Minimum: kernel = run(e, b, fn::Minimum{}); break;
+  }
+  self.impl().storage->bump_version();
+  trace_op(spec, e, kernel);
+  return self;
+}
+
+}  // namespace tc

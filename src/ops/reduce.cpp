@@ -1,0 +1,131 @@
+// sum and sum_to: forward, backward and trace.
+#include <algorithm>
+
+#include "autograd/node.h"
+#include "engine/kernels.h"
+#include "ops/internal.h"
+
+namespace tc {
+
+namespace {
+
+// Sums `in` into `out_keepdim` (same ndim, size 1 on reduced dims, zeroed).
+// The output is expanded over the reduced dims (stride 0), and the loop
+// order follows the input's memory, so the inner loop always streams the
+// input: either summing a row into one number ("reduce-inner") or adding a
+// row into a row of the output ("reduce-outer", the case of sum_to over
+// leading dims, never a transpose).
+std::string run_sum(const Tensor& in, const Tensor& out_keepdim) {
+  const Shape& shape = in.sizes();
+  const Geometry out_g = out_keepdim.geometry().expand(shape);
+  std::vector<Strides> strides{out_g.strides(), in.strides()};
+  const std::vector<int64_t> order = iteration_order(shape, strides, {false, true});
+  const LoopPlan plan = make_plan(shape, strides, {out_g.offset(), in.offset()}, order);
+  float* out = out_keepdim.f32();
+  const float* a = in.f32();
+  const int64_t so = plan.shape.empty() ? 0 : plan.strides[0][0];
+  const int64_t sa = plan.shape.empty() ? 1 : plan.strides[1][0];
+  using Off = std::array<int64_t, 2>;
+  std::string pattern, kernel;
+  if (so == 0 && sa == 1) {
+    pattern = "reduce-inner";
+    kernel = std::string("f32_rsum__") + TC_ISA + "_u16_acc4";
+    for_each_row<2>(plan, [&](int64_t n, const Off& o, const Off&) {
+      out[o[0]] += kernels::f32_rsum(n, a + o[1]);
+    });
+  } else if (so == 1 && sa == 1) {
+    pattern = "reduce-outer";
+    kernel = std::string("f32_vacc__") + TC_ISA + "_u8";
+    for_each_row<2>(plan, [&](int64_t n, const Off& o, const Off&) {
+      kernels::f32_vacc(n, out + o[0], a + o[1]);
+    });
+  } else if (so == 0) {
+    pattern = "strided";
+    kernel = "f32_rsum__scalar_strided";
+    for_each_row<2>(plan, [&](int64_t n, const Off& o, const Off& s) {
+      out[o[0]] += kernels::f32_rsum_strided(n, a + o[1], s[1]);
+    });
+  } else {
+    pattern = "strided";
+    kernel = "f32_acc__scalar_strided";
+    for_each_row<2>(plan, [&](int64_t n, const Off& o, const Off& s) {
+      kernels::f32_acc_strided(n, out + o[0], s[0], a + o[1], s[1]);
+    });
+  }
+  if (tracing()) {
+    OpTrace t;
+    t.op = "sum";
+    t.broadcast = trace_broadcast({shape});
+    t.operands.push_back({"out", out_keepdim.sizes(), out_keepdim.strides(), out_g.strides(),
+                          out_keepdim.offset(), "float32"});
+    t.operands.push_back({"a", shape, in.strides(), in.strides(), in.offset(), "float32"});
+    t.plan = {plan.order, plan.groups, plan.shape, plan.strides, pattern};
+    t.kernel = kernel;
+    record(std::move(t));
+  }
+  return kernel;
+}
+
+}  // namespace
+
+Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
+  const Tensor a = as_float(self);
+  const int64_t ndim = a.ndim();
+  std::vector<bool> reduced(std::max<int64_t>(ndim, 1), false);
+  for (int64_t d : dims) {
+    const int64_t w = wrap_dim(d, ndim);
+    if (reduced[w])
+      fail(ErrorKind::Index, "dim ", w, " appears multiple times in the list of dims");
+    reduced[w] = true;
+  }
+  const bool all = dims.empty();  // PyTorch: sum(dim=[]) reduces every dim
+  Shape keep_shape = a.sizes();
+  Shape out_shape;
+  for (int64_t d = 0; d < ndim; ++d) {
+    if (all || reduced[d]) keep_shape[d] = 1;
+    else out_shape.push_back(a.sizes()[d]);
+  }
+  if (keepdim) out_shape = keep_shape;
+  const Tensor out_keepdim = Tensor::zeros(keep_shape);
+  run_sum(a, out_keepdim);
+  Tensor out = out_keepdim.with_geometry(Geometry::contiguous(out_shape));
+  if (needs_grad({a})) {
+    const Shape in_shape = a.sizes();
+    attach_grad(out, "sum", {a}, [in_shape, keep_shape](const Tensor& g) {
+      // The gradient of a sum is the incoming one, copied back over the
+      // summed dims: a view with stride 0 there (an expand), no copy.
+      return std::vector<Tensor>{expand(view(contiguous(g), keep_shape), in_shape)};
+    });
+  }
+  return out;
+}
+
+Tensor sum(const Tensor& self) { return sum(self, {}, false); }
+
+// Note [sum_to] (PyTorch's _sum_to, seed 002)
+// Collect the dims to reduce: every leading dim the target lacks, and every
+// dim where the target has 1 and the tensor does not. One sum over them
+// with keepdim, then a view to the target (only needed when leading dims
+// went away). [2, 3] -> [1, 3]: reduce {0}, keepdim gives [1, 3], done.
+// [3] -> [1]: reduce {0} -> [1]. [5,3,4,1] -> [3,1,1]: reduce {0, 2} with
+// keepdim gives [1,3,1,1], viewed as [3,1,1].
+Tensor sum_to(const Tensor& self, const Shape& shape) {
+  check_shape(shape);
+  const Shape& sizes = self.sizes();
+  const int64_t leading = self.ndim() - static_cast<int64_t>(shape.size());
+  bool expandable = leading >= 0;
+  for (int64_t i = std::max<int64_t>(leading, 0); expandable && i < self.ndim(); ++i)
+    expandable = shape[i - leading] == sizes[i] || shape[i - leading] == 1;
+  if (!expandable)
+    fail(ErrorKind::Shape, "size {", format_shape(shape), "} is not expandable to size {",
+         format_shape(sizes), "}.");
+  if (shape.empty()) return sum(self);
+  std::vector<int64_t> reduce_dims;
+  for (int64_t i = 0; i < leading; ++i) reduce_dims.push_back(i);
+  for (int64_t i = leading; i < self.ndim(); ++i)
+    if (shape[i - leading] == 1 && sizes[i] != 1) reduce_dims.push_back(i);
+  Tensor t = reduce_dims.empty() ? self : sum(self, reduce_dims, true);
+  return leading > 0 ? view(t, shape) : t;
+}
+
+}  // namespace tc

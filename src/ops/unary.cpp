@@ -1,0 +1,92 @@
+// neg abs exp log sqrt relu (and copy, for materialising views): forward,
+// backward and trace together.
+#include "autograd/node.h"
+#include "engine/functors.h"
+#include "engine/kernels.h"
+#include "ops/internal.h"
+
+namespace tc {
+
+const char* op_name(UnaryOp op) {
+  switch (op) {
+    case UnaryOp::Neg: return "neg";
+    case UnaryOp::Abs: return "abs";
+    case UnaryOp::Exp: return "exp";
+    case UnaryOp::Log: return "log";
+    case UnaryOp::Sqrt: return "sqrt";
+    case UnaryOp::Relu: return "relu";
+  }
+  TC_ASSERT(false, "unknown unary op");
+}
+
+namespace {
+
+template <class Op>
+std::string run(const Elementwise& e, const Tensor& a, const Op& op) {
+  const std::string pattern = inner_pattern(e.plan);
+  float* out = e.out.f32();
+  const float* pa = a.f32();
+  using Off = std::array<int64_t, 2>;
+  if (pattern == "contiguous") {
+    for_each_row<2>(e.plan, [&](int64_t n, const Off& o, const Off&) {
+      kernels::f32_vunary(n, out + o[0], pa + o[1], op);
+    });
+  } else {
+    for_each_row<2>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
+      kernels::f32_unary_strided(n, out + o[0], s[0], pa + o[1], s[1], op);
+    });
+  }
+  return kernel_name(pattern, Op::name, Op::kVector);
+}
+
+std::string dispatch(UnaryOp op, const Elementwise& e, const Tensor& a) {
+  switch (op) {
+    case UnaryOp::Neg: return run(e, a, fn::Neg{});
+    case UnaryOp::Abs: return run(e, a, fn::Abs{});
+    case UnaryOp::Exp: return run(e, a, fn::Exp{});
+    case UnaryOp::Log: return run(e, a, fn::Log{});
+    case UnaryOp::Sqrt: return run(e, a, fn::Sqrt{});
+    case UnaryOp::Relu: return run(e, a, fn::Relu{});
+  }
+  TC_ASSERT(false, "unknown unary op");
+}
+
+std::vector<Tensor> unary_backward(UnaryOp op, const Tensor& a, const Tensor& out, const Tensor& g) {
+  switch (op) {
+    case UnaryOp::Neg: return {unary(UnaryOp::Neg, g)};
+    case UnaryOp::Abs:  // sign(a), with sign(0) = 0
+      return {mul(g, sub(compare(CompareOp::Gt, a, 0.0), compare(CompareOp::Lt, a, 0.0)))};
+    case UnaryOp::Exp: return {mul(g, out)};
+    case UnaryOp::Log: return {div(g, a)};
+    case UnaryOp::Sqrt: return {div(g, mul(out, 2.0))};
+    case UnaryOp::Relu:  // PyTorch's threshold_backward: 0 where out <= 0
+      return {where(compare(CompareOp::Le, out, 0.0), 0.0, g)};
+  }
+  TC_ASSERT(false, "unknown unary op");
+}
+
+}  // namespace
+
+Tensor unary(UnaryOp op, const Tensor& self) {
+  const Tensor a = as_float(self);
+  ElementwiseSpec spec{op_name(op), {a}, {"a"}, {false}};
+  const Elementwise e = prepare(spec);
+  trace_op(spec, e, dispatch(op, e, a));
+  Tensor out = e.out;
+  if (needs_grad({a})) {
+    const SavedTensor sa(a), result(detach(out));
+    attach_grad(out, op_name(op), {a}, [op, sa, result](const Tensor& g) {
+      return unary_backward(op, sa.unpack(), result.unpack(), g);
+    });
+  }
+  return out;
+}
+
+void copy_into(const Tensor& dst, const Tensor& src) {
+  const Tensor a = as_float(src);
+  ElementwiseSpec spec{"copy", {a}, {"a"}, {false}, DType::Float32, dst};
+  const Elementwise e = prepare(spec);
+  trace_op(spec, e, run(e, a, fn::Copy{}));
+}
+
+}  // namespace tc

@@ -1,0 +1,39 @@
+// where(condition, a, b): three-way broadcasting; forward, backward, trace.
+#include "autograd/node.h"
+#include "engine/kernels.h"
+#include "ops/internal.h"
+
+namespace tc {
+
+Tensor where(const Tensor& condition, const Operand& self, const Operand& other) {
+  if (!condition.defined()) fail(ErrorKind::Value, "where: the condition is undefined");
+  if (condition.dtype() != DType::Bool)
+    fail(ErrorKind::Type,
+         "where expected condition to be a boolean tensor, but got a tensor with dtype Float");
+  const Tensor a = as_float(self.tensor());
+  const Tensor b = as_float(other.tensor());
+  ElementwiseSpec spec{"where", {condition, a, b}, {"condition", "a", "b"},
+                       {false, self.is_number(), other.is_number()}};
+  const Elementwise e = prepare(spec);
+  float* out = e.out.f32();
+  const uint8_t* pc = condition.b8();
+  const float* pa = a.f32();
+  const float* pb = b.f32();
+  using Off = std::array<int64_t, 4>;
+  for_each_row<4>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
+    kernels::f32_where(n, out + o[0], s[0], pc + o[1], s[1], pa + o[2], s[2], pb + o[3], s[3]);
+  });
+  const std::string pattern = inner_pattern(e.plan);
+  trace_op(spec, e, pattern == "contiguous" ? "f32_where__autovec" : "f32_where__scalar_strided");
+  Tensor out_t = e.out;
+  if (needs_grad({a, b})) {
+    const SavedTensor sc(condition);
+    attach_grad(out_t, "where", {Tensor(), a, b}, [sc](const Tensor& g) {
+      const Tensor c = sc.unpack();
+      return std::vector<Tensor>{Tensor(), where(c, g, 0.0), where(c, 0.0, g)};
+    });
+  }
+  return out_t;
+}
+
+}  // namespace tc

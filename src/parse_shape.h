@@ -1,0 +1,21 @@
+// Reading a shape typed by a person (the playground's inputs).
+#pragma once
+#include <string>
+
+#include "shape.h"
+
+namespace tc {
+
+// Accepts sizes separated by commas or spaces, optionally in () or [], and
+// optionally inside a torch call:
+//   parse_shape("5,3,4,1")               // returns {5, 3, 4, 1}
+//   parse_shape("(5, 3, 4, 1)")          // returns {5, 3, 4, 1}
+//   parse_shape("torch.empty(5,3,4,1)")  // returns {5, 3, 4, 1}
+//   parse_shape("torch.ones((0,))")      // returns {0}
+//   parse_shape("torch.Size([2, 3])")    // returns {2, 3}
+//   parse_shape("()")                    // returns {} (0-dimensional)
+//   parse_shape("5,-1")                  // throws: sizes are whole numbers >= 0
+// Raises tc::Error naming the position of the first thing it cannot read.
+Shape parse_shape(const std::string& text);
+
+}  // namespace tc
