@@ -47,6 +47,15 @@ void set_broadcast_policy(BroadcastPolicy policy) { g_policy = policy; }
 PolicyScope::PolicyScope(BroadcastPolicy policy) : previous_(g_policy) { g_policy = policy; }
 PolicyScope::~PolicyScope() { g_policy = previous_; }
 
+DiagnosticsPause::DiagnosticsPause() : backcompat_(g_backcompat), policy_(g_policy) {
+  g_backcompat = false;
+  g_policy = BroadcastPolicy::Allow;
+}
+DiagnosticsPause::~DiagnosticsPause() {
+  g_backcompat = backcompat_;
+  g_policy = policy_;
+}
+
 void set_warning_handler(WarningHandler handler) { g_handler = std::move(handler); }
 
 bool is_outer_product(const Shape& a, const Shape& b) {

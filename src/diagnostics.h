@@ -34,6 +34,20 @@ class PolicyScope {                                  // for a scope
   BroadcastPolicy previous_;
 };
 
+// Silences diagnostics for its lifetime (the backward pass: its broadcasts
+// are the engine's, and a 'raise' policy must not stop it).
+class DiagnosticsPause {
+ public:
+  DiagnosticsPause();
+  ~DiagnosticsPause();
+  DiagnosticsPause(const DiagnosticsPause&) = delete;
+  DiagnosticsPause& operator=(const DiagnosticsPause&) = delete;
+
+ private:
+  bool backcompat_;
+  BroadcastPolicy policy_;
+};
+
 using WarningHandler = std::function<void(const WarningEvent&)>;
 // Replaces the handler; an empty one restores the default (stderr).
 void set_warning_handler(WarningHandler handler);

@@ -35,9 +35,16 @@ std::shared_ptr<Storage> Storage::allocate(int64_t elements, DType dtype, const 
     fail(ErrorKind::Memory, "out of memory: could not allocate ", nbytes, " bytes for ",
          what ? what : "a tensor");
   std::memset(data, 0, padded ? padded : 16);
+  std::shared_ptr<Storage> storage;
+  try {
+    storage.reset(new Storage(data, nbytes, dtype));
+  } catch (...) {
+    std::free(data);
+    throw;
+  }
   g_stats.storages += 1;
   g_stats.bytes += nbytes;
-  return std::shared_ptr<Storage>(new Storage(data, nbytes, dtype));
+  return storage;
 }
 
 Storage::~Storage() {

@@ -14,6 +14,9 @@ TraceScope* g_current = nullptr;
 TraceScope::TraceScope() : previous_(g_current) { g_current = this; }
 TraceScope::~TraceScope() { g_current = previous_; }
 
+TracePause::TracePause() : saved_(g_current) { g_current = nullptr; }
+TracePause::~TracePause() { g_current = saved_; }
+
 bool tracing() { return g_current != nullptr; }
 
 void record(TraceEvent event) {

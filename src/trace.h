@@ -96,8 +96,22 @@ class TraceScope {
 
  private:
   friend void record(TraceEvent event);
+  friend class TracePause;
   std::vector<TraceEvent> events_;
   TraceScope* previous_;
+};
+
+// Stops recording for its lifetime: the ops a backward formula runs are
+// arithmetic of the engine's own, not steps a user took.
+class TracePause {
+ public:
+  TracePause();
+  ~TracePause();
+  TracePause(const TracePause&) = delete;
+  TracePause& operator=(const TracePause&) = delete;
+
+ private:
+  TraceScope* saved_;
 };
 
 // Records into the innermost TraceScope, if any.

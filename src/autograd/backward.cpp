@@ -3,6 +3,7 @@
 #include <unordered_set>
 
 #include "autograd/node.h"
+#include "diagnostics.h"
 #include "error.h"
 #include "ops.h"
 #include "trace.h"
@@ -42,8 +43,9 @@ Tensor SavedTensor::unpack() const {
   if (now != version_)
     fail(ErrorKind::Autograd,
          "one of the variables needed for gradient computation has been modified by an "
-         "inplace operation: [torch.FloatTensor ", format_shape(tensor_.sizes()), "] is at version ",
-         now, "; expected version ", version_, " instead.");
+         "inplace operation: [torch.FloatTensor ",
+         format_shape(tensor_.sizes()), "] is at version ", now, "; expected version ", version_,
+         " instead.");
   return detach(tensor_);
 }
 
@@ -51,7 +53,8 @@ namespace {
 
 // Note [Gradient reduction]: a gradient arrives in the op's result shape;
 // an input that was broadcast gets it summed back to its own shape.
-Tensor reduce_grad(const Node& node, int index, const Tensor& grad) {
+Tensor reduce_grad(const Node& node, int index, const Tensor& grad,
+                   std::vector<ReduceGradTrace>* steps) {
   const Tensor& input = node.inputs[index];
   const Shape& target = input.sizes();
   ReduceGradTrace step;
@@ -66,18 +69,20 @@ Tensor reduce_grad(const Node& node, int index, const Tensor& grad) {
       throw InternalError("gradient of " + node.op + " has fewer dims than its input");
     result = sum_to(grad, target);
   }
-  if (tracing()) {
+  if (steps) {
     const int64_t leading = grad.ndim() - static_cast<int64_t>(target.size());
     for (int64_t i = 0; i < grad.ndim(); ++i) {
-      if (i < leading) step.leading_dims.push_back(i);
-      else if (target[i - leading] == 1 && grad.sizes()[i] != 1) step.ones_dims.push_back(i);
+      if (i < leading)
+        step.leading_dims.push_back(i);
+      else if (target[i - leading] == 1 && grad.sizes()[i] != 1)
+        step.ones_dims.push_back(i);
     }
     step.keepdim_shape = grad.sizes();
     for (int64_t d : step.leading_dims) step.keepdim_shape[d] = 1;
     for (int64_t d : step.ones_dims) step.keepdim_shape[d] = 1;
     step.viewed = leading > 0;
     step.result_shape = result.sizes();
-    record(step);
+    steps->push_back(std::move(step));
   }
   return result;
 }
@@ -120,45 +125,55 @@ void backward(const Tensor& root, const Tensor& gradient) {
          format_shape(seed.sizes()), ") and output[0] has a shape of torch.Size(",
          format_shape(root.sizes()), ").");
   }
-  NoGradGuard no_grad;
-  // Gradients are computed in full before any leaf's .grad changes, so an
-  // error part-way leaves every .grad as it was.
-  std::unordered_map<const TensorImpl*, Tensor> pending;
-  std::vector<std::pair<Tensor, Tensor>> leaf_grads;
-  auto deliver = [&](const Tensor& to, const Tensor& g) {
-    Tensor& slot = pending[to.impl_ptr().get()];
-    slot = slot.defined() ? add(slot, g) : g;
-  };
-  deliver(root, seed);
-  std::vector<Tensor> leaves;
-  std::unordered_set<const TensorImpl*> leaf_seen;
-  if (root.is_leaf()) leaves.push_back(root), leaf_seen.insert(root.impl_ptr().get());
-  for (const Tensor& t : topological_order(root)) {
-    const auto& node = t.impl().grad_fn;
-    if (!node) continue;
-    const Tensor grad = pending[t.impl_ptr().get()];
-    pending.erase(t.impl_ptr().get());
-    if (!grad.defined()) continue;
-    const std::vector<Tensor> grads = node->backward(grad);
-    TC_ASSERT(grads.size() == node->inputs.size(), node->op, " backward arity");
-    for (size_t i = 0; i < grads.size(); ++i) {
-      const Tensor& input = node->inputs[i];
-      if (!input.defined() || !grads[i].defined()) continue;
-      deliver(input, reduce_grad(*node, static_cast<int>(i), grads[i]));
-      if (input.is_leaf() && leaf_seen.insert(input.impl_ptr().get()).second) leaves.push_back(input);
+  // The arithmetic below is the engine's own: no graph, no diagnostics, and
+  // in a trace only the reduction steps (recorded once it is all done).
+  std::vector<ReduceGradTrace> steps;
+  std::vector<ReduceGradTrace>* steps_out = tracing() ? &steps : nullptr;
+  {
+    NoGradGuard no_grad;
+    DiagnosticsPause no_diagnostics;
+    TracePause quiet;
+    // Gradients are computed in full before any leaf's .grad changes, so an
+    // error part-way leaves every .grad as it was.
+    std::unordered_map<const TensorImpl*, Tensor> pending;
+    std::vector<std::pair<Tensor, Tensor>> leaf_grads;
+    auto deliver = [&](const Tensor& to, const Tensor& g) {
+      Tensor& slot = pending[to.impl_ptr().get()];
+      slot = slot.defined() ? add(slot, g) : g;
+    };
+    deliver(root, seed);
+    std::vector<Tensor> leaves;
+    std::unordered_set<const TensorImpl*> leaf_seen;
+    if (root.is_leaf()) leaves.push_back(root), leaf_seen.insert(root.impl_ptr().get());
+    for (const Tensor& t : topological_order(root)) {
+      const auto& node = t.impl().grad_fn;
+      if (!node) continue;
+      const Tensor grad = pending[t.impl_ptr().get()];
+      pending.erase(t.impl_ptr().get());
+      if (!grad.defined()) continue;
+      const std::vector<Tensor> grads = node->backward(grad);
+      TC_ASSERT(grads.size() == node->inputs.size(), node->op, " backward arity");
+      for (size_t i = 0; i < grads.size(); ++i) {
+        const Tensor& input = node->inputs[i];
+        if (!input.defined() || !grads[i].defined()) continue;
+        deliver(input, reduce_grad(*node, static_cast<int>(i), grads[i], steps_out));
+        if (input.is_leaf() && leaf_seen.insert(input.impl_ptr().get()).second)
+          leaves.push_back(input);
+      }
+    }
+    for (const Tensor& leaf : leaves) {
+      const Tensor g = pending[leaf.impl_ptr().get()];
+      if (!g.defined() || !leaf.requires_grad()) continue;
+      leaf_grads.push_back({leaf, g});
+    }
+    // PyTorch's AccumulateGrad: the first gradient is stored (a copy, never an
+    // alias of a tensor the caller holds), later ones are added.
+    for (auto& [leaf, g] : leaf_grads) {
+      const Tensor old = leaf.grad();
+      leaf.impl().grad = (old.defined() ? add(old, g) : clone(g)).impl_ptr();
     }
   }
-  for (const Tensor& leaf : leaves) {
-    const Tensor g = pending[leaf.impl_ptr().get()];
-    if (!g.defined() || !leaf.requires_grad()) continue;
-    leaf_grads.push_back({leaf, g});
-  }
-  // PyTorch's AccumulateGrad: the first gradient is stored (a copy, never an
-  // alias of a tensor the caller holds), later ones are added.
-  for (auto& [leaf, g] : leaf_grads) {
-    const Tensor old = leaf.grad();
-    leaf.impl().grad = (old.defined() ? add(old, g) : clone(g)).impl_ptr();
-  }
+  for (ReduceGradTrace& step : steps) record(std::move(step));
 }
 
 }  // namespace tc
