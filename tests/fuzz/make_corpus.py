@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus (tests/fuzz/corpus/<target>/): every example of the
+source documents (/work/shared/seeds, listed in its README) in each target's
+input format. parse_shape and broadcast read text; views and elementwise read
+bytes as a stream of decisions (bytes.h), so the encoders below follow the
+order in which fuzz_views.cpp and fuzz_elementwise.cpp read: change them
+together. The files are committed; rerun this after changing a decoder.
+"""
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# The documents' shapes as written there (seeds 000-004).
+TYPED = [
+    "torch.empty(5,7,3)", "torch.empty((0,))", "torch.empty(2,2)",
+    "torch.empty(5,3,4,1)", "torch.empty(  3,1,1)", "torch.empty(5,2,4,1)",
+    "torch.empty(5,1,4,1)", "torch.empty( 3,1,1)", "torch.empty(1)",
+    "torch.empty(3,1,7)", "torch.empty(1,3,1)", "torch.ones(5,7,3)",
+    "torch.ones((0,))", "torch.ones(5,3,4,1)", "torch.ones(  3,1,1)",
+    "torch.ones(5,2,4,1)", "torch.ones(1,1)", "torch.ones(4,1)", "torch.ones(4)",
+    "torch.randn(4)", "torch.Size([5, 7, 3])", "torch.Size([5, 3, 4, 1])",
+    "torch.Size([3, 1, 7])", "torch.Size([4,4])", "torch.Size([4,1])",
+    "torch.Size([2, 3])", "[3]", "[1]", "[0]", "(2, 3)", "5,3,4,1", "5 3 4 1",
+    "()", "[]", "5,-1", "2.5", "torch.empty(5,3,4,1", "torch.tensor([1, 2, 3])",
+]
+
+# Pairs (and more) the documents broadcast: (shapes, what they show).
+BROADCASTS = [
+    [(5, 7, 3), (5, 7, 3)],
+    [(0,), (2, 2)],
+    [(0,), (5, 7, 3)],
+    [(5, 3, 4, 1), (3, 1, 1)],
+    [(5, 2, 4, 1), (3, 1, 1)],
+    [(5, 1, 4, 1), (3, 1, 1)],
+    [(1,), (3, 1, 7)],
+    [(1, 3, 1), (3, 1, 7)],
+    [(4, 1), (4,)],
+    [(2, 3), (3,)],
+    [(3,), (1,)],
+    [(5, 2, 4, 1), (1, 1)],
+    [(0,), (1,)],
+    [(), (5, 7, 3)],
+    [(5, 3, 4, 1), (3, 1, 1), (4, 1)],
+]
+
+
+def write(target, name, data):
+    folder = os.path.join(HERE, "corpus", target)
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+
+
+def slug(shapes):
+    return "_".join("x".join(map(str, s)) or "scalar" for s in shapes)
+
+
+def values():
+    # palette of 4 (byte 3), values 1, -2 (byte 16), 0.25, NaN; step 1
+    return [3, 19, 16, 147, 36, 0]
+
+
+def contiguous(shape):
+    return [0] + values()  # mode 0
+
+
+def operand(result, shape):
+    """Bytes making operand_shape() turn `result` into `shape`."""
+    drop = len(result) - len(shape)
+    out = [0, drop] if drop else [1]
+    for r, s in zip(result[drop:], shape):
+        out.append(5 if s == r else 0 if s == 1 else 14 if s == 0 else 15)
+        if s not in (r, 1, 0):
+            out.append(s)
+    return out
+
+
+def elementwise(kind, result, trace=0):
+    return [kind, len(result)] + list(result) + [trace]
+
+
+def main():
+    for i, text in enumerate(TYPED):
+        write("parse_shape", f"seed-{i:02d}", text)
+    for shapes in BROADCASTS:
+        write("broadcast", slug(shapes), "\n".join(", ".join(map(str, s)) for s in shapes))
+
+    # views: base shape, contiguous (flag 0) or strided, then ops.
+    def base(shape, strided=None):
+        out = [len(shape)] + list(shape)
+        if strided is None:
+            return out + [0]
+        strides, offset = strided
+        return out + [1] + list(strides) + [offset]
+
+    views = {
+        # expand [3,1,7] to [1,3,1]: the documents' in-place error text
+        "expand_3x1x7_to_1x3x1": base((3, 1, 7)) + [0, 0, 1, 1, 1, 3, 1, 1],
+        # B [3] expanded to A's [2, 3] (seed 002)
+        "expand_3_to_2x3": base((3,)) + [0, 1, 1, 2, 2],
+        # y [3,1,1] expanded to x's [5,3,4,1] (seed 003)
+        "expand_3x1x1_to_5x3x4x1": base((3, 1, 1)) + [0, 1, 1, 5, 2, 1, 4, 2],
+        "permute_5x3x4x1": base((5, 3, 4, 1)) + [1, 1, 3, 1, 2, 0, 0, 0, 0, 0],
+        "transpose_narrow_2x3": base((2, 3)) + [2, 2, 3, 3, 1, 3, 2, 1],
+        "reshape_view_5x7x3": base((5, 7, 3)) + [4, 1, 0, 1, 0, 0, 5, 3, 0, 0],
+        "unsqueeze_squeeze_4": base((4,)) + [6, 1, 7, 8, 1, 9],
+        "inplace_through_expand": base((3, 1)) + [0, 0, 2, 1, 4, 10],
+        "inplace_through_transpose": base((2, 3)) + [2, 1, 2, 10],
+        "strided_base_2x3": base((2, 3), ((1, 2), 1)) + [9, 4, 0, 0, 10],
+        "zero_size_0": base((0,)) + [0, 1, 1, 2, 2, 4, 0, 0, 0],
+    }
+    for name, data in views.items():
+        write("views", name, bytes(data))
+
+    # elementwise: kind 0 binary, 1 compare, 2 where, 3 unary, 4 sum,
+    # 5 sum_to, 6 in place.
+    ew = {}
+    for shapes in BROADCASTS:
+        if len(shapes) != 2:
+            continue
+        a, b = shapes
+        result = max(shapes, key=len)
+        result = tuple(max(x, y) if 0 not in (x, y) else 0
+                       for x, y in zip((1,) * (len(result) - len(a)) + a,
+                                       (1,) * (len(result) - len(b)) + b))
+        # add with alpha 1 (op 0, alpha index 0), as in seed 002's kernel
+        ew["add_" + slug(shapes)] = (elementwise(0, result) + operand(result, a) +
+                                     contiguous(a) + operand(result, b) + contiguous(b) + [0, 0])
+        ew["lt_" + slug(shapes)] = (elementwise(1, result, 1) + operand(result, a) +
+                                    contiguous(a) + operand(result, b) + contiguous(b) + [2])
+    # in place: x (5,3,4,1) += y (3,1,1) works; x (1,3,1) += y (3,1,7) fails
+    ew["add_inplace_5x3x4x1_3x1x1"] = (elementwise(6, (5, 3, 4, 1)) + contiguous((5, 3, 4, 1)) +
+                                       operand((5, 3, 4, 1), (3, 1, 1)) + contiguous((3, 1, 1)) + [0])
+    ew["add_inplace_1x3x1_3x1x7"] = (elementwise(6, (1, 3, 1)) + contiguous((1, 3, 1)) +
+                                     [1, 15, 3, 5, 15, 7] + contiguous((3, 1, 7)) + [0])
+    # sum_to, seed 002: [2,3] -> [1,3], [3] -> [1], [5,3,4,1] -> [3,1,1]
+    ew["sum_to_2x3_1x3"] = elementwise(5, (2, 3)) + contiguous((2, 3)) + [2, 3, 0]
+    ew["sum_to_3_1"] = elementwise(5, (3,)) + contiguous((3,)) + [1, 3]
+    ew["sum_to_5x3x4x1_3x1x1"] = elementwise(5, (5, 3, 4, 1)) + contiguous((5, 3, 4, 1)) + [3, 0, 3, 0]
+    # (A + B).sum() of seed 002 as a sum over every dim, and over dims
+    ew["sum_all_3"] = elementwise(4, (3,)) + contiguous((3,)) + [0, 0]
+    ew["sum_dims_5x3x4x1"] = elementwise(4, (5, 3, 4, 1)) + contiguous((5, 3, 4, 1)) + [2, 5, 7, 1]
+    ew["where_3x1_1x4_4"] = (elementwise(2, (3, 4)) + operand((3, 4), (3, 1)) + contiguous((3, 1)) +
+                             operand((3, 4), (1, 4)) + contiguous((1, 4)) + operand((3, 4), (4,)) +
+                             contiguous((4,)))
+    for op in range(6):
+        ew[f"unary_{op}_2x3_strided"] = elementwise(3, (2, 3)) + [5, 2, 1, 1] + values() + [op]
+    for name, data in ew.items():
+        write("elementwise", name, bytes(data))
+
+
+if __name__ == "__main__":
+    main()

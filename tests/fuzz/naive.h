@@ -1,0 +1,311 @@
+// The naive reference the fuzz targets compare tensorcast against: a dense
+// row-major array per tensor and plain multi-index loops, written from the
+// PyTorch rules (seeds 000-003) without looking at strides, plans or
+// kernels. Slow and obvious on purpose; sizes in the targets stay small.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "shape.h"
+
+namespace fuzz {
+
+using tc::Shape;
+using Index = std::vector<int64_t>;
+
+// A failed check is a finding: print it and trap, so libFuzzer saves the
+// input that got here.
+#define FUZZ_CHECK(cond, ...)                                                    \
+  do {                                                                           \
+    if (!(cond)) {                                                               \
+      std::fprintf(stderr, "FUZZ CHECK FAILED: %s at %s:%d\n  ", #cond, __FILE__, \
+                   __LINE__);                                                    \
+      std::fprintf(stderr, __VA_ARGS__);                                         \
+      std::fprintf(stderr, "\n");                                                \
+      std::abort();                                                              \
+    }                                                                            \
+  } while (0)
+
+// Open findings: checks for bugs already reported (tests/fuzz/regressions/
+// OPEN lists their inputs). By default such a check passes the input by, so
+// the smoke run keeps looking for new bugs instead of meeting the known one
+// again; with TC_FUZZ_STRICT=1 (scripts/fuzz.sh sets it when it replays
+// the regressions) it fails like any other. Once src/ is fixed, the check
+// becomes a FUZZ_CHECK. Only for use in LLVMFuzzerTestOneInput itself.
+inline bool strict() {
+  static const bool on = [] {
+    const char* v = std::getenv("TC_FUZZ_STRICT");
+    return v && *v && *v != '0';
+  }();
+  return on;
+}
+#define FUZZ_CHECK_OPEN(cond, ...)      \
+  do {                                  \
+    if (!(cond) && !::fuzz::strict())   \
+      return 0;                         \
+    FUZZ_CHECK(cond, __VA_ARGS__);      \
+  } while (0)
+
+inline std::string show(const Shape& s) {
+  std::string out = "[";
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + "]";
+}
+
+// Product of sizes, or nullopt on int64 overflow (a 0 met first wins, as in
+// a running product).
+inline std::optional<int64_t> product(const Shape& s) {
+  int64_t p = 1;
+  for (int64_t v : s)
+    if (__builtin_mul_overflow(p, v, &p)) return std::nullopt;
+  return p;
+}
+
+inline int64_t count(const Shape& s) { return product(s).value_or(-1); }
+
+// Calls fn(index, flat) for every index of shape, row-major.
+template <class Fn>
+void for_each_index(const Shape& shape, Fn fn) {
+  const int64_t n = count(shape);
+  Index idx(shape.size(), 0);
+  for (int64_t flat = 0; flat < n; ++flat) {
+    fn(static_cast<const Index&>(idx), flat);
+    for (size_t d = shape.size(); d-- > 0;) {
+      if (++idx[d] < shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+inline int64_t ravel(const Index& idx, const Shape& shape) {
+  int64_t flat = 0;
+  for (size_t d = 0; d < shape.size(); ++d) flat = flat * shape[d] + idx[d];
+  return flat;
+}
+
+// A tensor's logical values, row-major.
+struct Dense {
+  Shape shape;
+  std::vector<float> v;
+  float at(const Index& idx) const { return v[static_cast<size_t>(ravel(idx, shape))]; }
+};
+
+// Logical values of a strided layout over `cells`, by the definition of
+// strides. Returns nullopt when some element falls outside the cells (a
+// view pointing past its storage).
+inline std::optional<Dense> gather(const std::vector<float>& cells, const Shape& shape,
+                                   const std::vector<int64_t>& strides, int64_t offset) {
+  Dense out{shape, {}};
+  bool inside = true;
+  for_each_index(shape, [&](const Index& idx, int64_t) {
+    int64_t pos = offset;
+    for (size_t d = 0; d < shape.size(); ++d) pos += idx[d] * strides[d];
+    if (pos < 0 || pos >= static_cast<int64_t>(cells.size())) {
+      inside = false;
+      out.v.push_back(0);
+    } else {
+      out.v.push_back(cells[static_cast<size_t>(pos)]);
+    }
+  });
+  if (!inside) return std::nullopt;
+  return out;
+}
+
+// PyTorch's maybe_wrap_dim; nullopt when out of range. A 0-D tensor takes 0 and -1.
+inline std::optional<int64_t> wrap(int64_t dim, int64_t ndim) {
+  const int64_t n = std::max<int64_t>(ndim, 1);
+  if (dim < -n || dim >= n) return std::nullopt;
+  return dim < 0 ? dim + n : dim;
+}
+
+// The rules of seed 003: align from the right, a missing dim counts as 1,
+// sizes must be equal or one of them 1, a 1 yields. Folds left like
+// PyTorch; on failure sets *error to PyTorch's message.
+inline std::optional<Shape> broadcast(const std::vector<Shape>& shapes, std::string* error) {
+  Shape acc;
+  for (const Shape& s : shapes) {
+    const size_t n = std::max(acc.size(), s.size());
+    Shape next(n);
+    for (size_t k = 0; k < n; ++k) {  // from the right, as infer_size walks
+      const size_t i = n - 1 - k;
+      const int64_t a = k < acc.size() ? acc[acc.size() - 1 - k] : 1;
+      const int64_t b = k < s.size() ? s[s.size() - 1 - k] : 1;
+      if (a != b && a != 1 && b != 1) {
+        if (error)
+          *error = "The size of tensor a (" + std::to_string(a) +
+                   ") must match the size of tensor b (" + std::to_string(b) +
+                   ") at non-singleton dimension " + std::to_string(i);
+        return std::nullopt;
+      }
+      next[i] = a == 1 ? b : a;
+    }
+    acc = next;
+  }
+  return acc;
+}
+
+// The value an operand of `shape` contributes at result index `idx` (the
+// result having `out_ndim` dims): aligned from the right, index 0 on size-1 dims.
+inline float broadcast_at(const Dense& t, const Index& idx) {
+  Index own(t.shape.size());
+  const size_t lead = idx.size() - t.shape.size();
+  for (size_t d = 0; d < t.shape.size(); ++d) own[d] = t.shape[d] == 1 ? 0 : idx[lead + d];
+  return t.at(own);
+}
+
+// --- views, by their definitions (nullopt: PyTorch raises) ---------------
+
+inline std::optional<Dense> expand(const Dense& t, const Shape& target) {
+  if (target.size() < t.shape.size()) return std::nullopt;
+  const size_t lead = target.size() - t.shape.size();
+  Shape out(target.size());
+  for (size_t i = 0; i < target.size(); ++i) {
+    if (i < lead) {
+      if (target[i] < 0) return std::nullopt;  // -1 (or worse) in a new leading dim
+      out[i] = target[i];
+      continue;
+    }
+    const int64_t have = t.shape[i - lead];
+    const int64_t want = target[i] == -1 ? have : target[i];
+    if (want != have && have != 1) return std::nullopt;
+    if (want < 0) return std::nullopt;
+    out[i] = want;
+  }
+  if (out.size() > static_cast<size_t>(tc::kMaxDims) || !product(out)) return std::nullopt;
+  Dense r{out, {}};
+  for_each_index(out, [&](const Index& idx, int64_t) { r.v.push_back(broadcast_at(t, idx)); });
+  return r;
+}
+
+inline std::optional<Dense> permute(const Dense& t, const std::vector<int64_t>& dims) {
+  const int64_t nd = static_cast<int64_t>(t.shape.size());
+  if (static_cast<int64_t>(dims.size()) != nd) return std::nullopt;
+  std::vector<int64_t> p;
+  std::vector<bool> seen(dims.size(), false);
+  for (int64_t d : dims) {
+    auto w = wrap(d, nd);
+    if (!w || seen[*w]) return std::nullopt;
+    seen[*w] = true;
+    p.push_back(*w);
+  }
+  Shape out(dims.size());
+  for (size_t i = 0; i < p.size(); ++i) out[i] = t.shape[p[i]];
+  Dense r{out, {}};
+  Index src(p.size());
+  for_each_index(out, [&](const Index& idx, int64_t) {
+    for (size_t i = 0; i < p.size(); ++i) src[p[i]] = idx[i];
+    r.v.push_back(t.at(src));
+  });
+  return r;
+}
+
+inline std::optional<Dense> transpose(const Dense& t, int64_t d0, int64_t d1) {
+  const int64_t nd = static_cast<int64_t>(t.shape.size());
+  auto a = wrap(d0, nd), b = wrap(d1, nd);
+  if (!a || !b) return std::nullopt;
+  if (nd == 0) return t;
+  std::vector<int64_t> p(nd);
+  for (int64_t i = 0; i < nd; ++i) p[i] = i;
+  std::swap(p[*a], p[*b]);
+  return permute(t, p);
+}
+
+inline std::optional<Dense> narrow(const Dense& t, int64_t dim, int64_t start, int64_t length) {
+  const int64_t nd = static_cast<int64_t>(t.shape.size());
+  if (nd == 0 || length < 0) return std::nullopt;
+  auto d = wrap(dim, nd);
+  if (!d) return std::nullopt;
+  const int64_t size = t.shape[*d];
+  if (start < -size || start > size) return std::nullopt;
+  if (start < 0) start += size;
+  if (start + length > size) return std::nullopt;
+  Shape out = t.shape;
+  out[*d] = length;
+  Dense r{out, {}};
+  for_each_index(out, [&](const Index& idx, int64_t) {
+    Index src = idx;
+    src[*d] += start;
+    r.v.push_back(t.at(src));
+  });
+  return r;
+}
+
+// view/reshape's shape argument: one -1 is inferred; nullopt when invalid.
+inline std::optional<Shape> infer_shape(const Shape& requested, int64_t numel) {
+  int64_t known = 1;
+  int infer = -1;
+  for (size_t i = 0; i < requested.size(); ++i) {
+    if (requested[i] == -1) {
+      if (infer >= 0) return std::nullopt;
+      infer = static_cast<int>(i);
+    } else if (requested[i] < 0) {
+      return std::nullopt;
+    } else if (__builtin_mul_overflow(known, requested[i], &known)) {
+      return std::nullopt;
+    }
+  }
+  Shape out = requested;
+  if (infer < 0) return known == numel ? std::optional<Shape>(out) : std::nullopt;
+  if (known == 0 || numel % known != 0) return std::nullopt;
+  out[infer] = numel / known;
+  if (out.size() > static_cast<size_t>(tc::kMaxDims)) return std::nullopt;
+  return out;
+}
+
+inline std::optional<Dense> reshape(const Dense& t, const Shape& requested) {
+  auto s = infer_shape(requested, static_cast<int64_t>(t.v.size()));
+  if (!s || s->size() > static_cast<size_t>(tc::kMaxDims)) return std::nullopt;
+  return Dense{*s, t.v};  // row-major order is what reshape keeps
+}
+
+inline std::optional<Dense> unsqueeze(const Dense& t, int64_t dim) {
+  auto d = wrap(dim, static_cast<int64_t>(t.shape.size()) + 1);
+  if (!d || t.shape.size() + 1 > static_cast<size_t>(tc::kMaxDims)) return std::nullopt;
+  Shape out = t.shape;
+  out.insert(out.begin() + *d, 1);
+  return Dense{out, t.v};
+}
+
+inline Dense squeeze(const Dense& t) {
+  Shape out;
+  for (int64_t s : t.shape)
+    if (s != 1) out.push_back(s);
+  return Dense{out, t.v};
+}
+
+inline std::optional<Dense> squeeze(const Dense& t, int64_t dim) {
+  auto d = wrap(dim, static_cast<int64_t>(t.shape.size()));
+  if (!d) return std::nullopt;
+  if (t.shape.empty() || t.shape[*d] != 1) return t;
+  Shape out = t.shape;
+  out.erase(out.begin() + *d);
+  return Dense{out, t.v};
+}
+
+// --- comparing numbers ----------------------------------------------------
+
+// NaN matches NaN, an infinity matches the same infinity; otherwise exact
+// or within a relative tolerance.
+inline bool same_value(float got, float want, bool exact) {
+  if (std::isnan(want)) return std::isnan(got);
+  if (std::isinf(want)) return got == want;
+  if (exact) return got == want;
+  return std::fabs(got - want) <= 1e-5f * std::max(1.0f, std::fabs(want));
+}
+
+// Index of the first value that differs, or -1.
+inline int64_t first_difference(const std::vector<float>& got, const std::vector<float>& want,
+                                bool exact) {
+  if (got.size() != want.size()) return 0;
+  for (size_t i = 0; i < got.size(); ++i)
+    if (!same_value(got[i], want[i], exact)) return static_cast<int64_t>(i);
+  return -1;
+}
+
+}  // namespace fuzz
