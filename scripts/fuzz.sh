@@ -13,6 +13,14 @@ seconds=${FUZZ_SECONDS:-15}
 targets=${FUZZ_TARGETS:-"parse_shape broadcast views elementwise"}
 out=build/fuzz
 
+# Debian's clang and its compiler-rt (libFuzzer, the sanitizers' runtimes):
+# scripts/setup.sh installs clang and libclang-rt-14-dev.
+if ! command -v clang++ >/dev/null 2>&1 ||
+   ! compgen -G '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' >/dev/null; then
+  echo "fuzz.sh needs clang++ and libFuzzer: apt-get install -y clang libclang-rt-14-dev" >&2
+  exit 1
+fi
+
 # One build at a time on this 2-core machine (docs/helpers-brief.md).
 flock /tmp/tc-build.lock bash -c "
   cmake -S tests/fuzz -B $out -DCMAKE_CXX_COMPILER=clang++ >/dev/null &&

@@ -9,3 +9,9 @@ ctest --test-dir build/native --output-on-failure
 
 echo "== core, wasm under Node (ctest)"
 ctest --test-dir build/wasm --output-on-failure
+
+echo "== fuzz smoke: libFuzzer + ASan + UBSan, limits, regressions (scripts/fuzz.sh)"
+bash scripts/fuzz.sh
+
+echo "== core, native under ASan + UBSan (scripts/sanitize.sh)"
+bash scripts/sanitize.sh
