@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian 12 machine lacks for building and testing
-# tensorcast: Debian's Emscripten, Catch2 and Chromium, then the npm packages
-# from the lock file. Does nothing that is already done.
+# tensorcast: Debian's Emscripten, Catch2, Chromium and clang (for the
+# fuzzers), then the npm packages from the lock file. Does nothing that is already done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +13,10 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
 command -v gzip >/dev/null 2>&1 || need+=(gzip)
+# The fuzz smoke (scripts/fuzz.sh): clang with libFuzzer and the sanitizers.
+command -v clang++ >/dev/null 2>&1 || need+=(clang)
+compgen -G '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' >/dev/null ||
+  need+=(libclang-rt-14-dev)
 
 if [ ${#need[@]} -gt 0 ]; then
   cmd="apt-get update && apt-get install -y ${need[*]}"

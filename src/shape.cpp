@@ -68,6 +68,9 @@ Shape broadcast_shapes(const std::vector<Shape>& shapes) {
     check_shape(s);
     result = infer_size(result, s);
   }
+  // Sizes that each fit can still meet in a result that does not:
+  // [2^62, 1] with [1, 4].
+  check_shape(result);
   return result;
 }
 

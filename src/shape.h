@@ -40,6 +40,10 @@ std::string format_shape(const Shape& sizes);
 //   infer_size({5, 2, 4, 1}, {3, 1, 1})   // throws "The size of tensor a (2)
 //       must match the size of tensor b (3) at non-singleton dimension 1"
 Shape infer_size(const Shape& a, const Shape& b);
+// Any number of shapes, each and the result checked by check_shape.
+//   broadcast_shapes({})                      // returns {} (0-D)
+//   broadcast_shapes({{3, 1}, {1, 4}, {5}})   // throws "The size of tensor a (4)
+//       must match the size of tensor b (5) at non-singleton dimension 1"
 Shape broadcast_shapes(const std::vector<Shape>& shapes);
 
 }  // namespace tc

@@ -38,7 +38,8 @@ void check_length(size_t length, const Shape& shape) {
   check_shape(shape);
   if (static_cast<int64_t>(length) != tc::numel(shape))
     fail(ErrorKind::Value, "shape ", format_shape(shape), " needs ", tc::numel(shape),
-         " values, but ", length, " were given");
+         tc::numel(shape) == 1 ? " value" : " values", ", but ", length,
+         length == 1 ? " was given" : " were given");
 }
 }  // namespace
 

@@ -44,26 +44,15 @@ BroadcastTrace trace_broadcast(const std::vector<Shape>& shapes) {
     padded.insert(padded.end(), s.begin(), s.end());
     t.padded.push_back(std::move(padded));
   }
-  // PyTorch folds left (Note [Broadcasting: infer_size]); its message and
-  // failing dim are the ones users see, so take them from the real thing.
+  // The message is PyTorch's own (Note [Broadcasting: infer_size]). The
+  // steps apply the documented rule to all operands at once, column by
+  // column from the right, and stop at the first column that fails. With
+  // two operands that is the dim PyTorch names; with three (where), its
+  // left fold can name another failing column of the same call.
   try {
     t.result = broadcast_shapes(shapes);
   } catch (const Error& e) {
     t.error = e.what();
-  }
-  if (t.error) {
-    // Recover the failing dim by folding again, dim by dim, as infer_size does.
-    Shape acc;
-    for (const Shape& s : shapes) {
-      const size_t n = std::max(acc.size(), s.size());
-      for (size_t offset = 0; offset < n && !t.failed_dim; ++offset) {
-        const int64_t a = size_from_right(acc, offset).value_or(1);
-        const int64_t b = size_from_right(s, offset).value_or(1);
-        if (!(a == b || a == 1 || b == 1)) t.failed_dim = static_cast<int64_t>(n - 1 - offset);
-      }
-      if (t.failed_dim) break;
-      acc = infer_size(acc, s);
-    }
   }
   for (size_t offset = 0; offset < ndim; ++offset) {
     DimStep step;
@@ -92,10 +81,10 @@ BroadcastTrace trace_broadcast(const std::vector<Shape>& shapes) {
     else if (yielded) step.rule = "one";
     else if (missing) step.rule = "missing";
     else step.rule = "equal";
-    if (!conflict) step.result = result;
-    const bool stop = t.failed_dim && step.dim == *t.failed_dim;
+    if (conflict) t.failed_dim = step.dim;
+    else step.result = result;
     t.dims.push_back(std::move(step));
-    if (stop) break;
+    if (conflict) break;
   }
   if (shapes.size() == 2 && t.result) {
     if (is_outer_product(shapes[0], shapes[1])) t.notes.push_back("outer-product");

@@ -32,7 +32,9 @@ struct BroadcastTrace {
   std::vector<DimStep> dims;  // in the order the rule is applied: from the right
   std::optional<Shape> result;
   std::optional<std::string> error;     // PyTorch's text
-  std::optional<int64_t> failed_dim;    // from the left
+  // The first column from the right where the rule fails, counted from the
+  // left of the padded shapes (so the dim PyTorch names, for two operands).
+  std::optional<int64_t> failed_dim;
   std::vector<std::string> notes;       // e.g. "outer-product", "backcompat"
 };
 
@@ -61,6 +63,10 @@ struct OpTrace {
   std::vector<OperandTrace> operands;  // the output first
   PlanTrace plan;
   std::string kernel;
+  // sum only: dims of size > 1 where the input has stride 0 and the sum
+  // reduces; not looped, the sums are multiplied by their sizes instead
+  // (Note [Summing a repeated dim], src/ops/reduce.cpp).
+  std::vector<int64_t> repeated_dims;
 };
 
 // Note [Gradient reduction]: one input's gradient brought back to its shape

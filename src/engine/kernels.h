@@ -106,9 +106,14 @@ inline void f32_where(int64_t n, float* out, int64_t so, const uint8_t* c, int64
   }
 }
 
-// Sum of a contiguous row, four independent 4-lane accumulators (16 partial
-// sums) so that the adds pipeline and rounding error grows slowly.
-inline float f32_rsum(int64_t n, const float* a) {
+// Sums of rows. Within a block, four independent 4-lane accumulators (16
+// partial sums) keep the adds pipelined; a long row is cut into blocks of
+// kSumBlock whose sums are added to a running total, so rounding error grows
+// with the number of blocks, not of elements (a float accumulator fed
+// 10^8 ones would otherwise stop at 2^24).
+constexpr int64_t kSumBlock = 4096;
+
+inline float f32_rsum_block(int64_t n, const float* a) {
   int64_t i = 0;
   simd::f32x4 acc0 = simd::splat(0.0f), acc1 = acc0, acc2 = acc0, acc3 = acc0;
   for (; i + 16 <= n; i += 16) {
@@ -123,10 +128,28 @@ inline float f32_rsum(int64_t n, const float* a) {
   return sum;
 }
 
+inline float f32_rsum(int64_t n, const float* a) {
+  if (n <= kSumBlock) return f32_rsum_block(n, a);
+  float total = 0.0f;
+  for (int64_t start = 0; start < n; start += kSumBlock)
+    total += f32_rsum_block(n - start < kSumBlock ? n - start : kSumBlock, a + start);
+  return total;
+}
+
 inline float f32_rsum_strided(int64_t n, const float* a, int64_t sa) {
-  float sum = 0.0f;
-  for (int64_t i = 0; i < n; ++i) sum += a[i * sa];
-  return sum;
+  float total = 0.0f;
+  for (int64_t start = 0; start < n; start += kSumBlock) {
+    const int64_t end = n - start < kSumBlock ? n : start + kSumBlock;
+    float s0 = 0.0f, s1 = 0.0f;
+    int64_t i = start;
+    for (; i + 2 <= end; i += 2) {
+      s0 += a[i * sa];
+      s1 += a[(i + 1) * sa];
+    }
+    if (i < end) s0 += a[i * sa];
+    total += s0 + s1;
+  }
+  return total;
 }
 
 // out[i] += a[i]: a reduction over outer dims streams rows into the output.

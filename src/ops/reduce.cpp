@@ -15,8 +15,23 @@ namespace {
 // input: either summing a row into one number ("reduce-inner") or adding a
 // row into a row of the output ("reduce-outer", the case of sum_to over
 // leading dims, never a transpose).
+//
+// Note [Summing a repeated dim]: where the input has stride 0 on a dim the
+// sum reduces (an expanded tensor), every number along it is the same, so
+// that dim is not looped: it is dropped from the plan and the sums are
+// multiplied by its size at the end. The work stays bounded by the memory
+// actually read (sum(expand(ones([1]), [100000, 100000])) is one multiply),
+// and the result is exact where a float accumulator would stall at 2^24.
 std::string run_sum(const Tensor& in, const Tensor& out_keepdim) {
-  const Shape& shape = in.sizes();
+  Shape shape = in.sizes();
+  std::vector<int64_t> repeated_dims;
+  double repeat = 1.0;
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (in.strides()[d] == 0 && shape[d] > 1 && out_keepdim.sizes()[d] == 1) {
+      repeated_dims.push_back(static_cast<int64_t>(d));
+      repeat *= static_cast<double>(shape[d]);
+      shape[d] = 1;
+    }
   const Geometry out_g = out_keepdim.geometry().expand(shape);
   std::vector<Strides> strides{out_g.strides(), in.strides()};
   const std::vector<int64_t> order = iteration_order(shape, strides, {false, true});
@@ -52,13 +67,19 @@ std::string run_sum(const Tensor& in, const Tensor& out_keepdim) {
       kernels::f32_acc_strided(n, out + o[0], s[0], a + o[1], s[1]);
     });
   }
+  if (!repeated_dims.empty()) {
+    const float factor = static_cast<float>(repeat);
+    for (int64_t i = 0, n = out_keepdim.numel(); i < n; ++i) out[i] *= factor;
+  }
   if (tracing()) {
     OpTrace t;
     t.op = "sum";
-    t.broadcast = trace_broadcast({shape});
-    t.operands.push_back({"out", out_keepdim.sizes(), out_keepdim.strides(), out_g.strides(),
+    t.repeated_dims = repeated_dims;
+    t.broadcast = trace_broadcast({in.sizes()});
+    t.operands.push_back({"out", out_keepdim.sizes(), out_keepdim.strides(),
+                          out_keepdim.geometry().expand(in.sizes()).strides(),
                           out_keepdim.offset(), "float32"});
-    t.operands.push_back({"a", shape, in.strides(), in.strides(), in.offset(), "float32"});
+    t.operands.push_back({"a", in.sizes(), in.strides(), in.strides(), in.offset(), "float32"});
     t.plan = {plan.order, plan.groups, plan.shape, plan.strides, pattern};
     t.kernel = kernel;
     record(std::move(t));

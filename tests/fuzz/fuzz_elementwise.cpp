@@ -16,15 +16,16 @@
 #include "bytes.h"
 #include "diagnostics.h"
 #include "error.h"
+#include "check.h"
 #include "naive.h"
 #include "ops.h"
 #include "trace.h"
 
 namespace {
 
-using fuzz::Dense;
-using fuzz::Index;
-using fuzz::show;
+using naive::Dense;
+using naive::Index;
+using naive::show;
 using tc::Shape;
 
 constexpr int64_t kMaxNumel = 4096;
@@ -82,11 +83,11 @@ Built build(fuzz::Bytes& in, const Shape& shape, bool allow_number, bool as_bool
       for (int64_t i = nd - 1; i > 0; --i) std::swap(p[i], p[in.below(i + 1)]);
       Shape stored(nd);
       for (int64_t i = 0; i < nd; ++i) stored[i] = shape[p[i]];
-      const auto v = values(in, fuzz::count(stored), as_bool);
+      const auto v = values(in, naive::count(stored), as_bool);
       std::vector<int64_t> inverse(nd);
       for (int64_t i = 0; i < nd; ++i) inverse[p[i]] = i;
       b.tensor = tc::permute(make(v, stored, as_bool), inverse);
-      b.model = *fuzz::permute(Dense{stored, v}, inverse);
+      b.model = *naive::permute(Dense{stored, v}, inverse);
       break;
     }
     case 3: {  // an expanded view: some dims stored once, stride 0
@@ -95,22 +96,22 @@ Built build(fuzz::Bytes& in, const Shape& shape, bool allow_number, bool as_bool
         if (in.flag()) s = 1;
       const int64_t drop = in.below(static_cast<int64_t>(stored.size()) + 1);
       for (int64_t i = 0; i < drop && stored[0] == 1; ++i) stored.erase(stored.begin());
-      const auto v = values(in, fuzz::count(stored), as_bool);
+      const auto v = values(in, naive::count(stored), as_bool);
       b.tensor = tc::expand(make(v, stored, as_bool), shape);
-      b.model = *fuzz::expand(Dense{stored, v}, shape);
+      b.model = *naive::expand(Dense{stored, v}, shape);
       break;
     }
     case 4: {  // a slice of a larger tensor
       Shape stored = shape;
       for (int64_t& s : stored) s += in.below(3);
-      if (fuzz::count(stored) > kMaxNumel) stored = shape;
-      const auto v = values(in, fuzz::count(stored), as_bool);
+      if (naive::count(stored) > kMaxNumel) stored = shape;
+      const auto v = values(in, naive::count(stored), as_bool);
       b.tensor = make(v, stored, as_bool);
       Dense m{stored, v};
       for (int64_t d = 0; d < nd; ++d) {
         const int64_t start = in.below(stored[d] - shape[d] + 1);
         b.tensor = tc::narrow(b.tensor, d, start, shape[d]);
-        m = *fuzz::narrow(m, d, start, shape[d]);
+        m = *naive::narrow(m, d, start, shape[d]);
       }
       b.model = m;
       break;
@@ -120,17 +121,17 @@ Built build(fuzz::Bytes& in, const Shape& shape, bool allow_number, bool as_bool
       for (int64_t i = 0; i < nd; ++i) strides.push_back(in.below(6));
       const int64_t offset = in.below(4);
       int64_t extent = 0;
-      if (fuzz::count(shape) > 0) {
+      if (naive::count(shape) > 0) {
         extent = offset + 1;
         for (int64_t i = 0; i < nd; ++i) extent += (shape[i] - 1) * strides[i];
       }
       const auto cells = values(in, extent, as_bool);
       b.tensor = make(cells, {extent}, as_bool).with_geometry(tc::Geometry::make(shape, strides, offset));
-      b.model = *fuzz::gather(cells, shape, strides, offset);
+      b.model = *naive::gather(cells, shape, strides, offset);
       break;
     }
     default: {
-      const auto v = values(in, fuzz::count(shape), as_bool);
+      const auto v = values(in, naive::count(shape), as_bool);
       b.tensor = make(v, shape, as_bool);
       b.model = Dense{shape, v};
       break;
@@ -138,7 +139,7 @@ Built build(fuzz::Bytes& in, const Shape& shape, bool allow_number, bool as_bool
   }
   b.operand = b.tensor;
   std::set<int64_t> cells;
-  fuzz::for_each_index(shape, [&](const Index& idx, int64_t) {
+  naive::for_each_index(shape, [&](const Index& idx, int64_t) {
     int64_t pos = b.tensor.offset();
     for (int64_t d = 0; d < nd; ++d) pos += idx[d] * b.tensor.strides()[d];
     b.distinct &= cells.insert(pos).second;
@@ -160,80 +161,8 @@ Shape operand_shape(fuzz::Bytes& in, const Shape& result) {
     else if (c == 14) v = 0;
     else if (c == 15) v = in.below(8);
   }
-  if (fuzz::count(s) > kMaxNumel) s = result;
+  if (naive::count(s) > kMaxNumel) s = result;
   return s;
-}
-
-float binary_ref(tc::BinaryOp op, float a, float b, float alpha) {
-  switch (op) {
-    case tc::BinaryOp::Add: return a + alpha * b;
-    case tc::BinaryOp::Sub: return a - alpha * b;
-    case tc::BinaryOp::Mul: return a * b;
-    case tc::BinaryOp::Div: return a / b;
-    case tc::BinaryOp::Pow: return std::pow(a, b);
-    case tc::BinaryOp::Maximum:
-      return std::isnan(a) || std::isnan(b) ? std::numeric_limits<float>::quiet_NaN()
-                                            : (a > b ? a : b);
-    case tc::BinaryOp::Minimum:
-      return std::isnan(a) || std::isnan(b) ? std::numeric_limits<float>::quiet_NaN()
-                                            : (a < b ? a : b);
-  }
-  return 0;
-}
-
-bool binary_exact(tc::BinaryOp op) {
-  return op != tc::BinaryOp::Div && op != tc::BinaryOp::Pow;
-}
-
-float compare_ref(tc::CompareOp op, float a, float b) {
-  switch (op) {
-    case tc::CompareOp::Eq: return a == b;
-    case tc::CompareOp::Ne: return a != b;
-    case tc::CompareOp::Lt: return a < b;
-    case tc::CompareOp::Le: return a <= b;
-    case tc::CompareOp::Gt: return a > b;
-    case tc::CompareOp::Ge: return a >= b;
-  }
-  return 0;
-}
-
-float unary_ref(tc::UnaryOp op, float a) {
-  switch (op) {
-    case tc::UnaryOp::Neg: return -a;
-    case tc::UnaryOp::Abs: return std::fabs(a);
-    case tc::UnaryOp::Exp: return std::exp(a);
-    case tc::UnaryOp::Log: return std::log(a);
-    case tc::UnaryOp::Sqrt: return std::sqrt(a);
-    case tc::UnaryOp::Relu: return a > 0 || std::isnan(a) ? a : 0.0f;
-  }
-  return 0;
-}
-
-// out[idx] = f(values of every operand at idx, broadcast), over `shape`.
-template <class Fn>
-Dense elementwise(const Shape& shape, const std::vector<const Dense*>& in, Fn f) {
-  Dense out{shape, {}};
-  std::vector<float> args(in.size());
-  fuzz::for_each_index(shape, [&](const Index& idx, int64_t) {
-    for (size_t k = 0; k < in.size(); ++k) args[k] = fuzz::broadcast_at(*in[k], idx);
-    out.v.push_back(f(args));
-  });
-  return out;
-}
-
-// Sums `t` into `out_shape` (same ndim as t, 1 on summed dims) in double.
-Dense sum_keepdim(const Dense& t, const std::vector<bool>& summed) {
-  Shape keep = t.shape;
-  for (size_t d = 0; d < keep.size(); ++d)
-    if (summed[d]) keep[d] = 1;
-  std::vector<double> acc(static_cast<size_t>(fuzz::count(keep)), 0.0);
-  fuzz::for_each_index(t.shape, [&](const Index& idx, int64_t flat) {
-    Index o = idx;
-    for (size_t d = 0; d < o.size(); ++d)
-      if (summed[d]) o[d] = 0;
-    acc[static_cast<size_t>(fuzz::ravel(o, keep))] += t.v[static_cast<size_t>(flat)];
-  });
-  return Dense{keep, std::vector<float>(acc.begin(), acc.end())};
 }
 
 void expect(const char* what, const std::optional<tc::Tensor>& got, const std::string& error,
@@ -248,7 +177,7 @@ void expect(const char* what, const std::optional<tc::Tensor>& got, const std::s
   FUZZ_CHECK(got->sizes() == want->shape, "%s %s: shape %s, want %s", what, about.c_str(),
              show(got->sizes()).c_str(), show(want->shape).c_str());
   const std::vector<float> v = got->to_vector();
-  const int64_t bad = fuzz::first_difference(v, want->v, exact);
+  const int64_t bad = naive::first_difference(v, want->v, exact);
   FUZZ_CHECK(bad < 0, "%s %s: element %lld is %.9g, want %.9g", what, about.c_str(),
              (long long)bad, v[bad], want->v[bad]);
 }
@@ -264,7 +193,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int64_t nd = in.below(5);
   Shape result;
   for (int64_t i = 0; i < nd; ++i) result.push_back(in.below(8));
-  if (fuzz::count(result) > kMaxNumel) return 0;
+  if (naive::count(result) > kMaxNumel) return 0;
   // Half the runs record traces, so the trace code sees every op too.
   std::optional<tc::TraceScope> scope;
   if (in.flag()) scope.emplace();
@@ -287,7 +216,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       const Built a = build(in, operand_shape(in, result), true, false);
       const Built b = build(in, operand_shape(in, result), true, false);
       about = show(a.model.shape) + " with " + show(b.model.shape);
-      const auto shape = fuzz::broadcast({a.model.shape, b.model.shape}, nullptr);
+      const auto shape = naive::broadcast({a.model.shape, b.model.shape}, nullptr);
       if (kind == 0) {
         const auto op = static_cast<tc::BinaryOp>(in.below(7));
         const bool has_alpha = op == tc::BinaryOp::Add || op == tc::BinaryOp::Sub;
@@ -296,16 +225,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         attempt([&] { return tc::binary(op, a.operand, b.operand, alpha); });
         std::optional<Dense> want;
         if (shape)
-          want = elementwise(*shape, {&a.model, &b.model},
-                             [&](const std::vector<float>& x) { return binary_ref(op, x[0], x[1], alpha); });
-        expect(tc::op_name(op), got, error, want, binary_exact(op), about);
+          want = naive::elementwise(*shape, {&a.model, &b.model},
+                             [&](const std::vector<float>& x) { return naive::binary(op, x[0], x[1], alpha); });
+        expect(tc::op_name(op), got, error, want, naive::binary_exact(op), about);
       } else {
         const auto op = static_cast<tc::CompareOp>(in.below(6));
         attempt([&] { return tc::compare(op, a.operand, b.operand); });
         std::optional<Dense> want;
         if (shape)
-          want = elementwise(*shape, {&a.model, &b.model},
-                             [&](const std::vector<float>& x) { return compare_ref(op, x[0], x[1]); });
+          want = naive::elementwise(*shape, {&a.model, &b.model},
+                             [&](const std::vector<float>& x) { return naive::compare(op, x[0], x[1]); });
         expect(tc::op_name(op), got, error, want, true, about);
         if (got) FUZZ_CHECK(got->dtype() == tc::DType::Bool, "comparison not bool");
       }
@@ -316,11 +245,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       const Built a = build(in, operand_shape(in, result), true, false);
       const Built b = build(in, operand_shape(in, result), true, false);
       about = show(c.model.shape) + ", " + show(a.model.shape) + ", " + show(b.model.shape);
-      const auto shape = fuzz::broadcast({c.model.shape, a.model.shape, b.model.shape}, nullptr);
+      const auto shape = naive::broadcast({c.model.shape, a.model.shape, b.model.shape}, nullptr);
       attempt([&] { return tc::where(c.tensor, a.operand, b.operand); });
       std::optional<Dense> want;
       if (shape)
-        want = elementwise(*shape, {&c.model, &a.model, &b.model},
+        want = naive::elementwise(*shape, {&c.model, &a.model, &b.model},
                            [](const std::vector<float>& x) { return x[0] != 0 ? x[1] : x[2]; });
       expect("where", got, error, want, true, about);
       break;
@@ -330,8 +259,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       const auto op = static_cast<tc::UnaryOp>(in.below(6));
       about = show(result);
       attempt([&] { return tc::unary(op, a.tensor); });
-      const Dense want = elementwise(result, {&a.model},
-                                     [&](const std::vector<float>& x) { return unary_ref(op, x[0]); });
+      const Dense want = naive::elementwise(result, {&a.model},
+                                     [&](const std::vector<float>& x) { return naive::unary(op, x[0]); });
       const bool exact = op != tc::UnaryOp::Exp && op != tc::UnaryOp::Log;
       expect(tc::op_name(op), got, error, want, exact, about);
       break;
@@ -349,13 +278,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       bool valid = true;
       std::vector<bool> seen(summed.size(), false);
       for (int64_t d : dims) {
-        const auto w = fuzz::wrap(d, nd);
+        const auto w = naive::wrap(d, nd);
         if (!w || seen[*w]) valid = false;
         else seen[*w] = summed[*w] = true;
       }
       if (valid) {
         summed.resize(nd);
-        Dense s = sum_keepdim(a.model, summed);
+        Dense s = naive::sum_keepdim(a.model, summed);
         if (!keepdim) {
           Shape out;
           for (int64_t d = 0; d < nd; ++d)
@@ -388,7 +317,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (valid) {
         std::vector<bool> summed(nd, false);
         for (int64_t d = 0; d < nd; ++d) summed[d] = d < lead || target[d - lead] == 1;
-        Dense s = sum_keepdim(a.model, summed);
+        Dense s = naive::sum_keepdim(a.model, summed);
         s.shape = target;
         want = s;
       }
@@ -405,19 +334,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       about = show(result) + " with " + show(other.model.shape);
       tc::Tensor target = self.tensor;
       attempt([&] { return tc::binary_(op, target, other.operand, alpha); });
-      const auto shape = fuzz::broadcast({result, other.model.shape}, nullptr);
+      const auto shape = naive::broadcast({result, other.model.shape}, nullptr);
       std::optional<Dense> want;
       if (shape && *shape == result && !self.stride0)
-        want = elementwise(result, {&self.model, &other.model},
-                           [&](const std::vector<float>& x) { return binary_ref(op, x[0], x[1], alpha); });
+        want = naive::elementwise(result, {&self.model, &other.model},
+                           [&](const std::vector<float>& x) { return naive::binary(op, x[0], x[1], alpha); });
       const std::string name = std::string(tc::op_name(op)) + "_";
       if (!want) {
         // Refused: the tensor written to is as it was.
-        const int64_t bad = fuzz::first_difference(self.tensor.to_vector(), self.model.v, true);
+        const int64_t bad = naive::first_difference(self.tensor.to_vector(), self.model.v, true);
         FUZZ_CHECK(bad < 0, "%s %s: refused but element %lld changed", name.c_str(),
                    about.c_str(), (long long)bad);
       }
-      expect(name.c_str(), got, error, want, binary_exact(op), about);
+      expect(name.c_str(), got, error, want, naive::binary_exact(op), about);
       if (got) FUZZ_CHECK(got->shares_storage(self.tensor), "%s wrote elsewhere", name.c_str());
       break;
     }

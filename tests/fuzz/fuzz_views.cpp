@@ -12,13 +12,14 @@
 
 #include "bytes.h"
 #include "error.h"
+#include "check.h"
 #include "naive.h"
 #include "ops.h"
 
 namespace {
 
-using fuzz::Dense;
-using fuzz::show;
+using naive::Dense;
+using naive::show;
 using tc::Shape;
 
 constexpr int64_t kMaxNumel = 4096;
@@ -33,7 +34,7 @@ std::vector<float> cells_of(const tc::Tensor& t) {
 
 std::vector<int64_t> positions(const tc::Tensor& t) {
   std::vector<int64_t> out;
-  fuzz::for_each_index(t.sizes(), [&](const fuzz::Index& idx, int64_t) {
+  naive::for_each_index(t.sizes(), [&](const naive::Index& idx, int64_t) {
     int64_t pos = t.offset();
     for (size_t d = 0; d < idx.size(); ++d) pos += idx[d] * t.strides()[d];
     out.push_back(pos);
@@ -48,14 +49,14 @@ void check_values(const char* op, const tc::Tensor& t, const Dense& want) {
              show(want.shape).c_str());
   FUZZ_CHECK(t.strides().size() == t.sizes().size(), "%s: %zu strides for %zu sizes", op,
              t.strides().size(), t.sizes().size());
-  const auto by_hand = fuzz::gather(cells_of(t), t.sizes(), t.strides(), t.offset());
+  const auto by_hand = naive::gather(cells_of(t), t.sizes(), t.strides(), t.offset());
   FUZZ_CHECK(by_hand.has_value(), "%s: view %s strides %s offset %lld reaches past its storage",
              op, show(t.sizes()).c_str(), show(t.strides()).c_str(), (long long)t.offset());
-  const int64_t bad = fuzz::first_difference(by_hand->v, want.v, true);
+  const int64_t bad = naive::first_difference(by_hand->v, want.v, true);
   FUZZ_CHECK(bad < 0, "%s: element %lld is %g, want %g (shape %s strides %s offset %lld)", op,
              (long long)bad, by_hand->v[bad], want.v[bad], show(t.sizes()).c_str(),
              show(t.strides()).c_str(), (long long)t.offset());
-  const int64_t bad2 = fuzz::first_difference(t.to_vector(), want.v, true);
+  const int64_t bad2 = naive::first_difference(t.to_vector(), want.v, true);
   FUZZ_CHECK(bad2 < 0, "%s: to_vector differs at %lld", op, (long long)bad2);
 }
 
@@ -131,12 +132,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int64_t ndim = in.below(7);
   Shape shape;
   for (int64_t i = 0; i < ndim; ++i) shape.push_back(in.below(8));
-  if (fuzz::count(shape) > kMaxNumel) return 0;
+  if (naive::count(shape) > kMaxNumel) return 0;
   const bool strided = in.flag();
   tc::Tensor cur;
   Dense model;
   if (!strided) {
-    std::vector<float> cells(static_cast<size_t>(fuzz::count(shape)));
+    std::vector<float> cells(static_cast<size_t>(naive::count(shape)));
     for (size_t i = 0; i < cells.size(); ++i) cells[i] = static_cast<float>(i + 1);
     cur = tc::Tensor::from_data(cells, shape);
     model = Dense{shape, cells};
@@ -145,7 +146,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (int64_t i = 0; i < ndim; ++i) strides.push_back(in.below(7));
     const int64_t offset = in.below(5);
     int64_t extent = 0;
-    if (fuzz::count(shape) > 0) {
+    if (naive::count(shape) > 0) {
       extent = offset + 1;
       for (int64_t i = 0; i < ndim; ++i) extent += (shape[i] - 1) * strides[i];
     }
@@ -153,7 +154,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (size_t i = 0; i < cells.size(); ++i) cells[i] = static_cast<float>(i + 1);
     const tc::Tensor storage = tc::Tensor::from_data(cells, {extent});
     cur = storage.with_geometry(tc::Geometry::make(shape, strides, offset));
-    model = *fuzz::gather(cells, shape, strides, offset);
+    model = *naive::gather(cells, shape, strides, offset);
   }
   check_values("base", cur, model);
 
@@ -181,32 +182,32 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         int64_t bound = 1;
         for (int64_t t : target) bound *= t < 0 ? 8 : std::max<int64_t>(t, 1);
         if (bound > kMaxNumel) return 0;
-        want = fuzz::expand(model, target);
+        want = naive::expand(model, target);
         attempt([&] { return tc::expand(cur, target); });
         break;
       }
       case 1: {
         name = "permute";
         const auto dims = permute_dims(in, nd);
-        want = fuzz::permute(model, dims);
+        want = naive::permute(model, dims);
         attempt([&] { return tc::permute(cur, dims); });
         break;
       }
       case 2: {
         name = "transpose";
         const int64_t a = dim_arg(in, nd), b = dim_arg(in, nd);
-        want = fuzz::transpose(model, a, b);
+        want = naive::transpose(model, a, b);
         attempt([&] { return tc::transpose(cur, a, b); });
         break;
       }
       case 3: {
         name = "narrow";
         const int64_t d = dim_arg(in, nd);
-        const auto w = fuzz::wrap(d, nd);
+        const auto w = naive::wrap(d, nd);
         const int64_t len = w && nd > 0 ? sizes[*w] : 2;
         const int64_t start = in.range(-len - 1, len + 1);
         const int64_t length = in.range(-1, len + 1);
-        want = fuzz::narrow(model, d, start, length);
+        want = naive::narrow(model, d, start, length);
         attempt([&] { return tc::narrow(cur, d, start, length); });
         break;
       }
@@ -214,7 +215,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       case 5: {
         name = op == 4 ? "reshape" : "view";
         const Shape target = regroup(in, sizes);
-        want = fuzz::reshape(model, target);
+        want = naive::reshape(model, target);
         if (op == 4) attempt([&] { return tc::reshape(cur, target); });
         else attempt([&] { return tc::view(cur, target); });
         // view may refuse what reshape would copy; never for a contiguous
@@ -231,20 +232,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       case 6: {
         name = "unsqueeze";
         const int64_t d = in.range(-nd - 2, nd + 1);
-        want = fuzz::unsqueeze(model, d);
+        want = naive::unsqueeze(model, d);
         attempt([&] { return tc::unsqueeze(cur, d); });
         break;
       }
       case 7: {
         name = "squeeze";
-        want = fuzz::squeeze(model);
+        want = naive::squeeze(model);
         attempt([&] { return tc::squeeze(cur); });
         break;
       }
       case 8: {
         name = "squeeze(dim)";
         const int64_t d = dim_arg(in, nd);
-        want = fuzz::squeeze(model, d);
+        want = naive::squeeze(model, d);
         attempt([&] { return tc::squeeze(cur, d); });
         break;
       }
@@ -281,7 +282,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         std::vector<float> expect = before;
         if (!refused)
           for (int64_t p : pos) expect[static_cast<size_t>(p)] += 1000.0f;
-        const int64_t bad = fuzz::first_difference(after, expect, true);
+        const int64_t bad = naive::first_difference(after, expect, true);
         FUZZ_CHECK(bad < 0, "in-place add: storage cell %lld is %g, want %g", (long long)bad,
                    after[bad], expect[bad]);
         return 0;

@@ -1,56 +1,24 @@
-// The naive reference the fuzz targets compare tensorcast against: a dense
-// row-major array per tensor and plain multi-index loops, written from the
-// PyTorch rules (seeds 000-003) without looking at strides, plans or
-// kernels. Slow and obvious on purpose; sizes in the targets stay small.
+// The naive reference that the fuzz targets and the Catch2 property tests
+// compare tensorcast against: a dense row-major array per tensor and plain
+// multi-index loops, written from the PyTorch rules (seeds 000-003) without
+// looking at strides, plans or kernels. Slow and obvious on purpose; sizes
+// in the tests stay small.
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "ops.h"
 #include "shape.h"
 
-namespace fuzz {
+namespace naive {
 
 using tc::Shape;
 using Index = std::vector<int64_t>;
-
-// A failed check is a finding: print it and trap, so libFuzzer saves the
-// input that got here.
-#define FUZZ_CHECK(cond, ...)                                                    \
-  do {                                                                           \
-    if (!(cond)) {                                                               \
-      std::fprintf(stderr, "FUZZ CHECK FAILED: %s at %s:%d\n  ", #cond, __FILE__, \
-                   __LINE__);                                                    \
-      std::fprintf(stderr, __VA_ARGS__);                                         \
-      std::fprintf(stderr, "\n");                                                \
-      std::abort();                                                              \
-    }                                                                            \
-  } while (0)
-
-// Open findings: checks for bugs already reported (tests/fuzz/regressions/
-// OPEN lists their inputs). By default such a check passes the input by, so
-// the smoke run keeps looking for new bugs instead of meeting the known one
-// again; with TC_FUZZ_STRICT=1 (scripts/fuzz.sh sets it when it replays
-// the regressions) it fails like any other. Once src/ is fixed, the check
-// becomes a FUZZ_CHECK. Only for use in LLVMFuzzerTestOneInput itself.
-inline bool strict() {
-  static const bool on = [] {
-    const char* v = std::getenv("TC_FUZZ_STRICT");
-    return v && *v && *v != '0';
-  }();
-  return on;
-}
-#define FUZZ_CHECK_OPEN(cond, ...)      \
-  do {                                  \
-    if (!(cond) && !::fuzz::strict())   \
-      return 0;                         \
-    FUZZ_CHECK(cond, __VA_ARGS__);      \
-  } while (0)
 
 inline std::string show(const Shape& s) {
   std::string out = "[";
@@ -288,6 +256,80 @@ inline std::optional<Dense> squeeze(const Dense& t, int64_t dim) {
   return Dense{out, t.v};
 }
 
+// --- the ops, by their definitions -----------------------------------------
+
+inline float binary(tc::BinaryOp op, float a, float b, float alpha) {
+  switch (op) {
+    case tc::BinaryOp::Add: return a + alpha * b;
+    case tc::BinaryOp::Sub: return a - alpha * b;
+    case tc::BinaryOp::Mul: return a * b;
+    case tc::BinaryOp::Div: return a / b;
+    case tc::BinaryOp::Pow: return std::pow(a, b);
+    case tc::BinaryOp::Maximum:
+      return std::isnan(a) || std::isnan(b) ? std::numeric_limits<float>::quiet_NaN()
+                                            : (a > b ? a : b);
+    case tc::BinaryOp::Minimum:
+      return std::isnan(a) || std::isnan(b) ? std::numeric_limits<float>::quiet_NaN()
+                                            : (a < b ? a : b);
+  }
+  return 0;
+}
+
+inline bool binary_exact(tc::BinaryOp op) {
+  return op != tc::BinaryOp::Div && op != tc::BinaryOp::Pow;
+}
+
+inline float compare(tc::CompareOp op, float a, float b) {
+  switch (op) {
+    case tc::CompareOp::Eq: return a == b;
+    case tc::CompareOp::Ne: return a != b;
+    case tc::CompareOp::Lt: return a < b;
+    case tc::CompareOp::Le: return a <= b;
+    case tc::CompareOp::Gt: return a > b;
+    case tc::CompareOp::Ge: return a >= b;
+  }
+  return 0;
+}
+
+inline float unary(tc::UnaryOp op, float a) {
+  switch (op) {
+    case tc::UnaryOp::Neg: return -a;
+    case tc::UnaryOp::Abs: return std::fabs(a);
+    case tc::UnaryOp::Exp: return std::exp(a);
+    case tc::UnaryOp::Log: return std::log(a);
+    case tc::UnaryOp::Sqrt: return std::sqrt(a);
+    case tc::UnaryOp::Relu: return a > 0 || std::isnan(a) ? a : 0.0f;
+  }
+  return 0;
+}
+
+// out[idx] = f(values of every operand at idx, broadcast), over `shape`.
+template <class Fn>
+Dense elementwise(const Shape& shape, const std::vector<const Dense*>& in, Fn f) {
+  Dense out{shape, {}};
+  std::vector<float> args(in.size());
+  for_each_index(shape, [&](const Index& idx, int64_t) {
+    for (size_t k = 0; k < in.size(); ++k) args[k] = broadcast_at(*in[k], idx);
+    out.v.push_back(f(args));
+  });
+  return out;
+}
+
+// Sums `t` into `out_shape` (same ndim as t, 1 on summed dims) in double.
+inline Dense sum_keepdim(const Dense& t, const std::vector<bool>& summed) {
+  Shape keep = t.shape;
+  for (size_t d = 0; d < keep.size(); ++d)
+    if (summed[d]) keep[d] = 1;
+  std::vector<double> acc(static_cast<size_t>(count(keep)), 0.0);
+  for_each_index(t.shape, [&](const Index& idx, int64_t flat) {
+    Index o = idx;
+    for (size_t d = 0; d < o.size(); ++d)
+      if (summed[d]) o[d] = 0;
+    acc[static_cast<size_t>(ravel(o, keep))] += t.v[static_cast<size_t>(flat)];
+  });
+  return Dense{keep, std::vector<float>(acc.begin(), acc.end())};
+}
+
 // --- comparing numbers ----------------------------------------------------
 
 // NaN matches NaN, an infinity matches the same infinity; otherwise exact
@@ -308,4 +350,4 @@ inline int64_t first_difference(const std::vector<float>& got, const std::vector
   return -1;
 }
 
-}  // namespace fuzz
+}  // namespace naive

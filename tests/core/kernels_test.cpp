@@ -1,0 +1,150 @@
+// The inner kernels against a scalar loop, XNNPACK style: for every length
+// around the tile (below, equal to, above and multiples of the 4-lane
+// vector and of the unroll by 8, and of the sum's 16 partial sums and its
+// block), each kernel and stride pattern, with misaligned pointers.
+#include "engine/functors.h"
+#include "engine/kernels.h"
+#include "support.h"
+
+using namespace tct;
+namespace k = tc::kernels;
+namespace fn = tc::fn;
+
+namespace {
+
+const int64_t kLengths[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 64, 100,
+                            k::kSumBlock - 1, k::kSumBlock, k::kSumBlock + 1, 3 * k::kSumBlock + 5};
+
+std::vector<float> data(Random& rng, int64_t n) {
+  // One extra element in front, so that a + 1 is not 16-byte aligned.
+  return rng.values(n + 1);
+}
+
+template <class Op>
+void binary_patterns(const Op& op, Random& rng) {
+  for (int64_t n : kLengths) {
+    INFO(Op::name << " n=" << n);
+    const std::vector<float> a = data(rng, n), b = data(rng, n);
+    const float c = rng.value() + 0.25f;  // never 0: div
+    std::vector<float> out(n + 1), want(n + 1);
+    k::f32_vbinary(n, out.data() + 1, a.data() + 1, b.data() + 1, op);
+    for (int64_t i = 0; i < n; ++i) want[i + 1] = op(a[i + 1], b[i + 1]);
+    CHECK(naive::first_difference(out, want, true) < 0);
+    k::f32_vbinaryc(n, out.data() + 1, a.data() + 1, c, op);
+    for (int64_t i = 0; i < n; ++i) want[i + 1] = op(a[i + 1], c);
+    CHECK(naive::first_difference(out, want, true) < 0);
+    k::f32_vrbinaryc(n, out.data() + 1, c, b.data() + 1, op);
+    for (int64_t i = 0; i < n; ++i) want[i + 1] = op(c, b[i + 1]);
+    CHECK(naive::first_difference(out, want, true) < 0);
+    // Strided: out every 2nd cell, a repeated (stride 0), b every 3rd.
+    if (n <= 100) {
+      const std::vector<float> wide = data(rng, 3 * n);
+      std::vector<float> sout(2 * n + 1, -1.0f), swant(2 * n + 1, -1.0f);
+      k::f32_binary_strided(n, sout.data(), 2, a.data() + 1, 0, wide.data(), 3, op);
+      for (int64_t i = 0; i < n; ++i) swant[2 * i] = op(a[1], wide[3 * i]);
+      CHECK(naive::first_difference(sout, swant, true) < 0);
+    }
+  }
+}
+
+template <class Op>
+void unary_patterns(const Op& op, Random& rng) {
+  for (int64_t n : kLengths) {
+    INFO(Op::name << " n=" << n);
+    const std::vector<float> a = data(rng, n);
+    std::vector<float> out(n + 1), want(n + 1);
+    k::f32_vunary(n, out.data() + 1, a.data() + 1, op);
+    for (int64_t i = 0; i < n; ++i) want[i + 1] = op(a[i + 1]);
+    CHECK(naive::first_difference(out, want, true) < 0);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("binary kernels: every pattern, lengths around the tile", "[kernels]") {
+  Random rng(61);
+  binary_patterns(fn::Add{}, rng);
+  binary_patterns(fn::Add{-2.5f}, rng);
+  binary_patterns(fn::Sub{}, rng);
+  binary_patterns(fn::Sub{0.5f}, rng);
+  binary_patterns(fn::Mul{}, rng);
+  binary_patterns(fn::Div{}, rng);
+  binary_patterns(fn::Pow{}, rng);
+  binary_patterns(fn::Maximum{}, rng);
+  binary_patterns(fn::Minimum{}, rng);
+}
+
+TEST_CASE("unary kernels: lengths around the tile", "[kernels]") {
+  Random rng(62);
+  unary_patterns(fn::Neg{}, rng);
+  unary_patterns(fn::Abs{}, rng);
+  unary_patterns(fn::Sqrt{}, rng);
+  unary_patterns(fn::Relu{}, rng);
+  unary_patterns(fn::Exp{}, rng);
+  unary_patterns(fn::Log{}, rng);
+  unary_patterns(fn::Copy{}, rng);
+}
+
+TEST_CASE("the 4-lane max/min propagate NaN like the scalar twins", "[kernels]") {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const std::vector<float> a = {nan, 1, nan, -0.0f, 3, 2, 1, nan};
+  const std::vector<float> b = {1, nan, nan, 0.0f, 2, 3, nan, 0};
+  std::vector<float> mx(8), mn(8);
+  k::f32_vbinary(8, mx.data(), a.data(), b.data(), fn::Maximum{});
+  k::f32_vbinary(8, mn.data(), a.data(), b.data(), fn::Minimum{});
+  for (int i = 0; i < 8; ++i) {
+    INFO("lane " << i);
+    CHECK(std::isnan(mx[i]) == (std::isnan(a[i]) || std::isnan(b[i])));
+    CHECK(std::isnan(mn[i]) == (std::isnan(a[i]) || std::isnan(b[i])));
+  }
+  CHECK(mx[4] == 3);
+  CHECK(mn[4] == 2);
+  std::vector<float> r(8);
+  k::f32_vunary(8, r.data(), a.data(), fn::Relu{});
+  CHECK(std::isnan(r[0]));
+  CHECK(r[1] == 1);
+}
+
+TEST_CASE("row sums: contiguous and strided, lengths around the tile and block", "[kernels]") {
+  Random rng(63);
+  for (int64_t n : kLengths) {
+    INFO("n=" << n);
+    const std::vector<float> a = data(rng, 2 * n);
+    double want = 0;
+    for (int64_t i = 0; i < n; ++i) want += a[i + 1];
+    // Small halves: every partial sum is exact in float.
+    CHECK(k::f32_rsum(n, a.data() + 1) == static_cast<float>(want));
+    double want_strided = 0;
+    for (int64_t i = 0; i < n; ++i) want_strided += a[2 * i];
+    CHECK(k::f32_rsum_strided(n, a.data(), 2) == static_cast<float>(want_strided));
+    std::vector<float> acc(n + 1, 1.0f), acc_want(n + 1, 1.0f);
+    k::f32_vacc(n, acc.data() + 1, a.data() + 1);
+    for (int64_t i = 0; i < n; ++i) acc_want[i + 1] += a[i + 1];
+    CHECK(naive::first_difference(acc, acc_want, true) < 0);
+  }
+}
+
+TEST_CASE("comparison and where kernels, contiguous and strided", "[kernels]") {
+  Random rng(64);
+  for (int64_t n : kLengths) {
+    if (n > 100) continue;
+    INFO("n=" << n);
+    const std::vector<float> a = data(rng, 2 * n), b = data(rng, 2 * n);
+    std::vector<uint8_t> out(2 * n + 1), want(2 * n + 1);
+    k::u8_compare(n, out.data(), 1, a.data(), 1, b.data(), 1, fn::Le{});
+    for (int64_t i = 0; i < n; ++i) want[i] = a[i] <= b[i];
+    CHECK(out == want);
+    k::u8_compare(n, out.data(), 2, a.data(), 2, b.data(), 0, fn::Gt{});
+    for (int64_t i = 0; i < n; ++i) want[2 * i] = a[2 * i] > b[0];
+    CHECK(out == want);
+    std::vector<uint8_t> c(2 * n + 1);
+    for (auto& x : c) x = rng.coin();
+    std::vector<float> w(2 * n + 1), w_want(2 * n + 1);
+    tc::kernels::f32_where(n, w.data(), 1, c.data(), 1, a.data(), 1, b.data(), 1);
+    for (int64_t i = 0; i < n; ++i) w_want[i] = c[i] ? a[i] : b[i];
+    CHECK(w == w_want);
+    tc::kernels::f32_where(n, w.data(), 2, c.data(), 0, a.data(), 2, b.data(), 1);
+    for (int64_t i = 0; i < n; ++i) w_want[2 * i] = c[0] ? a[2 * i] : b[i];
+    CHECK(w == w_want);
+  }
+}

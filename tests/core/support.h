@@ -1,0 +1,95 @@
+// What the Catch2 tests share: building tensors from the naive reference's
+// dense arrays and back, and checking that a call is refused with an exact
+// message while nothing changes.
+#pragma once
+#include <catch.hpp>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "error.h"
+#include "naive.h"
+#include "ops.h"
+#include "storage.h"
+#include "trace.h"
+
+namespace tct {
+
+using tc::Shape;
+using tc::Tensor;
+
+inline std::vector<float> values(const Tensor& t) { return t.to_vector(); }
+
+inline naive::Dense dense(const Tensor& t) { return {t.sizes(), t.to_vector()}; }
+
+// Refused with exactly `message` (PyTorch's text where it has one) and the
+// live storages unchanged: a refusal allocates nothing that outlives it.
+inline void refuses(const std::function<void()>& call, tc::ErrorKind kind,
+                    const std::string& message) {
+  const tc::MemoryStats before = tc::memory_stats();
+  std::string got = "(no error)";
+  bool right_kind = false;
+  try {
+    call();
+  } catch (const tc::Error& e) {
+    got = e.what();
+    right_kind = e.kind() == kind;
+  }
+  CHECK(got == message);
+  CHECK(right_kind);
+  const tc::MemoryStats after = tc::memory_stats();
+  CHECK(after.storages == before.storages);
+  CHECK(after.bytes == before.bytes);
+}
+
+// The same, for a message of which only a part is fixed (tensorcast's own
+// texts that name sizes in bytes, say).
+inline void refuses_containing(const std::function<void()>& call, tc::ErrorKind kind,
+                               const std::string& part) {
+  std::string got = "(no error)";
+  bool right_kind = false;
+  try {
+    call();
+  } catch (const tc::Error& e) {
+    got = e.what();
+    right_kind = e.kind() == kind;
+  }
+  INFO("message: " << got);
+  CHECK(got.find(part) != std::string::npos);
+  CHECK(right_kind);
+}
+
+// Random data with a fixed seed per test (reproducible failures). Small
+// integers and halves keep sums exact, so most comparisons can be exact.
+class Random {
+ public:
+  explicit Random(uint32_t seed) : gen_(seed) {}
+  int64_t integer(int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(gen_);
+  }
+  bool coin() { return integer(0, 1) == 1; }
+  float value() { return static_cast<float>(integer(-8, 8)) * 0.5f; }
+  std::vector<float> values(int64_t n) {
+    std::vector<float> v(static_cast<size_t>(n));
+    for (float& x : v) x = value();
+    return v;
+  }
+  Shape shape(int64_t max_ndim, int64_t max_size) {
+    Shape s(static_cast<size_t>(integer(0, max_ndim)));
+    for (int64_t& d : s) d = integer(0, max_size);
+    return s;
+  }
+  std::mt19937& engine() { return gen_; }
+
+ private:
+  std::mt19937 gen_;
+};
+
+// A tensor holding `want`'s values in an arbitrary layout: contiguous, or
+// the same values inside a larger buffer reached through a permutation of
+// its dims, a storage offset and gaps (strides larger than dense), so that
+// every op is exercised on non-contiguous input.
+Tensor strided_copy(const naive::Dense& want, Random& rng);
+
+}  // namespace tct
