@@ -16,3 +16,7 @@ if [ ! -f build/wasm/CMakeCache.txt ]; then
     "-DCMAKE_CROSSCOMPILING_EMULATOR=$(command -v node);--no-experimental-fetch" >/dev/null
 fi
 cmake --build build/wasm -j "$jobs"
+
+# The npm package (issue 3): the two wasm modules built above and the
+# TypeScript facade, assembled in dist/.
+bash bindings/build-dist.sh

@@ -1,0 +1,72 @@
+// requires_grad, .grad, backward and grad mode.
+#include <emscripten/bind.h>
+
+#include <memory>
+#include <vector>
+
+#include "error.h"
+#include "handles.h"
+#include "js_error.h"
+#include "ops.h"
+
+namespace tcjs {
+namespace {
+
+// Bits: 1 requires_grad, 2 is_leaf. These change after creation, so they are
+// read fresh while the rest of a tensor's description is cached.
+int flags(Handle h) {
+  const tc::Tensor& t = get(h);
+  return (t.requires_grad() ? 1 : 0) | (t.is_leaf() ? 2 : 0);
+}
+
+void set_requires_grad(Handle h, bool value) {
+  tc::Tensor t = get(h);
+  t.set_requires_grad(value);
+}
+
+// The id of the tensor's .grad (0 when it has none): the facade keeps handing
+// out the same JS object for as long as the gradient stays the same.
+double grad_id(Handle h) {
+  const tc::Tensor g = get(h).grad();
+  return g.defined() ? static_cast<double>(g.id()) : 0;
+}
+
+Handle grad(Handle h) {
+  const tc::Tensor g = get(h).grad();
+  return g.defined() ? put(g) : 0;
+}
+
+void zero_grad(Handle h) {
+  tc::Tensor t = get(h);
+  t.zero_grad();
+}
+
+void backward(Handle h, Handle gradient) {
+  tc::backward(get(h), gradient ? get(gradient) : tc::Tensor());
+}
+
+// noGrad(fn): the facade enters before fn and exits in a finally, so the
+// guards always unwind in order.
+std::vector<std::unique_ptr<tc::NoGradGuard>> g_no_grad;
+void no_grad_enter() { g_no_grad.push_back(std::make_unique<tc::NoGradGuard>()); }
+void no_grad_exit() {
+  TC_ASSERT(!g_no_grad.empty(), "noGrad exit without enter");
+  g_no_grad.pop_back();
+}
+bool grad_enabled() { return tc::grad_enabled(); }
+
+}  // namespace
+}  // namespace tcjs
+
+EMSCRIPTEN_BINDINGS(tensorcast_autograd) {
+  using namespace emscripten;
+  function("flags", TC_GUARD(tcjs::flags));
+  function("setRequiresGrad", TC_GUARD(tcjs::set_requires_grad));
+  function("gradId", TC_GUARD(tcjs::grad_id));
+  function("grad", TC_GUARD(tcjs::grad));
+  function("zeroGrad", TC_GUARD(tcjs::zero_grad));
+  function("backward", TC_GUARD(tcjs::backward));
+  function("noGradEnter", TC_GUARD(tcjs::no_grad_enter));
+  function("noGradExit", TC_GUARD(tcjs::no_grad_exit));
+  function("gradEnabled", TC_GUARD(tcjs::grad_enabled));
+}

@@ -1,0 +1,80 @@
+// Process-wide settings: the memory limit, the warning channel to JS, the
+// backcompat warning and the broadcast policy.
+#include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
+#include <emscripten/heap.h>
+#include <unistd.h>
+
+#include <memory>
+#include <vector>
+
+#include "diagnostics.h"
+#include "error.h"
+#include "js_error.h"
+#include "json_writer.h"
+#include "storage.h"
+#include "trace_json.h"
+
+// Module.tcWarning is the facade's dispatcher; it never throws (it catches
+// what a listener throws), so no JS exception crosses the op that warned.
+EM_JS(void, tcjs_warn, (const char* json), { Module["tcWarning"](UTF8ToString(json)); });
+
+namespace tcjs {
+namespace {
+
+// Called once by the facade after loading. Returns the memory limit set.
+double start() {
+  // The most one buffer could ever get: what the heap may grow to, minus what
+  // is in use before the first tensor. Above it, Storage::allocate fails with
+  // a clear message before asking malloc. It also keeps every request below
+  // 2^32 bytes, which 32-bit size_t arithmetic needs.
+  const uintptr_t max = emscripten_get_heap_max();
+  const uintptr_t used = reinterpret_cast<uintptr_t>(sbrk(0));
+  tc::set_memory_limit(static_cast<int64_t>(max - used));
+  tc::set_warning_handler([](const tc::WarningEvent& event) {
+    JsonWriter json;
+    write_trace(json, event);
+    tcjs_warn(json.text().c_str());
+  });
+  return static_cast<double>(tc::memory_limit());
+}
+
+// Whether this module was compiled for wasm SIMD: tc.simd reports the module
+// that actually runs, also when the caller supplied the bytes.
+bool simd() {
+#ifdef __wasm_simd128__
+  return true;
+#else
+  return false;
+#endif
+}
+
+void set_backcompat(bool enabled) { tc::set_backcompat_warning(enabled); }
+
+tc::BroadcastPolicy policy_from(int code) {
+  TC_ASSERT(code >= 0 && code <= 2, "unknown policy code ", code);
+  return static_cast<tc::BroadcastPolicy>(code);
+}
+void set_policy(int code) { tc::set_broadcast_policy(policy_from(code)); }
+int get_policy() { return static_cast<int>(tc::broadcast_policy()); }
+
+std::vector<std::unique_ptr<tc::PolicyScope>> g_scopes;
+void policy_enter(int code) { g_scopes.push_back(std::make_unique<tc::PolicyScope>(policy_from(code))); }
+void policy_exit() {
+  TC_ASSERT(!g_scopes.empty(), "policy scope exit without enter");
+  g_scopes.pop_back();
+}
+
+}  // namespace
+}  // namespace tcjs
+
+EMSCRIPTEN_BINDINGS(tensorcast_settings) {
+  using namespace emscripten;
+  function("start", TC_GUARD(tcjs::start));
+  function("simd", &tcjs::simd);
+  function("setBackcompat", TC_GUARD(tcjs::set_backcompat));
+  function("setPolicy", TC_GUARD(tcjs::set_policy));
+  function("getPolicy", TC_GUARD(tcjs::get_policy));
+  function("policyEnter", TC_GUARD(tcjs::policy_enter));
+  function("policyExit", TC_GUARD(tcjs::policy_exit));
+}

@@ -1,0 +1,90 @@
+// Making tensors, reading them back, and releasing them.
+#include <emscripten/bind.h>
+#include <malloc.h>
+
+#include "handles.h"
+#include "js_error.h"
+#include "ops.h"
+#include "scratch.h"
+#include "storage.h"
+#include "tensor.h"
+
+namespace tcjs {
+namespace {
+
+double address(const void* p) { return static_cast<double>(reinterpret_cast<uintptr_t>(p)); }
+
+// A zero-filled contiguous tensor of the shape in scratch[0, ndim); the
+// facade copies its data straight into the storage, whose address it finds
+// in scratch[0] afterwards.
+Handle create(int dtype, int ndim) {
+  const tc::Shape shape = read_ints(0, static_cast<size_t>(ndim));
+  const tc::Tensor t = tc::Tensor::empty(shape, dtype ? tc::DType::Bool : tc::DType::Float32);
+  write_number(0, address(t.impl().storage->data()));
+  return put(t);
+}
+
+Handle full(int ndim, double value) {
+  return put(tc::Tensor::full(read_ints(0, static_cast<size_t>(ndim)), static_cast<float>(value)));
+}
+
+Handle arange(double start, double end, double step) {
+  return put(tc::Tensor::arange(start, end, step));
+}
+
+// What never changes for a handle: [ndim, offset, dtype (0 float32, 1 bool),
+// id, contiguous, sizes..., strides...].
+void info(Handle h) {
+  const tc::Tensor& t = get(h);
+  write_number(0, static_cast<double>(t.ndim()));
+  write_number(1, static_cast<double>(t.offset()));
+  write_number(2, t.dtype() == tc::DType::Bool ? 1 : 0);
+  write_number(3, static_cast<double>(t.id()));
+  write_number(4, t.is_contiguous() ? 1 : 0);
+  write_ints(write_ints(5, t.sizes()), t.strides());
+}
+
+// Kept between read_begin and read_end: the contiguous copy being read.
+tc::Tensor g_reading;
+
+// The address of the tensor's values in row-major order (a contiguous copy
+// when its strides are not).
+double read_begin(Handle h) {
+  const tc::Tensor& t = get(h);
+  {
+    tc::NoGradGuard no_graph;  // a copy made only to be read needs no autograd node
+    g_reading = tc::contiguous(t);
+  }
+  const char* base = static_cast<const char*>(g_reading.impl().storage->data());
+  return address(base + g_reading.offset() * tc::dtype_size(g_reading.dtype()));
+}
+
+void read_end() { g_reading = tc::Tensor(); }
+
+double item(Handle h) { return get(h).item(); }
+
+void release_handle(Handle h) { release(h); }
+
+double storage_bytes() { return static_cast<double>(tc::memory_stats().bytes); }
+
+// Bytes malloc has handed out and not got back: any C++ leak shows here,
+// long before the wasm memory itself has to grow.
+double heap_used() { return static_cast<double>(mallinfo().uordblks); }
+
+}  // namespace
+}  // namespace tcjs
+
+EMSCRIPTEN_BINDINGS(tensorcast_tensors) {
+  using namespace emscripten;
+  function("create", TC_GUARD(tcjs::create));
+  function("full", TC_GUARD(tcjs::full));
+  function("arange", TC_GUARD(tcjs::arange));
+  function("info", TC_GUARD(tcjs::info));
+  function("readBegin", TC_GUARD(tcjs::read_begin));
+  function("readEnd", TC_GUARD(tcjs::read_end));
+  function("item", TC_GUARD(tcjs::item));
+  function("release", TC_GUARD(tcjs::release_handle));
+  function("storageBytes", TC_GUARD(tcjs::storage_bytes));
+  function("heapUsed", TC_GUARD(tcjs::heap_used));
+  function("scratchReserve", TC_GUARD(tcjs::scratch_reserve));
+}

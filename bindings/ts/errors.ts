@@ -1,0 +1,32 @@
+/**
+ * What went wrong, for code that wants to branch on it:
+ * - the core's kinds (its message is PyTorch's text where PyTorch has one):
+ *   'shape', 'index', 'value', 'type', 'memory', 'autograd', 'policy';
+ * - 'internal': a broken invariant inside tensorcast (please report it);
+ * - 'disposed': a tensor used after dispose() or tidy() freed it;
+ * - 'instance': a tensor passed to another instance than the one that made it;
+ * - 'load': the .wasm could not be fetched or compiled.
+ */
+export type ErrorKind =
+  | 'shape'
+  | 'index'
+  | 'value'
+  | 'type'
+  | 'memory'
+  | 'autograd'
+  | 'policy'
+  | 'internal'
+  | 'disposed'
+  | 'instance'
+  | 'load';
+
+/** Every error tensorcast raises. */
+export class TensorcastError extends Error {
+  readonly kind: ErrorKind;
+
+  constructor(message: string, kind: ErrorKind) {
+    super(message);
+    this.name = 'TensorcastError';
+    this.kind = kind;
+  }
+}

@@ -1,0 +1,38 @@
+// init(): the one way to get an instance. Without options it loads the
+// module once and hands every caller the same instance; with options (a
+// wasmUrl, wasmBinary or simd choice) it always loads a new, separate one.
+import { checkOptions, fail } from './args.js';
+import { loadCore } from './loader.js';
+import type { InitOptions } from './loader.js';
+import { Tensorcast } from './tensorcast.js';
+import { Warnings } from './warnings.js';
+
+let shared: Promise<Tensorcast> | undefined;
+
+async function create(options: InitOptions): Promise<Tensorcast> {
+  const warnings = new Warnings();
+  const core = await loadCore(options, { warning: (json) => warnings.dispatch(json) });
+  core.start();
+  return new Tensorcast(core, warnings);
+}
+
+export function init(options?: InitOptions): Promise<Tensorcast> {
+  let opts: Partial<InitOptions>;
+  try {
+    opts = checkOptions<InitOptions>(options, 'init', ['wasmUrl', 'wasmBinary', 'simd']);
+    if (opts.simd !== undefined && typeof opts.simd !== 'boolean')
+      fail('type', `init(): option 'simd' must be a boolean, not ${typeof opts.simd}`);
+    if (opts.wasmBinary !== undefined && !(opts.wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(opts.wasmBinary)))
+      fail('type', `init(): option 'wasmBinary' must be an ArrayBuffer or a typed array`);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const explicit = Object.values(opts).some((v) => v !== undefined);
+  if (explicit) return create(opts);
+  // A failed load is not remembered, so a later init() can try again.
+  shared ??= create({}).catch((error: unknown) => {
+    shared = undefined;
+    throw error;
+  });
+  return shared;
+}

@@ -1,0 +1,116 @@
+// Loading the wasm module without Emscripten's own fetching: under Node
+// (18+ has a global fetch, which cannot read file paths) we read the bytes
+// with fs; in browsers and workers we fetch and compile while streaming.
+// The .wasm sits next to this file and is named with new URL(...,
+// import.meta.url), the pattern Vite and webpack follow to bundle it.
+import createModule from './wasm-glue.js';
+import type { Core } from './core.js';
+import { TensorcastError } from './errors.js';
+import type { ErrorKind } from './errors.js';
+import { hasWasmSimd } from './simd.js';
+
+export interface InitOptions {
+  /** Where to fetch the .wasm from (a URL, or a file: URL under Node). */
+  wasmUrl?: string | URL;
+  /** The .wasm's bytes, e.g. read by the caller. */
+  wasmBinary?: ArrayBuffer | ArrayBufferView;
+  /**
+   * Use the SIMD build (true) or the plain one (false). Default: SIMD when
+   * the engine supports it. Ignored with wasmBinary.
+   */
+  simd?: boolean;
+}
+
+export interface LoaderHooks {
+  /** Receives each warning the core emits, as JSON text. */
+  warning(json: string): void;
+}
+
+function defaultUrl(simd: boolean): URL {
+  // Two literal expressions, so that a bundler sees (and copies) both files.
+  return simd
+    ? new URL('./tensorcast.wasm', import.meta.url)
+    : new URL('./tensorcast-nosimd.wasm', import.meta.url);
+}
+
+// Kept in a variable so that bundlers for the browser neither resolve nor
+// pack it; only code running under Node reaches this import.
+const NODE_FS = 'node:fs/promises';
+
+async function readFile(path: string | URL): Promise<Uint8Array> {
+  const fs = (await import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_FS)) as {
+    readFile(path: string | URL): Promise<Uint8Array>;
+  };
+  return fs.readFile(path);
+}
+
+async function fetchOk(url: URL): Promise<Response> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok)
+    throw new TensorcastError(`could not load ${url.href}: HTTP ${response.status}`, 'load');
+  return response;
+}
+
+// A file path (Node) or a URL to fetch. A relative wasmUrl means what it
+// would mean to fetch() in a page or worker, and a path under Node.
+function locate(options: InitOptions): URL | string {
+  const given = options.wasmUrl;
+  if (given === undefined) return defaultUrl(options.simd ?? hasWasmSimd());
+  if (given instanceof URL) return given;
+  if (typeof given !== 'string')
+    throw new TensorcastError(`init(): wasmUrl must be a string or a URL, got ${typeof given}`, 'type');
+  // A scheme of two letters or more: "C:\\x.wasm" is a Windows path, not a URL.
+  if (/^[a-z][a-z0-9+.-]+:/i.test(given)) return new URL(given);
+  const base = (globalThis as { location?: { href: string } }).location?.href;
+  return base !== undefined ? new URL(given, base) : given;
+}
+
+async function compile(
+  options: InitOptions,
+  imports: WebAssembly.Imports,
+): Promise<WebAssembly.Instance> {
+  if (options.wasmBinary !== undefined)
+    return (await WebAssembly.instantiate(options.wasmBinary as BufferSource, imports)).instance;
+  const where = locate(options);
+  if (typeof where === 'string' || where.protocol === 'file:')
+    return (await WebAssembly.instantiate((await readFile(where)) as BufferSource, imports)).instance;
+  const response = await fetchOk(where);
+  // Streaming needs the right MIME type; a server without it still works,
+  // only without compiling while downloading.
+  const type = response.headers.get('Content-Type') ?? '';
+  if (typeof WebAssembly.instantiateStreaming === 'function' && type.startsWith('application/wasm'))
+    return (await WebAssembly.instantiateStreaming(response, imports)).instance;
+  return (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).instance;
+}
+
+function asLoadError(error: unknown): TensorcastError {
+  if (error instanceof TensorcastError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new TensorcastError(`could not load the tensorcast wasm module: ${message}`, 'load');
+}
+
+/** Instantiates one module: its own memory, handles and settings. */
+export async function loadCore(options: InitOptions, hooks: LoaderHooks): Promise<Core> {
+  let failed: (error: unknown) => void = () => {};
+  const failure = new Promise<never>((_, reject) => {
+    failed = reject;
+  });
+  const ready = createModule({
+    tcError: (kind: ErrorKind, message: string) => new TensorcastError(message, kind),
+    tcWarning: (json: string) => hooks.warning(json),
+    // Emscripten's hook for custom instantiation. Its own promise never
+    // settles if we fail, hence the race with `failure`.
+    instantiateWasm(
+      imports: WebAssembly.Imports,
+      receive: (instance: WebAssembly.Instance) => void,
+    ): object {
+      compile(options, imports).then(receive, failed);
+      return {};
+    },
+  });
+  try {
+    return (await Promise.race([ready, failure])) as Core;
+  } catch (error) {
+    throw asLoadError(error);
+  }
+}

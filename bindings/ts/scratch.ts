@@ -1,0 +1,54 @@
+// The JS side of bindings/scratch.h: shapes go into wasm memory as doubles
+// before a call and come back the same way. Emscripten replaces HEAPF64
+// when the memory grows, so it is read from the module on every use.
+import type { Core } from './core.js';
+
+const INITIAL = 256; // doubles; bindings/scratch.cpp starts with as many
+
+export class Scratch {
+  private address: number;
+  private capacity = INITIAL;
+
+  constructor(private readonly core: Core) {
+    this.address = core.scratchReserve(INITIAL);
+  }
+
+  private index(count: number): number {
+    if (count > this.capacity) {
+      this.address = this.core.scratchReserve(count);
+      this.capacity = count;
+    }
+    return this.address / 8;
+  }
+
+  /** Writes the integers at slot 0; returns how many. */
+  writeInts(values: readonly number[]): number {
+    const at = this.index(values.length);
+    const heap = this.core.HEAPF64;
+    for (let i = 0; i < values.length; i++) heap[at + i] = values[i] as number;
+    return values.length;
+  }
+
+  /** Packs shapes as [ndim0, sizes0..., ndim1, ...]; returns how many shapes. */
+  writeShapes(shapes: readonly (readonly number[])[]): number {
+    let total = 0;
+    for (const s of shapes) total += 1 + s.length;
+    let at = this.index(total);
+    const heap = this.core.HEAPF64;
+    for (const s of shapes) {
+      heap[at++] = s.length;
+      for (const size of s) heap[at++] = size;
+    }
+    return shapes.length;
+  }
+
+  read(slot: number): number {
+    return this.core.HEAPF64[this.address / 8 + slot] as number;
+  }
+
+  readInts(slot: number, count: number): number[] {
+    const heap = this.core.HEAPF64;
+    const at = this.address / 8 + slot;
+    return Array.from(heap.subarray(at, at + count));
+  }
+}
