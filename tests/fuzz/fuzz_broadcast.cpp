@@ -88,6 +88,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     want = next;
   }
+  // Sizes that each fit can meet in a result that does not ([2^62, 1] with
+  // [1, 4]): broadcast_shapes refuses that result too.
+  if (want && refused(*want)) {
+    want.reset();
+    want_shape_refusal = true;
+  }
   if (want) {
     FUZZ_CHECK(got && *got == *want, "broadcast gave %s, naive %s (error '%s')",
                got ? show(*got).c_str() : "error", show(*want).c_str(), got_error.c_str());
