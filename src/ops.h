@@ -75,8 +75,9 @@ Tensor detach(const Tensor& self);
 
 // --- autograd (src/autograd/)
 // Note [Autograd]: backward(loss) needs a one-element loss; backward(out, g)
-// takes g of out's shape. Gradients reach leaves through sum_to.
-void backward(const Tensor& root, const Tensor& gradient = Tensor());
+// takes g of out's shape. Gradients reach leaves through sum_to. Without
+// retain_graph the tensors saved for backward are freed, as in PyTorch.
+void backward(const Tensor& root, const Tensor& gradient = Tensor(), bool retain_graph = false);
 bool grad_enabled();
 class NoGradGuard {
  public:

@@ -25,12 +25,14 @@ bool needs_grad(const std::vector<Tensor>& inputs) {
   return false;
 }
 
-void attach_grad(Tensor& out, const char* op, const std::vector<Tensor>& inputs, BackwardFn fn) {
+void attach_grad(Tensor& out, const char* op, const std::vector<Tensor>& inputs, BackwardFn fn,
+                 const std::vector<Tensor>& saved) {
   if (!needs_grad(inputs)) return;
   auto node = std::make_shared<Node>();
   node->op = op;
   for (const Tensor& t : inputs)
     node->inputs.push_back(t.defined() && t.requires_grad() ? t : Tensor());
+  for (const Tensor& t : saved) node->saved.emplace_back(t);
   node->backward = std::move(fn);
   out.impl().requires_grad = true;
   out.impl().grad_fn = std::move(node);
@@ -111,7 +113,7 @@ std::vector<Tensor> topological_order(const Tensor& root) {
 
 }  // namespace
 
-void backward(const Tensor& root, const Tensor& gradient) {
+void backward(const Tensor& root, const Tensor& gradient, bool retain_graph) {
   if (!root.requires_grad())
     fail(ErrorKind::Autograd,
          "element 0 of tensors does not require grad and does not have a grad_fn");
@@ -143,6 +145,7 @@ void backward(const Tensor& root, const Tensor& gradient) {
     };
     deliver(root, seed);
     std::vector<Tensor> leaves;
+    std::vector<Node*> ran;
     std::unordered_set<const TensorImpl*> leaf_seen;
     if (root.is_leaf()) leaves.push_back(root), leaf_seen.insert(root.impl_ptr().get());
     for (const Tensor& t : topological_order(root)) {
@@ -151,7 +154,17 @@ void backward(const Tensor& root, const Tensor& gradient) {
       const Tensor grad = pending[t.impl_ptr().get()];
       pending.erase(t.impl_ptr().get());
       if (!grad.defined()) continue;
-      const std::vector<Tensor> grads = node->backward(grad);
+      if (node->released)
+        fail(ErrorKind::Autograd,
+             "Trying to backward through the graph a second time (or directly access saved "
+             "tensors after they have already been freed). Saved intermediate values of the "
+             "graph are freed when you call .backward() or autograd.grad(). Specify "
+             "retain_graph=True if you need to backward through the graph a second time or if "
+             "you need to access saved tensors after calling backward.");
+      std::vector<Tensor> saved;
+      for (const SavedTensor& s : node->saved) saved.push_back(s.unpack());
+      const std::vector<Tensor> grads = node->backward(grad, saved);
+      ran.push_back(node.get());
       TC_ASSERT(grads.size() == node->inputs.size(), node->op, " backward arity");
       for (size_t i = 0; i < grads.size(); ++i) {
         const Tensor& input = node->inputs[i];
@@ -172,6 +185,13 @@ void backward(const Tensor& root, const Tensor& gradient) {
       const Tensor old = leaf.grad();
       leaf.impl().grad = (old.defined() ? add(old, g) : clone(g)).impl_ptr();
     }
+    // Only once every gradient is in: a failed pass leaves the graph whole.
+    if (!retain_graph)
+      for (Node* node : ran)
+        if (!node->saved.empty()) {
+          node->saved.clear();
+          node->released = true;
+        }
   }
   for (ReduceGradTrace& step : steps) record(std::move(step));
 }

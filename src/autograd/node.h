@@ -6,6 +6,12 @@
 // shape with sum_to, as PyTorch's validate_outputs -> reduce_grad does
 // (seed 002, Note [Gradient reduction]). So add's backward is just
 // (g, alpha * g): the broadcasting is undone in one place for every op.
+//
+// A node keeps only the tensors its formula reads, as PyTorch's
+// derivatives.yaml saves them (add and sub: none; mul: both inputs; exp:
+// its result; ...). A backward pass without retain_graph frees them, and a
+// second pass through such a node fails with PyTorch's message; a node
+// that saved nothing can be run again, as in PyTorch.
 #pragma once
 #include <functional>
 #include <string>
@@ -15,13 +21,6 @@
 
 namespace tc {
 
-using BackwardFn = std::function<std::vector<Tensor>(const Tensor& grad)>;
-
-struct Node {
-  std::string op;
-  std::vector<Tensor> inputs;  // undefined where an input needs no gradient
-  BackwardFn backward;
-};
 
 // A tensor a backward formula needs, with the storage version it had when
 // saved: unpack() refuses it after an in-place write, as PyTorch does.
@@ -35,8 +34,23 @@ class SavedTensor {
   uint64_t version_;
 };
 
-// Records `op` on `out` when grad mode is on and an input requires grad.
-void attach_grad(Tensor& out, const char* op, const std::vector<Tensor>& inputs, BackwardFn fn);
+// grad: the gradient of the op's result; saved: the tensors given to
+// attach_grad, unpacked (checked against in-place writes).
+using BackwardFn =
+    std::function<std::vector<Tensor>(const Tensor& grad, const std::vector<Tensor>& saved)>;
+
+struct Node {
+  std::string op;
+  std::vector<Tensor> inputs;  // undefined where an input needs no gradient
+  std::vector<SavedTensor> saved;
+  BackwardFn backward;
+  bool released = false;  // its saved tensors were freed by a backward pass
+};
+
+// Records `op` on `out` when grad mode is on and an input requires grad,
+// with the tensors its backward formula reads.
+void attach_grad(Tensor& out, const char* op, const std::vector<Tensor>& inputs, BackwardFn fn,
+                 const std::vector<Tensor>& saved = {});
 
 // Whether an op on these inputs would be recorded.
 bool needs_grad(const std::vector<Tensor>& inputs);

@@ -59,10 +59,12 @@ void f32_vrbinaryc(int64_t n, float* out, float a, const float* b, const Op& op)
   for (; i < n; ++i) out[i] = op(a, b[i]);
 }
 
+// Strided loops step pointers: one add per operand per element, no index
+// arithmetic.
 template <class Op>
 void f32_binary_strided(int64_t n, float* out, int64_t so, const float* a, int64_t sa,
                         const float* b, int64_t sb, const Op& op) {
-  for (int64_t i = 0; i < n; ++i) out[i * so] = op(a[i * sa], b[i * sb]);
+  for (int64_t i = 0; i < n; ++i, out += so, a += sa, b += sb) *out = op(*a, *b);
 }
 
 template <class Op>
@@ -83,7 +85,7 @@ void f32_vunary(int64_t n, float* out, const float* a, const Op& op) {
 template <class Op>
 void f32_unary_strided(int64_t n, float* out, int64_t so, const float* a, int64_t sa,
                        const Op& op) {
-  for (int64_t i = 0; i < n; ++i) out[i * so] = op(a[i * sa]);
+  for (int64_t i = 0; i < n; ++i, out += so, a += sa) *out = op(*a);
 }
 
 // Comparisons: the contiguous branch is a plain loop the compiler vectorises.
@@ -93,7 +95,7 @@ void u8_compare(int64_t n, uint8_t* out, int64_t so, const float* a, int64_t sa,
   if (so == 1 && sa == 1 && sb == 1) {
     for (int64_t i = 0; i < n; ++i) out[i] = op(a[i], b[i]);
   } else {
-    for (int64_t i = 0; i < n; ++i) out[i * so] = op(a[i * sa], b[i * sb]);
+    for (int64_t i = 0; i < n; ++i, out += so, a += sa, b += sb) *out = op(*a, *b);
   }
 }
 
@@ -102,7 +104,7 @@ inline void f32_where(int64_t n, float* out, int64_t so, const uint8_t* c, int64
   if (so == 1 && sc == 1 && sa == 1 && sb == 1) {
     for (int64_t i = 0; i < n; ++i) out[i] = c[i] ? a[i] : b[i];
   } else {
-    for (int64_t i = 0; i < n; ++i) out[i * so] = c[i * sc] ? a[i * sa] : b[i * sb];
+    for (int64_t i = 0; i < n; ++i, out += so, c += sc, a += sa, b += sb) *out = *c ? *a : *b;
   }
 }
 
@@ -141,12 +143,13 @@ inline float f32_rsum_strided(int64_t n, const float* a, int64_t sa) {
   for (int64_t start = 0; start < n; start += kSumBlock) {
     const int64_t end = n - start < kSumBlock ? n : start + kSumBlock;
     float s0 = 0.0f, s1 = 0.0f;
+    const float* p = a + start * sa;
     int64_t i = start;
-    for (; i + 2 <= end; i += 2) {
-      s0 += a[i * sa];
-      s1 += a[(i + 1) * sa];
+    for (; i + 2 <= end; i += 2, p += 2 * sa) {
+      s0 += *p;
+      s1 += p[sa];
     }
-    if (i < end) s0 += a[i * sa];
+    if (i < end) s0 += *p;
     total += s0 + s1;
   }
   return total;
@@ -158,7 +161,7 @@ inline void f32_vacc(int64_t n, float* out, const float* a) {
 }
 
 inline void f32_acc_strided(int64_t n, float* out, int64_t so, const float* a, int64_t sa) {
-  for (int64_t i = 0; i < n; ++i) out[i * so] += a[i * sa];
+  for (int64_t i = 0; i < n; ++i, out += so, a += sa) *out += *a;
 }
 
 }  // namespace tc::kernels

@@ -66,15 +66,32 @@ std::string dispatch(BinaryOp op, const Elementwise& e, const Tensor& a, const T
   TC_ASSERT(false, "unknown binary op");
 }
 
-// d/da and d/db of each op, from the basic ops (micrograd style).
-std::vector<Tensor> binary_backward(BinaryOp op, const Tensor& a, const Tensor& b,
-                                    const Tensor& out, double alpha, const Tensor& g) {
+// What each backward reads, as PyTorch saves it: add and sub nothing, pow
+// also its result; the rest their two inputs.
+std::vector<Tensor> saved_for_backward(BinaryOp op, const Tensor& a, const Tensor& b,
+                                       const Tensor& out) {
+  switch (op) {
+    case BinaryOp::Add:
+    case BinaryOp::Sub: return {};
+    case BinaryOp::Pow: return {a, b, detach(out)};
+    default: return {a, b};
+  }
+}
+
+// d/da and d/db of each op, from the basic ops (micrograd style). s holds
+// what saved_for_backward kept.
+std::vector<Tensor> binary_backward(BinaryOp op, const std::vector<Tensor>& s, double alpha,
+                                    const Tensor& g) {
   switch (op) {
     case BinaryOp::Add: return {g, alpha == 1.0 ? g : mul(g, alpha)};
     case BinaryOp::Sub: return {g, mul(g, -alpha)};
-    case BinaryOp::Mul: return {mul(g, b), mul(g, a)};
-    case BinaryOp::Div: return {div(g, b), mul(g, div(div(unary(UnaryOp::Neg, a), b), b))};
+    case BinaryOp::Mul: return {mul(g, s[1]), mul(g, s[0])};
+    case BinaryOp::Div: {
+      const Tensor &a = s[0], &b = s[1];
+      return {div(g, b), mul(g, div(div(unary(UnaryOp::Neg, a), b), b))};
+    }
     case BinaryOp::Pow: {
+      const Tensor &a = s[0], &b = s[1], &out = s[2];
       // d/da = b * a^(b-1); d/db = a^b * log(a), taken as 0 where a == 0 and
       // b >= 0 (PyTorch's pow_backward_exponent).
       const Tensor da = mul(g, mul(b, pow(a, sub(b, 1.0))));
@@ -85,13 +102,17 @@ std::vector<Tensor> binary_backward(BinaryOp op, const Tensor& a, const Tensor& 
     }
     case BinaryOp::Maximum:
     case BinaryOp::Minimum: {
-      // Ties split the gradient in halves, as torch.maximum's backward does.
-      const CompareOp wins_a = op == BinaryOp::Maximum ? CompareOp::Gt : CompareOp::Lt;
+      const Tensor &a = s[0], &b = s[1];
+      // PyTorch's derivatives.yaml: ties split the gradient in halves, the
+      // loser gets 0, and where a NaN makes every comparison false, both
+      // get the whole gradient.
+      const bool is_max = op == BinaryOp::Maximum;
       const Tensor half = mul(g, 0.5);
       const Tensor tie = compare(CompareOp::Eq, a, b);
-      const Tensor a_wins = compare(wins_a, a, b);
-      const Tensor ga = where(tie, half, where(a_wins, g, 0.0));
-      const Tensor gb = where(tie, half, where(a_wins, 0.0, g));
+      const Tensor a_loses = compare(is_max ? CompareOp::Lt : CompareOp::Gt, a, b);
+      const Tensor b_loses = compare(is_max ? CompareOp::Gt : CompareOp::Lt, a, b);
+      const Tensor ga = where(tie, half, where(a_loses, 0.0, g));
+      const Tensor gb = where(tie, half, where(b_loses, 0.0, g));
       return {ga, gb};
     }
   }
@@ -108,14 +129,13 @@ Tensor binary(BinaryOp op, const Operand& self, const Operand& other, double alp
   const std::string kernel = dispatch(op, e, a, b, static_cast<float>(alpha));
   trace_op(spec, e, kernel);
   Tensor out = e.out;
-  if (needs_grad({a, b})) {
-    // Saved, not captured: a node must not own its result, and a later
-    // in-place write to a saved input is caught at backward.
-    const SavedTensor sa(a), sb(b), result(detach(out));
-    attach_grad(out, op_name(op), {a, b}, [op, sa, sb, result, alpha](const Tensor& g) {
-      return binary_backward(op, sa.unpack(), sb.unpack(), result.unpack(), alpha, g);
-    });
-  }
+  if (needs_grad({a, b}))
+    attach_grad(
+        out, op_name(op), {a, b},
+        [op, alpha](const Tensor& g, const std::vector<Tensor>& s) {
+          return binary_backward(op, s, alpha, g);
+        },
+        saved_for_backward(op, a, b, out));
   return out;
 }
 

@@ -112,7 +112,7 @@ Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
   Tensor out = out_keepdim.with_geometry(Geometry::contiguous(out_shape));
   if (needs_grad({a})) {
     const Shape in_shape = a.sizes();
-    attach_grad(out, "sum", {a}, [in_shape, keep_shape](const Tensor& g) {
+    attach_grad(out, "sum", {a}, [in_shape, keep_shape](const Tensor& g, const std::vector<Tensor>&) {
       // The gradient of a sum is the incoming one, copied back over the
       // summed dims: a view with stride 0 there (an expand), no copy.
       return std::vector<Tensor>{expand(view(contiguous(g), keep_shape), in_shape)};

@@ -51,16 +51,28 @@ std::string dispatch(UnaryOp op, const Elementwise& e, const Tensor& a) {
   TC_ASSERT(false, "unknown unary op");
 }
 
-std::vector<Tensor> unary_backward(UnaryOp op, const Tensor& a, const Tensor& out, const Tensor& g) {
+// What each backward reads, as PyTorch saves it: the input (abs, log),
+// the result (exp, sqrt, relu), or nothing (neg).
+std::vector<Tensor> saved_for_backward(UnaryOp op, const Tensor& a, const Tensor& out) {
+  switch (op) {
+    case UnaryOp::Neg: return {};
+    case UnaryOp::Abs:
+    case UnaryOp::Log: return {a};
+    default: return {detach(out)};
+  }
+}
+
+// s[0] is what saved_for_backward kept.
+std::vector<Tensor> unary_backward(UnaryOp op, const std::vector<Tensor>& s, const Tensor& g) {
   switch (op) {
     case UnaryOp::Neg: return {unary(UnaryOp::Neg, g)};
     case UnaryOp::Abs:  // sign(a), with sign(0) = 0
-      return {mul(g, sub(compare(CompareOp::Gt, a, 0.0), compare(CompareOp::Lt, a, 0.0)))};
-    case UnaryOp::Exp: return {mul(g, out)};
-    case UnaryOp::Log: return {div(g, a)};
-    case UnaryOp::Sqrt: return {div(g, mul(out, 2.0))};
+      return {mul(g, sub(compare(CompareOp::Gt, s[0], 0.0), compare(CompareOp::Lt, s[0], 0.0)))};
+    case UnaryOp::Exp: return {mul(g, s[0])};
+    case UnaryOp::Log: return {div(g, s[0])};
+    case UnaryOp::Sqrt: return {div(g, mul(s[0], 2.0))};
     case UnaryOp::Relu:  // PyTorch's threshold_backward: 0 where out <= 0
-      return {where(compare(CompareOp::Le, out, 0.0), 0.0, g)};
+      return {where(compare(CompareOp::Le, s[0], 0.0), 0.0, g)};
   }
   TC_ASSERT(false, "unknown unary op");
 }
@@ -73,12 +85,11 @@ Tensor unary(UnaryOp op, const Tensor& self) {
   const Elementwise e = prepare(spec);
   trace_op(spec, e, dispatch(op, e, a));
   Tensor out = e.out;
-  if (needs_grad({a})) {
-    const SavedTensor sa(a), result(detach(out));
-    attach_grad(out, op_name(op), {a}, [op, sa, result](const Tensor& g) {
-      return unary_backward(op, sa.unpack(), result.unpack(), g);
-    });
-  }
+  if (needs_grad({a}))
+    attach_grad(
+        out, op_name(op), {a},
+        [op](const Tensor& g, const std::vector<Tensor>& s) { return unary_backward(op, s, g); },
+        saved_for_backward(op, a, out));
   return out;
 }
 

@@ -26,13 +26,13 @@ Tensor where(const Tensor& condition, const Operand& self, const Operand& other)
   const std::string pattern = inner_pattern(e.plan);
   trace_op(spec, e, pattern == "contiguous" ? "f32_where__autovec" : "f32_where__scalar_strided");
   Tensor out_t = e.out;
-  if (needs_grad({a, b})) {
-    const SavedTensor sc(condition);
-    attach_grad(out_t, "where", {Tensor(), a, b}, [sc](const Tensor& g) {
-      const Tensor c = sc.unpack();
-      return std::vector<Tensor>{Tensor(), where(c, g, 0.0), where(c, 0.0, g)};
-    });
-  }
+  if (needs_grad({a, b}))
+    attach_grad(
+        out_t, "where", {Tensor(), a, b},
+        [](const Tensor& g, const std::vector<Tensor>& s) {
+          return std::vector<Tensor>{Tensor(), where(s[0], g, 0.0), where(s[0], 0.0, g)};
+        },
+        {condition});
   return out_t;
 }
 

@@ -3,6 +3,7 @@
 // input, so that each gradient must be summed back (sum_to) the right way.
 #include <cmath>
 #include <functional>
+#include <limits>
 
 #include "support.h"
 
@@ -222,4 +223,61 @@ TEST_CASE("the gradient of a leaf is a tensor of its own", "[autograd]") {
   tc::backward(a, g);
   CHECK(values(a.grad()) == std::vector<float>{1, 2, 3});
   CHECK_FALSE(a.grad().shares_storage(g));
+}
+
+TEST_CASE("a second backward: fine where nothing was saved, else PyTorch's error",
+          "[autograd]") {
+  Tensor a = Tensor::from_data({1, 2}, {2});
+  a.set_requires_grad(true);
+  SECTION("add saves nothing: run it again") {
+    const Tensor loss = tc::sum(tc::add(a, 1.0));
+    tc::backward(loss);
+    tc::backward(loss);
+    CHECK(values(a.grad()) == std::vector<float>{2, 2});
+  }
+  SECTION("mul saved its inputs: freed after the first pass") {
+    const Tensor loss = tc::sum(tc::mul(a, a));
+    tc::backward(loss);
+    refuses([&] { tc::backward(loss); }, ErrorKind::Autograd,
+            "Trying to backward through the graph a second time (or directly access saved "
+            "tensors after they have already been freed). Saved intermediate values of the graph "
+            "are freed when you call .backward() or autograd.grad(). Specify retain_graph=True if "
+            "you need to backward through the graph a second time or if you need to access saved "
+            "tensors after calling backward.");
+    CHECK(values(a.grad()) == std::vector<float>{2, 4});
+  }
+  SECTION("retain_graph keeps them") {
+    const Tensor loss = tc::sum(tc::mul(a, a));
+    tc::backward(loss, Tensor(), true);
+    tc::backward(loss);
+    CHECK(values(a.grad()) == std::vector<float>{4, 8});
+  }
+  SECTION("a failed pass leaves .grad as it was") {
+    Tensor b = Tensor::from_data({3, 4}, {2});
+    const Tensor loss = tc::add(tc::sum(tc::mul(a, b)), tc::sum(a));
+    tc::binary_(BinaryOp::Add, b, 1.0);
+    CHECK_THROWS_AS(tc::backward(loss), tc::Error);
+    CHECK_FALSE(a.grad().defined());
+  }
+}
+
+TEST_CASE("add's inputs may change in place before backward: it saved none", "[autograd]") {
+  Tensor a = Tensor::from_data({1, 2}, {2});
+  a.set_requires_grad(true);
+  Tensor b = Tensor::from_data({3, 4}, {2});
+  const Tensor loss = tc::sum(tc::add(a, b));
+  tc::binary_(BinaryOp::Mul, b, 10.0);
+  tc::backward(loss);
+  CHECK(values(a.grad()) == std::vector<float>{1, 1});
+}
+
+TEST_CASE("maximum's gradient: ties split, NaN gives both the gradient", "[autograd]") {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  Tensor a = Tensor::from_data({1, 5, 2, nan}, {4});
+  Tensor b = Tensor::from_data({3, 4, 2, 1}, {4});
+  a.set_requires_grad(true);
+  b.set_requires_grad(true);
+  tc::backward(tc::sum(tc::maximum(a, b)));
+  CHECK(values(a.grad()) == std::vector<float>{0, 1, 0.5f, 1});
+  CHECK(values(b.grad()) == std::vector<float>{1, 0, 0.5f, 1});
 }
