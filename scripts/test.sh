@@ -15,3 +15,6 @@ bash scripts/fuzz.sh
 
 echo "== core, native under ASan + UBSan (scripts/sanitize.sh)"
 bash scripts/sanitize.sh
+
+echo "== npm package (node --test)"
+node --test tests/js/

@@ -45,10 +45,11 @@ export class Explain {
     if (entry === undefined)
       fail(typeof name === 'string' ? 'value' : 'type',
         `explain.op(): unknown op ${typeof name === 'string' ? `'${name}'` : describe(name)}; known: ${[...tc._ops.keys()].join(', ')}`);
-    const fn = `explain.op('${name}')`;
+    // Messages of the shared checks read "explain.op(): ...", ours name the op.
+    const fn = 'explain.op';
     const [operands, options] = splitOptions(args);
     if (operands.length !== entry.arity)
-      fail('type', `${fn}: expected ${entry.arity} operand${entry.arity > 1 ? 's' : ''}, got ${operands.length}`);
+      fail('type', `explain.op('${name}'): expected ${entry.arity} operand${entry.arity > 1 ? 's' : ''}, got ${operands.length}`);
     let alpha = 1;
     if (entry.alpha) {
       const opts = checkOptions<AlphaOptions>(options, fn, ['alpha']);

@@ -137,7 +137,7 @@ export class Tensorcast {
       }
     }
     if (opts.dtype !== undefined && opts.dtype !== 'float32' && opts.dtype !== 'bool')
-      fail('value', `tensor(): dtype must be 'float32' or 'bool', not ${describe(opts.dtype)}`);
+      fail('value', `tensor(): dtype must be 'float32' or 'bool', not ${typeof opts.dtype === 'string' ? `'${opts.dtype}'` : describe(opts.dtype)}`);
     const bool = opts.dtype === undefined ? flat.bool : opts.dtype === 'bool';
     const grad = gradFlag(opts, 'tensor');
     const t = this._adopt(this._core.create(bool ? 1 : 0, this._scratch.writeInts(shape)));
@@ -359,9 +359,11 @@ export class Tensorcast {
     let hb = 0;
     let nb = 0;
     if (a instanceof Tensor) ha = this._handle(a, fn, 'input');
-    else na = checkNumber(a, fn, 'input');
+    else if (typeof a === 'number') na = a;
+    else [ha, na] = this._operand(a, fn, 'input');
     if (b instanceof Tensor) hb = this._handle(b, fn, 'other');
-    else nb = checkNumber(b, fn, 'other');
+    else if (typeof b === 'number') nb = b;
+    else [hb, nb] = this._operand(b, fn, 'other');
     return this._adopt(this._core.op2(code, ha, na, hb, nb, alpha));
   }
   /** @internal */
