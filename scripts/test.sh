@@ -18,3 +18,6 @@ bash scripts/sanitize.sh
 
 echo "== npm package (node --test)"
 node --test tests/js/
+
+echo "== npm package in Chromium: Vite app and Web Worker (Playwright, e2e/package)"
+node_modules/.bin/playwright test e2e/package

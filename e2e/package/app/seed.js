@@ -1,0 +1,15 @@
+// The check both the page and the worker run: a seed example, an error and
+// a gradient, through the installed package.
+export function seedExample(tc) {
+  const c = tc.tensor([[1, 2, 3], [4, 5, 6]]).add(tc.tensor([1, 2, 3]));
+  let error = null;
+  try {
+    tc.ones([5, 2, 4, 1]).add(tc.ones([3, 1, 1]));
+  } catch (e) {
+    error = { name: e.name, kind: e.kind, message: e.message };
+  }
+  const A = tc.tensor([1, 2, 3], { requiresGrad: true });
+  const B = tc.tensor([1], { requiresGrad: true });
+  A.add(B).sum().backward();
+  return { simd: tc.simd, c: c.toArray(), error, aGrad: A.grad.toArray(), bGrad: B.grad.toArray() };
+}
