@@ -1,8 +1,11 @@
 // Playwright for the e2e/ suites, in Debian's Chromium (never a downloaded
-// browser: ../shared/TOOLCHAIN.md). Minimal on purpose: e2e/package/ (the
-// npm package in a Vite app and a worker) is the first suite; the
-// playground's will share these settings.
+// browser: ../shared/TOOLCHAIN.md). Two projects: the npm package in a Vite
+// app and a worker (e2e/package/, which serves its own pages), and the
+// playground (e2e/*.spec.js), served from web/dist by Vite's preview server
+// with the strict CSP of issue 4 on every response.
 import { defineConfig } from '@playwright/test';
+
+const PLAYGROUND_PORT = 4174;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -25,5 +28,21 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
+  },
+  projects: [
+    { name: 'package', testDir: 'e2e/package' },
+    {
+      name: 'playground',
+      testDir: 'e2e',
+      testIgnore: ['package/**'],
+      use: { baseURL: `http://127.0.0.1:${PLAYGROUND_PORT}` },
+    },
+  ],
+  // The playground's build (scripts/build.sh makes web/dist before any test runs).
+  webServer: {
+    command: `node_modules/.bin/vite preview --config web/vite.config.ts --host 127.0.0.1 --port ${PLAYGROUND_PORT} --strictPort`,
+    url: `http://127.0.0.1:${PLAYGROUND_PORT}/`,
+    reuseExistingServer: false,
+    stdout: 'ignore',
   },
 });

@@ -20,3 +20,8 @@ cmake --build build/wasm -j "$jobs"
 # The npm package (issue 3): the two wasm modules built above and the
 # TypeScript facade, assembled in dist/.
 bash bindings/build-dist.sh
+
+# The playground (issue 4): type-checked, then bundled by Vite into web/dist
+# with the package just assembled in dist/.
+node_modules/.bin/tsc -p web/tsconfig.json
+node_modules/.bin/vite build --config web/vite.config.ts --logLevel warn

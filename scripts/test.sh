@@ -21,3 +21,6 @@ node --test tests/js/
 
 echo "== npm package in Chromium: Vite app and Web Worker (Playwright, e2e/package)"
 node_modules/.bin/playwright test e2e/package
+
+echo "== playground (Playwright e2e)"
+node_modules/.bin/playwright test --project=playground

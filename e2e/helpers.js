@@ -1,0 +1,55 @@
+// Shared by the playground's e2e tests: opening the page, waiting for the
+// core to load, and the npm package itself (from dist/) for checking the
+// page's numbers against the API in Node.
+import { expect } from '@playwright/test';
+import { init } from '../dist/index.js';
+
+/** The package, loaded once per worker. */
+export const core = () => init();
+
+/** Waits until the (first) playground has loaded the core and rendered. */
+export async function ready(page, selector = 'tensorcast-playground') {
+  await page.waitForFunction((s) => {
+    const el = document.querySelector(s);
+    return el !== null && el.playground != null;
+  }, selector, { timeout: 30_000 });
+  await page.evaluate((s) => document.querySelector(s).updateComplete, selector);
+}
+
+/** Opens the full-page playground at a hash ('a=5,3,4,1&b=3,1,1&...'). */
+export async function open(page, hash = '') {
+  await page.goto(hash === '' ? '/' : `/#${hash}`);
+  await ready(page);
+}
+
+/** Waits for the component's next render to finish. */
+export async function settled(page, selector = 'tensorcast-playground') {
+  await page.evaluate((s) => document.querySelector(s).updateComplete, selector);
+}
+
+/** Collects what must never happen on a page: uncaught errors, console errors, CSP violations, dialogs. */
+export function watch(page) {
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('dialog', (d) => {
+    problems.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
+  return problems;
+}
+
+/** The state's result as the page shows it. */
+export async function shown(page) {
+  const result = page.getByTestId('result-shape');
+  const error = page.getByTestId('error');
+  await expect(result.or(error).first()).toBeVisible();
+  return {
+    result: (await result.count()) > 0 ? await result.textContent() : null,
+    error: (await error.count()) > 0 ? (await error.first().textContent()).trim() : null,
+  };
+}
+
+export const torchSize = (shape) => `torch.Size([${shape.join(', ')}])`;

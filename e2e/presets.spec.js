@@ -1,0 +1,77 @@
+// Every preset renders with the result PyTorch gives. The expectations are
+// the source documents' own outputs (../shared/seeds, corrected where its
+// README says they are wrong); each is also checked against the package's
+// API in Node, so the page, the documents and the core must all agree.
+import { expect, test } from '@playwright/test';
+import { PRESETS } from '../web/src/model/presets.ts';
+import { DEFAULT_STATE, operandsOf } from '../web/src/model/state.ts';
+import { core, open, shown, torchSize, watch } from './helpers.js';
+
+const EXPECTED = {
+  same: { shape: [5, 7, 3] },
+  trailing: { shape: [5, 3, 4, 1] },
+  mismatch: { error: 'The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1' },
+  'result-size': { shape: [5, 3, 4, 1] },
+  'one-dim': { shape: [3, 1, 7] },
+  'zero-2x2': { error: 'The size of tensor a (0) must match the size of tensor b (2) at non-singleton dimension 1' },
+  'zero-573': { error: 'The size of tensor a (0) must match the size of tensor b (3) at non-singleton dimension 2' },
+  'zero-one': { shape: [0] },
+  scalar: { shape: [2, 3] },
+  'pad-front': { shape: [5, 2, 4, 1] },
+  values: { shape: [2, 3] },
+  'case-1-3': { shape: [2, 3] },
+  'case-2-4': { error: 'The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1' },
+  grad: { shape: [3] },
+  'inplace-ok': { shape: [5, 3, 4, 1] },
+  'inplace-fail': { error: "output with shape [1, 3, 1] doesn't match the broadcast shape [3, 3, 7]" },
+  backcompat: { shape: [4, 4] },
+  outer: { shape: [3, 3] },
+  unsqueeze: { error: 'The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1' },
+  where: { shape: [3, 3] },
+};
+
+/** What the package says for a preset's shapes and op. */
+async function fromCore(preset) {
+  const tc = await core();
+  const state = { ...DEFAULT_STATE, ...preset.state };
+  return tc.tidy(() => {
+    const tensors = operandsOf(state.op).map((name) => {
+      const shape = tc.parseShape(state[name]);
+      return name === 'c' ? tc.zeros(shape).eq(0) : tc.zeros(shape);
+    });
+    const run = tc.explain.op(state.op, ...tensors);
+    return run.error !== null ? { error: run.error } : { shape: run.result.shape };
+  });
+}
+
+test('every preset has an expected result', () => {
+  expect(Object.keys(EXPECTED).sort()).toEqual(PRESETS.map((p) => p.id).sort());
+});
+
+for (const preset of PRESETS) {
+  test(`preset ${preset.id}: ${preset.title.en}`, async ({ page }) => {
+    const problems = watch(page);
+    await open(page, 'lang=en');
+    await page.getByTestId('preset').selectOption(preset.id);
+    const want = EXPECTED[preset.id];
+    expect(await fromCore(preset)).toEqual(want);
+    const got = await shown(page);
+    if ('shape' in want) {
+      expect(got).toEqual({ result: torchSize(want.shape), error: null });
+    } else {
+      expect(got).toEqual({ result: null, error: want.error });
+    }
+    // The titles exist in both languages and the menu shows the chosen one.
+    expect(preset.title.zh.length).toBeGreaterThan(0);
+    await expect(page.getByTestId('preset')).toHaveValue(preset.id);
+    expect(problems).toEqual([]);
+  });
+}
+
+test('the seed values example adds rows: [[1,2,3],[4,5,6]] + [1,2,3] = [[2,4,6],[5,7,9]]', async ({ page }) => {
+  await open(page, 'lang=en');
+  await page.getByTestId('preset').selectOption('values');
+  // The strides view draws the output's values, read back from the core.
+  const texts = await page.locator('[data-testid="diagram"] text[data-key^="out:"]').allTextContents();
+  expect(texts).toEqual(['2', '4', '6', '5', '7', '9']);
+});

@@ -1,0 +1,111 @@
+// A diagram as plain primitives with concrete colours. One scene feeds the
+// on-screen SVG, the exported SVG file and the PNG (drawn on a canvas, which
+// works under the page's CSP where loading an SVG image from a blob would not).
+
+export interface RectPrim {
+  t: 'rect';
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  fill: string;
+  stroke: string;
+  strokeWidth: number;
+  /** Dashed outline: a ghost or missing dim. */
+  dashed?: boolean;
+  /** Diagonal hatching on top of the fill: a conflict or a stride of 0, never colour alone. */
+  hatch?: boolean;
+  rx?: number;
+  /** Identifies the element for hover mapping (e.g. "out:5", "a:s:2"). */
+  key?: string;
+}
+
+export interface TextPrim {
+  t: 'text';
+  x: number;
+  y: number;
+  text: string;
+  size: number;
+  fill: string;
+  anchor?: 'start' | 'middle' | 'end';
+  bold?: boolean;
+  mono?: boolean;
+  key?: string;
+}
+
+export interface LinePrim {
+  t: 'line';
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  stroke: string;
+  width: number;
+  dashed?: boolean;
+  arrow?: boolean;
+}
+
+export type Prim = RectPrim | TextPrim | LinePrim;
+
+export interface Scene {
+  width: number;
+  height: number;
+  /** For screen readers and the exported file. */
+  title: string;
+  desc: string;
+  background: string;
+  hatch: string;
+  prims: Prim[];
+}
+
+export const FONT = "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', 'Microsoft YaHei', sans-serif";
+export const MONO = "ui-monospace, 'DejaVu Sans Mono', 'Menlo', 'Consolas', 'WenQuanYi Micro Hei Mono', monospace";
+
+// Wide (CJK) characters take about a full em; the rest about 0.6 of one.
+export function textWidth(text: string, size: number, mono = false): number {
+  let w = 0;
+  for (const ch of text) w += /[\u2E80-\uFFEF]/.test(ch) ? 1 : mono ? 0.61 : 0.58;
+  return w * size;
+}
+
+/** Collects primitives and grows the scene's bounds around them. */
+export class SceneBuilder {
+  readonly prims: Prim[] = [];
+  private right = 0;
+  private bottom = 0;
+
+  rect(p: Omit<RectPrim, 't'>): void {
+    this.prims.push({ t: 'rect', ...p });
+    this.grow(p.x + p.w, p.y + p.h);
+  }
+
+  text(p: Omit<TextPrim, 't'>): void {
+    this.prims.push({ t: 'text', ...p });
+    const w = textWidth(p.text, p.size, p.mono);
+    const left = p.anchor === 'middle' ? p.x - w / 2 : p.anchor === 'end' ? p.x - w : p.x;
+    this.grow(left + w, p.y + p.size * 0.3);
+  }
+
+  line(p: Omit<LinePrim, 't'>): void {
+    this.prims.push({ t: 'line', ...p });
+    this.grow(Math.max(p.x1, p.x2), Math.max(p.y1, p.y2));
+  }
+
+  /** Reserves space without drawing (a margin). */
+  grow(x: number, y: number): void {
+    this.right = Math.max(this.right, x);
+    this.bottom = Math.max(this.bottom, y);
+  }
+
+  get width(): number {
+    return this.right;
+  }
+
+  get height(): number {
+    return this.bottom;
+  }
+
+  build(meta: { title: string; desc: string; background: string; hatch: string }, margin = 16): Scene {
+    return { ...meta, width: Math.ceil(this.right + margin), height: Math.ceil(this.bottom + margin), prims: this.prims };
+  }
+}

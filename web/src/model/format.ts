@@ -1,0 +1,37 @@
+// How shapes and numbers are written: PyTorch's own spellings, so that what
+// the playground shows can be pasted back into Python.
+
+export function formatShape(shape: readonly number[]): string {
+  if (shape.length === 1) return `(${shape[0]},)`;
+  return `(${shape.join(', ')})`;
+}
+
+export function torchSize(shape: readonly number[]): string {
+  return `torch.Size([${shape.join(', ')}])`;
+}
+
+/** A shape as the list PyTorch prints in messages: [1, 3, 1]. */
+export function listShape(shape: readonly number[]): string {
+  return `[${shape.join(', ')}]`;
+}
+
+export function formatValue(value: number, bool: boolean): string {
+  if (bool) return value !== 0 ? 'True' : 'False';
+  if (Number.isNaN(value)) return 'nan';
+  if (value === Infinity) return 'inf';
+  if (value === -Infinity) return '-inf';
+  if (Number.isInteger(value) && Math.abs(value) < 1e6) return String(value);
+  const abs = Math.abs(value);
+  if (abs >= 1e6 || abs < 1e-3) return value.toExponential(2);
+  // Four significant digits, without trailing zeros: 0.3333, 12.5.
+  return String(Number(value.toPrecision(4)));
+}
+
+export function formatCount(n: number): string {
+  return Number.isFinite(n) && n < 1e15 ? n.toLocaleString('en-US') : n.toExponential(2);
+}
+
+/** The user's text shortened for echoing in a message (the full text is still used). */
+export function echo(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${formatCount(text.length)} characters)`;
+}

@@ -1,0 +1,69 @@
+// What the in-place view shows: x.op_(y) must keep x's shape. The core runs
+// the in-place op (its message on failure is PyTorch's), and the older
+// report the source documents quote is what expand says for y.expand(x's shape).
+import type { BroadcastTrace, Tensorcast } from 'tensorcast';
+import type { Operand } from './operands.js';
+import { tensorOf } from './operands.js';
+import { runOp } from './run-op.js';
+import type { Op } from './state.js';
+import { isInplace } from './state.js';
+
+export interface InplaceData {
+  op: Op;
+  /** The op chosen, when it has no in-place form and add_ stands in for it. */
+  substitutedFrom: Op | null;
+  self: number[];
+  other: number[];
+  broadcast: BroadcastTrace;
+  error: string | null;
+  expandError: string | null;
+  /** After a failure: whether x kept its values. */
+  unchanged: boolean | null;
+  /** x's shape after a success. */
+  resultShape: number[] | null;
+}
+
+/** The in-place form of an op, and whether add_ stands in for one that has none. */
+export function inplaceFormOf(op: Op): { op: Op; standIn: boolean } {
+  if (isInplace(op)) return { op, standIn: false };
+  if (op === 'add' || op === 'sub' || op === 'mul' || op === 'div') return { op: `${op}_`, standIn: false };
+  return { op: 'add_', standIn: true };
+}
+
+function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}
+
+export function computeInplace(tc: Tensorcast, op: Op, x: Operand, y: Operand, alpha: number): InplaceData | null {
+  if (x.shape === null || y.shape === null || x.values === null || y.values === null) return null;
+  const { op: used, standIn } = inplaceFormOf(op);
+  const self = x.shape;
+  const other = y.shape;
+  return tc.tidy(() => {
+    const xt = tensorOf(tc, x);
+    const yt = tensorOf(tc, y);
+    const before = xt.data();
+    const run = runOp(tc, used, [xt, yt], alpha);
+    let expandError: string | null = null;
+    if (run.error !== null) {
+      try {
+        yt.expand(self);
+      } catch (error) {
+        expandError = error instanceof Error ? error.message : String(error);
+      }
+    }
+    return {
+      op: used,
+      substitutedFrom: standIn ? op : null,
+      self,
+      other,
+      broadcast: tc.explain.broadcast(self, other),
+      error: run.error,
+      expandError,
+      unchanged: run.error === null ? null : sameValues(before, xt.data()),
+      resultShape: run.error === null ? xt.shape : null,
+    };
+  });
+}

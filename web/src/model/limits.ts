@@ -1,0 +1,20 @@
+// Bounds that keep the page responsive whatever is typed. They limit what
+// the playground computes and draws, never what the core would accept.
+
+/** Largest tensor (elements) the playground creates and runs ops on (4 MB of float32). */
+export const MAX_RUN_ELEMENTS = 1 << 20;
+
+/** A drawn grid shows every element up to this count, and a summary beyond. */
+export const MAX_DRAWN_ELEMENTS = 1024;
+
+/** Storage strips show every cell up to this count. */
+export const MAX_DRAWN_STORAGE = 64;
+
+/** Grids are drawn up to this many dims (3-D and up as labelled slices). */
+export const MAX_DRAWN_DIMS = 6;
+
+/** Text kept from a field read from a URL or an attribute, and written to one. */
+export const MAX_LINK_FIELD = 4096;
+
+/** Text of the user's shown back in messages (their whole input is still used). */
+export const MAX_ECHO = 120;

@@ -1,0 +1,376 @@
+// <tensorcast-playground>: the controller. It loads the core, keeps the
+// model in step with its attributes (and, with sync-hash, the URL hash),
+// turns clicks and keys into model changes, and renders the views. Hovering
+// the strides diagram only marks existing SVG elements: no re-render.
+import { LitElement, html } from 'lit';
+import type { PropertyValues, TemplateResult } from 'lit';
+import { styleMap } from 'lit/directives/style-map.js';
+import { init } from 'tensorcast';
+import { scenePng } from './diagram/canvas.js';
+import { download } from './diagram/download.js';
+import type { Palette } from './diagram/palette.js';
+import { paletteFor } from './diagram/palette.js';
+import type { Scene } from './diagram/scene.js';
+import { buildSvg, svgText } from './diagram/svg.js';
+import { messagesFor } from './i18n/i18n.js';
+import { keyAction } from './keyboard.js';
+import type { Fix } from './model/fixes.js';
+import { PlaygroundModel } from './model/model.js';
+import { DEFAULT_STATE, LANGS, THEMES, VIEWS } from './model/state.js';
+import type { Lang, State, View } from './model/state.js';
+import { hashFromState, readState, stateFromHash } from './model/url.js';
+import { Player } from './player.js';
+import { styles } from './styles.js';
+import type { ViewContext } from './views/context.js';
+import { controls } from './views/controls.js';
+import { PANELS } from './views/panels.js';
+import { readsText } from './views/strides.js';
+import { verdictPanel } from './views/verdict.js';
+
+/** The attributes a page can set; the same names as the URL hash's keys. */
+export const ATTRIBUTES = ['a', 'b', 'c', 'op', 'alpha', 'fa', 'fb', 'fc', 'va', 'vb', 'vc', 'seed', 'loss', 'view', 'step', 'lang', 'theme'] as const;
+
+interface Drawn {
+  key: string;
+  scene: Scene | null;
+  svg: SVGSVGElement | null;
+  /** data-key → the elements carrying it, built on first hover. */
+  index: Map<string, Element[]> | null;
+  /** The output cells drawn, in order, for keyboard moves. */
+  outCells: number[];
+}
+
+function cssVars(p: Palette): Record<string, string> {
+  return {
+    '--bg': p.bg, '--fg': p.fg, '--muted': p.muted, '--line': p.cell.stroke, '--field': p.cell.fill,
+    '--focus': p.accent, '--bad': p.conflict.stroke, '--bad-bg': p.conflict.fill, '--warn': p.missing.stroke,
+    '--zero': p.zero.stroke, '--zero-bg': p.zero.fill, 'color-scheme': p.name,
+  };
+}
+
+function browserLang(): Lang {
+  return typeof navigator !== 'undefined' && navigator.language.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+export class TensorcastPlayground extends LitElement {
+  static override styles = styles;
+  static override properties = {
+    ...Object.fromEntries(ATTRIBUTES.map((k) => [k, { type: String }])),
+    syncHash: { type: Boolean, attribute: 'sync-hash' },
+  };
+
+  declare syncHash: boolean;
+
+  private model: PlaygroundModel | null = null;
+  private failure: string | null = null;
+  private loading: Promise<void> | null = null;
+  private readonly player = new Player(() => this.advance(), () => this.requestUpdate());
+  private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+  private drawn: Drawn | null = null;
+  private marked: Element[] = [];
+  private cursor = -1;
+  private readonly onHash = (): void => this.fromHash();
+  private readonly onScheme = (): void => this.requestUpdate();
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.loading ??= this.load();
+    if (this.syncHash) window.addEventListener('hashchange', this.onHash);
+    this.darkQuery?.addEventListener('change', this.onScheme);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('hashchange', this.onHash);
+    this.darkQuery?.removeEventListener('change', this.onScheme);
+    this.player.pause();
+  }
+
+  /** The model, once the core is loaded (for tests and embedding pages). */
+  get playground(): PlaygroundModel | null {
+    return this.model;
+  }
+
+  private attributeState(base: Readonly<State>): State {
+    return readState((key) => this.getAttribute(key), base);
+  }
+
+  private async load(): Promise<void> {
+    try {
+      const tc = await init();
+      let state = this.attributeState({ ...DEFAULT_STATE, lang: browserLang() });
+      if (this.syncHash && location.hash.length > 1) state = stateFromHash(location.hash, state);
+      this.model = new PlaygroundModel(tc, state);
+      this.changed();
+    } catch (error) {
+      this.failure = error instanceof Error ? error.message : String(error);
+      this.requestUpdate();
+    }
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    // Attributes set after loading (by the embedding page) change the state.
+    if (this.model !== null && ATTRIBUTES.some((k) => changed.has(k)) && this.model.update(this.attributeState(this.model.state)))
+      this.writeHash();
+  }
+
+  private fromHash(): void {
+    if (this.model === null) return;
+    this.player.pause();
+    if (this.model.update(stateFromHash(location.hash, { ...DEFAULT_STATE, lang: this.model.state.lang }))) this.requestUpdate();
+  }
+
+  private writeHash(): void {
+    if (!this.syncHash || this.model === null) return;
+    const hash = hashFromState(this.model.state);
+    if (hash !== location.hash) history.replaceState(history.state, '', hash);
+  }
+
+  private changed(): void {
+    this.writeHash();
+    this.requestUpdate();
+  }
+
+  private change(patch: Partial<State>): void {
+    if (this.model === null) return;
+    if ('view' in patch || Object.keys(patch).some((k) => k !== 'lang' && k !== 'theme' && k !== 'step')) this.player.pause();
+    if (this.model.update(patch)) this.changed();
+  }
+
+  private advance(): boolean {
+    if (this.model === null) return false;
+    const moved = this.model.next();
+    this.changed();
+    return moved && !this.model.atEnd;
+  }
+
+  private stepTo(kind: 'prev' | 'next' | 'first' | 'last'): void {
+    const model = this.model;
+    if (model === null) return;
+    this.player.pause();
+    const moved = kind === 'prev' ? model.prev() : kind === 'next' ? model.next() : model.goTo(kind === 'first' ? 0 : model.steps.length - 1);
+    if (moved) this.changed();
+  }
+
+  private togglePlay(): void {
+    const model = this.model;
+    if (model === null) return;
+    if (this.player.playing) {
+      this.player.pause();
+      return;
+    }
+    if (model.atEnd) {
+      model.goTo(0);
+      this.changed();
+    }
+    this.player.play();
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const action = keyAction(event, event.composedPath()[0] ?? null);
+    if (action === null || this.model === null) return;
+    event.preventDefault();
+    if (action.kind === 'play') this.togglePlay();
+    else if (action.kind === 'view') this.change({ view: VIEWS[action.index] as View });
+    else this.stepTo(action.kind);
+  }
+
+  private onTabKey(event: KeyboardEvent): void {
+    if (this.model === null || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const at = VIEWS.indexOf(this.model.state.view);
+    const next = VIEWS[(at + (event.key === 'ArrowRight' ? 1 : VIEWS.length - 1)) % VIEWS.length] as View;
+    this.change({ view: next });
+    void this.updateComplete.then(() => (this.renderRoot.querySelector(`#tab-${next}`) as HTMLElement | null)?.focus());
+  }
+
+  // --- the diagram: drawing, hover and keyboard mapping
+
+  private diagram(ctx: ViewContext, caption: string): Drawn {
+    const model = ctx.model;
+    const key = `${hashFromState(model.state)}|${ctx.p.name}|${model.stepIndex}`;
+    if (this.drawn?.key === key && this.drawn.scene !== null) return this.drawn;
+    const scene = PANELS[model.state.view].scene(ctx, model.step, caption);
+    const outCells = scene === null ? [] : scene.prims.flatMap((p) => (p.t === 'rect' && p.key?.startsWith('out:') ? [Number(p.key.slice(4))] : []));
+    this.marked = [];
+    this.cursor = -1;
+    this.drawn = { key, scene, svg: scene === null ? null : buildSvg(scene, 'tc'), index: null, outCells };
+    return this.drawn;
+  }
+
+  private highlight(flat: number | null): void {
+    for (const el of this.marked) el.removeAttribute('data-hl');
+    this.marked = [];
+    const reads = this.renderRoot.querySelector('[data-testid="reads"]');
+    const drawn = this.drawn;
+    if (flat === null || drawn?.svg == null || this.model === null) {
+      if (reads !== null) reads.textContent = '';
+      return;
+    }
+    if (drawn.index === null) {
+      drawn.index = new Map();
+      for (const el of drawn.svg.querySelectorAll('rect[data-key]')) {
+        const k = el.getAttribute('data-key') as string;
+        const list = drawn.index.get(k);
+        if (list === undefined) drawn.index.set(k, [el]);
+        else list.push(el);
+      }
+    }
+    const index = drawn.index;
+    const mark = (key: string, how: string): void => {
+      for (const el of index.get(key) ?? []) {
+        el.setAttribute('data-hl', how);
+        this.marked.push(el);
+      }
+    };
+    const strides = this.model.computation.strides;
+    // Drawn output cells reading the same input cell (a stride of 0 reuses it) are marked too.
+    for (const input of strides.inputs) {
+      const cell = input.cell?.[flat];
+      if (cell === undefined) continue;
+      if ((input.readers?.[cell] ?? 1) > 1)
+        for (const other of drawn.outCells) if (other !== flat && input.cell?.[other] === cell) mark(`${input.name}:e:${other}`, 'same');
+      mark(`${input.name}:e:${flat}`, 'on');
+      mark(`${input.name}:s:${cell}`, 'on');
+    }
+    mark(`out:${flat}`, 'on');
+    if (reads !== null) reads.textContent = readsText(this.context(), flat) ?? '';
+  }
+
+  private onDiagramOver(event: PointerEvent): void {
+    const target = event.composedPath().find((n): n is Element => n instanceof Element && n.hasAttribute('data-key'));
+    const key = target?.getAttribute('data-key');
+    if (key?.startsWith('out:') === true) {
+      this.cursor = (this.drawn?.outCells ?? []).indexOf(Number(key.slice(4)));
+      this.highlight(Number(key.slice(4)));
+    }
+  }
+
+  private onDiagramKey(event: KeyboardEvent): void {
+    const cells = this.drawn?.outCells ?? [];
+    if (cells.length === 0) return;
+    const moves: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    let at = this.cursor;
+    if (event.key in moves) at = Math.min(Math.max(at + (moves[event.key] as number), 0), cells.length - 1);
+    else if (event.key === 'Home') at = 0;
+    else if (event.key === 'End') at = cells.length - 1;
+    else return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.cursor = at;
+    this.highlight(cells[at] as number);
+  }
+
+  private onDiagramFocus(): void {
+    const cells = this.drawn?.outCells ?? [];
+    if (cells.length === 0) return;
+    if (this.cursor < 0) this.cursor = 0;
+    this.highlight(cells[this.cursor] as number);
+  }
+
+  private exportScene(kind: 'svg' | 'png'): void {
+    const drawn = this.drawn;
+    if (drawn?.scene == null || this.model === null) return;
+    const name = `tensorcast-${this.model.state.view}-step${this.model.stepIndex + 1}.${kind}`;
+    if (kind === 'svg') download(new Blob([svgText(drawn.scene, 'tc')], { type: 'image/svg+xml' }), name);
+    else void scenePng(drawn.scene).then((blob) => download(blob, name));
+  }
+
+  private applyFix(fix: Fix): void {
+    this.change(fix.patch);
+  }
+
+  private context(): ViewContext {
+    const model = this.model as PlaygroundModel;
+    return { model, m: messagesFor(model.state.lang), p: paletteFor(model.state.theme, this.darkQuery?.matches ?? false) };
+  }
+
+  // --- rendering
+
+  private header(ctx: ViewContext): TemplateResult {
+    const { m, model } = ctx;
+    const other = LANGS.find((l) => l !== model.state.lang) as Lang;
+    return html`<header>
+      <h1>${m.title}</h1>
+      <div class="tools">
+        <button type="button" data-testid="lang" lang=${other === 'zh' ? 'zh-CN' : 'en'} @click=${() => this.change({ lang: other })}>${m.ui.switchLanguage}</button>
+        <label>${m.ui.theme}
+          <select data-testid="theme" @change=${(e: Event) => this.change({ theme: (e.target as HTMLSelectElement).value as State['theme'] })}>
+            ${THEMES.map((t) => html`<option value=${t} ?selected=${t === model.state.theme}>${m.ui.themes[t]}</option>`)}
+          </select>
+        </label>
+      </div>
+    </header>
+    <p class="intro">${m.intro}</p>`;
+  }
+
+  private tabs(ctx: ViewContext): TemplateResult {
+    const { m, model } = ctx;
+    const view = model.state.view;
+    return html`<div role="tablist" aria-label=${m.ui.viewTabs} @keydown=${(e: KeyboardEvent) => this.onTabKey(e)}>
+      ${VIEWS.map((v, i) => html`<button type="button" role="tab" id=${`tab-${v}`} data-testid=${`tab-${v}`}
+        aria-selected=${v === view ? 'true' : 'false'} aria-controls="panel" tabindex=${v === view ? 0 : -1}
+        aria-keyshortcuts=${String(i + 1)} @click=${() => this.change({ view: v })}>${m.ui.views[v]}</button>`)}
+    </div>`;
+  }
+
+  private playerBar(ctx: ViewContext): TemplateResult {
+    const { m, model } = ctx;
+    const index = model.stepIndex;
+    const count = model.steps.length;
+    const first = index === 0;
+    const last = model.atEnd;
+    return html`<div class="player" role="group" aria-label=${m.ui.player}>
+      <button type="button" data-testid="reset" aria-keyshortcuts="Home" @click=${() => this.stepTo('first')}>⇤ ${m.ui.reset}</button>
+      <button type="button" data-testid="prev" aria-keyshortcuts="ArrowLeft" aria-disabled=${first ? 'true' : 'false'} @click=${() => this.stepTo('prev')}>◀ ${m.ui.prev}</button>
+      <button type="button" data-testid="play" aria-keyshortcuts="P" aria-pressed=${this.player.playing ? 'true' : 'false'} @click=${() => this.togglePlay()}>${this.player.playing ? `⏸ ${m.ui.pause}` : `▶ ${m.ui.play}`}</button>
+      <button type="button" data-testid="next" aria-keyshortcuts="ArrowRight" aria-disabled=${last ? 'true' : 'false'} @click=${() => this.stepTo('next')}>${m.ui.next} ▶</button>
+      <span class="count" data-testid="step-count">${m.ui.stepOf(index + 1, count)}</span>
+      <span class="export">
+        <button type="button" data-testid="export-svg" @click=${() => this.exportScene('svg')}>⇩ ${m.ui.exportSvg}</button>
+        <button type="button" data-testid="export-png" @click=${() => this.exportScene('png')}>⇩ ${m.ui.exportPng}</button>
+      </span>
+    </div>`;
+  }
+
+  protected override render(): TemplateResult {
+    if (this.model === null) {
+      const m = messagesFor(this.getAttribute('lang') === 'zh' ? 'zh' : browserLang());
+      const p = paletteFor(this.getAttribute('theme') === 'dark' ? 'dark' : this.getAttribute('theme') === 'light' ? 'light' : 'auto', this.darkQuery?.matches ?? false);
+      return html`<div class="app" style=${styleMap(cssVars(p))}>
+        ${this.failure === null ? html`<p role="status">${m.ui.loading}</p>` : html`<p class="problem" role="alert">${m.ui.loadFailed} <span data-testid="error">${this.failure}</span></p>`}
+      </div>`;
+    }
+    const ctx = this.context();
+    const { m, p, model } = ctx;
+    const view = model.state.view;
+    const panel = PANELS[view];
+    const caption = panel.caption(ctx, model.step);
+    const drawn = this.diagram(ctx, caption);
+    const interactive = view === 'strides' && drawn.outCells.length > 0;
+    return html`<div class="app" style=${styleMap(cssVars(p))} lang=${m.lang === 'zh' ? 'zh-CN' : 'en'} data-theme=${p.name}
+      @keydown=${(e: KeyboardEvent) => this.onKey(e)}>
+      ${this.header(ctx)}
+      ${controls(ctx, { change: (patch) => this.change(patch), preset: (id) => {
+        this.player.pause();
+        if (this.model?.applyPreset(id) === true) this.changed();
+      } })}
+      <section class="verdict" aria-live="polite">${verdictPanel(ctx, (fix) => this.applyFix(fix))}</section>
+      ${this.tabs(ctx)}
+      <section role="tabpanel" id="panel" aria-labelledby=${`tab-${view}`}>
+        ${this.playerBar(ctx)}
+        <p class="caption" aria-live="polite" data-testid="caption">${caption}</p>
+        ${drawn.svg === null ? '' : html`<div class="diagram" data-testid="diagram" tabindex="0"
+            aria-label=${interactive ? m.strides.gridLabel : m.ui.diagram(m.ui.views[view])}
+            @pointerover=${interactive ? (e: PointerEvent) => this.onDiagramOver(e) : null}
+            @pointerleave=${interactive ? () => this.highlight(null) : null}
+            @focus=${interactive ? () => this.onDiagramFocus() : null}
+            @keydown=${interactive ? (e: KeyboardEvent) => this.onDiagramKey(e) : null}>${drawn.svg}</div>`}
+        ${interactive ? html`<p class="aside">${m.strides.hoverHint}</p><p class="reads" data-testid="reads" aria-live="polite"></p>` : ''}
+        ${panel.details(ctx, model.step)}
+      </section>
+      <p class="keys">${m.ui.keys}</p>
+    </div>`;
+  }
+}

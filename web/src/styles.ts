@@ -1,0 +1,280 @@
+// The component's styles. Colours come from the palette as custom
+// properties set on the wrapper, so the page and its diagrams share them.
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    display: block;
+    font-family: system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', 'Microsoft YaHei', sans-serif;
+    font-size: 16px;
+    line-height: 1.5;
+  }
+  :host([sync-hash]) .app {
+    min-height: 100vh;
+  }
+  .app {
+    background: var(--bg);
+    color: var(--fg);
+    padding: 16px 24px 24px;
+    box-sizing: border-box;
+  }
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 8px 24px;
+  }
+  h1 {
+    font-size: 1.6rem;
+    margin: 0;
+  }
+  h3 {
+    font-size: 1rem;
+    margin: 8px 0 4px;
+  }
+  .intro {
+    color: var(--muted);
+    margin: 4px 0 12px;
+    max-width: 70em;
+  }
+  .tools {
+    margin-left: auto;
+    display: flex;
+    gap: 12px;
+    align-items: center;
+  }
+  .inputs {
+    border: 1px solid var(--line);
+    border-radius: 8px;
+    padding: 8px 12px;
+  }
+  .row {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px 12px;
+    margin: 4px 0;
+  }
+  .hint,
+  .aside,
+  .read {
+    color: var(--muted);
+    font-size: 0.875rem;
+  }
+  .hint {
+    margin: 4px 0;
+  }
+  .operands {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 12px;
+  }
+  fieldset.operand {
+    border: 1px solid var(--line);
+    border-radius: 6px;
+    display: grid;
+    grid-template-columns: auto minmax(14em, 1fr);
+    gap: 4px 8px;
+    align-items: center;
+    margin: 0;
+    min-width: 22em;
+  }
+  fieldset.operand legend {
+    font-weight: bold;
+    font-family: ui-monospace, 'DejaVu Sans Mono', monospace;
+    font-size: 1.1rem;
+  }
+  fieldset.operand .read,
+  fieldset.operand textarea {
+    grid-column: 2;
+  }
+  input,
+  select,
+  textarea,
+  button {
+    font: inherit;
+    color: var(--fg);
+    background: var(--field);
+    border: 1px solid var(--line);
+    border-radius: 6px;
+    padding: 4px 8px;
+  }
+  input[type='text'],
+  textarea {
+    font-family: ui-monospace, 'DejaVu Sans Mono', monospace;
+    min-width: 0;
+  }
+  input.short {
+    width: 6em;
+  }
+  select {
+    max-width: 100%;
+  }
+  button {
+    cursor: pointer;
+  }
+  button:hover {
+    border-color: var(--fg);
+  }
+  :focus-visible {
+    outline: 3px solid var(--focus);
+    outline-offset: 2px;
+  }
+  .verdict {
+    margin: 12px 0;
+    min-height: 2.5em;
+  }
+  .result {
+    font-size: 1.25rem;
+    margin: 0;
+  }
+  .result output {
+    font-family: ui-monospace, 'DejaVu Sans Mono', monospace;
+    font-weight: bold;
+  }
+  .problem {
+    border-left: 6px double var(--bad);
+    background: var(--bad-bg);
+    padding: 4px 12px;
+    border-radius: 4px;
+  }
+  .problem h3::before {
+    content: '✗ ';
+  }
+  .message {
+    font-family: ui-monospace, 'DejaVu Sans Mono', monospace;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  .problem .message {
+    font-weight: bold;
+  }
+  .note,
+  .notice {
+    border-left: 6px dashed var(--warn);
+    padding: 2px 12px;
+    margin: 8px 0;
+  }
+  pre.message {
+    margin: 4px 0;
+  }
+  .ok::before {
+    content: '✓ ';
+  }
+  .fixes {
+    list-style: none;
+    padding: 0;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px;
+  }
+  .fix code {
+    font-weight: bold;
+  }
+  [role='tablist'] {
+    display: flex;
+    gap: 4px;
+    border-bottom: 2px solid var(--line);
+    margin-top: 12px;
+  }
+  [role='tab'] {
+    border-radius: 6px 6px 0 0;
+    border-bottom: none;
+    padding: 6px 16px;
+    font-size: 1.05rem;
+  }
+  [role='tab'][aria-selected='true'] {
+    background: var(--bg);
+    border-color: var(--fg);
+    border-width: 2px;
+    font-weight: bold;
+    text-decoration: underline;
+    text-underline-offset: 4px;
+  }
+  .player {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px;
+    margin: 12px 0 4px;
+  }
+  .player .count {
+    font-weight: bold;
+    min-width: 9em;
+  }
+  .player .export {
+    margin-left: auto;
+    display: flex;
+    gap: 8px;
+  }
+  .caption {
+    font-size: 1.1rem;
+    margin: 4px 0 8px;
+    max-width: 70em;
+    min-height: 3em;
+  }
+  .diagram {
+    overflow: auto;
+    max-width: 100%;
+    border: 1px solid var(--line);
+    border-radius: 8px;
+  }
+  .diagram:focus-visible {
+    outline-offset: -3px;
+  }
+  .diagram svg {
+    display: block;
+  }
+  .diagram [data-key^='out:'] {
+    cursor: crosshair;
+  }
+  .diagram rect[data-hl] {
+    stroke: var(--focus);
+    stroke-width: 4px;
+  }
+  .diagram rect[data-hl='same'] {
+    stroke-dasharray: 4 3;
+    stroke-width: 3px;
+  }
+  .reads {
+    min-height: 1.5em;
+    font-family: ui-monospace, 'DejaVu Sans Mono', monospace;
+    margin: 6px 0;
+  }
+  table.strides {
+    border-collapse: collapse;
+    margin: 8px 0;
+  }
+  table.strides th,
+  table.strides td {
+    border: 1px solid var(--line);
+    padding: 4px 10px;
+    text-align: left;
+    font-family: ui-monospace, 'DejaVu Sans Mono', monospace;
+  }
+  mark.zero {
+    background: var(--zero-bg);
+    color: var(--fg);
+    outline: 2px solid var(--zero);
+    font-weight: bold;
+    padding: 0 3px;
+  }
+  .grads code.values {
+    display: block;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  .keys {
+    color: var(--muted);
+    font-size: 0.875rem;
+    margin-top: 16px;
+  }
+  .sr {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;

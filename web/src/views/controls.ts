@@ -1,0 +1,116 @@
+// The inputs: an example menu, each operand's shape and values, the op,
+// alpha, the seed and the loss. Everything typed goes into the state as text
+// and is shown back as text (Lit escapes it; nothing is parsed as HTML).
+import { html } from 'lit';
+import type { TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
+import type { Computation } from '../model/compute.js';
+import { formatShape } from '../model/format.js';
+import { PRESETS } from '../model/presets.js';
+import { DEFAULT_STATE, FILLS, INPUT_FIELDS, fillOf, operandsOf, takesAlpha, valuesOf, LOSSES } from '../model/state.js';
+import type { OperandName, State } from '../model/state.js';
+import type { ViewContext } from './context.js';
+
+export interface ControlHandlers {
+  change(patch: Partial<State>): void;
+  preset(id: string): void;
+}
+
+const OP_GROUPS = [
+  { group: 'arithmetic', ops: ['add', 'sub', 'mul', 'div', 'pow', 'maximum', 'minimum'] },
+  { group: 'comparison', ops: ['eq', 'ne', 'lt', 'le', 'gt', 'ge'] },
+  { group: 'where', ops: ['where'] },
+  { group: 'inplace', ops: ['add_', 'sub_', 'mul_', 'div_'] },
+] as const;
+
+function opLabel(op: string): string {
+  if (op === 'where') return 'torch.where(c, a, b)';
+  return op.endsWith('_') ? `a.${op}(b)` : `torch.${op}(a, b)`;
+}
+
+/** The preset whose inputs the state has, if any. */
+function currentPreset(state: Readonly<State>): string {
+  const match = PRESETS.find((p) =>
+    INPUT_FIELDS.every((k) => state[k] === (p.state[k] ?? DEFAULT_STATE[k])));
+  return match?.id ?? '';
+}
+
+function value(event: Event): string {
+  return (event.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement).value;
+}
+
+function operandFields(ctx: ViewContext, c: Computation, name: OperandName, on: ControlHandlers): TemplateResult {
+  const { m } = ctx;
+  const state = ctx.model.state;
+  const operand = c.operands.find((o) => o.name === name);
+  const fill = fillOf(state, name);
+  const fills = name === 'c' ? m.ui.fillBool : m.ui.fill;
+  const shapeKey = name;
+  const fillKey = `f${name}` as 'fa' | 'fb' | 'fc';
+  const valuesKey = `v${name}` as 'va' | 'vb' | 'vc';
+  return html`<fieldset class="operand">
+    <legend>${name}</legend>
+    <label for=${`shape-${name}`}>${m.ui.shapeOf(name)}</label>
+    <input id=${`shape-${name}`} name=${`shape-${name}`} type="text" spellcheck="false" autocomplete="off"
+      data-testid=${`shape-${name}`} aria-describedby=${`read-${name}`}
+      .value=${live(state[shapeKey])} @input=${(e: Event) => on.change({ [shapeKey]: value(e) })} />
+    <small id=${`read-${name}`} class="read">${operand?.shape != null ? m.ui.readAs(formatShape(operand.shape)) : '\u00a0'}</small>
+    <label for=${`fill-${name}`}>${m.ui.valuesOf(name)}</label>
+    <select id=${`fill-${name}`} data-testid=${`fill-${name}`} .value=${live(fill)}
+      @change=${(e: Event) => on.change({ [fillKey]: value(e) as State['fa'] })}>
+      ${FILLS.map((f) => html`<option value=${f} ?selected=${f === fill}>${fills[f]}</option>`)}
+    </select>
+    ${fill === 'custom'
+      ? html`<textarea id=${`values-${name}`} data-testid=${`values-${name}`} rows="2" spellcheck="false" aria-label=${m.ui.valuesOf(name)}
+          placeholder=${m.ui.customHint} .value=${live(valuesOf(state, name))}
+          @input=${(e: Event) => on.change({ [valuesKey]: value(e) })}></textarea>`
+      : ''}
+  </fieldset>`;
+}
+
+export function controls(ctx: ViewContext, on: ControlHandlers): TemplateResult {
+  const { m } = ctx;
+  const state = ctx.model.state;
+  const c = ctx.model.computation;
+  const preset = currentPreset(state);
+  const usesRandom = operandsOf(state.op).some((n) => fillOf(state, n) === 'random');
+  return html`<section class="inputs" aria-label=${m.ui.inputs}>
+    <div class="row">
+      <label for="preset">${m.ui.preset}</label>
+      <select id="preset" data-testid="preset" .value=${live(preset)} @change=${(e: Event) => on.preset(value(e))}>
+        <option value="" ?selected=${preset === ''}>${m.ui.presetPick}</option>
+        ${PRESETS.map((p) => html`<option value=${p.id} ?selected=${p.id === preset}>${p.title[m.lang]}</option>`)}
+      </select>
+    </div>
+    <div class="row">
+      <label for="op">${m.ui.op}</label>
+      <select id="op" data-testid="op" .value=${live(state.op)} @change=${(e: Event) => on.change({ op: value(e) as State['op'] })}>
+        ${OP_GROUPS.map((g) => html`<optgroup label=${m.ui.opGroups[g.group]}>
+          ${g.ops.map((o) => html`<option value=${o} ?selected=${o === state.op}>${opLabel(o)}</option>`)}
+        </optgroup>`)}
+      </select>
+      ${takesAlpha(state.op)
+        ? html`<label for="alpha">${m.ui.alpha}</label>
+          <input id="alpha" data-testid="alpha" class="short" type="text" inputmode="decimal" spellcheck="false"
+            .value=${live(state.alpha)} @input=${(e: Event) => on.change({ alpha: value(e) })} />`
+        : ''}
+      ${usesRandom
+        ? html`<label for="seed">${m.ui.seed}</label>
+          <input id="seed" data-testid="seed" class="short" type="number" min="0" max="999999999" step="1"
+            .value=${live(String(state.seed))}
+            @input=${(e: Event) => {
+              const n = Number(value(e));
+              if (Number.isInteger(n) && n >= 0 && n <= 999_999_999) on.change({ seed: n });
+            }} />`
+        : ''}
+      ${state.view === 'grad'
+        ? html`<label for="loss">${m.ui.loss}</label>
+          <select id="loss" data-testid="loss" .value=${live(state.loss)} @change=${(e: Event) => on.change({ loss: value(e) as State['loss'] })}>
+            ${LOSSES.map((l) => html`<option value=${l} ?selected=${l === state.loss}>${m.ui.losses[l]}</option>`)}
+          </select>`
+        : ''}
+    </div>
+    <p class="hint">${m.ui.shapeHint}</p>
+    <div class="operands">${operandsOf(state.op).map((name) => operandFields(ctx, c, name, on))}</div>
+  </section>`;
+}

@@ -1,0 +1,215 @@
+// The strides view: each input's storage beside its expanded grid, the
+// stride vectors before and after expanding (0s marked), the output grid
+// whose cells map to the input cells they read, and the engine's loop nest.
+import { html } from 'lit';
+import type { TemplateResult } from 'lit';
+import type { Palette } from '../diagram/palette.js';
+import { SceneBuilder, textWidth } from '../diagram/scene.js';
+import type { Scene } from '../diagram/scene.js';
+import { drawTensor } from '../diagram/tensor-grid.js';
+import type { GridSpec } from '../diagram/tensor-grid.js';
+import type { Messages } from '../i18n/messages.js';
+import { formatShape, formatValue } from '../model/format.js';
+import { MAX_DRAWN_STORAGE } from '../model/limits.js';
+import type { Step } from '../model/steps.js';
+import type { StridedInput } from '../model/strides.js';
+import { visibleIndices } from '../model/summary.js';
+import type { ViewContext } from './context.js';
+
+const CELL = 34;
+// Storage cells per drawn row.
+const STORAGE_ROW = 24;
+
+export function gridWords(m: Messages): GridSpec['words'] {
+  return { empty: m.grid.empty, tooManyDims: m.grid.tooManyDims, scalar: m.grid.scalar };
+}
+
+function strideList(strides: readonly number[]): string {
+  return `(${strides.join(', ')})`;
+}
+
+/** A stride vector as boxes; a 0 is hatched and labelled, not only coloured. */
+function strideBoxes(sb: SceneBuilder, x: number, y: number, label: string, strides: readonly number[], p: Palette): number {
+  sb.text({ x, y: y + 13, text: label, size: 13, fill: p.muted });
+  let at = x + textWidth(label, 13) + 8;
+  if (strides.length === 0) {
+    sb.text({ x: at, y: y + 13, text: '()', size: 14, fill: p.fg, mono: true });
+    return at + 20;
+  }
+  for (const s of strides) {
+    const w = Math.max(26, textWidth(String(s), 14, true) + 10);
+    const zero = s === 0;
+    sb.rect({ x: at, y, w, h: 26, fill: zero ? p.zero.fill : p.cell.fill, stroke: zero ? p.zero.stroke : p.cell.stroke, strokeWidth: zero ? 2 : 1, hatch: zero, rx: 3 });
+    sb.text({ x: at + w / 2, y: y + 13, text: String(s), size: 14, fill: p.fg, anchor: 'middle', mono: true, bold: zero });
+    at += w + 3;
+  }
+  return at;
+}
+
+function storageStrip(sb: SceneBuilder, x: number, y: number, input: StridedInput, m: Messages, p: Palette): number {
+  const storage = input.storage;
+  if (storage === null) return y;
+  if (storage.length === 0) {
+    sb.text({ x, y: y + CELL / 2, text: m.strides.cells(0), size: 13, fill: p.muted });
+    return y + CELL;
+  }
+  const cells = visibleIndices([storage.length], MAX_DRAWN_STORAGE)[0] ?? [];
+  const row = CELL + 18;
+  let at = x;
+  let top = y;
+  cells.forEach((i, k) => {
+    // Long storages wrap, as memory would be drawn on a page.
+    if (k > 0 && k % STORAGE_ROW === 0) {
+      at = x;
+      top += row;
+    }
+    if (i === null) {
+      sb.text({ x: at + 12, y: top + CELL / 2, text: '…', size: 18, fill: p.muted, anchor: 'middle' });
+      at += 24;
+      return;
+    }
+    const text = formatValue(storage[i] as number, input.bool);
+    const w = Math.max(CELL, textWidth(text, 13, true) + 10);
+    sb.rect({ x: at, y: top, w, h: CELL, fill: p.cell.fill, stroke: p.cell.stroke, strokeWidth: 1.2, key: `${input.name}:s:${i}` });
+    sb.text({ x: at + w / 2, y: top + CELL / 2, text, size: 13, fill: p.fg, anchor: 'middle', mono: true, key: `${input.name}:s:${i}` });
+    sb.text({ x: at + w / 2, y: top + CELL + 9, text: String(i), size: 10, fill: p.muted, anchor: 'middle' });
+    at += w;
+  });
+  return top + row + 4;
+}
+
+/** The loop nest as lines of code, each with its indent depth (outermost loop first). */
+function loopLines(ctx: ViewContext, step: Step): { depth: number; text: string }[] {
+  const { m } = ctx;
+  const s = ctx.model.computation.strides;
+  const plan = s.plan;
+  if (plan === null || (step.kind !== 'reorder' && step.kind !== 'coalesce' && step.kind !== 'kernel')) return [];
+  const names = ['out', ...s.inputs.map((i) => i.name)];
+  if (step.kind === 'reorder') return [{ depth: 0, text: m.strides.stepReorder(plan.order.join(', ')) }];
+  const lines = [];
+  for (let k = plan.shape.length - 1, depth = 0; k >= 0; k--, depth++) {
+    const strides = names.map((n, op) => `${n} ${plan.strides[op]?.[k] ?? '?'}`).join(', ');
+    lines.push({ depth, text: `for i${k} in range(${plan.shape[k]}):   ${m.strides.loopComment((plan.groups[k] ?? []).join(', '), strides)}` });
+  }
+  if (step.kind === 'kernel') lines.push({ depth: plan.shape.length, text: m.strides.kernelLine(s.kernel ?? '') });
+  return lines;
+}
+
+export function stridesCaption(ctx: ViewContext, step: Step): string {
+  const { m } = ctx;
+  const s = ctx.model.computation.strides;
+  switch (step.kind) {
+    case 'storage':
+      return m.strides.stepStorage(s.inputs.map((i) => `${i.name} ${strideList(i.strides)}`).join(', '));
+    case 'expand':
+      return m.strides.stepExpand(s.inputs.map((i) => `${i.name} ${strideList(i.strides)} → ${strideList(i.expandedStrides ?? [])}`).join(', '));
+    case 'reorder':
+      return m.strides.stepReorder((s.plan?.order ?? []).join(', '));
+    case 'coalesce': {
+      const plan = s.plan;
+      if (plan === null) return '';
+      const groups = plan.groups.map((g, k) => `[${g.join(', ')}] → ${plan.shape[k]}`).join(', ');
+      return m.strides.stepCoalesce(groups, plan.shape.join(' × ') || '1');
+    }
+    case 'kernel':
+      return m.strides.stepKernel(m.strides.patterns[s.plan?.innerPattern ?? ''] ?? '', s.kernel ?? '');
+    default:
+      return '';
+  }
+}
+
+export function stridesScene(ctx: ViewContext, step: Step, caption: string): Scene | null {
+  const { m, p } = ctx;
+  const c = ctx.model.computation;
+  if (c.broadcast === null) return null;
+  const s = c.strides;
+  const expanded = step.kind !== 'storage' && step.kind !== 'problem';
+  const sb = new SceneBuilder();
+  let y = 8;
+  for (const input of s.inputs) {
+    sb.text({ x: 8, y: y + 10, text: `${m.strides.storage(input.name)} · ${m.strides.cells(input.storage?.length ?? 0)}`, size: 16, fill: p.fg, bold: true });
+    y += 26;
+    let right = strideBoxes(sb, 8, y, `${m.strides.table.shape} ${formatShape(input.shape)} · ${m.strides.table.strides}`, input.strides, p);
+    if (expanded && input.expandedStrides !== null) {
+      sb.line({ x1: right + 6, y1: y + 13, x2: right + 34, y2: y + 13, stroke: p.muted, width: 2, arrow: true });
+      right = strideBoxes(sb, right + 42, y, m.strides.table.expanded, input.expandedStrides, p);
+    }
+    y += 36;
+    y = storageStrip(sb, 8, y, input, m, p) + 8;
+  }
+
+  const shape = c.broadcast.result;
+  if (expanded && shape !== null && s.inputs.every((i) => i.read !== null) && s.out !== null) {
+    const out = s.out;
+    let x = 8;
+    const top = y + 8;
+    let tallest = 0;
+    const grids: { title: string; spec: GridSpec }[] = [
+      ...s.inputs.map((input) => ({
+        title: m.strides.expanded(input.name, formatShape(shape)),
+        spec: {
+          shape, name: input.name, palette: p, keyPrefix: `${input.name}:e`, words: gridWords(m), shapeText: formatShape(shape),
+          text: (f: number) => formatValue(input.read?.[f] as number, input.bool),
+          look: (f: number) => ((input.readers?.[input.cell?.[f] as number] ?? 1) > 1 ? { ...p.zero } : { ...p.cell }),
+        } satisfies GridSpec,
+      })),
+      {
+        title: m.strides.output(formatShape(out.shape)),
+        spec: {
+          shape: out.shape, name: 'out', palette: p, keyPrefix: 'out', words: gridWords(m), shapeText: formatShape(out.shape),
+          text: (f: number) => formatValue(out.values[f] as number, out.bool),
+          look: () => ({ fill: p.bg, stroke: p.fg }),
+        } satisfies GridSpec,
+      },
+    ];
+    for (const { title, spec } of grids) {
+      sb.text({ x, y: top + 8, text: title, size: 14, fill: p.fg, bold: true });
+      const box = drawTensor(sb, x, top + 24, spec);
+      tallest = Math.max(tallest, box.h + 24);
+      x += Math.max(box.w, textWidth(title, 14)) + 36;
+    }
+    y = top + tallest + 16;
+  }
+
+  const lines = loopLines(ctx, step);
+  if (lines.length > 0) {
+    sb.text({ x: 8, y: y + 10, text: m.strides.loops, size: 16, fill: p.fg, bold: true });
+    y += 30;
+    for (const line of lines) {
+      sb.text({ x: 8 + line.depth * 28, y, text: line.text, size: 14, fill: p.fg, mono: true });
+      y += 22;
+    }
+  }
+  return sb.build({ title: m.ui.diagram(m.ui.views.strides), desc: caption, background: p.bg, hatch: p.hatch });
+}
+
+export function stridesTable(ctx: ViewContext): TemplateResult {
+  const { m } = ctx;
+  const s = ctx.model.computation.strides;
+  const rows = [
+    ...(s.out === null ? [] : [{ name: 'out', shape: s.out.shape, strides: s.out.strides, expanded: s.out.strides, offset: 0 }]),
+    ...s.inputs.map((i) => ({ name: i.name, shape: i.shape, strides: i.strides, expanded: i.expandedStrides, offset: i.offset })),
+  ];
+  const cells = (strides: readonly number[] | null): TemplateResult =>
+    strides === null
+      ? html`—`
+      : html`(${strides.map((v, k) => html`${k > 0 ? ', ' : ''}${v === 0 ? html`<mark class="zero" title=${m.strides.zeroMark}>0<span class="sr">, ${m.strides.zeroMark}</span></mark>` : String(v)}`)})`;
+  return html`<table class="strides">
+    <thead><tr><th scope="col">${m.strides.table.operand}</th><th scope="col">${m.strides.table.shape}</th><th scope="col">${m.strides.table.strides}</th><th scope="col">${m.strides.table.expanded}</th><th scope="col">${m.strides.table.offset}</th></tr></thead>
+    <tbody>${rows.map((r) => html`<tr><th scope="row">${r.name}</th><td>${formatShape(r.shape)}</td><td>${cells(r.strides)}</td><td>${cells(r.expanded)}</td><td>${r.offset}</td></tr>`)}</tbody>
+  </table>`;
+}
+
+/** What one output element reads, for the live region and the hover test. */
+export function readsText(ctx: ViewContext, flat: number): string | null {
+  const { m } = ctx;
+  const s = ctx.model.computation.strides;
+  const out = s.out;
+  if (out === null) return null;
+  const index = out.shape.map((_, d) => Math.floor(flat / out.shape.slice(d + 1).reduce((a, b) => a * b, 1)) % (out.shape[d] as number));
+  const parts = s.inputs.map((input) => {
+    const cell = input.cell?.[flat] as number;
+    return m.strides.readsPart(input.name, cell, formatValue(input.storage?.[cell] as number, input.bool), input.readers?.[cell] ?? 1);
+  });
+  return m.strides.reads(`out[${index.join(', ')}]`, formatValue(out.values[flat] as number, out.bool), parts);
+}

@@ -1,0 +1,131 @@
+// The verdict under the inputs: the result's shape, or the error (PyTorch's
+// text, verbatim) with a plain explanation and fixes the core has accepted;
+// notes on legal broadcasts that deserve a second look.
+import { html } from 'lit';
+import type { TemplateResult } from 'lit';
+import type { Computation } from '../model/compute.js';
+import type { Fix } from '../model/fixes.js';
+import { echo, formatCount, formatShape, torchSize } from '../model/format.js';
+import { MAX_ECHO, MAX_RUN_ELEMENTS } from '../model/limits.js';
+import type { OperandProblem } from '../model/operands.js';
+import type { ViewContext } from './context.js';
+
+function bytes(numel: number): string {
+  const b = numel * 4;
+  const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+  let i = 0;
+  let v = b;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return Number.isFinite(v) ? `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}` : '∞';
+}
+
+function operandProblem(ctx: ViewContext, name: 'a' | 'b' | 'c', problem: OperandProblem): TemplateResult {
+  const { m } = ctx;
+  switch (problem.kind) {
+    case 'shape':
+      return html`<div class="problem" role="alert">
+        <p>${m.problems.shape(name)}</p>
+        <p data-testid="error" class="message">${echo(problem.message, MAX_ECHO * 2)}</p>
+        <p class="aside">${m.problems.shapeHelp}</p></div>`;
+    case 'token':
+      return html`<div class="problem" role="alert"><p data-testid="error" class="message">${m.problems.token(name, echo(problem.token, MAX_ECHO), name === 'c')}</p></div>`;
+    case 'values':
+      return html`<div class="problem" role="alert"><p>${m.problems.values(name)}</p><p data-testid="error" class="message">${echo(problem.message, MAX_ECHO * 2)}</p></div>`;
+    case 'too-big':
+      return html`<p class="notice">${m.problems.tooBig(name, formatCount(problem.numel), formatCount(MAX_RUN_ELEMENTS))}</p>`;
+  }
+}
+
+function why(ctx: ViewContext, c: Computation): TemplateResult {
+  const { m } = ctx;
+  const trace = c.broadcast;
+  if (trace !== null && trace.error !== null && trace.failedDim !== null) {
+    const step = trace.dims[trace.dims.length - 1];
+    const sizes = c.operands.map((o, i) => ({ name: o.name, size: step?.sizes[i] ?? null }));
+    return html`<p>${m.explain.mismatch(trace.failedDim, step?.trailing ?? 0, sizes)}</p>
+      ${sizes.some((s) => s.size === 0) ? html`<p>${m.explain.zeroSize}</p>` : ''}`;
+  }
+  const inplace = c.inplace;
+  if (inplace !== null && inplace.error !== null && trace?.result != null) {
+    return html`<p>${m.explain.inplace(formatShape(inplace.self), formatShape(trace.result))}</p>
+      ${inplace.expandError !== null ? html`<p>${m.explain.oldMessage}<br /><code class="message">${inplace.expandError}</code></p>` : ''}`;
+  }
+  return html`<p>${m.explain.generic}</p>`;
+}
+
+function fixList(ctx: ViewContext, fixes: readonly Fix[], onFix: (fix: Fix) => void): TemplateResult {
+  const { m } = ctx;
+  return html`<ul class="fixes">${fixes.map((fix) => html`<li>
+    <button type="button" class="fix" aria-label=${`${m.ui.apply(fix.code)}: ${m.ui.fixResult(formatShape(fix.resultShape))}`} @click=${() => onFix(fix)}>
+      <code>${fix.code}</code> → ${m.ui.fixResult(formatShape(fix.resultShape))}
+    </button></li>`)}</ul>`;
+}
+
+function notes(ctx: ViewContext, c: Computation, onFix: (fix: Fix) => void): TemplateResult[] {
+  const { m } = ctx;
+  const trace = c.broadcast;
+  const result = c.resultShape;
+  if (trace === null || trace.result === null || result === null) return [];
+  const out: TemplateResult[] = [];
+  if (trace.notes.includes('outer-product')) {
+    const stretched = c.operands
+      .map((o, i) => {
+        const dims = trace.dims.filter((d) => d.roles[i] === 'expanded' || d.roles[i] === 'missing').map((d) => d.dim).sort((x, y) => x - y);
+        return dims.length > 0 ? m.notes.along(o.name, dims) : null;
+      })
+      .filter((s): s is string => s !== null);
+    const numel = trace.result.reduce((p, s) => p * s, 1);
+    const inputs = c.operands.map((o) => `${o.name}: ${formatCount(o.numel)}`).join(', ');
+    const fixes = c.fixMode === 'outer' ? c.fixes : [];
+    out.push(html`<div class="note outer" role="note"><p><strong>⚠ ${m.notes.outerProduct(m.list(stretched), formatCount(numel), inputs)}</strong></p>
+      ${fixes.length > 0 ? html`<p>${m.ui.fixesOuter}</p>${fixList(ctx, fixes, onFix)}` : ''}</div>`);
+  }
+  for (const w of c.run?.warnings ?? []) {
+    if (w.warningKind !== 'backcompat') continue;
+    out.push(html`<div class="note" role="note"><p>${m.notes.backcompat(formatShape(w.shapes[0] ?? []), formatShape(trace.result))}</p>
+      <pre class="message">${m.notes.backcompatLabel}: ${w.message}</pre></div>`);
+  }
+  if (trace.notes.includes('rank-promotion')) {
+    const n = trace.result.length;
+    const short = c.operands.filter((o) => (o.shape?.length ?? n) < n).map((o) => o.name);
+    if (short.length > 0) out.push(html`<p class="aside">${m.notes.rankPromotion(m.list(short))}</p>`);
+  }
+  return out;
+}
+
+export function verdictPanel(ctx: ViewContext, onFix: (fix: Fix) => void): TemplateResult {
+  const { m } = ctx;
+  const c = ctx.model.computation;
+  const parts: TemplateResult[] = [];
+  const blocker = c.blocker;
+  if (blocker?.kind === 'operand' && blocker.operand.problem !== null)
+    parts.push(operandProblem(ctx, blocker.operand.name, blocker.operand.problem));
+  if (blocker?.kind === 'alpha')
+    parts.push(html`<div class="problem" role="alert"><p data-testid="error" class="message">${m.problems.alpha(echo(blocker.text, MAX_ECHO))}</p></div>`);
+  const error = blocker?.kind === 'operand' && blocker.operand.problem?.kind !== 'too-big' ? null : blocker?.kind === 'alpha' ? null : c.error;
+  const result = c.resultShape;
+  if (error !== null) {
+    const fixes = c.fixMode === 'error' ? c.fixes : [];
+    const trace = c.broadcast;
+    const failed = trace?.failedDim != null ? trace.dims[trace.dims.length - 1] : undefined;
+    parts.push(html`<div class="problem" role="alert">
+      <h3>${m.ui.errorLabel}</h3>
+      <p><code data-testid="error" class="message">${error}</code></p>
+      <h3>${m.ui.why}</h3>${why(ctx, c)}
+      ${fixes.length > 0 ? html`<h3>${m.ui.fixes}</h3>${fixList(ctx, fixes, onFix)}` : ''}
+      ${fixes.length === 0 && failed !== undefined
+        ? html`<p class="aside">${m.explain.noFix(failed.dim, c.operands.map((o, i) => ({ name: o.name, size: failed.sizes[i] ?? null })))}</p>`
+        : ''}
+    </div>`);
+  } else if (result !== null) {
+    const dtype = c.run?.bool === true ? ' · dtype=torch.bool' : '';
+    parts.push(html`<p class="result"><span>${m.ui.result}:</span> <output data-testid="result-shape">${torchSize(result)}</output>${dtype}</p>`);
+  }
+  if (blocker?.kind === 'result-too-big')
+    parts.push(html`<p class="notice">${m.problems.resultTooBig(formatCount(blocker.numel), bytes(blocker.numel), formatCount(MAX_RUN_ELEMENTS))}</p>`);
+  parts.push(...notes(ctx, c, onFix));
+  return html`${parts}`;
+}

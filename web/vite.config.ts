@@ -1,0 +1,34 @@
+// The playground's build: the page (index.html), and the web component as
+// one file with a stable name (tensorcast-playground.js) that a course page
+// loads with a single script tag (public/embed.html shows it). The package is
+// taken from the repo's own build (dist/), the same files npm would ship.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import { CSP } from './csp.js';
+
+const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  root: here('.'),
+  base: './',
+  resolve: { alias: { tensorcast: here('../dist/index.js') } },
+  server: { fs: { allow: [here('..')] } },
+  // Served with the strict policy of the issue, so every page load (npm
+  // start and the e2e run) proves the playground needs nothing more.
+  preview: { headers: { 'Content-Security-Policy': CSP } },
+  build: {
+    outDir: here('dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      input: {
+        index: here('index.html'),
+        element: here('src/element.ts'),
+      },
+      output: {
+        entryFileNames: (chunk) =>
+          chunk.name === 'element' ? 'tensorcast-playground.js' : 'assets/[name]-[hash].js',
+      },
+    },
+  },
+});
