@@ -1,7 +1,6 @@
 #include "storage.h"
 
 #include <cstdlib>
-#include <cstring>
 #include <new>
 
 #include "error.h"
@@ -20,11 +19,13 @@ MemoryStats memory_stats() { return g_stats; }
 void set_memory_limit(int64_t bytes) { g_limit = bytes; }
 int64_t memory_limit() { return g_limit; }
 
-std::shared_ptr<Storage> Storage::allocate(int64_t elements, DType dtype, const char* what) {
+std::shared_ptr<Storage> Storage::allocate(int64_t elements, DType dtype, const Shape* shape) {
   TC_ASSERT(elements >= 0);
+  // Only a refusal needs the words.
+  auto what = [shape] { return shape ? "a tensor of shape " + format_shape(*shape) : std::string("a tensor"); };
   int64_t nbytes = 0;
   if (__builtin_mul_overflow(elements, dtype_size(dtype), &nbytes) || nbytes > g_limit)
-    fail(ErrorKind::Memory, "out of memory: ", what ? what : "a tensor", " of ", elements,
+    fail(ErrorKind::Memory, "out of memory: ", what(), " of ", elements,
          " elements needs ", elements, " x ", dtype_size(dtype),
          " bytes, more than the ", g_limit, " bytes tensorcast may allocate");
   // 16-byte alignment suits 128-bit SIMD loads; a zero-byte tensor still gets
@@ -32,9 +33,7 @@ std::shared_ptr<Storage> Storage::allocate(int64_t elements, DType dtype, const 
   const size_t padded = (static_cast<size_t>(nbytes) + 15) & ~size_t{15};
   void* data = std::aligned_alloc(16, padded ? padded : 16);
   if (!data)
-    fail(ErrorKind::Memory, "out of memory: could not allocate ", nbytes, " bytes for ",
-         what ? what : "a tensor");
-  std::memset(data, 0, padded ? padded : 16);
+    fail(ErrorKind::Memory, "out of memory: could not allocate ", nbytes, " bytes for ", what());
   std::shared_ptr<Storage> storage;
   try {
     storage.reset(new Storage(data, nbytes, dtype));

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <memory>
 
+#include "shape.h"
+
 namespace tc {
 
 enum class DType : uint8_t { Float32, Bool };  // Bool is stored as uint8 0/1
@@ -22,10 +24,13 @@ int64_t memory_limit();
 
 class Storage {
  public:
-  // Zero-filled. Raises ErrorKind::Memory (naming `what`, e.g. the shape)
-  // when the request exceeds memory_limit() or the allocator says no.
+  // Not initialised: every caller writes all of it (an op's output, a
+  // factory's fill), and zeroing first would add a pass over the memory as
+  // long as the op itself. Raises ErrorKind::Memory (naming the tensor's
+  // shape when given) when the request exceeds memory_limit() or the
+  // allocator says no.
   static std::shared_ptr<Storage> allocate(int64_t elements, DType dtype,
-                                           const char* what = nullptr);
+                                           const Shape* shape = nullptr);
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;

@@ -28,8 +28,7 @@ TensorImpl& Tensor::impl() const {
 
 Tensor Tensor::empty(const Shape& shape, DType dtype) {
   Geometry geometry = Geometry::contiguous(shape);
-  const std::string what = "a tensor of shape " + format_shape(shape);
-  auto storage = Storage::allocate(geometry.numel(), dtype, what.c_str());
+  auto storage = Storage::allocate(geometry.numel(), dtype, &shape);
   return Tensor(make_impl(std::move(storage), std::move(geometry), dtype));
 }
 

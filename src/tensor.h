@@ -32,6 +32,7 @@ class Tensor {
   //   Tensor::from_data({7}, {})   // 0-dimensional
   static Tensor from_data(const std::vector<float>& data, const Shape& shape);
   static Tensor from_bools(const std::vector<uint8_t>& data, const Shape& shape);
+  // Uninitialised: for outputs that are written in full.
   static Tensor empty(const Shape& shape, DType dtype = DType::Float32);
   static Tensor full(const Shape& shape, float value);
   static Tensor zeros(const Shape& shape) { return full(shape, 0.0f); }

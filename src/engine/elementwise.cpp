@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "diagnostics.h"
+#include "engine/simd.h"
 #include "error.h"
 
 namespace tc {
@@ -98,21 +99,44 @@ Elementwise prepare(const ElementwiseSpec& spec) {
   return e;
 }
 
-std::string inner_pattern(const LoopPlan& plan) {
-  if (plan.shape.empty()) return "contiguous";
-  std::vector<int64_t> s;
-  for (const Strides& st : plan.strides) s.push_back(st[0]);
-  if (plan.shape[0] == 1) return "contiguous";
-  if (s[0] != 1) return "strided";
-  bool all_one = true;
-  for (int64_t x : s) all_one &= x == 1;
-  if (all_one) return "contiguous";
-  if (s.size() == 3 && s[1] == 1 && s[2] == 0) return "scalar-b";
-  if (s.size() == 3 && s[1] == 0 && s[2] == 1) return "scalar-a";
-  return "strided";
+const char* pattern_name(Pattern pattern) {
+  switch (pattern) {
+    case Pattern::Contiguous: return "contiguous";
+    case Pattern::ScalarA: return "scalar-a";
+    case Pattern::ScalarB: return "scalar-b";
+    case Pattern::Strided: return "strided";
+  }
+  TC_ASSERT(false, "unknown pattern");
 }
 
-void trace_op(const ElementwiseSpec& spec, const Elementwise& e, const std::string& kernel) {
+Pattern inner_pattern(const LoopPlan& plan) {
+  if (plan.shape.empty() || plan.shape[0] == 1) return Pattern::Contiguous;
+  const size_t n = plan.strides.size();
+  if (plan.strides[0][0] != 1) return Pattern::Strided;
+  bool all_one = true;
+  for (const Strides& s : plan.strides) all_one &= s[0] == 1;
+  if (all_one) return Pattern::Contiguous;
+  if (n == 3 && plan.strides[1][0] == 1 && plan.strides[2][0] == 0) return Pattern::ScalarB;
+  if (n == 3 && plan.strides[1][0] == 0 && plan.strides[2][0] == 1) return Pattern::ScalarA;
+  return Pattern::Strided;
+}
+
+std::string kernel_name(const KernelChoice& k) {
+  const std::string prefix = std::string(k.dtype) + "_";
+  if (!k.ukernel)
+    return prefix + k.op + (k.pattern == Pattern::Contiguous ? "__autovec" : "__scalar_strided");
+  const std::string isa = k.vector ? TC_ISA : "scalar";
+  const std::string tail = "__" + isa + (k.vector ? "_u8" : "_u1");
+  switch (k.pattern) {
+    case Pattern::Contiguous: return prefix + "v" + k.op + tail;
+    case Pattern::ScalarB: return prefix + "v" + k.op + "c" + tail;
+    case Pattern::ScalarA: return prefix + "vr" + k.op + "c" + tail;
+    case Pattern::Strided: break;
+  }
+  return prefix + k.op + "__scalar_strided";
+}
+
+void trace_op(const ElementwiseSpec& spec, const Elementwise& e, const KernelChoice& kernel) {
   if (!tracing()) return;
   OpTrace t;
   t.op = spec.op;
@@ -134,11 +158,11 @@ void trace_op(const ElementwiseSpec& spec, const Elementwise& e, const std::stri
   for (size_t k = 0; k < spec.inputs.size(); ++k)
     t.operands.push_back(operand(spec.names[k], spec.inputs[k], k + 1));
   t.plan.order = e.plan.order;
-  t.plan.groups = e.plan.groups;
+  t.plan.groups = e.plan.groups();
   t.plan.shape = e.plan.shape;
   t.plan.strides = e.plan.strides;
-  t.plan.inner_pattern = inner_pattern(e.plan);
-  t.kernel = kernel;
+  t.plan.inner_pattern = pattern_name(kernel.pattern);
+  t.kernel = kernel_name(kernel);
   record(std::move(t));
 }
 

@@ -31,11 +31,28 @@ struct Elementwise {
 // returns.
 Elementwise prepare(const ElementwiseSpec& spec);
 
-// "contiguous", "scalar-a", "scalar-b", "strided" from the plan's inner strides
-// (out, a[, b]).
-std::string inner_pattern(const LoopPlan& plan);
+// The stride pattern of the innermost loop (operand 0 is out):
+// Contiguous: every operand steps by 1; ScalarA / ScalarB (two inputs
+// only): that input is one number along the row; Strided: anything else.
+enum class Pattern { Contiguous, ScalarA, ScalarB, Strided };
+const char* pattern_name(Pattern pattern);  // "contiguous", "scalar-a", ...
+Pattern inner_pattern(const LoopPlan& plan);
+
+// The inner loop that ran. Its name is built only for a trace: ops run
+// many times without one.
+struct KernelChoice {
+  const char* dtype;  // "f32", or "u8" for a bool result
+  const char* op;     // "add", "eq", "where", ...
+  Pattern pattern;
+  // Hand-written 4-lane loops (kernels.h, one per pattern, named after
+  // XNNPACK's), or plain loops left to the compiler's vectoriser.
+  bool ukernel;
+  bool vector;  // the ukernel has a 4-lane form for this op
+};
+// "f32_vaddc__wasmsimd_u8", "f32_add__scalar_strided", "u8_eq__autovec", ...
+std::string kernel_name(const KernelChoice& kernel);
 
 // Records the op's trace if a TraceScope is active.
-void trace_op(const ElementwiseSpec& spec, const Elementwise& e, const std::string& kernel);
+void trace_op(const ElementwiseSpec& spec, const Elementwise& e, const KernelChoice& kernel);
 
 }  // namespace tc

@@ -48,48 +48,53 @@ Strides strides_for_order(const Shape& shape, const std::vector<int64_t>& order)
   return strides;
 }
 
+std::vector<std::vector<int64_t>> LoopPlan::groups() const {
+  std::vector<std::vector<int64_t>> out;
+  int64_t begin = 0;
+  for (int64_t end : group_ends) {
+    out.emplace_back(order.begin() + begin, order.begin() + end);
+    begin = end;
+  }
+  return out;
+}
+
 LoopPlan make_plan(const Shape& shape, const std::vector<Strides>& strides,
                    const std::vector<int64_t>& offsets, const std::vector<int64_t>& order) {
   TC_ASSERT(strides.size() == offsets.size());
   TC_ASSERT(order.size() == shape.size());
+  const size_t ndim = shape.size();
   LoopPlan plan;
   plan.order = order;
   plan.offsets = offsets;
+  plan.shape.reserve(ndim);
+  plan.group_ends.reserve(ndim);
   plan.strides.assign(strides.size(), Strides());
-  for (int64_t dim : order) {
-    plan.shape.push_back(shape[dim]);
-    plan.groups.push_back({dim});
-    for (size_t k = 0; k < strides.size(); ++k) {
-      TC_ASSERT(strides[k].size() == shape.size());
-      plan.strides[k].push_back(strides[k][dim]);
-    }
+  for (size_t k = 0; k < strides.size(); ++k) {
+    TC_ASSERT(strides[k].size() == ndim);
+    plan.strides[k].reserve(ndim);
   }
-  if (plan.shape.empty()) return plan;
-  auto can_coalesce = [&](size_t d0, size_t d1) {
-    if (plan.shape[d0] == 1 || plan.shape[d1] == 1) return true;
-    for (const Strides& s : plan.strides)
-      if (plan.shape[d0] * s[d0] != s[d1]) return false;
-    return true;
-  };
-  size_t prev = 0;
-  for (size_t d = 1; d < plan.shape.size(); ++d) {
-    if (can_coalesce(prev, d)) {
-      if (plan.shape[prev] == 1)
-        for (Strides& s : plan.strides) s[prev] = s[d];
-      plan.shape[prev] *= plan.shape[d];
-      plan.groups[prev].insert(plan.groups[prev].end(), plan.groups[d].begin(), plan.groups[d].end());
-    } else {
-      ++prev;
-      if (prev != d) {
-        for (Strides& s : plan.strides) s[prev] = s[d];
-        plan.shape[prev] = plan.shape[d];
-        plan.groups[prev] = plan.groups[d];
-      }
+  // One pass over the dims in loop order: each either merges into the loop
+  // dim before it or opens a new one.
+  for (size_t pos = 0; pos < ndim; ++pos) {
+    const int64_t dim = order[pos];
+    const int64_t size = shape[dim];
+    bool merge = !plan.shape.empty();
+    if (merge && plan.shape.back() != 1 && size != 1)
+      for (size_t k = 0; merge && k < strides.size(); ++k)
+        merge = plan.shape.back() * plan.strides[k].back() == strides[k][dim];
+    if (!merge) {
+      plan.shape.push_back(size);
+      for (size_t k = 0; k < strides.size(); ++k) plan.strides[k].push_back(strides[k][dim]);
+      plan.group_ends.push_back(static_cast<int64_t>(pos) + 1);
+      continue;
     }
+    // A size-1 loop dim takes the strides of what joins it; a size-1 dim
+    // joining keeps the loop dim's.
+    if (plan.shape.back() == 1)
+      for (size_t k = 0; k < strides.size(); ++k) plan.strides[k].back() = strides[k][dim];
+    plan.shape.back() *= size;
+    plan.group_ends.back() = static_cast<int64_t>(pos) + 1;
   }
-  plan.shape.resize(prev + 1);
-  plan.groups.resize(prev + 1);
-  for (Strides& s : plan.strides) s.resize(prev + 1);
   return plan;
 }
 

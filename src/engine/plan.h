@@ -25,7 +25,11 @@ struct LoopPlan {
   std::vector<Strides> strides;   // per operand, per loop dim
   std::vector<int64_t> offsets;   // per operand: storage offset of element 0
   std::vector<int64_t> order;     // original dim at each position, innermost first
-  std::vector<std::vector<int64_t>> groups;  // original dims merged into each loop dim
+  // Coalescing merges neighbours in `order`, so loop dim i holds the
+  // original dims order[group_ends[i-1] .. group_ends[i]).
+  std::vector<int64_t> group_ends;
+  // The original dims merged into each loop dim, for traces.
+  std::vector<std::vector<int64_t>> groups() const;
 };
 
 // PyTorch's reorder_dimensions: an insertion sort of dims, innermost first,

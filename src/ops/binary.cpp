@@ -2,8 +2,6 @@
 // together. Backward formulas return gradients in the result's shape; the
 // autograd engine sums them back to each input's shape (Note [Autograd]).
 #include "autograd/node.h"
-#include "engine/functors.h"
-#include "engine/kernels.h"
 #include "ops/internal.h"
 
 namespace tc {
@@ -21,50 +19,21 @@ const char* op_name(BinaryOp op) {
   TC_ASSERT(false, "unknown binary op");
 }
 
-namespace {
-
-// Runs the plan with the kernel for its inner stride pattern, chosen once
-// for all rows; returns the kernel's name for the trace.
-template <class Op>
-std::string run(const Elementwise& e, const Tensor& a, const Tensor& b, const Op& op) {
-  const std::string pattern = inner_pattern(e.plan);
-  float* out = e.out.f32();
-  const float* pa = a.f32();
-  const float* pb = b.f32();
-  using Off = std::array<int64_t, 3>;
-  if (pattern == "contiguous") {
-    for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
-      kernels::f32_vbinary(n, out + o[0], pa + o[1], pb + o[2], op);
-    });
-  } else if (pattern == "scalar-b") {
-    for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
-      kernels::f32_vbinaryc(n, out + o[0], pa + o[1], pb[o[2]], op);
-    });
-  } else if (pattern == "scalar-a") {
-    for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
-      kernels::f32_vrbinaryc(n, out + o[0], pa[o[1]], pb + o[2], op);
-    });
-  } else {
-    for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
-      kernels::f32_binary_strided(n, out + o[0], s[0], pa + o[1], s[1], pb + o[2], s[2], op);
-    });
-  }
-  return kernel_name(pattern, Op::name, Op::kVector);
-}
-
-std::string dispatch(BinaryOp op, const Elementwise& e, const Tensor& a, const Tensor& b,
-                     float alpha) {
+KernelChoice run_binary(BinaryOp op, const Elementwise& e, const float* a, const float* b,
+                        float alpha) {
   switch (op) {
-    case BinaryOp::Add: return run(e, a, b, fn::Add{alpha});
-    case BinaryOp::Sub: return run(e, a, b, fn::Sub{alpha});
-    case BinaryOp::Mul: return run(e, a, b, fn::Mul{});
-    case BinaryOp::Div: return run(e, a, b, fn::Div{});
-    case BinaryOp::Pow: return run(e, a, b, fn::Pow{});
-    case BinaryOp::Maximum: return run(e, a, b, fn::Maximum{});
-    case BinaryOp::Minimum: return run(e, a, b, fn::Minimum{});
+    case BinaryOp::Add: return run_binary(e, a, b, fn::Add{alpha});
+    case BinaryOp::Sub: return run_binary(e, a, b, fn::Sub{alpha});
+    case BinaryOp::Mul: return run_binary(e, a, b, fn::Mul{});
+    case BinaryOp::Div: return run_binary(e, a, b, fn::Div{});
+    case BinaryOp::Pow: return run_binary(e, a, b, fn::Pow{});
+    case BinaryOp::Maximum: return run_binary(e, a, b, fn::Maximum{});
+    case BinaryOp::Minimum: return run_binary(e, a, b, fn::Minimum{});
   }
   TC_ASSERT(false, "unknown binary op");
 }
+
+namespace {
 
 // What each backward reads, as PyTorch saves it: add and sub nothing, pow
 // also its result; the rest their two inputs.
@@ -126,8 +95,7 @@ Tensor binary(BinaryOp op, const Operand& self, const Operand& other, double alp
   const Tensor b = as_float(other.tensor());
   ElementwiseSpec spec{op_name(op), {a, b}, {"a", "b"}, {self.is_number(), other.is_number()}};
   const Elementwise e = prepare(spec);
-  const std::string kernel = dispatch(op, e, a, b, static_cast<float>(alpha));
-  trace_op(spec, e, kernel);
+  trace_op(spec, e, run_binary(op, e, a.f32(), b.f32(), static_cast<float>(alpha)));
   Tensor out = e.out;
   if (needs_grad({a, b}))
     attach_grad(

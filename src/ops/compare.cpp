@@ -1,6 +1,4 @@
 // eq ne lt le gt ge: a bool result, no gradient.
-#include "engine/functors.h"
-#include "engine/kernels.h"
 #include "ops/internal.h"
 
 namespace tc {
@@ -46,9 +44,7 @@ Tensor compare(CompareOp op, const Operand& self, const Operand& other) {
     case CompareOp::Gt: run(e, a, b, fn::Gt{}); break;
     case CompareOp::Ge: run(e, a, b, fn::Ge{}); break;
   }
-  const std::string pattern = inner_pattern(e.plan);
-  trace_op(spec, e,
-           std::string("u8_") + op_name(op) + (pattern == "contiguous" ? "__autovec" : "__scalar_strided"));
+  trace_op(spec, e, {"u8", op_name(op), inner_pattern(e.plan), false, false});
   return e.out;
 }
 

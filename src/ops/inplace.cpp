@@ -8,38 +8,9 @@
 // several results. Every check runs before the first write, so a refused
 // call leaves x as it was.
 #include "autograd/node.h"
-#include "engine/functors.h"
-#include "engine/kernels.h"
 #include "ops/internal.h"
 
 namespace tc {
-
-namespace {
-
-template <class Op>
-std::string run(const Elementwise& e, const Tensor& b, const Op& op) {
-  const std::string pattern = inner_pattern(e.plan);
-  float* out = e.out.f32();
-  const float* pb = b.f32();
-  using Off = std::array<int64_t, 3>;
-  // Operand 1 is out itself, so its offsets equal out's where it matters.
-  if (pattern == "contiguous") {
-    for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
-      kernels::f32_vbinary(n, out + o[0], out + o[1], pb + o[2], op);
-    });
-  } else if (pattern == "scalar-b") {
-    for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
-      kernels::f32_vbinaryc(n, out + o[0], out + o[1], pb[o[2]], op);
-    });
-  } else {
-    for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
-      kernels::f32_binary_strided(n, out + o[0], s[0], out + o[1], s[1], pb + o[2], s[2], op);
-    });
-  }
-  return kernel_name(pattern, Op::name, Op::kVector);
-}
-
-}  // namespace
 
 Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, double alpha) {
   if (!self.defined()) fail(ErrorKind::Value, "in-place op on an undefined tensor");
@@ -57,16 +28,8 @@ Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, double alpha) {
   ElementwiseSpec spec{name.c_str(), {self, b}, {"self", "other"}, {false, other.is_number()},
                        DType::Float32, self};
   const Elementwise e = prepare(spec);
-  std::string kernel;
-  switch (op) {
-    case BinaryOp::Add: kernel = run(e, b, fn::Add{static_cast<float>(alpha)}); break;
-    case BinaryOp::Sub: kernel = run(e, b, fn::Sub{static_cast<float>(alpha)}); break;
-    case BinaryOp::Mul: kernel = run(e, b, fn::Mul{}); break;
-    case BinaryOp::Div: kernel = run(e, b, fn::Div{}); break;
-    case BinaryOp::Pow: kernel = run(e, b, fn::Pow{}); break;
-    case BinaryOp::Maximum: kernel = run(e, b, fn::Maximum{}); break;
-    case BinaryOp::Minimum: kernel = run(e, b, fn::Minimum{}); break;
-  }
+  // Operand 1 is self itself: out and a are the same memory.
+  const KernelChoice kernel = run_binary(op, e, self.f32(), b.f32(), static_cast<float>(alpha));
   self.impl().storage->bump_version();
   trace_op(spec, e, kernel);
   return self;

@@ -3,6 +3,8 @@
 #include <string>
 
 #include "engine/elementwise.h"
+#include "engine/functors.h"
+#include "engine/kernels.h"
 #include "engine/loop.h"
 #include "engine/simd.h"
 #include "error.h"
@@ -17,14 +19,41 @@ Tensor as_float(const Tensor& t);
 // any strided view. Used by narrow's backward and by contiguous/reshape.
 void copy_into(const Tensor& dst, const Tensor& src);
 
-// "f32_vadd__wasmsimd_u8": XNNPACK-style names of the kernel a pattern runs.
-inline std::string kernel_name(const std::string& pattern, const char* op, bool vector) {
-  const std::string isa = vector ? TC_ISA : "scalar";
-  const std::string unroll = vector ? "_u8" : "_u1";
-  if (pattern == "contiguous") return "f32_v" + std::string(op) + "__" + isa + unroll;
-  if (pattern == "scalar-b") return "f32_v" + std::string(op) + "c__" + isa + unroll;
-  if (pattern == "scalar-a") return "f32_vr" + std::string(op) + "c__" + isa + unroll;
-  return "f32_" + std::string(op) + "__scalar_strided";
+// Runs a binary float op over a plan (operand 0 out, 1 a, 2 b) with the
+// kernel for its inner stride pattern, chosen once for all rows. An
+// in-place op passes its output as `a`.
+template <class Op>
+KernelChoice run_binary(const Elementwise& e, const float* a, const float* b, const Op& op) {
+  const Pattern pattern = inner_pattern(e.plan);
+  float* out = e.out.f32();
+  using Off = std::array<int64_t, 3>;
+  switch (pattern) {
+    case Pattern::Contiguous:
+      for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
+        kernels::f32_vbinary(n, out + o[0], a + o[1], b + o[2], op);
+      });
+      break;
+    case Pattern::ScalarB:
+      for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
+        kernels::f32_vbinaryc(n, out + o[0], a + o[1], b[o[2]], op);
+      });
+      break;
+    case Pattern::ScalarA:
+      for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
+        kernels::f32_vrbinaryc(n, out + o[0], a[o[1]], b + o[2], op);
+      });
+      break;
+    case Pattern::Strided:
+      for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
+        kernels::f32_binary_strided(n, out + o[0], s[0], a + o[1], s[1], b + o[2], s[2], op);
+      });
+      break;
+  }
+  return {"f32", Op::name, pattern, true, Op::kVector};
 }
+
+// The same for a BinaryOp chosen at run time (src/ops/binary.cpp).
+KernelChoice run_binary(BinaryOp op, const Elementwise& e, const float* a, const float* b,
+                        float alpha);
 
 }  // namespace tc

@@ -1,8 +1,6 @@
 // neg abs exp log sqrt relu (and copy, for materialising views): forward,
 // backward and trace together.
 #include "autograd/node.h"
-#include "engine/functors.h"
-#include "engine/kernels.h"
 #include "ops/internal.h"
 
 namespace tc {
@@ -22,12 +20,12 @@ const char* op_name(UnaryOp op) {
 namespace {
 
 template <class Op>
-std::string run(const Elementwise& e, const Tensor& a, const Op& op) {
-  const std::string pattern = inner_pattern(e.plan);
+KernelChoice run(const Elementwise& e, const Tensor& a, const Op& op) {
+  const Pattern pattern = inner_pattern(e.plan);
   float* out = e.out.f32();
   const float* pa = a.f32();
   using Off = std::array<int64_t, 2>;
-  if (pattern == "contiguous") {
+  if (pattern == Pattern::Contiguous) {
     for_each_row<2>(e.plan, [&](int64_t n, const Off& o, const Off&) {
       kernels::f32_vunary(n, out + o[0], pa + o[1], op);
     });
@@ -36,10 +34,10 @@ std::string run(const Elementwise& e, const Tensor& a, const Op& op) {
       kernels::f32_unary_strided(n, out + o[0], s[0], pa + o[1], s[1], op);
     });
   }
-  return kernel_name(pattern, Op::name, Op::kVector);
+  return {"f32", Op::name, pattern, true, Op::kVector};
 }
 
-std::string dispatch(UnaryOp op, const Elementwise& e, const Tensor& a) {
+KernelChoice dispatch(UnaryOp op, const Elementwise& e, const Tensor& a) {
   switch (op) {
     case UnaryOp::Neg: return run(e, a, fn::Neg{});
     case UnaryOp::Abs: return run(e, a, fn::Abs{});

@@ -1,6 +1,5 @@
 // where(condition, a, b): three-way broadcasting; forward, backward, trace.
 #include "autograd/node.h"
-#include "engine/kernels.h"
 #include "ops/internal.h"
 
 namespace tc {
@@ -23,8 +22,7 @@ Tensor where(const Tensor& condition, const Operand& self, const Operand& other)
   for_each_row<4>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
     kernels::f32_where(n, out + o[0], s[0], pc + o[1], s[1], pa + o[2], s[2], pb + o[3], s[3]);
   });
-  const std::string pattern = inner_pattern(e.plan);
-  trace_op(spec, e, pattern == "contiguous" ? "f32_where__autovec" : "f32_where__scalar_strided");
+  trace_op(spec, e, {"f32", "where", inner_pattern(e.plan), false, false});
   Tensor out_t = e.out;
   if (needs_grad({a, b}))
     attach_grad(

@@ -34,13 +34,13 @@ TEST_CASE("coalescing merges dims that are contiguous for every operand", "[plan
     const tc::LoopPlan p = tc::make_plan({2, 3, 4}, {{12, 4, 1}, {12, 4, 1}}, {0, 0}, {2, 1, 0});
     CHECK(p.shape == Shape{24});
     CHECK(p.strides == std::vector<Strides>{{1}, {1}});
-    CHECK(p.groups == std::vector<std::vector<int64_t>>{{2, 1, 0}});
+    CHECK(p.groups() == std::vector<std::vector<int64_t>>{{2, 1, 0}});
   }
   SECTION("Note [Iteration plan]'s worked example") {
     const tc::LoopPlan p = tc::make_plan({5, 3, 4, 1}, {{12, 4, 1, 1}, {4, 0, 1, 1}, {0, 1, 0, 1}},
                                          {0, 0, 0}, {3, 2, 1, 0});
     CHECK(p.shape == Shape{4, 3, 5});
-    CHECK(p.groups == std::vector<std::vector<int64_t>>{{3, 2}, {1}, {0}});
+    CHECK(p.groups() == std::vector<std::vector<int64_t>>{{3, 2}, {1}, {0}});
     CHECK(p.strides == std::vector<Strides>{{1, 4, 12}, {1, 0, 4}, {0, 1, 0}});
   }
   SECTION("a broadcast row stays its own loop") {
