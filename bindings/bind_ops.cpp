@@ -14,20 +14,6 @@ namespace {
 
 tc::Shape scratch_shape(int ndim) { return read_ints(0, static_cast<size_t>(ndim)); }
 
-// The hot path: two operands (a tensor handle, or 0 and a number), one
-// handle back. In-place ops hand back the handle written to.
-Handle op2(int index, Handle ha, double na, Handle hb, double nb, double alpha) {
-  const OpInfo& op = op_info(index);
-  tc::Tensor out = run_op(op, ha, na, hb, nb, 0, 0, alpha);
-  return op.family == Family::Inplace ? ha : put(std::move(out));
-}
-
-Handle op1(int index, Handle h) { return put(run_op(op_info(index), h, 0, 0, 0, 0, 0, 1)); }
-
-Handle op3(int index, Handle hc, Handle ha, double na, Handle hb, double nb) {
-  return put(run_op(op_info(index), hc, 0, ha, na, hb, nb, 1));
-}
-
 Handle expand(Handle h, int ndim) { return put(tc::expand(get(h), scratch_shape(ndim))); }
 Handle broadcast_to(Handle h, int ndim) { return put(tc::broadcast_to(get(h), scratch_shape(ndim))); }
 Handle expand_as(Handle h, Handle other) { return put(tc::expand_as(get(h), get(other))); }
@@ -72,9 +58,6 @@ int parse_shape(std::string text) {
 EMSCRIPTEN_BINDINGS(tensorcast_ops) {
   using namespace emscripten;
   function("opTable", &tcjs::op_table_json);
-  function("op2", TC_GUARD(tcjs::op2));
-  function("op1", TC_GUARD(tcjs::op1));
-  function("op3", TC_GUARD(tcjs::op3));
   function("expand", TC_GUARD(tcjs::expand));
   function("broadcastTo", TC_GUARD(tcjs::broadcast_to));
   function("expandAs", TC_GUARD(tcjs::expand_as));

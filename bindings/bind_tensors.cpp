@@ -63,8 +63,6 @@ void read_end() { g_reading = tc::Tensor(); }
 
 double item(Handle h) { return get(h).item(); }
 
-void release_handle(Handle h) { release(h); }
-
 double storage_bytes() { return static_cast<double>(tc::memory_stats().bytes); }
 
 // Bytes malloc has handed out and not got back: any C++ leak shows here,
@@ -83,7 +81,6 @@ EMSCRIPTEN_BINDINGS(tensorcast_tensors) {
   function("readBegin", TC_GUARD(tcjs::read_begin));
   function("readEnd", TC_GUARD(tcjs::read_end));
   function("item", TC_GUARD(tcjs::item));
-  function("release", TC_GUARD(tcjs::release_handle));
   function("storageBytes", TC_GUARD(tcjs::storage_bytes));
   function("heapUsed", TC_GUARD(tcjs::heap_used));
   function("scratchReserve", TC_GUARD(tcjs::scratch_reserve));

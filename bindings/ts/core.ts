@@ -1,7 +1,13 @@
-// The Embind functions of one loaded module (bindings/bind_*.cpp). Tensors
+// The functions of one loaded module: Embind's (bindings/bind_*.cpp) and the
+// direct exports of the per-op calls (bindings/hot_path.cpp, `_tc_*`). Tensors
 // cross as integer handles, numbers and sizes as doubles, shapes through the
 // scratch buffer (bindings/scratch.h). Internal: not part of the public API.
 export interface Core {
+  // hot_path.cpp
+  _tc_op2(op: number, ha: number, na: number, hb: number, nb: number, alpha: number): number;
+  _tc_op1(op: number, h: number): number;
+  _tc_op3(op: number, hc: number, ha: number, na: number, hb: number, nb: number): number;
+  _tc_release(h: number): void;
   // bind_tensors.cpp
   create(dtype: number, ndim: number): number;
   full(ndim: number, value: number): number;
@@ -10,15 +16,11 @@ export interface Core {
   readBegin(h: number): number;
   readEnd(): void;
   item(h: number): number;
-  release(h: number): void;
   storageBytes(): number;
   heapUsed(): number;
   scratchReserve(count: number): number;
   // bind_ops.cpp
   opTable(): string;
-  op2(op: number, ha: number, na: number, hb: number, nb: number, alpha: number): number;
-  op1(op: number, h: number): number;
-  op3(op: number, hc: number, ha: number, na: number, hb: number, nb: number): number;
   expand(h: number, ndim: number): number;
   broadcastTo(h: number, ndim: number): number;
   expandAs(h: number, other: number): number;

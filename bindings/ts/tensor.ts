@@ -34,6 +34,8 @@ export class Tensor {
   _h: number;
   /** @internal */
   readonly _tc: Tensorcast;
+  /** @internal registered with the FinalizationRegistry (lifetime.ts) */
+  _r = false;
   /** @internal */
   _m: Meta | undefined = undefined;
   /** @internal the JS object last handed out as .grad, and the core's id for it */

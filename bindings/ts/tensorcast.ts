@@ -108,7 +108,7 @@ export class Tensorcast {
   constructor(core: Core, warnings: Warnings) {
     this._core = core;
     this._warnings = warnings;
-    this._life = new Lifetime((handle) => core.release(handle));
+    this._life = new Lifetime((handle) => core._tc_release(handle));
     this._scratch = new Scratch(core);
     const entries = (JSON.parse(core.opTable()) as Omit<OpEntry, 'code'>[]).map((e, code) => ({ ...e, code }));
     this._ops = new Map(entries.map((e) => [e.name, e]));
@@ -229,7 +229,7 @@ export class Tensorcast {
     const hc = this._tensorArg(condition, 'where', 'condition');
     const [ha, na] = this._operand(input, 'where', 'input');
     const [hb, nb] = this._operand(other, 'where', 'other');
-    return this._adopt(this._core.op3(this._c.where as number, hc, ha, na, hb, nb));
+    return this._adopt(this._core._tc_op3(this._c.where as number, hc, ha, na, hb, nb));
   }
   neg(input: Tensor): Tensor {
     return this._unary(this._c.neg as number, 'neg', input);
@@ -364,18 +364,18 @@ export class Tensorcast {
     if (b instanceof Tensor) hb = this._handle(b, fn, 'other');
     else if (typeof b === 'number') nb = b;
     else [hb, nb] = this._operand(b, fn, 'other');
-    return this._adopt(this._core.op2(code, ha, na, hb, nb, alpha));
+    return this._adopt(this._core._tc_op2(code, ha, na, hb, nb, alpha));
   }
   /** @internal */
   _inplace<T extends Tensor>(name: string, self: T, other: unknown, options: unknown): T {
     const h = this._handle(self, name, 'self');
     const [hb, nb] = this._operand(other, name, 'other');
-    this._core.op2(this._c[name] as number, h, 0, hb, nb, alphaOf(options, name));
+    this._core._tc_op2(this._c[name] as number, h, 0, hb, nb, alphaOf(options, name));
     return self;
   }
   /** @internal */
   _unary(code: number, fn: string, input: unknown): Tensor {
-    return this._adopt(this._core.op1(code, this._tensorArg(input, fn, 'input')));
+    return this._adopt(this._core._tc_op1(code, this._tensorArg(input, fn, 'input')));
   }
   /** @internal An op taking one handle and giving one. */
   _unaryHandle(t: Tensor, fn: string, op: (h: number) => number): Tensor {
