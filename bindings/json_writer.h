@@ -10,10 +10,10 @@ namespace tcjs {
 
 class JsonWriter {
  public:
-  JsonWriter& begin_object();
-  JsonWriter& end_object();
-  JsonWriter& begin_array();
-  JsonWriter& end_array();
+  JsonWriter& begin_object() { return open('{'); }
+  JsonWriter& end_object() { return close('}'); }
+  JsonWriter& begin_array() { return open('['); }
+  JsonWriter& end_array() { return close(']'); }
   JsonWriter& key(const char* name);
   JsonWriter& value(int64_t number);
   JsonWriter& value(bool flag);
@@ -36,6 +36,8 @@ class JsonWriter {
 
  private:
   void separate();
+  JsonWriter& open(char bracket);
+  JsonWriter& close(char bracket);
   std::string out_;
   std::vector<bool> first_;  // per open container: nothing written in it yet
   bool after_key_ = false;

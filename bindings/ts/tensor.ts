@@ -10,6 +10,8 @@ import {
   fail,
 } from './args.js';
 import { unflatten } from './nested.js';
+import { PAIR_OPS, UNARY_OPS } from './op-names.js';
+import type { PairOp, UnaryOp } from './op-names.js';
 import type { Nested } from './nested.js';
 import type { AlphaOptions, Tensorcast } from './tensorcast.js';
 
@@ -106,64 +108,15 @@ export class Tensor {
     return this._tc._core.item(this._tc._handle(this, 'item', 'self'));
   }
 
-  // --- elementwise (numbers are operands too)
+  // --- elementwise (numbers are operands too); mul, div, pow, maximum,
+  // minimum, eq, ne, lt, le, gt, ge, neg, abs, exp, log, sqrt and relu are
+  // added below the class
 
   add(other: Tensor | number, options?: AlphaOptions): Tensor {
     return this._tc.add(this, other, options);
   }
   sub(other: Tensor | number, options?: AlphaOptions): Tensor {
     return this._tc.sub(this, other, options);
-  }
-  mul(other: Tensor | number): Tensor {
-    return this._tc.mul(this, other);
-  }
-  div(other: Tensor | number): Tensor {
-    return this._tc.div(this, other);
-  }
-  pow(other: Tensor | number): Tensor {
-    return this._tc.pow(this, other);
-  }
-  maximum(other: Tensor | number): Tensor {
-    return this._tc.maximum(this, other);
-  }
-  minimum(other: Tensor | number): Tensor {
-    return this._tc.minimum(this, other);
-  }
-  eq(other: Tensor | number): Tensor {
-    return this._tc.eq(this, other);
-  }
-  ne(other: Tensor | number): Tensor {
-    return this._tc.ne(this, other);
-  }
-  lt(other: Tensor | number): Tensor {
-    return this._tc.lt(this, other);
-  }
-  le(other: Tensor | number): Tensor {
-    return this._tc.le(this, other);
-  }
-  gt(other: Tensor | number): Tensor {
-    return this._tc.gt(this, other);
-  }
-  ge(other: Tensor | number): Tensor {
-    return this._tc.ge(this, other);
-  }
-  neg(): Tensor {
-    return this._tc.neg(this);
-  }
-  abs(): Tensor {
-    return this._tc.abs(this);
-  }
-  exp(): Tensor {
-    return this._tc.exp(this);
-  }
-  log(): Tensor {
-    return this._tc.log(this);
-  }
-  sqrt(): Tensor {
-    return this._tc.sqrt(this);
-  }
-  relu(): Tensor {
-    return this._tc.relu(this);
   }
 
   // --- in place: this keeps its shape; on any error it keeps its values too
@@ -301,6 +254,19 @@ export class Tensor {
     return `tensor(${JSON.stringify(this.toArray())}, shape=[${m.shape.join(', ')}], dtype=${m.dtype})`;
   }
 }
+
+// The ops that take only operands, one method each (op-names.ts).
+export interface Tensor
+  extends Record<PairOp, (other: Tensor | number) => Tensor>,
+    Record<UnaryOp, () => Tensor> {}
+for (const name of PAIR_OPS)
+  Tensor.prototype[name] = function (this: Tensor, other: Tensor | number) {
+    return this._tc[name](this, other);
+  };
+for (const name of UNARY_OPS)
+  Tensor.prototype[name] = function (this: Tensor) {
+    return this._tc[name](this);
+  };
 
 // PyTorch's maybe_wrap_dim, for the one dim the facade resolves itself.
 function wrapDim(dim: number, ndim: number): number {

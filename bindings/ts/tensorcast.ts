@@ -20,6 +20,8 @@ import { flatten } from './nested.js';
 import { Scratch } from './scratch.js';
 import { Tensor, TENSOR_TOKEN } from './tensor.js';
 import type { DType, Meta } from './tensor.js';
+import { PAIR_OPS, UNARY_OPS } from './op-names.js';
+import type { PairOp, UnaryOp } from './op-names.js';
 import type { WarningListener, Warnings } from './warnings.js';
 
 export interface AlphaOptions {
@@ -73,9 +75,19 @@ function policyCode(policy: unknown, fn: string): number {
   return code;
 }
 
-function rejectPromise(result: unknown, fn: string, what: string): void {
+// Runs fn between enter() and exit() (a C++ guard pushed and popped), even
+// when it throws. An async fn would outlive the scope, so it is refused.
+function runScoped<T>(fn: () => T, enter: () => void, exit: () => void, name: string, what: string): T {
+  enter();
+  let result: T;
+  try {
+    result = fn();
+  } finally {
+    exit();
+  }
   if (typeof (result as { then?: unknown } | null)?.then === 'function')
-    fail('value', `${fn}(): fn returned a Promise; ${what} only while fn runs synchronously`);
+    fail('value', `${name}(): fn returned a Promise; ${what} only while fn runs synchronously`);
+  return result;
 }
 
 function gradFlag(options: GradOptions, fn: string): boolean | undefined {
@@ -101,8 +113,8 @@ export class Tensorcast {
   readonly _ops: ReadonlyMap<string, OpEntry>;
   /** @internal */
   private readonly _warnings: Warnings;
-  // Op numbers for the hot path, from the core's own table.
-  private readonly _c: Readonly<Record<string, number>>;
+  /** @internal Op numbers for the hot path, from the core's own table. */
+  readonly _c: Readonly<Record<string, number>>;
 
   /** @internal Use init(). */
   constructor(core: Core, warnings: Warnings) {
@@ -183,7 +195,9 @@ export class Tensorcast {
     return this._withGrad(this._adopt(h), grad);
   }
 
-  // --- elementwise ops (each also a Tensor method)
+  // --- elementwise ops (each also a Tensor method); mul, div, pow, maximum,
+  // minimum, eq, ne, lt, le, gt, ge, neg, abs, exp, log, sqrt and relu are
+  // added below the class
 
   add(input: Tensor | number, other: Tensor | number, options?: AlphaOptions): Tensor {
     return this._binary(this._c.add as number, 'add', input, other, alphaOf(options, 'add'));
@@ -191,63 +205,12 @@ export class Tensorcast {
   sub(input: Tensor | number, other: Tensor | number, options?: AlphaOptions): Tensor {
     return this._binary(this._c.sub as number, 'sub', input, other, alphaOf(options, 'sub'));
   }
-  mul(input: Tensor | number, other: Tensor | number): Tensor {
-    return this._binary(this._c.mul as number, 'mul', input, other, 1);
-  }
-  div(input: Tensor | number, other: Tensor | number): Tensor {
-    return this._binary(this._c.div as number, 'div', input, other, 1);
-  }
-  pow(input: Tensor | number, other: Tensor | number): Tensor {
-    return this._binary(this._c.pow as number, 'pow', input, other, 1);
-  }
-  maximum(input: Tensor | number, other: Tensor | number): Tensor {
-    return this._binary(this._c.maximum as number, 'maximum', input, other, 1);
-  }
-  minimum(input: Tensor | number, other: Tensor | number): Tensor {
-    return this._binary(this._c.minimum as number, 'minimum', input, other, 1);
-  }
-  eq(input: Tensor | number, other: Tensor | number): Tensor {
-    return this._binary(this._c.eq as number, 'eq', input, other, 1);
-  }
-  ne(input: Tensor | number, other: Tensor | number): Tensor {
-    return this._binary(this._c.ne as number, 'ne', input, other, 1);
-  }
-  lt(input: Tensor | number, other: Tensor | number): Tensor {
-    return this._binary(this._c.lt as number, 'lt', input, other, 1);
-  }
-  le(input: Tensor | number, other: Tensor | number): Tensor {
-    return this._binary(this._c.le as number, 'le', input, other, 1);
-  }
-  gt(input: Tensor | number, other: Tensor | number): Tensor {
-    return this._binary(this._c.gt as number, 'gt', input, other, 1);
-  }
-  ge(input: Tensor | number, other: Tensor | number): Tensor {
-    return this._binary(this._c.ge as number, 'ge', input, other, 1);
-  }
   /** condition (bool) ? input : other, all three broadcast together. */
   where(condition: Tensor, input: Tensor | number, other: Tensor | number): Tensor {
     const hc = this._tensorArg(condition, 'where', 'condition');
     const [ha, na] = this._operand(input, 'where', 'input');
     const [hb, nb] = this._operand(other, 'where', 'other');
     return this._adopt(this._core._tc_op3(this._c.where as number, hc, ha, na, hb, nb));
-  }
-  neg(input: Tensor): Tensor {
-    return this._unary(this._c.neg as number, 'neg', input);
-  }
-  abs(input: Tensor): Tensor {
-    return this._unary(this._c.abs as number, 'abs', input);
-  }
-  exp(input: Tensor): Tensor {
-    return this._unary(this._c.exp as number, 'exp', input);
-  }
-  log(input: Tensor): Tensor {
-    return this._unary(this._c.log as number, 'log', input);
-  }
-  sqrt(input: Tensor): Tensor {
-    return this._unary(this._c.sqrt as number, 'sqrt', input);
-  }
-  relu(input: Tensor): Tensor {
-    return this._unary(this._c.relu as number, 'relu', input);
   }
 
   // --- shapes
@@ -270,15 +233,8 @@ export class Tensorcast {
   /** Runs fn with autograd off (PyTorch's torch.no_grad()). */
   noGrad<T>(fn: () => T): T {
     const body = checkFunction<() => T>(fn, 'noGrad');
-    this._core.noGradEnter();
-    let result: T;
-    try {
-      result = body();
-    } finally {
-      this._core.noGradExit();
-    }
-    rejectPromise(result, 'noGrad', 'autograd is off');
-    return result;
+    const core = this._core;
+    return runScoped(body, () => core.noGradEnter(), () => core.noGradExit(), 'noGrad', 'autograd is off');
   }
   /** The seeds' backcompat warning (PyTorch's torch.utils.backcompat.broadcast_warning.enabled). */
   setBroadcastWarning(enabled: boolean): void {
@@ -296,15 +252,8 @@ export class Tensorcast {
   withBroadcastPolicy<T>(policy: BroadcastPolicy, fn: () => T): T {
     const code = policyCode(policy, 'withBroadcastPolicy');
     const body = checkFunction<() => T>(fn, 'withBroadcastPolicy');
-    this._core.policyEnter(code);
-    let result: T;
-    try {
-      result = body();
-    } finally {
-      this._core.policyExit();
-    }
-    rejectPromise(result, 'withBroadcastPolicy', 'the policy applies');
-    return result;
+    const core = this._core;
+    return runScoped(body, () => core.policyEnter(code), () => core.policyExit(), 'withBroadcastPolicy', 'the policy applies');
   }
 
   // --- lifetime
@@ -453,3 +402,16 @@ export class Tensorcast {
     return t;
   }
 }
+
+// The ops that take only operands, one method each (op-names.ts).
+export interface Tensorcast
+  extends Record<PairOp, (input: Tensor | number, other: Tensor | number) => Tensor>,
+    Record<UnaryOp, (input: Tensor) => Tensor> {}
+for (const name of PAIR_OPS)
+  Tensorcast.prototype[name] = function (this: Tensorcast, input: Tensor | number, other: Tensor | number) {
+    return this._binary(this._c[name] as number, name, input, other, 1);
+  };
+for (const name of UNARY_OPS)
+  Tensorcast.prototype[name] = function (this: Tensorcast, input: Tensor) {
+    return this._unary(this._c[name] as number, name, input);
+  };

@@ -41,6 +41,7 @@ const seed = (simd) => ({
   },
   aGrad: [1, 1, 1],
   bGrad: [3],
+  product: [[3, 4], [6, 8]],
 });
 
 // Loads the page and returns what it wrote, every failed request and how

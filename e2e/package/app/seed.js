@@ -11,5 +11,6 @@ export function seedExample(tc) {
   const A = tc.tensor([1, 2, 3], { requiresGrad: true });
   const B = tc.tensor([1], { requiresGrad: true });
   A.add(B).sum().backward();
-  return { simd: tc.simd, c: c.toArray(), error, aGrad: A.grad.toArray(), bGrad: B.grad.toArray() };
+  const product = tc.tensor([[1], [2]]).mul(tc.tensor([3, 4])).relu().toArray();
+  return { simd: tc.simd, c: c.toArray(), error, aGrad: A.grad.toArray(), bGrad: B.grad.toArray(), product };
 }
