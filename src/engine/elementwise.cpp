@@ -105,8 +105,20 @@ const char* pattern_name(Pattern pattern) {
     case Pattern::ScalarA: return "scalar-a";
     case Pattern::ScalarB: return "scalar-b";
     case Pattern::Strided: return "strided";
+    case Pattern::Transposed: return "transposed";
   }
   TC_ASSERT(false, "unknown pattern");
+}
+
+int transposed_operand(const LoopPlan& plan) {
+  if (plan.strides.size() != 3 || plan.shape.size() < 2) return 0;
+  if (plan.shape[0] < 4 || plan.shape[1] < 4 || plan.strides[0][0] != 1) return 0;
+  for (int t = 1; t <= 2; ++t) {
+    const int x = 3 - t;
+    const Strides& st = plan.strides[t];
+    if (plan.strides[x][0] == 1 && st[1] == 1 && st[0] > 1) return t;
+  }
+  return 0;
 }
 
 Pattern inner_pattern(const LoopPlan& plan) {
@@ -131,6 +143,8 @@ std::string kernel_name(const KernelChoice& k) {
     case Pattern::Contiguous: return prefix + "v" + k.op + tail;
     case Pattern::ScalarB: return prefix + "v" + k.op + "c" + tail;
     case Pattern::ScalarA: return prefix + "vr" + k.op + "c" + tail;
+    case Pattern::Transposed:
+      return prefix + "v" + k.op + "_t__" + isa + (k.vector ? "_4x4" : "_u1");
     case Pattern::Strided: break;
   }
   return prefix + k.op + "__scalar_strided";

@@ -34,9 +34,18 @@ Elementwise prepare(const ElementwiseSpec& spec);
 // The stride pattern of the innermost loop (operand 0 is out):
 // Contiguous: every operand steps by 1; ScalarA / ScalarB (two inputs
 // only): that input is one number along the row; Strided: anything else.
-enum class Pattern { Contiguous, ScalarA, ScalarB, Strided };
+// Transposed is a Strided plan whose inner two dims form a plane where one
+// input runs across the rows (see transposed_operand).
+enum class Pattern { Contiguous, ScalarA, ScalarB, Strided, Transposed };
 const char* pattern_name(Pattern pattern);  // "contiguous", "scalar-a", ...
 Pattern inner_pattern(const LoopPlan& plan);
+
+// For a binary op (operands out, a, b): 1 or 2 when that input is
+// transposed against the output on the innermost two loop dims (out and
+// the other input step by 1 along dim 0, this one along dim 1, both dims
+// at least a 4 x 4 tile), else 0.
+//   a.t() + b with a, b [2048, 2048] // returns 2: b runs across a's order
+int transposed_operand(const LoopPlan& plan);
 
 // The inner loop that ran. Its name is built only for a trace: ops run
 // many times without one.

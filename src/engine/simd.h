@@ -36,6 +36,16 @@ inline float hsum(f32x4 v) {
   return (wasm_f32x4_extract_lane(v, 0) + wasm_f32x4_extract_lane(v, 1)) +
          (wasm_f32x4_extract_lane(v, 2) + wasm_f32x4_extract_lane(v, 3));
 }
+inline void transpose4x4(f32x4& r0, f32x4& r1, f32x4& r2, f32x4& r3) {
+  const f32x4 t0 = wasm_i32x4_shuffle(r0, r1, 0, 4, 1, 5);
+  const f32x4 t1 = wasm_i32x4_shuffle(r0, r1, 2, 6, 3, 7);
+  const f32x4 t2 = wasm_i32x4_shuffle(r2, r3, 0, 4, 1, 5);
+  const f32x4 t3 = wasm_i32x4_shuffle(r2, r3, 2, 6, 3, 7);
+  r0 = wasm_i32x4_shuffle(t0, t2, 0, 1, 4, 5);
+  r1 = wasm_i32x4_shuffle(t0, t2, 2, 3, 6, 7);
+  r2 = wasm_i32x4_shuffle(t1, t3, 0, 1, 4, 5);
+  r3 = wasm_i32x4_shuffle(t1, t3, 2, 3, 6, 7);
+}
 #elif defined(__SSE2__)
 using f32x4 = __m128;
 inline f32x4 load(const float* p) { return _mm_loadu_ps(p); }
@@ -60,6 +70,9 @@ inline float hsum(f32x4 v) {
   alignas(16) float l[4];
   _mm_store_ps(l, v);
   return (l[0] + l[1]) + (l[2] + l[3]);
+}
+inline void transpose4x4(f32x4& r0, f32x4& r1, f32x4& r2, f32x4& r3) {
+  _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
 }
 #else
 struct f32x4 {
@@ -90,6 +103,15 @@ inline f32x4 sqrt(f32x4 a) {
   return {{std::sqrt(a.v[0]), std::sqrt(a.v[1]), std::sqrt(a.v[2]), std::sqrt(a.v[3])}};
 }
 inline float hsum(f32x4 v) { return (v.v[0] + v.v[1]) + (v.v[2] + v.v[3]); }
+inline void transpose4x4(f32x4& r0, f32x4& r1, f32x4& r2, f32x4& r3) {
+  f32x4* r[4] = {&r0, &r1, &r2, &r3};
+  for (int i = 0; i < 4; ++i)
+    for (int j = i + 1; j < 4; ++j) {
+      const float x = r[i]->v[j];
+      r[i]->v[j] = r[j]->v[i];
+      r[j]->v[i] = x;
+    }
+}
 #endif
 
 // Scalar twins with the same NaN rules, for loop tails and strided loops.

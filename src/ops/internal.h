@@ -44,10 +44,21 @@ KernelChoice run_binary(const Elementwise& e, const float* a, const float* b, co
       });
       break;
     case Pattern::Strided:
+      if (const int t = transposed_operand(e.plan)) {
+        const int x = 3 - t;
+        const float* px = x == 1 ? a : b;
+        const float* pt = t == 1 ? a : b;
+        for_each_plane<3>(e.plan, [&](int64_t n0, int64_t n1, const Off& o, const Off& s0, const Off& s1) {
+          kernels::f32_vbinary_t(n0, n1, out + o[0], s1[0], px + o[x], s1[x], pt + o[t], s0[t], x == 1, op);
+        });
+        return {"f32", Op::name, Pattern::Transposed, true, Op::kVector};
+      }
       for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
         kernels::f32_binary_strided(n, out + o[0], s[0], a + o[1], s[1], b + o[2], s[2], op);
       });
       break;
+    case Pattern::Transposed:
+      TC_ASSERT(false, "inner_pattern never says Transposed");
   }
   return {"f32", Op::name, pattern, true, Op::kVector};
 }

@@ -4,6 +4,7 @@
 // block), each kernel and stride pattern, with misaligned pointers.
 #include "engine/functors.h"
 #include "engine/kernels.h"
+#include "engine/simd.h"
 #include "support.h"
 
 using namespace tct;
@@ -146,5 +147,48 @@ TEST_CASE("comparison and where kernels, contiguous and strided", "[kernels]") {
     tc::kernels::f32_where(n, w.data(), 2, c.data(), 0, a.data(), 2, b.data(), 1);
     for (int64_t i = 0; i < n; ++i) w_want[2 * i] = c[0] ? a[2 * i] : b[i];
     CHECK(w == w_want);
+  }
+}
+
+TEST_CASE("transposed-input kernel: planes around the 4 x 4 tile and the band", "[kernels]") {
+  Random rng(65);
+  const int64_t sizes[] = {1, 3, 4, 5, 7, 8, 9, k::kTransposeBand - 1, k::kTransposeBand,
+                           k::kTransposeBand + 3, 2 * k::kTransposeBand + 1};
+  for (int64_t n0 : sizes)
+    for (int64_t n1 : {int64_t{1}, int64_t{3}, int64_t{4}, int64_t{6}, int64_t{8}, int64_t{13}}) {
+      // out and x: n1 columns of n0, with a gap; t: n0 rows of n1, with a gap.
+      const int64_t so1 = n0 + 2, sx1 = n0 + 1, st0 = n1 + 3;
+      const std::vector<float> x = data(rng, n1 * sx1), t = data(rng, n0 * st0);
+      for (bool x_first : {true, false}) {
+        INFO("n0=" << n0 << " n1=" << n1 << " x_first=" << x_first);
+        std::vector<float> out(n1 * so1, -1.0f), want(n1 * so1, -1.0f);
+        const fn::Sub op{0.5f};  // not symmetric: the operand order shows
+        k::f32_vbinary_t(n0, n1, out.data(), so1, x.data(), sx1, t.data(), st0, x_first, op);
+        for (int64_t j = 0; j < n1; ++j)
+          for (int64_t i = 0; i < n0; ++i) {
+            const float xv = x[j * sx1 + i], tv = t[i * st0 + j];
+            want[j * so1 + i] = x_first ? op(xv, tv) : op(tv, xv);
+          }
+        CHECK(naive::first_difference(out, want, true) < 0);
+      }
+    }
+}
+
+TEST_CASE("a transposed operand is run by the tiled kernel, both ways round", "[kernels][trace]") {
+  const Tensor base = tc::view(Tensor::arange(0, 48), {6, 8});
+  const Tensor at = tc::transpose(base, 0, 1);  // [8, 6], strides [1, 8]
+  const Tensor b = tc::view(Tensor::arange(100, 148), {8, 6});
+  for (bool a_first : {true, false}) {
+    tc::TraceScope scope;
+    const Tensor out = a_first ? tc::sub(at, b) : tc::sub(b, at);
+    const auto* op = std::get_if<tc::OpTrace>(&scope.events().back());
+    REQUIRE(op != nullptr);
+    CHECK(op->plan.inner_pattern == "transposed");
+    CHECK(op->kernel == std::string("f32_vsub_t__") + TC_ISA + "_4x4");
+    const naive::Dense da = dense(at), db = dense(b);
+    const naive::Dense want = naive::elementwise({8, 6}, {&da, &db}, [&](const std::vector<float>& v) {
+      return a_first ? v[0] - v[1] : v[1] - v[0];
+    });
+    CHECK(values(out) == want.v);
   }
 }
