@@ -3,9 +3,23 @@
 // app and a worker (e2e/package/, which serves its own pages), and the
 // playground (e2e/*.spec.js), served from web/dist by Vite's preview server
 // with the strict CSP of issue 4 on every response.
+import { createServer } from 'node:net';
 import { defineConfig } from '@playwright/test';
 
-const PLAYGROUND_PORT = 4174;
+// A free port, chosen once: the workers inherit it through the environment,
+// and two test runs on one machine do not collide.
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+process.env.TC_PLAYGROUND_PORT ??= String(await freePort());
+const PLAYGROUND_PORT = Number(process.env.TC_PLAYGROUND_PORT);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -35,7 +49,7 @@ export default defineConfig({
       name: 'playground',
       testDir: 'e2e',
       testIgnore: ['package/**'],
-      use: { baseURL: `http://127.0.0.1:${PLAYGROUND_PORT}` },
+      use: { baseURL: `http://127.0.0.1:${PLAYGROUND_PORT}`, actionTimeout: 15_000 },
     },
   ],
   // The playground's build (scripts/build.sh makes web/dist before any test runs).

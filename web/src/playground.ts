@@ -346,7 +346,7 @@ export class TensorcastPlayground extends LitElement {
     const { m, p, model } = ctx;
     const view = model.state.view;
     const panel = PANELS[view];
-    const caption = panel.caption(ctx, model.step);
+    const caption = model.step.kind === 'problem' ? m.ui.blocked : panel.caption(ctx, model.step);
     const drawn = this.diagram(ctx, caption);
     const interactive = view === 'strides' && drawn.outCells.length > 0;
     return html`<div class="app" style=${styleMap(cssVars(p))} lang=${m.lang === 'zh' ? 'zh-CN' : 'en'} data-theme=${p.name}

@@ -57,6 +57,7 @@ export const en: Messages = {
     apply: (code) => `Apply ${code}`,
     diagram: (view) => `${view} diagram`,
     loading: 'Loading the WebAssembly core…',
+    blocked: 'Nothing to step through yet: the message above says what to change.',
     loadFailed: 'The WebAssembly core could not be loaded:',
   },
   problems: {

@@ -59,6 +59,8 @@ export interface Messages {
     apply(code: string): string;
     diagram(view: string): string;
     loading: string;
+    /** The caption when the inputs themselves are the problem. */
+    blocked: string;
     loadFailed: string;
   };
   problems: {

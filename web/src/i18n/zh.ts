@@ -53,6 +53,7 @@ export const zh: Messages = {
     apply: (code) => `应用 ${code}`,
     diagram: (view) => `${view}示意图`,
     loading: '正在加载 WebAssembly 核心…',
+    blocked: '暂时没有可演示的步骤：请先按上面的提示修改输入。',
     loadFailed: '无法加载 WebAssembly 核心：',
   },
   problems: {
