@@ -89,6 +89,15 @@ Tensor reduce_grad(const Node& node, int index, const Tensor& grad,
   return result;
 }
 
+// Whether g may become a leaf's .grad as it is: a dense tensor over the
+// whole of a storage that nothing but this one reference holds.
+bool owned_outright(const Tensor& g) {
+  const TensorImpl& impl = g.impl();
+  return g.impl_ptr().use_count() == 1 && impl.storage.use_count() == 1 && !impl.grad_fn &&
+         g.offset() == 0 && g.is_contiguous() &&
+         g.numel() * dtype_size(g.dtype()) == impl.storage->nbytes();
+}
+
 // Tensors reachable from root through grad_fn, each after all its users.
 std::vector<Tensor> topological_order(const Tensor& root) {
   std::vector<Tensor> order;
@@ -179,11 +188,15 @@ void backward(const Tensor& root, const Tensor& gradient, bool retain_graph) {
       if (!g.defined() || !leaf.requires_grad()) continue;
       leaf_grads.push_back({leaf, g});
     }
-    // PyTorch's AccumulateGrad: the first gradient is stored (a copy, never an
-    // alias of a tensor the caller holds), later ones are added.
+    // PyTorch's AccumulateGrad: the first gradient is stored, later ones
+    // are added. Stored as it is when nothing else can reach it (no copy of
+    // a [2048, 2048] gradient), else as a copy: never an alias of a tensor
+    // the caller or another leaf holds.
+    pending.clear();
     for (auto& [leaf, g] : leaf_grads) {
       const Tensor old = leaf.grad();
-      leaf.impl().grad = (old.defined() ? add(old, g) : clone(g)).impl_ptr();
+      const Tensor stored = old.defined() ? add(old, g) : owned_outright(g) ? g : clone(g);
+      leaf.impl().grad = stored.impl_ptr();
     }
     // Only once every gradient is in: a failed pass leaves the graph whole.
     if (!retain_graph)

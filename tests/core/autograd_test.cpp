@@ -281,3 +281,21 @@ TEST_CASE("maximum's gradient: ties split, NaN gives both the gradient", "[autog
   CHECK(values(a.grad()) == std::vector<float>{0, 1, 0.5f, 1});
   CHECK(values(b.grad()) == std::vector<float>{1, 0, 0.5f, 1});
 }
+
+TEST_CASE("two leaves handed the same gradient get tensors of their own", "[autograd]") {
+  Tensor a = Tensor::ones({3});
+  Tensor b = Tensor::ones({3});
+  a.set_requires_grad(true);
+  b.set_requires_grad(true);
+  tc::backward(tc::add(a, b), Tensor::from_data({1, 2, 3}, {3}));  // add passes g to both
+  CHECK_FALSE(a.grad().shares_storage(b.grad()));
+  Tensor ga = a.grad();
+  tc::binary_(BinaryOp::Mul, ga, 10.0);
+  CHECK(values(b.grad()) == std::vector<float>{1, 2, 3});
+  // A gradient nothing else holds is kept as it is, and is what .grad shows.
+  Tensor c = Tensor::ones({2, 3});
+  c.set_requires_grad(true);
+  tc::backward(tc::sum(tc::mul(c, Tensor::full({2, 3}, 2.0f))));
+  CHECK(values(c.grad()) == std::vector<float>(6, 2.0f));
+  CHECK(c.grad().is_contiguous());
+}
