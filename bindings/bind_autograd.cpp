@@ -1,12 +1,11 @@
 // requires_grad, .grad, backward and grad mode.
-#include <emscripten/bind.h>
 
 #include <memory>
 #include <vector>
 
 #include "error.h"
 #include "handles.h"
-#include "js_error.h"
+#include "export.h"
 #include "ops.h"
 
 namespace tcjs {
@@ -53,20 +52,15 @@ void no_grad_exit() {
   TC_ASSERT(!g_no_grad.empty(), "noGrad exit without enter");
   g_no_grad.pop_back();
 }
-bool grad_enabled() { return tc::grad_enabled(); }
 
 }  // namespace
 }  // namespace tcjs
 
-EMSCRIPTEN_BINDINGS(tensorcast_autograd) {
-  using namespace emscripten;
-  function("flags", TC_GUARD(tcjs::flags));
-  function("setRequiresGrad", TC_GUARD(tcjs::set_requires_grad));
-  function("gradId", TC_GUARD(tcjs::grad_id));
-  function("grad", TC_GUARD(tcjs::grad));
-  function("zeroGrad", TC_GUARD(tcjs::zero_grad));
-  function("backward", TC_GUARD(tcjs::backward));
-  function("noGradEnter", TC_GUARD(tcjs::no_grad_enter));
-  function("noGradExit", TC_GUARD(tcjs::no_grad_exit));
-  function("gradEnabled", TC_GUARD(tcjs::grad_enabled));
-}
+TC_EXPORT(int, flags, (tcjs::Handle h), (h))
+TC_EXPORT(void, set_requires_grad, (tcjs::Handle h, int value), (h, value != 0))
+TC_EXPORT(double, grad_id, (tcjs::Handle h), (h))
+TC_EXPORT(tcjs::Handle, grad, (tcjs::Handle h), (h))
+TC_EXPORT(void, zero_grad, (tcjs::Handle h), (h))
+TC_EXPORT(void, backward, (tcjs::Handle h, tcjs::Handle gradient), (h, gradient))
+TC_EXPORT(void, no_grad_enter, (), ())
+TC_EXPORT(void, no_grad_exit, (), ())

@@ -3,7 +3,7 @@
 #include <emscripten/bind.h>
 
 #include "handles.h"
-#include "js_error.h"
+#include "export.h"
 #include "op_table.h"
 #include "ops.h"
 #include "parse_shape.h"
@@ -55,26 +55,27 @@ int parse_shape(std::string text) {
 }  // namespace
 }  // namespace tcjs
 
+TC_EXPORT(tcjs::Handle, expand, (tcjs::Handle h, int ndim), (h, ndim))
+TC_EXPORT(tcjs::Handle, broadcast_to, (tcjs::Handle h, int ndim), (h, ndim))
+TC_EXPORT(tcjs::Handle, expand_as, (tcjs::Handle h, tcjs::Handle other), (h, other))
+TC_EXPORT(tcjs::Handle, permute, (tcjs::Handle h, int ndim), (h, ndim))
+TC_EXPORT(tcjs::Handle, transpose, (tcjs::Handle h, double d0, double d1), (h, d0, d1))
+TC_EXPORT(tcjs::Handle, unsqueeze, (tcjs::Handle h, double dim), (h, dim))
+TC_EXPORT(tcjs::Handle, squeeze_all, (tcjs::Handle h), (h))
+TC_EXPORT(tcjs::Handle, squeeze_dim, (tcjs::Handle h, double dim), (h, dim))
+TC_EXPORT(tcjs::Handle, narrow, (tcjs::Handle h, double dim, double start, double length), (h, dim, start, length))
+TC_EXPORT(tcjs::Handle, view, (tcjs::Handle h, int ndim), (h, ndim))
+TC_EXPORT(tcjs::Handle, reshape, (tcjs::Handle h, int ndim), (h, ndim))
+TC_EXPORT(tcjs::Handle, contiguous, (tcjs::Handle h), (h))
+TC_EXPORT(tcjs::Handle, clone, (tcjs::Handle h), (h))
+TC_EXPORT(tcjs::Handle, detach, (tcjs::Handle h), (h))
+TC_EXPORT(tcjs::Handle, sum_all, (tcjs::Handle h), (h))
+TC_EXPORT(tcjs::Handle, sum_dims, (tcjs::Handle h, int ndims, int keepdim), (h, ndims, keepdim != 0))
+TC_EXPORT(tcjs::Handle, sum_to, (tcjs::Handle h, int ndim), (h, ndim))
+TC_EXPORT(int, broadcast_shapes, (int count), (count))
+
 EMSCRIPTEN_BINDINGS(tensorcast_ops) {
   using namespace emscripten;
   function("opTable", &tcjs::op_table_json);
-  function("expand", TC_GUARD(tcjs::expand));
-  function("broadcastTo", TC_GUARD(tcjs::broadcast_to));
-  function("expandAs", TC_GUARD(tcjs::expand_as));
-  function("permute", TC_GUARD(tcjs::permute));
-  function("transpose", TC_GUARD(tcjs::transpose));
-  function("unsqueeze", TC_GUARD(tcjs::unsqueeze));
-  function("squeezeAll", TC_GUARD(tcjs::squeeze_all));
-  function("squeezeDim", TC_GUARD(tcjs::squeeze_dim));
-  function("narrow", TC_GUARD(tcjs::narrow));
-  function("view", TC_GUARD(tcjs::view));
-  function("reshape", TC_GUARD(tcjs::reshape));
-  function("contiguous", TC_GUARD(tcjs::contiguous));
-  function("clone", TC_GUARD(tcjs::clone));
-  function("detach", TC_GUARD(tcjs::detach));
-  function("sumAll", TC_GUARD(tcjs::sum_all));
-  function("sumDims", TC_GUARD(tcjs::sum_dims));
-  function("sumTo", TC_GUARD(tcjs::sum_to));
-  function("broadcastShapes", TC_GUARD(tcjs::broadcast_shapes));
   function("parseShape", TC_GUARD(tcjs::parse_shape));
 }

@@ -1,6 +1,5 @@
 // Process-wide settings: the memory limit, the warning channel to JS, the
 // backcompat warning and the broadcast policy.
-#include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
 #include <unistd.h>
@@ -10,7 +9,7 @@
 
 #include "diagnostics.h"
 #include "error.h"
-#include "js_error.h"
+#include "export.h"
 #include "json_writer.h"
 #include "storage.h"
 #include "trace_json.h"
@@ -56,7 +55,6 @@ tc::BroadcastPolicy policy_from(int code) {
   return static_cast<tc::BroadcastPolicy>(code);
 }
 void set_policy(int code) { tc::set_broadcast_policy(policy_from(code)); }
-int get_policy() { return static_cast<int>(tc::broadcast_policy()); }
 
 std::vector<std::unique_ptr<tc::PolicyScope>> g_scopes;
 void policy_enter(int code) { g_scopes.push_back(std::make_unique<tc::PolicyScope>(policy_from(code))); }
@@ -68,13 +66,9 @@ void policy_exit() {
 }  // namespace
 }  // namespace tcjs
 
-EMSCRIPTEN_BINDINGS(tensorcast_settings) {
-  using namespace emscripten;
-  function("start", TC_GUARD(tcjs::start));
-  function("simd", &tcjs::simd);
-  function("setBackcompat", TC_GUARD(tcjs::set_backcompat));
-  function("setPolicy", TC_GUARD(tcjs::set_policy));
-  function("getPolicy", TC_GUARD(tcjs::get_policy));
-  function("policyEnter", TC_GUARD(tcjs::policy_enter));
-  function("policyExit", TC_GUARD(tcjs::policy_exit));
-}
+TC_EXPORT(double, start, (), ())
+TC_EXPORT(int, simd, (), ())
+TC_EXPORT(void, set_backcompat, (int enabled), (enabled != 0))
+TC_EXPORT(void, set_policy, (int code), (code))
+TC_EXPORT(void, policy_enter, (int code), (code))
+TC_EXPORT(void, policy_exit, (), ())

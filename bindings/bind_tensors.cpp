@@ -1,9 +1,8 @@
 // Making tensors, reading them back, and releasing them.
-#include <emscripten/bind.h>
 #include <malloc.h>
 
 #include "handles.h"
-#include "js_error.h"
+#include "export.h"
 #include "ops.h"
 #include "scratch.h"
 #include "storage.h"
@@ -72,16 +71,13 @@ double heap_used() { return static_cast<double>(mallinfo().uordblks); }
 }  // namespace
 }  // namespace tcjs
 
-EMSCRIPTEN_BINDINGS(tensorcast_tensors) {
-  using namespace emscripten;
-  function("create", TC_GUARD(tcjs::create));
-  function("full", TC_GUARD(tcjs::full));
-  function("arange", TC_GUARD(tcjs::arange));
-  function("info", TC_GUARD(tcjs::info));
-  function("readBegin", TC_GUARD(tcjs::read_begin));
-  function("readEnd", TC_GUARD(tcjs::read_end));
-  function("item", TC_GUARD(tcjs::item));
-  function("storageBytes", TC_GUARD(tcjs::storage_bytes));
-  function("heapUsed", TC_GUARD(tcjs::heap_used));
-  function("scratchReserve", TC_GUARD(tcjs::scratch_reserve));
-}
+TC_EXPORT(tcjs::Handle, create, (int dtype, int ndim), (dtype, ndim))
+TC_EXPORT(tcjs::Handle, full, (int ndim, double value), (ndim, value))
+TC_EXPORT(tcjs::Handle, arange, (double start, double end, double step), (start, end, step))
+TC_EXPORT(void, info, (tcjs::Handle h), (h))
+TC_EXPORT(double, read_begin, (tcjs::Handle h), (h))
+TC_EXPORT(void, read_end, (), ())
+TC_EXPORT(double, item, (tcjs::Handle h), (h))
+TC_EXPORT(double, storage_bytes, (), ())
+TC_EXPORT(double, heap_used, (), ())
+TC_EXPORT(double, scratch_reserve, (double count), (count))

@@ -1,12 +1,7 @@
-// The calls made once per op, exported directly from wasm instead of through
-// Embind. With -sDYNAMIC_EXECUTION=0 Embind cannot generate a JS invoker per
-// signature; its generic one copies the arguments into arrays and builds a
-// closure on every call. Exports take only numbers, so a direct call is all
-// they need. The errors still arrive as TensorcastError (js_error.h).
-#include <emscripten/emscripten.h>
-
+// The calls made once per op: run an elementwise op by its number in
+// op_table.cpp, and release a handle.
+#include "export.h"
 #include "handles.h"
-#include "js_error.h"
 #include "op_table.h"
 
 namespace tcjs {
@@ -29,22 +24,9 @@ Handle op3(int index, Handle hc, Handle ha, double na, Handle hb, double nb) {
 }  // namespace
 }  // namespace tcjs
 
-extern "C" {
-
-EMSCRIPTEN_KEEPALIVE tcjs::Handle tc_op2(int index, tcjs::Handle ha, double na, tcjs::Handle hb,
-                                         double nb, double alpha) {
-  return tcjs::Guarded<&tcjs::op2>::call(index, ha, na, hb, nb, alpha);
-}
-
-EMSCRIPTEN_KEEPALIVE tcjs::Handle tc_op1(int index, tcjs::Handle h) {
-  return tcjs::Guarded<&tcjs::op1>::call(index, h);
-}
-
-EMSCRIPTEN_KEEPALIVE tcjs::Handle tc_op3(int index, tcjs::Handle hc, tcjs::Handle ha, double na,
-                                         tcjs::Handle hb, double nb) {
-  return tcjs::Guarded<&tcjs::op3>::call(index, hc, ha, na, hb, nb);
-}
-
-EMSCRIPTEN_KEEPALIVE void tc_release(tcjs::Handle h) { tcjs::Guarded<&tcjs::release>::call(h); }
-
-}  // extern "C"
+TC_EXPORT(tcjs::Handle, op2, (int index, tcjs::Handle ha, double na, tcjs::Handle hb, double nb, double alpha),
+          (index, ha, na, hb, nb, alpha))
+TC_EXPORT(tcjs::Handle, op1, (int index, tcjs::Handle h), (index, h))
+TC_EXPORT(tcjs::Handle, op3, (int index, tcjs::Handle hc, tcjs::Handle ha, double na, tcjs::Handle hb, double nb),
+          (index, hc, ha, na, hb, nb))
+TC_EXPORT(void, release, (tcjs::Handle h), (h))

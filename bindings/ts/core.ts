@@ -1,7 +1,8 @@
-// The functions of one loaded module: Embind's (bindings/bind_*.cpp) and the
-// direct exports of the per-op calls (bindings/hot_path.cpp, `_tc_*`). Tensors
-// cross as integer handles, numbers and sizes as doubles, shapes through the
-// scratch buffer (bindings/scratch.h). Internal: not part of the public API.
+// The functions of one loaded module. Numbers-only calls are plain wasm
+// exports (`_tc_<name>`, bindings/export.h); Embind carries the few that
+// pass strings. Tensors cross as integer handles, sizes as doubles, shapes
+// through the scratch buffer (bindings/scratch.h). Booleans go in as 0/1
+// and come back as 0/1. Internal: not part of the public API.
 export interface Core {
   // hot_path.cpp
   _tc_op2(op: number, ha: number, na: number, hb: number, nb: number, alpha: number): number;
@@ -9,55 +10,53 @@ export interface Core {
   _tc_op3(op: number, hc: number, ha: number, na: number, hb: number, nb: number): number;
   _tc_release(h: number): void;
   // bind_tensors.cpp
-  create(dtype: number, ndim: number): number;
-  full(ndim: number, value: number): number;
-  arange(start: number, end: number, step: number): number;
-  info(h: number): void;
-  readBegin(h: number): number;
-  readEnd(): void;
-  item(h: number): number;
-  storageBytes(): number;
-  heapUsed(): number;
-  scratchReserve(count: number): number;
+  _tc_create(dtype: number, ndim: number): number;
+  _tc_full(ndim: number, value: number): number;
+  _tc_arange(start: number, end: number, step: number): number;
+  _tc_info(h: number): void;
+  _tc_read_begin(h: number): number;
+  _tc_read_end(): void;
+  _tc_item(h: number): number;
+  _tc_storage_bytes(): number;
+  _tc_heap_used(): number;
+  _tc_scratch_reserve(count: number): number;
   // bind_ops.cpp
+  _tc_expand(h: number, ndim: number): number;
+  _tc_broadcast_to(h: number, ndim: number): number;
+  _tc_expand_as(h: number, other: number): number;
+  _tc_permute(h: number, ndim: number): number;
+  _tc_transpose(h: number, dim0: number, dim1: number): number;
+  _tc_unsqueeze(h: number, dim: number): number;
+  _tc_squeeze_all(h: number): number;
+  _tc_squeeze_dim(h: number, dim: number): number;
+  _tc_narrow(h: number, dim: number, start: number, length: number): number;
+  _tc_view(h: number, ndim: number): number;
+  _tc_reshape(h: number, ndim: number): number;
+  _tc_contiguous(h: number): number;
+  _tc_clone(h: number): number;
+  _tc_detach(h: number): number;
+  _tc_sum_all(h: number): number;
+  _tc_sum_dims(h: number, ndims: number, keepdim: boolean): number;
+  _tc_sum_to(h: number, ndim: number): number;
+  _tc_broadcast_shapes(count: number): number;
   opTable(): string;
-  expand(h: number, ndim: number): number;
-  broadcastTo(h: number, ndim: number): number;
-  expandAs(h: number, other: number): number;
-  permute(h: number, ndim: number): number;
-  transpose(h: number, dim0: number, dim1: number): number;
-  unsqueeze(h: number, dim: number): number;
-  squeezeAll(h: number): number;
-  squeezeDim(h: number, dim: number): number;
-  narrow(h: number, dim: number, start: number, length: number): number;
-  view(h: number, ndim: number): number;
-  reshape(h: number, ndim: number): number;
-  contiguous(h: number): number;
-  clone(h: number): number;
-  detach(h: number): number;
-  sumAll(h: number): number;
-  sumDims(h: number, ndims: number, keepdim: boolean): number;
-  sumTo(h: number, ndim: number): number;
-  broadcastShapes(count: number): number;
   parseShape(text: string): number;
   // bind_autograd.cpp
-  flags(h: number): number;
-  setRequiresGrad(h: number, value: boolean): void;
-  gradId(h: number): number;
-  grad(h: number): number;
-  zeroGrad(h: number): void;
-  backward(h: number, gradient: number): void;
-  noGradEnter(): void;
-  noGradExit(): void;
-  gradEnabled(): boolean;
+  _tc_flags(h: number): number;
+  _tc_set_requires_grad(h: number, value: boolean): void;
+  _tc_grad_id(h: number): number;
+  _tc_grad(h: number): number;
+  _tc_zero_grad(h: number): void;
+  _tc_backward(h: number, gradient: number): void;
+  _tc_no_grad_enter(): void;
+  _tc_no_grad_exit(): void;
   // bind_settings.cpp
-  start(): number;
-  simd(): boolean;
-  setBackcompat(enabled: boolean): void;
-  setPolicy(code: number): void;
-  getPolicy(): number;
-  policyEnter(code: number): void;
-  policyExit(): void;
+  _tc_start(): number;
+  _tc_simd(): number;
+  _tc_set_backcompat(enabled: boolean): void;
+  _tc_set_policy(code: number): void;
+  _tc_policy_enter(code: number): void;
+  _tc_policy_exit(): void;
   // bind_explain.cpp
   explainBroadcast(count: number): string;
   explainOp(op: number, h0: number, n0: number, h1: number, n1: number, h2: number, n2: number,

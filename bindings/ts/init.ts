@@ -12,7 +12,7 @@ let shared: Promise<Tensorcast> | undefined;
 async function create(options: InitOptions): Promise<Tensorcast> {
   const warnings = new Warnings();
   const core = await loadCore(options, { warning: (json) => warnings.dispatch(json) });
-  core.start();
+  core._tc_start();
   return new Tensorcast(core, warnings);
 }
 

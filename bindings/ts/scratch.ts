@@ -10,12 +10,12 @@ export class Scratch {
   private capacity = INITIAL;
 
   constructor(private readonly core: Core) {
-    this.address = core.scratchReserve(INITIAL);
+    this.address = core._tc_scratch_reserve(INITIAL);
   }
 
   private index(count: number): number {
     if (count > this.capacity) {
-      this.address = this.core.scratchReserve(count);
+      this.address = this.core._tc_scratch_reserve(count);
       this.capacity = count;
     }
     return this.address / 8;

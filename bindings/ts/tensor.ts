@@ -105,7 +105,7 @@ export class Tensor {
   }
   /** The one value of a one-element tensor (bool as 0 or 1). */
   item(): number {
-    return this._tc._core.item(this._tc._handle(this, 'item', 'self'));
+    return this._tc._core._tc_item(this._tc._handle(this, 'item', 'self'));
   }
 
   // --- elementwise (numbers are operands too); mul, div, pow, maximum,
@@ -138,58 +138,58 @@ export class Tensor {
 
   /** expand(3, 2, 3) or expand([3, -1, 3]); -1 keeps a size. */
   expand(...sizes: number[] | [readonly number[]]): Tensor {
-    return this._tc._shaped(this, 'expand', checkSizes(sizes, 'expand', 'size'), this._tc._core.expand);
+    return this._tc._shaped(this, 'expand', checkSizes(sizes, 'expand', 'size'), this._tc._core._tc_expand);
   }
   expandAs(other: Tensor): Tensor {
     const tc = this._tc;
     const h = tc._handle(this, 'expandAs', 'self');
-    return tc._adopt(tc._core.expandAs(h, tc._tensorArg(other, 'expandAs', 'other')));
+    return tc._adopt(tc._core._tc_expand_as(h, tc._tensorArg(other, 'expandAs', 'other')));
   }
   broadcastTo(shape: readonly number[]): Tensor {
-    return this._tc._shaped(this, 'broadcastTo', checkIntList(shape, 'broadcastTo', 'size'), this._tc._core.broadcastTo);
+    return this._tc._shaped(this, 'broadcastTo', checkIntList(shape, 'broadcastTo', 'size'), this._tc._core._tc_broadcast_to);
   }
   /** permute(1, 0) or permute([1, 0]). */
   permute(...dims: number[] | [readonly number[]]): Tensor {
-    return this._tc._shaped(this, 'permute', checkSizes(dims, 'permute', 'dims'), this._tc._core.permute);
+    return this._tc._shaped(this, 'permute', checkSizes(dims, 'permute', 'dims'), this._tc._core._tc_permute);
   }
   transpose(dim0: number, dim1: number): Tensor {
     const tc = this._tc;
     const d0 = checkInt(dim0, 'transpose', 'dim0');
     const d1 = checkInt(dim1, 'transpose', 'dim1');
-    return tc._adopt(tc._core.transpose(tc._handle(this, 'transpose', 'self'), d0, d1));
+    return tc._adopt(tc._core._tc_transpose(tc._handle(this, 'transpose', 'self'), d0, d1));
   }
   unsqueeze(dim: number): Tensor {
     const tc = this._tc;
     const d = checkInt(dim, 'unsqueeze', 'dim');
-    return tc._adopt(tc._core.unsqueeze(tc._handle(this, 'unsqueeze', 'self'), d));
+    return tc._adopt(tc._core._tc_unsqueeze(tc._handle(this, 'unsqueeze', 'self'), d));
   }
   /** Without a dim: every size-1 dim; with one: that dim, if its size is 1. */
   squeeze(dim?: number): Tensor {
     const tc = this._tc;
-    if (dim === undefined) return tc._adopt(tc._core.squeezeAll(tc._handle(this, 'squeeze', 'self')));
+    if (dim === undefined) return tc._adopt(tc._core._tc_squeeze_all(tc._handle(this, 'squeeze', 'self')));
     const d = checkInt(dim, 'squeeze', 'dim');
-    return tc._adopt(tc._core.squeezeDim(tc._handle(this, 'squeeze', 'self'), d));
+    return tc._adopt(tc._core._tc_squeeze_dim(tc._handle(this, 'squeeze', 'self'), d));
   }
   narrow(dim: number, start: number, length: number): Tensor {
     const tc = this._tc;
     const d = checkInt(dim, 'narrow', 'dim');
     const s = checkInt(start, 'narrow', 'start');
     const n = checkInt(length, 'narrow', 'length');
-    return tc._adopt(tc._core.narrow(tc._handle(this, 'narrow', 'self'), d, s, n));
+    return tc._adopt(tc._core._tc_narrow(tc._handle(this, 'narrow', 'self'), d, s, n));
   }
   /** view(3, 2) or view([3, -1]): never copies; fails if the strides forbid. */
   view(...shape: number[] | [readonly number[]]): Tensor {
-    return this._tc._shaped(this, 'view', checkSizes(shape, 'view', 'shape'), this._tc._core.view);
+    return this._tc._shaped(this, 'view', checkSizes(shape, 'view', 'shape'), this._tc._core._tc_view);
   }
   /** A view when the strides allow, else a copy. */
   reshape(...shape: number[] | [readonly number[]]): Tensor {
-    return this._tc._shaped(this, 'reshape', checkSizes(shape, 'reshape', 'shape'), this._tc._core.reshape);
+    return this._tc._shaped(this, 'reshape', checkSizes(shape, 'reshape', 'shape'), this._tc._core._tc_reshape);
   }
   contiguous(): Tensor {
-    return this._tc._unaryHandle(this, 'contiguous', this._tc._core.contiguous);
+    return this._tc._unaryHandle(this, 'contiguous', this._tc._core._tc_contiguous);
   }
   clone(): Tensor {
-    return this._tc._unaryHandle(this, 'clone', this._tc._core.clone);
+    return this._tc._unaryHandle(this, 'clone', this._tc._core._tc_clone);
   }
 
   // --- reductions
@@ -197,28 +197,28 @@ export class Tensor {
   /** sum() over everything (0-D); sum(1); sum([0, 1], true) keeps the dims. */
   sum(dim?: number | readonly number[], keepdim = false): Tensor {
     const tc = this._tc;
-    if (dim === undefined) return tc._unaryHandle(this, 'sum', tc._core.sumAll);
+    if (dim === undefined) return tc._unaryHandle(this, 'sum', tc._core._tc_sum_all);
     const dims = typeof dim === 'number' ? [checkInt(dim, 'sum', 'dim')] : checkIntList(dim, 'sum', 'dim');
     const keep = checkBool(keepdim, 'sum', 'keepdim');
     const h = tc._handle(this, 'sum', 'self');
-    return tc._adopt(tc._core.sumDims(h, tc._scratch.writeInts(dims), keep));
+    return tc._adopt(tc._core._tc_sum_dims(h, tc._scratch.writeInts(dims), keep));
   }
   /** PyTorch's sum_to: sums this down to a shape it broadcasts from. */
   sumTo(shape: readonly number[]): Tensor {
-    return this._tc._shaped(this, 'sumTo', checkIntList(shape, 'sumTo', 'shape'), this._tc._core.sumTo);
+    return this._tc._shaped(this, 'sumTo', checkIntList(shape, 'sumTo', 'shape'), this._tc._core._tc_sum_to);
   }
 
   // --- autograd
 
   get requiresGrad(): boolean {
-    return (this._tc._core.flags(this._tc._handle(this, 'requiresGrad', 'self')) & 1) !== 0;
+    return (this._tc._core._tc_flags(this._tc._handle(this, 'requiresGrad', 'self')) & 1) !== 0;
   }
   set requiresGrad(value: boolean) {
     const flag = checkBool(value, 'requiresGrad', 'value');
-    this._tc._core.setRequiresGrad(this._tc._handle(this, 'requiresGrad', 'self'), flag);
+    this._tc._core._tc_set_requires_grad(this._tc._handle(this, 'requiresGrad', 'self'), flag);
   }
   get isLeaf(): boolean {
-    return (this._tc._core.flags(this._tc._handle(this, 'isLeaf', 'self')) & 2) !== 0;
+    return (this._tc._core._tc_flags(this._tc._handle(this, 'isLeaf', 'self')) & 2) !== 0;
   }
   /** The gradient backward() left here, or null. Set to null to clear it. */
   get grad(): Tensor | null {
@@ -226,7 +226,7 @@ export class Tensor {
   }
   set grad(value: null) {
     if (value !== null) fail('type', `grad can only be set to null, not ${describe(value)}`);
-    this._tc._core.zeroGrad(this._tc._handle(this, 'grad', 'self'));
+    this._tc._core._tc_zero_grad(this._tc._handle(this, 'grad', 'self'));
     this._grad = null;
   }
   /** Runs backward from this tensor (one element, or pass a gradient of its shape). */
@@ -234,11 +234,11 @@ export class Tensor {
     const tc = this._tc;
     const h = tc._handle(this, 'backward', 'self');
     const g = gradient === undefined ? 0 : tc._tensorArg(gradient, 'backward', 'gradient');
-    tc._core.backward(h, g);
+    tc._core._tc_backward(h, g);
   }
   /** The same values, cut from the autograd graph (shares storage). */
   detach(): Tensor {
-    return this._tc._unaryHandle(this, 'detach', this._tc._core.detach);
+    return this._tc._unaryHandle(this, 'detach', this._tc._core._tc_detach);
   }
 
   // --- lifetime

@@ -125,7 +125,7 @@ export class Tensorcast {
     const entries = (JSON.parse(core.opTable()) as Omit<OpEntry, 'code'>[]).map((e, code) => ({ ...e, code }));
     this._ops = new Map(entries.map((e) => [e.name, e]));
     this._c = Object.fromEntries(entries.map((e) => [e.name, e.code]));
-    this.simd = core.simd();
+    this.simd = core._tc_simd() !== 0;
     this.explain = new Explain(this);
   }
 
@@ -152,7 +152,7 @@ export class Tensorcast {
       fail('value', `tensor(): dtype must be 'float32' or 'bool', not ${typeof opts.dtype === 'string' ? `'${opts.dtype}'` : describe(opts.dtype)}`);
     const bool = opts.dtype === undefined ? flat.bool : opts.dtype === 'bool';
     const grad = gradFlag(opts, 'tensor');
-    const t = this._adopt(this._core.create(bool ? 1 : 0, this._scratch.writeInts(shape)));
+    const t = this._adopt(this._core._tc_create(bool ? 1 : 0, this._scratch.writeInts(shape)));
     const address = this._scratch.read(0);
     const values = flat.values;
     if (bool) {
@@ -178,7 +178,7 @@ export class Tensorcast {
     const sizes = checkIntList(shape, 'full', 'size');
     const v = checkNumber(value, 'full', 'fill_value');
     const grad = gradFlag(checkOptions<GradOptions>(options, 'full', ['requiresGrad']), 'full');
-    const t = this._adopt(this._core.full(this._scratch.writeInts(sizes), v));
+    const t = this._adopt(this._core._tc_full(this._scratch.writeInts(sizes), v));
     return this._withGrad(t, grad);
   }
   /** arange(end), arange(start, end), arange(start, end, step): PyTorch's values. */
@@ -191,7 +191,7 @@ export class Tensorcast {
     const names = numbers.length === 1 ? ['end'] : ['start', 'end', 'step'];
     const [a, b, c] = numbers.map((n, i) => checkNumber(n, 'arange', names[i] as string));
     const grad = gradFlag(checkOptions<GradOptions>(options, 'arange', ['requiresGrad']), 'arange');
-    const h = numbers.length === 1 ? this._core.arange(0, a as number, 1) : this._core.arange(a as number, b as number, c ?? 1);
+    const h = numbers.length === 1 ? this._core._tc_arange(0, a as number, 1) : this._core._tc_arange(a as number, b as number, c ?? 1);
     return this._withGrad(this._adopt(h), grad);
   }
 
@@ -218,7 +218,7 @@ export class Tensorcast {
   /** PyTorch's torch.broadcast_shapes: any number of shapes. */
   broadcastShapes(...shapes: (readonly number[])[]): number[] {
     const checked = shapes.map((s, i) => checkIntList(s, 'broadcastShapes', `shapes[${i}]`));
-    const ndim = this._core.broadcastShapes(this._scratch.writeShapes(checked));
+    const ndim = this._core._tc_broadcast_shapes(this._scratch.writeShapes(checked));
     return this._scratch.readInts(0, ndim);
   }
   /** Reads a shape typed by a person: "5,3,4,1", "(5, 3)", "torch.empty(5,3)", "torch.Size([2, 3])". */
@@ -234,11 +234,11 @@ export class Tensorcast {
   noGrad<T>(fn: () => T): T {
     const body = checkFunction<() => T>(fn, 'noGrad');
     const core = this._core;
-    return runScoped(body, () => core.noGradEnter(), () => core.noGradExit(), 'noGrad', 'autograd is off');
+    return runScoped(body, () => core._tc_no_grad_enter(), () => core._tc_no_grad_exit(), 'noGrad', 'autograd is off');
   }
   /** The seeds' backcompat warning (PyTorch's torch.utils.backcompat.broadcast_warning.enabled). */
   setBroadcastWarning(enabled: boolean): void {
-    this._core.setBackcompat(checkBool(enabled, 'setBroadcastWarning', 'enabled'));
+    this._core._tc_set_backcompat(checkBool(enabled, 'setBroadcastWarning', 'enabled'));
   }
   /** Receives every warning; returns a function that unsubscribes. */
   onWarning(listener: WarningListener): () => void {
@@ -246,14 +246,14 @@ export class Tensorcast {
   }
   /** What to do with rank promotion and outer-product broadcasts, from now on. */
   setBroadcastPolicy(policy: BroadcastPolicy): void {
-    this._core.setPolicy(policyCode(policy, 'setBroadcastPolicy'));
+    this._core._tc_set_policy(policyCode(policy, 'setBroadcastPolicy'));
   }
   /** The same, only while fn runs. */
   withBroadcastPolicy<T>(policy: BroadcastPolicy, fn: () => T): T {
     const code = policyCode(policy, 'withBroadcastPolicy');
     const body = checkFunction<() => T>(fn, 'withBroadcastPolicy');
     const core = this._core;
-    return runScoped(body, () => core.policyEnter(code), () => core.policyExit(), 'withBroadcastPolicy', 'the policy applies');
+    return runScoped(body, () => core._tc_policy_enter(code), () => core._tc_policy_exit(), 'withBroadcastPolicy', 'the policy applies');
   }
 
   // --- lifetime
@@ -265,9 +265,9 @@ export class Tensorcast {
   memory(): MemoryInfo {
     return {
       tensors: this._life.live,
-      bytes: this._core.storageBytes(),
+      bytes: this._core._tc_storage_bytes(),
       heapSize: this._core.HEAPU8.byteLength,
-      heapUsed: this._core.heapUsed(),
+      heapUsed: this._core._tc_heap_used(),
     };
   }
 
@@ -339,7 +339,7 @@ export class Tensorcast {
   _meta(t: Tensor, fn: string): Meta {
     const h = this._handle(t, fn, 'self');
     if (t._m !== undefined) return t._m;
-    this._core.info(h);
+    this._core._tc_info(h);
     const s = this._scratch;
     const ndim = s.read(0);
     const shape = s.readInts(5, ndim);
@@ -357,24 +357,24 @@ export class Tensorcast {
   /** @internal The values in row-major order, copied out of wasm memory. */
   _read(t: Tensor, fn: string): Float32Array | Uint8Array {
     const m = this._meta(t, fn);
-    const address = this._core.readBegin(t._h);
+    const address = this._core._tc_read_begin(t._h);
     try {
       // Read the views after readBegin: a contiguous copy may have grown memory.
       return m.dtype === 'bool'
         ? this._core.HEAPU8.slice(address, address + m.numel)
         : this._core.HEAPF32.slice(address / 4, address / 4 + m.numel);
     } finally {
-      this._core.readEnd();
+      this._core._tc_read_end();
     }
   }
   /** @internal The same JS object for as long as the gradient stays the same. */
   _grad(t: Tensor): Tensor | null {
     const h = this._handle(t, 'grad', 'self');
-    const id = this._core.gradId(h);
+    const id = this._core._tc_grad_id(h);
     if (id === 0) return null;
     const cached = t._grad;
     if (cached !== null && cached._h !== 0 && t._gradId === id) return cached;
-    const g = this._adopt(this._core.grad(h));
+    const g = this._adopt(this._core._tc_grad(h));
     t._grad = g;
     t._gradId = id;
     return g;
@@ -385,7 +385,7 @@ export class Tensorcast {
     if (sizes.length === 0) fail('type', `${fn}(): missing argument 'size'`);
     const shape = checkSizes(sizes, fn, 'size');
     const grad = gradFlag(checkOptions<GradOptions>(options, fn, ['requiresGrad']), fn);
-    const t = this._adopt(this._core.full(this._scratch.writeInts(shape), value));
+    const t = this._adopt(this._core._tc_full(this._scratch.writeInts(shape), value));
     return this._withGrad(t, grad);
   }
 
@@ -394,7 +394,7 @@ export class Tensorcast {
   private _withGrad(t: Tensor, flag: boolean | undefined): Tensor {
     if (flag === undefined) return t;
     try {
-      this._core.setRequiresGrad(t._h, flag);
+      this._core._tc_set_requires_grad(t._h, flag);
     } catch (error) {
       t.dispose();
       throw error;
