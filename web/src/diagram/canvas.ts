@@ -1,6 +1,6 @@
 // A scene drawn on a canvas, for PNG export: the page's CSP forbids loading
 // a blob: or data: image, so the SVG cannot be rasterised through an <img>.
-import { FONT, MONO } from './scene.js';
+import { FONT, MONO, primsOf } from './scene.js';
 import type { Prim, Scene } from './scene.js';
 
 function hatchPattern(ctx: CanvasRenderingContext2D, colour: string, scale: number): CanvasPattern | null {
@@ -82,7 +82,7 @@ export function scenePng(scene: Scene, scale = 2): Promise<Blob> {
   ctx.fillRect(0, 0, scene.width, scene.height);
   const hatch = hatchPattern(ctx, scene.hatch, scale);
   hatch?.setTransform(new DOMMatrix().scale(1 / scale));
-  for (const p of scene.prims) draw(ctx, p, hatch);
+  for (const p of primsOf(scene)) draw(ctx, p, hatch);
   return new Promise((resolve, reject) =>
     canvas.toBlob((blob) => (blob === null ? reject(new Error('PNG encoding failed')) : resolve(blob)), 'image/png'));
 }

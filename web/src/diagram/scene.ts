@@ -47,6 +47,20 @@ export interface LinePrim {
 
 export type Prim = RectPrim | TextPrim | LinePrim;
 
+/**
+ * A named part of a scene. Its key says everything its drawing depends on
+ * besides the inputs, so a step that keeps a part can reuse its SVG.
+ */
+export interface Layer {
+  /** '' for loose drawing between parts, which is never reused. */
+  key: string;
+  prims: Prim[];
+  right: number;
+  bottom: number;
+  /** What the part's drawing returned (positions for what follows). */
+  value?: unknown;
+}
+
 export interface Scene {
   width: number;
   height: number;
@@ -55,7 +69,17 @@ export interface Scene {
   desc: string;
   background: string;
   hatch: string;
-  prims: Prim[];
+  /** In drawing order. */
+  layers: Layer[];
+}
+
+export function primsOf(scene: Scene): Prim[] {
+  return scene.layers.flatMap((l) => l.prims);
+}
+
+/** A scene's parts by key, to hand to the next scene's builder. */
+export function partsOf(scene: Scene | null): Map<string, Layer> {
+  return new Map((scene?.layers ?? []).filter((l) => l.key !== '').map((l) => [l.key, l]));
 }
 
 export const FONT = "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', 'Microsoft YaHei', sans-serif";
@@ -68,11 +92,43 @@ export function textWidth(text: string, size: number, mono = false): number {
   return w * size;
 }
 
-/** Collects primitives and grows the scene's bounds around them. */
+const loose = (): Layer => ({ key: '', prims: [], right: 0, bottom: 0 });
+
+/**
+ * Collects primitives and grows the scene's bounds around them. Parts drawn
+ * with part() are taken from `previous` (the last scene's parts, when the
+ * inputs are the same) instead of being drawn again.
+ */
 export class SceneBuilder {
-  readonly prims: Prim[] = [];
+  private readonly layers: Layer[] = [loose()];
   private right = 0;
   private bottom = 0;
+
+  constructor(private readonly previous: ReadonlyMap<string, Layer> = new Map()) {}
+
+  /** Draws (or reuses) a part named by key, which must say all it depends on besides the inputs. */
+  part<T>(key: string, draw: () => T): T {
+    const old = this.previous.get(key);
+    if (old !== undefined) {
+      this.layers.push(old, loose());
+      this.grow(old.right, old.bottom);
+      return old.value as T;
+    }
+    const layer: Layer = { key, prims: [], right: 0, bottom: 0 };
+    this.layers.push(layer);
+    const value = draw();
+    layer.value = value;
+    this.layers.push(loose());
+    return value;
+  }
+
+  private get current(): Layer {
+    return this.layers[this.layers.length - 1] as Layer;
+  }
+
+  private get prims(): Prim[] {
+    return this.current.prims;
+  }
 
   rect(p: Omit<RectPrim, 't'>): void {
     this.prims.push({ t: 'rect', ...p });
@@ -95,6 +151,9 @@ export class SceneBuilder {
   grow(x: number, y: number): void {
     this.right = Math.max(this.right, x);
     this.bottom = Math.max(this.bottom, y);
+    const layer = this.current;
+    layer.right = Math.max(layer.right, x);
+    layer.bottom = Math.max(layer.bottom, y);
   }
 
   get width(): number {
@@ -106,6 +165,8 @@ export class SceneBuilder {
   }
 
   build(meta: { title: string; desc: string; background: string; hatch: string }, margin = 16): Scene {
-    return { ...meta, width: Math.ceil(this.right + margin), height: Math.ceil(this.bottom + margin), prims: this.prims };
+    // Empty parts stay: they carry values (a layout) for the next step.
+    const layers = this.layers.filter((l) => l.key !== '' || l.prims.length > 0);
+    return { ...meta, width: Math.ceil(this.right + margin), height: Math.ceil(this.bottom + margin), layers };
   }
 }

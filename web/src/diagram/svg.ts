@@ -2,7 +2,14 @@
 // textContent, never parsed as markup). The same element, serialised, is the
 // exported .svg file.
 import { FONT, MONO } from './scene.js';
-import type { Prim, Scene } from './scene.js';
+import type { Layer, Prim, Scene } from './scene.js';
+
+interface Ids {
+  hatch: string;
+  arrow: string;
+  title: string;
+  desc: string;
+}
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -12,7 +19,7 @@ function element(doc: Document, name: string, attrs: Record<string, string | num
   return el;
 }
 
-function prim(doc: Document, p: Prim, ids: { hatch: string; arrow: string }): SVGElement[] {
+function prim(doc: Document, p: Prim, ids: Ids): SVGElement[] {
   switch (p.t) {
     case 'rect': {
       const attrs: Record<string, string | number> = {
@@ -52,25 +59,20 @@ function prim(doc: Document, p: Prim, ids: { hatch: string; arrow: string }): SV
   }
 }
 
-/**
- * idPrefix keeps the pattern ids of several diagrams (or several playgrounds
- * on one page) apart.
- */
+function layerElement(doc: Document, layer: Layer, ids: Ids): SVGGElement {
+  const g = element(doc, 'g', layer.key === '' ? {} : { 'data-layer': layer.key }) as SVGGElement;
+  for (const p of layer.prims) g.append(...prim(doc, p, ids));
+  return g;
+}
+
+function idsFor(idPrefix: string): Ids {
+  return { hatch: `${idPrefix}-hatch`, arrow: `${idPrefix}-arrow`, title: `${idPrefix}-title`, desc: `${idPrefix}-desc` };
+}
+
+/** idPrefix keeps the pattern ids of several diagrams (or several playgrounds on one page) apart. */
 export function buildSvg(scene: Scene, idPrefix: string, doc: Document = document): SVGSVGElement {
-  const svg = element(doc, 'svg', {
-    xmlns: NS,
-    width: scene.width,
-    height: scene.height,
-    viewBox: `0 0 ${scene.width} ${scene.height}`,
-    role: 'img',
-  }) as SVGSVGElement;
-  const ids = { hatch: `${idPrefix}-hatch`, arrow: `${idPrefix}-arrow`, title: `${idPrefix}-title`, desc: `${idPrefix}-desc` };
-  svg.setAttribute('aria-labelledby', ids.title);
-  svg.setAttribute('aria-describedby', ids.desc);
-  const title = element(doc, 'title', { id: ids.title });
-  title.textContent = scene.title;
-  const desc = element(doc, 'desc', { id: ids.desc });
-  desc.textContent = scene.desc;
+  const ids = idsFor(idPrefix);
+  const svg = element(doc, 'svg', { xmlns: NS, role: 'img', 'aria-labelledby': ids.title, 'aria-describedby': ids.desc }) as SVGSVGElement;
   const defs = element(doc, 'defs', {});
   const pattern = element(doc, 'pattern', {
     id: ids.hatch, width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)',
@@ -81,9 +83,38 @@ export function buildSvg(scene: Scene, idPrefix: string, doc: Document = documen
   });
   marker.append(element(doc, 'path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: 'context-stroke' }));
   defs.append(pattern, marker);
-  svg.append(title, desc, defs, element(doc, 'rect', { x: 0, y: 0, width: scene.width, height: scene.height, fill: scene.background }));
-  for (const p of scene.prims) svg.append(...prim(doc, p, ids));
+  svg.append(element(doc, 'title', { id: ids.title }), element(doc, 'desc', { id: ids.desc }), defs,
+    element(doc, 'rect', { x: 0, y: 0, fill: scene.background, 'data-background': '' }));
+  updateSvg(svg, scene, idPrefix, doc);
   return svg;
+}
+
+/**
+ * Brings an element made by buildSvg (for a scene of the same inputs, view
+ * and theme) to a new scene: parts with the same key stay where they are,
+ * untouched, so a step redraws only what it changes.
+ */
+export function updateSvg(svg: SVGSVGElement, scene: Scene, idPrefix: string, doc: Document = document): void {
+  const ids = idsFor(idPrefix);
+  svg.setAttribute('width', String(scene.width));
+  svg.setAttribute('height', String(scene.height));
+  svg.setAttribute('viewBox', `0 0 ${scene.width} ${scene.height}`);
+  (svg.querySelector(':scope > title') as SVGElement).textContent = scene.title;
+  (svg.querySelector(':scope > desc') as SVGElement).textContent = scene.desc;
+  const background = svg.querySelector(':scope > rect[data-background]') as SVGElement;
+  background.setAttribute('width', String(scene.width));
+  background.setAttribute('height', String(scene.height));
+  const kept = new Map<string, SVGGElement>();
+  for (const g of svg.querySelectorAll<SVGGElement>(':scope > g[data-layer]')) kept.set(g.getAttribute('data-layer') as string, g);
+  const wanted = scene.layers.map((layer) => kept.get(layer.key) ?? layerElement(doc, layer, ids));
+  const keep = new Set(wanted);
+  for (const g of svg.querySelectorAll<SVGGElement>(':scope > g')) if (!keep.has(g)) g.remove();
+  // In order, moving only what is out of place.
+  let at: Element | null = background.nextElementSibling;
+  for (const g of wanted) {
+    if (g === at) at = at.nextElementSibling;
+    else svg.insertBefore(g, at);
+  }
 }
 
 export function svgText(scene: Scene, idPrefix: string): string {

@@ -2,7 +2,8 @@
 // shape, or a legal outer product that is probably a mistake): small
 // rewrites of one operand, each made with the core's own view ops and kept
 // only if the core then accepts the shapes (tc.explain.broadcast, or the
-// in-place op itself). Applying one changes the state; nothing here guesses.
+// in-place op itself) without flagging an outer product. Applying one
+// changes the state; nothing here guesses.
 import type { Tensor, Tensorcast } from 'tensorcast';
 import type { Operand } from './operands.js';
 import { tensorOf } from './operands.js';
@@ -73,8 +74,9 @@ export function computeFixes(
       return run.error === null ? run.shape : null;
     }
     const trace = tc.explain.broadcast(...candidateShapes);
-    if (trace.result === null) return null;
-    if (mode === 'outer' && (trace.notes.includes('outer-product') || numelOf(trace.result) > largest)) return null;
+    // A rewrite that stretches both operands trades an error for a silent outer product.
+    if (trace.result === null || trace.notes.includes('outer-product')) return null;
+    if (mode === 'outer' && numelOf(trace.result) > largest) return null;
     return trace.result;
   };
 

@@ -5,7 +5,7 @@
 export const MAX_RUN_ELEMENTS = 1 << 20;
 
 /** A drawn grid shows every element up to this count, and a summary beyond. */
-export const MAX_DRAWN_ELEMENTS = 1024;
+export const MAX_DRAWN_ELEMENTS = 256;
 
 /** Storage strips show every cell up to this count. */
 export const MAX_DRAWN_STORAGE = 64;

@@ -4,9 +4,9 @@
 import { html } from 'lit';
 import type { TemplateResult } from 'lit';
 import { SceneBuilder, textWidth } from '../diagram/scene.js';
-import type { Scene } from '../diagram/scene.js';
+import type { Layer, Scene } from '../diagram/scene.js';
 import { drawTensor, measureTensor } from '../diagram/tensor-grid.js';
-import type { Box, GridSpec } from '../diagram/tensor-grid.js';
+import type { GridSpec } from '../diagram/tensor-grid.js';
 import { formatShape, formatValue, torchSize } from '../model/format.js';
 import type { GradStage, InputGrad } from '../model/gradient.js';
 import type { Step } from '../model/steps.js';
@@ -49,69 +49,99 @@ export function gradCaption(ctx: ViewContext, step: Step): string {
 /** Diagrams wider than this wrap their stages onto the next line. */
 const MAX_WIDTH = 1180;
 
-export function gradScene(ctx: ViewContext, step: Step, caption: string): Scene | null {
+interface Stage {
+  title: string;
+  stage: GradStage;
+  /** The op on the arrow leading to it ('' for the first). */
+  op: string;
+  key: string;
+  /** The first step (index into STAGES) that shows it. */
+  from: number;
+}
+
+interface Placed extends Stage {
+  x: number;
+  y: number;
+  arrowX: number | null;
+}
+
+function stagesOf(ctx: ViewContext, input: InputGrad): Stage[] {
+  const { m } = ctx;
+  const out: Stage[] = [{ title: m.grad.incoming(input.name), stage: input.incoming, op: '', key: `g0-${input.name}`, from: 0 }];
+  if (input.afterLeading !== null)
+    out.push({ title: m.grad.afterLeading(input.name), stage: input.afterLeading, op: `sum(${bracket(input.step.leadingDims)}, keepdim)`, key: `g1-${input.name}`, from: 1 });
+  if (input.afterOnes !== null)
+    out.push({ title: m.grad.afterOnes(input.name), stage: input.afterOnes, op: `sum(${bracket(input.step.onesDims)}, keepdim)`, key: `g2-${input.name}`, from: 2 });
+  out.push({
+    title: `${m.grad.final(input.name)} ${formatShape(input.grad.shape)}`, stage: input.grad,
+    op: input.step.viewed ? `view${formatShape(input.grad.shape)}` : '=', key: `grad-${input.name}`, from: 3,
+  });
+  return out;
+}
+
+const arrowWidth = (label: string): number => Math.max(70, textWidth(label, 13, true) + 16);
+
+export function gradScene(ctx: ViewContext, step: Step, caption: string, previous?: ReadonlyMap<string, Layer>): Scene | null {
   const { m, p } = ctx;
   const g = ctx.model.computation.gradient;
   if (g === null || !g.ok) return null;
-  const sb = new SceneBuilder();
+  const sb = new SceneBuilder(previous);
   const spec = (s: GradStage, key: string): GridSpec => ({
     shape: s.shape, name: '', palette: p, keyPrefix: key, words: gridWords(m), shapeText: formatShape(s.shape), cell: 30,
     text: (f) => formatValue(s.values[f] as number, false),
     look: () => ({ ...p.cell }),
   });
-  const grid = (x: number, y: number, title: string, s: GradStage, key: string): Box => {
-    sb.text({ x, y: y + 8, text: title, size: 14, fill: p.fg, bold: true });
-    const box = drawTensor(sb, x, y + 24, spec(s, key));
-    return { w: Math.max(box.w, textWidth(title, 14, false)), h: box.h + 24 };
-  };
+  const done = (): Scene => sb.build({ title: m.ui.diagram(m.ui.views.grad), desc: caption, background: p.bg, hatch: p.hatch });
 
-  let y = 8;
   if (step.kind === 'forward') {
-    const box = grid(8, y, `${m.grad.dOut} ${formatShape(g.dOut.shape)} · ${ctx.model.state.loss === 'sum' ? m.grad.lossSum : m.grad.lossWeighted}`, g.dOut, 'dout');
-    y += box.h + 12;
-    sb.text({ x: 8, y: y + 8, text: `loss = ${formatValue(g.lossValue, false)}`, size: 15, fill: p.fg, mono: true });
-    return sb.build({ title: m.ui.diagram(m.ui.views.grad), desc: caption, background: p.bg, hatch: p.hatch });
-  }
-  const upTo = STAGES.indexOf(step.kind as (typeof STAGES)[number]);
-  const arrowWidth = (label: string): number => Math.max(70, textWidth(label, 13, true) + 16);
-  const arrow = (x: number, top: number, label: string): void => {
-    const w = arrowWidth(label);
-    sb.text({ x: x + w / 2, y: top + 30, text: label, size: 13, fill: p.accent, anchor: 'middle', mono: true });
-    sb.line({ x1: x + 6, y1: top + 46, x2: x + w - 6, y2: top + 46, stroke: p.accent, width: 2.5, arrow: true });
-  };
-  for (const input of g.inputs) {
-    const stages: { title: string; stage: GradStage; op: string }[] = [
-      { title: m.grad.incoming(input.name), stage: input.incoming, op: '' },
-    ];
-    if (upTo >= 1 && input.afterLeading !== null)
-      stages.push({ title: m.grad.afterLeading(input.name), stage: input.afterLeading, op: `sum(${bracket(input.step.leadingDims)}, keepdim)` });
-    if (upTo >= 2 && input.afterOnes !== null)
-      stages.push({ title: m.grad.afterOnes(input.name), stage: input.afterOnes, op: `sum(${bracket(input.step.onesDims)}, keepdim)` });
-    if (upTo >= 3) stages.push({ title: `${m.grad.final(input.name)} ${formatShape(input.grad.shape)}`, stage: input.grad, op: input.step.viewed ? `view${formatShape(input.grad.shape)}` : '=' });
-    let x = 8;
-    let tallest = 0;
-    stages.forEach((s, k) => {
-      const key = k === stages.length - 1 && upTo >= 3 ? `grad-${input.name}` : `g${k}-${input.name}`;
-      const size = measureTensor(spec(s.stage, key));
-      const w = Math.max(size.w, textWidth(s.title, 14, false));
-      const lead = k > 0 ? arrowWidth(s.op) + 8 : 0;
-      // A stage that would run off the right edge starts a new line, its arrow first.
-      if (k > 0 && x + lead + w > MAX_WIDTH) {
-        y += tallest + 20;
-        x = 8;
-        tallest = 0;
-      }
-      if (k > 0) {
-        arrow(x, y, s.op);
-        x += lead;
-      }
-      const box = grid(x, y, s.title, s.stage, key);
-      x += Math.max(box.w, w) + 16;
-      tallest = Math.max(tallest, box.h);
+    sb.part('forward', () => {
+      sb.text({ x: 8, y: 16, text: `${m.grad.dOut} ${formatShape(g.dOut.shape)} · ${ctx.model.state.loss === 'sum' ? m.grad.lossSum : m.grad.lossWeighted}`, size: 14, fill: p.fg, bold: true });
+      const box = drawTensor(sb, 8, 32, spec(g.dOut, 'dout'));
+      sb.text({ x: 8, y: 32 + box.h + 20, text: `loss = ${formatValue(g.lossValue, false)}`, size: 15, fill: p.fg, mono: true });
     });
-    y += tallest + 28;
+    return done();
   }
-  return sb.build({ title: m.ui.diagram(m.ui.views.grad), desc: caption, background: p.bg, hatch: p.hatch });
+
+  // Where every stage goes, shown or not yet: stages keep their place from step to step.
+  const placed = sb.part('layout', () => {
+    const all: Placed[] = [];
+    let y = 8;
+    for (const input of g.inputs) {
+      let x = 8;
+      let tallest = 0;
+      stagesOf(ctx, input).forEach((stage, k) => {
+        const size = measureTensor(spec(stage.stage, stage.key));
+        const w = Math.max(size.w, textWidth(stage.title, 14));
+        const lead = k > 0 ? arrowWidth(stage.op) + 8 : 0;
+        // A stage that would run off the right edge starts a new line, its arrow first.
+        if (k > 0 && x + lead + w > MAX_WIDTH) {
+          y += tallest + 20;
+          x = 8;
+          tallest = 0;
+        }
+        all.push({ ...stage, x: x + lead, y, arrowX: k > 0 ? x : null });
+        x += lead + w + 16;
+        tallest = Math.max(tallest, size.h + 24);
+      });
+      y += tallest + 28;
+    }
+    return all;
+  });
+
+  const upTo = STAGES.indexOf(step.kind as (typeof STAGES)[number]);
+  for (const stage of placed) {
+    if (stage.from > upTo) continue;
+    sb.part(`stage:${stage.key}`, () => {
+      if (stage.arrowX !== null) {
+        const w = arrowWidth(stage.op);
+        sb.text({ x: stage.arrowX + w / 2, y: stage.y + 30, text: stage.op, size: 13, fill: p.accent, anchor: 'middle', mono: true });
+        sb.line({ x1: stage.arrowX + 6, y1: stage.y + 46, x2: stage.arrowX + w - 6, y2: stage.y + 46, stroke: p.accent, width: 2.5, arrow: true });
+      }
+      sb.text({ x: stage.x, y: stage.y + 8, text: stage.title, size: 14, fill: p.fg, bold: true });
+      drawTensor(sb, stage.x, stage.y + 24, spec(stage.stage, stage.key));
+    });
+  }
+  return done();
 }
 
 function bracket(dims: readonly number[]): string {

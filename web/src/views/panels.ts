@@ -1,7 +1,7 @@
 // Per view: the caption of a step, its diagram and the HTML beside it.
 import { html } from 'lit';
 import type { TemplateResult } from 'lit';
-import type { Scene } from '../diagram/scene.js';
+import type { Layer, Scene } from '../diagram/scene.js';
 import type { View } from '../model/state.js';
 import type { Step } from '../model/steps.js';
 import { alignCaption, alignScene } from './align.js';
@@ -12,7 +12,8 @@ import { stridesCaption, stridesScene, stridesTable } from './strides.js';
 
 export interface Panel {
   caption(ctx: ViewContext, step: Step): string;
-  scene(ctx: ViewContext, step: Step, caption: string): Scene | null;
+  /** previous: the last scene's parts, when it showed the same inputs in the same view and theme. */
+  scene(ctx: ViewContext, step: Step, caption: string, previous?: ReadonlyMap<string, Layer>): Scene | null;
   details(ctx: ViewContext, step: Step): TemplateResult;
 }
 

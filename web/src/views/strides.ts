@@ -5,7 +5,7 @@ import { html } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { Palette } from '../diagram/palette.js';
 import { SceneBuilder, textWidth } from '../diagram/scene.js';
-import type { Scene } from '../diagram/scene.js';
+import type { Layer, Scene } from '../diagram/scene.js';
 import { drawTensor } from '../diagram/tensor-grid.js';
 import type { GridSpec } from '../diagram/tensor-grid.js';
 import type { Messages } from '../i18n/messages.js';
@@ -118,15 +118,10 @@ export function stridesCaption(ctx: ViewContext, step: Step): string {
   }
 }
 
-export function stridesScene(ctx: ViewContext, step: Step, caption: string): Scene | null {
+function inputsPart(sb: SceneBuilder, ctx: ViewContext, expanded: boolean): number {
   const { m, p } = ctx;
-  const c = ctx.model.computation;
-  if (c.broadcast === null) return null;
-  const s = c.strides;
-  const expanded = step.kind !== 'storage' && step.kind !== 'problem';
-  const sb = new SceneBuilder();
   let y = 8;
-  for (const input of s.inputs) {
+  for (const input of ctx.model.computation.strides.inputs) {
     sb.text({ x: 8, y: y + 10, text: `${m.strides.storage(input.name)} · ${m.strides.cells(input.storage?.length ?? 0)}`, size: 16, fill: p.fg, bold: true });
     y += 26;
     let right = strideBoxes(sb, 8, y, `${m.strides.table.shape} ${formatShape(input.shape)} · ${m.strides.table.strides}`, input.strides, p);
@@ -137,40 +132,58 @@ export function stridesScene(ctx: ViewContext, step: Step, caption: string): Sce
     y += 36;
     y = storageStrip(sb, 8, y, input, m, p) + 8;
   }
+  return y;
+}
 
-  const shape = c.broadcast.result;
-  if (expanded && shape !== null && s.inputs.every((i) => i.read !== null) && s.out !== null) {
-    const out = s.out;
-    let x = 8;
-    const top = y + 8;
-    let tallest = 0;
-    const grids: { title: string; spec: GridSpec }[] = [
-      ...s.inputs.map((input) => ({
-        title: m.strides.expanded(input.name, formatShape(shape)),
-        spec: {
-          shape, name: input.name, palette: p, keyPrefix: `${input.name}:e`, words: gridWords(m), shapeText: formatShape(shape),
-          text: (f: number) => formatValue(input.read?.[f] as number, input.bool),
-          look: (f: number) => ((input.readers?.[input.cell?.[f] as number] ?? 1) > 1 ? { ...p.zero } : { ...p.cell }),
-        } satisfies GridSpec,
-      })),
-      {
-        title: m.strides.output(formatShape(out.shape)),
-        spec: {
-          shape: out.shape, name: 'out', palette: p, keyPrefix: 'out', words: gridWords(m), shapeText: formatShape(out.shape),
-          text: (f: number) => formatValue(out.values[f] as number, out.bool),
-          look: () => ({ fill: p.bg, stroke: p.fg }),
-        } satisfies GridSpec,
-      },
-    ];
-    for (const { title, spec } of grids) {
-      sb.text({ x, y: top + 8, text: title, size: 14, fill: p.fg, bold: true });
-      const box = drawTensor(sb, x, top + 24, spec);
-      tallest = Math.max(tallest, box.h + 24);
-      x += Math.max(box.w, textWidth(title, 14)) + 36;
-    }
-    y = top + tallest + 16;
+/** Each input expanded to the output's shape, and the output; returns the y below them. */
+function gridsPart(sb: SceneBuilder, ctx: ViewContext, shape: number[], top: number): number {
+  const { m, p } = ctx;
+  const s = ctx.model.computation.strides;
+  const out = s.out;
+  if (out === null) return top;
+  const grids: { title: string; spec: GridSpec }[] = [
+    ...s.inputs.map((input) => ({
+      title: m.strides.expanded(input.name, formatShape(shape)),
+      spec: {
+        shape, name: input.name, palette: p, keyPrefix: `${input.name}:e`, words: gridWords(m), shapeText: formatShape(shape),
+        text: (f: number) => formatValue(input.read?.[f] as number, input.bool),
+        look: (f: number) => ((input.readers?.[input.cell?.[f] as number] ?? 1) > 1 ? { ...p.zero } : { ...p.cell }),
+      } satisfies GridSpec,
+    })),
+    {
+      title: m.strides.output(formatShape(out.shape)),
+      spec: {
+        shape: out.shape, name: 'out', palette: p, keyPrefix: 'out', words: gridWords(m), shapeText: formatShape(out.shape),
+        text: (f: number) => formatValue(out.values[f] as number, out.bool),
+        look: () => ({ fill: p.bg, stroke: p.fg }),
+      } satisfies GridSpec,
+    },
+  ];
+  let x = 8;
+  let tallest = 0;
+  for (const { title, spec } of grids) {
+    sb.text({ x, y: top + 8, text: title, size: 14, fill: p.fg, bold: true });
+    const box = drawTensor(sb, x, top + 24, spec);
+    tallest = Math.max(tallest, box.h + 24);
+    x += Math.max(box.w, textWidth(title, 14)) + 36;
   }
+  return top + tallest + 16;
+}
 
+export function stridesScene(ctx: ViewContext, step: Step, caption: string, previous?: ReadonlyMap<string, Layer>): Scene | null {
+  const { m, p } = ctx;
+  const c = ctx.model.computation;
+  if (c.broadcast === null) return null;
+  const s = c.strides;
+  const expanded = step.kind !== 'storage' && step.kind !== 'problem';
+  const sb = new SceneBuilder(previous);
+  // The storage and the grids stay the same from step to step: they are parts the next step reuses.
+  let y = sb.part(`inputs:${expanded}`, () => inputsPart(sb, ctx, expanded));
+  const shape = c.broadcast.result;
+  if (expanded && shape !== null && s.inputs.every((i) => i.read !== null)) {
+    const top = y + 8;
+    y = sb.part(`grids@${top}`, () => gridsPart(sb, ctx, shape, top));
+  }
   const lines = loopLines(ctx, step);
   if (lines.length > 0) {
     sb.text({ x: 8, y: y + 10, text: m.strides.loops, size: 16, fill: p.fg, bold: true });

@@ -1,0 +1,85 @@
+// Fixes offered for a failing column (or a suspicious outer product) are
+// each checked with the core before they are shown; applying one is one
+// click, and the page then shows what the package says for the new inputs.
+import { expect, test } from '@playwright/test';
+import { operandsOf } from '../web/src/model/state.ts';
+import { core, open, shown, torchSize } from './helpers.js';
+
+/** The package's answer for the page's current inputs, read from the fields. */
+async function answerFor(page) {
+  const tc = await core();
+  const op = await page.getByTestId('op').inputValue();
+  const shapes = {};
+  for (const name of operandsOf(op)) shapes[name] = tc.parseShape(await page.getByTestId(`shape-${name}`).inputValue());
+  return tc.tidy(() => {
+    const tensors = operandsOf(op).map((n) => (n === 'c' ? tc.zeros(shapes[n]).eq(0) : tc.zeros(shapes[n])));
+    const run = tc.explain.op(op, ...tensors);
+    return run.error !== null ? { result: null, error: run.error } : { result: torchSize(run.result.shape), error: null };
+  });
+}
+
+async function applyEach(page, hash, expectedCodes, outer = false) {
+  await open(page, hash);
+  const buttons = page.locator('button.fix');
+  const codes = (await buttons.locator('code').allTextContents());
+  expect(codes).toEqual(expectedCodes);
+  for (let i = 0; i < codes.length; i++) {
+    await open(page, hash);
+    const label = await page.locator('button.fix').nth(i).textContent();
+    await page.locator('button.fix').nth(i).click();
+    const answer = await answerFor(page);
+    expect(answer.error, `${codes[i]} must make it work`).toBeNull();
+    expect(await shown(page)).toEqual(answer);
+    // The button announced the result it now gives.
+    expect(label).toContain(answer.result.replace(/^torch\.Size\(\[(.*)\]\)$/, (_, dims) => (dims.split(', ').length === 1 ? `(${dims},)` : `(${dims})`)));
+    if (outer) await expect(page.locator('.note.outer')).toHaveCount(0);
+  }
+}
+
+test('(2,3) + (2,): b.unsqueeze(-1) and a.transpose(0, 1) are offered and work', async ({ page }) => {
+  await applyEach(page, 'a=2,3&b=2&op=add&view=align&lang=en', ['b.unsqueeze(-1)', 'a.transpose(0, 1)']);
+  await open(page, 'a=2,3&b=2&op=add&view=align&lang=en');
+  await page.getByRole('button', { name: /Apply b\.unsqueeze\(-1\)/ }).click();
+  await expect(page.getByTestId('shape-b')).toHaveValue('2,1');
+  await expect(page).toHaveURL(/b=2,1/);
+});
+
+test('a transposed operand keeps its values, as the core transposed them', async ({ page }) => {
+  await open(page, 'a=2,3&b=2&op=add&view=strides&lang=en');
+  await page.getByRole('button', { name: /Apply a\.transpose\(0, 1\)/ }).click();
+  await expect(page.getByTestId('fill-a')).toHaveValue('custom');
+  await expect(page.getByTestId('values-a')).toHaveValue('0, 3, 1, 4, 2, 5');
+});
+
+test('(3,) + (3,1): the outer product is flagged, with fixes that keep one value per element', async ({ page }) => {
+  await open(page, 'a=3&b=3,1&op=add&view=align&lang=en');
+  await expect(page.locator('.note.outer')).toContainText('both inputs are stretched (a along dim 0 and b along dim 1)');
+  await applyEach(page, 'a=3&b=3,1&op=add&view=align&lang=en', ['a.unsqueeze(-1)', 'b.squeeze(1)', 'b.transpose(0, 1)'], true);
+});
+
+test('in place: a(1,3,1).add_(b(3,1,7)) offers the out-of-place op, which gives (3,3,7)', async ({ page }) => {
+  await open(page, 'a=1,3,1&b=3,1,7&op=add_&view=inplace&lang=en');
+  const fix = page.locator('button.fix').first();
+  await expect(fix.locator('code')).toHaveText('a.add(b)');
+  await fix.click();
+  await expect(page.getByTestId('op')).toHaveValue('add');
+  await expect(page.getByTestId('result-shape')).toHaveText('torch.Size([3, 3, 7])');
+});
+
+test('no fix is invented when none works: (5,2,4,1) + (3,1,1)', async ({ page }) => {
+  await open(page, 'a=5,2,4,1&b=3,1,1&op=add&view=align&lang=en');
+  await expect(page.locator('button.fix')).toHaveCount(0);
+  await expect(page.locator('.problem')).toContainText('No unsqueeze, squeeze, reshape with 1s or transpose of a single operand makes these shapes broadcast');
+  // Every rewrite the page tries is refused by the core, or stretches both operands (an outer product).
+  const tc = await core();
+  const refused = tc.tidy(() => {
+    const a = tc.zeros([5, 2, 4, 1]);
+    const b = tc.zeros([3, 1, 1]);
+    const tries = [b.unsqueeze(-1), b.unsqueeze(1), b.unsqueeze(2), b.reshape([3, 1, 1, 1]), b.squeeze(1), b.squeeze(2), b.transpose(0, 1), b.transpose(0, 2)]
+      .map((t) => tc.explain.broadcast(a.shape, t.shape));
+    const other = [a.unsqueeze(-1), a.squeeze(3), a.transpose(0, 1), a.transpose(1, 2), a.transpose(0, 2)].map((t) => tc.explain.broadcast(t.shape, b.shape));
+    return [...tries, ...other];
+  });
+  expect(refused.every((r) => r.result === null || r.notes.includes('outer-product'))).toBe(true);
+  expect(refused.some((r) => r.result !== null)).toBe(true);
+});
