@@ -7,6 +7,8 @@
 // `a.add(b).dispose()` and the like no longer need it.
 import { fail, isPlainObject } from './args.js';
 
+const PENDING_BATCH = 1024;
+
 /** What the lifetime manager needs of a tensor. */
 export interface Owned {
   /** The wasm handle; 0 once released. */
@@ -31,8 +33,10 @@ export class Lifetime {
 
   adopt(t: Owned): void {
     this.live++;
-    const scope = this.scopes[this.scopes.length - 1];
-    if (scope !== undefined) scope.push(t);
+    // Read [length - 1] only when it exists: index -1 of an empty array is a
+    // slow property lookup on every op.
+    const depth = this.scopes.length;
+    if (depth > 0) (this.scopes[depth - 1] as Owned[]).push(t);
     else this.registerSoon(t);
   }
 
@@ -64,7 +68,7 @@ export class Lifetime {
     if (typeof (result as { then?: unknown } | null)?.then === 'function')
       fail('value', 'tidy(): fn returned a Promise; tidy() only tracks synchronous code (its tensors are disposed now)');
     // What fn returns outlives this scope: it belongs to the enclosing one.
-    const parent = this.scopes[this.scopes.length - 1];
+    const parent = this.scopes.length > 0 ? this.scopes[this.scopes.length - 1] : undefined;
     const mine = new Set(scope);
     for (const t of kept) {
       if (t._h === 0 || !mine.has(t)) continue;
@@ -77,6 +81,9 @@ export class Lifetime {
   private registerSoon(t: Owned): void {
     if (this.pending.length === 0) queueMicrotask(() => this.registerPending());
     this.pending.push(t);
+    // A long synchronous loop never yields to the microtask: flush in
+    // batches so the list stays short (disposed tensors simply drop out).
+    if (this.pending.length >= PENDING_BATCH) this.registerPending();
   }
 
   private registerPending(): void {
