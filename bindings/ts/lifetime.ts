@@ -68,6 +68,7 @@ export class Lifetime {
     if (typeof (result as { then?: unknown } | null)?.then === 'function')
       fail('value', 'tidy(): fn returned a Promise; tidy() only tracks synchronous code (its tensors are disposed now)');
     // What fn returns outlives this scope: it belongs to the enclosing one.
+    if (kept.size === 0) return result;
     const parent = this.scopes.length > 0 ? this.scopes[this.scopes.length - 1] : undefined;
     const mine = new Set(scope);
     for (const t of kept) {
