@@ -138,7 +138,7 @@ export const styles = css`
     padding: 4px 12px;
     border-radius: 4px;
   }
-  .problem h3::before {
+  .problem h3.failed::before {
     content: '✗ ';
   }
   .message {
@@ -151,7 +151,7 @@ export const styles = css`
   }
   .note,
   .notice {
-    border-left: 6px dashed var(--warn);
+    border-left: 4px solid var(--warn);
     padding: 2px 12px;
     margin: 8px 0;
   }

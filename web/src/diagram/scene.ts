@@ -82,6 +82,9 @@ export function partsOf(scene: Scene | null): Map<string, Layer> {
   return new Map((scene?.layers ?? []).filter((l) => l.key !== '').map((l) => [l.key, l]));
 }
 
+/** Diagrams wrap what would run past this width onto the next line. */
+export const WRAP_WIDTH = 1180;
+
 export const FONT = "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', 'Microsoft YaHei', sans-serif";
 export const MONO = "ui-monospace, 'DejaVu Sans Mono', 'Menlo', 'Consolas', 'WenQuanYi Micro Hei Mono', monospace";
 

@@ -2,7 +2,7 @@
 import type { Messages, SizeAt } from './messages.js';
 
 const list = (items: string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join('、')}和${items[items.length - 1]}`;
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join('、')} 和 ${items[items.length - 1]}`;
 const sizeText = (s: SizeAt): string => (s.size === null ? `${s.name} 没有这个维度` : `${s.name} 是 ${s.size}`);
 
 export const zh: Messages = {
@@ -105,12 +105,12 @@ export const zh: Messages = {
   strides: {
     storage: (name) => `${name}：存储（内存单元）`,
     cells: (n) => `${n} 个单元`,
-    expanded: (name, shape) => `${name} 扩展为 ${shape}：每个输出元素读到的值`,
+    expanded: (name, shape) => `${name} 扩展为 ${shape}`,
     output: (shape) => `out ${shape}`,
     table: { operand: '操作数', shape: '形状', strides: '步长', expanded: '扩展后的步长', offset: '偏移' },
     zeroMark: '步长 0：重复读取同一个单元',
     stepStorage: (list) => `每个张量都有自己的存储，即一段连续的内存单元。步长表示沿每个维度走一步要跳过几个单元：${list}。`,
-    stepExpand: (list) => `广播不复制任何数据：它给每个输入一组对应结果形状的新步长，被扩展或缺失的维度步长为 0，沿这些维度走一步会再次读取同一个单元。${list}。把鼠标移到（或用键盘聚焦）输出单元上，可以看到它读取的单元。`,
+    stepExpand: (list) => `广播不复制任何数据：它给每个输入一组对应结果形状的新步长，被扩展或缺失的维度步长为 0，沿这些维度走一步会再次读取同一个单元。${list}。每个扩展后的网格显示每个输出元素读到的值；把鼠标移到（或用键盘聚焦）输出单元上，可以看到它读取的存储单元。`,
     stepReorder: (order) => `引擎重新排列循环，让步长最小的维度在最内层。循环顺序（从最内层开始）：第 ${order} 维。`,
     stepCoalesce: (groups, loops) => `对每个操作数都连续的相邻维度合并成一个循环：${groups}。循环：${loops}。`,
     stepKernel: (pattern, kernel) => `在最内层循环中，${pattern}因此核心运行内核 ${kernel}。`,
@@ -127,7 +127,7 @@ export const zh: Messages = {
     kernelLine: (kernel) => `内核：${kernel}`,
     hoverHint: '把鼠标移到输出单元上，或用 Tab 键聚焦示意图后用方向键移动，可以看到它读取每个输入的哪个单元。',
     gridLabel: '输出单元：用方向键移动；每个单元都会说明它读取的输入单元。',
-    reads: (out, value, parts) => `${out} = ${value}，读取${list(parts)}。`,
+    reads: (out, value, parts) => `${out} = ${value}，读取 ${parts.join('；')}。`,
     readsPart: (name, cell, value, shared) => `${name} 的第 ${cell} 个单元（${value}）${shared > 1 ? `，该单元被 ${shared} 个输出元素读取` : ''}`,
     noPlan: '运算没有执行，因此没有迭代计划。',
     noExpand: '广播失败，没有任何扩展：这里按原样显示每个输入的存储和步长。',
@@ -162,7 +162,7 @@ export const zh: Messages = {
     stepCompareOk: (result) => `${result} 正好是 a 的形状：结果可以写入 a。`,
     stepCompareFail: (result, self, dims) => `${result} 不是 a 的形状 ${self}：在${dims}，a 必须变大。`,
     stepOk: (call, shape) => `${call} 成功：a 保持 ${shape}。`,
-    stepFail: (call) => `${call} 失败，报错为 PyTorch 原文，a 保持不变：`,
+    stepFail: (call) => `${call} 失败（PyTorch 原文见上方），a 保持不变。`,
     selfRow: 'a 的形状',
     unchanged: 'a 没有改变（已验证：前后数值相同）',
     changed: '运算失败，但 a 改变了',

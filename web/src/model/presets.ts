@@ -82,12 +82,12 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     id: 'inplace-ok',
-    title: { en: 'x(5,3,4,1).add_(y(3,1,1)): x keeps its shape', zh: 'x(5,3,4,1).add_(y(3,1,1))：x 保持形状' },
+    title: { en: 'a(5,3,4,1).add_(b(3,1,1)): a keeps its shape', zh: 'a(5,3,4,1).add_(b(3,1,1))：a 保持形状' },
     state: { a: '5,3,4,1', b: '3,1,1', op: 'add_', view: 'inplace' },
   },
   {
     id: 'inplace-fail',
-    title: { en: 'x(1,3,1).add_(y(3,1,7)): in-place cannot grow x', zh: 'x(1,3,1).add_(y(3,1,7))：原地操作不能让 x 变大' },
+    title: { en: 'a(1,3,1).add_(b(3,1,7)): in place, a cannot grow', zh: 'a(1,3,1).add_(b(3,1,7))：原地操作不能让 a 变大' },
     state: { a: '1,3,1', b: '3,1,7', op: 'add_', view: 'inplace' },
   },
   {

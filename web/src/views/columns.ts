@@ -4,7 +4,7 @@
 // comparing the result with another shape (the in-place check).
 import type { BroadcastTrace, DimRole, DimStep } from 'tensorcast';
 import type { Palette, Tone } from '../diagram/palette.js';
-import { SceneBuilder, textWidth } from '../diagram/scene.js';
+import { SceneBuilder, WRAP_WIDTH, textWidth } from '../diagram/scene.js';
 import type { Scene } from '../diagram/scene.js';
 import type { Messages } from '../i18n/messages.js';
 import { formatShape } from '../model/format.js';
@@ -46,6 +46,28 @@ function toneOf(p: Palette, role: DimRole | null): Tone {
       return p.conflict;
     default:
       return p.cell;
+  }
+}
+
+/** What each look means, in words, so an exported diagram explains itself. */
+function legend(sb: SceneBuilder, y: number, m: Messages, p: Palette): void {
+  const items: { text: string; tone: Tone; dashed?: boolean; hatch?: boolean; outline?: boolean }[] = [
+    { text: m.align.legend.equal, tone: p.same },
+    { text: m.align.legend.one, tone: p.one },
+    { text: m.align.legend.ghost, tone: p.missing, dashed: true },
+    { text: m.align.legend.conflict, tone: p.conflict, hatch: true },
+    { text: m.align.legend.now, tone: { fill: 'none', stroke: p.accent }, outline: true },
+  ];
+  let x = 8;
+  for (const item of items) {
+    const w = textWidth(item.text, 13) + 36;
+    if (x > 8 && x + w > WRAP_WIDTH) {
+      x = 8;
+      y += 26;
+    }
+    sb.rect({ x, y, w: 20, h: 16, fill: item.tone.fill, stroke: item.tone.stroke, strokeWidth: item.outline === true ? 3 : 1.5, dashed: item.dashed, hatch: item.hatch, rx: 3 });
+    sb.text({ x: x + 26, y: y + 8, text: item.text, size: 13, fill: p.muted });
+    x += w + 12;
   }
 }
 
@@ -154,6 +176,6 @@ export function columnsScene(spec: ColumnsSpec, m: Messages, p: Palette): Scene 
   sb.text({ x: 8, y: rowY(resultRow) + ROW / 2, text: m.align.resultRow, size: 18, fill: p.fg, bold: true });
   if (spec.extra) sb.text({ x: 8, y: extraY + ROW / 2, text: spec.extra.label, size: 18, fill: p.fg, mono: true });
   sb.line({ x1: 4, y1: rowY(resultRow) - 1, x2: (xs[n - 1] ?? labelW) + (widths[n - 1] ?? 0), y2: rowY(resultRow) - 1, stroke: p.muted, width: 1.5 });
-  sb.grow(labelW, bottom);
+  sb.part(`legend@${bottom}`, () => legend(sb, bottom + 18, m, p));
   return sb.build({ title: spec.title, desc: spec.desc, background: p.bg, hatch: p.hatch });
 }

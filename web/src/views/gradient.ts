@@ -3,7 +3,7 @@
 // keepdim, and the view to its shape: its .grad.
 import { html } from 'lit';
 import type { TemplateResult } from 'lit';
-import { SceneBuilder, textWidth } from '../diagram/scene.js';
+import { SceneBuilder, WRAP_WIDTH, textWidth } from '../diagram/scene.js';
 import type { Layer, Scene } from '../diagram/scene.js';
 import { drawTensor, measureTensor } from '../diagram/tensor-grid.js';
 import type { GridSpec } from '../diagram/tensor-grid.js';
@@ -45,9 +45,6 @@ export function gradCaption(ctx: ViewContext, step: Step): string {
       return '';
   }
 }
-
-/** Diagrams wider than this wrap their stages onto the next line. */
-const MAX_WIDTH = 1180;
 
 interface Stage {
   title: string;
@@ -114,7 +111,7 @@ export function gradScene(ctx: ViewContext, step: Step, caption: string, previou
         const w = Math.max(size.w, textWidth(stage.title, 14));
         const lead = k > 0 ? arrowWidth(stage.op) + 8 : 0;
         // A stage that would run off the right edge starts a new line, its arrow first.
-        if (k > 0 && x + lead + w > MAX_WIDTH) {
+        if (k > 0 && x + lead + w > WRAP_WIDTH) {
           y += tallest + 20;
           x = 8;
           tallest = 0;

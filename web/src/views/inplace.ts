@@ -85,10 +85,9 @@ export function inplaceDetails(ctx: ViewContext, step: Step): TemplateResult {
   const { m } = ctx;
   const data = ctx.model.computation.inplace;
   if (data === null) return html``;
+  // PyTorch's message and the older one are in the verdict above; this step adds the check on a.
   const verdict = step.kind === 'verdict' && data.error !== null
-    ? html`<p><code class="message">${data.error}</code></p>
-        ${data.expandError !== null ? html`<p>${m.explain.oldMessage}<br /><code class="message">${data.expandError}</code></p>` : ''}
-        <p class=${data.unchanged === true ? 'ok' : 'problem'}>${data.unchanged === true ? m.inplace.unchanged : m.inplace.changed}</p>`
+    ? html`<p class=${data.unchanged === true ? 'ok' : 'problem'}>${data.unchanged === true ? m.inplace.unchanged : m.inplace.changed}</p>`
     : '';
   return html`<p>${m.inplace.rule(callOf(data))}</p>
     ${data.substitutedFrom !== null ? html`<p class="aside">${m.inplace.substituted(data.substitutedFrom, data.op)}</p>` : ''}

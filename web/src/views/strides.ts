@@ -4,9 +4,9 @@
 import { html } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { Palette } from '../diagram/palette.js';
-import { SceneBuilder, textWidth } from '../diagram/scene.js';
+import { SceneBuilder, WRAP_WIDTH, textWidth } from '../diagram/scene.js';
 import type { Layer, Scene } from '../diagram/scene.js';
-import { drawTensor } from '../diagram/tensor-grid.js';
+import { drawTensor, measureTensor } from '../diagram/tensor-grid.js';
 import type { GridSpec } from '../diagram/tensor-grid.js';
 import type { Messages } from '../i18n/messages.js';
 import { formatShape, formatValue } from '../model/format.js';
@@ -160,14 +160,23 @@ function gridsPart(sb: SceneBuilder, ctx: ViewContext, shape: number[], top: num
     },
   ];
   let x = 8;
+  let y = top;
   let tallest = 0;
   for (const { title, spec } of grids) {
-    sb.text({ x, y: top + 8, text: title, size: 14, fill: p.fg, bold: true });
-    const box = drawTensor(sb, x, top + 24, spec);
-    tallest = Math.max(tallest, box.h + 24);
-    x += Math.max(box.w, textWidth(title, 14)) + 36;
+    const size = measureTensor(spec);
+    const w = Math.max(size.w, textWidth(title, 14));
+    // Grids that would run off the right edge start a new row.
+    if (x > 8 && x + w > WRAP_WIDTH) {
+      x = 8;
+      y += tallest + 16;
+      tallest = 0;
+    }
+    sb.text({ x, y: y + 8, text: title, size: 14, fill: p.fg, bold: true });
+    drawTensor(sb, x, y + 24, spec);
+    tallest = Math.max(tallest, size.h + 24);
+    x += w + 36;
   }
-  return top + tallest + 16;
+  return y + tallest + 16;
 }
 
 export function stridesScene(ctx: ViewContext, step: Step, caption: string, previous?: ReadonlyMap<string, Layer>): Scene | null {

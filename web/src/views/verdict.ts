@@ -80,7 +80,7 @@ function notes(ctx: ViewContext, c: Computation, onFix: (fix: Fix) => void): Tem
     const numel = trace.result.reduce((p, s) => p * s, 1);
     const inputs = c.operands.map((o) => `${o.name}: ${formatCount(o.numel)}`).join(', ');
     const fixes = c.fixMode === 'outer' ? c.fixes : [];
-    out.push(html`<div class="note outer" role="note"><p><strong>⚠ ${m.notes.outerProduct(m.list(stretched), formatCount(numel), inputs)}</strong></p>
+    out.push(html`<div class="note outer" role="note"><p>⚠ ${m.notes.outerProduct(m.list(stretched), formatCount(numel), inputs)}</p>
       ${fixes.length > 0 ? html`<p>${m.ui.fixesOuter}</p>${fixList(ctx, fixes, onFix)}` : ''}</div>`);
   }
   for (const w of c.run?.warnings ?? []) {
@@ -112,7 +112,7 @@ export function verdictPanel(ctx: ViewContext, onFix: (fix: Fix) => void): Templ
     const trace = c.broadcast;
     const failed = trace?.failedDim != null ? trace.dims[trace.dims.length - 1] : undefined;
     parts.push(html`<div class="problem" role="alert">
-      <h3>${m.ui.errorLabel}</h3>
+      <h3 class="failed">${m.ui.errorLabel}</h3>
       <p><code data-testid="error" class="message">${error}</code></p>
       <h3>${m.ui.why}</h3>${why(ctx, c)}
       ${fixes.length > 0 ? html`<h3>${m.ui.fixes}</h3>${fixList(ctx, fixes, onFix)}` : ''}
