@@ -63,6 +63,11 @@ test('a failing broadcast stops at the failing column, as PyTorch does', async (
 test('keyboard shortcuts: arrows, Home, End, P and the view digits', async ({ page }) => {
   await open(page, 'a=5,3,4,1&b=3,1,1&op=add&view=align&step=0&lang=en');
   const count = page.getByTestId('step-count');
+  // On the full page the keys work before anything has focus.
+  await page.keyboard.press('ArrowRight');
+  await expect(count).toHaveText('Step 2 of 7');
+  await page.keyboard.press('ArrowLeft');
+  await expect(count).toHaveText('Step 1 of 7');
   await page.getByTestId('next').focus();
   await page.keyboard.press('ArrowRight');
   await expect(count).toHaveText('Step 2 of 7');

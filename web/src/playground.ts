@@ -76,18 +76,26 @@ export class TensorcastPlayground extends LitElement {
   private marked: Element[] = [];
   private cursor = -1;
   private readonly onHash = (): void => this.fromHash();
+  // The full page takes the keys when nothing has focus, so a projected page answers → at once.
+  private readonly onPageKey = (event: KeyboardEvent): void => {
+    if (event.target === document.body || event.target === document.documentElement) this.onKey(event);
+  };
   private readonly onScheme = (): void => this.requestUpdate();
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.loading ??= this.load();
-    if (this.syncHash) window.addEventListener('hashchange', this.onHash);
+    if (this.syncHash) {
+      window.addEventListener('hashchange', this.onHash);
+      window.addEventListener('keydown', this.onPageKey);
+    }
     this.darkQuery?.addEventListener('change', this.onScheme);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('hashchange', this.onHash);
+    window.removeEventListener('keydown', this.onPageKey);
     this.darkQuery?.removeEventListener('change', this.onScheme);
     this.player.pause();
   }
@@ -139,7 +147,8 @@ export class TensorcastPlayground extends LitElement {
 
   private change(patch: Partial<State>): void {
     if (this.model === null) return;
-    if ('view' in patch || Object.keys(patch).some((k) => k !== 'lang' && k !== 'theme' && k !== 'step')) this.player.pause();
+    // Playing goes on through a change of language or theme, not of what is shown.
+    if (Object.keys(patch).some((k) => k !== 'lang' && k !== 'theme' && k !== 'step')) this.player.pause();
     if (this.model.update(patch)) this.changed();
   }
 

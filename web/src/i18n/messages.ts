@@ -52,7 +52,6 @@ export interface Messages {
     result: string;
     errorLabel: string;
     why: string;
-    notes: string;
     fixes: string;
     fixesOuter: string;
     fixResult(shape: string): string;
@@ -91,7 +90,6 @@ export interface Messages {
     dim(d: number): string;
     trailing(t: number): string;
     resultRow: string;
-    ghost: string;
     verdict: { equal: string; one: string; missing: string; mismatch: string; unchecked: string };
     legend: { equal: string; one: string; ghost: string; conflict: string; now: string };
     typed: string;

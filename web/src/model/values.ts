@@ -7,22 +7,23 @@ export type ValuesResult = { values: number[]; error: null } | { values: null; e
 
 const BOOLS: Readonly<Record<string, number>> = { true: 1, false: 0, True: 1, False: 0 };
 
+// Python's spellings too: inf, -inf, nan.
+const SPECIAL: Readonly<Record<string, number>> = { inf: Infinity, '+inf': Infinity, '-inf': -Infinity, nan: NaN, '-nan': NaN };
+
+function numberOf(token: string): number | null {
+  const named = BOOLS[token] ?? SPECIAL[token.toLowerCase()];
+  if (named !== undefined) return named;
+  const value = Number(token);
+  return Number.isNaN(value) ? null : value;
+}
+
 export function parseValues(text: string, bool: boolean): ValuesResult {
   const tokens = text.replace(/[[\]()（）【】]/g, ' ').split(/[\s,，;；]+/).filter((t) => t !== '');
   const values: number[] = [];
   for (const token of tokens) {
-    const named = BOOLS[token];
-    const value = named !== undefined ? named : Number(token);
-    if (!Number.isFinite(value) && !/^[-+]?(inf|infinity|nan)$/i.test(token)) return { values: null, error: { token } };
-    values.push(Number.isNaN(value) ? parseSpecial(token) : value);
-    if (bool && value !== 0 && value !== 1) return { values: null, error: { token } };
+    const value = numberOf(token);
+    if (value === null || (bool && value !== 0 && value !== 1)) return { values: null, error: { token } };
+    values.push(value);
   }
   return { values, error: null };
-}
-
-// Number() reads "Infinity" but not Python's "inf" or "nan".
-function parseSpecial(token: string): number {
-  const t = token.toLowerCase().replace(/^\+/, '');
-  if (t === 'nan' || t === '-nan') return Number.NaN;
-  return t.startsWith('-') ? -Infinity : Infinity;
 }

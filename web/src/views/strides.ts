@@ -99,10 +99,14 @@ export function stridesCaption(ctx: ViewContext, step: Step): string {
   const { m } = ctx;
   const s = ctx.model.computation.strides;
   switch (step.kind) {
-    case 'storage':
-      return m.strides.stepStorage(s.inputs.map((i) => `${i.name} ${strideList(i.strides)}`).join(', '));
-    case 'expand':
-      return m.strides.stepExpand(s.inputs.map((i) => `${i.name} ${strideList(i.strides)} → ${strideList(i.expandedStrides ?? [])}`).join(', '));
+    case 'storage': {
+      const text = m.strides.stepStorage(s.inputs.map((i) => `${i.name} ${strideList(i.strides)}`).join(', '));
+      return ctx.model.computation.broadcast?.result === null ? `${text} ${m.strides.noExpand}` : text;
+    }
+    case 'expand': {
+      const text = m.strides.stepExpand(s.inputs.map((i) => `${i.name} ${strideList(i.strides)} → ${strideList(i.expandedStrides ?? [])}`).join(', '));
+      return s.plan === null ? `${text} ${m.strides.noPlan}` : text;
+    }
     case 'reorder':
       return m.strides.stepReorder((s.plan?.order ?? []).join(', '));
     case 'coalesce': {
