@@ -1,7 +1,7 @@
 #include "diagnostics.h"
 
 #include <algorithm>
-#include <iostream>
+#include <cstdio>
 
 #include "error.h"
 
@@ -15,7 +15,7 @@ WarningHandler g_handler;
 void emit(WarningEvent event) {
   record(event);
   if (g_handler) g_handler(event);
-  else std::cerr << "UserWarning: " << event.message << "\n";
+  else std::fprintf(stderr, "UserWarning: %s\n", event.message.c_str());
 }
 
 std::string join_shapes(const std::vector<Shape>& shapes) {

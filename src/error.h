@@ -6,9 +6,10 @@
 //    TC_ASSERT. It is an exception, never abort(): an aborted wasm module is
 //    dead for every later call.
 #pragma once
-#include <sstream>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace tc {
 
@@ -29,12 +30,26 @@ class InternalError : public std::logic_error {
   using std::logic_error::logic_error;
 };
 
+// Messages are built from strings and numbers by hand: std::ostringstream
+// would link iostreams and locales into every .wasm (about 73 KB).
 namespace detail {
+inline void append(std::string& out, const std::string& s) { out += s; }
+inline void append(std::string& out, const char* s) { out += s; }
+inline void append(std::string& out, char c) { out += c; }
+inline void append(std::string& out, double v) {  // as ostream prints it: 1e+300, 0.5
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  out += buf;
+}
+template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
+void append(std::string& out, T v) {
+  out += std::to_string(v);
+}
 template <typename... Args>
 std::string concat(const Args&... args) {
-  std::ostringstream out;
-  (out << ... << args);
-  return out.str();
+  std::string out;
+  (append(out, args), ...);
+  return out;
 }
 }  // namespace detail
 

@@ -1,5 +1,6 @@
 #include "storage.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <new>
 
@@ -23,11 +24,16 @@ std::shared_ptr<Storage> Storage::allocate(int64_t elements, DType dtype, const 
   TC_ASSERT(elements >= 0);
   // Only a refusal needs the words.
   auto what = [shape] { return shape ? "a tensor of shape " + format_shape(*shape) : std::string("a tensor"); };
+  // On wasm32 size_t has 32 bits: whatever the limit says, a request the
+  // padding below would wrap around (4 GB or more) cannot be met.
+  const int64_t limit = static_cast<uint64_t>(g_limit) > uint64_t{SIZE_MAX} - 15
+                            ? static_cast<int64_t>(uint64_t{SIZE_MAX} - 15)
+                            : g_limit;
   int64_t nbytes = 0;
-  if (__builtin_mul_overflow(elements, dtype_size(dtype), &nbytes) || nbytes > g_limit)
+  if (__builtin_mul_overflow(elements, dtype_size(dtype), &nbytes) || nbytes > limit)
     fail(ErrorKind::Memory, "out of memory: ", what(), " of ", elements,
          " elements needs ", elements, " x ", dtype_size(dtype),
-         " bytes, more than the ", g_limit, " bytes tensorcast may allocate");
+         " bytes, more than the ", limit, " bytes tensorcast may allocate");
   // 16-byte alignment suits 128-bit SIMD loads; a zero-byte tensor still gets
   // a real (tiny) buffer so that data() is never null.
   const size_t padded = (static_cast<size_t>(nbytes) + 15) & ~size_t{15};

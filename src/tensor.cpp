@@ -32,25 +32,23 @@ Tensor Tensor::empty(const Shape& shape, DType dtype) {
   return Tensor(make_impl(std::move(storage), std::move(geometry), dtype));
 }
 
-namespace {
-void check_length(size_t length, const Shape& shape) {
+void check_data_length(size_t length, const Shape& shape) {
   check_shape(shape);
   if (static_cast<int64_t>(length) != tc::numel(shape))
     fail(ErrorKind::Value, "shape ", format_shape(shape), " needs ", tc::numel(shape),
          tc::numel(shape) == 1 ? " value" : " values", ", but ", length,
          length == 1 ? " was given" : " were given");
 }
-}  // namespace
 
 Tensor Tensor::from_data(const std::vector<float>& data, const Shape& shape) {
-  check_length(data.size(), shape);
+  check_data_length(data.size(), shape);
   Tensor t = empty(shape);
   if (!data.empty()) std::memcpy(t.f32(), data.data(), data.size() * sizeof(float));
   return t;
 }
 
 Tensor Tensor::from_bools(const std::vector<uint8_t>& data, const Shape& shape) {
-  check_length(data.size(), shape);
+  check_data_length(data.size(), shape);
   Tensor t = empty(shape, DType::Bool);
   for (size_t i = 0; i < data.size(); ++i) t.b8()[i] = data[i] ? 1 : 0;
   return t;

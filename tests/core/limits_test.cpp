@@ -85,3 +85,12 @@ TEST_CASE("bad input to the factories changes nothing", "[limits]") {
           "upper bound and larger bound inconsistent with step sign");
   refuses([] { Tensor::arange(0, 1e300, 1); }, ErrorKind::Value, "arange: too many elements (1e+300)");
 }
+
+#if UINTPTR_MAX == 0xFFFFFFFFu
+TEST_CASE("wasm32: a request of 4 GB or more never wraps to a small buffer", "[limits]") {
+  // The default limit (1 TiB) is above what 32-bit sizes can count.
+  refuses([] { Tensor::zeros({int64_t{1} << 30}); }, ErrorKind::Memory,
+          "out of memory: a tensor of shape [1073741824] of 1073741824 elements needs "
+          "1073741824 x 4 bytes, more than the 4294967280 bytes tensorcast may allocate");
+}
+#endif
