@@ -172,7 +172,9 @@ void backward(const Tensor& root, const Tensor& gradient, bool retain_graph) {
              "you need to access saved tensors after calling backward.");
       std::vector<Tensor> saved;
       for (const SavedTensor& s : node->saved) saved.push_back(s.unpack());
-      const std::vector<Tensor> grads = node->backward(grad, saved);
+      std::vector<bool> needed;
+      for (const Tensor& input : node->inputs) needed.push_back(input.defined());
+      const std::vector<Tensor> grads = node->backward({grad, saved, needed});
       ran.push_back(node.get());
       TC_ASSERT(grads.size() == node->inputs.size(), node->op, " backward arity");
       for (size_t i = 0; i < grads.size(); ++i) {

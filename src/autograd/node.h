@@ -34,10 +34,17 @@ class SavedTensor {
   uint64_t version_;
 };
 
-// grad: the gradient of the op's result; saved: the tensors given to
-// attach_grad, unpacked (checked against in-place writes).
-using BackwardFn =
-    std::function<std::vector<Tensor>(const Tensor& grad, const std::vector<Tensor>& saved)>;
+// What a backward formula gets: the gradient of the op's result, the
+// tensors given to attach_grad (unpacked: checked against in-place
+// writes), and which inputs want a gradient. A formula returns one
+// gradient per input and may leave undefined those not needed (mul need
+// not compute the gradient of a weight that is plain data).
+struct BackwardArgs {
+  const Tensor& grad;
+  const std::vector<Tensor>& saved;
+  const std::vector<bool>& needed;
+};
+using BackwardFn = std::function<std::vector<Tensor>(const BackwardArgs&)>;
 
 struct Node {
   std::string op;

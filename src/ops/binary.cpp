@@ -8,13 +8,20 @@ namespace tc {
 
 const char* op_name(BinaryOp op) {
   switch (op) {
-    case BinaryOp::Add: return "add";
-    case BinaryOp::Sub: return "sub";
-    case BinaryOp::Mul: return "mul";
-    case BinaryOp::Div: return "div";
-    case BinaryOp::Pow: return "pow";
-    case BinaryOp::Maximum: return "maximum";
-    case BinaryOp::Minimum: return "minimum";
+    case BinaryOp::Add:
+      return "add";
+    case BinaryOp::Sub:
+      return "sub";
+    case BinaryOp::Mul:
+      return "mul";
+    case BinaryOp::Div:
+      return "div";
+    case BinaryOp::Pow:
+      return "pow";
+    case BinaryOp::Maximum:
+      return "maximum";
+    case BinaryOp::Minimum:
+      return "minimum";
   }
   TC_ASSERT(false, "unknown binary op");
 }
@@ -22,13 +29,20 @@ const char* op_name(BinaryOp op) {
 KernelChoice run_binary(BinaryOp op, const Elementwise& e, const float* a, const float* b,
                         float alpha) {
   switch (op) {
-    case BinaryOp::Add: return run_binary(e, a, b, fn::Add{alpha});
-    case BinaryOp::Sub: return run_binary(e, a, b, fn::Sub{alpha});
-    case BinaryOp::Mul: return run_binary(e, a, b, fn::Mul{});
-    case BinaryOp::Div: return run_binary(e, a, b, fn::Div{});
-    case BinaryOp::Pow: return run_binary(e, a, b, fn::Pow{});
-    case BinaryOp::Maximum: return run_binary(e, a, b, fn::Maximum{});
-    case BinaryOp::Minimum: return run_binary(e, a, b, fn::Minimum{});
+    case BinaryOp::Add:
+      return run_binary(e, a, b, fn::Add{alpha});
+    case BinaryOp::Sub:
+      return run_binary(e, a, b, fn::Sub{alpha});
+    case BinaryOp::Mul:
+      return run_binary(e, a, b, fn::Mul{});
+    case BinaryOp::Div:
+      return run_binary(e, a, b, fn::Div{});
+    case BinaryOp::Pow:
+      return run_binary(e, a, b, fn::Pow{});
+    case BinaryOp::Maximum:
+      return run_binary(e, a, b, fn::Maximum{});
+    case BinaryOp::Minimum:
+      return run_binary(e, a, b, fn::Minimum{});
   }
   TC_ASSERT(false, "unknown binary op");
 }
@@ -41,33 +55,45 @@ std::vector<Tensor> saved_for_backward(BinaryOp op, const Tensor& a, const Tenso
                                        const Tensor& out) {
   switch (op) {
     case BinaryOp::Add:
-    case BinaryOp::Sub: return {};
-    case BinaryOp::Pow: return {a, b, detach(out)};
-    default: return {a, b};
+    case BinaryOp::Sub:
+      return {};
+    case BinaryOp::Pow:
+      return {a, b, detach(out)};
+    default:
+      return {a, b};
   }
 }
 
-// d/da and d/db of each op, from the basic ops (micrograd style). s holds
-// what saved_for_backward kept.
-std::vector<Tensor> binary_backward(BinaryOp op, const std::vector<Tensor>& s, double alpha,
-                                    const Tensor& g) {
+// d/da and d/db of each op, from the basic ops (micrograd style), each
+// computed only for an input that wants it. s holds what
+// saved_for_backward kept.
+std::vector<Tensor> binary_backward(BinaryOp op, const BackwardArgs& args, double alpha) {
+  const Tensor& g = args.grad;
+  const std::vector<Tensor>& s = args.saved;
+  // The gradient for input i, or none when it is not wanted.
+  auto wanted = [&](size_t i, auto formula) { return args.needed[i] ? formula() : Tensor(); };
   switch (op) {
-    case BinaryOp::Add: return {g, alpha == 1.0 ? g : mul(g, alpha)};
-    case BinaryOp::Sub: return {g, mul(g, -alpha)};
-    case BinaryOp::Mul: return {mul(g, s[1]), mul(g, s[0])};
+    case BinaryOp::Add:
+      return {g, wanted(1, [&] { return alpha == 1.0 ? g : mul(g, alpha); })};
+    case BinaryOp::Sub:
+      return {g, wanted(1, [&] { return mul(g, -alpha); })};
+    case BinaryOp::Mul:
+      return {wanted(0, [&] { return mul(g, s[1]); }), wanted(1, [&] { return mul(g, s[0]); })};
     case BinaryOp::Div: {
       const Tensor &a = s[0], &b = s[1];
-      return {div(g, b), mul(g, div(div(unary(UnaryOp::Neg, a), b), b))};
+      return {wanted(0, [&] { return div(g, b); }),
+              wanted(1, [&] { return mul(g, div(div(unary(UnaryOp::Neg, a), b), b)); })};
     }
     case BinaryOp::Pow: {
       const Tensor &a = s[0], &b = s[1], &out = s[2];
       // d/da = b * a^(b-1); d/db = a^b * log(a), taken as 0 where a == 0 and
       // b >= 0 (PyTorch's pow_backward_exponent).
-      const Tensor da = mul(g, mul(b, pow(a, sub(b, 1.0))));
-      const Tensor mask = compare(
-          CompareOp::Gt, mul(compare(CompareOp::Eq, a, 0.0), compare(CompareOp::Ge, b, 0.0)), 0.5);
-      const Tensor db = where(mask, 0.0, mul(g, mul(out, unary(UnaryOp::Log, a))));
-      return {da, db};
+      return {wanted(0, [&] { return mul(g, mul(b, pow(a, sub(b, 1.0)))); }), wanted(1, [&] {
+                const Tensor mask = compare(
+                    CompareOp::Gt,
+                    mul(compare(CompareOp::Eq, a, 0.0), compare(CompareOp::Ge, b, 0.0)), 0.5);
+                return where(mask, 0.0, mul(g, mul(out, unary(UnaryOp::Log, a))));
+              })};
     }
     case BinaryOp::Maximum:
     case BinaryOp::Minimum: {
@@ -78,11 +104,15 @@ std::vector<Tensor> binary_backward(BinaryOp op, const std::vector<Tensor>& s, d
       const bool is_max = op == BinaryOp::Maximum;
       const Tensor half = mul(g, 0.5);
       const Tensor tie = compare(CompareOp::Eq, a, b);
-      const Tensor a_loses = compare(is_max ? CompareOp::Lt : CompareOp::Gt, a, b);
-      const Tensor b_loses = compare(is_max ? CompareOp::Gt : CompareOp::Lt, a, b);
-      const Tensor ga = where(tie, half, where(a_loses, 0.0, g));
-      const Tensor gb = where(tie, half, where(b_loses, 0.0, g));
-      return {ga, gb};
+      return {wanted(0,
+                     [&] {
+                       const Tensor a_loses = compare(is_max ? CompareOp::Lt : CompareOp::Gt, a, b);
+                       return where(tie, half, where(a_loses, 0.0, g));
+                     }),
+              wanted(1, [&] {
+                const Tensor b_loses = compare(is_max ? CompareOp::Gt : CompareOp::Lt, a, b);
+                return where(tie, half, where(b_loses, 0.0, g));
+              })};
     }
   }
   TC_ASSERT(false, "unknown binary op");
@@ -100,15 +130,17 @@ Tensor binary(BinaryOp op, const Operand& self, const Operand& other, double alp
   if (needs_grad({a, b}))
     attach_grad(
         out, op_name(op), {a, b},
-        [op, alpha](const Tensor& g, const std::vector<Tensor>& s) {
-          return binary_backward(op, s, alpha, g);
-        },
+        [op, alpha](const BackwardArgs& args) { return binary_backward(op, args, alpha); },
         saved_for_backward(op, a, b, out));
   return out;
 }
 
-Tensor add(const Operand& s, const Operand& o, double alpha) { return binary(BinaryOp::Add, s, o, alpha); }
-Tensor sub(const Operand& s, const Operand& o, double alpha) { return binary(BinaryOp::Sub, s, o, alpha); }
+Tensor add(const Operand& s, const Operand& o, double alpha) {
+  return binary(BinaryOp::Add, s, o, alpha);
+}
+Tensor sub(const Operand& s, const Operand& o, double alpha) {
+  return binary(BinaryOp::Sub, s, o, alpha);
+}
 Tensor mul(const Operand& s, const Operand& o) { return binary(BinaryOp::Mul, s, o); }
 Tensor div(const Operand& s, const Operand& o) { return binary(BinaryOp::Div, s, o); }
 Tensor pow(const Operand& s, const Operand& o) { return binary(BinaryOp::Pow, s, o); }

@@ -79,8 +79,8 @@ void run_sum(const Tensor& in, const Tensor& out_keepdim) {
     t.repeated_dims = repeated_dims;
     t.broadcast = trace_broadcast({in.sizes()});
     t.operands.push_back({"out", out_keepdim.sizes(), out_keepdim.strides(),
-                          out_keepdim.geometry().expand(in.sizes()).strides(),
-                          out_keepdim.offset(), "float32"});
+                          out_keepdim.geometry().expand(in.sizes()).strides(), out_keepdim.offset(),
+                          "float32"});
     t.operands.push_back({"a", in.sizes(), in.strides(), in.strides(), in.offset(), "float32"});
     t.plan = {plan.order, plan.groups(), plan.shape, plan.strides, pattern};
     t.kernel = kernel;
@@ -104,8 +104,10 @@ Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
   Shape keep_shape = a.sizes();
   Shape out_shape;
   for (int64_t d = 0; d < ndim; ++d) {
-    if (all || reduced[d]) keep_shape[d] = 1;
-    else out_shape.push_back(a.sizes()[d]);
+    if (all || reduced[d])
+      keep_shape[d] = 1;
+    else
+      out_shape.push_back(a.sizes()[d]);
   }
   if (keepdim) out_shape = keep_shape;
   const Tensor out_keepdim = Tensor::zeros(keep_shape);
@@ -113,7 +115,8 @@ Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
   Tensor out = out_keepdim.with_geometry(Geometry::contiguous(out_shape));
   if (needs_grad({a})) {
     const Shape in_shape = a.sizes();
-    attach_grad(out, "sum", {a}, [in_shape, keep_shape](const Tensor& g, const std::vector<Tensor>&) {
+    attach_grad(out, "sum", {a}, [in_shape, keep_shape](const BackwardArgs& args) {
+      const Tensor& g = args.grad;
       // The gradient of a sum is the incoming one, copied back over the
       // summed dims: a view with stride 0 there (an expand), no copy.
       return std::vector<Tensor>{expand(view(contiguous(g), keep_shape), in_shape)};

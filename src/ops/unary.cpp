@@ -7,12 +7,18 @@ namespace tc {
 
 const char* op_name(UnaryOp op) {
   switch (op) {
-    case UnaryOp::Neg: return "neg";
-    case UnaryOp::Abs: return "abs";
-    case UnaryOp::Exp: return "exp";
-    case UnaryOp::Log: return "log";
-    case UnaryOp::Sqrt: return "sqrt";
-    case UnaryOp::Relu: return "relu";
+    case UnaryOp::Neg:
+      return "neg";
+    case UnaryOp::Abs:
+      return "abs";
+    case UnaryOp::Exp:
+      return "exp";
+    case UnaryOp::Log:
+      return "log";
+    case UnaryOp::Sqrt:
+      return "sqrt";
+    case UnaryOp::Relu:
+      return "relu";
   }
   TC_ASSERT(false, "unknown unary op");
 }
@@ -39,12 +45,18 @@ KernelChoice run(const Elementwise& e, const Tensor& a, const Op& op) {
 
 KernelChoice dispatch(UnaryOp op, const Elementwise& e, const Tensor& a) {
   switch (op) {
-    case UnaryOp::Neg: return run(e, a, fn::Neg{});
-    case UnaryOp::Abs: return run(e, a, fn::Abs{});
-    case UnaryOp::Exp: return run(e, a, fn::Exp{});
-    case UnaryOp::Log: return run(e, a, fn::Log{});
-    case UnaryOp::Sqrt: return run(e, a, fn::Sqrt{});
-    case UnaryOp::Relu: return run(e, a, fn::Relu{});
+    case UnaryOp::Neg:
+      return run(e, a, fn::Neg{});
+    case UnaryOp::Abs:
+      return run(e, a, fn::Abs{});
+    case UnaryOp::Exp:
+      return run(e, a, fn::Exp{});
+    case UnaryOp::Log:
+      return run(e, a, fn::Log{});
+    case UnaryOp::Sqrt:
+      return run(e, a, fn::Sqrt{});
+    case UnaryOp::Relu:
+      return run(e, a, fn::Relu{});
   }
   TC_ASSERT(false, "unknown unary op");
 }
@@ -53,22 +65,31 @@ KernelChoice dispatch(UnaryOp op, const Elementwise& e, const Tensor& a) {
 // the result (exp, sqrt, relu), or nothing (neg).
 std::vector<Tensor> saved_for_backward(UnaryOp op, const Tensor& a, const Tensor& out) {
   switch (op) {
-    case UnaryOp::Neg: return {};
+    case UnaryOp::Neg:
+      return {};
     case UnaryOp::Abs:
-    case UnaryOp::Log: return {a};
-    default: return {detach(out)};
+    case UnaryOp::Log:
+      return {a};
+    default:
+      return {detach(out)};
   }
 }
 
 // s[0] is what saved_for_backward kept.
-std::vector<Tensor> unary_backward(UnaryOp op, const std::vector<Tensor>& s, const Tensor& g) {
+std::vector<Tensor> unary_backward(UnaryOp op, const BackwardArgs& args) {
+  const Tensor& g = args.grad;
+  const std::vector<Tensor>& s = args.saved;
   switch (op) {
-    case UnaryOp::Neg: return {unary(UnaryOp::Neg, g)};
+    case UnaryOp::Neg:
+      return {unary(UnaryOp::Neg, g)};
     case UnaryOp::Abs:  // sign(a), with sign(0) = 0
       return {mul(g, sub(compare(CompareOp::Gt, s[0], 0.0), compare(CompareOp::Lt, s[0], 0.0)))};
-    case UnaryOp::Exp: return {mul(g, s[0])};
-    case UnaryOp::Log: return {div(g, s[0])};
-    case UnaryOp::Sqrt: return {div(g, mul(s[0], 2.0))};
+    case UnaryOp::Exp:
+      return {mul(g, s[0])};
+    case UnaryOp::Log:
+      return {div(g, s[0])};
+    case UnaryOp::Sqrt:
+      return {div(g, mul(s[0], 2.0))};
     case UnaryOp::Relu:  // PyTorch's threshold_backward: 0 where out <= 0
       return {where(compare(CompareOp::Le, s[0], 0.0), 0.0, g)};
   }
@@ -85,8 +106,7 @@ Tensor unary(UnaryOp op, const Tensor& self) {
   Tensor out = e.out;
   if (needs_grad({a}))
     attach_grad(
-        out, op_name(op), {a},
-        [op](const Tensor& g, const std::vector<Tensor>& s) { return unary_backward(op, s, g); },
+        out, op_name(op), {a}, [op](const BackwardArgs& args) { return unary_backward(op, args); },
         saved_for_backward(op, a, out));
   return out;
 }

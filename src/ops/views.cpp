@@ -20,14 +20,16 @@ Tensor make_view(const Tensor& self, Geometry g, const char* op, BackwardFn back
 // The gradient of any view that only regroups elements (unsqueeze, squeeze,
 // view, reshape): the same values in the input's shape.
 BackwardFn reshape_back(const Shape& input_shape) {
-  return [input_shape](const Tensor& g, const std::vector<Tensor>&) { return std::vector<Tensor>{reshape(g, input_shape)}; };
+  return [input_shape](const BackwardArgs& args) {
+    return std::vector<Tensor>{reshape(args.grad, input_shape)};
+  };
 }
 
 }  // namespace
 
 Tensor expand(const Tensor& self, const Shape& sizes) {
   return make_view(self, self.geometry().expand(sizes), "expand",
-                   [](const Tensor& g, const std::vector<Tensor>&) { return std::vector<Tensor>{g}; });
+                   [](const BackwardArgs& args) { return std::vector<Tensor>{args.grad}; });
 }
 
 Tensor expand_as(const Tensor& self, const Tensor& other) { return expand(self, other.sizes()); }
@@ -38,15 +40,19 @@ Tensor broadcast_to(const Tensor& self, const Shape& sizes) { return expand(self
 Tensor permute(const Tensor& self, const std::vector<int64_t>& dims) {
   Geometry g = self.geometry().permute(dims);
   std::vector<int64_t> inverse(dims.size());
-  for (size_t i = 0; i < dims.size(); ++i) inverse[wrap_dim(dims[i], self.ndim())] = static_cast<int64_t>(i);
-  return make_view(self, std::move(g), "permute", [inverse](const Tensor& grad, const std::vector<Tensor>&) {
+  for (size_t i = 0; i < dims.size(); ++i)
+    inverse[wrap_dim(dims[i], self.ndim())] = static_cast<int64_t>(i);
+  return make_view(self, std::move(g), "permute", [inverse](const BackwardArgs& args) {
+    const Tensor& grad = args.grad;
     return std::vector<Tensor>{permute(grad, inverse)};
   });
 }
 
 Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
   return make_view(self, self.geometry().transpose(dim0, dim1), "transpose",
-                   [dim0, dim1](const Tensor& g, const std::vector<Tensor>&) { return std::vector<Tensor>{transpose(g, dim0, dim1)}; });
+                   [dim0, dim1](const BackwardArgs& args) {
+                     return std::vector<Tensor>{transpose(args.grad, dim0, dim1)};
+                   });
 }
 
 Tensor unsqueeze(const Tensor& self, int64_t dim) {
@@ -66,12 +72,14 @@ Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
   const int64_t d = wrap_dim(dim, self.ndim());
   const int64_t begin = start < 0 ? start + self.sizes()[d] : start;
   const Shape input_shape = self.sizes();
-  return make_view(self, std::move(g), "narrow", [input_shape, d, begin, length](const Tensor& grad, const std::vector<Tensor>&) {
-    // Zeros everywhere but the narrowed slice, which gets the gradient.
-    const Tensor full = Tensor::zeros(input_shape);
-    copy_into(narrow(full, d, begin, length), grad);
-    return std::vector<Tensor>{full};
-  });
+  return make_view(self, std::move(g), "narrow",
+                   [input_shape, d, begin, length](const BackwardArgs& args) {
+                     const Tensor& grad = args.grad;
+                     // Zeros everywhere but the narrowed slice, which gets the gradient.
+                     const Tensor full = Tensor::zeros(input_shape);
+                     copy_into(narrow(full, d, begin, length), grad);
+                     return std::vector<Tensor>{full};
+                   });
 }
 
 Tensor view(const Tensor& self, const Shape& shape) {
@@ -98,7 +106,8 @@ Tensor clone(const Tensor& self) {
     NoGradGuard no_grad;
     copy_into(out, self);
   }
-  attach_grad(out, "clone", {self}, [](const Tensor& g, const std::vector<Tensor>&) { return std::vector<Tensor>{g}; });
+  attach_grad(out, "clone", {self},
+              [](const BackwardArgs& args) { return std::vector<Tensor>{args.grad}; });
   return out;
 }
 

@@ -11,7 +11,9 @@ Tensor where(const Tensor& condition, const Operand& self, const Operand& other)
          "where expected condition to be a boolean tensor, but got a tensor with dtype Float");
   const Tensor a = as_float(self.tensor());
   const Tensor b = as_float(other.tensor());
-  ElementwiseSpec spec{"where", {condition, a, b}, {"condition", "a", "b"},
+  ElementwiseSpec spec{"where",
+                       {condition, a, b},
+                       {"condition", "a", "b"},
                        {false, self.is_number(), other.is_number()}};
   const Elementwise e = prepare(spec);
   float* out = e.out.f32();
@@ -25,12 +27,13 @@ Tensor where(const Tensor& condition, const Operand& self, const Operand& other)
   trace_op(spec, e, {"f32", "where", inner_pattern(e.plan), false, false});
   Tensor out_t = e.out;
   if (needs_grad({a, b}))
-    attach_grad(
-        out_t, "where", {Tensor(), a, b},
-        [](const Tensor& g, const std::vector<Tensor>& s) {
-          return std::vector<Tensor>{Tensor(), where(s[0], g, 0.0), where(s[0], 0.0, g)};
-        },
-        {condition});
+    attach_grad(out_t, "where", {Tensor(), a, b},
+                [](const BackwardArgs& args) {
+                  const Tensor &g = args.grad, &c = args.saved[0];
+                  return std::vector<Tensor>{Tensor(), args.needed[1] ? where(c, g, 0.0) : Tensor(),
+                                             args.needed[2] ? where(c, 0.0, g) : Tensor()};
+                },
+                {condition});
   return out_t;
 }
 
