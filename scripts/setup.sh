@@ -10,6 +10,9 @@ command -v emcc >/dev/null 2>&1 || need+=(emscripten)
 [ -d /usr/share/nodejs/acorn ] || need+=(node-acorn)
 [ -f /usr/include/catch2/catch.hpp ] || need+=(catch2)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+# The playground's Chinese text, in Chromium's screenshots and for a
+# teacher on this machine: Debian ships no CJK font by default.
+fc-list :lang=zh 2>/dev/null | grep -q . || need+=(fonts-wqy-microhei)
 command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
 command -v gzip >/dev/null 2>&1 || need+=(gzip)
