@@ -24,3 +24,6 @@ node_modules/.bin/playwright test e2e/package
 
 echo "== playground (Playwright e2e)"
 node_modules/.bin/playwright test --project=playground
+
+echo "== bench harness (tiny sizes)"
+node --test bench/bench.test.js

@@ -1,0 +1,109 @@
+// The harness on tiny sizes with one repetition, so that `npm test` keeps it
+// working: the JSON it writes has the documented structure, and for every
+// workload tensorcast's numbers equal tfjs's and the plain-JS reference's.
+// Timings are only checked to be numbers; this machine is too noisy (and
+// the sizes too small) for any claim about them.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+import { compareValues } from './compare.js';
+import { WORKLOADS } from './workloads.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+let dir;
+let report;
+let printed;
+
+before(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'tc-bench-'));
+  const out = path.join(dir, 'tiny.json');
+  printed = execFileSync(process.execPath, [path.join(here, 'run.js'), '--tiny', '--reps', '1', '--warmup', '0', '--values', '--out', out], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  report = JSON.parse(readFileSync(out, 'utf8'));
+});
+
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const isTime = (x) => typeof x === 'number' && Number.isFinite(x) && x >= 0;
+
+describe('bench harness on tiny sizes', () => {
+  test('the machine and the settings are recorded', () => {
+    const m = report.machine;
+    assert.equal(typeof m.cpu, 'string');
+    assert.ok(m.cpu.length > 0);
+    assert.ok(Number.isInteger(m.cores) && m.cores >= 1);
+    assert.equal(m.node, process.version);
+    assert.ok(!Number.isNaN(Date.parse(m.date)));
+    for (const loads of [m.load.before, m.load.after]) {
+      assert.equal(loads.length, 3);
+      assert.ok(loads.every((x) => typeof x === 'number' && x >= 0));
+    }
+    assert.deepEqual(report.settings, { size: 'tiny', warmup: 0, reps: 1 });
+    assert.equal(report.tfjs.backend, 'wasm');
+    assert.equal(report.tfjs.simd, true);
+    assert.equal(report.tfjs.threads, 1);
+    assert.equal(typeof report.tensorcast.simd, 'boolean');
+  });
+
+  test('there is one row per workload, then the size row', () => {
+    assert.deepEqual(report.rows.map((r) => r.id), [...WORKLOADS.map((w) => w.id), 'size']);
+    assert.equal(report.pass, report.rows.every((r) => r.pass));
+  });
+
+  test('every timed row has medians, samples, ratios and targets', () => {
+    for (const row of report.rows.filter((r) => r.kind !== 'size')) {
+      for (const name of ['tensorcast', 'tfjs', 'js', 'probe']) {
+        assert.ok(isTime(row.median[name]), `${row.id}: median ${name}`);
+        assert.equal(row.samples[name].length, 1, `${row.id}: one sample of ${name}`);
+      }
+      assert.ok(row.bytes > 0 && row.calls >= 1);
+      const ratio = row.median.tensorcast / row.median.tfjs;
+      assert.ok(Math.abs(row.ratios.tensorcastToTfjs - ratio) <= 1e-3 * ratio, `${row.id}: ratio`);
+      assert.ok(row.targets.length > 0, `${row.id}: targets`);
+      for (const t of row.targets) {
+        assert.equal(t.pass, t.value <= t.limit);
+        assert.equal(typeof t.text, 'string');
+      }
+      assert.equal(row.pass, row.targets.every((t) => t.pass));
+      assert.ok(printed.includes(row.title), `${row.id}: printed`);
+    }
+  });
+
+  test("tensorcast's results equal tfjs's and plain JS's, number for number", () => {
+    for (const row of report.rows.filter((r) => r.kind !== 'size')) {
+      const { tensorcast, tfjs, js } = row.values;
+      assert.ok(tensorcast.length >= 1 && tensorcast[0].length >= 1, `${row.id}: values`);
+      assert.deepEqual(tensorcast, tfjs, `${row.id}: tensorcast against tfjs`);
+      assert.deepEqual(tensorcast, js, `${row.id}: tensorcast against plain JS`);
+      assert.deepEqual(row.check.tensorcastEqualsTfjs, { equal: true });
+      assert.deepEqual(row.check.tensorcastEqualsJs, { equal: true });
+    }
+  });
+
+  test('the comparison the harness records catches one differing number', () => {
+    const row = report.rows.find((r) => r.id === 'backward');
+    const changed = row.values.tfjs.map((v) => v.slice());
+    changed[1][3] += 0.25;
+    const result = compareValues(row.values.tensorcast, changed);
+    assert.equal(result.equal, false);
+    assert.match(result.why, /output 1, element 3/);
+  });
+
+  test('the size row measures both libraries, raw and gzipped', () => {
+    const row = report.rows.find((r) => r.id === 'size');
+    for (const name of ['tensorcast', 'tensorcastWithFacade', 'tfjs']) {
+      const s = row.sizes[name];
+      assert.ok(s.gzip > 0 && s.raw > s.gzip, name);
+      assert.ok(s.files.length >= 2, name);
+    }
+    assert.ok(row.sizes.tensorcastWithFacade.raw > row.sizes.tensorcast.raw);
+    assert.equal(row.targets[0].value, row.sizes.tensorcast.gzip);
+  });
+});

@@ -1,0 +1,60 @@
+// tensorcast through its public API (dist/, as `import from 'tensorcast'`
+// would load it). Results stay in wasm memory: each call disposes its
+// result, and values() is the only copy out, made after timing.
+import { operandShape } from '../workloads.js';
+
+export function prepareTensorcast(tc, workload, size, data) {
+  const s = workload[size];
+  const made = [];
+  const keep = (t) => (made.push(t), t);
+  const tensor = (values, shape, options) => keep(tc.tensor(values, { shape, ...options }));
+  const done = () => made.forEach((t) => t.dispose());
+
+  if (workload.kind === 'binary') {
+    const [a, b] = s.inputs.map((input, k) => {
+      const stored = tensor(data[k], input.shape);
+      return input.transposed ? keep(stored.transpose(-2, -1)) : stored;
+    });
+    const op = workload.op;
+    const calls = s.calls ?? 1;
+    return {
+      run() {
+        for (let i = 0; i < calls; i++) a[op](b).dispose();
+      },
+      values: () => [read(a[op](b))],
+      dispose: done,
+    };
+  }
+  if (workload.kind === 'sumTo') {
+    const x = tensor(data[0], s.x);
+    return {
+      run: () => x.sumTo(s.to).dispose(),
+      values: () => [read(x.sumTo(s.to))],
+      dispose: done,
+    };
+  }
+  const a = tensor(data[0], s.a, { requiresGrad: true });
+  const b = tensor(data[1], s.b, { requiresGrad: true });
+  const w = tensor(data[2], s.a);
+  // Forward and backward, as tf.grads does both; the gradients are left on
+  // a and b (in wasm memory) until the next call clears them.
+  const step = () => {
+    a.grad = null;
+    b.grad = null;
+    tc.tidy(() => a.add(b).mul(w).sum().backward());
+  };
+  return {
+    run: step,
+    values() {
+      step();
+      return [a.grad.data(), b.grad.data()];
+    },
+    dispose: done,
+  };
+}
+
+function read(t) {
+  const values = t.data();
+  t.dispose();
+  return values;
+}

@@ -1,0 +1,72 @@
+// TensorFlow.js (wasm backend) doing what each workload asks, with results
+// left in its wasm memory and disposed by each call; values() (dataSync) is
+// the only copy out, made after timing. tfjs has no strided views and no
+// sumTo: a transposed operand is materialised with tf.transpose inside the
+// timed call (the only way to compute it in tfjs), and sumTo is tf.sum over
+// the same axes.
+import { sumAxes } from '../workloads.js';
+
+export function prepareTfjs(tf, workload, size, data) {
+  const s = workload[size];
+  const made = [];
+  const tensor = (values, shape) => {
+    const t = tf.tensor(values, shape, 'float32');
+    made.push(t);
+    return t;
+  };
+  const done = () => made.forEach((t) => t.dispose());
+
+  if (workload.kind === 'binary') {
+    const [a, b] = s.inputs.map((input, k) => tensor(data[k], input.shape));
+    const [ta, tb] = s.inputs.map((input) => input.transposed === true);
+    const fn = tf[workload.op];
+    const calls = s.calls ?? 1;
+    const once = ta || tb ? () => transposedThen(tf, fn, a, ta, b, tb) : () => fn(a, b);
+    return {
+      run() {
+        for (let i = 0; i < calls; i++) once().dispose();
+      },
+      values: () => [read(once())],
+      dispose: done,
+    };
+  }
+  if (workload.kind === 'sumTo') {
+    const x = tensor(data[0], s.x);
+    const axes = sumAxes(s.x, s.to);
+    return {
+      run: () => tf.sum(x, axes).dispose(),
+      values: () => [read(tf.sum(x, axes))],
+      dispose: done,
+    };
+  }
+  const a = tensor(data[0], s.a);
+  const b = tensor(data[1], s.b);
+  const w = tensor(data[2], s.a);
+  const grads = tf.grads((x, y) => tf.sum(tf.mul(tf.add(x, y), w)));
+  return {
+    run: () => grads([a, b]).forEach((g) => g.dispose()),
+    values: () => grads([a, b]).map(read),
+    dispose: done,
+  };
+}
+
+function read(t) {
+  const values = t.dataSync().slice();
+  t.dispose();
+  return values;
+}
+
+function transposedThen(tf, fn, a, ta, b, tb) {
+  const x = ta ? tf.transpose(a, swapLastTwo(a.rank)) : a;
+  const y = tb ? tf.transpose(b, swapLastTwo(b.rank)) : b;
+  const out = fn(x, y);
+  if (x !== a) x.dispose();
+  if (y !== b) y.dispose();
+  return out;
+}
+
+function swapLastTwo(rank) {
+  const perm = [...Array(rank).keys()];
+  [perm[rank - 2], perm[rank - 1]] = [perm[rank - 1], perm[rank - 2]];
+  return perm;
+}

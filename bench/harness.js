@@ -1,0 +1,146 @@
+// One benchmark run in one Node process: for each workload, tensorcast,
+// tfjs, plain JS and the bandwidth probe are prepared on the same values,
+// timed interleaved (bench/measure.js), then their results are copied out
+// once and compared. Returns the report that run.js prints and saves.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import { compareValues } from './compare.js';
+import { prepareProbe } from './contestants/probe.js';
+import { preparePlain } from './contestants/plain.js';
+import { prepareTensorcast } from './contestants/tensorcast.js';
+import { prepareTfjs } from './contestants/tfjs.js';
+import { numel, quarters } from './data.js';
+import { load, machine } from './machine.js';
+import { measure } from './measure.js';
+import { sizes } from './size.js';
+import { sizeTarget, targetsFor } from './targets.js';
+import { loadTfjs } from './tfjs.js';
+import { WORKLOADS, bytesMoved, describe, inputShapes } from './workloads.js';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST = path.join(ROOT, 'dist');
+
+export async function loadTensorcast() {
+  for (const file of ['index.js', 'tensorcast.wasm', 'wasm-glue.js'])
+    if (!existsSync(path.join(DIST, file)))
+      throw new Error(`dist/${file} is missing: build the package first (npm run build)`);
+  warnIfStale();
+  const { init } = await import(pathToFileURL(path.join(DIST, 'index.js')).href);
+  return init();
+}
+
+// The bench measures dist/ as it is; a source newer than the .wasm means
+// the numbers may not be those of the code in the tree.
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+function warnIfStale() {
+  const built = statSync(path.join(DIST, 'tensorcast.wasm')).mtimeMs;
+  const stale = ['src', 'bindings'].filter((dir) => existsSync(path.join(ROOT, dir)) && newest(path.join(ROOT, dir)) > built);
+  if (stale.length > 0)
+    process.stderr.write(`warning: ${stale.join(' and ')} changed after dist/ was built; npm run build to measure the current code\n`);
+}
+
+const round = (x, digits = 6) => Number(x.toPrecision(digits));
+
+function runWorkload(tc, tf, workload, options) {
+  const { size, warmup, reps, keepValues } = options;
+  const data = inputShapes(workload, size).map((shape, k) => quarters(numel(shape), k + 1));
+  const bytes = bytesMoved(workload, size);
+  const calls = workload[size].calls ?? 1;
+  const contestants = {
+    tensorcast: prepareTensorcast(tc, workload, size, data),
+    tfjs: prepareTfjs(tf, workload, size, data),
+    js: preparePlain(workload, size, data),
+    probe: prepareProbe(tc, bytes, calls),
+  };
+  try {
+    const runs = Object.fromEntries(Object.entries(contestants).map(([name, c]) => [name, c.run]));
+    const timed = measure(runs, { warmup, reps, calls });
+    const values = {
+      tensorcast: contestants.tensorcast.values(),
+      tfjs: contestants.tfjs.values(),
+      js: contestants.js.values(),
+    };
+    const median = Object.fromEntries(Object.entries(timed).map(([name, t]) => [name, round(t.median)]));
+    const ratios = {
+      tensorcastToTfjs: round(timed.tensorcast.median / timed.tfjs.median, 4),
+      tensorcastToProbe: round(timed.tensorcast.median / timed.probe.median, 4),
+      tfjsToProbe: round(timed.tfjs.median / timed.probe.median, 4),
+    };
+    const targets = targetsFor(workload.group, ratios);
+    const row = {
+      id: workload.id,
+      title: describe(workload, size),
+      kind: workload.kind,
+      group: workload.group,
+      shapes: workload[size],
+      bytes,
+      calls,
+      unit: 'ms per call',
+      median,
+      // GB/s at the median, counting the bytes the workload must move.
+      bandwidthGBs: Object.fromEntries(Object.entries(timed).map(([name, t]) => [name, round(bytes / calls / t.median / 1e6, 4)])),
+      ratios,
+      targets,
+      pass: targets.every((t) => t.pass),
+      check: {
+        tensorcastEqualsTfjs: compareValues(values.tensorcast, values.tfjs),
+        tensorcastEqualsJs: compareValues(values.tensorcast, values.js),
+      },
+      samples: Object.fromEntries(Object.entries(timed).map(([name, t]) => [name, t.samples.map((x) => round(x, 4))])),
+    };
+    if (keepValues) row.values = Object.fromEntries(Object.entries(values).map(([name, v]) => [name, v.map((a) => Array.from(a))]));
+    return row;
+  } finally {
+    for (const c of Object.values(contestants)) c.dispose();
+  }
+}
+
+function sizeRow() {
+  const s = sizes(DIST);
+  const target = sizeTarget(s.tensorcast.gzip);
+  return {
+    id: 'size',
+    title: 'size: .wasm + JS glue (tfjs: core + wasm backend, SIMD)',
+    kind: 'size',
+    group: 'size',
+    unit: 'bytes',
+    sizes: s,
+    ratios: { tensorcastToTfjs: round(s.tensorcast.gzip / s.tfjs.gzip, 4) },
+    targets: [target],
+    pass: target.pass,
+  };
+}
+
+// options: { size: 'full' | 'tiny', warmup, reps, only: ids | undefined,
+// keepValues, log(line) }
+export async function runBench(options) {
+  const log = options.log ?? (() => {});
+  const loadBefore = load();
+  const tc = await loadTensorcast();
+  const { tf, info } = await loadTfjs();
+  const workloads = options.only ? WORKLOADS.filter((w) => options.only.includes(w.id)) : WORKLOADS;
+  const rows = [];
+  for (const workload of workloads) {
+    log(`  ${describe(workload, options.size)} ...`);
+    rows.push(runWorkload(tc, tf, workload, options));
+  }
+  rows.push(sizeRow());
+  return {
+    machine: { ...machine(), load: { before: loadBefore, after: load() } },
+    settings: { size: options.size, warmup: options.warmup, reps: options.reps },
+    tensorcast: { simd: tc.simd },
+    tfjs: info,
+    rows,
+    pass: rows.every((r) => r.pass),
+  };
+}

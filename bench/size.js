@@ -1,0 +1,41 @@
+// The download a page pays: tensorcast's SIMD .wasm and its Emscripten glue
+// (the issue-5 target), plus the facade's ES modules as shipped (not
+// minified), against tfjs-core and tfjs-backend-wasm's SIMD build (their
+// minified ES module bundles and the SIMD .wasm). gzip at level 9, as a
+// server would send them.
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const require = createRequire(import.meta.url);
+
+function measureFiles(files) {
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const bytes = readFileSync(file);
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { raw, gzip, files: files.map((f) => path.relative(process.cwd(), f)) };
+}
+
+export function sizes(dist) {
+  const glue = path.join(dist, 'wasm-glue.js');
+  const facade = readdirSync(dist)
+    .filter((f) => f.endsWith('.js') && f !== 'wasm-glue.js')
+    .map((f) => path.join(dist, f));
+  const tfjsWasm = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm'));
+  const tfjsCore = path.dirname(require.resolve('@tensorflow/tfjs-core/dist/tf-core.fesm.min.js'));
+  const wasmAndGlue = measureFiles([path.join(dist, 'tensorcast.wasm'), glue]);
+  return {
+    tensorcast: wasmAndGlue,
+    tensorcastWithFacade: measureFiles([path.join(dist, 'tensorcast.wasm'), glue, ...facade]),
+    tfjs: measureFiles([
+      path.join(tfjsCore, 'tf-core.fesm.min.js'),
+      path.join(tfjsWasm, 'tf-backend-wasm.fesm.min.js'),
+      path.join(tfjsWasm, 'tfjs-backend-wasm-simd.wasm'),
+    ]),
+  };
+}

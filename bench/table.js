@@ -1,0 +1,72 @@
+// The report as a table: plain text for the terminal, Markdown for the
+// README. Both come from the same cells.
+const NAMES = { tensorcastToTfjs: 'tfjs', tensorcastToProbe: 'probe' };
+
+function time(ms) {
+  if (ms < 0.1) return `${(ms * 1000).toPrecision(3)} µs`;
+  return `${ms.toPrecision(3)} ms`;
+}
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+function targetCell(targets) {
+  return targets
+    .map((t) => (t.ratio ? `≤${+t.limit.toFixed(3)}x ${NAMES[t.ratio]}` : `≤${kB(t.limit)} gz`) + (t.pass ? ' pass' : ' MISS'))
+    .join(', ');
+}
+
+function agreeCell(check) {
+  if (!check) return '';
+  const { tensorcastEqualsTfjs: tfjs, tensorcastEqualsJs: js } = check;
+  if (tfjs.equal && js.equal) return 'equal';
+  return [tfjs.equal ? '' : 'differs from tfjs', js.equal ? '' : 'differs from JS'].filter(Boolean).join(', ');
+}
+
+const HEADER = ['workload', 'tensorcast', 'tfjs', 'plain JS', 'probe', 'tc/tfjs', 'tc/probe', 'results', 'targets'];
+
+function cells(report) {
+  return report.rows.map((row) => {
+    if (row.kind === 'size') {
+      const { tensorcast, tfjs } = row.sizes;
+      const both = (s) => `${kB(s.gzip)} gz, ${kB(s.raw)}`;
+      return [
+        row.title, both(tensorcast), both(tfjs),
+        '', '', row.ratios.tensorcastToTfjs.toFixed(2), '', '', targetCell(row.targets),
+      ];
+    }
+    const m = row.median;
+    return [
+      row.title, time(m.tensorcast), time(m.tfjs), time(m.js), time(m.probe),
+      row.ratios.tensorcastToTfjs.toFixed(3), row.ratios.tensorcastToProbe.toFixed(2),
+      agreeCell(row.check), targetCell(row.targets),
+    ];
+  });
+}
+
+export function heading(report) {
+  const m = report.machine;
+  return `${m.cpu}, ${m.cores} cores, Node ${m.node}, ${m.date}; load average (1, 5, 15 min) ` +
+    `${m.load.before.join(' ')} before, ${m.load.after.join(' ')} after; ` +
+    `${report.settings.reps} repetitions after ${report.settings.warmup} warm-up, medians; ` +
+    `tfjs ${report.tfjs.version} ${report.tfjs.backend} (SIMD ${report.tfjs.simd}, ${report.tfjs.threads} thread)`;
+}
+
+export function formatText(report) {
+  const rows = [HEADER, ...cells(report)];
+  const widths = HEADER.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const line = (r) => r.map((cell, c) => (c === 0 || c >= 7 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd();
+  const missed = report.rows.flatMap((r) => r.targets.filter((t) => !t.pass).map((t) => `${r.title}: ${t.text}`));
+  return [
+    heading(report),
+    '',
+    line(rows[0]),
+    ...rows.slice(1).map(line),
+    '',
+    missed.length === 0 ? 'every target holds' : `targets missed:\n  ${missed.join('\n  ')}`,
+  ].join('\n');
+}
+
+export function formatMarkdown(report) {
+  const row = (r) => `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [row(HEADER), row(HEADER.map(() => '---')), ...cells(report).map(row)].join('\n');
+}

@@ -1,0 +1,122 @@
+// The workloads of issue 5, each at its full size and at a tiny size for
+// the harness's own test (bench/bench.test.js). Tiny sizes are odd so that
+// every kernel's vector body and scalar tail both run.
+//
+// An input is { shape } (row-major storage), or { shape, transposed: true }:
+// the operand is that storage with its last two dims swapped (a strided
+// view in tensorcast; tfjs has no views and must materialise it).
+import { numel } from './data.js';
+
+const F32 = 4;
+
+export function operandShape(input) {
+  if (!input.transposed) return input.shape;
+  const s = input.shape.slice();
+  [s[s.length - 2], s[s.length - 1]] = [s[s.length - 1], s[s.length - 2]];
+  return s;
+}
+
+export function broadcastShape(shapes) {
+  const ndim = Math.max(...shapes.map((s) => s.length));
+  const out = [];
+  for (let d = 0; d < ndim; d++) {
+    let size = 1;
+    for (const s of shapes) {
+      const k = s.length - ndim + d;
+      if (k >= 0 && s[k] !== 1) size = s[k];
+    }
+    out.push(size);
+  }
+  return out;
+}
+
+function binary(id, group, op, full, tiny) {
+  return { id, kind: 'binary', group, op, full: { inputs: full }, tiny: { inputs: tiny } };
+}
+
+function sumTo(id, group, full, tiny) {
+  return { id, kind: 'sumTo', group, full, tiny };
+}
+
+const t = (...shape) => ({ shape });
+const tT = (...shape) => ({ shape, transposed: true });
+
+export const WORKLOADS = [
+  binary('add-same', 'elementwise', 'add', [t(4096, 1024), t(4096, 1024)], [t(13, 11), t(13, 11)]),
+  binary('mul-same', 'elementwise', 'mul', [t(4096, 1024), t(4096, 1024)], [t(13, 11), t(13, 11)]),
+  binary('row', 'elementwise', 'add', [t(2048, 2048), t(2048)], [t(13, 11), t(11)]),
+  binary('column', 'elementwise', 'add', [t(2048, 2048), t(2048, 1)], [t(13, 11), t(13, 1)]),
+  binary('outer', 'elementwise', 'add', [t(2048, 1), t(1, 2048)], [t(13, 1), t(1, 11)]),
+  binary('4d', 'off-fast-path', 'add', [t(256, 3, 64, 64), t(3, 1, 1)], [t(2, 3, 5, 9), t(3, 1, 1)]),
+  binary('4d-wide', 'off-fast-path', 'add', [t(16, 1, 256, 256), t(16, 1, 1)], [t(4, 1, 5, 9), t(4, 1, 1)]),
+  binary('transposed', 'off-fast-path', 'add', [tT(2048, 2048), t(2048, 2048)], [tT(11, 13), t(13, 11)]),
+  sumTo('sumto-leading', 'sumto-leading', { x: [2048, 2048], to: [2048] }, { x: [13, 11], to: [11] }),
+  sumTo('sumto-column', 'sumto', { x: [2048, 2048], to: [2048, 1] }, { x: [13, 11], to: [13, 1] }),
+  sumTo('sumto-4d', 'sumto-leading', { x: [64, 3, 128, 128], to: [3, 1, 1] }, { x: [2, 3, 5, 9], to: [3, 1, 1] }),
+  {
+    id: 'backward',
+    kind: 'backward',
+    group: 'backward',
+    full: { a: [2048, 2048], b: [2048] },
+    tiny: { a: [13, 11], b: [11] },
+  },
+  {
+    id: 'small-op',
+    kind: 'binary',
+    group: 'small',
+    op: 'add',
+    // One sample is a batch of calls: a single one is below the timer's grain.
+    full: { inputs: [t(2, 3), t(3)], calls: 20000 },
+    tiny: { inputs: [t(2, 3), t(3)], calls: 20 },
+  },
+];
+
+// The dims a sum to `to` removes or keeps at size 1, as tf.sum's axes.
+export function sumAxes(x, to) {
+  const lead = x.length - to.length;
+  const axes = [];
+  for (let d = 0; d < x.length; d++) if (d < lead || (to[d - lead] === 1 && x[d] !== 1)) axes.push(d);
+  return axes;
+}
+
+// Bytes a workload must read and write at the least, for the bandwidth
+// probe: each input's storage read once and each result written once. The
+// backward pass is counted op by op, as an autograd engine runs it: forward
+// a + b, (a + b) * w, sum; backward grad * w for (a + b), which is a's
+// gradient as it is, and its sum over rows for b.
+export function bytesMoved(workload, size) {
+  const s = workload[size];
+  if (workload.kind === 'binary') {
+    const reads = s.inputs.reduce((n, input) => n + numel(input.shape), 0);
+    return (reads + numel(broadcastShape(s.inputs.map(operandShape)))) * F32;
+  }
+  if (workload.kind === 'sumTo') return (numel(s.x) + numel(s.to)) * F32;
+  const big = numel(s.a);
+  const row = numel(s.b);
+  const forward = (big + row + big) + (3 * big) + (big + 1);
+  const backward = (2 * big) + (big + row);
+  return (forward + backward) * F32;
+}
+
+// The storage shapes of a workload's inputs, in the order the contestants
+// receive their values: binary a, b; sumTo x; backward a, b, w.
+export function inputShapes(workload, size) {
+  const s = workload[size];
+  if (workload.kind === 'binary') return s.inputs.map((input) => input.shape);
+  if (workload.kind === 'sumTo') return [s.x];
+  return [s.a, s.b, s.a];
+}
+
+const SYMBOL = { add: '+', mul: '*' };
+const fmt = (shape) => `[${shape.join(',')}]`;
+
+// The row's name in tables, from the shapes it runs at.
+export function describe(workload, size) {
+  const s = workload[size];
+  if (workload.kind === 'binary') {
+    const [a, b] = s.inputs.map((input) => (input.transposed ? `${fmt(input.shape)}.t()` : fmt(input.shape)));
+    return `${workload.op} ${a} ${SYMBOL[workload.op]} ${b}${s.calls ? ', per call' : ''}`;
+  }
+  if (workload.kind === 'sumTo') return `sumTo ${fmt(s.x)} -> ${fmt(s.to)}`;
+  return `backward of sum((a + b) * w), a ${fmt(s.a)}, b ${fmt(s.b)}`;
+}
