@@ -45,7 +45,8 @@ describe('bench harness on tiny sizes', () => {
       assert.equal(loads.length, 3);
       assert.ok(loads.every((x) => typeof x === 'number' && x >= 0));
     }
-    assert.deepEqual(report.settings, { size: 'tiny', warmup: 0, reps: 1 });
+    assert.deepEqual(report.settings, { size: 'tiny', warmup: 0, reps: 1, cacheFlushBytes: report.settings.cacheFlushBytes });
+    assert.ok(report.settings.cacheFlushBytes >= 64 << 20);
     assert.equal(report.tfjs.backend, 'wasm');
     assert.equal(report.tfjs.simd, true);
     assert.equal(report.tfjs.threads, 1);

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+import { makeFlush } from './cache.js';
 import { compareValues } from './compare.js';
 import { prepareProbe } from './contestants/probe.js';
 import { preparePlain } from './contestants/plain.js';
@@ -52,7 +53,7 @@ function warnIfStale() {
 const round = (x, digits = 6) => Number(x.toPrecision(digits));
 
 function runWorkload(tc, tf, workload, options) {
-  const { size, warmup, reps, keepValues } = options;
+  const { size, warmup, reps, keepValues, flush } = options;
   const data = inputShapes(workload, size).map((shape, k) => quarters(numel(shape), k + 1));
   const bytes = bytesMoved(workload, size);
   const calls = workload[size].calls ?? 1;
@@ -64,7 +65,7 @@ function runWorkload(tc, tf, workload, options) {
   };
   try {
     const runs = Object.fromEntries(Object.entries(contestants).map(([name, c]) => [name, c.run]));
-    const timed = measure(runs, { warmup, reps, calls });
+    const timed = measure(runs, { warmup, reps, calls, flush });
     const values = {
       tensorcast: contestants.tensorcast.values(),
       tfjs: contestants.tfjs.values(),
@@ -129,15 +130,16 @@ export async function runBench(options) {
   const tc = await loadTensorcast();
   const { tf, info } = await loadTfjs();
   const workloads = options.only ? WORKLOADS.filter((w) => options.only.includes(w.id)) : WORKLOADS;
+  const flush = makeFlush();
   const rows = [];
   for (const workload of workloads) {
     log(`  ${describe(workload, options.size)} ...`);
-    rows.push(runWorkload(tc, tf, workload, options));
+    rows.push(runWorkload(tc, tf, workload, { ...options, flush }));
   }
   rows.push(sizeRow());
   return {
     machine: { ...machine(), load: { before: loadBefore, after: load() } },
-    settings: { size: options.size, warmup: options.warmup, reps: options.reps },
+    settings: { size: options.size, warmup: options.warmup, reps: options.reps, cacheFlushBytes: flush.bytes },
     tensorcast: { simd: tc.simd },
     tfjs: info,
     rows,
