@@ -16,12 +16,13 @@ import { WORKLOADS } from './workloads.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let dir;
+let out;
 let report;
 let printed;
 
 before(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'tc-bench-'));
-  const out = path.join(dir, 'tiny.json');
+  out = path.join(dir, 'tiny.json');
   printed = execFileSync(process.execPath, [path.join(here, 'run.js'), '--tiny', '--reps', '1', '--warmup', '0', '--values', '--out', out], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -95,6 +96,13 @@ describe('bench harness on tiny sizes', () => {
     const result = compareValues(row.values.tensorcast, changed);
     assert.equal(result.equal, false);
     assert.match(result.why, /output 1, element 3/);
+  });
+
+  test('show.js prints a saved run as run.js printed it, and as Markdown', () => {
+    const show = (...args) => execFileSync(process.execPath, [path.join(here, 'show.js'), out, ...args], { encoding: 'utf8' });
+    assert.ok(printed.startsWith(show()));
+    const markdown = show('--markdown').split('\n').filter((line) => line.startsWith('| '));
+    assert.equal(markdown.length, 2 + report.rows.length);
   });
 
   test('the size row measures both libraries, raw and gzipped', () => {

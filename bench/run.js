@@ -3,13 +3,14 @@
 // dist/ (npm run build); it builds nothing itself, so that a run measures
 // exactly what is there and never competes with a build for the 2 cores.
 //
-//   node bench/run.js [--tiny] [--reps N] [--warmup N] [--only id,id] [--out file] [--values] [--markdown]
+//   node bench/run.js [--tiny] [--reps N] [--warmup N] [--only id,id] [--out file] [--values]
+// (bench/show.js prints a saved run again, also as Markdown.)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { ROOT, runBench } from './harness.js';
-import { formatMarkdown, formatText } from './table.js';
+import { formatText } from './table.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -19,7 +20,6 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     out: { type: 'string' },
     values: { type: 'boolean', default: false },
-    markdown: { type: 'boolean', default: false },
   },
 });
 
@@ -44,5 +44,5 @@ const report = await runBench({
 const out = args.out ?? path.join(ROOT, 'bench', 'results', args.tiny ? 'tiny.json' : 'latest.json');
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify(report, null, 1)}\n`);
-console.log(args.markdown ? formatMarkdown(report) : formatText(report));
+console.log(formatText(report));
 console.log(`\nwritten to ${path.relative(process.cwd(), out)}`);
