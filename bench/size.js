@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 
 const require = createRequire(import.meta.url);
 
-function measureFiles(files) {
+function measureFiles(root, files) {
   let raw = 0;
   let gzip = 0;
   for (const file of files) {
@@ -18,21 +18,23 @@ function measureFiles(files) {
     raw += bytes.length;
     gzip += gzipSync(bytes, { level: 9 }).length;
   }
-  return { raw, gzip, files: files.map((f) => path.relative(process.cwd(), f)) };
+  return { raw, gzip, files: files.map((f) => path.relative(root, f)) };
 }
 
 export function sizes(dist) {
+  // Paths in the report are relative to the repository, wherever it runs from.
+  const root = path.dirname(dist);
   const glue = path.join(dist, 'wasm-glue.js');
   const facade = readdirSync(dist)
     .filter((f) => f.endsWith('.js') && f !== 'wasm-glue.js')
     .map((f) => path.join(dist, f));
   const tfjsWasm = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm'));
   const tfjsCore = path.dirname(require.resolve('@tensorflow/tfjs-core/dist/tf-core.fesm.min.js'));
-  const wasmAndGlue = measureFiles([path.join(dist, 'tensorcast.wasm'), glue]);
+  const wasmAndGlue = measureFiles(root, [path.join(dist, 'tensorcast.wasm'), glue]);
   return {
     tensorcast: wasmAndGlue,
-    tensorcastWithFacade: measureFiles([path.join(dist, 'tensorcast.wasm'), glue, ...facade]),
-    tfjs: measureFiles([
+    tensorcastWithFacade: measureFiles(root, [path.join(dist, 'tensorcast.wasm'), glue, ...facade]),
+    tfjs: measureFiles(root, [
       path.join(tfjsCore, 'tf-core.fesm.min.js'),
       path.join(tfjsWasm, 'tf-backend-wasm.fesm.min.js'),
       path.join(tfjsWasm, 'tfjs-backend-wasm-simd.wasm'),
