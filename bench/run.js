@@ -31,6 +31,13 @@ function count(text, fallback, name) {
   return n;
 }
 
+// Indented, with arrays of numbers (shapes, samples, load) kept on one line
+// so that two runs can be read side by side in a diff.
+function toJson(value) {
+  return JSON.stringify(value, null, 2).replace(/\[\n\s+(-?[\d.e+-]+(?:,\n\s+-?[\d.e+-]+)*)\n\s+\]/g,
+    (_, items) => `[${items.split(/,\n\s+/).join(', ')}]`);
+}
+
 const report = await runBench({
   size: args.tiny ? 'tiny' : 'full',
   reps: count(args.reps, 21, 'reps'),
@@ -43,6 +50,6 @@ const report = await runBench({
 // A tiny run is a check of the harness, not a result: it never replaces latest.json.
 const out = args.out ?? path.join(ROOT, 'bench', 'results', args.tiny ? 'tiny.json' : 'latest.json');
 mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify(report, null, 1)}\n`);
+writeFileSync(out, `${toJson(report)}\n`);
 console.log(formatText(report));
 console.log(`\nwritten to ${path.relative(process.cwd(), out)}`);
