@@ -1,7 +1,6 @@
 // tensorcast through its public API (dist/, as `import from 'tensorcast'`
 // would load it). Results stay in wasm memory: each call disposes its
 // result, and values() is the only copy out, made after timing.
-import { operandShape } from '../workloads.js';
 
 export function prepareTensorcast(tc, workload, size, data) {
   const s = workload[size];
