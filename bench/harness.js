@@ -55,13 +55,14 @@ const round = (x, digits = 6) => Number(x.toPrecision(digits));
 function runWorkload(tc, tf, workload, options) {
   const { size, warmup, reps, keepValues, flush } = options;
   const data = inputShapes(workload, size).map((shape, k) => quarters(numel(shape), k + 1));
-  const bytes = bytesMoved(workload, size);
+  const moved = bytesMoved(workload, size);
+  const bytes = moved.read + moved.write;
   const calls = workload[size].calls ?? 1;
   const contestants = {
     tensorcast: prepareTensorcast(tc, workload, size, data),
     tfjs: prepareTfjs(tf, workload, size, data),
     js: preparePlain(workload, size, data),
-    probe: prepareProbe(tc, bytes, calls),
+    probe: prepareProbe(tc, moved, calls),
   };
   try {
     const runs = Object.fromEntries(Object.entries(contestants).map(([name, c]) => [name, c.run]));
@@ -85,6 +86,8 @@ function runWorkload(tc, tf, workload, options) {
       group: workload.group,
       shapes: workload[size],
       bytes,
+      readBytes: moved.read,
+      writeBytes: moved.write,
       calls,
       unit: 'ms per call',
       median,

@@ -79,23 +79,27 @@ export function sumAxes(x, to) {
   return axes;
 }
 
-// Bytes a workload must read and write at the least, for the bandwidth
-// probe: each input's storage read once and each result written once. The
-// backward pass is counted op by op, as an autograd engine runs it: forward
-// a + b, (a + b) * w, sum; backward grad * w for (a + b), which is a's
-// gradient as it is, and its sum over rows for b.
+// Bytes a workload must read and write at the least, apart, for the
+// bandwidth probe (which reads and writes as many): each input's storage
+// read once and each result written once. Writes cost more than reads (a
+// line is fetched before it is written), so the split matters: an outer
+// product reads kilobytes and writes megabytes. The backward pass is
+// counted op by op, as an autograd engine runs it: forward a + b
+// (read a, b; write), (a + b) * w (read two; write), sum (read one);
+// backward grad * w for (a + b) (read w; write), which is a's gradient as
+// it is, and its sum over rows for b (read; write a row).
 export function bytesMoved(workload, size) {
   const s = workload[size];
   if (workload.kind === 'binary') {
     const reads = s.inputs.reduce((n, input) => n + numel(input.shape), 0);
-    return (reads + numel(broadcastShape(s.inputs.map(operandShape)))) * F32;
+    return { read: reads * F32, write: numel(broadcastShape(s.inputs.map(operandShape))) * F32 };
   }
-  if (workload.kind === 'sumTo') return (numel(s.x) + numel(s.to)) * F32;
+  if (workload.kind === 'sumTo') return { read: numel(s.x) * F32, write: numel(s.to) * F32 };
   const big = numel(s.a);
   const row = numel(s.b);
-  const forward = (big + row + big) + (3 * big) + (big + 1);
-  const backward = (2 * big) + (big + row);
-  return (forward + backward) * F32;
+  const read = (big + row) + (2 * big) + big + big + big;
+  const write = big + big + 1 + big + row;
+  return { read: read * F32, write: write * F32 };
 }
 
 // The storage shapes of a workload's inputs, in the order the contestants

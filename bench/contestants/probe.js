@@ -1,17 +1,21 @@
-// The bandwidth probe: what copying the bytes a workload must move costs
-// inside tensorcast's own wasm module. clone() of a contiguous tensor runs
-// the core's copy kernel (4-lane loads and stores, the same loop shape as
-// the elementwise kernels), reading bytes / 2 and writing bytes / 2 into
-// freshly allocated memory, as every workload writes its result.
-//
-// It is not a pure memcpy: the facade call, the handle and the allocation
-// are in it too (they are in every workload as well). A bare
-// `copy(dst, src, n)` export would take them out; the module has none.
-export function prepareProbe(tc, bytes, calls = 1) {
-  const source = tc.zeros([Math.max(1, Math.ceil(bytes / 8))]);
+// The bandwidth probe: what reading and writing the bytes a workload must
+// move costs inside tensorcast's own wasm module, with no arithmetic. An
+// internal export (bindings/probe.cpp, kernels::f32_stream) reads a
+// tensor's floats and writes as many floats as the workload writes into a
+// fresh buffer, with the kernels' own 4-lane loads and stores; the smaller
+// side wraps around and stays in cache, as a broadcast operand or a sum's
+// small output does. Its own allocation is in it, as every workload
+// allocates its result.
+const F32 = 4;
+
+export function prepareProbe(tc, moved, calls = 1) {
+  const source = tc.zeros([Math.max(1, Math.ceil(moved.read / F32))]);
+  const writes = Math.max(1, Math.ceil(moved.write / F32));
+  const core = tc._core;
+  const handle = tc._handle(source, 'probe', 'source');
   return {
     run() {
-      for (let i = 0; i < calls; i++) source.clone().dispose();
+      for (let i = 0; i < calls; i++) core._tc_stream_probe(handle, writes);
     },
     dispose: () => source.dispose(),
   };

@@ -50,6 +50,8 @@ export interface Core {
   _tc_backward(h: number, gradient: number): void;
   _tc_no_grad_enter(): void;
   _tc_no_grad_exit(): void;
+  // probe.cpp: the bandwidth probe of bench/
+  _tc_stream_probe(src: number, writeElements: number): void;
   // bind_settings.cpp
   _tc_start(): number;
   _tc_simd(): number;

@@ -2,6 +2,8 @@
 // XNNPACK: f32_vadd = both contiguous, f32_vaddc = b constant along the row,
 // f32_vraddc = a constant, *_strided = anything else). Unrolled by 8 (two
 // 4-lane vectors), then 4, then a scalar tail; tests cover n around each.
+// Functors come by value: a copy cannot alias `out`, so a parameter such as
+// alpha stays in a register instead of being reloaded after every store.
 #pragma once
 #include <cstdint>
 
@@ -13,7 +15,7 @@ namespace tc::kernels {
 constexpr int kUnroll = 8;
 
 template <class Op>
-void f32_vbinary(int64_t n, float* out, const float* a, const float* b, const Op& op) {
+void f32_vbinary(int64_t n, float* out, const float* a, const float* b, Op op) {
   int64_t i = 0;
   if constexpr (Op::kVector) {
     for (; i + 8 <= n; i += 8) {
@@ -28,7 +30,7 @@ void f32_vbinary(int64_t n, float* out, const float* a, const float* b, const Op
 }
 
 template <class Op>
-void f32_vbinaryc(int64_t n, float* out, const float* a, float b, const Op& op) {
+void f32_vbinaryc(int64_t n, float* out, const float* a, float b, Op op) {
   int64_t i = 0;
   if constexpr (Op::kVector) {
     const simd::f32x4 vb = simd::splat(b);
@@ -44,7 +46,7 @@ void f32_vbinaryc(int64_t n, float* out, const float* a, float b, const Op& op) 
 }
 
 template <class Op>
-void f32_vrbinaryc(int64_t n, float* out, float a, const float* b, const Op& op) {
+void f32_vrbinaryc(int64_t n, float* out, float a, const float* b, Op op) {
   int64_t i = 0;
   if constexpr (Op::kVector) {
     const simd::f32x4 va = simd::splat(a);
@@ -63,7 +65,7 @@ void f32_vrbinaryc(int64_t n, float* out, float a, const float* b, const Op& op)
 // arithmetic.
 template <class Op>
 void f32_binary_strided(int64_t n, float* out, int64_t so, const float* a, int64_t sa,
-                        const float* b, int64_t sb, const Op& op) {
+                        const float* b, int64_t sb, Op op) {
   for (int64_t i = 0; i < n; ++i, out += so, a += sa, b += sb) *out = op(*a, *b);
 }
 
@@ -75,11 +77,11 @@ void f32_binary_strided(int64_t n, float* out, int64_t so, const float* a, int64
 // and combined with 4-lane columns of x. Rows are walked in bands of
 // kTransposeBand so that the band of t stays in cache while all its
 // columns are done. x_first says whether x is op's left operand.
-constexpr int64_t kTransposeBand = 64;
+constexpr int64_t kTransposeBand = 256;
 
 template <class Op>
 void f32_vbinary_t(int64_t n0, int64_t n1, float* out, int64_t so1, const float* x, int64_t sx1,
-                   const float* t, int64_t st0, bool x_first, const Op& op) {
+                   const float* t, int64_t st0, bool x_first, Op op) {
   auto apply = [&](float xv, float tv) { return x_first ? op(xv, tv) : op(tv, xv); };
   for (int64_t i0 = 0; i0 < n0; i0 += kTransposeBand) {
     const int64_t i_end = n0 - i0 < kTransposeBand ? n0 : i0 + kTransposeBand;
@@ -107,7 +109,7 @@ void f32_vbinary_t(int64_t n0, int64_t n1, float* out, int64_t so1, const float*
 }
 
 template <class Op>
-void f32_vunary(int64_t n, float* out, const float* a, const Op& op) {
+void f32_vunary(int64_t n, float* out, const float* a, Op op) {
   int64_t i = 0;
   if constexpr (Op::kVector) {
     for (; i + 8 <= n; i += 8) {
@@ -123,14 +125,14 @@ void f32_vunary(int64_t n, float* out, const float* a, const Op& op) {
 
 template <class Op>
 void f32_unary_strided(int64_t n, float* out, int64_t so, const float* a, int64_t sa,
-                       const Op& op) {
+                       Op op) {
   for (int64_t i = 0; i < n; ++i, out += so, a += sa) *out = op(*a);
 }
 
 // Comparisons: the contiguous branch is a plain loop the compiler vectorises.
 template <class Op>
 void u8_compare(int64_t n, uint8_t* out, int64_t so, const float* a, int64_t sa, const float* b,
-                int64_t sb, const Op& op) {
+                int64_t sb, Op op) {
   if (so == 1 && sa == 1 && sb == 1) {
     for (int64_t i = 0; i < n; ++i) out[i] = op(a[i], b[i]);
   } else {
@@ -197,6 +199,41 @@ inline float f32_rsum_strided(int64_t n, const float* a, int64_t sa) {
 // out[i] += a[i]: a reduction over outer dims streams rows into the output.
 inline void f32_vacc(int64_t n, float* out, const float* a) {
   f32_vbinary(n, out, out, a, fn::Add{});
+}
+
+// out[i] += the sum over r < rows of a[r * stride + i]. Rows are added four
+// to a pass: a row added alone costs two loads and a store per vector, four
+// together cost five loads and a store, close to a row sum's one load each.
+inline void f32_vacc_rows(int64_t n, int64_t rows, float* out, const float* a, int64_t stride) {
+  int64_t r = 0;
+  for (; r + 4 <= rows; r += 4) {
+    const float* a0 = a + r * stride;
+    const float* a1 = a0 + stride;
+    const float* a2 = a1 + stride;
+    const float* a3 = a2 + stride;
+    int64_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+      const simd::f32x4 s = simd::add(simd::add(simd::load(a0 + i), simd::load(a1 + i)),
+                                      simd::add(simd::load(a2 + i), simd::load(a3 + i)));
+      simd::store(out + i, simd::add(simd::load(out + i), s));
+    }
+    for (; i < n; ++i) out[i] += (a0[i] + a1[i]) + (a2[i] + a3[i]);
+  }
+  for (; r < rows; ++r) f32_vacc(n, out, a + r * stride);
+}
+
+// The bandwidth probe of bench/: reads nr floats and writes nw floats in
+// one streaming pass with the kernels' own 4-lane loads and stores, and no
+// arithmetic: what no op over those bytes can beat. The smaller side wraps
+// around and stays in cache, as a broadcast operand or a sum's small
+// output does.
+inline void f32_stream(int64_t nr, const float* src, int64_t nw, float* dst) {
+  if (nr == 0 || nw == 0) return;
+  if (nw >= nr) {
+    for (int64_t j = 0; j < nw; j += nr) f32_vunary(nw - j < nr ? nw - j : nr, dst + j, src, fn::Copy{});
+  } else {
+    for (int64_t i = 0; i < nr; i += nw) f32_vunary(nr - i < nw ? nr - i : nw, dst, src + i, fn::Copy{});
+  }
 }
 
 inline void f32_acc_strided(int64_t n, float* out, int64_t so, const float* a, int64_t sa) {

@@ -30,9 +30,9 @@ KernelChoice run_binary(BinaryOp op, const Elementwise& e, const float* a, const
                         float alpha) {
   switch (op) {
     case BinaryOp::Add:
-      return run_binary(e, a, b, fn::Add{alpha});
+      return alpha == 1.0f ? run_binary(e, a, b, fn::Add{}) : run_binary(e, a, b, fn::AddAlpha{alpha});
     case BinaryOp::Sub:
-      return run_binary(e, a, b, fn::Sub{alpha});
+      return alpha == 1.0f ? run_binary(e, a, b, fn::Sub{}) : run_binary(e, a, b, fn::SubAlpha{alpha});
     case BinaryOp::Mul:
       return run_binary(e, a, b, fn::Mul{});
     case BinaryOp::Div:

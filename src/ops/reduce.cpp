@@ -50,6 +50,13 @@ void run_sum(const Tensor& in, const Tensor& out_keepdim) {
     for_each_row<2>(plan, [&](int64_t n, const Off& o, const Off&) {
       out[o[0]] += kernels::f32_rsum(n, a + o[1]);
     });
+  } else if (so == 1 && sa == 1 && plan.shape.size() >= 2 && plan.strides[0][1] == 0) {
+    // The next loop dim is summed too: its rows go four to a pass.
+    pattern = "reduce-outer";
+    kernel = "f32_vacc_rows__" TC_ISA "_r4";
+    for_each_plane<2>(plan, [&](int64_t n0, int64_t n1, const Off& o, const Off&, const Off& s1) {
+      kernels::f32_vacc_rows(n0, n1, out + o[0], a + o[1], s1[1]);
+    });
   } else if (so == 1 && sa == 1) {
     pattern = "reduce-outer";
     kernel = "f32_vacc__" TC_ISA "_u8";

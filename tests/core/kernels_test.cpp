@@ -65,9 +65,9 @@ void unary_patterns(const Op& op, Random& rng) {
 TEST_CASE("binary kernels: every pattern, lengths around the tile", "[kernels]") {
   Random rng(61);
   binary_patterns(fn::Add{}, rng);
-  binary_patterns(fn::Add{-2.5f}, rng);
+  binary_patterns(fn::AddAlpha{-2.5f}, rng);
   binary_patterns(fn::Sub{}, rng);
-  binary_patterns(fn::Sub{0.5f}, rng);
+  binary_patterns(fn::SubAlpha{0.5f}, rng);
   binary_patterns(fn::Mul{}, rng);
   binary_patterns(fn::Div{}, rng);
   binary_patterns(fn::Pow{}, rng);
@@ -162,7 +162,7 @@ TEST_CASE("transposed-input kernel: planes around the 4 x 4 tile and the band", 
       for (bool x_first : {true, false}) {
         INFO("n0=" << n0 << " n1=" << n1 << " x_first=" << x_first);
         std::vector<float> out(n1 * so1, -1.0f), want(n1 * so1, -1.0f);
-        const fn::Sub op{0.5f};  // not symmetric: the operand order shows
+        const fn::SubAlpha op{0.5f};  // not symmetric: the operand order shows
         k::f32_vbinary_t(n0, n1, out.data(), so1, x.data(), sx1, t.data(), st0, x_first, op);
         for (int64_t j = 0; j < n1; ++j)
           for (int64_t i = 0; i < n0; ++i) {
@@ -191,4 +191,29 @@ TEST_CASE("a transposed operand is run by the tiled kernel, both ways round", "[
     });
     CHECK(values(out) == want.v);
   }
+}
+
+TEST_CASE("row accumulation: rows around the four-row pass, lengths around the vector", "[kernels]") {
+  Random rng(66);
+  for (int64_t rows = 0; rows <= 9; ++rows)
+    for (int64_t n : {int64_t{0}, int64_t{1}, int64_t{3}, int64_t{4}, int64_t{5}, int64_t{8}, int64_t{17}}) {
+      INFO("rows=" << rows << " n=" << n);
+      const int64_t stride = n + 2;
+      const std::vector<float> a = data(rng, rows * stride);
+      std::vector<float> out(n + 1, 1.0f), want(n + 1, 1.0f);
+      k::f32_vacc_rows(n, rows, out.data() + 1, a.data() + 1, stride);
+      for (int64_t r = 0; r < rows; ++r)
+        for (int64_t i = 0; i < n; ++i) want[i + 1] += a[1 + r * stride + i];
+      CHECK(naive::first_difference(out, want, true) < 0);  // halves: exact in any order
+    }
+}
+
+TEST_CASE("the bandwidth probe reads and writes what it is asked to", "[kernels]") {
+  const std::vector<float> src = {1, 2, 3, 4, 5, 6, 7};
+  std::vector<float> dst(17, 0.0f);
+  k::f32_stream(7, src.data(), 17, dst.data());  // more written than read: src repeats
+  for (size_t i = 0; i < dst.size(); ++i) CHECK(dst[i] == src[i % 7]);
+  std::vector<float> small(3, 0.0f);
+  k::f32_stream(7, src.data(), 3, small.data());  // more read than written: the last pass stays
+  CHECK(small == std::vector<float>{7, 5, 6});
 }

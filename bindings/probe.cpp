@@ -1,0 +1,24 @@
+// The bandwidth probe of bench/ (issue 5), inside the package's own module
+// so that it meets the same memory, allocator and instruction set as the
+// ops it is compared with: reads a tensor's floats and writes `write_elements`
+// floats into a fresh buffer (kernels::f32_stream). Internal: not part of
+// the public API.
+#include "engine/kernels.h"
+#include "error.h"
+#include "export.h"
+#include "handles.h"
+
+namespace tcjs {
+namespace {
+
+void stream_probe(Handle src, double write_elements) {
+  const tc::Tensor& in = get(src);
+  TC_ASSERT(in.is_contiguous() && in.offset() == 0, "the probe reads a contiguous tensor");
+  const tc::Tensor out = tc::Tensor::empty({static_cast<int64_t>(write_elements)});
+  tc::kernels::f32_stream(in.numel(), in.f32(), out.numel(), out.f32());
+}
+
+}  // namespace
+}  // namespace tcjs
+
+TC_EXPORT(void, stream_probe, (tcjs::Handle src, double write_elements), (src, write_elements))
