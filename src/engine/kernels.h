@@ -73,38 +73,42 @@ void f32_binary_strided(int64_t n, float* out, int64_t so, const float* a, int64
 // n0 x n1 plane, out and x step by 1 along dim 0 (so0 = sx0 = 1) and by
 // so1, sx1 along dim 1; t steps by 1 along dim 1 and by st0 along dim 0.
 // Read naively, t would be read across rows, one cache line per element.
-// Instead, 4 x 4 tiles of t are loaded as rows, transposed in registers
-// and combined with 4-lane columns of x. Rows are walked in bands of
-// kTransposeBand so that the band of t stays in cache while all its
-// columns are done. x_first says whether x is op's left operand.
-constexpr int64_t kTransposeBand = 256;
+// Instead the plane is cut into kTransposeBlock x kTransposeBlock blocks,
+// small enough that the block's lines of t, x and out (and their pages)
+// stay at hand while it is done; in a block, 4 x 4 tiles of t are loaded
+// as rows, transposed in registers and combined with 4-lane columns of x.
+// x_first says whether x is op's left operand.
+constexpr int64_t kTransposeBlock = 256;
 
 template <class Op>
 void f32_vbinary_t(int64_t n0, int64_t n1, float* out, int64_t so1, const float* x, int64_t sx1,
                    const float* t, int64_t st0, bool x_first, Op op) {
   auto apply = [&](float xv, float tv) { return x_first ? op(xv, tv) : op(tv, xv); };
-  for (int64_t i0 = 0; i0 < n0; i0 += kTransposeBand) {
-    const int64_t i_end = n0 - i0 < kTransposeBand ? n0 : i0 + kTransposeBand;
-    int64_t j = 0;
-    if constexpr (Op::kVector) {
-      for (; j + 4 <= n1; j += 4) {
-        int64_t i = i0;
-        for (; i + 4 <= i_end; i += 4) {
-          simd::f32x4 c0 = simd::load(t + i * st0 + j), c1 = simd::load(t + (i + 1) * st0 + j);
-          simd::f32x4 c2 = simd::load(t + (i + 2) * st0 + j), c3 = simd::load(t + (i + 3) * st0 + j);
-          simd::transpose4x4(c0, c1, c2, c3);  // c_k: t[i..i+3][j+k]
-          const simd::f32x4 cols[4] = {c0, c1, c2, c3};
-          for (int k = 0; k < 4; ++k) {
-            const simd::f32x4 xv = simd::load(x + (j + k) * sx1 + i);
-            simd::store(out + (j + k) * so1 + i, x_first ? op(xv, cols[k]) : op(cols[k], xv));
+  for (int64_t j0 = 0; j0 < n1; j0 += kTransposeBlock) {
+    const int64_t j_end = n1 - j0 < kTransposeBlock ? n1 : j0 + kTransposeBlock;
+    for (int64_t i0 = 0; i0 < n0; i0 += kTransposeBlock) {
+      const int64_t i_end = n0 - i0 < kTransposeBlock ? n0 : i0 + kTransposeBlock;
+      int64_t j = j0;
+      if constexpr (Op::kVector) {
+        for (; j + 4 <= j_end; j += 4) {
+          int64_t i = i0;
+          for (; i + 4 <= i_end; i += 4) {
+            simd::f32x4 c0 = simd::load(t + i * st0 + j), c1 = simd::load(t + (i + 1) * st0 + j);
+            simd::f32x4 c2 = simd::load(t + (i + 2) * st0 + j), c3 = simd::load(t + (i + 3) * st0 + j);
+            simd::transpose4x4(c0, c1, c2, c3);  // c_k: t[i..i+3][j+k]
+            const simd::f32x4 cols[4] = {c0, c1, c2, c3};
+            for (int k = 0; k < 4; ++k) {
+              const simd::f32x4 xv = simd::load(x + (j + k) * sx1 + i);
+              simd::store(out + (j + k) * so1 + i, x_first ? op(xv, cols[k]) : op(cols[k], xv));
+            }
           }
+          for (; i < i_end; ++i)
+            for (int64_t k = j; k < j + 4; ++k) out[k * so1 + i] = apply(x[k * sx1 + i], t[i * st0 + k]);
         }
-        for (; i < i_end; ++i)
-          for (int64_t k = j; k < j + 4; ++k) out[k * so1 + i] = apply(x[k * sx1 + i], t[i * st0 + k]);
       }
+      for (; j < j_end; ++j)
+        for (int64_t i = i0; i < i_end; ++i) out[j * so1 + i] = apply(x[j * sx1 + i], t[i * st0 + j]);
     }
-    for (; j < n1; ++j)
-      for (int64_t i = i0; i < i_end; ++i) out[j * so1 + i] = apply(x[j * sx1 + i], t[i * st0 + j]);
   }
 }
 

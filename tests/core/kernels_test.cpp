@@ -150,10 +150,10 @@ TEST_CASE("comparison and where kernels, contiguous and strided", "[kernels]") {
   }
 }
 
-TEST_CASE("transposed-input kernel: planes around the 4 x 4 tile and the band", "[kernels]") {
+TEST_CASE("transposed-input kernel: planes around the 4 x 4 tile and the block", "[kernels]") {
   Random rng(65);
-  const int64_t sizes[] = {1, 3, 4, 5, 7, 8, 9, k::kTransposeBand - 1, k::kTransposeBand,
-                           k::kTransposeBand + 3, 2 * k::kTransposeBand + 1};
+  const int64_t sizes[] = {1, 3, 4, 5, 7, 8, 9, k::kTransposeBlock - 1, k::kTransposeBlock,
+                           k::kTransposeBlock + 3, 2 * k::kTransposeBlock + 1};
   for (int64_t n0 : sizes)
     for (int64_t n1 : {int64_t{1}, int64_t{3}, int64_t{4}, int64_t{6}, int64_t{8}, int64_t{13}}) {
       // out and x: n1 columns of n0, with a gap; t: n0 rows of n1, with a gap.
