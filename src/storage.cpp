@@ -20,15 +20,38 @@ MemoryStats memory_stats() { return g_stats; }
 void set_memory_limit(int64_t bytes) { g_limit = bytes; }
 int64_t memory_limit() { return g_limit; }
 
-std::shared_ptr<Storage> Storage::allocate(int64_t elements, DType dtype, const Shape* shape) {
+namespace {
+
+constexpr size_t kPage = 4096;
+constexpr size_t kApartBytes = size_t{64} << 10;  // 4 KB of padding is at most 6% here
+constexpr size_t kApartGap = 512;                  // 16 iterations of an 8-float loop
+
+// The first offset (a multiple of 64 bytes, under 4096) at which a buffer
+// starting at `raw` keeps every address in `others` out of the kApartGap
+// bytes below it, modulo 4096 (Note [4K aliasing]).
+size_t apart_offset(const void* raw, const std::vector<const void*>& others) {
+  for (size_t offset = 0; offset < kPage; offset += 64) {
+    const uintptr_t start = reinterpret_cast<uintptr_t>(raw) + offset;
+    bool clear = true;
+    for (const void* other : others)
+      clear &= (start - reinterpret_cast<uintptr_t>(other)) % kPage >= kApartGap;
+    if (clear) return offset;
+  }
+  return 0;  // unreachable with fewer than 8 others: each rules out 512 of 4096 bytes
+}
+
+}  // namespace
+
+std::shared_ptr<Storage> Storage::allocate(int64_t elements, DType dtype, const Shape* shape,
+                                           const std::vector<const void*>& apart_from) {
   TC_ASSERT(elements >= 0);
   // Only a refusal needs the words.
   auto what = [shape] { return shape ? "a tensor of shape " + format_shape(*shape) : std::string("a tensor"); };
   // On wasm32 size_t has 32 bits: whatever the limit says, a request the
   // padding below would wrap around (4 GB or more) cannot be met.
-  const int64_t limit = static_cast<uint64_t>(g_limit) > uint64_t{SIZE_MAX} - 15
-                            ? static_cast<int64_t>(uint64_t{SIZE_MAX} - 15)
-                            : g_limit;
+  const uint64_t most = uint64_t{SIZE_MAX} - 15 - kPage;
+  const int64_t limit =
+      static_cast<uint64_t>(g_limit) > most ? static_cast<int64_t>(most) : g_limit;
   int64_t nbytes = 0;
   if (__builtin_mul_overflow(elements, dtype_size(dtype), &nbytes) || nbytes > limit)
     fail(ErrorKind::Memory, "out of memory: ", what(), " of ", elements,
@@ -37,14 +60,16 @@ std::shared_ptr<Storage> Storage::allocate(int64_t elements, DType dtype, const 
   // 16-byte alignment suits 128-bit SIMD loads; a zero-byte tensor still gets
   // a real (tiny) buffer so that data() is never null.
   const size_t padded = (static_cast<size_t>(nbytes) + 15) & ~size_t{15};
-  void* data = std::aligned_alloc(16, padded ? padded : 16);
-  if (!data)
+  const bool apart = padded >= kApartBytes && !apart_from.empty();
+  void* raw = std::aligned_alloc(16, (padded ? padded : 16) + (apart ? kPage : 0));
+  if (!raw)
     fail(ErrorKind::Memory, "out of memory: could not allocate ", nbytes, " bytes for ", what());
+  void* data = apart ? static_cast<char*>(raw) + apart_offset(raw, apart_from) : raw;
   std::shared_ptr<Storage> storage;
   try {
-    storage.reset(new Storage(data, nbytes, dtype));
+    storage.reset(new Storage(raw, data, nbytes, dtype));
   } catch (...) {
-    std::free(data);
+    std::free(raw);
     throw;
   }
   g_stats.storages += 1;
@@ -53,7 +78,7 @@ std::shared_ptr<Storage> Storage::allocate(int64_t elements, DType dtype, const 
 }
 
 Storage::~Storage() {
-  std::free(data_);
+  std::free(raw_);
   g_stats.storages -= 1;
   g_stats.bytes -= nbytes_;
 }

@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "shape.h"
 
@@ -29,8 +30,17 @@ class Storage {
   // long as the op itself. Raises ErrorKind::Memory (naming the tensor's
   // shape when given) when the request exceeds memory_limit() or the
   // allocator says no.
+  //
+  // Note [4K aliasing]: a load whose address equals a recent store's in
+  // its low 12 bits waits for that store, as if they were the same cell.
+  // When an op's output starts just above an input modulo 4096, every load
+  // of the input meets a store to the output: [2048, 2048] + [2048] ran 3x
+  // slower with the row at such an address. So a large buffer (kApartBytes
+  // and up) starts at least kApartGap bytes, modulo 4096, from each
+  // address in `apart_from` (the op's inputs), within 4 KB of padding.
   static std::shared_ptr<Storage> allocate(int64_t elements, DType dtype,
-                                           const Shape* shape = nullptr);
+                                           const Shape* shape = nullptr,
+                                           const std::vector<const void*>& apart_from = {});
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
@@ -43,8 +53,9 @@ class Storage {
   void bump_version() { ++version_; }
 
  private:
-  Storage(void* data, int64_t nbytes, DType dtype)
-      : data_(data), nbytes_(nbytes), dtype_(dtype) {}
+  Storage(void* raw, void* data, int64_t nbytes, DType dtype)
+      : raw_(raw), data_(data), nbytes_(nbytes), dtype_(dtype) {}
+  void* raw_;  // what the allocator returned: data_ may start further in
   void* data_;
   int64_t nbytes_;
   DType dtype_;

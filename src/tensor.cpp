@@ -26,9 +26,9 @@ TensorImpl& Tensor::impl() const {
   return *impl_;
 }
 
-Tensor Tensor::empty(const Shape& shape, DType dtype) {
+Tensor Tensor::empty(const Shape& shape, DType dtype, const std::vector<const void*>& apart_from) {
   Geometry geometry = Geometry::contiguous(shape);
-  auto storage = Storage::allocate(geometry.numel(), dtype, &shape);
+  auto storage = Storage::allocate(geometry.numel(), dtype, &shape, apart_from);
   return Tensor(make_impl(std::move(storage), std::move(geometry), dtype));
 }
 
@@ -74,6 +74,10 @@ Tensor Tensor::arange(double start, double end, double step) {
   float* p = t.f32();
   for (int64_t i = 0, n = t.numel(); i < n; ++i) p[i] = static_cast<float>(start + i * step);
   return t;
+}
+
+const void* Tensor::first_element() const {
+  return static_cast<const char*>(impl().storage->data()) + offset() * dtype_size(dtype());
 }
 
 float* Tensor::f32() const {

@@ -32,8 +32,12 @@ class Tensor {
   //   Tensor::from_data({7}, {})   // 0-dimensional
   static Tensor from_data(const std::vector<float>& data, const Shape& shape);
   static Tensor from_bools(const std::vector<uint8_t>& data, const Shape& shape);
-  // Uninitialised: for outputs that are written in full.
-  static Tensor empty(const Shape& shape, DType dtype = DType::Float32);
+  // Uninitialised: for outputs that are written in full. A large output is
+  // placed apart from the inputs it is computed from (Note [4K aliasing]).
+  static Tensor empty(const Shape& shape, DType dtype = DType::Float32,
+                      const std::vector<const void*>& apart_from = {});
+  // Where element 0 of this tensor lives, for Note [4K aliasing].
+  const void* first_element() const;
   static Tensor full(const Shape& shape, float value);
   static Tensor zeros(const Shape& shape) { return full(shape, 0.0f); }
   static Tensor ones(const Shape& shape) { return full(shape, 1.0f); }

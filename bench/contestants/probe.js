@@ -1,11 +1,10 @@
 // The bandwidth probe: what reading and writing the bytes a workload must
 // move costs inside tensorcast's own wasm module, with no arithmetic. An
-// internal export (bindings/probe.cpp, kernels::f32_stream) reads a
-// tensor's floats and writes as many floats as the workload writes into a
-// fresh buffer, with the kernels' own 4-lane loads and stores; the smaller
-// side wraps around and stays in cache, as a broadcast operand or a sum's
-// small output does. Its own allocation is in it, as every workload
-// allocates its result.
+// internal export (bindings/probe.cpp, kernels::f32_stream) reads as many
+// floats as the workload must read and writes as many as it must write,
+// each once, in one streaming pass with the kernels' own 4-lane loads and
+// stores. Its own allocation is in it, as every workload allocates its
+// result.
 const F32 = 4;
 
 export function prepareProbe(tc, moved, calls = 1) {

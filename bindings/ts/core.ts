@@ -51,7 +51,7 @@ export interface Core {
   _tc_no_grad_enter(): void;
   _tc_no_grad_exit(): void;
   // probe.cpp: the bandwidth probe of bench/
-  _tc_stream_probe(src: number, writeElements: number): void;
+  _tc_stream_probe(src: number, writeElements: number): number;
   // bind_settings.cpp
   _tc_start(): number;
   _tc_simd(): number;

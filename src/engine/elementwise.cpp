@@ -87,7 +87,9 @@ Elementwise prepare(const ElementwiseSpec& spec) {
   }
   const std::vector<int64_t> order = iteration_order(e.shape, strides, deciding);
   if (!spec.out.defined()) {
-    e.out = Tensor::empty(e.shape, spec.out_dtype);
+    std::vector<const void*> inputs;
+    for (const Tensor& t : spec.inputs) inputs.push_back(t.first_element());
+    e.out = Tensor::empty(e.shape, spec.out_dtype, inputs);
     bool natural = true;
     for (size_t i = 0; i < order.size(); ++i)
       natural &= order[i] == static_cast<int64_t>(order.size() - 1 - i);

@@ -32,6 +32,8 @@ inline f32x4 min(f32x4 a, f32x4 b) { return wasm_f32x4_min(a, b); }
 inline f32x4 neg(f32x4 a) { return wasm_f32x4_neg(a); }
 inline f32x4 abs(f32x4 a) { return wasm_f32x4_abs(a); }
 inline f32x4 sqrt(f32x4 a) { return wasm_f32x4_sqrt(a); }
+// Bitwise or: a one-cycle way to make a value depend on a load.
+inline f32x4 bit_or(f32x4 a, f32x4 b) { return wasm_v128_or(a, b); }
 inline float hsum(f32x4 v) {
   return (wasm_f32x4_extract_lane(v, 0) + wasm_f32x4_extract_lane(v, 1)) +
          (wasm_f32x4_extract_lane(v, 2) + wasm_f32x4_extract_lane(v, 3));
@@ -66,6 +68,7 @@ inline f32x4 min(f32x4 a, f32x4 b) { return nan_patch(_mm_min_ps(a, b), a, b); }
 inline f32x4 neg(f32x4 a) { return _mm_xor_ps(a, _mm_set1_ps(-0.0f)); }
 inline f32x4 abs(f32x4 a) { return _mm_andnot_ps(_mm_set1_ps(-0.0f), a); }
 inline f32x4 sqrt(f32x4 a) { return _mm_sqrt_ps(a); }
+inline f32x4 bit_or(f32x4 a, f32x4 b) { return _mm_or_ps(a, b); }
 inline float hsum(f32x4 v) {
   alignas(16) float l[4];
   _mm_store_ps(l, v);
@@ -103,6 +106,7 @@ inline f32x4 sqrt(f32x4 a) {
   return {{std::sqrt(a.v[0]), std::sqrt(a.v[1]), std::sqrt(a.v[2]), std::sqrt(a.v[3])}};
 }
 inline float hsum(f32x4 v) { return (v.v[0] + v.v[1]) + (v.v[2] + v.v[3]); }
+inline f32x4 bit_or(f32x4 a, f32x4 b) { return max(a, b); }  // any cheap op serves here
 inline void transpose4x4(f32x4& r0, f32x4& r1, f32x4& r2, f32x4& r3) {
   f32x4* r[4] = {&r0, &r1, &r2, &r3};
   for (int i = 0; i < 4; ++i)
