@@ -27,3 +27,7 @@ node_modules/.bin/playwright test --project=playground
 
 echo "== bench harness (tiny sizes)"
 node --test bench/bench.test.js
+
+# A fixed seed, so that CI is reproducible; npm run soak draws a new one each time.
+echo "== soak, shortened: 50,000 random steps against the naive reference, memory flat (npm run soak: 1,000,000)"
+node tests/soak/soak.js --ops 50000 --seed 6
