@@ -91,16 +91,21 @@ void f32_vbinary_t(int64_t n0, int64_t n1, float* out, int64_t so1, const float*
       int64_t j = j0;
       if constexpr (Op::kVector) {
         for (; j + 4 <= j_end; j += 4) {
+          // Pointers that step, so that no address is multiplied out per tile.
+          const float* tp = t + i0 * st0 + j;
+          const float* xp = x + j * sx1 + i0;
+          float* op_out = out + j * so1 + i0;
           int64_t i = i0;
-          for (; i + 4 <= i_end; i += 4) {
-            simd::f32x4 c0 = simd::load(t + i * st0 + j), c1 = simd::load(t + (i + 1) * st0 + j);
-            simd::f32x4 c2 = simd::load(t + (i + 2) * st0 + j), c3 = simd::load(t + (i + 3) * st0 + j);
+          for (; i + 4 <= i_end; i += 4, tp += 4 * st0, xp += 4, op_out += 4) {
+            simd::f32x4 c0 = simd::load(tp), c1 = simd::load(tp + st0);
+            simd::f32x4 c2 = simd::load(tp + 2 * st0), c3 = simd::load(tp + 3 * st0);
             simd::transpose4x4(c0, c1, c2, c3);  // c_k: t[i..i+3][j+k]
-            const simd::f32x4 cols[4] = {c0, c1, c2, c3};
-            for (int k = 0; k < 4; ++k) {
-              const simd::f32x4 xv = simd::load(x + (j + k) * sx1 + i);
-              simd::store(out + (j + k) * so1 + i, x_first ? op(xv, cols[k]) : op(cols[k], xv));
-            }
+            const simd::f32x4 x0 = simd::load(xp), x1 = simd::load(xp + sx1);
+            const simd::f32x4 x2 = simd::load(xp + 2 * sx1), x3 = simd::load(xp + 3 * sx1);
+            simd::store(op_out, x_first ? op(x0, c0) : op(c0, x0));
+            simd::store(op_out + so1, x_first ? op(x1, c1) : op(c1, x1));
+            simd::store(op_out + 2 * so1, x_first ? op(x2, c2) : op(c2, x2));
+            simd::store(op_out + 3 * so1, x_first ? op(x3, c3) : op(c3, x3));
           }
           for (; i < i_end; ++i)
             for (int64_t k = j; k < j + 4; ++k) out[k * so1 + i] = apply(x[k * sx1 + i], t[i * st0 + k]);
