@@ -23,21 +23,30 @@ inline std::vector<float> values(const Tensor& t) { return t.to_vector(); }
 
 inline naive::Dense dense(const Tensor& t) { return {t.sizes(), t.to_vector()}; }
 
+// What a call raised: tc::Error's message and kind, or "(no error)".
+struct Refusal {
+  std::string message = "(no error)";
+  bool right_kind = false;
+};
+inline Refusal refusal_of(const std::function<void()>& call, tc::ErrorKind kind) {
+  Refusal r;
+  try {
+    call();
+  } catch (const tc::Error& e) {
+    r.message = e.what();
+    r.right_kind = e.kind() == kind;
+  }
+  return r;
+}
+
 // Refused with exactly `message` (PyTorch's text where it has one) and the
 // live storages unchanged: a refusal allocates nothing that outlives it.
 inline void refuses(const std::function<void()>& call, tc::ErrorKind kind,
                     const std::string& message) {
   const tc::MemoryStats before = tc::memory_stats();
-  std::string got = "(no error)";
-  bool right_kind = false;
-  try {
-    call();
-  } catch (const tc::Error& e) {
-    got = e.what();
-    right_kind = e.kind() == kind;
-  }
-  CHECK(got == message);
-  CHECK(right_kind);
+  const Refusal r = refusal_of(call, kind);
+  CHECK(r.message == message);
+  CHECK(r.right_kind);
   const tc::MemoryStats after = tc::memory_stats();
   CHECK(after.storages == before.storages);
   CHECK(after.bytes == before.bytes);
@@ -47,17 +56,10 @@ inline void refuses(const std::function<void()>& call, tc::ErrorKind kind,
 // texts that name sizes in bytes, say).
 inline void refuses_containing(const std::function<void()>& call, tc::ErrorKind kind,
                                const std::string& part) {
-  std::string got = "(no error)";
-  bool right_kind = false;
-  try {
-    call();
-  } catch (const tc::Error& e) {
-    got = e.what();
-    right_kind = e.kind() == kind;
-  }
-  INFO("message: " << got);
-  CHECK(got.find(part) != std::string::npos);
-  CHECK(right_kind);
+  const Refusal r = refusal_of(call, kind);
+  INFO("message: " << r.message);
+  CHECK(r.message.find(part) != std::string::npos);
+  CHECK(r.right_kind);
 }
 
 // Random data with a fixed seed per test (reproducible failures). Small
