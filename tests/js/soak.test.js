@@ -1,5 +1,5 @@
 // The soak (tests/soak/) must be able to fail: with its reference broken on
-// purpose in four ways it stops, says what disagreed, and writes a replay
+// purpose in four ways, or memory leaked in two, it stops, says what disagreed, and writes a replay
 // script that, run on its own, rebuilds the failing tensor with the values
 // the core had. And a run is a function of its seed. (npm test runs the
 // soak itself, shortened, from scripts/test.sh; npm run soak the full one.)
@@ -25,10 +25,10 @@ function replay(path) {
   return run.stdout;
 }
 
-test('a wrong maximum in the reference is caught at a full check, and the replay rebuilds what the core held', async () => {
-  const e = await failure({ seed: 101, sabotage: 'maximum' });
+test('a wrong product in the reference is caught at a full check, and the replay rebuilds what the core held', async () => {
+  const e = await failure({ seed: 101, sabotage: 'mul' });
   assert.match(e.message, /^SOAK FAILURE at step \d+ \(seed 101\): t\d+ holds /);
-  assert.match(e.message, /maximum\(/, 'the slice shows the maximum it depends on');
+  assert.match(e.message, /\.mul\(/, 'the slice shows the product it depends on');
   assert.match(e.message, /Rerun the soak up to here: node tests\/soak\/soak\.js --seed 101 --ops \d+ --warm-up \d+ --check-every 50/);
   assert.ok(existsSync(e.replay));
   const [name] = e.names;
@@ -53,6 +53,13 @@ test('a tensor nobody disposes is caught by the next live-tensor count', async (
   const e = await failure({ seed: 104, sabotage: 'leak' });
   assert.match(e.message, /: 1 tensors alive|tensors alive, the soak holds/);
   assert.ok(e.step >= 150 && e.step < 200, `caught at step ${e.step}, not within the next 50 steps`);
+});
+
+test('wasm memory that is never freed is caught by the end-of-run heap check', async () => {
+  // 16 bytes every 50 steps after the 2,000-step warm-up of 20,000: 359
+  // blocks, over 5 KB, past the 4 KB the check allows.
+  const e = await failure({ seed: 106, sabotage: 'heap', ops: 20_000, checkEvery: 1000 });
+  assert.match(e.message, /memory not flat: the heap in use grew by \d+ bytes after the warm-up/);
 });
 
 test('the same seed runs the same steps and calls', async () => {

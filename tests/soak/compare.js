@@ -1,7 +1,7 @@
 // How the soak compares the core's numbers with the reference's. Exact where
-// float32 arithmetic is exact, within a bound elsewhere. Signed zeros are not
-// compared: PyTorch itself gives -0 or 0 for maximum(-0, 0) depending on the
-// kernel, and nothing in broadcasting depends on it.
+// float32 arithmetic is exact, within a bound elsewhere. -0 equals 0 here:
+// PyTorch itself gives -0 or 0 for maximum(-0, 0) depending on the kernel
+// (reference.js SIGNED_ZERO says how the soak keeps that from spreading).
 
 const FLT_MAX = 3.4028234663852886e38;
 

