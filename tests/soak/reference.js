@@ -33,6 +33,18 @@ function ravel(idx, shape) {
   return k;
 }
 
+/**
+ * For each element of `over` in row-major order, the element of `into` at
+ * the multi-index pick(index) returns (pick may reuse its argument).
+ */
+function mapElements(over, into, pick) {
+  const n = numelOf(over);
+  const out = new Int32Array(n);
+  const idx = new Array(over.length).fill(0);
+  for (let k = 0; k < n; k++) out[k] = ravel(pick(unravel(k, over, idx)), into);
+  return out;
+}
+
 const fmt = (shape) => `[${shape.join(', ')}]`;
 
 /** PyTorch's maybe_wrap_dim: null when out of range; a 0-D tensor takes 0 and -1. */
@@ -190,17 +202,12 @@ export function broadcastShapes(shapes) {
 
 /** For each element of outShape, the element of an operand of `shape` it reads. */
 export function broadcastFrom(shape, outShape) {
-  const n = numelOf(outShape);
-  const from = new Int32Array(n);
-  const idx = new Array(outShape.length).fill(0);
   const own = new Array(shape.length).fill(0);
   const lead = outShape.length - shape.length;
-  for (let k = 0; k < n; k++) {
-    unravel(k, outShape, idx);
+  return mapElements(outShape, shape, (idx) => {
     for (let d = 0; d < shape.length; d++) own[d] = shape[d] === 1 ? 0 : idx[lead + d];
-    from[k] = ravel(own, shape);
-  }
-  return from;
+    return own;
+  });
 }
 
 // --- views by definition: { shape, from } or { kind } (the error PyTorch raises)
@@ -233,15 +240,11 @@ export function permuteView(shape, dims) {
     p.push(w);
   }
   const out = p.map((d) => shape[d]);
-  const n = numelOf(out);
-  const from = new Int32Array(n);
-  const idx = new Array(out.length).fill(0);
   const src = new Array(shape.length).fill(0);
-  for (let k = 0; k < n; k++) {
-    unravel(k, out, idx);
+  const from = mapElements(out, shape, (idx) => {
     for (let i = 0; i < p.length; i++) src[p[i]] = idx[i];
-    from[k] = ravel(src, shape);
-  }
+    return src;
+  });
   return { shape: out, from };
 }
 
@@ -265,14 +268,10 @@ export function narrowView(shape, dim, start, length) {
   if (s + length > size) return { kind: 'index' };
   const out = shape.slice();
   out[d] = length;
-  const n = numelOf(out);
-  const from = new Int32Array(n);
-  const idx = new Array(out.length).fill(0);
-  for (let k = 0; k < n; k++) {
-    unravel(k, out, idx);
+  const from = mapElements(out, shape, (idx) => {
     idx[d] += s;
-    from[k] = ravel(idx, shape);
-  }
+    return idx;
+  });
   return { shape: out, from };
 }
 
@@ -400,14 +399,10 @@ export function operandValues(x, outShape) {
 export function sumPlan(shape, dims, keepdim) {
   const kept = shape.map((s, d) => (dims.includes(d) ? 1 : s));
   const out = keepdim ? kept : shape.filter((_, d) => !dims.includes(d));
-  const n = numelOf(shape);
-  const to = new Int32Array(n);
-  const idx = new Array(shape.length).fill(0);
-  for (let k = 0; k < n; k++) {
-    unravel(k, shape, idx);
+  const to = mapElements(shape, kept, (idx) => {
     for (const d of dims) idx[d] = 0;
-    to[k] = ravel(idx, kept);
-  }
+    return idx;
+  });
   return { shape: out, to };
 }
 
