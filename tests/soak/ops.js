@@ -50,7 +50,10 @@ const GRAD_UNARY = new Set(['neg', 'abs', 'relu']);
 const GRAPH_CAP = 48;
 
 // Local derivatives of the recorded binary ops (derivatives.yaml), at
-// element k with operand values x (self) and y (other).
+// element k with operand values x (self) and y (other). MASKED is where
+// PyTorch selects 0 (masked_fill, where) rather than multiplying the
+// gradient by 0: a NaN gradient stays NaN times 0, but not a masked one.
+const MASKED = null;
 function binaryLocal(op, alpha, x, y) {
   switch (op) {
     case 'add':
@@ -60,9 +63,9 @@ function binaryLocal(op, alpha, x, y) {
     case 'mul':
       return [(k) => y[k], (k) => x[k]];
     case 'maximum':
-      return [(k) => (x[k] === y[k] ? 0.5 : x[k] < y[k] ? 0 : 1), (k) => (x[k] === y[k] ? 0.5 : x[k] > y[k] ? 0 : 1)];
+      return [(k) => (x[k] === y[k] ? 0.5 : x[k] < y[k] ? MASKED : 1), (k) => (x[k] === y[k] ? 0.5 : x[k] > y[k] ? MASKED : 1)];
     case 'minimum':
-      return [(k) => (x[k] === y[k] ? 0.5 : x[k] > y[k] ? 0 : 1), (k) => (x[k] === y[k] ? 0.5 : x[k] < y[k] ? 0 : 1)];
+      return [(k) => (x[k] === y[k] ? 0.5 : x[k] > y[k] ? MASKED : 1), (k) => (x[k] === y[k] ? 0.5 : x[k] < y[k] ? MASKED : 1)];
     default:
       throw new Error(`no derivative for ${op}`);
   }
@@ -73,7 +76,7 @@ function scatter(g, from, nIn, local, abs) {
   const out = new Float64Array(nIn);
   for (let k = 0; k < g.length; k++) {
     const d = local ? local(k) : 1;
-    out[from[k]] += g[k] * (abs ? Math.abs(d) : d);
+    if (d !== MASKED) out[from[k]] += g[k] * (abs ? Math.abs(d) : d);
   }
   return out;
 }
@@ -310,7 +313,8 @@ function unary(s) {
   const out = x.map(UNARY[op]);
   s.addFresh(name, result.value, a.r.shape, 'float32', out, { ...io, inexact: checkNow(op) });
   if (follow) {
-    const local = { neg: () => -1, abs: (k) => Math.sign(x[k]), relu: (k) => (x[k] > 0 ? 1 : 0) }[op];
+    // relu's backward selects (threshold_backward); abs's multiplies by sgn.
+    const local = { neg: () => -1, abs: (k) => Math.sign(x[k]), relu: (k) => (x[k] > 0 ? 1 : MASKED) }[op];
     recordElementwise(s.slot(name).r, [a.r], [local], op !== 'neg');
   }
 }
@@ -340,7 +344,7 @@ function where(s) {
   const out = cv.map((v, k) => (v ? av[k] : bv[k]));
   // A bool result is still float32 here: bool operands of where are promoted (README).
   s.addFresh(name, result.value, joint.shape, 'float32', out, io);
-  if (follow) recordElementwise(s.slot(name).r, [null, refOf(a), refOf(b)], [null, (k) => (cv[k] ? 1 : 0), (k) => (cv[k] ? 0 : 1)], true);
+  if (follow) recordElementwise(s.slot(name).r, [null, refOf(a), refOf(b)], [null, (k) => (cv[k] ? 1 : MASKED), (k) => (cv[k] ? MASKED : 1)], true);
 }
 
 function inplace(s) {
