@@ -28,8 +28,8 @@ import {
   operandArg,
   optionsArg,
   policyArg,
+  refusal,
   sizesArgs,
-  tc as refusal,
   tensorArg,
   tensorProblems,
 } from './bad-input.js';
