@@ -18,7 +18,11 @@ export async function ready(page, selector = 'tensorcast-playground') {
 
 /** Opens the full-page playground at a hash ('a=5,3,4,1&b=3,1,1&...'). */
 export async function open(page, hash = '') {
-  await page.goto(hash === '' ? '/' : `/#${hash}`);
+  const url = hash === '' ? '/' : `/#${hash}`;
+  // Going to the URL the page is at changes nothing (the page rewrites its
+  // URL only once changes pause): start from a blank page then.
+  if (page.url().endsWith(url)) await page.goto('about:blank');
+  await page.goto(url);
   await ready(page);
 }
 

@@ -10,36 +10,43 @@ import { scenePng } from './diagram/canvas.js';
 import { download } from './diagram/download.js';
 import type { Palette } from './diagram/palette.js';
 import { paletteFor } from './diagram/palette.js';
-import { partsOf, primsOf } from './diagram/scene.js';
+import { primsOf } from './diagram/scene.js';
 import type { Scene } from './diagram/scene.js';
-import { buildSvg, svgText, updateSvg } from './diagram/svg.js';
+import { svgText } from './diagram/svg.js';
+import { Drawings } from './drawings.js';
 import { messagesFor } from './i18n/i18n.js';
+import { IdleWork } from './idle.js';
 import { keyAction } from './keyboard.js';
 import type { Fix } from './model/fixes.js';
 import { PlaygroundModel } from './model/model.js';
 import { DEFAULT_STATE, LANGS, THEMES, VIEWS } from './model/state.js';
 import type { Lang, State, View } from './model/state.js';
+import type { Step } from './model/steps.js';
 import { hashFromState, readState, stateFromHash } from './model/url.js';
 import { Player } from './player.js';
 import { styles } from './styles.js';
 import type { ViewContext } from './views/context.js';
 import { controls } from './views/controls.js';
-import { PANELS } from './views/panels.js';
+import { PANELS, stepCaption } from './views/panels.js';
 import { readsText } from './views/strides.js';
 import { verdictPanel } from './views/verdict.js';
 
 /** The attributes a page can set; the same names as the URL hash's keys. */
 export const ATTRIBUTES = ['a', 'b', 'c', 'op', 'alpha', 'fa', 'fb', 'fc', 'va', 'vb', 'vc', 'seed', 'loss', 'view', 'step', 'lang', 'theme'] as const;
 
+/** How long the URL waits for changes to pause before it is rewritten. */
+const HASH_DELAY_MS = 120;
+
 /** The performance mark set when the first playground shows a computed view. */
 export const FIRST_RENDER = 'tensorcast:first-render';
 
 interface Drawn {
+  /** The drawings' base and the step: a render of the same key draws nothing. */
   key: string;
-  /** What every layer depends on (the inputs, view, theme, language): layers are reused only under the same one. */
-  base: string;
   scene: Scene | null;
-  svg: SVGSVGElement | null;
+  box: HTMLElement | null;
+  /** The step's groups, where hover looks for what to mark. */
+  groups: SVGGElement[];
   /** data-key → the elements carrying it, built on first hover. */
   index: Map<string, Element[]> | null;
   /** The output cells drawn, in order, for keyboard moves. */
@@ -72,7 +79,10 @@ export class TensorcastPlayground extends LitElement {
   private loading: Promise<void> | null = null;
   private readonly player = new Player(() => this.advance(), () => this.requestUpdate());
   private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+  private drawings: Drawings | null = null;
   private drawn: Drawn | null = null;
+  private readonly idle = new IdleWork();
+  private hashTimer: ReturnType<typeof setTimeout> | null = null;
   private marked: Element[] = [];
   private cursor = -1;
   private readonly onHash = (): void => this.fromHash();
@@ -98,6 +108,7 @@ export class TensorcastPlayground extends LitElement {
     window.removeEventListener('keydown', this.onPageKey);
     this.darkQuery?.removeEventListener('change', this.onScheme);
     this.player.pause();
+    this.idle.stop();
   }
 
   /** The model, once the core is loaded (for tests and embedding pages). */
@@ -134,10 +145,17 @@ export class TensorcastPlayground extends LitElement {
     if (this.model.update(stateFromHash(location.hash, { ...DEFAULT_STATE, lang: this.model.state.lang }))) this.requestUpdate();
   }
 
+  // Rewriting the URL costs the browser a same-document navigation (and a
+  // favicon fetch) of several milliseconds: done once changes pause, after
+  // the frame that shows them, never inside a step.
   private writeHash(): void {
-    if (!this.syncHash || this.model === null) return;
-    const hash = hashFromState(this.model.state);
-    if (hash !== location.hash) history.replaceState(history.state, '', hash);
+    if (!this.syncHash || this.model === null || this.hashTimer !== null) return;
+    this.hashTimer = setTimeout(() => {
+      this.hashTimer = null;
+      if (this.model === null) return;
+      const hash = hashFromState(this.model.state);
+      if (hash !== location.hash) history.replaceState(history.state, '', hash);
+    }, HASH_DELAY_MS);
   }
 
   private changed(): void {
@@ -202,26 +220,28 @@ export class TensorcastPlayground extends LitElement {
 
   // --- the diagram: drawing, hover and keyboard mapping
 
-  private diagram(ctx: ViewContext, caption: string): Drawn {
+  private diagram(ctx: ViewContext): Drawn {
     const model = ctx.model;
+    // What every step's drawing depends on: the inputs, view, language and theme.
     const base = `${hashFromState({ ...model.state, step: null })}|${ctx.p.name}`;
-    const key = `${base}|${model.stepIndex}`;
-    const previous = this.drawn;
-    if (previous?.key === key && previous.scene !== null) return previous;
-    // Another step of the same inputs, view and theme reuses the parts (and SVG) it shares.
-    const same = previous?.base === base;
-    const scene = PANELS[model.state.view].scene(ctx, model.step, caption, same ? partsOf(previous.scene) : undefined);
+    const index = model.stepIndex;
+    const key = `${base}|${index}`;
+    if (this.drawn?.key === key) return this.drawn;
+    let drawings = this.drawings;
+    if (drawings?.base !== base) {
+      const steps = model.steps;
+      const panel = PANELS[model.state.view];
+      drawings = new Drawings(base, steps.length, (i, parts) => panel.scene(ctx, steps[i] as Step, stepCaption(ctx, steps[i] as Step), parts), 'tc');
+      this.drawings = drawings;
+    }
+    const { scene, box, groups } = drawings.show(index);
     const outCells = scene === null ? [] : primsOf(scene).flatMap((p) => (p.t === 'rect' && p.key?.startsWith('out:') ? [Number(p.key.slice(4))] : []));
     this.highlight(null);
     this.cursor = -1;
-    let svg: SVGSVGElement | null = null;
-    if (scene !== null && same && previous.svg !== null) {
-      svg = previous.svg;
-      updateSvg(svg, scene, 'tc');
-    } else if (scene !== null) {
-      svg = buildSvg(scene, 'tc');
-    }
-    this.drawn = { key, base, scene, svg, index: null, outCells };
+    this.drawn = { key, scene, box, groups, index: null, outCells };
+    // The other steps are drawn (hidden) while the page is idle, nearest first.
+    const ahead = drawings;
+    this.idle.start(() => ahead.drawAhead(index));
     return this.drawn;
   }
 
@@ -230,13 +250,13 @@ export class TensorcastPlayground extends LitElement {
     this.marked = [];
     const reads = this.renderRoot.querySelector('[data-testid="reads"]');
     const drawn = this.drawn;
-    if (flat === null || drawn?.svg == null || this.model === null) {
+    if (flat === null || drawn?.box == null || this.model === null) {
       if (reads !== null) reads.textContent = '';
       return;
     }
     if (drawn.index === null) {
       drawn.index = new Map();
-      for (const el of drawn.svg.querySelectorAll('rect[data-key]')) {
+      for (const el of drawn.groups.flatMap((g) => [...g.querySelectorAll('rect[data-key]')])) {
         const k = el.getAttribute('data-key') as string;
         const list = drawn.index.get(k);
         if (list === undefined) drawn.index.set(k, [el]);
@@ -377,8 +397,8 @@ export class TensorcastPlayground extends LitElement {
     const { m, p, model } = ctx;
     const view = model.state.view;
     const panel = PANELS[view];
-    const caption = model.step.kind === 'problem' ? m.ui.blocked : panel.caption(ctx, model.step);
-    const drawn = this.diagram(ctx, caption);
+    const caption = stepCaption(ctx, model.step);
+    const drawn = this.diagram(ctx);
     const interactive = view === 'strides' && drawn.outCells.length > 0;
     return html`<div class="app" style=${styleMap(cssVars(p))} lang=${m.lang === 'zh' ? 'zh-CN' : 'en'} data-theme=${p.name}
       @keydown=${(e: KeyboardEvent) => this.onKey(e)}>
@@ -392,12 +412,12 @@ export class TensorcastPlayground extends LitElement {
       <section role="tabpanel" id="panel" aria-labelledby=${`tab-${view}`}>
         ${this.playerBar(ctx)}
         <p class="caption" aria-live="polite" data-testid="caption">${caption}</p>
-        ${drawn.svg === null ? '' : html`<div class="diagram" data-testid="diagram" tabindex="0"
+        ${drawn.box === null ? '' : html`<div class="diagram" data-testid="diagram" tabindex="0"
             aria-label=${interactive ? m.strides.gridLabel : m.ui.diagram(m.ui.views[view])}
             @pointerover=${interactive ? (e: PointerEvent) => this.onDiagramOver(e) : null}
             @pointerleave=${interactive ? () => this.highlight(null) : null}
             @focus=${interactive ? () => this.onDiagramFocus() : null}
-            @keydown=${interactive ? (e: KeyboardEvent) => this.onDiagramKey(e) : null}>${drawn.svg}</div>`}
+            @keydown=${interactive ? (e: KeyboardEvent) => this.onDiagramKey(e) : null}>${drawn.box}</div>`}
         ${interactive ? html`<p class="aside">${m.strides.hoverHint}</p><p class="reads" data-testid="reads" aria-live="polite"></p>` : ''}
         ${panel.details(ctx, model.step)}
       </section>

@@ -222,6 +222,9 @@ export const styles = css`
   .diagram:focus-visible {
     outline-offset: -3px;
   }
+  .diagram .viewport {
+    overflow: hidden;
+  }
   .diagram svg {
     display: block;
   }

@@ -1,6 +1,6 @@
-// A scene as an SVG element, built with DOM calls (text goes in as
-// textContent, never parsed as markup). The same element, serialised, is the
-// exported .svg file.
+// A scene as SVG elements, built with DOM calls (text goes in as
+// textContent, never parsed as markup): the parts of the on-screen diagram
+// (diagram/stage.ts) and, serialised, the exported .svg file.
 import { FONT, MONO } from './scene.js';
 import type { Layer, Prim, Scene } from './scene.js';
 
@@ -59,7 +59,9 @@ function prim(doc: Document, p: Prim, ids: Ids): SVGElement[] {
   }
 }
 
-function layerElement(doc: Document, layer: Layer, ids: Ids): SVGGElement {
+/** One part of a scene as a group (data-layer names a keyed part). */
+export function layerElement(layer: Layer, idPrefix: string, doc: Document = document): SVGGElement {
+  const ids = idsFor(idPrefix);
   const g = element(doc, 'g', layer.key === '' ? {} : { 'data-layer': layer.key }) as SVGGElement;
   for (const p of layer.prims) g.append(...prim(doc, p, ids));
   return g;
@@ -69,8 +71,12 @@ function idsFor(idPrefix: string): Ids {
   return { hatch: `${idPrefix}-hatch`, arrow: `${idPrefix}-arrow`, title: `${idPrefix}-title`, desc: `${idPrefix}-desc` };
 }
 
-/** idPrefix keeps the pattern ids of several diagrams (or several playgrounds on one page) apart. */
-export function buildSvg(scene: Scene, idPrefix: string, doc: Document = document): SVGSVGElement {
+/**
+ * An empty diagram: its title, description, patterns and background, sized
+ * to the scene. idPrefix keeps the pattern ids of several diagrams (or several
+ * playgrounds on one page) apart.
+ */
+export function svgRoot(scene: Scene, idPrefix: string, doc: Document = document): SVGSVGElement {
   const ids = idsFor(idPrefix);
   const svg = element(doc, 'svg', { xmlns: NS, role: 'img', 'aria-labelledby': ids.title, 'aria-describedby': ids.desc }) as SVGSVGElement;
   const defs = element(doc, 'defs', {});
@@ -85,36 +91,33 @@ export function buildSvg(scene: Scene, idPrefix: string, doc: Document = documen
   defs.append(pattern, marker);
   svg.append(element(doc, 'title', { id: ids.title }), element(doc, 'desc', { id: ids.desc }), defs,
     element(doc, 'rect', { x: 0, y: 0, fill: scene.background, 'data-background': '' }));
-  updateSvg(svg, scene, idPrefix, doc);
+  sizeSvg(svg, scene.width, scene.height);
+  describeSvg(svg, scene);
   return svg;
 }
 
-/**
- * Brings an element made by buildSvg (for a scene of the same inputs, view
- * and theme) to a new scene: parts with the same key stay where they are,
- * untouched, so a step redraws only what it changes.
- */
-export function updateSvg(svg: SVGSVGElement, scene: Scene, idPrefix: string, doc: Document = document): void {
-  const ids = idsFor(idPrefix);
-  svg.setAttribute('width', String(scene.width));
-  svg.setAttribute('height', String(scene.height));
-  svg.setAttribute('viewBox', `0 0 ${scene.width} ${scene.height}`);
+/** Sizes a root. Without a viewBox its user units stay CSS pixels. */
+export function sizeSvg(svg: SVGSVGElement, width: number, height: number): void {
+  svg.setAttribute('width', String(width));
+  svg.setAttribute('height', String(height));
+  const background = svg.querySelector(':scope > rect[data-background]') as SVGElement;
+  background.setAttribute('width', String(width));
+  background.setAttribute('height', String(height));
+}
+
+/** What a screen reader (and the exported file) says the diagram shows. */
+export function describeSvg(svg: SVGSVGElement, scene: Scene): void {
   (svg.querySelector(':scope > title') as SVGElement).textContent = scene.title;
   (svg.querySelector(':scope > desc') as SVGElement).textContent = scene.desc;
-  const background = svg.querySelector(':scope > rect[data-background]') as SVGElement;
-  background.setAttribute('width', String(scene.width));
-  background.setAttribute('height', String(scene.height));
-  const kept = new Map<string, SVGGElement>();
-  for (const g of svg.querySelectorAll<SVGGElement>(':scope > g[data-layer]')) kept.set(g.getAttribute('data-layer') as string, g);
-  const wanted = scene.layers.map((layer) => kept.get(layer.key) ?? layerElement(doc, layer, ids));
-  const keep = new Set(wanted);
-  for (const g of svg.querySelectorAll<SVGGElement>(':scope > g')) if (!keep.has(g)) g.remove();
-  // In order, moving only what is out of place.
-  let at: Element | null = background.nextElementSibling;
-  for (const g of wanted) {
-    if (g === at) at = at.nextElementSibling;
-    else svg.insertBefore(g, at);
-  }
+}
+
+/** The whole scene as one standalone element (the exported file). */
+export function buildSvg(scene: Scene, idPrefix: string, doc: Document = document): SVGSVGElement {
+  const svg = svgRoot(scene, idPrefix, doc);
+  // A file is scaled by whatever shows it: the viewBox keeps the drawing whole.
+  svg.setAttribute('viewBox', `0 0 ${scene.width} ${scene.height}`);
+  for (const layer of scene.layers) svg.append(layerElement(layer, idPrefix, doc));
+  return svg;
 }
 
 export function svgText(scene: Scene, idPrefix: string): string {

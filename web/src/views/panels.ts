@@ -27,3 +27,8 @@ export const PANELS: Readonly<Record<View, Panel>> = {
   grad: { caption: gradCaption, scene: gradScene, details: (ctx) => gradDetails(ctx) },
   inplace: { caption: inplaceCaption, scene: inplaceScene, details: inplaceDetails },
 };
+
+/** What a step says above its diagram. */
+export function stepCaption(ctx: ViewContext, step: Step): string {
+  return step.kind === 'problem' ? ctx.m.ui.blocked : PANELS[ctx.model.state.view].caption(ctx, step);
+}

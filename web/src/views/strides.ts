@@ -122,21 +122,36 @@ export function stridesCaption(ctx: ViewContext, step: Step): string {
   }
 }
 
-function inputsPart(sb: SceneBuilder, ctx: ViewContext, expanded: boolean): number {
+/** Where each input's stride boxes end, so the expanded ones can follow on the same line. */
+interface StrideRow {
+  y: number;
+  right: number;
+}
+
+/** Each input's heading, strides and storage: the part every step shows. */
+function storagePart(sb: SceneBuilder, ctx: ViewContext): { bottom: number; rows: StrideRow[] } {
   const { m, p } = ctx;
   let y = 8;
+  const rows: StrideRow[] = [];
   for (const input of ctx.model.computation.strides.inputs) {
     sb.text({ x: 8, y: y + 10, text: `${m.strides.storage(input.name)} · ${m.strides.cells(input.storage?.length ?? 0)}`, size: 16, fill: p.fg, bold: true });
     y += 26;
-    let right = strideBoxes(sb, 8, y, `${m.strides.table.shape} ${formatShape(input.shape)} · ${m.strides.table.strides}`, input.strides, p);
-    if (expanded && input.expandedStrides !== null) {
-      sb.line({ x1: right + 6, y1: y + 13, x2: right + 34, y2: y + 13, stroke: p.muted, width: 2, arrow: true });
-      right = strideBoxes(sb, right + 42, y, m.strides.table.expanded, input.expandedStrides, p);
-    }
+    rows.push({ y, right: strideBoxes(sb, 8, y, `${m.strides.table.shape} ${formatShape(input.shape)} · ${m.strides.table.strides}`, input.strides, p) });
     y += 36;
     y = storageStrip(sb, 8, y, input, m, p) + 8;
   }
-  return y;
+  return { bottom: y, rows };
+}
+
+/** The strides after expanding, beside the ones before. */
+function expandedPart(sb: SceneBuilder, ctx: ViewContext, rows: readonly StrideRow[]): void {
+  const { m, p } = ctx;
+  ctx.model.computation.strides.inputs.forEach((input, i) => {
+    const row = rows[i];
+    if (row === undefined || input.expandedStrides === null) return;
+    sb.line({ x1: row.right + 6, y1: row.y + 13, x2: row.right + 34, y2: row.y + 13, stroke: p.muted, width: 2, arrow: true });
+    strideBoxes(sb, row.right + 42, row.y, m.strides.table.expanded, input.expandedStrides, p);
+  });
 }
 
 /** Each input expanded to the output's shape, and the output; returns the y below them. */
@@ -190,12 +205,14 @@ export function stridesScene(ctx: ViewContext, step: Step, caption: string, prev
   const s = c.strides;
   const expanded = step.kind !== 'storage' && step.kind !== 'problem';
   const sb = new SceneBuilder(previous);
-  // The storage and the grids stay the same from step to step: they are parts the next step reuses.
-  let y = sb.part(`inputs:${expanded}`, () => inputsPart(sb, ctx, expanded));
+  // Parts the steps share: a step adds parts, and shows again those it keeps.
+  const storage = sb.part('storage', () => storagePart(sb, ctx));
+  let y = storage.bottom;
+  if (expanded) sb.part('expanded', () => expandedPart(sb, ctx, storage.rows));
   const shape = c.broadcast.result;
   if (expanded && shape !== null && s.inputs.every((i) => i.read !== null)) {
     const top = y + 8;
-    y = sb.part(`grids@${top}`, () => gridsPart(sb, ctx, shape, top));
+    y = sb.part('grids', () => gridsPart(sb, ctx, shape, top));
   }
   const lines = loopLines(ctx, step);
   if (lines.length > 0) {
