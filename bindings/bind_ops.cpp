@@ -45,8 +45,13 @@ int broadcast_shapes(int count) {
   return static_cast<int>(result.size());
 }
 
-int parse_shape(std::string text) {
-  const tc::Shape shape = tc::parse_shape(text);
+// The text arrives as UTF-8 bytes in the scratch buffer. Not a std::string
+// through Embind: Embind frees its copy of the argument only when the call
+// returns, so every refused text (the playground parses each key a student
+// types) leaked its bytes.
+int parse_shape(double byte_count) {
+  const size_t n = static_cast<size_t>(to_int(byte_count));
+  const tc::Shape shape = tc::parse_shape(std::string(read_bytes(n), n));
   tc::check_shape(shape);  // also keeps the result within the scratch buffer
   write_ints(0, shape);
   return static_cast<int>(shape.size());
@@ -73,9 +78,9 @@ TC_EXPORT(tcjs::Handle, sum_all, (tcjs::Handle h), (h))
 TC_EXPORT(tcjs::Handle, sum_dims, (tcjs::Handle h, int ndims, int keepdim), (h, ndims, keepdim != 0))
 TC_EXPORT(tcjs::Handle, sum_to, (tcjs::Handle h, int ndim), (h, ndim))
 TC_EXPORT(int, broadcast_shapes, (int count), (count))
+TC_EXPORT(int, parse_shape, (double byte_count), (byte_count))
 
 EMSCRIPTEN_BINDINGS(tensorcast_ops) {
   using namespace emscripten;
   function("opTable", &tcjs::op_table_json);
-  function("parseShape", TC_GUARD(tcjs::parse_shape));
 }

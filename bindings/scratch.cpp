@@ -23,6 +23,11 @@ double scratch_reserve(double count) {
   return static_cast<double>(reinterpret_cast<uintptr_t>(g_buffer.data()));
 }
 
+const char* read_bytes(size_t count) {
+  TC_ASSERT(count <= g_buffer.size() * sizeof(double), "scratch read past its end");
+  return reinterpret_cast<const char*>(g_buffer.data());
+}
+
 std::vector<int64_t> read_ints(size_t at, size_t count) {
   TC_ASSERT(at + count <= g_buffer.size(), "scratch read past its end");
   std::vector<int64_t> out(count);

@@ -62,9 +62,10 @@ Tensor Tensor::full(const Shape& shape, float value) {
 }
 
 Tensor Tensor::arange(double start, double end, double step) {
+  // PyTorch's order of checks: a NaN step is "nonzero" for neither test.
+  if (!(step > 0 || step < 0)) fail(ErrorKind::Value, "step must be nonzero");
   if (!std::isfinite(start) || !std::isfinite(end))
     fail(ErrorKind::Value, "unsupported range: ", start, " -> ", end);
-  if (step == 0) fail(ErrorKind::Value, "step must be nonzero");
   if (!((step > 0 && end >= start) || (step < 0 && end <= start)))
     fail(ErrorKind::Value, "upper bound and larger bound inconsistent with step sign");
   const double count = std::ceil((end - start) / step);

@@ -110,3 +110,9 @@ export function splitOptions(args: readonly unknown[]): [unknown[], unknown] {
   const last = args[args.length - 1];
   return isPlainObject(last) ? [args.slice(0, -1), last] : [args.slice(), undefined];
 }
+
+/** Refuses arguments past the `count` an op takes. */
+export function noExtra(fn: string, count: number, extra: readonly unknown[]): void {
+  if (extra.length > 0)
+    fail('type', `${fn}() takes ${count} argument${count === 1 ? '' : 's'} but ${count + extra.length} ${count + extra.length === 1 ? 'was' : 'were'} given${fn === 'mul' || fn === 'div' ? '; alpha is an option of add and sub only' : ''}`);
+}

@@ -40,7 +40,7 @@ export interface Core {
   _tc_sum_to(h: number, ndim: number): number;
   _tc_broadcast_shapes(count: number): number;
   opTable(): string;
-  parseShape(text: string): number;
+  _tc_parse_shape(byteCount: number): number;
   // bind_autograd.cpp
   _tc_flags(h: number): number;
   _tc_set_requires_grad(h: number, value: boolean): void;

@@ -4,7 +4,7 @@
 import { checkOptions, fail } from './args.js';
 import { loadCore } from './loader.js';
 import type { InitOptions } from './loader.js';
-import { Tensorcast } from './tensorcast.js';
+import { Tensorcast, TENSORCAST_TOKEN } from './tensorcast.js';
 import { Warnings } from './warnings.js';
 
 let shared: Promise<Tensorcast> | undefined;
@@ -13,7 +13,7 @@ async function create(options: InitOptions): Promise<Tensorcast> {
   const warnings = new Warnings();
   const core = await loadCore(options, { warning: (json) => warnings.dispatch(json) });
   core._tc_start();
-  return new Tensorcast(core, warnings);
+  return new Tensorcast(TENSORCAST_TOKEN, core, warnings);
 }
 
 export function init(options?: InitOptions): Promise<Tensorcast> {

@@ -2,13 +2,6 @@
 // and tolist() do, with PyTorch's message for ragged input.
 import { describe, fail } from './args.js';
 
-export interface Flat {
-  values: ArrayLike<number>;
-  shape: number[];
-  /** Every leaf was a boolean (and there was at least one). */
-  bool: boolean;
-}
-
 function isSequence(value: unknown): value is ArrayLike<unknown> {
   return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
 }
@@ -17,36 +10,68 @@ function isBigIntArray(value: unknown): boolean {
   return value instanceof BigInt64Array || value instanceof BigUint64Array;
 }
 
+/** The most dimensions a tensor may have (the core's kMaxDims). */
+export const MAX_DIMS = 16;
+
+/** What tensor() was given, before any value is copied. */
+export interface Source {
+  shape: number[];
+  /** A typed array: its values, copied in one go. */
+  typed: ArrayLike<number> | null;
+  /** The first leaf is a boolean (every leaf must be, for a bool tensor). */
+  bool: boolean;
+}
+
 /**
- * tensor([[1, 2, 3], [4, 5, 6]]) -> values [1..6], shape [2, 3].
- * A number or boolean gives shape [] (0-dimensional).
+ * The shape of tensor()'s data, read down the first elements as
+ * torch.tensor() does: [[1, 2, 3], [4, 5, 6]] -> [2, 3]; a number or
+ * boolean -> [] (0-dimensional). Nothing is copied yet: the core checks the
+ * size first, so absurd input (2^33 elements, a cyclic array) is refused
+ * with its message instead of exhausting JavaScript's memory or stack.
  */
-export function flatten(data: unknown, fn: string): Flat {
-  if (typeof data === 'number') return { values: [data], shape: [], bool: false };
-  if (typeof data === 'boolean') return { values: [data ? 1 : 0], shape: [], bool: true };
+export function readSource(data: unknown, fn: string): Source {
+  if (typeof data === 'number') return { shape: [], typed: [data], bool: false };
+  if (typeof data === 'boolean') return { shape: [], typed: [data ? 1 : 0], bool: true };
   if (isBigIntArray(data)) fail('type', `${fn}(): BigInt arrays are not supported; use a Float32Array or numbers`);
   if (ArrayBuffer.isView(data) && isSequence(data))
-    return { values: data as ArrayLike<number>, shape: [data.length], bool: false };
+    return { shape: [data.length], typed: data as ArrayLike<number>, bool: false };
   if (!Array.isArray(data))
     fail('type', `${fn}(): data must be a number, a boolean, a (nested) array or a typed array, not ${describe(data)}`);
-  // The shape is read down the first elements, then every branch must agree.
   const shape: number[] = [];
-  for (let level: unknown = data; isSequence(level); level = level[0]) {
+  let level: unknown = data;
+  for (; isSequence(level); level = level[0]) {
+    if (shape.length === MAX_DIMS) fail('value', `tensorcast supports at most ${MAX_DIMS} dimensions, got ${depthOf(level, MAX_DIMS)}`);
     shape.push(level.length);
     if (level.length === 0) break;
   }
-  let numel = 1;
-  for (const size of shape) numel *= size;
-  const values = new Float32Array(numel);
+  return { shape, typed: null, bool: typeof level === 'boolean' };
+}
+
+// How deep nesting goes below `level` (at depth `from`), counted only so
+// far: a cyclic array never ends.
+const DEPTH_SHOWN = 64;
+function depthOf(level: unknown, from: number): string {
+  let depth = from;
+  for (; isSequence(level) && depth <= DEPTH_SHOWN; level = level.length > 0 ? level[0] : undefined) depth++;
+  return depth > DEPTH_SHOWN ? `more than ${DEPTH_SHOWN}` : String(depth);
+}
+
+/**
+ * Writes the leaves of nested `data` of `shape` in row-major order through
+ * put(index, value), checking that every branch has the shape (PyTorch's
+ * message for ragged input) and every leaf is a number or a boolean.
+ * Returns whether a number was among the leaves.
+ */
+export function fillNested(data: unknown, shape: readonly number[], fn: string, put: (i: number, v: number) => void): boolean {
   let at = 0;
   let sawNumber = false;
   const visit = (node: unknown, dim: number): void => {
     if (dim === shape.length) {
       if (typeof node === 'number') {
         sawNumber = true;
-        values[at++] = node;
+        put(at++, node);
       } else if (typeof node === 'boolean') {
-        values[at++] = node ? 1 : 0;
+        put(at++, node ? 1 : 0);
       } else {
         fail('type', `${fn}(): expected a number or a boolean at dim ${dim}, got ${describe(node)}`);
       }
@@ -60,7 +85,7 @@ export function flatten(data: unknown, fn: string): Flat {
     for (let i = 0; i < node.length; i++) visit(node[i], dim + 1);
   };
   visit(data, 0);
-  return { values, shape, bool: numel > 0 && !sawNumber };
+  return sawNumber;
 }
 
 export type Nested = number | boolean | Nested[];

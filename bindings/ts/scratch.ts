@@ -42,6 +42,13 @@ export class Scratch {
     return shapes.length;
   }
 
+  /** Writes bytes (UTF-8 text) from the start of the buffer. */
+  writeBytes(bytes: Uint8Array): number {
+    this.index(Math.ceil(bytes.length / 8));
+    this.core.HEAPU8.set(bytes, this.address);
+    return bytes.length;
+  }
+
   read(slot: number): number {
     return this.core.HEAPF64[this.address / 8 + slot] as number;
   }

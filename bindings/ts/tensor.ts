@@ -8,6 +8,7 @@ import {
   checkSizes,
   describe,
   fail,
+  noExtra,
 } from './args.js';
 import { unflatten } from './nested.js';
 import { PAIR_OPS, UNARY_OPS } from './op-names.js';
@@ -260,11 +261,13 @@ export interface Tensor
   extends Record<PairOp, (other: Tensor | number) => Tensor>,
     Record<UnaryOp, () => Tensor> {}
 for (const name of PAIR_OPS)
-  Tensor.prototype[name] = function (this: Tensor, other: Tensor | number) {
+  Tensor.prototype[name] = function (this: Tensor, other: Tensor | number, ...extra: unknown[]) {
+    noExtra(name, 1, extra);
     return this._tc[name](this, other);
   };
 for (const name of UNARY_OPS)
-  Tensor.prototype[name] = function (this: Tensor) {
+  Tensor.prototype[name] = function (this: Tensor, ...extra: unknown[]) {
+    noExtra(name, 0, extra);
     return this._tc[name](this);
   };
 

@@ -10,19 +10,23 @@ import {
   checkSizes,
   describe,
   fail,
+  noExtra,
   splitOptions,
 } from './args.js';
 import type { Core } from './core.js';
 import { Explain } from './explain.js';
 import { Lifetime } from './lifetime.js';
 import type { Owned } from './lifetime.js';
-import { flatten } from './nested.js';
+import { fillNested, readSource } from './nested.js';
 import { Scratch } from './scratch.js';
 import { Tensor, TENSOR_TOKEN } from './tensor.js';
 import type { DType, Meta } from './tensor.js';
 import { PAIR_OPS, UNARY_OPS } from './op-names.js';
 import type { PairOp, UnaryOp } from './op-names.js';
 import type { WarningListener, Warnings } from './warnings.js';
+
+/** @internal Proof that init() is the caller. */
+export const TENSORCAST_TOKEN: unique symbol = Symbol('tensorcast.Tensorcast');
 
 export interface AlphaOptions {
   /** add: self + alpha * other; sub: self - alpha * other. Default 1. */
@@ -117,7 +121,9 @@ export class Tensorcast {
   readonly _c: Readonly<Record<string, number>>;
 
   /** @internal Use init(). */
-  constructor(core: Core, warnings: Warnings) {
+  constructor(token: typeof TENSORCAST_TOKEN, core: Core, warnings: Warnings) {
+    if (token !== TENSORCAST_TOKEN)
+      fail('type', 'Tensorcast cannot be constructed directly; use `const tc = await init()`');
     this._core = core;
     this._warnings = warnings;
     this._life = new Lifetime((handle) => core._tc_release(handle));
@@ -137,31 +143,49 @@ export class Tensorcast {
    */
   tensor(data: unknown, options?: TensorOptions): Tensor {
     const opts = checkOptions<TensorOptions>(options, 'tensor', ['shape', 'requiresGrad', 'dtype']);
-    const flat = flatten(data, 'tensor');
-    let shape = flat.shape;
+    const source = readSource(data, 'tensor');
+    const given = source.shape.reduce((a, b) => a * b, 1);
+    let shape = source.shape;
     if (opts.shape !== undefined) {
       shape = checkIntList(opts.shape, 'tensor', 'shape');
       // Negative sizes are left to the core, whose message is PyTorch's.
       if (shape.every((s) => s >= 0)) {
         const needed = shape.reduce((a, b) => a * b, 1);
-        if (needed !== flat.values.length)
-          fail('value', `shape [${shape.join(', ')}] needs ${needed} values, but ${flat.values.length} were given`);
+        if (needed !== given)
+          fail('value', `shape [${shape.join(', ')}] needs ${needed} value${needed === 1 ? '' : 's'}, but ${given} ${given === 1 ? 'was' : 'were'} given`);
       }
     }
     if (opts.dtype !== undefined && opts.dtype !== 'float32' && opts.dtype !== 'bool')
-      fail('value', `tensor(): dtype must be 'float32' or 'bool', not ${typeof opts.dtype === 'string' ? `'${opts.dtype}'` : describe(opts.dtype)}`);
-    const bool = opts.dtype === undefined ? flat.bool : opts.dtype === 'bool';
+      fail(typeof opts.dtype === 'string' ? 'value' : 'type', `tensor(): dtype must be 'float32' or 'bool', not ${typeof opts.dtype === 'string' ? `'${opts.dtype}'` : describe(opts.dtype)}`);
     const grad = gradFlag(opts, 'tensor');
-    const t = this._adopt(this._core._tc_create(bool ? 1 : 0, this._scratch.writeInts(shape)));
-    const address = this._scratch.read(0);
-    const values = flat.values;
-    if (bool) {
-      const heap = this._core.HEAPU8;
-      for (let i = 0; i < values.length; i++) heap[address + i] = values[i] !== 0 ? 1 : 0;
-    } else {
-      this._core.HEAPF32.set(values, address / 4);
+    const make = (bool: boolean): { t: Tensor; sawNumber: boolean } => {
+      // The core makes the tensor first: its checks of the size and of the
+      // memory run before any value is read.
+      const t = this._adopt(this._core._tc_create(bool ? 1 : 0, this._scratch.writeInts(shape)));
+      try {
+        const address = this._scratch.read(0);
+        const core = this._core;
+        if (source.typed) {
+          if (bool) for (let i = 0; i < source.typed.length; i++) core.HEAPU8[address + i] = source.typed[i] !== 0 ? 1 : 0;
+          else core.HEAPF32.set(source.typed, address / 4);
+          return { t, sawNumber: !bool };
+        }
+        const f32 = core.HEAPF32, u8 = core.HEAPU8, base = address / 4;
+        const put = bool ? (i: number, v: number) => { u8[address + i] = v !== 0 ? 1 : 0; } : (i: number, v: number) => { f32[base + i] = v; };
+        return { t, sawNumber: fillNested(data, source.shape, 'tensor', put) };
+      } catch (error) {
+        t.dispose();
+        throw error;
+      }
+    };
+    // With no dtype given, a bool tensor needs every leaf boolean: guessed
+    // from the first, and made again as float32 if a number turns up.
+    let made = make(opts.dtype !== undefined ? opts.dtype === 'bool' : source.bool);
+    if (opts.dtype === undefined && source.bool && made.sawNumber) {
+      made.t.dispose();
+      made = make(false);
     }
-    return this._withGrad(t, grad);
+    return this._withGrad(made.t, grad);
   }
 
   zeros(shape: readonly number[], options?: GradOptions): Tensor;
@@ -224,7 +248,7 @@ export class Tensorcast {
   /** Reads a shape typed by a person: "5,3,4,1", "(5, 3)", "torch.empty(5,3)", "torch.Size([2, 3])". */
   parseShape(text: string): number[] {
     if (typeof text !== 'string') fail('type', `parseShape(): argument 'text' must be a string, not ${describe(text)}`);
-    const ndim = this._core.parseShape(text);
+    const ndim = this._core._tc_parse_shape(this._scratch.writeBytes(new TextEncoder().encode(text)));
     return this._scratch.readInts(0, ndim);
   }
 
@@ -407,11 +431,16 @@ export class Tensorcast {
 export interface Tensorcast
   extends Record<PairOp, (input: Tensor | number, other: Tensor | number) => Tensor>,
     Record<UnaryOp, (input: Tensor) => Tensor> {}
+// Anything after the operands is refused: a.mul(b, { alpha: 2 }) would
+// otherwise run as a.mul(b) and look as if alpha had been applied.
 for (const name of PAIR_OPS)
-  Tensorcast.prototype[name] = function (this: Tensorcast, input: Tensor | number, other: Tensor | number) {
+  Tensorcast.prototype[name] = function (this: Tensorcast, input: Tensor | number, other: Tensor | number, ...extra: unknown[]) {
+    noExtra(name, 2, extra);
     return this._binary(this._c[name] as number, name, input, other, 1);
   };
 for (const name of UNARY_OPS)
-  Tensorcast.prototype[name] = function (this: Tensorcast, input: Tensor) {
+  Tensorcast.prototype[name] = function (this: Tensorcast, input: Tensor, ...extra: unknown[]) {
+    noExtra(name, 1, extra);
     return this._unary(this._c[name] as number, name, input);
   };
+

@@ -149,8 +149,10 @@ void u8_compare(int64_t n, uint8_t* out, int64_t so, const float* a, int64_t sa,
   }
 }
 
-inline void f32_where(int64_t n, float* out, int64_t so, const uint8_t* c, int64_t sc,
-                      const float* a, int64_t sa, const float* b, int64_t sb) {
+// where for float32 values, or (T = uint8_t) for bool ones.
+template <class T>
+void x_where(int64_t n, T* out, int64_t so, const uint8_t* c, int64_t sc, const T* a, int64_t sa,
+             const T* b, int64_t sb) {
   if (so == 1 && sc == 1 && sa == 1 && sb == 1) {
     for (int64_t i = 0; i < n; ++i) out[i] = c[i] ? a[i] : b[i];
   } else {

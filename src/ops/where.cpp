@@ -9,22 +9,28 @@ Tensor where(const Tensor& condition, const Operand& self, const Operand& other)
   if (condition.dtype() != DType::Bool)
     fail(ErrorKind::Type,
          "where expected condition to be a boolean tensor, but got a tensor with dtype Float");
-  const Tensor a = as_float(self.tensor());
-  const Tensor b = as_float(other.tensor());
+  // Two bool tensors pick bool values, as in PyTorch; anything else float32.
+  const Tensor x = self.tensor(), y = other.tensor();
+  const bool bools = !self.is_number() && !other.is_number() && x.dtype() == DType::Bool &&
+                     y.dtype() == DType::Bool;
+  const Tensor a = bools ? x : as_float(x);
+  const Tensor b = bools ? y : as_float(y);
   ElementwiseSpec spec{"where",
                        {condition, a, b},
                        {"condition", "a", "b"},
-                       {false, self.is_number(), other.is_number()}};
+                       {false, self.is_number(), other.is_number()},
+                       bools ? DType::Bool : DType::Float32};
   const Elementwise e = prepare(spec);
-  float* out = e.out.f32();
   const uint8_t* pc = condition.b8();
-  const float* pa = a.f32();
-  const float* pb = b.f32();
   using Off = std::array<int64_t, 4>;
-  for_each_row<4>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
-    kernels::f32_where(n, out + o[0], s[0], pc + o[1], s[1], pa + o[2], s[2], pb + o[3], s[3]);
-  });
-  trace_op(spec, e, {"f32", "where", inner_pattern(e.plan), false, false});
+  auto run = [&](auto* out, const auto* pa, const auto* pb) {
+    for_each_row<4>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
+      kernels::x_where(n, out + o[0], s[0], pc + o[1], s[1], pa + o[2], s[2], pb + o[3], s[3]);
+    });
+  };
+  if (bools) run(e.out.b8(), a.b8(), b.b8());
+  else run(e.out.f32(), a.f32(), b.f32());
+  trace_op(spec, e, {bools ? "u8" : "f32", "where", inner_pattern(e.plan), false, false});
   Tensor out_t = e.out;
   if (needs_grad({a, b}))
     attach_grad(out_t, "where", {Tensor(), a, b},

@@ -183,3 +183,15 @@ TEST_CASE("size-0 results and 0-D results", "[engine]") {
   CHECK(s.item() == 5.0f);
   CHECK(values(tc::add(Tensor::scalar(1), Tensor::from_data({1, 2}, {2}))) == std::vector<float>{2, 3});
 }
+
+TEST_CASE("where of two bool tensors is bool, as in PyTorch", "[engine]") {
+  const Tensor c = Tensor::from_bools({1, 0, 1}, {3});
+  const Tensor x = Tensor::from_bools({1, 1, 0}, {3});
+  const Tensor y = Tensor::from_bools({0}, {1});
+  const Tensor w = tc::where(c, x, y);
+  CHECK(w.dtype() == tc::DType::Bool);
+  CHECK(values(w) == std::vector<float>{1, 0, 0});
+  // A number, or one float operand, makes the result float32.
+  CHECK(tc::where(c, x, 0.0).dtype() == tc::DType::Float32);
+  CHECK(tc::where(c, x, Tensor::zeros({3})).dtype() == tc::DType::Float32);
+}

@@ -141,10 +141,10 @@ TEST_CASE("comparison and where kernels, contiguous and strided", "[kernels]") {
     std::vector<uint8_t> c(2 * n + 1);
     for (auto& x : c) x = rng.coin();
     std::vector<float> w(2 * n + 1), w_want(2 * n + 1);
-    tc::kernels::f32_where(n, w.data(), 1, c.data(), 1, a.data(), 1, b.data(), 1);
+    tc::kernels::x_where(n, w.data(), 1, c.data(), 1, a.data(), 1, b.data(), 1);
     for (int64_t i = 0; i < n; ++i) w_want[i] = c[i] ? a[i] : b[i];
     CHECK(w == w_want);
-    tc::kernels::f32_where(n, w.data(), 2, c.data(), 0, a.data(), 2, b.data(), 1);
+    tc::kernels::x_where(n, w.data(), 2, c.data(), 0, a.data(), 2, b.data(), 1);
     for (int64_t i = 0; i < n; ++i) w_want[2 * i] = c[0] ? a[2 * i] : b[i];
     CHECK(w == w_want);
   }

@@ -2,6 +2,8 @@
 // tc::Error that says which limit, nothing left allocated, operands
 // unchanged, and the core still working after. Runs natively, in wasm and
 // under ASan + UBSan (scripts/sanitize.sh).
+#include <cmath>
+
 #include "parse_shape.h"
 #include "support.h"
 #include "trace.h"
@@ -81,6 +83,9 @@ TEST_CASE("bad input to the factories changes nothing", "[limits]") {
   refuses([] { Tensor::from_data({1, 2, 3}, {}); }, ErrorKind::Value,
           "shape [] needs 1 value, but 3 were given");
   refuses([] { Tensor::arange(0, 1, 0); }, ErrorKind::Value, "step must be nonzero");
+  refuses([] { Tensor::arange(0, 5, std::nan("")); }, ErrorKind::Value, "step must be nonzero");
+  refuses([] { Tensor::arange(std::nan(""), 5, 0); }, ErrorKind::Value, "step must be nonzero");
+  refuses([] { Tensor::arange(std::nan(""), 5, 1); }, ErrorKind::Value, "unsupported range: nan -> 5");
   refuses([] { Tensor::arange(1, 0, 1); }, ErrorKind::Value,
           "upper bound and larger bound inconsistent with step sign");
   refuses([] { Tensor::arange(0, 1e300, 1); }, ErrorKind::Value, "arange: too many elements (1e+300)");

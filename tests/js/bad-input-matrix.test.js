@@ -502,12 +502,10 @@ function matrix() {
       { label: 'Tensor() without new', expect: ENGINE, call: () => Tensor() },
     ],
   });
-  // Its own message is an open bug (tests/js/open-bugs/): here only that it
-  // refuses without harm.
   m.set('new Tensorcast', {
     cases: [
-      { label: 'new Tensorcast()', expect: ENGINE, call: () => new Tensorcast() },
-      { label: 'new Tensorcast({}, {})', expect: ENGINE, call: () => new Tensorcast({}, {}) },
+      { label: 'new Tensorcast()', expect: refusal('type', 'Tensorcast cannot be constructed directly; use `const tc = await init()`'), call: () => new Tensorcast() },
+      { label: 'new Tensorcast({}, {})', expect: refusal('type', 'Tensorcast cannot be constructed directly; use `const tc = await init()`'), call: () => new Tensorcast({}, {}) },
     ],
   });
   m.set('new TensorcastError', { none: 'an Error subclass: like Error it takes any message (and a kind for code to branch on)' });
@@ -565,9 +563,9 @@ test('the runtime has no public member that the types leave out', () => {
   assert.deepEqual(runtime.filter((k) => !surface.has(k)), []);
 });
 
-// Refusals that leak wasm memory today, each an open bug with its own
-// failing check (tests/js/open-bugs/); remove an entry once it is fixed.
-const KNOWN_LEAKS = new Set(['Tensorcast#parseShape']);
+// Refusals that leak wasm memory, each an open bug with its own failing
+// check; none today (tc.parseShape's was fixed: parse-shape-leak.test.js).
+const KNOWN_LEAKS = new Set();
 
 test('each bad call throws the documented error and changes nothing', () => {
   const problems = [];

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Tensorcast, TensorcastError } from 'tensorcast';
-import { tc, throwsTc } from '../helpers.js';
+import { tc, throwsTc } from './helpers.js';
 
 test('new Tensorcast() says to use init(), as new Tensor() says to use tc.tensor()', () => {
   assert.throws(() => new Tensorcast(), (e) => {
@@ -21,4 +21,21 @@ test("arange with a NaN step gives PyTorch's message (its step check comes first
 test("a dtype of the wrong type is kind 'type', like every other wrong type", () => {
   throwsTc(() => tc.tensor([1], { dtype: 5 }), 'type', "tensor(): dtype must be 'float32' or 'bool', not 5");
   throwsTc(() => tc.tensor([1], { dtype: null }), 'type', "tensor(): dtype must be 'float32' or 'bool', not null");
+});
+
+test('arguments past an op\'s operands are refused, not ignored', () => {
+  const a = tc.tensor([1, 2]);
+  throwsTc(() => a.mul(a, { alpha: 2 }), 'type', 'mul() takes 1 argument but 2 were given; alpha is an option of add and sub only');
+  throwsTc(() => tc.mul(a, a, { alpha: 2 }), 'type', 'mul() takes 2 arguments but 3 were given; alpha is an option of add and sub only');
+  throwsTc(() => a.neg(1), 'type', 'neg() takes 0 arguments but 1 was given');
+  throwsTc(() => tc.eq(a, a, a), 'type', 'eq() takes 2 arguments but 3 were given');
+  a.dispose();
+});
+
+test('where of two bool tensors is bool, as in PyTorch', () => {
+  const c = tc.tensor([true, false, true]);
+  const w = tc.where(c, tc.tensor([true, true, false]), tc.tensor([false]));
+  assert.equal(w.dtype, 'bool');
+  assert.deepEqual(w.toArray(), [true, false, false]);
+  assert.equal(tc.where(c, c, 0).dtype, 'float32');
 });
