@@ -12,7 +12,7 @@ async function save(page, testid) {
 
 test('SVG export: a standalone file with the diagram’s text, title and no highlight or script', async ({ page }) => {
   await open(page, 'a=5,1,4,1&b=3,1,1&op=add&view=strides&lang=zh&theme=dark');
-  await page.locator('[data-testid="diagram"] rect[data-key="out:5"]').hover();
+  await page.locator('[data-testid="diagram"] text[data-key="out:5"]').hover();
   const { name, bytes } = await save(page, 'export-svg');
   expect(name).toBe('tensorcast-strides-step5.svg');
   const text = bytes.toString('utf8');

@@ -6,6 +6,9 @@ import { core, open } from './helpers.js';
 
 // Cells are written as PyTorch prints: inf, -inf and nan included.
 const SPECIAL = { inf: Infinity, '-inf': -Infinity, nan: NaN };
+const shapeText = (shape) => (shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(', ')})`);
+// The English captions' words for a list of dims: "dim 0", "dims 0 and 2".
+const dimWords = (dims) => (dims.length === 1 ? `dim ${dims[0]}` : `dims ${dims.slice(0, -1).join(', ')} and ${dims[dims.length - 1]}`);
 const number = (text) => (text in SPECIAL ? SPECIAL[text] : Number(text));
 
 async function drawn(page, key) {
@@ -45,7 +48,7 @@ for (const { op, loss, a, b, c = [1, 3] } of [
       return {
         a: Array.from(A.grad.data()),
         b: Array.from(B.grad.data()),
-        steps: steps.filter((s) => s.inputId === A.id || s.inputId === B.id).map((s) => ({ leading: s.leadingDims, ones: s.onesDims })),
+        steps: [A, B].map((t) => steps.find((s) => s.inputId === t.id)),
       };
     });
     const cPart = op === 'where' ? `&c=${c.join(',')}` : '';
@@ -56,22 +59,74 @@ for (const { op, loss, a, b, c = [1, 3] } of [
       expect(cells.length).toBe(expected[name].length);
       for (const [flat, value] of cells) expect(near(value, expected[name][flat]), `${name}.grad[${flat}] = ${value}, API says ${expected[name][flat]}`).toBe(true);
     }
+    // The core's one call for each input, as its trace says: one sum with keepdim, a view when dims were added in front.
+    for (const [i, name] of ['a', 'b'].entries()) {
+      const { leadingDims, onesDims, viewed, resultShape } = expected.steps[i];
+      const dims = [...leadingDims, ...onesDims].sort((x, y) => x - y);
+      const arg = dims.length === 1 ? String(dims[0]) : `(${dims.join(', ')})`;
+      const call = dims.length === 0 ? 'grad' : `grad.sum(${arg}, keepdim=True)${viewed ? `.view${shapeText(resultShape)}` : ''}`;
+      await expect(page.getByTestId(`call-${name}`)).toHaveText(call);
+    }
     // The captions of the reduction steps name the dims from the core's trace.
     await page.getByTestId('reset').click();
     await page.getByTestId('next').click();
     await page.getByTestId('next').click();
-    const leading = page.getByTestId('caption');
+    const caption = page.getByTestId('caption');
     for (const [i, name] of ['a', 'b'].entries()) {
-      const dims = expected.steps[i].leading;
-      await expect(leading).toContainText(dims.length > 0 ? `${name}: dims ${dims.join(', ')} were added in front` : `${name}: nothing to do`);
+      const dims = expected.steps[i].leadingDims;
+      await expect(caption).toContainText(dims.length > 0 ? `${name}: ${dimWords(dims)} ${dims.length === 1 ? 'was' : 'were'} added in front` : `${name}: nothing to sum`);
     }
     await page.getByTestId('next').click();
     for (const [i, name] of ['a', 'b'].entries()) {
-      const dims = expected.steps[i].ones;
-      await expect(leading).toContainText(dims.length > 0 ? `${name}: dims ${dims.join(', ')} had size 1` : `${name}: nothing to do`);
+      const dims = expected.steps[i].onesDims;
+      await expect(caption).toContainText(dims.length > 0 ? `${name}: ${dimWords(dims)} had size 1` : `${name}: nothing to sum`);
+    }
+    // The last step views only what had dims added in front, from the trace's keepdim shape to the input's.
+    await page.getByTestId('next').click();
+    for (const [i, name] of ['a', 'b'].entries()) {
+      const { viewed, keepdimShape, resultShape, leadingDims, onesDims } = expected.steps[i];
+      if (viewed) await expect(caption).toContainText(`${name}: view ${shapeText(keepdimShape)} → ${shapeText(resultShape)}`);
+      else if (onesDims.length > 0) await expect(caption).toContainText(`${name}: the sum already has ${name}’s shape ${shapeText(resultShape)}, so no view is needed`);
+      else expect(leadingDims).toEqual([]);
+      if (!viewed) await expect(caption).not.toContainText(`${name}: view`);
     }
   });
 }
+
+test('the leading dims stay as size 1 after their keepdim sum, until the view', async ({ page }) => {
+  const tc = await core();
+  // b (3,1,1) in out (5,3,4,1): dim 0 was added in front, dim 2 was 1 and stretched.
+  const [step, afterLeading] = tc.tidy(() => {
+    const A = tc.arange(20).reshape([5, 1, 4, 1]).detach();
+    const B = tc.tensor(tc.arange(3).data(), { shape: [3, 1, 1], requiresGrad: true });
+    const { steps } = tc.explain.backward(A.add(B).sum());
+    return [steps.find((s) => s.inputId === B.id), tc.ones([5, 3, 4, 1]).sum(steps.find((s) => s.inputId === B.id).leadingDims, true).shape];
+  });
+  expect(step.leadingDims).toEqual([0]);
+  expect(step.onesDims).toEqual([2]);
+  await open(page, 'a=5,1,4,1&b=3,1,1&op=add&view=grad&lang=en');
+  const titles = page.locator('[data-testid="diagram"] g:not([aria-hidden]) > text');
+  await expect(titles.filter({ hasText: `b: leading dims summed, kept as 1 ${shapeText(afterLeading)}` })).toHaveCount(1);
+  await expect(titles.filter({ hasText: `b: size-1 dims summed ${shapeText(step.keepdimShape)}` })).toHaveCount(1);
+  await expect(titles.filter({ hasText: `b.grad ${shapeText(step.resultShape)}` })).toHaveCount(1);
+  await expect(page.locator('[data-testid="diagram"] text').filter({ hasText: /^view\(3, 1, 1\)$/ })).toHaveCount(1);
+  // Each kept 1 is drawn: the keepdim stages have as many cells as their shapes say.
+  expect(await page.locator('[data-testid="diagram"] text[data-key^="g1-b:"]').count()).toBe(afterLeading.reduce((p, s) => p * s, 1));
+  expect(await page.locator('[data-testid="diagram"] text[data-key^="g2-b:"]').count()).toBe(step.keepdimShape.reduce((p, s) => p * s, 1));
+  // a (5,1,4,1) needs one keepdim sum and no view: its .grad is that sum, drawn once.
+  await expect(titles.filter({ hasText: /^a\.grad \(5, 1, 4, 1\)$/ })).toHaveCount(1);
+  await expect(page.locator('[data-testid="diagram"] text').filter({ hasText: /^view/ })).toHaveCount(1);
+  // Chinese too: the words say keepdim and the view, not "summed away".
+  await page.getByTestId('lang').click();
+  await page.getByTestId('reset').click();
+  await page.getByTestId('next').click();
+  await page.getByTestId('next').click();
+  await expect(page.getByTestId('caption')).toContainText('b：第 0 维是广播时在前面补上的。用 keepdim=True 求和后保留为大小 1');
+  await page.getByTestId('next').click();
+  await page.getByTestId('next').click();
+  await expect(page.getByTestId('caption')).toContainText('a：求和结果已经是 a 的形状 (5, 1, 4, 1)，不需要 view');
+  await expect(page.getByTestId('caption')).toContainText('b：view (1, 3, 1, 1) → (3, 1, 1)');
+});
 
 test('an in-place op on a leaf that requires grad shows the core’s refusal', async ({ page }) => {
   await open(page, 'a=3&b=3&op=add_&view=grad&lang=en');

@@ -15,7 +15,7 @@ const VIEWS = {
   strides: {
     hash: 'a=5,1,4,1&b=3,1,1&op=add&view=strides',
     check: async (page) => {
-      await page.locator('[data-testid="diagram"] rect[data-key="out:17"]').hover();
+      await page.locator('[data-testid="diagram"] text[data-key="out:17"]').hover();
       await expect(page.getByTestId('reads')).not.toBeEmpty();
     },
   },

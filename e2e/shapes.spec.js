@@ -5,7 +5,7 @@ import { MAX_DRAWN_ELEMENTS } from '../web/src/model/limits.ts';
 import { open } from './helpers.js';
 
 const diagram = (page) => page.getByTestId('diagram');
-const outCells = (page) => diagram(page).locator('rect[data-key^="out:"]');
+const outCells = (page) => diagram(page).locator('text[data-key^="out:"]');
 
 test('a 0-dim tensor is one cell, labelled as a scalar', async ({ page }) => {
   await open(page, 'a=()&b=()&op=add&view=strides&lang=en');
@@ -56,6 +56,6 @@ test('a large tensor is summarised: first and last indices, with gaps', async ({
   expect(flats).toContain(64 * 64 - 1);
   await expect(diagram(page).locator('text').filter({ hasText: '⋱' }).first()).toBeVisible();
   // The hover mapping still names the true element.
-  await diagram(page).locator(`rect[data-key="out:${64 * 64 - 1}"]`).hover();
+  await diagram(page).locator(`text[data-key="out:${64 * 64 - 1}"]`).hover();
   await expect(page.getByTestId('reads')).toContainText('out[63, 63] = 4158 reads a’s cell 4095 (4095) and b’s cell 63 (63)');
 });

@@ -32,7 +32,7 @@ test('hovering each output element marks the cells the core’s strides select',
   await open(page, 'a=5,1,4,1&b=3,1,1&op=add&view=strides&lang=en');
   const numel = out.shape.reduce((p, s) => p * s, 1);
   for (let flat = 0; flat < numel; flat += 7) {
-    await page.locator(`[data-testid="diagram"] rect[data-key="out:${flat}"]`).hover();
+    await page.locator(`[data-testid="diagram"] text[data-key="out:${flat}"]`).hover();
     expect(await marked(page, 'a:s:')).toEqual([`a:s:${cellOf(flat, out.shape, a)}`]);
     expect(await marked(page, 'b:s:')).toEqual([`b:s:${cellOf(flat, out.shape, b)}`]);
     expect(await marked(page, 'out:')).toEqual([`out:${flat}`]);
@@ -40,11 +40,20 @@ test('hovering each output element marks the cells the core’s strides select',
     await expect(page.getByTestId('reads')).toContainText(`b’s cell ${cellOf(flat, out.shape, b)}`);
   }
   // A stride of 0 reuses a cell: the other output elements reading it are marked as the same cell.
-  await page.locator('[data-testid="diagram"] rect[data-key="out:0"]').hover();
+  await page.locator('[data-testid="diagram"] text[data-key="out:0"]').hover();
   const same = await page.locator('[data-testid="diagram"] rect[data-hl="same"][data-key^="b:e:"]').count();
   const readers = Array.from({ length: numel }, (_, f) => cellOf(f, out.shape, b)).filter((c) => c === cellOf(0, out.shape, b)).length;
   expect(same).toBe(readers - 1);
   await expect(page.getByTestId('reads')).toContainText(`read by ${readers} output elements`);
+
+  // Anywhere in a cell counts, not only its number: its corner, found from the outline hover drew.
+  await page.locator('[data-testid="diagram"] text[data-key="out:9"]').hover();
+  const box = await page.locator('[data-testid="diagram"] rect[data-hl="on"][data-key="out:9"]').boundingBox();
+  await page.mouse.move(0, 0);
+  await expect(page.getByTestId('reads')).toBeEmpty();
+  await page.mouse.move(box.x + 3, box.y + 3);
+  expect(await marked(page, 'out:')).toEqual(['out:9']);
+  expect(await marked(page, 'b:s:')).toEqual([`b:s:${cellOf(9, out.shape, b)}`]);
 });
 
 test('the output grid is reachable by keyboard and announces what each cell reads', async ({ page }) => {

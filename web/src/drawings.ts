@@ -3,8 +3,10 @@
 // other steps (a part drawn for step 2 is the same object in step 3), and
 // shown on one SvgStage; steps not shown yet can be drawn ahead, hidden, so
 // that showing them later only shows and hides groups.
-import type { Layer, Scene } from './diagram/scene.js';
+import { keyedBoxes } from './diagram/scene.js';
+import type { Box, Layer, Scene } from './diagram/scene.js';
 import { SvgStage } from './diagram/stage.js';
+import type { Mark } from './diagram/stage.js';
 
 /** A step's scene, drawn with the parts already drawn for this set of inputs. */
 export type SceneOf = (index: number, parts: ReadonlyMap<string, Layer>) => Scene | null;
@@ -13,15 +15,17 @@ export interface Shown {
   scene: Scene | null;
   /** The element to put on the page: the step's diagram, cropped to its size. */
   box: HTMLElement | null;
-  /** The groups of the step, for finding what hover marks. */
-  groups: SVGGElement[];
+  /** Where each keyed cell of the step is. */
+  cells: Map<string, Box>;
 }
+
 
 export class Drawings {
   private readonly scenes = new Map<number, Scene | null>();
   private readonly parts = new Map<string, Layer>();
   private readonly drawn = new Set<number>();
   private stage: SvgStage | null = null;
+  private cells = new Map<string, Box>();
 
   /** base names what every step depends on; count is the number of steps. */
   constructor(readonly base: string, private readonly count: number, private readonly sceneOf: SceneOf, private readonly idPrefix: string) {}
@@ -38,9 +42,19 @@ export class Drawings {
   show(index: number): Shown {
     const scene = this.scene(index);
     this.drawn.add(index);
-    if (scene === null) return { scene, box: null, groups: [] };
+    this.cells = scene === null ? new Map() : keyedBoxes(scene);
+    if (scene === null) return { scene, box: null, cells: this.cells };
     this.stage ??= new SvgStage(scene, this.idPrefix);
-    return { scene, box: this.stage.box, groups: this.stage.show(scene) };
+    this.stage.show(scene);
+    return { scene, box: this.stage.box, cells: this.cells };
+  }
+
+  /** Outlines cells of the step shown (none clears them); keys it does not draw are left out. */
+  mark(marks: readonly Mark[]): void {
+    this.stage?.mark(marks.flatMap(({ key, how }) => {
+      const box = this.cells.get(key);
+      return box === undefined ? [] : [{ box, key, how }];
+    }));
   }
 
   /** Draws, hidden, the step nearest to `from` that is not drawn yet; returns whether any is left. */

@@ -10,8 +10,7 @@ import { scenePng } from './diagram/canvas.js';
 import { download } from './diagram/download.js';
 import type { Palette } from './diagram/palette.js';
 import { paletteFor } from './diagram/palette.js';
-import { primsOf } from './diagram/scene.js';
-import type { Scene } from './diagram/scene.js';
+import type { Box, Scene } from './diagram/scene.js';
 import { svgText } from './diagram/svg.js';
 import { Drawings } from './drawings.js';
 import { messagesFor } from './i18n/i18n.js';
@@ -28,7 +27,7 @@ import { styles } from './styles.js';
 import type { ViewContext } from './views/context.js';
 import { controls } from './views/controls.js';
 import { PANELS, stepCaption } from './views/panels.js';
-import { readsText } from './views/strides.js';
+import { hoverMarks, readsText } from './views/strides.js';
 import { verdictPanel } from './views/verdict.js';
 
 /** The attributes a page can set; the same names as the URL hash's keys. */
@@ -45,12 +44,10 @@ interface Drawn {
   key: string;
   scene: Scene | null;
   box: HTMLElement | null;
-  /** The step's groups, where hover looks for what to mark. */
-  groups: SVGGElement[];
-  /** data-key → the elements carrying it, built on first hover. */
-  index: Map<string, Element[]> | null;
-  /** The output cells drawn, in order, for keyboard moves. */
+  /** The output cells drawn, in row-major order, for keyboard moves. */
   outCells: number[];
+  /** Where each of them is, for the pointer. */
+  outBoxes: { flat: number; box: Box }[];
 }
 
 function cssVars(p: Palette): Record<string, string> {
@@ -83,7 +80,6 @@ export class TensorcastPlayground extends LitElement {
   private drawn: Drawn | null = null;
   private readonly idle = new IdleWork();
   private hashTimer: ReturnType<typeof setTimeout> | null = null;
-  private marked: Element[] = [];
   private cursor = -1;
   private readonly onHash = (): void => this.fromHash();
   // The full page takes the keys when nothing has focus, so a projected page answers → at once.
@@ -234,11 +230,12 @@ export class TensorcastPlayground extends LitElement {
       drawings = new Drawings(base, steps.length, (i, parts) => panel.scene(ctx, steps[i] as Step, stepCaption(ctx, steps[i] as Step), parts), 'tc');
       this.drawings = drawings;
     }
-    const { scene, box, groups } = drawings.show(index);
-    const outCells = scene === null ? [] : primsOf(scene).flatMap((p) => (p.t === 'rect' && p.key?.startsWith('out:') ? [Number(p.key.slice(4))] : []));
+    const { scene, box, cells } = drawings.show(index);
+    const outBoxes = [...cells].flatMap(([k, b]) => (k.startsWith('out:') ? [{ flat: Number(k.slice(4)), box: b }] : []));
+    const outCells = outBoxes.map((o) => o.flat).sort((x, y) => x - y);
+    this.drawn = { key, scene, box, outCells, outBoxes };
     this.highlight(null);
     this.cursor = -1;
-    this.drawn = { key, scene, box, groups, index: null, outCells };
     // The other steps are drawn (hidden) while the page is idle, nearest first.
     const ahead = drawings;
     this.idle.start(() => ahead.drawAhead(index));
@@ -246,51 +243,34 @@ export class TensorcastPlayground extends LitElement {
   }
 
   private highlight(flat: number | null): void {
-    for (const el of this.marked) el.removeAttribute('data-hl');
-    this.marked = [];
     const reads = this.renderRoot.querySelector('[data-testid="reads"]');
-    const drawn = this.drawn;
-    if (flat === null || drawn?.box == null || this.model === null) {
+    if (flat === null || this.model === null) {
+      this.drawings?.mark([]);
       if (reads !== null) reads.textContent = '';
       return;
     }
-    if (drawn.index === null) {
-      drawn.index = new Map();
-      for (const el of drawn.groups.flatMap((g) => [...g.querySelectorAll('rect[data-key]')])) {
-        const k = el.getAttribute('data-key') as string;
-        const list = drawn.index.get(k);
-        if (list === undefined) drawn.index.set(k, [el]);
-        else list.push(el);
-      }
-    }
-    const index = drawn.index;
-    const mark = (key: string, how: string): void => {
-      for (const el of index.get(key) ?? []) {
-        el.setAttribute('data-hl', how);
-        this.marked.push(el);
-      }
-    };
-    const strides = this.model.computation.strides;
-    // Drawn output cells reading the same input cell (a stride of 0 reuses it) are marked too.
-    for (const input of strides.inputs) {
-      const cell = input.cell?.[flat];
-      if (cell === undefined) continue;
-      if ((input.readers?.[cell] ?? 1) > 1)
-        for (const other of drawn.outCells) if (other !== flat && input.cell?.[other] === cell) mark(`${input.name}:e:${other}`, 'same');
-      mark(`${input.name}:e:${flat}`, 'on');
-      mark(`${input.name}:s:${cell}`, 'on');
-    }
-    mark(`out:${flat}`, 'on');
-    if (reads !== null) reads.textContent = readsText(this.context(), flat) ?? '';
+    const ctx = this.context();
+    this.drawings?.mark(hoverMarks(ctx, flat, this.drawn?.outCells ?? []));
+    if (reads !== null) reads.textContent = readsText(ctx, flat) ?? '';
   }
 
-  private onDiagramOver(event: PointerEvent): void {
-    const target = event.composedPath().find((n): n is Element => n instanceof Element && n.hasAttribute('data-key'));
-    const key = target?.getAttribute('data-key');
-    if (key?.startsWith('out:') === true) {
-      this.cursor = (this.drawn?.outCells ?? []).indexOf(Number(key.slice(4)));
-      this.highlight(Number(key.slice(4)));
-    }
+  // Cells are drawn as one path per look, so the pointer's position, not
+  // the element under it, says which output element it is on.
+  private onDiagramMove(event: PointerEvent): void {
+    const drawn = this.drawn;
+    if (drawn?.box == null) return;
+    const origin = drawn.box.getBoundingClientRect();
+    const x = event.clientX - origin.left;
+    const y = event.clientY - origin.top;
+    const hit = drawn.outBoxes.find(({ box }) => x >= box.x && x < box.x + box.w && y >= box.y && y < box.y + box.h);
+    if (hit === undefined || hit.flat === drawn.outCells[this.cursor]) return;
+    this.cursor = drawn.outCells.indexOf(hit.flat);
+    this.highlight(hit.flat);
+  }
+
+  private onDiagramLeave(): void {
+    this.cursor = -1;
+    this.highlight(null);
   }
 
   private onDiagramKey(event: KeyboardEvent): void {
@@ -412,10 +392,10 @@ export class TensorcastPlayground extends LitElement {
       <section role="tabpanel" id="panel" aria-labelledby=${`tab-${view}`}>
         ${this.playerBar(ctx)}
         <p class="caption" aria-live="polite" data-testid="caption">${caption}</p>
-        ${drawn.box === null ? '' : html`<div class="diagram" data-testid="diagram" tabindex="0"
+        ${drawn.box === null ? '' : html`<div class=${interactive ? 'diagram interactive' : 'diagram'} data-testid="diagram" tabindex="0"
             aria-label=${interactive ? m.strides.gridLabel : m.ui.diagram(m.ui.views[view])}
-            @pointerover=${interactive ? (e: PointerEvent) => this.onDiagramOver(e) : null}
-            @pointerleave=${interactive ? () => this.highlight(null) : null}
+            @pointermove=${interactive ? (e: PointerEvent) => this.onDiagramMove(e) : null}
+            @pointerleave=${interactive ? () => this.onDiagramLeave() : null}
             @focus=${interactive ? () => this.onDiagramFocus() : null}
             @keydown=${interactive ? (e: KeyboardEvent) => this.onDiagramKey(e) : null}>${drawn.box}</div>`}
         ${interactive ? html`<p class="aside">${m.strides.hoverHint}</p><p class="reads" data-testid="reads" aria-live="polite"></p>` : ''}

@@ -228,7 +228,7 @@ export const styles = css`
   .diagram svg {
     display: block;
   }
-  .diagram [data-key^='out:'] {
+  .diagram.interactive svg {
     cursor: crosshair;
   }
   .diagram rect[data-hl] {

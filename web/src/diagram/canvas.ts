@@ -21,13 +21,33 @@ function hatchPattern(ctx: CanvasRenderingContext2D, colour: string, scale: numb
   return ctx.createPattern(tile, 'repeat');
 }
 
+// A canvas ignores the colour 'none' and would fill with the last colour set.
+function fill(ctx: CanvasRenderingContext2D, colour: string): void {
+  if (colour === 'none') return;
+  ctx.fillStyle = colour;
+  ctx.fill();
+}
+
 function draw(ctx: CanvasRenderingContext2D, p: Prim, hatch: CanvasPattern | null): void {
   switch (p.t) {
     case 'rect': {
       ctx.beginPath();
       ctx.roundRect(p.x, p.y, p.w, p.h, p.rx ?? 0);
-      ctx.fillStyle = p.fill;
-      ctx.fill();
+      fill(ctx, p.fill);
+      if (p.hatch === true && hatch !== null) {
+        ctx.fillStyle = hatch;
+        ctx.fill();
+      }
+      ctx.setLineDash(p.dashed === true ? [6, 4] : []);
+      ctx.strokeStyle = p.stroke;
+      ctx.lineWidth = p.strokeWidth;
+      ctx.stroke();
+      return;
+    }
+    case 'cells': {
+      ctx.beginPath();
+      for (let i = 0; i < p.boxes.length; i += 4) ctx.rect(p.boxes[i] as number, p.boxes[i + 1] as number, p.boxes[i + 2] as number, p.boxes[i + 3] as number);
+      fill(ctx, p.fill);
       if (p.hatch === true && hatch !== null) {
         ctx.fillStyle = hatch;
         ctx.fill();

@@ -45,7 +45,31 @@ export interface LinePrim {
   arrow?: boolean;
 }
 
-export type Prim = RectPrim | TextPrim | LinePrim;
+/**
+ * Many cells with one look, drawn as one path: a grid of hundreds of cells
+ * costs the browser one element instead of hundreds.
+ */
+export interface CellsPrim {
+  t: 'cells';
+  /** x, y, w, h of each cell, one after the other. */
+  boxes: number[];
+  /** Per cell, what identifies it for hover mapping (e.g. "out:5", "a:s:2"). */
+  keys: (string | undefined)[];
+  fill: string;
+  stroke: string;
+  strokeWidth: number;
+  dashed?: boolean;
+  hatch?: boolean;
+}
+
+export type Prim = RectPrim | TextPrim | LinePrim | CellsPrim;
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 /**
  * A named part of a scene. Its key says everything its drawing depends on
@@ -77,9 +101,17 @@ export function primsOf(scene: Scene): Prim[] {
   return scene.layers.flatMap((l) => l.prims);
 }
 
-/** A scene's parts by key, to hand to the next scene's builder. */
-export function partsOf(scene: Scene | null): Map<string, Layer> {
-  return new Map((scene?.layers ?? []).filter((l) => l.key !== '').map((l) => [l.key, l]));
+/** Where each keyed cell of a scene is, for hover mapping and its marks. */
+export function keyedBoxes(scene: Scene): Map<string, Box> {
+  const boxes = new Map<string, Box>();
+  for (const p of primsOf(scene)) {
+    if (p.t === 'rect' && p.key !== undefined) boxes.set(p.key, { x: p.x, y: p.y, w: p.w, h: p.h });
+    if (p.t !== 'cells') continue;
+    p.keys.forEach((key, i) => {
+      if (key !== undefined) boxes.set(key, { x: p.boxes[4 * i] as number, y: p.boxes[4 * i + 1] as number, w: p.boxes[4 * i + 2] as number, h: p.boxes[4 * i + 3] as number });
+    });
+  }
+  return boxes;
 }
 
 /** Diagrams wrap what would run past this width onto the next line. */
@@ -143,6 +175,12 @@ export class SceneBuilder {
     const w = textWidth(p.text, p.size, p.mono);
     const left = p.anchor === 'middle' ? p.x - w / 2 : p.anchor === 'end' ? p.x - w : p.x;
     this.grow(left + w, p.y + p.size * 0.3);
+  }
+
+  cells(p: Omit<CellsPrim, 't'>): void {
+    if (p.keys.length === 0) return;
+    this.prims.push({ t: 'cells', ...p });
+    for (let i = 0; i < p.boxes.length; i += 4) this.grow((p.boxes[i] as number) + (p.boxes[i + 2] as number), (p.boxes[i + 1] as number) + (p.boxes[i + 3] as number));
   }
 
   line(p: Omit<LinePrim, 't'>): void {

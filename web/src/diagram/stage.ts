@@ -14,10 +14,17 @@
 // Parts of one scene never overlap, so the order in which they were added
 // does not matter. Unkeyed parts are small and belong to one step: they are
 // replaced.
-import type { Layer, Scene } from './scene.js';
+import type { Box, Layer, Scene } from './scene.js';
 import { describeSvg, layerElement, sizeSvg, svgRoot } from './svg.js';
 
 const NS = 'http://www.w3.org/2000/svg';
+
+/** A cell outlined by hover, by its key. */
+export interface Mark {
+  key: string;
+  /** 'on': the cell hovered and the cells it reads; 'same': another reader of a reused cell. */
+  how: 'on' | 'same';
+}
 
 export class SvgStage {
   /** The box that crops the SVG to the step shown. */
@@ -29,6 +36,7 @@ export class SvgStage {
   private shown = new Set<SVGGElement>();
   private width = 0;
   private height = 0;
+  private marks: SVGGElement | null = null;
 
   constructor(first: Scene, private readonly idPrefix: string, private readonly doc: Document = document) {
     this.svg = svgRoot(first, idPrefix, doc);
@@ -79,8 +87,8 @@ export class SvgStage {
     for (const g of added) g.getBBox();
   }
 
-  /** Shows exactly the scene's parts; returns the groups shown, in the scene's order. */
-  show(scene: Scene): SVGGElement[] {
+  /** Shows exactly the scene's parts. */
+  show(scene: Scene): void {
     this.grow(scene);
     describeSvg(this.svg, scene);
     this.box.style.width = `${scene.width}px`;
@@ -101,6 +109,24 @@ export class SvgStage {
       g.removeAttribute('aria-hidden');
     }
     this.shown = next;
-    return wanted;
+  }
+
+  /**
+   * Outlines cells above everything (hover marks): a few new rectangles,
+   * whatever the size of the diagram. data-hl says how (the page's styles
+   * draw it); none clears them.
+   */
+  mark(marks: readonly (Mark & { box: Box })[]): void {
+    if (this.marks === null) {
+      this.marks = this.doc.createElementNS(NS, 'g');
+      this.marks.setAttribute('pointer-events', 'none');
+    }
+    this.marks.replaceChildren(...marks.map(({ box, key, how }) => {
+      const rect = this.doc.createElementNS(NS, 'rect');
+      for (const [k, v] of Object.entries({ x: box.x, y: box.y, width: box.w, height: box.h, fill: 'none', 'data-key': key, 'data-hl': how }))
+        rect.setAttribute(k, String(v));
+      return rect;
+    }));
+    if (this.svg.lastElementChild !== this.marks) this.svg.append(this.marks);
   }
 }

@@ -19,6 +19,14 @@ function element(doc: Document, name: string, attrs: Record<string, string | num
   return el;
 }
 
+function cellsPath(boxes: readonly number[]): string {
+  const r = (v: number): number => Math.round(v * 100) / 100;
+  let d = '';
+  for (let i = 0; i < boxes.length; i += 4)
+    d += `M${r(boxes[i] as number)} ${r(boxes[i + 1] as number)}h${r(boxes[i + 2] as number)}v${r(boxes[i + 3] as number)}h${r(-(boxes[i + 2] as number))}z`;
+  return d;
+}
+
 function prim(doc: Document, p: Prim, ids: Ids): SVGElement[] {
   switch (p.t) {
     case 'rect': {
@@ -39,14 +47,24 @@ function prim(doc: Document, p: Prim, ids: Ids): SVGElement[] {
     case 'text': {
       const attrs: Record<string, string | number> = {
         x: p.x, y: p.y, 'font-size': p.size, fill: p.fill, 'font-family': p.mono === true ? MONO : FONT,
-        'dominant-baseline': 'middle', 'pointer-events': 'none',
+        'dominant-baseline': 'middle',
       };
+      // A cell's number is what a pointer lands on; other text lets it through.
+      if (p.key === undefined) attrs['pointer-events'] = 'none';
       if (p.anchor !== undefined) attrs['text-anchor'] = p.anchor;
       if (p.bold === true) attrs['font-weight'] = 'bold';
       if (p.key !== undefined) attrs['data-key'] = p.key;
       const el = element(doc, 'text', attrs);
       el.textContent = p.text;
       return [el];
+    }
+    case 'cells': {
+      const d = cellsPath(p.boxes);
+      const attrs: Record<string, string | number> = { d, fill: p.fill, stroke: p.stroke, 'stroke-width': p.strokeWidth };
+      if (p.dashed === true) attrs['stroke-dasharray'] = '6 4';
+      const out = [element(doc, 'path', attrs)];
+      if (p.hatch === true) out.push(element(doc, 'path', { d, fill: `url(#${ids.hatch})`, 'pointer-events': 'none' }));
+      return out;
     }
     case 'line': {
       const attrs: Record<string, string | number> = {

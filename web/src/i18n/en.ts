@@ -4,6 +4,8 @@ import type { Messages, SizeAt } from './messages.js';
 const list = (items: string[]): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 const sizeText = (s: SizeAt): string => (s.size === null ? `${s.name} has no such dim` : `${s.name} is ${s.size}`);
+const dimWords = (dims: number[]): string => (dims.length === 1 ? `dim ${dims[0]}` : `dims ${list(dims.map(String))}`);
+
 const ordinal = (n: number): string => {
   const tail = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${tail}`;
@@ -137,19 +139,25 @@ export const en: Messages = {
   grad: {
     dOut: 'd loss / d out',
     incoming: (name) => `gradient for ${name}, at out’s shape`,
-    afterLeading: (name) => `${name}: leading dims summed`,
-    afterOnes: (name) => `${name}: size-1 dims summed (keepdim)`,
-    final: (name) => `${name}.grad`,
+    afterLeading: (name, shape) => `${name}: leading dims summed, kept as 1 ${shape}`,
+    afterOnes: (name, shape) => `${name}: size-1 dims summed ${shape}`,
+    final: (name, shape) => `${name}.grad ${shape}`,
+    unreduced: (name, shape) => `${name}.grad ${shape}: nothing to sum`,
     stepForward: (expr, shape, loss) => `Forward: out = ${expr} has shape ${shape}, and loss = ${loss}. Backward starts from d loss / d out, drawn here.`,
     stepIncoming: (shape) => `The op’s backward gives each input a gradient of out’s shape ${shape}. An input that was broadcast is smaller, so its gradient must be reduced to its shape (sum_to, as PyTorch’s reduce_grad does).`,
     stepLeading: (parts) => `${parts.join(' ')}`,
     stepOnes: (parts) => `${parts.join(' ')}`,
     stepView: (parts) => `${parts.join(' ')} These are the .grad values, as the core computed them.`,
-    leadingPart: (name, dims) => `${name}: dims ${dims} were added in front by broadcasting; they are summed away.`,
-    onesPart: (name, dims) => `${name}: dims ${dims} had size 1 and were stretched; they are summed with keepdim=True, back to 1.`,
-    nothing: (name) => `${name}: nothing to do at this stage.`,
-    viewPart: (name, from, to) => `${name}: ${from} is viewed as ${to}.`,
-    oneSum: 'The core does both sums in one sum(dims, keepdim=True), then a view; they are drawn apart here.',
+    leadingPart: (name, dims) =>
+      `${name}: ${dimWords(dims)} ${dims.length === 1 ? 'was' : 'were'} added in front by broadcasting. Summed with keepdim=True, ${dims.length === 1 ? 'it stays' : 'they stay'} as size 1 until the view at the end.`,
+    onesPart: (name, dims) =>
+      `${name}: ${dimWords(dims)} had size 1 in ${name} and ${dims.length === 1 ? 'was' : 'were'} stretched. Summed with keepdim=True, back to 1.`,
+    nothing: (name) => `${name}: nothing to sum at this stage.`,
+    viewPart: (name, from, to) => `${name}: view ${from} → ${to} drops the 1s left by the leading dims: this is ${name}.grad.`,
+    noViewPart: (name, shape) => `${name}: the sum already has ${name}’s shape ${shape}, so no view is needed: this is ${name}.grad.`,
+    unreducedPart: (name) => `${name} has out’s shape: its gradient is its .grad as it is.`,
+    oneSum: 'The core sums the leading dims and the size-1 dims together, in one sum(dims, keepdim=True), then views the result as the input’s shape when dims were added in front; the steps above draw the two kinds of dims apart. The core’s call for each input:',
+    coreCall: 'the core’s call',
     lossWeighted: 'weights w = 1, 2, 3, … in out’s shape',
     lossSum: 'all ones',
     noGrad: 'No gradient flows here:',

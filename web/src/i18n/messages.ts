@@ -128,19 +128,26 @@ export interface Messages {
   grad: {
     dOut: string;
     incoming(name: string): string;
-    afterLeading(name: string): string;
-    afterOnes(name: string): string;
-    final(name: string): string;
+    afterLeading(name: string, shape: string): string;
+    afterOnes(name: string, shape: string): string;
+    final(name: string, shape: string): string;
+    /** The one stage of an input that needs no reduction. */
+    unreduced(name: string, shape: string): string;
     stepForward(expr: string, shape: string, loss: string): string;
     stepIncoming(shape: string): string;
     stepLeading(parts: string[]): string;
     stepOnes(parts: string[]): string;
     stepView(parts: string[]): string;
-    leadingPart(name: string, dims: string): string;
-    onesPart(name: string, dims: string): string;
+    /** dims: the dims summed, as the trace lists them. */
+    leadingPart(name: string, dims: number[]): string;
+    onesPart(name: string, dims: number[]): string;
     nothing(name: string): string;
     viewPart(name: string, from: string, to: string): string;
+    noViewPart(name: string, shape: string): string;
+    unreducedPart(name: string): string;
+    /** The note under the diagram; the core's call for each input follows it. */
     oneSum: string;
+    coreCall: string;
     lossWeighted: string;
     lossSum: string;
     noGrad: string;

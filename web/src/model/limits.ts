@@ -7,6 +7,12 @@ export const MAX_RUN_ELEMENTS = 1 << 20;
 /** A drawn grid shows every element up to this count, and a summary beyond. */
 export const MAX_DRAWN_ELEMENTS = 256;
 
+/**
+ * The same for each stage of a gradient: a view shows up to eight of them,
+ * and the summary's first and last indices are what a reduction needs.
+ */
+export const MAX_DRAWN_STAGE_ELEMENTS = 96;
+
 /** Storage strips show every cell up to this count. */
 export const MAX_DRAWN_STORAGE = 64;
 

@@ -1,6 +1,9 @@
 // The gradient view: d loss / d out, then for each input its gradient at
-// out's shape, the leading dims summed away, the size-1 dims summed with
-// keepdim, and the view to its shape: its .grad.
+// out's shape reduced to the input's shape as the core's trace says
+// (PyTorch's _sum_to): the leading dims and the dims where the input is 1,
+// summed with keepdim=True, then a view to the input's shape when leading
+// dims existed. The core does both sums in one call; the view draws them as
+// two stages, each with the core's numbers, and words that follow the trace.
 import { html } from 'lit';
 import type { TemplateResult } from 'lit';
 import { SceneBuilder, WRAP_WIDTH, textWidth } from '../diagram/scene.js';
@@ -9,6 +12,7 @@ import { drawTensor, measureTensor } from '../diagram/tensor-grid.js';
 import type { GridSpec } from '../diagram/tensor-grid.js';
 import { formatShape, formatValue, torchSize } from '../model/format.js';
 import type { GradStage, InputGrad } from '../model/gradient.js';
+import { MAX_DRAWN_STAGE_ELEMENTS } from '../model/limits.js';
 import type { Step } from '../model/steps.js';
 import type { ViewContext } from './context.js';
 import { gridWords } from './strides.js';
@@ -20,6 +24,22 @@ function opExpression(ctx: ViewContext): string {
   const c = ctx.model.computation;
   const alpha = c.alpha !== 1 ? `, alpha=${c.alpha}` : '';
   return c.op === 'where' ? 'torch.where(c, a, b)' : `a.${c.op}(b${alpha})`;
+}
+
+/** Dims as Python writes them in a call: 0, or (0, 2). */
+function dimsArg(dims: readonly number[]): string {
+  return dims.length === 1 ? String(dims[0]) : `(${dims.join(', ')})`;
+}
+
+const unreduced = (input: InputGrad): boolean =>
+  input.step.leadingDims.length === 0 && input.step.onesDims.length === 0 && !input.step.viewed;
+
+/** What the core runs to reduce an input's gradient: one sum, then a view when dims were added in front. */
+function coreCall(input: InputGrad): string {
+  const { leadingDims, onesDims, viewed, resultShape } = input.step;
+  const dims = [...leadingDims, ...onesDims].sort((x, y) => x - y);
+  if (dims.length === 0) return 'grad';
+  return `grad.sum(${dimsArg(dims)}, keepdim=True)${viewed ? `.view${formatShape(resultShape)}` : ''}`;
 }
 
 export function gradCaption(ctx: ViewContext, step: Step): string {
@@ -34,13 +54,15 @@ export function gradCaption(ctx: ViewContext, step: Step): string {
       return m.grad.stepIncoming(formatShape(g.outShape));
     case 'leading':
       return m.grad.stepLeading(g.inputs.map((i) =>
-        i.step.leadingDims.length > 0 ? m.grad.leadingPart(i.name, i.step.leadingDims.join(', ')) : m.grad.nothing(i.name)));
+        i.step.leadingDims.length > 0 ? m.grad.leadingPart(i.name, i.step.leadingDims) : m.grad.nothing(i.name)));
     case 'ones':
       return m.grad.stepOnes(g.inputs.map((i) =>
-        i.step.onesDims.length > 0 ? m.grad.onesPart(i.name, i.step.onesDims.join(', ')) : m.grad.nothing(i.name)));
+        i.step.onesDims.length > 0 ? m.grad.onesPart(i.name, i.step.onesDims) : m.grad.nothing(i.name)));
     case 'view':
-      return m.grad.stepView(g.inputs.map((i) =>
-        m.grad.viewPart(i.name, formatShape(i.step.keepdimShape), formatShape(i.grad.shape))));
+      return m.grad.stepView(g.inputs.map((i) => {
+        if (i.step.viewed) return m.grad.viewPart(i.name, formatShape(i.step.keepdimShape), formatShape(i.step.resultShape));
+        return unreduced(i) ? m.grad.unreducedPart(i.name) : m.grad.noViewPart(i.name, formatShape(i.step.resultShape));
+      }));
     default:
       return '';
   }
@@ -60,19 +82,32 @@ interface Placed extends Stage {
   x: number;
   y: number;
   arrowX: number | null;
+  /** The width its grid was measured for, so that it is drawn as measured. */
+  maxWidth: number;
 }
 
+/**
+ * An input's stages. The last one drawn is its .grad (the API's numbers),
+ * so a reduction that needs no view, or no sum at all, is not drawn twice.
+ */
 function stagesOf(ctx: ViewContext, input: InputGrad): Stage[] {
   const { m } = ctx;
-  const out: Stage[] = [{ title: m.grad.incoming(input.name), stage: input.incoming, op: '', key: `g0-${input.name}`, from: 0 }];
+  const { name, step } = input;
+  const final = `grad-${name}`;
+  if (unreduced(input)) return [{ title: m.grad.unreduced(name, formatShape(step.resultShape)), stage: input.grad, op: '', key: final, from: 0 }];
+  const out: Stage[] = [{ title: m.grad.incoming(name), stage: input.incoming, op: '', key: `g0-${name}`, from: 0 }];
+  const leading = `sum(${dimsArg(step.leadingDims)}, keepdim=True)`;
+  const ones = `sum(${dimsArg(step.onesDims)}, keepdim=True)`;
+  if (!step.viewed) {
+    // Only size-1 dims: the keepdim sum is the .grad.
+    out.push({ title: m.grad.final(name, formatShape(step.resultShape)), stage: input.grad, op: ones, key: final, from: 2 });
+    return out;
+  }
   if (input.afterLeading !== null)
-    out.push({ title: m.grad.afterLeading(input.name), stage: input.afterLeading, op: `sum(${bracket(input.step.leadingDims)}, keepdim)`, key: `g1-${input.name}`, from: 1 });
+    out.push({ title: m.grad.afterLeading(name, formatShape(input.afterLeading.shape)), stage: input.afterLeading, op: leading, key: `g1-${name}`, from: 1 });
   if (input.afterOnes !== null)
-    out.push({ title: m.grad.afterOnes(input.name), stage: input.afterOnes, op: `sum(${bracket(input.step.onesDims)}, keepdim)`, key: `g2-${input.name}`, from: 2 });
-  out.push({
-    title: `${m.grad.final(input.name)} ${formatShape(input.grad.shape)}`, stage: input.grad,
-    op: input.step.viewed ? `view${formatShape(input.grad.shape)}` : '=', key: `grad-${input.name}`, from: 3,
-  });
+    out.push({ title: m.grad.afterOnes(name, formatShape(step.keepdimShape)), stage: input.afterOnes, op: ones, key: `g2-${name}`, from: 2 });
+  out.push({ title: m.grad.final(name, formatShape(step.resultShape)), stage: input.grad, op: `view${formatShape(step.resultShape)}`, key: final, from: 3 });
   return out;
 }
 
@@ -83,8 +118,9 @@ export function gradScene(ctx: ViewContext, step: Step, caption: string, previou
   const g = ctx.model.computation.gradient;
   if (g === null || !g.ok) return null;
   const sb = new SceneBuilder(previous);
-  const spec = (s: GradStage, key: string): GridSpec => ({
+  const spec = (s: GradStage, key: string, maxWidth: number): GridSpec => ({
     shape: s.shape, name: '', palette: p, keyPrefix: key, words: gridWords(m), shapeText: formatShape(s.shape), cell: 30,
+    budget: MAX_DRAWN_STAGE_ELEMENTS, maxWidth,
     text: (f) => formatValue(s.values[f] as number, false),
     look: () => ({ ...p.cell }),
   });
@@ -92,9 +128,9 @@ export function gradScene(ctx: ViewContext, step: Step, caption: string, previou
 
   if (step.kind === 'forward') {
     sb.part('forward', () => {
-      sb.text({ x: 8, y: 16, text: `${m.grad.dOut} ${formatShape(g.dOut.shape)} · ${ctx.model.state.loss === 'sum' ? m.grad.lossSum : m.grad.lossWeighted}`, size: 14, fill: p.fg, bold: true });
-      const box = drawTensor(sb, 8, 32, spec(g.dOut, 'dout'));
-      sb.text({ x: 8, y: 32 + box.h + 20, text: `loss = ${formatValue(g.lossValue, false)}`, size: 15, fill: p.fg, mono: true });
+      sb.text({ x: 8, y: 16, text: `${m.grad.dOut} ${formatShape(g.dOut.shape)} · ${ctx.model.state.loss === 'sum' ? m.grad.lossSum : m.grad.lossWeighted}`, size: 15, fill: p.fg, bold: true });
+      const box = drawTensor(sb, 8, 34, spec(g.dOut, 'dout', WRAP_WIDTH - 16));
+      sb.text({ x: 8, y: 34 + box.h + 20, text: `loss = ${formatValue(g.lossValue, false)}`, size: 16, fill: p.fg, mono: true });
     });
     return done();
   }
@@ -107,18 +143,19 @@ export function gradScene(ctx: ViewContext, step: Step, caption: string, previou
       let x = 8;
       let tallest = 0;
       stagesOf(ctx, input).forEach((stage, k) => {
-        const size = measureTensor(spec(stage.stage, stage.key));
-        const w = Math.max(size.w, textWidth(stage.title, 14));
         const lead = k > 0 ? arrowWidth(stage.op) + 8 : 0;
+        const maxWidth = WRAP_WIDTH - 16 - lead;
+        const size = measureTensor(spec(stage.stage, stage.key, maxWidth));
+        const w = Math.max(size.w, textWidth(stage.title, 15));
         // A stage that would run off the right edge starts a new line, its arrow first.
         if (k > 0 && x + lead + w > WRAP_WIDTH) {
           y += tallest + 20;
           x = 8;
           tallest = 0;
         }
-        all.push({ ...stage, x: x + lead, y, arrowX: k > 0 ? x : null });
+        all.push({ ...stage, x: x + lead, y, arrowX: k > 0 ? x : null, maxWidth });
         x += lead + w + 16;
-        tallest = Math.max(tallest, size.h + 24);
+        tallest = Math.max(tallest, size.h + 26);
       });
       y += tallest + 28;
     }
@@ -134,15 +171,11 @@ export function gradScene(ctx: ViewContext, step: Step, caption: string, previou
         sb.text({ x: stage.arrowX + w / 2, y: stage.y + 30, text: stage.op, size: 13, fill: p.accent, anchor: 'middle', mono: true });
         sb.line({ x1: stage.arrowX + 6, y1: stage.y + 46, x2: stage.arrowX + w - 6, y2: stage.y + 46, stroke: p.accent, width: 2.5, arrow: true });
       }
-      sb.text({ x: stage.x, y: stage.y + 8, text: stage.title, size: 14, fill: p.fg, bold: true });
-      drawTensor(sb, stage.x, stage.y + 24, spec(stage.stage, stage.key));
+      sb.text({ x: stage.x, y: stage.y + 8, text: stage.title, size: 15, fill: p.fg, bold: true });
+      drawTensor(sb, stage.x, stage.y + 26, spec(stage.stage, stage.key, stage.maxWidth));
     });
   }
   return done();
-}
-
-function bracket(dims: readonly number[]): string {
-  return dims.length === 1 ? String(dims[0]) : `(${dims.join(', ')})`;
 }
 
 function preview(values: Float32Array): string {
@@ -159,5 +192,6 @@ export function gradDetails(ctx: ViewContext): TemplateResult {
       ${g.inplace ? html`<p>${m.grad.inplaceLeaf}</p>` : ''}`;
   const grads = g.inputs.map((i: InputGrad) => html`<li><code>${i.name}.grad</code>: <code>${torchSize(i.grad.shape)}</code>
     <code class="values" data-testid=${`grad-${i.name}`}>${preview(i.grad.values)}</code></li>`);
-  return html`<ul class="grads">${grads}</ul><p class="aside">${m.grad.oneSum}</p>`;
+  const calls = g.inputs.map((i: InputGrad) => html`<li><code>${i.name}</code>: <code data-testid=${`call-${i.name}`}>${coreCall(i)}</code></li>`);
+  return html`<ul class="grads">${grads}</ul><p class="aside">${m.grad.oneSum}</p><ul class="calls aside" aria-label=${m.grad.coreCall}>${calls}</ul>`;
 }

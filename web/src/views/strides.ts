@@ -5,7 +5,8 @@ import { html } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { Palette } from '../diagram/palette.js';
 import { SceneBuilder, WRAP_WIDTH, textWidth } from '../diagram/scene.js';
-import type { Layer, Scene } from '../diagram/scene.js';
+import type { CellsPrim, Layer, Scene, TextPrim } from '../diagram/scene.js';
+import type { Mark } from '../diagram/stage.js';
 import { drawTensor, measureTensor } from '../diagram/tensor-grid.js';
 import type { GridSpec } from '../diagram/tensor-grid.js';
 import type { Messages } from '../i18n/messages.js';
@@ -55,6 +56,8 @@ function storageStrip(sb: SceneBuilder, x: number, y: number, input: StridedInpu
   }
   const cells = visibleIndices([storage.length], MAX_DRAWN_STORAGE)[0] ?? [];
   const row = CELL + 18;
+  const strip: Omit<CellsPrim, 't'> = { boxes: [], keys: [], fill: p.cell.fill, stroke: p.cell.stroke, strokeWidth: 1.2 };
+  const texts: Omit<TextPrim, 't'>[] = [];
   let at = x;
   let top = y;
   cells.forEach((i, k) => {
@@ -64,17 +67,20 @@ function storageStrip(sb: SceneBuilder, x: number, y: number, input: StridedInpu
       top += row;
     }
     if (i === null) {
-      sb.text({ x: at + 12, y: top + CELL / 2, text: '…', size: 18, fill: p.muted, anchor: 'middle' });
+      texts.push({ x: at + 12, y: top + CELL / 2, text: '…', size: 18, fill: p.muted, anchor: 'middle' });
       at += 24;
       return;
     }
     const text = formatValue(storage[i] as number, input.bool);
     const w = Math.max(CELL, textWidth(text, 13, true) + 10);
-    sb.rect({ x: at, y: top, w, h: CELL, fill: p.cell.fill, stroke: p.cell.stroke, strokeWidth: 1.2, key: `${input.name}:s:${i}` });
-    sb.text({ x: at + w / 2, y: top + CELL / 2, text, size: 13, fill: p.fg, anchor: 'middle', mono: true, key: `${input.name}:s:${i}` });
-    sb.text({ x: at + w / 2, y: top + CELL + 9, text: String(i), size: 10, fill: p.muted, anchor: 'middle' });
+    strip.boxes.push(at, top, w, CELL);
+    strip.keys.push(`${input.name}:s:${i}`);
+    texts.push({ x: at + w / 2, y: top + CELL / 2, text, size: 13, fill: p.fg, anchor: 'middle', mono: true, key: `${input.name}:s:${i}` });
+    texts.push({ x: at + w / 2, y: top + CELL + 9, text: String(i), size: 10, fill: p.muted, anchor: 'middle' });
     at += w;
   });
+  sb.cells(strip);
+  for (const t of texts) sb.text(t);
   return top + row + 4;
 }
 
@@ -241,6 +247,24 @@ export function stridesTable(ctx: ViewContext): TemplateResult {
     <thead><tr><th scope="col">${m.strides.table.operand}</th><th scope="col">${m.strides.table.shape}</th><th scope="col">${m.strides.table.strides}</th><th scope="col">${m.strides.table.expanded}</th><th scope="col">${m.strides.table.offset}</th></tr></thead>
     <tbody>${rows.map((r) => html`<tr><th scope="row">${r.name}</th><td>${formatShape(r.shape)}</td><td>${cells(r.strides)}</td><td>${cells(r.expanded)}</td><td>${r.offset}</td></tr>`)}</tbody>
   </table>`;
+}
+
+/**
+ * What hovering an output element marks: it, and in each input the expanded
+ * element and the storage cell it reads; for a cell read again (a stride of
+ * 0), the other drawn output elements that read it too.
+ */
+export function hoverMarks(ctx: ViewContext, flat: number, drawnOut: readonly number[]): Mark[] {
+  const marks: Mark[] = [];
+  for (const input of ctx.model.computation.strides.inputs) {
+    const cell = input.cell?.[flat];
+    if (cell === undefined) continue;
+    if ((input.readers?.[cell] ?? 1) > 1)
+      for (const other of drawnOut) if (other !== flat && input.cell?.[other] === cell) marks.push({ key: `${input.name}:e:${other}`, how: 'same' });
+    marks.push({ key: `${input.name}:e:${flat}`, how: 'on' }, { key: `${input.name}:s:${cell}`, how: 'on' });
+  }
+  marks.push({ key: `out:${flat}`, how: 'on' });
+  return marks;
 }
 
 /** What one output element reads, for the live region and the hover test. */
