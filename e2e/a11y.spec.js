@@ -50,8 +50,12 @@ test('every control has a name a screen reader can read', async ({ page }) => {
 
 test('diagrams carry a title and a description; steps and hover are announced', async ({ page }) => {
   await open(page, 'a=5,1,4,1&b=3,1,1&op=add&view=strides&lang=en');
-  const svg = page.locator('[data-testid="diagram"] svg');
-  await expect(svg).toHaveAttribute('role', 'img');
+  // One image for screen readers; the sheets the drawing is stacked on are hidden from them.
+  const svg = page.locator('[data-testid="diagram"] svg[role="img"]');
+  await expect(svg).toHaveCount(1);
+  const sheets = await page.locator('[data-testid="diagram"] svg:not([role="img"])').evaluateAll((els) => els.map((e) => e.getAttribute('aria-hidden')));
+  expect(sheets.length).toBeGreaterThan(0);
+  expect(sheets.every((h) => h === 'true')).toBe(true);
   await expect(svg.locator('title')).toHaveText('Strides diagram');
   await expect(svg.locator('desc')).toHaveText(await page.getByTestId('caption').textContent());
   await expect(page.getByTestId('caption')).toHaveAttribute('aria-live', 'polite');

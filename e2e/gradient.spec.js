@@ -105,7 +105,7 @@ test('the leading dims stay as size 1 after their keepdim sum, until the view', 
   expect(step.leadingDims).toEqual([0]);
   expect(step.onesDims).toEqual([2]);
   await open(page, 'a=5,1,4,1&b=3,1,1&op=add&view=grad&lang=en');
-  const titles = page.locator('[data-testid="diagram"] g:not([aria-hidden]) > text');
+  const titles = page.locator('[data-testid="diagram"] svg:not([data-hidden]) > g > text');
   await expect(titles.filter({ hasText: `b: leading dims summed, kept as 1 ${shapeText(afterLeading)}` })).toHaveCount(1);
   await expect(titles.filter({ hasText: `b: size-1 dims summed ${shapeText(step.keepdimShape)}` })).toHaveCount(1);
   await expect(titles.filter({ hasText: `b.grad ${shapeText(step.resultShape)}` })).toHaveCount(1);

@@ -392,7 +392,7 @@ export class TensorcastPlayground extends LitElement {
       <section role="tabpanel" id="panel" aria-labelledby=${`tab-${view}`}>
         ${this.playerBar(ctx)}
         <p class="caption" aria-live="polite" data-testid="caption">${caption}</p>
-        ${drawn.box === null ? '' : html`<div class=${interactive ? 'diagram interactive' : 'diagram'} data-testid="diagram" tabindex="0"
+        ${drawn.box === null ? '' : html`<div class=${view === 'strides' ? 'diagram pointing' : 'diagram'} data-testid="diagram" tabindex="0"
             aria-label=${interactive ? m.strides.gridLabel : m.ui.diagram(m.ui.views[view])}
             @pointermove=${interactive ? (e: PointerEvent) => this.onDiagramMove(e) : null}
             @pointerleave=${interactive ? () => this.onDiagramLeave() : null}

@@ -223,12 +223,27 @@ export const styles = css`
     outline-offset: -3px;
   }
   .diagram .viewport {
+    position: relative;
     overflow: hidden;
+  }
+  /* The sheets stacked over the image (diagram/stage.ts): only what they draw takes the pointer. */
+  .viewport svg.part,
+  .viewport svg.marks {
+    position: absolute;
+    left: 0;
+    top: 0;
+    overflow: visible;
+    pointer-events: none;
+  }
+  .viewport svg.part > g {
+    pointer-events: auto;
   }
   .diagram svg {
     display: block;
   }
-  .diagram.interactive svg {
+  /* Set per view, not per step: cursor is inherited, and changing it
+     restyles every element of the diagram. */
+  .diagram.pointing svg {
     cursor: crosshair;
   }
   .diagram rect[data-hl] {

@@ -66,6 +66,14 @@ function draw(ctx: CanvasRenderingContext2D, p: Prim, hatch: CanvasPattern | nul
       ctx.fillText(p.text, p.x, p.y);
       return;
     }
+    case 'labels': {
+      ctx.font = `${p.size}px ${MONO}`;
+      ctx.fillStyle = p.fill;
+      ctx.textAlign = p.anchor === 'middle' ? 'center' : 'right';
+      ctx.textBaseline = 'middle';
+      for (const { x, y, text } of p.items) ctx.fillText(text, x, y);
+      return;
+    }
     case 'line': {
       ctx.beginPath();
       ctx.setLineDash(p.dashed === true ? [5, 4] : []);

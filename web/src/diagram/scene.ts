@@ -62,7 +62,20 @@ export interface CellsPrim {
   hatch?: boolean;
 }
 
-export type Prim = RectPrim | TextPrim | LinePrim | CellsPrim;
+/**
+ * Short labels in one style, such as a grid's row or column indices, drawn
+ * as one text element whose characters are placed one by one: a grid's
+ * indices cost the browser one element instead of one each.
+ */
+export interface LabelsPrim {
+  t: 'labels';
+  items: { x: number; y: number; text: string }[];
+  size: number;
+  fill: string;
+  anchor: 'middle' | 'end';
+}
+
+export type Prim = RectPrim | TextPrim | LinePrim | CellsPrim | LabelsPrim;
 
 export interface Box {
   x: number;
@@ -120,10 +133,13 @@ export const WRAP_WIDTH = 1180;
 export const FONT = "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', 'Microsoft YaHei', sans-serif";
 export const MONO = "ui-monospace, 'DejaVu Sans Mono', 'Menlo', 'Consolas', 'WenQuanYi Micro Hei Mono', monospace";
 
+/** A monospaced character's advance, in ems (DejaVu Sans Mono's is 0.602). */
+export const MONO_ADVANCE = 0.61;
+
 // Wide (CJK) characters take about a full em; the rest about 0.6 of one.
 export function textWidth(text: string, size: number, mono = false): number {
   let w = 0;
-  for (const ch of text) w += /[\u2E80-\uFFEF]/.test(ch) ? 1 : mono ? 0.61 : 0.58;
+  for (const ch of text) w += /[\u2E80-\uFFEF]/.test(ch) ? 1 : mono ? MONO_ADVANCE : 0.58;
   return w * size;
 }
 
@@ -181,6 +197,15 @@ export class SceneBuilder {
     if (p.keys.length === 0) return;
     this.prims.push({ t: 'cells', ...p });
     for (let i = 0; i < p.boxes.length; i += 4) this.grow((p.boxes[i] as number) + (p.boxes[i + 2] as number), (p.boxes[i + 1] as number) + (p.boxes[i + 3] as number));
+  }
+
+  labels(p: Omit<LabelsPrim, 't'>): void {
+    if (p.items.length === 0) return;
+    this.prims.push({ t: 'labels', ...p });
+    for (const item of p.items) {
+      const w = textWidth(item.text, p.size, true);
+      this.grow(p.anchor === 'middle' ? item.x + w / 2 : item.x, item.y + p.size * 0.3);
+    }
   }
 
   line(p: Omit<LinePrim, 't'>): void {

@@ -1,7 +1,7 @@
 // A scene as SVG elements, built with DOM calls (text goes in as
 // textContent, never parsed as markup): the parts of the on-screen diagram
 // (diagram/stage.ts) and, serialised, the exported .svg file.
-import { FONT, MONO } from './scene.js';
+import { FONT, MONO, MONO_ADVANCE } from './scene.js';
 import type { Layer, Prim, Scene } from './scene.js';
 
 interface Ids {
@@ -65,6 +65,29 @@ function prim(doc: Document, p: Prim, ids: Ids): SVGElement[] {
       const out = [element(doc, 'path', attrs)];
       if (p.hatch === true) out.push(element(doc, 'path', { d, fill: `url(#${ids.hatch})`, 'pointer-events': 'none' }));
       return out;
+    }
+    case 'labels': {
+      // Each character is placed and centred on its own slot of a monospaced line,
+      // so the labels sit where they should whatever the font's exact advance.
+      const advance = MONO_ADVANCE * p.size;
+      const xs: number[] = [];
+      const ys: number[] = [];
+      let chars = '';
+      for (const { x, y, text } of p.items) {
+        const n = [...text].length;
+        const left = p.anchor === 'middle' ? x - (n * advance) / 2 : x - n * advance;
+        [...text].forEach((ch, i) => {
+          xs.push(Math.round((left + (i + 0.5) * advance) * 100) / 100);
+          ys.push(y);
+          chars += ch;
+        });
+      }
+      const el = element(doc, 'text', {
+        x: xs.join(' '), y: ys.join(' '), 'font-size': p.size, fill: p.fill, 'font-family': MONO,
+        'text-anchor': 'middle', 'dominant-baseline': 'middle', 'pointer-events': 'none',
+      });
+      el.textContent = chars;
+      return [el];
     }
     case 'line': {
       const attrs: Record<string, string | number> = {

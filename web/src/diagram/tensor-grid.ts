@@ -12,7 +12,7 @@ import { visibleIndices } from '../model/summary.js';
 import type { Visible } from '../model/summary.js';
 import type { Palette } from './palette.js';
 import { SceneBuilder, WRAP_WIDTH, textWidth } from './scene.js';
-import type { CellsPrim, TextPrim } from './scene.js';
+import type { CellsPrim, LabelsPrim, TextPrim } from './scene.js';
 
 export interface CellLook {
   fill: string;
@@ -121,7 +121,7 @@ export function drawTensor(sb: SceneBuilder, x0: number, y0: number, spec: GridS
   const gapW = cw * 0.55;
   const gapH = ch * 0.6;
   const colW = (c: number | null): number => (c === null ? gapW : cw);
-  const rowLabelW = ndim >= 2 ? textWidth(String((shape[ndim - 2] as number) - 1), INDEX) + 8 : 0;
+  const rowLabelW = ndim >= 2 ? textWidth(String((shape[ndim - 2] as number) - 1), INDEX, true) + 8 : 0;
   const colLabelH = ndim >= 1 ? INDEX + 6 : 0;
   const rowsH = rows.reduce<number>((h, r) => h + (r === null ? gapH : ch), 0);
   // Inside a block's frame when there are blocks, the room is smaller.
@@ -135,6 +135,9 @@ export function drawTensor(sb: SceneBuilder, x0: number, y0: number, spec: GridS
   const looks = new Map<string, Omit<CellsPrim, 't'>>();
   const texts: Omit<TextPrim, 't'>[] = [];
   const frames: { x: number; y: number; w: number; h: number }[] = [];
+  // Indices are many short texts: one element per kind (LabelsPrim).
+  const colIndices: LabelsPrim['items'] = [];
+  const rowIndices: LabelsPrim['items'] = [];
   const text = (t: Omit<TextPrim, 't'>): void => {
     texts.push(t);
   };
@@ -144,13 +147,13 @@ export function drawTensor(sb: SceneBuilder, x0: number, y0: number, spec: GridS
     for (const band of bands) {
       let cx = x + rowLabelW;
       for (const c of band) {
-        if (ndim >= 1 && c !== null) text({ x: cx + cw / 2, y: top + INDEX / 2, text: String(c), size: INDEX, fill: p.muted, anchor: 'middle' });
+        if (ndim >= 1 && c !== null) colIndices.push({ x: cx + cw / 2, y: top + INDEX / 2, text: String(c) });
         cx += colW(c);
       }
       let cy = top + colLabelH;
       for (const r of rows) {
         const rh = r === null ? gapH : ch;
-        if (ndim >= 2) text({ x: x + rowLabelW - 4, y: cy + rh / 2, text: r === null ? '⋮' : String(r), size: INDEX, fill: p.muted, anchor: 'end' });
+        if (ndim >= 2) rowIndices.push({ x: x + rowLabelW - 4, y: cy + rh / 2, text: r === null ? '⋮' : String(r) });
         cx = x + rowLabelW;
         for (const c of band) {
           const w = colW(c);
@@ -257,6 +260,8 @@ export function drawTensor(sb: SceneBuilder, x0: number, y0: number, spec: GridS
 
   for (const frame of frames) sb.rect({ ...frame, fill: 'none', stroke: p.cell.stroke, strokeWidth: 1, rx: 6 });
   for (const cells of looks.values()) sb.cells(cells);
+  sb.labels({ items: colIndices, size: INDEX, fill: p.muted, anchor: 'middle' });
+  sb.labels({ items: rowIndices, size: INDEX, fill: p.muted, anchor: 'end' });
   for (const t of texts) sb.text(t);
 
   const box = { w: Math.max(inner.w, textWidth(caption, 13, true)), h: inner.h + top };

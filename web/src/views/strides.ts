@@ -5,7 +5,7 @@ import { html } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { Palette } from '../diagram/palette.js';
 import { SceneBuilder, WRAP_WIDTH, textWidth } from '../diagram/scene.js';
-import type { CellsPrim, Layer, Scene, TextPrim } from '../diagram/scene.js';
+import type { CellsPrim, LabelsPrim, Layer, Scene, TextPrim } from '../diagram/scene.js';
 import type { Mark } from '../diagram/stage.js';
 import { drawTensor, measureTensor } from '../diagram/tensor-grid.js';
 import type { GridSpec } from '../diagram/tensor-grid.js';
@@ -58,6 +58,7 @@ function storageStrip(sb: SceneBuilder, x: number, y: number, input: StridedInpu
   const row = CELL + 18;
   const strip: Omit<CellsPrim, 't'> = { boxes: [], keys: [], fill: p.cell.fill, stroke: p.cell.stroke, strokeWidth: 1.2 };
   const texts: Omit<TextPrim, 't'>[] = [];
+  const indices: LabelsPrim['items'] = [];
   let at = x;
   let top = y;
   cells.forEach((i, k) => {
@@ -76,10 +77,11 @@ function storageStrip(sb: SceneBuilder, x: number, y: number, input: StridedInpu
     strip.boxes.push(at, top, w, CELL);
     strip.keys.push(`${input.name}:s:${i}`);
     texts.push({ x: at + w / 2, y: top + CELL / 2, text, size: 13, fill: p.fg, anchor: 'middle', mono: true, key: `${input.name}:s:${i}` });
-    texts.push({ x: at + w / 2, y: top + CELL + 9, text: String(i), size: 10, fill: p.muted, anchor: 'middle' });
+    indices.push({ x: at + w / 2, y: top + CELL + 9, text: String(i) });
     at += w;
   });
   sb.cells(strip);
+  sb.labels({ items: indices, size: 11, fill: p.muted, anchor: 'middle' });
   for (const t of texts) sb.text(t);
   return top + row + 4;
 }
