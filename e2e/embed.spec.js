@@ -1,6 +1,6 @@
 // The example course page: two <tensorcast-playground> elements loaded by
-// one script tag, each with its own state from its attributes; neither
-// touches the page's URL.
+// one script tag (the full one and a compact one), each with its own state
+// from its attributes; neither touches the page's URL.
 import { expect, test } from '@playwright/test';
 import { core, ready, watch } from './helpers.js';
 
@@ -14,7 +14,10 @@ test('the embed page shows two independent playgrounds set by their attributes',
   await expect(first.getByTestId('result-shape')).toHaveText('torch.Size([5, 3, 4, 1])');
   await expect(first.locator('h1')).toHaveText('Broadcasting, step by step');
   await expect(first.getByTestId('tab-align')).toHaveAttribute('aria-selected', 'true');
-  await expect(second.locator('h1')).toHaveText('广播机制，一步一步看');
+  // The second is compact (e2e/compact.spec.js): no title, no inputs, in Chinese.
+  await expect(second).toHaveAttribute('compact', '');
+  await expect(second.locator('h1')).toHaveCount(0);
+  await expect(second.getByTestId('tab-strides')).toHaveText('步长');
   await expect(second.getByTestId('tab-strides')).toHaveAttribute('aria-selected', 'true');
 
   // Stepping one leaves the other alone, and the page URL has no hash.

@@ -21,13 +21,14 @@ import { PlaygroundModel } from './model/model.js';
 import { DEFAULT_STATE, LANGS, THEMES, VIEWS } from './model/state.js';
 import type { Lang, State, View } from './model/state.js';
 import type { Step } from './model/steps.js';
-import { hashFromState, readState, stateFromHash } from './model/url.js';
+import { hashFromState, playgroundLink, readState, stateFromHash } from './model/url.js';
 import { Player } from './player.js';
 import { styles } from './styles.js';
 import type { ViewContext } from './views/context.js';
 import { controls } from './views/controls.js';
 import { PANELS, stepCaption } from './views/panels.js';
 import { hoverMarks, readsText } from './views/strides.js';
+import { compactSummary } from './views/summary.js';
 import { verdictPanel } from './views/verdict.js';
 
 /** The attributes a page can set; the same names as the URL hash's keys. */
@@ -35,6 +36,16 @@ export const ATTRIBUTES = ['a', 'b', 'c', 'op', 'alpha', 'fa', 'fb', 'fc', 'va',
 
 /** How long the URL waits for changes to pause before it is rewritten. */
 const HASH_DELAY_MS = 120;
+
+// Where a compact embed's "Open in the playground" link points when the page
+// names no playground-url: the playground's index page beside this script.
+// The build puts this code in tensorcast-playground.js at the root of
+// web/dist, next to index.html, so a course page on another site still links
+// to the playground served with the script. A bundler that rewrites
+// import.meta.url to a file: URL makes it unusable as a link; then "./", the
+// folder of the page itself (playgroundLink refuses what is not http(s)), and
+// on a page that is not served over http(s) either, a bare "./#…".
+const HOME = './';
 
 /** The performance mark set when the first playground shows a computed view. */
 export const FIRST_RENDER = 'tensorcast:first-render';
@@ -67,9 +78,15 @@ export class TensorcastPlayground extends LitElement {
   static override properties = {
     ...Object.fromEntries(ATTRIBUTES.map((k) => [k, { type: String }])),
     syncHash: { type: Boolean, attribute: 'sync-hash' },
+    compact: { type: Boolean, reflect: true },
+    playgroundUrl: { type: String, attribute: 'playground-url' },
   };
 
   declare syncHash: boolean;
+  /** Only the summary, view tabs, player, caption and diagram, with a link to the full playground. */
+  declare compact: boolean;
+  /** The full playground's page for the compact link, relative to the page like any href. */
+  declare playgroundUrl: string | null;
 
   private model: PlaygroundModel | null = null;
   private failure: string | null = null;
@@ -87,6 +104,12 @@ export class TensorcastPlayground extends LitElement {
     if (event.target === document.body || event.target === document.documentElement) this.onKey(event);
   };
   private readonly onScheme = (): void => this.requestUpdate();
+
+  constructor() {
+    super();
+    this.compact = false;
+    this.playgroundUrl = null;
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -312,15 +335,25 @@ export class TensorcastPlayground extends LitElement {
     return { model, m: messagesFor(model.state.lang), p: paletteFor(model.state.theme, this.darkQuery?.matches ?? false) };
   }
 
+  /** The full playground showing what this one shows. */
+  private fullLink(state: Readonly<State>): string {
+    const named = this.playgroundUrl === null ? null : playgroundLink(this.playgroundUrl, document.baseURI, state);
+    return named ?? playgroundLink(HOME, import.meta.url, state) ?? playgroundLink(HOME, document.baseURI, state) ?? `${HOME}${hashFromState(state)}`;
+  }
+
   // --- rendering
+
+  private langSwitch(ctx: ViewContext): TemplateResult {
+    const other = LANGS.find((l) => l !== ctx.model.state.lang) as Lang;
+    return html`<button type="button" data-testid="lang" lang=${other === 'zh' ? 'zh-CN' : 'en'} @click=${() => this.change({ lang: other })}>${ctx.m.ui.switchLanguage}</button>`;
+  }
 
   private header(ctx: ViewContext): TemplateResult {
     const { m, model } = ctx;
-    const other = LANGS.find((l) => l !== model.state.lang) as Lang;
     return html`<header>
       <h1>${m.title}</h1>
       <div class="tools">
-        <button type="button" data-testid="lang" lang=${other === 'zh' ? 'zh-CN' : 'en'} @click=${() => this.change({ lang: other })}>${m.ui.switchLanguage}</button>
+        ${this.langSwitch(ctx)}
         <label>${m.ui.theme}
           <select data-testid="theme" @change=${(e: Event) => this.change({ theme: (e.target as HTMLSelectElement).value as State['theme'] })}>
             ${THEMES.map((t) => html`<option value=${t} ?selected=${t === model.state.theme}>${m.ui.themes[t]}</option>`)}
@@ -329,6 +362,18 @@ export class TensorcastPlayground extends LitElement {
       </div>
     </header>
     <p class="intro">${m.intro}</p>`;
+  }
+
+  // In place of the title, the inputs and the verdict: one line saying what is shown.
+  private compactHeader(ctx: ViewContext): TemplateResult {
+    const { m, model } = ctx;
+    return html`<header class="bar">
+      <section class="verdict" aria-label=${m.ui.summary} aria-live="polite">${compactSummary(ctx)}</section>
+      <div class="tools">
+        ${this.langSwitch(ctx)}
+        <a class="open" data-testid="open-full" href=${this.fullLink(model.state)} target="_blank" rel="noopener">${m.ui.openFull}<span aria-hidden="true"> ↗</span><span class="sr"> ${m.ui.newTab}</span></a>
+      </div>
+    </header>`;
   }
 
   private tabs(ctx: ViewContext): TemplateResult {
@@ -341,7 +386,7 @@ export class TensorcastPlayground extends LitElement {
     </div>`;
   }
 
-  private playerBar(ctx: ViewContext): TemplateResult {
+  private playerBar(ctx: ViewContext, exports: boolean): TemplateResult {
     const { m, model } = ctx;
     const index = model.stepIndex;
     const count = model.steps.length;
@@ -353,10 +398,10 @@ export class TensorcastPlayground extends LitElement {
       <button type="button" data-testid="play" aria-keyshortcuts="P" aria-pressed=${this.player.playing ? 'true' : 'false'} @click=${() => this.togglePlay()}>${this.player.playing ? `⏸ ${m.ui.pause}` : `▶ ${m.ui.play}`}</button>
       <button type="button" data-testid="next" aria-keyshortcuts="ArrowRight" aria-disabled=${last ? 'true' : 'false'} @click=${() => this.stepTo('next')}>${m.ui.next} ▶</button>
       <span class="count" data-testid="step-count">${m.ui.stepOf(index + 1, count)}</span>
-      <span class="export">
+      ${exports ? html`<span class="export">
         <button type="button" data-testid="export-svg" @click=${() => this.exportScene('svg')}>⇩ ${m.ui.exportSvg}</button>
         <button type="button" data-testid="export-png" @click=${() => this.exportScene('png')}>⇩ ${m.ui.exportPng}</button>
-      </span>
+      </span>` : ''}
     </div>`;
   }
 
@@ -380,17 +425,18 @@ export class TensorcastPlayground extends LitElement {
     const caption = stepCaption(ctx, model.step);
     const drawn = this.diagram(ctx);
     const interactive = view === 'strides' && drawn.outCells.length > 0;
+    const full = !this.compact;
     return html`<div class="app" style=${styleMap(cssVars(p))} lang=${m.lang === 'zh' ? 'zh-CN' : 'en'} data-theme=${p.name}
       @keydown=${(e: KeyboardEvent) => this.onKey(e)}>
-      ${this.header(ctx)}
-      ${controls(ctx, { change: (patch) => this.change(patch), preset: (id) => {
-        this.player.pause();
-        if (this.model?.applyPreset(id) === true) this.changed();
-      } })}
-      <section class="verdict" aria-live="polite">${verdictPanel(ctx, (fix) => this.applyFix(fix))}</section>
+      ${full ? html`${this.header(ctx)}
+        ${controls(ctx, { change: (patch) => this.change(patch), preset: (id) => {
+          this.player.pause();
+          if (this.model?.applyPreset(id) === true) this.changed();
+        } })}
+        <section class="verdict" aria-live="polite">${verdictPanel(ctx, (fix) => this.applyFix(fix))}</section>` : this.compactHeader(ctx)}
       ${this.tabs(ctx)}
       <section role="tabpanel" id="panel" aria-labelledby=${`tab-${view}`}>
-        ${this.playerBar(ctx)}
+        ${this.playerBar(ctx, full)}
         <p class="caption" aria-live="polite" data-testid="caption">${caption}</p>
         ${drawn.box === null ? '' : html`<div class=${view === 'strides' ? 'diagram pointing' : 'diagram'} data-testid="diagram" tabindex="0"
             aria-label=${interactive ? m.strides.gridLabel : m.ui.diagram(m.ui.views[view])}
@@ -398,10 +444,10 @@ export class TensorcastPlayground extends LitElement {
             @pointerleave=${interactive ? () => this.onDiagramLeave() : null}
             @focus=${interactive ? () => this.onDiagramFocus() : null}
             @keydown=${interactive ? (e: KeyboardEvent) => this.onDiagramKey(e) : null}>${drawn.box}</div>`}
-        ${interactive ? html`<p class="aside">${m.strides.hoverHint}</p><p class="reads" data-testid="reads" aria-live="polite"></p>` : ''}
-        ${panel.details(ctx, model.step)}
+        ${interactive ? html`${full ? html`<p class="aside">${m.strides.hoverHint}</p>` : ''}<p class="reads" data-testid="reads" aria-live="polite"></p>` : ''}
+        ${full ? panel.details(ctx, model.step) : ''}
       </section>
-      <p class="keys">${m.ui.keys}</p>
+      ${full ? html`<p class="keys">${m.ui.keys}</p>` : ''}
     </div>`;
   }
 }

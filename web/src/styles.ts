@@ -138,7 +138,7 @@ export const styles = css`
     padding: 4px 12px;
     border-radius: 4px;
   }
-  .problem h3.failed::before {
+  .problem .failed::before {
     content: '✗ ';
   }
   .message {
@@ -281,6 +281,56 @@ export const styles = css`
     display: block;
     white-space: pre-wrap;
     overflow-wrap: anywhere;
+  }
+  /* The compact embed: one bar with what is shown, the language and the way out. */
+  :host([compact]) .app {
+    padding: 12px 16px 16px;
+  }
+  .bar {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px 16px;
+  }
+  .bar .verdict {
+    flex: 1 1 28em;
+    margin: 0;
+    min-height: 0;
+  }
+  .summary {
+    font-family: ui-monospace, 'DejaVu Sans Mono', monospace;
+    font-size: 1.05rem;
+    margin: 0;
+  }
+  .summary > * {
+    white-space: nowrap;
+  }
+  .summary > .typed {
+    white-space: normal;
+    overflow-wrap: anywhere;
+  }
+  .summary output {
+    font-weight: bold;
+  }
+  .bar .problem {
+    margin: 6px 0 0;
+  }
+  .bar .problem p {
+    margin: 2px 0;
+  }
+  .bar .tools {
+    flex-wrap: wrap;
+  }
+  a.open {
+    color: var(--fg);
+    border: 1px solid var(--focus);
+    border-radius: 6px;
+    padding: 4px 8px;
+    text-decoration: underline;
+    text-underline-offset: 3px;
+  }
+  a.open:hover {
+    border-color: var(--fg);
   }
   .keys {
     color: var(--muted);

@@ -60,6 +60,9 @@ export const en: Messages = {
     loading: 'Loading the WebAssembly core…',
     blocked: 'Nothing to step through yet: the message above says what to change.',
     loadFailed: 'The WebAssembly core could not be loaded:',
+    summary: 'What this shows',
+    openFull: 'Open in the playground',
+    newTab: '(opens in a new tab)',
   },
   problems: {
     shape: (name) => `Cannot read the shape of ${name}.`,

@@ -61,6 +61,11 @@ export interface Messages {
     /** The caption when the inputs themselves are the problem. */
     blocked: string;
     loadFailed: string;
+    /** The compact embed's one line: its name for screen readers. */
+    summary: string;
+    /** The compact embed's link to the full playground, and what a screen reader hears after it. */
+    openFull: string;
+    newTab: string;
   };
   problems: {
     shape(name: OperandName): string;

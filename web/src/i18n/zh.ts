@@ -54,6 +54,9 @@ export const zh: Messages = {
     loading: '正在加载 WebAssembly 核心…',
     blocked: '暂时没有可演示的步骤：请先按上面的提示修改输入。',
     loadFailed: '无法加载 WebAssembly 核心：',
+    summary: '演示内容',
+    openFull: '在完整演示中打开',
+    newTab: '（在新标签页中打开）',
   },
   problems: {
     shape: (name) => `无法读取 ${name} 的形状。`,

@@ -1,5 +1,6 @@
 // How shapes and numbers are written: PyTorch's own spellings, so that what
 // the playground shows can be pasted back into Python.
+import type { Op } from './state.js';
 
 export function formatShape(shape: readonly number[]): string {
   if (shape.length === 1) return `(${shape[0]},)`;
@@ -8,6 +9,13 @@ export function formatShape(shape: readonly number[]): string {
 
 export function torchSize(shape: readonly number[]): string {
   return `torch.Size([${shape.join(', ')}])`;
+}
+
+/** The call as PyTorch spells it: torch.add(a, b), a.add_(b), torch.where(c, a, b); alpha when it is not 1. */
+export function opCall(op: Op, alpha = 1): string {
+  if (op === 'where') return 'torch.where(c, a, b)';
+  const extra = alpha === 1 ? '' : `, alpha=${formatValue(alpha, false)}`;
+  return op.endsWith('_') ? `a.${op}(b${extra})` : `torch.${op}(a, b${extra})`;
 }
 
 /** A shape as the list PyTorch prints in messages: [1, 3, 1]. */

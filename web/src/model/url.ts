@@ -70,3 +70,20 @@ export function hashFromState(state: Readonly<State>): string {
   put('lang', state.lang);
   return `#${parts.join('&')}`;
 }
+
+/**
+ * A link to the full playground showing state: page (resolved against base,
+ * its own hash replaced) with the state's hash. null unless it is an http(s)
+ * address, so a page cannot be made to link to javascript: or data: URLs.
+ */
+export function playgroundLink(page: string, base: string, state: Readonly<State>): string | null {
+  let url: URL;
+  try {
+    url = new URL(page, base);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  url.hash = hashFromState(state);
+  return url.href;
+}

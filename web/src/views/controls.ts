@@ -5,7 +5,7 @@ import { html } from 'lit';
 import type { TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { Computation } from '../model/compute.js';
-import { formatShape } from '../model/format.js';
+import { formatShape, opCall } from '../model/format.js';
 import { PRESETS } from '../model/presets.js';
 import { DEFAULT_STATE, FILLS, INPUT_FIELDS, fillOf, operandsOf, takesAlpha, valuesOf, LOSSES } from '../model/state.js';
 import type { OperandName, State } from '../model/state.js';
@@ -22,11 +22,6 @@ const OP_GROUPS = [
   { group: 'where', ops: ['where'] },
   { group: 'inplace', ops: ['add_', 'sub_', 'mul_', 'div_'] },
 ] as const;
-
-function opLabel(op: string): string {
-  if (op === 'where') return 'torch.where(c, a, b)';
-  return op.endsWith('_') ? `a.${op}(b)` : `torch.${op}(a, b)`;
-}
 
 /** The preset whose inputs the state has, if any. */
 function currentPreset(state: Readonly<State>): string {
@@ -86,7 +81,7 @@ export function controls(ctx: ViewContext, on: ControlHandlers): TemplateResult 
       <label for="op">${m.ui.op}</label>
       <select id="op" data-testid="op" .value=${live(state.op)} @change=${(e: Event) => on.change({ op: value(e) as State['op'] })}>
         ${OP_GROUPS.map((g) => html`<optgroup label=${m.ui.opGroups[g.group]}>
-          ${g.ops.map((o) => html`<option value=${o} ?selected=${o === state.op}>${opLabel(o)}</option>`)}
+          ${g.ops.map((o) => html`<option value=${o} ?selected=${o === state.op}>${opCall(o)}</option>`)}
         </optgroup>`)}
       </select>
       ${takesAlpha(state.op)

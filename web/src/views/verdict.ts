@@ -7,7 +7,6 @@ import type { Computation } from '../model/compute.js';
 import type { Fix } from '../model/fixes.js';
 import { echo, formatCount, formatShape, torchSize } from '../model/format.js';
 import { MAX_ECHO, MAX_RUN_ELEMENTS } from '../model/limits.js';
-import type { OperandProblem } from '../model/operands.js';
 import type { ViewContext } from './context.js';
 
 function bytes(numel: number): string {
@@ -22,21 +21,37 @@ function bytes(numel: number): string {
   return Number.isFinite(v) ? `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}` : '∞';
 }
 
-function operandProblem(ctx: ViewContext, name: 'a' | 'b' | 'c', problem: OperandProblem): TemplateResult {
+/** What stops the op: PyTorch's message when the broadcast or the op failed, or the playground's when an input cannot be read. */
+export interface Failure {
+  /** The words before the message. */
+  lead: string | null;
+  message: string;
+  help: string | null;
+  /** The message is PyTorch's (the full verdict explains it and offers fixes). */
+  pytorch: boolean;
+}
+
+export function failureOf(ctx: ViewContext): Failure | null {
   const { m } = ctx;
-  switch (problem.kind) {
-    case 'shape':
-      return html`<div class="problem" role="alert">
-        <p>${m.problems.shape(name)}</p>
-        <p data-testid="error" class="message">${echo(problem.message, MAX_ECHO * 2)}</p>
-        <p class="aside">${m.problems.shapeHelp}</p></div>`;
-    case 'token':
-      return html`<div class="problem" role="alert"><p data-testid="error" class="message">${m.problems.token(name, echo(problem.token, MAX_ECHO), name === 'c')}</p></div>`;
-    case 'values':
-      return html`<div class="problem" role="alert"><p>${m.problems.values(name)}</p><p data-testid="error" class="message">${echo(problem.message, MAX_ECHO * 2)}</p></div>`;
-    case 'too-big':
-      return html`<p class="notice">${m.problems.tooBig(name, formatCount(problem.numel), formatCount(MAX_RUN_ELEMENTS))}</p>`;
+  const c = ctx.model.computation;
+  const blocker = c.blocker;
+  const input = (lead: string | null, message: string, help: string | null = null): Failure => ({ lead, message, help, pytorch: false });
+  if (blocker?.kind === 'operand') {
+    const { name, problem } = blocker.operand;
+    if (problem?.kind === 'shape') return input(m.problems.shape(name), echo(problem.message, MAX_ECHO * 2), m.problems.shapeHelp);
+    if (problem?.kind === 'token') return input(null, m.problems.token(name, echo(problem.token, MAX_ECHO), name === 'c'));
+    if (problem?.kind === 'values') return input(m.problems.values(name), echo(problem.message, MAX_ECHO * 2));
+    // Too big to make: the broadcast still answers, below.
   }
+  if (blocker?.kind === 'alpha') return input(null, m.problems.alpha(echo(blocker.text, MAX_ECHO)));
+  return c.error === null ? null : { lead: m.ui.errorLabel, message: c.error, help: null, pytorch: true };
+}
+
+/** The result's shape (and dtype when bool), when the op gives one. */
+export function resultOutput(c: Computation): TemplateResult | null {
+  const result = c.resultShape;
+  if (result === null) return null;
+  return html`<output data-testid="result-shape">${torchSize(result)}</output>${c.run?.bool === true ? ' · dtype=torch.bool' : ''}`;
 }
 
 function why(ctx: ViewContext, c: Computation): TemplateResult {
@@ -101,19 +116,19 @@ export function verdictPanel(ctx: ViewContext, onFix: (fix: Fix) => void): Templ
   const c = ctx.model.computation;
   const parts: TemplateResult[] = [];
   const blocker = c.blocker;
-  if (blocker?.kind === 'operand' && blocker.operand.problem !== null)
-    parts.push(operandProblem(ctx, blocker.operand.name, blocker.operand.problem));
-  if (blocker?.kind === 'alpha')
-    parts.push(html`<div class="problem" role="alert"><p data-testid="error" class="message">${m.problems.alpha(echo(blocker.text, MAX_ECHO))}</p></div>`);
-  const error = blocker?.kind === 'operand' && blocker.operand.problem?.kind !== 'too-big' ? null : blocker?.kind === 'alpha' ? null : c.error;
-  const result = c.resultShape;
-  if (error !== null) {
+  if (blocker?.kind === 'operand' && blocker.operand.problem?.kind === 'too-big')
+    parts.push(html`<p class="notice">${m.problems.tooBig(blocker.operand.name, formatCount(blocker.operand.problem.numel), formatCount(MAX_RUN_ELEMENTS))}</p>`);
+  const failure = failureOf(ctx);
+  const result = resultOutput(c);
+  if (failure !== null && !failure.pytorch) {
+    parts.push(html`<div class="problem" role="alert">${failure.lead === null ? '' : html`<p>${failure.lead}</p>`}<p data-testid="error" class="message">${failure.message}</p>${failure.help === null ? '' : html`<p class="aside">${failure.help}</p>`}</div>`);
+  } else if (failure !== null) {
     const fixes = c.fixMode === 'error' ? c.fixes : [];
     const trace = c.broadcast;
     const failed = trace?.failedDim != null ? trace.dims[trace.dims.length - 1] : undefined;
     parts.push(html`<div class="problem" role="alert">
-      <h3 class="failed">${m.ui.errorLabel}</h3>
-      <p><code data-testid="error" class="message">${error}</code></p>
+      <h3 class="failed">${failure.lead}</h3>
+      <p><code data-testid="error" class="message">${failure.message}</code></p>
       <h3>${m.ui.why}</h3>${why(ctx, c)}
       ${fixes.length > 0 ? html`<h3>${m.ui.fixes}</h3>${fixList(ctx, fixes, onFix)}` : ''}
       ${fixes.length === 0 && failed !== undefined
@@ -121,8 +136,7 @@ export function verdictPanel(ctx: ViewContext, onFix: (fix: Fix) => void): Templ
         : ''}
     </div>`);
   } else if (result !== null) {
-    const dtype = c.run?.bool === true ? ' · dtype=torch.bool' : '';
-    parts.push(html`<p class="result"><span>${m.ui.result}:</span> <output data-testid="result-shape">${torchSize(result)}</output>${dtype}</p>`);
+    parts.push(html`<p class="result"><span>${m.ui.result}:</span> ${result}</p>`);
   }
   if (blocker?.kind === 'result-too-big')
     parts.push(html`<p class="notice">${m.problems.resultTooBig(formatCount(blocker.numel), bytes(blocker.numel), formatCount(MAX_RUN_ELEMENTS))}</p>`);
