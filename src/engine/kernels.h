@@ -77,42 +77,69 @@ void f32_binary_strided(int64_t n, float* out, int64_t so, const float* a, int64
 // small enough that the block's lines of t, x and out (and their pages)
 // stay at hand while it is done; in a block, 4 x 4 tiles of t are loaded
 // as rows, transposed in registers and combined with 4-lane columns of x.
+// A strip of kTransposeStrip columns of t (a 64-byte line of each row) is
+// walked down the block at a time, so each line of t read is used whole
+// at once; in a wasm copy of the kernel this was 15% faster than strips of
+// 4 columns, which come back to every line of t four times.
 // x_first says whether x is op's left operand.
 constexpr int64_t kTransposeBlock = 256;
+constexpr int kTransposeStrip = 16;
+
+namespace detail {
+
+// Columns j .. j+W-1 of t, rows i0 .. i_end-1 of the block.
+template <int W, class Op>
+void f32_vbinary_t_strip(int64_t i0, int64_t i_end, int64_t j, float* out, int64_t so1,
+                         const float* x, int64_t sx1, const float* t, int64_t st0, bool x_first,
+                         Op op) {
+  // Pointers that step, so that no address is multiplied out per tile.
+  const float* tp = t + i0 * st0 + j;
+  const float* xp = x + j * sx1 + i0;
+  float* op_out = out + j * so1 + i0;
+  int64_t i = i0;
+  for (; i + 4 <= i_end; i += 4, tp += 4 * st0, xp += 4, op_out += 4) {
+    for (int w = 0; w < W; w += 4) {
+      simd::f32x4 c0 = simd::load(tp + w), c1 = simd::load(tp + st0 + w);
+      simd::f32x4 c2 = simd::load(tp + 2 * st0 + w), c3 = simd::load(tp + 3 * st0 + w);
+      simd::transpose4x4(c0, c1, c2, c3);  // c_k: t[i..i+3][j+w+k]
+      const float* xw = xp + w * sx1;
+      float* ow = op_out + w * so1;
+      const simd::f32x4 x0 = simd::load(xw), x1 = simd::load(xw + sx1);
+      const simd::f32x4 x2 = simd::load(xw + 2 * sx1), x3 = simd::load(xw + 3 * sx1);
+      simd::store(ow, x_first ? op(x0, c0) : op(c0, x0));
+      simd::store(ow + so1, x_first ? op(x1, c1) : op(c1, x1));
+      simd::store(ow + 2 * so1, x_first ? op(x2, c2) : op(c2, x2));
+      simd::store(ow + 3 * so1, x_first ? op(x3, c3) : op(c3, x3));
+    }
+  }
+  for (; i < i_end; ++i)
+    for (int64_t k = j; k < j + W; ++k) {
+      const float xv = x[k * sx1 + i], tv = t[i * st0 + k];
+      out[k * so1 + i] = x_first ? op(xv, tv) : op(tv, xv);
+    }
+}
+
+}  // namespace detail
 
 template <class Op>
 void f32_vbinary_t(int64_t n0, int64_t n1, float* out, int64_t so1, const float* x, int64_t sx1,
                    const float* t, int64_t st0, bool x_first, Op op) {
-  auto apply = [&](float xv, float tv) { return x_first ? op(xv, tv) : op(tv, xv); };
   for (int64_t j0 = 0; j0 < n1; j0 += kTransposeBlock) {
     const int64_t j_end = n1 - j0 < kTransposeBlock ? n1 : j0 + kTransposeBlock;
     for (int64_t i0 = 0; i0 < n0; i0 += kTransposeBlock) {
       const int64_t i_end = n0 - i0 < kTransposeBlock ? n0 : i0 + kTransposeBlock;
       int64_t j = j0;
       if constexpr (Op::kVector) {
-        for (; j + 4 <= j_end; j += 4) {
-          // Pointers that step, so that no address is multiplied out per tile.
-          const float* tp = t + i0 * st0 + j;
-          const float* xp = x + j * sx1 + i0;
-          float* op_out = out + j * so1 + i0;
-          int64_t i = i0;
-          for (; i + 4 <= i_end; i += 4, tp += 4 * st0, xp += 4, op_out += 4) {
-            simd::f32x4 c0 = simd::load(tp), c1 = simd::load(tp + st0);
-            simd::f32x4 c2 = simd::load(tp + 2 * st0), c3 = simd::load(tp + 3 * st0);
-            simd::transpose4x4(c0, c1, c2, c3);  // c_k: t[i..i+3][j+k]
-            const simd::f32x4 x0 = simd::load(xp), x1 = simd::load(xp + sx1);
-            const simd::f32x4 x2 = simd::load(xp + 2 * sx1), x3 = simd::load(xp + 3 * sx1);
-            simd::store(op_out, x_first ? op(x0, c0) : op(c0, x0));
-            simd::store(op_out + so1, x_first ? op(x1, c1) : op(c1, x1));
-            simd::store(op_out + 2 * so1, x_first ? op(x2, c2) : op(c2, x2));
-            simd::store(op_out + 3 * so1, x_first ? op(x3, c3) : op(c3, x3));
-          }
-          for (; i < i_end; ++i)
-            for (int64_t k = j; k < j + 4; ++k) out[k * so1 + i] = apply(x[k * sx1 + i], t[i * st0 + k]);
-        }
+        for (; j + kTransposeStrip <= j_end; j += kTransposeStrip)
+          detail::f32_vbinary_t_strip<kTransposeStrip>(i0, i_end, j, out, so1, x, sx1, t, st0, x_first, op);
+        for (; j + 4 <= j_end; j += 4)
+          detail::f32_vbinary_t_strip<4>(i0, i_end, j, out, so1, x, sx1, t, st0, x_first, op);
       }
       for (; j < j_end; ++j)
-        for (int64_t i = i0; i < i_end; ++i) out[j * so1 + i] = apply(x[j * sx1 + i], t[i * st0 + j]);
+        for (int64_t i = i0; i < i_end; ++i) {
+          const float xv = x[j * sx1 + i], tv = t[i * st0 + j];
+          out[j * so1 + i] = x_first ? op(xv, tv) : op(tv, xv);
+        }
     }
   }
 }

@@ -150,12 +150,15 @@ TEST_CASE("comparison and where kernels, contiguous and strided", "[kernels]") {
   }
 }
 
-TEST_CASE("transposed-input kernel: planes around the 4 x 4 tile and the block", "[kernels]") {
+TEST_CASE("transposed-input kernel: planes around the 4 x 4 tile, the strip and the block", "[kernels]") {
   Random rng(65);
   const int64_t sizes[] = {1, 3, 4, 5, 7, 8, 9, k::kTransposeBlock - 1, k::kTransposeBlock,
                            k::kTransposeBlock + 3, 2 * k::kTransposeBlock + 1};
   for (int64_t n0 : sizes)
-    for (int64_t n1 : {int64_t{1}, int64_t{3}, int64_t{4}, int64_t{6}, int64_t{8}, int64_t{13}}) {
+    for (int64_t n1 : {int64_t{1}, int64_t{3}, int64_t{4}, int64_t{6}, int64_t{8}, int64_t{13},
+                       int64_t{k::kTransposeStrip - 1}, int64_t{k::kTransposeStrip},
+                       int64_t{k::kTransposeStrip + 1}, int64_t{k::kTransposeStrip + 5},
+                       int64_t{2 * k::kTransposeStrip}, k::kTransposeBlock + 5}) {
       // out and x: n1 columns of n0, with a gap; t: n0 rows of n1, with a gap.
       const int64_t so1 = n0 + 2, sx1 = n0 + 1, st0 = n1 + 3;
       const std::vector<float> x = data(rng, n1 * sx1), t = data(rng, n0 * st0);
