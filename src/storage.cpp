@@ -42,6 +42,11 @@ size_t apart_offset(const void* raw, const std::vector<const void*>& others) {
 
 }  // namespace
 
+bool clear_of_4k_aliasing(const void* store, const void* load) {
+  const uintptr_t d = (reinterpret_cast<uintptr_t>(store) - reinterpret_cast<uintptr_t>(load)) % kPage;
+  return d == 0 || d >= kApartGap;
+}
+
 std::shared_ptr<Storage> Storage::allocate(int64_t elements, DType dtype, const Shape* shape,
                                            const std::vector<const void*>& apart_from) {
   TC_ASSERT(elements >= 0);

@@ -23,6 +23,12 @@ MemoryStats memory_stats();
 void set_memory_limit(int64_t bytes);
 int64_t memory_limit();
 
+// Note [4K aliasing] (Storage::allocate): whether a loop that stores
+// upwards from `store` while it loads upwards from `load` keeps clear of
+// it: `store` starts exactly on `load`, or at least 512 bytes above it,
+// modulo 4096. For kernels that pick their rows, as allocate cannot.
+bool clear_of_4k_aliasing(const void* store, const void* load);
+
 class Storage {
  public:
   // Not initialised: every caller writes all of it (an op's output, a

@@ -123,6 +123,12 @@ int transposed_operand(const LoopPlan& plan) {
   return 0;
 }
 
+int repeated_row(const LoopPlan& plan) {
+  if (plan.strides.size() != 3 || plan.shape.size() < 2 || plan.shape[1] < 2) return 0;
+  const bool a = plan.strides[1][1] == 0, b = plan.strides[2][1] == 0;
+  return a == b ? 0 : a ? 1 : 2;
+}
+
 Pattern inner_pattern(const LoopPlan& plan) {
   if (plan.shape.empty() || plan.shape[0] == 1) return Pattern::Contiguous;
   const size_t n = plan.strides.size();
@@ -140,7 +146,7 @@ std::string kernel_name(const KernelChoice& k) {
   if (!k.ukernel)
     return prefix + k.op + (k.pattern == Pattern::Contiguous ? "__autovec" : "__scalar_strided");
   const std::string isa = k.vector ? TC_ISA : "scalar";
-  const std::string tail = "__" + isa + (k.vector ? "_u8" : "_u1");
+  const std::string tail = "__" + isa + (k.rows == 2 ? "_2x" : "_u") + (k.vector ? "8" : "1");
   switch (k.pattern) {
     case Pattern::Contiguous: return prefix + "v" + k.op + tail;
     case Pattern::ScalarB: return prefix + "v" + k.op + "c" + tail;

@@ -47,6 +47,12 @@ Pattern inner_pattern(const LoopPlan& plan);
 //   a.t() + b with a, b [2048, 2048] // returns 2: b runs across a's order
 int transposed_operand(const LoopPlan& plan);
 
+// For a binary op with a Contiguous inner pattern: 1 or 2 when that input
+// is one row repeated across the next loop dim (stride 0 there, as a
+// broadcast row), and the other is not, else 0.
+//   [2048, 2048] + [2048] // returns 2
+int repeated_row(const LoopPlan& plan);
+
 // The inner loop that ran. Its name is built only for a trace: ops run
 // many times without one.
 struct KernelChoice {
@@ -57,8 +63,10 @@ struct KernelChoice {
   // XNNPACK's), or plain loops left to the compiler's vectoriser.
   bool ukernel;
   bool vector;  // the ukernel has a 4-lane form for this op
+  int rows = 1;  // rows of out per pass (2: f32_vbinary_2rows, for pairs clear of 4K aliasing)
 };
-// "f32_vaddc__wasmsimd_u8", "f32_add__scalar_strided", "u8_eq__autovec", ...
+// "f32_vaddc__wasmsimd_u8", "f32_vadd__wasmsimd_2x8", "f32_add__scalar_strided",
+// "u8_eq__autovec", ...
 std::string kernel_name(const KernelChoice& kernel);
 
 // Records the op's trace if a TraceScope is active.

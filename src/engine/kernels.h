@@ -61,6 +61,35 @@ void f32_vrbinaryc(int64_t n, float* out, float a, const float* b, Op op) {
   for (; i < n; ++i) out[i] = op(a, b[i]);
 }
 
+// Two rows of out at once, where one input is the same row for both (a
+// broadcast row, stride 0 across rows): that row is loaded once per two
+// rows. Measured in wasm, one row per pass made the row broadcast
+// [2048, 2048] + [2048] 10-15% slower than the column broadcast
+// [2048, 2048] + [2048, 1] over the same bytes; two rows per pass, as fast.
+// kRepeatedFirst says whether the repeated row r is op's left operand.
+template <bool kRepeatedFirst, class Op>
+void f32_vbinary_2rows(int64_t n, float* out0, float* out1, const float* x0, const float* x1,
+                       const float* r, Op op) {
+  auto apply = [&](auto xv, auto rv) { return kRepeatedFirst ? op(rv, xv) : op(xv, rv); };
+  int64_t i = 0;
+  if constexpr (Op::kVector) {
+    for (; i + 8 <= n; i += 8) {
+      const simd::f32x4 r0 = simd::load(r + i), r1 = simd::load(r + i + 4);
+      const simd::f32x4 p0 = apply(simd::load(x0 + i), r0), p1 = apply(simd::load(x0 + i + 4), r1);
+      const simd::f32x4 q0 = apply(simd::load(x1 + i), r0), q1 = apply(simd::load(x1 + i + 4), r1);
+      simd::store(out0 + i, p0);
+      simd::store(out0 + i + 4, p1);
+      simd::store(out1 + i, q0);
+      simd::store(out1 + i + 4, q1);
+    }
+  }
+  for (; i < n; ++i) {
+    const float rv = r[i];
+    out0[i] = apply(x0[i], rv);
+    out1[i] = apply(x1[i], rv);
+  }
+}
+
 // Strided loops step pointers: one add per operand per element, no index
 // arithmetic.
 template <class Op>

@@ -29,6 +29,36 @@ KernelChoice run_binary(const Elementwise& e, const float* a, const float* b, co
   using Off = std::array<int64_t, 3>;
   switch (pattern) {
     case Pattern::Contiguous:
+      if (const int r = repeated_row(e.plan)) {
+        const int x = 3 - r;
+        const float* px = x == 1 ? a : b;
+        const float* pr = r == 1 ? a : b;
+        for_each_plane<3>(e.plan, [&](int64_t n0, int64_t n1, const Off& o, const Off&, const Off& s1) {
+          int64_t j = 0;
+          const float* row = pr + o[r];
+          auto one = [&](int64_t k) {
+            kernels::f32_vbinary(n0, out + o[0] + k * s1[0], a + o[1] + k * s1[1], b + o[2] + k * s1[2], op);
+          };
+          for (; j + 2 <= n1; j += 2) {
+            float* o0 = out + o[0] + j * s1[0];
+            float* o1 = o0 + s1[0];
+            const float* x0 = px + o[x] + j * s1[x];
+            const float* x1 = x0 + s1[x];
+            // Each row's own streams are kept apart by where the output was
+            // placed; a pair adds three more relations to keep clear.
+            if (!clear_of_4k_aliasing(o1, x0) || !clear_of_4k_aliasing(o0, x1) || !clear_of_4k_aliasing(o1, row)) {
+              one(j);
+              one(j + 1);
+            } else if (r == 1) {
+              kernels::f32_vbinary_2rows<true>(n0, o0, o1, x0, x1, row, op);
+            } else {
+              kernels::f32_vbinary_2rows<false>(n0, o0, o1, x0, x1, row, op);
+            }
+          }
+          if (j < n1) one(j);
+        });
+        return {"f32", Op::name, pattern, true, Op::kVector, 2};
+      }
       for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
         kernels::f32_vbinary(n, out + o[0], a + o[1], b + o[2], op);
       });

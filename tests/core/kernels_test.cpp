@@ -37,6 +37,27 @@ void binary_patterns(const Op& op, Random& rng) {
     k::f32_vrbinaryc(n, out.data() + 1, c, b.data() + 1, op);
     for (int64_t i = 0; i < n; ++i) want[i + 1] = op(c, b[i + 1]);
     CHECK(naive::first_difference(out, want, true) < 0);
+    // Two rows against one repeated row, as either operand; the rows and
+    // the outputs are misaligned and apart.
+    const std::vector<float> x = data(rng, 2 * n + 3);
+    for (bool repeated_first : {true, false}) {
+      std::vector<float> two(2 * n + 3, -1.0f), two_want(2 * n + 3, -1.0f);
+      float* out0 = two.data() + 1;
+      float* out1 = two.data() + n + 2;
+      const float* x0 = x.data() + 1;
+      const float* x1 = x.data() + n + 3;
+      if (repeated_first)
+        k::f32_vbinary_2rows<true>(n, out0, out1, x0, x1, b.data() + 1, op);
+      else
+        k::f32_vbinary_2rows<false>(n, out0, out1, x0, x1, b.data() + 1, op);
+      for (int64_t i = 0; i < n; ++i) {
+        const float r = b[i + 1];
+        two_want[1 + i] = repeated_first ? op(r, x0[i]) : op(x0[i], r);
+        two_want[n + 2 + i] = repeated_first ? op(r, x1[i]) : op(x1[i], r);
+      }
+      INFO("two rows, repeated row first: " << repeated_first);
+      CHECK(naive::first_difference(two, two_want, true) < 0);
+    }
     // Strided: out every 2nd cell, a repeated (stride 0), b every 3rd.
     if (n <= 100) {
       const std::vector<float> wide = data(rng, 3 * n);
@@ -174,6 +195,26 @@ TEST_CASE("transposed-input kernel: planes around the 4 x 4 tile, the strip and 
           }
         CHECK(naive::first_difference(out, want, true) < 0);
       }
+    }
+}
+
+TEST_CASE("a broadcast row is run two rows at a time, either operand, odd row counts too", "[kernels][trace]") {
+  for (int64_t rows : {1, 2, 3, 5})
+    for (bool row_first : {true, false}) {
+      const Tensor m = tc::view(Tensor::arange(0, rows * 9), {rows, 9});
+      const Tensor r = Tensor::arange(100, 109);
+      tc::TraceScope scope;
+      const Tensor out = row_first ? tc::sub(r, m) : tc::sub(m, r);
+      const auto* op = std::get_if<tc::OpTrace>(&scope.events().back());
+      REQUIRE(op != nullptr);
+      INFO("rows=" << rows << " row_first=" << row_first);
+      CHECK(op->plan.inner_pattern == "contiguous");
+      CHECK(op->kernel == std::string("f32_vsub__") + TC_ISA + (rows >= 2 ? "_2x8" : "_u8"));
+      const naive::Dense dm = dense(m), dr = dense(r);
+      const naive::Dense want = naive::elementwise({rows, 9}, {&dm, &dr}, [&](const std::vector<float>& v) {
+        return row_first ? v[1] - v[0] : v[0] - v[1];
+      });
+      CHECK(values(out) == want.v);
     }
 }
 

@@ -47,3 +47,19 @@ TEST_CASE("an op's large output is placed apart from its inputs", "[storage]") {
     }
   }
 }
+
+TEST_CASE("clear_of_4k_aliasing: a store stream just above a load stream, modulo 4096, is not clear", "[storage]") {
+  alignas(4096) static char page[3 * 4096];
+  const char* load = page + 64;
+  struct Case {
+    int64_t above;  // bytes the store starts above the load
+    bool clear;
+  };
+  const Case cases[] = {{0, true},     {4, false},    {511, false},  {512, true},   {2048, true},
+                        {4095, true},  {4096, true},  {4100, false}, {4608, true},  {-4, true},
+                        {-512, true},  {-3600, false}};
+  for (const Case& c : cases) {
+    INFO("store " << c.above << " bytes above the load");
+    CHECK(tc::clear_of_4k_aliasing(load + 4096 + c.above, load + 4096) == c.clear);
+  }
+}
