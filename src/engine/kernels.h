@@ -26,6 +26,7 @@ void f32_vbinary(int64_t n, float* out, const float* a, const float* b, Op op) {
     }
     for (; i + 4 <= n; i += 4) simd::store(out + i, op(simd::load(a + i), simd::load(b + i)));
   }
+  TC_SCALAR_LOOP
   for (; i < n; ++i) out[i] = op(a[i], b[i]);
 }
 
@@ -42,6 +43,7 @@ void f32_vbinaryc(int64_t n, float* out, const float* a, float b, Op op) {
     }
     for (; i + 4 <= n; i += 4) simd::store(out + i, op(simd::load(a + i), vb));
   }
+  TC_SCALAR_LOOP
   for (; i < n; ++i) out[i] = op(a[i], b);
 }
 
@@ -58,6 +60,7 @@ void f32_vrbinaryc(int64_t n, float* out, float a, const float* b, Op op) {
     }
     for (; i + 4 <= n; i += 4) simd::store(out + i, op(va, simd::load(b + i)));
   }
+  TC_SCALAR_LOOP
   for (; i < n; ++i) out[i] = op(a, b[i]);
 }
 
@@ -83,6 +86,7 @@ void f32_vbinary_2rows(int64_t n, float* out0, float* out1, const float* x0, con
       simd::store(out1 + i + 4, q1);
     }
   }
+  TC_SCALAR_LOOP
   for (; i < n; ++i) {
     const float rv = r[i];
     out0[i] = apply(x0[i], rv);
@@ -185,6 +189,7 @@ void f32_vunary(int64_t n, float* out, const float* a, Op op) {
     }
     for (; i + 4 <= n; i += 4) simd::store(out + i, op(simd::load(a + i)));
   }
+  TC_SCALAR_LOOP
   for (; i < n; ++i) out[i] = op(a[i]);
 }
 

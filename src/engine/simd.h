@@ -2,6 +2,15 @@
 // (every x86-64), or a plain struct that compilers may still vectorise.
 // Only the operations the kernels need; NaN behaviour follows PyTorch.
 #pragma once
+
+// For the scalar tails of the 4-lane kernels (under 8 elements) and the
+// loops of ops without a 4-lane form (they call libm): clang's vectoriser
+// would add a vector loop and runtime alias checks to each, only size.
+#if defined(__clang__)
+#define TC_SCALAR_LOOP _Pragma("clang loop vectorize(disable) interleave(disable)")
+#else
+#define TC_SCALAR_LOOP
+#endif
 #include <cmath>
 #include <cstdint>
 
