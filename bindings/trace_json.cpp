@@ -53,6 +53,7 @@ void write_trace(JsonWriter& json, const tc::OpTrace& t) {
   json.key("innerPattern").value(t.plan.inner_pattern);
   json.end_object();
   json.key("kernel").value(t.kernel);
+  json.key("kernelRows").value(t.kernel_rows);
   json.key("repeatedDims").value(t.repeated_dims);
   json.end_object();
 }

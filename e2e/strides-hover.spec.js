@@ -80,3 +80,22 @@ test('the stride table marks every 0 in words as well as colour', async ({ page 
   await expect(row.locator('td').nth(2)).toHaveText(new RegExp(`^\\(${b.expandedStrides.map((s) => (s === 0 ? '0, stride 0: the same cell is read again' : String(s))).join(', ')}\\)$`));
   await expect(row.locator('mark.zero')).toHaveCount(b.expandedStrides.filter((s) => s === 0).length);
 });
+
+test('the kernel step names the core’s kernel, and says when it runs two rows per pass', async ({ page }) => {
+  const tc = await core();
+  const kernelOf = (a, b) => tc.tidy(() => tc.explain.op('add', tc.zeros(a), tc.zeros(b)).trace);
+  for (const [a, b, lang, twoRows] of [
+    [[3, 8], [8], 'en', 'two output rows per pass'],
+    [[3, 8], [8], 'zh', '两行'],
+    [[3, 8], [3, 1], 'en', null],
+  ]) {
+    const trace = kernelOf(a, b);
+    expect(trace.kernelRows).toBe(twoRows === null ? 1 : 2);
+    await open(page, `a=${a.join(',')}&b=${b.join(',')}&op=add&view=strides&step=0&lang=${lang}`);
+    await page.keyboard.press('End');
+    const caption = page.getByTestId('caption');
+    await expect(caption).toContainText(trace.kernel);
+    if (twoRows === null) await expect(caption).not.toContainText(lang === 'en' ? 'two output rows' : '两行');
+    else await expect(caption).toContainText(twoRows);
+  }
+});

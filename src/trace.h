@@ -63,6 +63,7 @@ struct OpTrace {
   std::vector<OperandTrace> operands;  // the output first
   PlanTrace plan;
   std::string kernel;
+  int64_t kernel_rows = 1;  // rows of the output per pass: 2 for a broadcast row (*_2x8)
   // sum only: dims of size > 1 where the input has stride 0 and the sum
   // reduces; not looped, the sums are multiplied by their sizes instead
   // (Note [Summing a repeated dim], src/ops/reduce.cpp).

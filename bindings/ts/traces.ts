@@ -55,6 +55,8 @@ export interface OpTrace {
   operands: OperandTrace[];
   plan: PlanTrace;
   kernel: string;
+  /** Rows of the output per pass: 2 when one input is a broadcast row, read once for both (`*_2x8`), else 1. */
+  kernelRows: number;
   /** sum only: dims where the input has stride 0 and the sum reduces (not looped, multiplied). */
   repeatedDims: number[];
 }

@@ -185,6 +185,7 @@ void trace_op(const ElementwiseSpec& spec, const Elementwise& e, const KernelCho
   t.plan.strides = e.plan.strides;
   t.plan.inner_pattern = pattern_name(kernel.pattern);
   t.kernel = kernel_name(kernel);
+  t.kernel_rows = kernel.rows;
   record(std::move(t));
 }
 

@@ -210,6 +210,7 @@ TEST_CASE("a broadcast row is run two rows at a time, either operand, odd row co
       INFO("rows=" << rows << " row_first=" << row_first);
       CHECK(op->plan.inner_pattern == "contiguous");
       CHECK(op->kernel == std::string("f32_vsub__") + TC_ISA + (rows >= 2 ? "_2x8" : "_u8"));
+      CHECK(op->kernel_rows == (rows >= 2 ? 2 : 1));
       const naive::Dense dm = dense(m), dr = dense(r);
       const naive::Dense want = naive::elementwise({rows, 9}, {&dm, &dr}, [&](const std::vector<float>& v) {
         return row_first ? v[1] - v[0] : v[0] - v[1];

@@ -68,8 +68,21 @@ test('explain.op: shapes, strides before and after expanding, plan and kernel', 
     assert.deepEqual(trace.plan.strides, [[1, 4, 12], [1, 0, 4], [0, 1, 0]]);
     assert.equal(trace.plan.innerPattern, 'scalar-b');
     assert.equal(trace.kernel, `f32_vaddc__${tc.simd ? 'wasmsimd' : 'scalar'}_u8`);
+    assert.equal(trace.kernelRows, 1);
     assert.deepEqual(trace.repeatedDims, []);
     assertPlainJson({ trace, events, error });
+  });
+});
+
+test('explain.op: a broadcast row is run two output rows per pass, and says so', () => {
+  tc.tidy(() => {
+    const a = tc.arange(24).reshape(3, 8);
+    const b = tc.arange(8);
+    const { result, trace } = tc.explain.op('sub', b, a);
+    assert.equal(trace.plan.innerPattern, 'contiguous');
+    assert.equal(trace.kernel, `f32_vsub__${tc.simd ? 'wasmsimd' : 'scalar'}_2x${tc.simd ? 8 : 1}`);
+    assert.equal(trace.kernelRows, 2);
+    assert.deepEqual(result.toArray(), [0, 1, 2].map((i) => [0, 1, 2, 3, 4, 5, 6, 7].map((j) => j - (8 * i + j))));
   });
 });
 

@@ -120,7 +120,9 @@ export const en: Messages = {
     stepExpand: (list) => `Broadcasting copies nothing: it gives each input new strides for the result’s shape, with 0 on every stretched or missing dim, so a step there reads the same cell again. ${list}. Each expanded grid shows the value every output element reads; hover or focus an output cell to see which storage cells.`,
     stepReorder: (order) => `The engine orders the loops so that the smallest strides run innermost. Loop order, innermost first: dims ${order}.`,
     stepCoalesce: (groups, loops) => `Neighbouring dims that every operand walks contiguously merge into one loop: ${groups}. The loops: ${loops}.`,
-    stepKernel: (pattern, kernel) => `Along the innermost loop, ${pattern} So the core runs kernel ${kernel}.`,
+    stepKernel: (pattern, kernel, rows) =>
+      `Along the innermost loop, ${pattern} So the core runs kernel ${kernel}.` +
+      (rows === 2 ? ' It computes two output rows per pass: the broadcast row is read once for both.' : ''),
     patterns: {
       contiguous: 'every operand steps one cell at a time.',
       'scalar-a': 'a stays on one cell (stride 0): one number for the whole row.',

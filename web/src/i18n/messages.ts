@@ -118,7 +118,8 @@ export interface Messages {
     stepExpand(list: string): string;
     stepReorder(order: string): string;
     stepCoalesce(groups: string, loops: string): string;
-    stepKernel(pattern: string, kernel: string): string;
+    /** rows: output rows per pass (2: a broadcast row read once for both). */
+    stepKernel(pattern: string, kernel: string, rows: number): string;
     patterns: Record<string, string>;
     loops: string;
     loopComment(dims: string, strides: string): string;

@@ -114,7 +114,9 @@ export const zh: Messages = {
     stepExpand: (list) => `广播不复制任何数据：它给每个输入一组对应结果形状的新步长，被扩展或缺失的维度步长为 0，沿这些维度走一步会再次读取同一个单元。${list}。每个扩展后的网格显示每个输出元素读到的值；把鼠标移到（或用键盘聚焦）输出单元上，可以看到它读取的存储单元。`,
     stepReorder: (order) => `引擎重新排列循环，让步长最小的维度在最内层。循环顺序（从最内层开始）：第 ${order} 维。`,
     stepCoalesce: (groups, loops) => `对每个操作数都连续的相邻维度合并成一个循环：${groups}。循环：${loops}。`,
-    stepKernel: (pattern, kernel) => `在最内层循环中，${pattern}因此核心运行内核 ${kernel}。`,
+    stepKernel: (pattern, kernel, rows) =>
+      `在最内层循环中，${pattern}因此核心运行内核 ${kernel}。` +
+      (rows === 2 ? '它每次计算输出的两行：被广播的那一行只读一次，两行共用。' : ''),
     patterns: {
       contiguous: '每个操作数都逐个单元前进。',
       'scalar-a': 'a 停在同一个单元（步长 0）：整行只用一个数。',

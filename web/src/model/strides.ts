@@ -33,6 +33,8 @@ export interface StridesData {
   inputs: StridedInput[];
   plan: PlanTrace | null;
   kernel: string | null;
+  /** Output rows per pass of the kernel (2: a broadcast row read once for both). */
+  kernelRows: number;
 }
 
 function readersOf(cell: Float32Array, size: number): Int32Array {
@@ -85,6 +87,6 @@ export function computeStrides(
     const out = outTrace !== undefined && run?.values != null && run.shape !== null
       ? { shape: run.shape, strides: outTrace.strides, values: run.values, bool: run.bool }
       : null;
-    return { out, inputs, plan: run?.trace?.plan ?? null, kernel: run?.trace?.kernel ?? null };
+    return { out, inputs, plan: run?.trace?.plan ?? null, kernel: run?.trace?.kernel ?? null, kernelRows: run?.trace?.kernelRows ?? 1 };
   });
 }
