@@ -1,7 +1,7 @@
 // A scene drawn on a canvas, for PNG export: the page's CSP forbids loading
 // a blob: or data: image, so the SVG cannot be rasterised through an <img>.
 import { FONT, MONO, primsOf } from './scene.js';
-import type { Prim, Scene } from './scene.js';
+import type { CellsPrim, Prim, RectPrim, Scene } from './scene.js';
 
 function hatchPattern(ctx: CanvasRenderingContext2D, colour: string, scale: number): CanvasPattern | null {
   const tile = document.createElement('canvas');
@@ -28,34 +28,31 @@ function fill(ctx: CanvasRenderingContext2D, colour: string): void {
   ctx.fill();
 }
 
+/** Fills, hatches and strokes the path just built, in a box's look (rects and cells alike). */
+function paintBoxes(ctx: CanvasRenderingContext2D, p: RectPrim | CellsPrim, hatch: CanvasPattern | null): void {
+  fill(ctx, p.fill);
+  if (p.hatch === true && hatch !== null) {
+    ctx.fillStyle = hatch;
+    ctx.fill();
+  }
+  ctx.setLineDash(p.dashed === true ? [6, 4] : []);
+  ctx.strokeStyle = p.stroke;
+  ctx.lineWidth = p.strokeWidth;
+  ctx.stroke();
+}
+
 function draw(ctx: CanvasRenderingContext2D, p: Prim, hatch: CanvasPattern | null): void {
   switch (p.t) {
     case 'rect': {
       ctx.beginPath();
       ctx.roundRect(p.x, p.y, p.w, p.h, p.rx ?? 0);
-      fill(ctx, p.fill);
-      if (p.hatch === true && hatch !== null) {
-        ctx.fillStyle = hatch;
-        ctx.fill();
-      }
-      ctx.setLineDash(p.dashed === true ? [6, 4] : []);
-      ctx.strokeStyle = p.stroke;
-      ctx.lineWidth = p.strokeWidth;
-      ctx.stroke();
+      paintBoxes(ctx, p, hatch);
       return;
     }
     case 'cells': {
       ctx.beginPath();
       for (let i = 0; i < p.boxes.length; i += 4) ctx.rect(p.boxes[i] as number, p.boxes[i + 1] as number, p.boxes[i + 2] as number, p.boxes[i + 3] as number);
-      fill(ctx, p.fill);
-      if (p.hatch === true && hatch !== null) {
-        ctx.fillStyle = hatch;
-        ctx.fill();
-      }
-      ctx.setLineDash(p.dashed === true ? [6, 4] : []);
-      ctx.strokeStyle = p.stroke;
-      ctx.lineWidth = p.strokeWidth;
-      ctx.stroke();
+      paintBoxes(ctx, p, hatch);
       return;
     }
     case 'text': {
