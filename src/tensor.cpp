@@ -32,9 +32,9 @@ Tensor Tensor::empty(const Shape& shape, DType dtype, const std::vector<const vo
   return Tensor(make_impl(std::move(storage), std::move(geometry), dtype));
 }
 
-void check_data_length(size_t length, const Shape& shape) {
+void check_data_length(int64_t length, const Shape& shape) {
   check_shape(shape);
-  if (static_cast<int64_t>(length) != tc::numel(shape))
+  if (length != tc::numel(shape))
     fail(ErrorKind::Value, "shape ", format_shape(shape), " needs ", tc::numel(shape),
          tc::numel(shape) == 1 ? " value" : " values", ", but ", length,
          length == 1 ? " was given" : " were given");

@@ -4,11 +4,10 @@ export type { InitOptions } from './loader.js';
 export { TensorcastError } from './errors.js';
 export type { ErrorKind } from './errors.js';
 export { Tensor } from './tensor.js';
-export type { DType } from './tensor.js';
 export type { Nested } from './nested.js';
 export { Tensorcast } from './tensorcast.js';
+export type { AlphaOptions, DTypeRule, FunctionOp, InplaceOp, MethodOp, OpFamily, OpInfo, OpName } from './generated/ops.js';
 export type {
-  AlphaOptions,
   BroadcastPolicy,
   GradOptions,
   MemoryInfo,
@@ -17,10 +16,13 @@ export type {
 export type { Explain, ExplainedBackward, ExplainedOp } from './explain.js';
 export type { WarningListener } from './warnings.js';
 export type {
+  BroadcastNote,
   BroadcastTrace,
   DimRole,
   DimRule,
   DimStep,
+  DType,
+  InnerPattern,
   OperandTrace,
   OpTrace,
   PlanTrace,
@@ -28,4 +30,12 @@ export type {
   TraceEvent,
   WarningEvent,
   WarningKind,
-} from './traces.js';
+} from './generated/traces.js';
+export {
+  BROADCAST_NOTES,
+  DIM_ROLES,
+  DIM_RULES,
+  DTYPES,
+  INNER_PATTERNS,
+  WARNING_KINDS,
+} from './generated/traces.js';

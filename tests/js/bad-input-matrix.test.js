@@ -464,7 +464,7 @@ function matrix() {
     cases: [
       ...[['missing', MISSING, 'undefined', 'type'], ['a number', 5, '5', 'type'], ['null', null, 'null', 'type'], ['an unknown name', 'plus', "'plus'", 'value'], ['a tensor method name', 'sum', "'sum'", 'value']].map(([label, value, named, kind]) => ({
         label: `name: ${label}`,
-        expect: refusal(kind, new RegExp(`^explain\\.op\\(\\): unknown op ${named.replace(/[()]/g, '\\$&')}; known: add, sub, mul, `)),
+        expect: refusal(kind, new RegExp(`^explain\\.op\\(\\): unknown op ${named.replace(/[()]/g, '\\$&')}; known: add, add_, sub, sub_, mul, `)),
         call: () => (value === MISSING ? ex.op() : ex.op(value, fx.f, 1)),
       })),
       ...at(['add', fx.f, 1, { alpha: 1 }], 1, noMissing(operandArg('explain.op', 'operands[0]', fx)), (...a) => ex.op(...a)),
@@ -511,6 +511,7 @@ function matrix() {
   m.set('new TensorcastError', { none: 'an Error subclass: like Error it takes any message (and a kind for code to branch on)' });
   m.set('TensorcastError#kind', { none: 'a data property' });
   m.set('Tensorcast#simd', { none: 'a data property' });
+  m.set('Tensorcast#ops', { none: 'a data property (a frozen array)' });
   m.set('Tensorcast#explain', { none: 'a data property (its methods are Explain#...)' });
   m.set('init', { none: 'asynchronous: its cases are in the test "init() rejects bad options" below' });
   return m;
