@@ -16,6 +16,12 @@ test('tc.ops is the core\'s op table, entry for entry the one the TypeScript was
   assert.ok(Object.isFrozen(tc.ops) && tc.ops.every((op) => Object.isFrozen(op)));
   const names = tc.ops.map((op) => op.name);
   assert.equal(new Set(names).size, names.length);
+  // The README's example.
+  assert.deepEqual(tc.ops.find((op) => op.name === 'add'), {
+    name: 'add', family: 'binary', arity: 2, alpha: true, inplace: false, inplaceForm: 'add_',
+    base: null, dtypeRule: 'promote', backward: true, torch: 'torch.add', doc: 'input + alpha * other',
+  });
+  assert.deepEqual(tc.ops.filter((op) => op.family === 'compare').map((op) => op.name), ['eq', 'ne', 'lt', 'le', 'gt', 'ge']);
   for (const op of tc.ops) {
     if (op.inplaceForm !== null) assert.equal(tc.ops.find((o) => o.name === op.inplaceForm)?.base, op.name);
     if (op.inplace) assert.equal(tc.ops.find((o) => o.name === op.base)?.inplaceForm, op.name);
