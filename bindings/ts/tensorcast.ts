@@ -213,7 +213,7 @@ export class Tensorcast {
     const core = this._rt.core;
     return runScoped(body, () => core._tc_no_grad_enter(), () => core._tc_no_grad_exit(), 'noGrad', 'autograd is off');
   }
-  /** The seeds' backcompat warning (PyTorch's torch.utils.backcompat.broadcast_warning.enabled). */
+  /** PyTorch's opt-in warning for broadcasts that changed meaning when broadcasting came (torch.utils.backcompat.broadcast_warning.enabled). */
   setBroadcastWarning(enabled: boolean): void {
     this._rt.core._tc_set_backcompat(checkBool(enabled, 'setBroadcastWarning', 'enabled'));
   }
