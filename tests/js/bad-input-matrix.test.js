@@ -33,7 +33,8 @@ import {
   tensorArg,
   tensorProblems,
 } from './bad-input.js';
-import { elementwiseRef, iota, tc } from './helpers.js';
+import { elementwise } from '../reference/naive.js';
+import { iota, tc } from './helpers.js';
 
 /** The engine's TypeError (no package code ran to say more). */
 const ENGINE = { engine: true };
@@ -87,7 +88,7 @@ function counts() {
 }
 
 // The seed example of README, against the naive reference.
-const seed = elementwiseRef((x, y) => x + y, { values: [1, 2, 3, 4, 5, 6], shape: [2, 3] }, { values: [1, 2, 3], shape: [3] });
+const seed = elementwise((x, y) => x + y, { values: [1, 2, 3, 4, 5, 6], shape: [2, 3] }, { values: [1, 2, 3], shape: [3] });
 function computes(instance) {
   return instance.tidy(() => {
     const r = instance.tensor([[1, 2, 3], [4, 5, 6]]).add(instance.tensor([1, 2, 3]));
