@@ -53,6 +53,19 @@ function mapElements(over, into, pick) {
 
 const fmt = (shape) => `[${shape.join(', ')}]`;
 
+/** The cell of each element, in row-major order, of a strided layout { offset, strides }. */
+function cellsOf(shape, layout) {
+  const cells = new Int32Array(numelOf(shape));
+  const idx = new Array(shape.length).fill(0);
+  for (let k = 0; k < cells.length; k++) {
+    unravel(k, shape, idx);
+    let at = layout.offset;
+    for (let d = 0; d < shape.length; d++) at += idx[d] * layout.strides[d];
+    cells[k] = at;
+  }
+  return cells;
+}
+
 /** PyTorch's maybe_wrap_dim: null when out of range; a 0-D tensor takes 0 and -1. */
 export function wrapDim(dim, ndim) {
   const n = Math.max(ndim, 1);
@@ -119,17 +132,9 @@ export class Ref {
 
   /** A fresh tensor: values in row-major order, laid out as the core laid it out. */
   static fresh(shape, dtype, values, layout) {
-    const n = numelOf(shape);
-    const map = new Int32Array(n);
-    const idx = new Array(shape.length).fill(0);
+    const map = cellsOf(shape, layout);
     let max = 0;
-    for (let k = 0; k < n; k++) {
-      unravel(k, shape, idx);
-      let at = layout.offset;
-      for (let d = 0; d < shape.length; d++) at += idx[d] * layout.strides[d];
-      map[k] = at;
-      if (at > max) max = at;
-    }
+    for (const at of map) if (at > max) max = at;
     const t = new Ref(new Storage(max + 1), map, shape, dtype);
     t.write(values);
     return t;
@@ -146,21 +151,16 @@ export class Ref {
 
 /** Why a fresh result's layout is not dense and non-overlapping, or null. */
 export function layoutProblem(shape, layout) {
-  const n = numelOf(shape);
+  const cells = cellsOf(shape, layout);
+  const n = cells.length;
   if (n === 0) return null;
-  const seen = new Set();
-  const idx = new Array(shape.length).fill(0);
   let min = Infinity;
   let max = -Infinity;
-  for (let k = 0; k < n; k++) {
-    unravel(k, shape, idx);
-    let at = layout.offset;
-    for (let d = 0; d < shape.length; d++) at += idx[d] * layout.strides[d];
-    seen.add(at);
+  for (const at of cells) {
     min = Math.min(min, at);
     max = Math.max(max, at);
   }
-  if (seen.size !== n) return `strides ${fmt(layout.strides)} make elements share cells`;
+  if (new Set(cells).size !== n) return `strides ${fmt(layout.strides)} make elements share cells`;
   if (max - min + 1 !== n) return `strides ${fmt(layout.strides)} leave holes`;
   return null;
 }
