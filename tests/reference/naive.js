@@ -9,10 +9,10 @@
 //
 // A tensor is a storage of cells plus, for each element in row-major order,
 // the cell it reads (`map`). Views compute their map from their definition,
-// element by element; nothing here knows strides, plans or kernels. Values
-// are kept as doubles rounded to float32 (Math.fround), which is exact IEEE
-// float32 arithmetic for + - * / and sqrt (a double holds every float32
-// result before its final rounding).
+// element by element, never from strides; nothing here knows plans or
+// kernels. Values are kept as doubles rounded to float32 (Math.fround),
+// which is exact IEEE float32 arithmetic for + - * / and sqrt (a double
+// holds every float32 result before its final rounding).
 //
 // Two things the soak takes from the core on purpose, and checks rather than
 // trusts: the memory layout of a fresh result (PyTorch lets outputs follow
