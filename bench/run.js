@@ -1,4 +1,4 @@
-// npm run bench: times every workload of issue 5, prints the table and
+// npm run bench: times every workload (workloads.js), prints the table and
 // writes bench/results/latest.json. It benchmarks the package as built in
 // dist/ (npm run build); it builds nothing itself, so that a run measures
 // exactly what is there and never competes with a build for the 2 cores.

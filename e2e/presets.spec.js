@@ -1,7 +1,8 @@
 // Every preset renders with the result PyTorch gives. The expectations are
-// the source documents' own outputs (../shared/seeds, corrected where its
-// README says they are wrong); each is also checked against the package's
-// API in Node, so the page, the documents and the core must all agree.
+// PyTorch's answers to the worked examples of docs/examples.md (current
+// PyTorch's, where its broadcasting note is out of date); each is also
+// checked against the package's API in Node, so the page, the examples and
+// the core must all agree.
 import { expect, test } from '@playwright/test';
 import { PRESETS } from '../web/src/model/presets.ts';
 import { DEFAULT_STATE, operandsOf } from '../web/src/model/state.ts';
@@ -68,7 +69,7 @@ for (const preset of PRESETS) {
   });
 }
 
-test('the seed values example adds rows: [[1,2,3],[4,5,6]] + [1,2,3] = [[2,4,6],[5,7,9]]', async ({ page }) => {
+test('the values preset adds rows: [[1,2,3],[4,5,6]] + [1,2,3] = [[2,4,6],[5,7,9]]', async ({ page }) => {
   await open(page, 'lang=en');
   await page.getByTestId('preset').selectOption('values');
   // The strides view draws the output's values, read back from the core.

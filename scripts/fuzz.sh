@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzz smoke (issue 6): builds tests/fuzz with clang (libFuzzer + ASan +
+# Fuzz smoke: builds tests/fuzz with clang (libFuzzer + ASan +
 # UBSan) into build/fuzz, replays every regression
 # input, then fuzzes each target for FUZZ_SECONDS (default 15) from its
 # committed seed corpus. Fails on any crash, sanitizer report or failed
@@ -21,7 +21,7 @@ if ! command -v clang++ >/dev/null 2>&1 ||
   exit 1
 fi
 
-# One build at a time on this 2-core machine (docs/helpers-brief.md).
+# One build at a time (docs/toolchain.md): each uses every core.
 flock /tmp/tc-build.lock bash -c "
   cmake -S tests/fuzz -B $out -DCMAKE_CXX_COMPILER=clang++ >/dev/null &&
   cmake --build $out -j $(nproc) >/dev/null"

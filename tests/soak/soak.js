@@ -19,9 +19,9 @@
 import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { init, TensorcastError } from 'tensorcast';
+import { Ref, fmt, layoutProblem, numelOf, stridesOf } from '../reference/naive.js';
 import { firstExactDifference, firstRelativeDifference, firstSumDifference, show } from './compare.js';
 import { STEPS, lit } from './ops.js';
-import { Ref, fmt, layoutProblem, numelOf, stridesOf } from './reference.js';
 import { Log, replayScript } from './replay.js';
 import { Rng, values } from './rng.js';
 
