@@ -6,8 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { BROADCAST_NOTES, DIM_ROLES, DIM_RULES, DTYPES, INNER_PATTERNS, Tensor, WARNING_KINDS } from 'tensorcast';
-import { OPS } from '../../dist/generated/ops.js';
+import { BROADCAST_NOTES, DIM_ROLES, DIM_RULES, DTYPES, INNER_PATTERNS, OPS, Tensor, WARNING_KINDS } from 'tensorcast';
 import { publicSurface } from './api-surface.js';
 import { tc } from './helpers.js';
 
