@@ -4,7 +4,8 @@
 // API in Node, so the page, the documents and the core must all agree.
 import { expect, test } from '@playwright/test';
 import { PRESETS } from '../web/src/model/presets.ts';
-import { DEFAULT_STATE, operandsOf } from '../web/src/model/state.ts';
+import { DEFAULT_STATE } from '../web/src/model/props.ts';
+import { operandsOf } from '../web/src/model/state.ts';
 import { core, open, shown, torchSize, watch } from './helpers.js';
 
 const EXPECTED = {

@@ -4,8 +4,9 @@
 // own source; e2e/url.spec.js drives the same code through the page.
 import { expect, test } from '@playwright/test';
 import { MAX_LINK_FIELD } from '../web/src/model/limits.ts';
-import { DEFAULT_STATE } from '../web/src/model/state.ts';
+import { DEFAULT_STATE, INPUT_FIELDS, PROPS } from '../web/src/model/props.ts';
 import { hashFromState, readState, stateFromHash } from '../web/src/model/url.ts';
+import { ready } from './helpers.js';
 
 // Every field away from its default; the order of the keys is the order links have always had.
 const EVERYTHING = {
@@ -57,4 +58,33 @@ test('unknown or malformed values fall back to the base state, field by field', 
 test('readState reads any key → value source, such as element attributes', () => {
   const attributes = new Map([['op', 'mul_'], ['step', '0'], ['theme', 'light'], ['title', 'ignored']]);
   expect(readState((key) => attributes.get(key) ?? null)).toEqual({ ...DEFAULT_STATE, op: 'mul_', step: 0, theme: 'light' });
+});
+
+test('the table: one entry per field, each default one its property can take', () => {
+  const keys = PROPS.map((p) => p.key);
+  expect(new Set(keys).size).toBe(keys.length);
+  expect(Object.keys(DEFAULT_STATE)).toEqual(keys);
+  for (const prop of PROPS) {
+    if (prop.kind === 'enum') expect(prop.options, prop.key).toContain(prop.default);
+    if (prop.kind === 'text') expect(typeof prop.default, prop.key).toBe('string');
+    if (prop.kind === 'number') expect(Number.isInteger(prop.default), prop.key).toBe(true);
+  }
+  // What the core computes with: a change of view, step, language or theme recomputes nothing.
+  expect([...INPUT_FIELDS].sort()).toEqual(['a', 'alpha', 'b', 'c', 'fa', 'fb', 'fc', 'loss', 'op', 'seed', 'va', 'vb', 'vc']);
+});
+
+test('each property reads back what a link writes for it', () => {
+  const other = { text: 'x, [1]', enum: null, number: 123456789, 'nullable number': 0 };
+  for (const prop of PROPS) {
+    const value = prop.kind === 'enum' ? prop.options.find((o) => o !== prop.default) : other[prop.kind];
+    const state = { ...DEFAULT_STATE, [prop.key]: value };
+    expect(stateFromHash(hashFromState(state)), prop.key).toEqual(state);
+  }
+});
+
+test('the element observes an attribute for every property', async ({ page }) => {
+  await page.goto('/');
+  await ready(page);
+  const observed = await page.evaluate(() => customElements.get('tensorcast-playground').observedAttributes);
+  expect(observed).toEqual(expect.arrayContaining(PROPS.map((p) => p.key)));
 });
