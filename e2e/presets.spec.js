@@ -1,7 +1,7 @@
 // Every preset renders with the result PyTorch gives. The expectations are
-// the source documents' own outputs (../shared/seeds, corrected where its
-// README says they are wrong); each is also checked against the package's
-// API in Node, so the page, the documents and the core must all agree.
+// PyTorch's results for each example (most come from its note "Broadcasting
+// semantics"); each is also checked against the package's API in Node, so
+// the page, PyTorch and the core must all agree.
 import { expect, test } from '@playwright/test';
 import { PRESETS } from '../web/src/model/presets.ts';
 import { DEFAULT_STATE } from '../web/src/model/props.ts';
@@ -75,4 +75,27 @@ test('the seed values example adds rows: [[1,2,3],[4,5,6]] + [1,2,3] = [[2,4,6],
   // The strides view draws the output's values, read back from the core.
   const texts = await page.locator('[data-testid="diagram"] text[data-key^="out:"]').allTextContents();
   expect(texts).toEqual(['2', '4', '6', '5', '7', '9']);
+});
+
+test("the backcompat example shows PyTorch's old UserWarning, as the core's run reported it", async ({ page }) => {
+  const problems = watch(page);
+  await open(page, 'lang=en');
+  await page.getByTestId('preset').selectOption('backcompat');
+  const note = page.locator('.verdict .note:not(.outer)');
+  await expect(note).toHaveCount(1);
+  await expect(note).toContainText('PyTorch before broadcasting treated both as 1-D and gave (4, 1); now the result is (4, 4).');
+  await expect(note.locator('pre')).toHaveText('UserWarning: self and other do not have the same shape, but are broadcastable, and have the same number of elements.\nChanging behavior in a backwards incompatible manner to broadcasting rather than viewing as 1-dimensional.');
+  // The other views run the op again (gradients, the in-place check): the verdict keeps one note.
+  for (const view of ['grad', 'inplace', 'strides', 'align']) {
+    await page.getByTestId(`tab-${view}`).click();
+    await expect(note).toHaveCount(1);
+  }
+  await page.getByTestId('lang').click();
+  await expect(note).toContainText('引入广播之前');
+  // Different numbers of elements: no warning.
+  await page.getByTestId('shape-b').fill('3');
+  await page.getByTestId('shape-a').fill('2,3');
+  await expect(page.getByTestId('result-shape')).toHaveText(torchSize([2, 3]));
+  await expect(note).toHaveCount(0);
+  expect(problems).toEqual([]);
 });

@@ -108,6 +108,9 @@ export class TensorcastPlayground extends LitElement {
   private async load(): Promise<void> {
     try {
       const tc = await init();
+      // PyTorch's old broadcast warning (torch.utils.backcompat.broadcast_warning.enabled),
+      // on for the playground's own instance: the verdict shows it as a teaching aid.
+      tc.setBroadcastWarning(true);
       let state = this.attributeState({ ...DEFAULT_STATE, lang: browserLang() });
       if (this.syncHash && location.hash.length > 1) state = stateFromHash(location.hash, state);
       this.model = new PlaygroundModel(tc, state);
