@@ -3,6 +3,8 @@
 // semantics"); each is also checked against the package's API in Node, so
 // the page, PyTorch and the core must all agree.
 import { expect, test } from '@playwright/test';
+import { en } from '../web/src/i18n/en.ts';
+import { zh } from '../web/src/i18n/zh.ts';
 import { PRESETS } from '../web/src/model/presets.ts';
 import { DEFAULT_STATE } from '../web/src/model/props.ts';
 import { operandsOf } from '../web/src/model/state.ts';
@@ -69,7 +71,7 @@ for (const preset of PRESETS) {
   });
 }
 
-test('the seed values example adds rows: [[1,2,3],[4,5,6]] + [1,2,3] = [[2,4,6],[5,7,9]]', async ({ page }) => {
+test('the values example adds rows: [[1,2,3],[4,5,6]] + [1,2,3] = [[2,4,6],[5,7,9]]', async ({ page }) => {
   await open(page, 'lang=en');
   await page.getByTestId('preset').selectOption('values');
   // The strides view draws the output's values, read back from the core.
@@ -99,3 +101,24 @@ test("the backcompat example shows PyTorch's old UserWarning, as the core's run 
   await expect(note).toHaveCount(0);
   expect(problems).toEqual([]);
 });
+
+// The explanations name what a learner can look up, PyTorch's documentation,
+// never material of the project's own that users have not seen.
+for (const { id, text, extra } of [
+  { id: 'zero-2x2', text: (m) => m.explain.zeroSize, extra: null },
+  { id: 'inplace-fail', text: (m) => m.explain.oldMessage, extra: 'The expanded size of the tensor (1) must match the existing size (7) at non-singleton dimension 2.' },
+]) {
+  test(`preset ${id}: the explanation points to PyTorch's documentation, in both languages`, async ({ page }) => {
+    await open(page, 'lang=en');
+    await page.getByTestId('preset').selectOption(id);
+    const problem = page.locator('.verdict .problem');
+    for (const [m, docs] of [[en, 'PyTorch’s documentation (the note “Broadcasting semantics”)'], [zh, '官方文档“广播语义”']]) {
+      if (m === zh) await page.getByTestId('lang').click();
+      await expect(problem).toContainText(text(m));
+      expect(text(m)).toContain(docs);
+      if (extra !== null) await expect(problem).toContainText(extra);
+      const shown = await page.locator('tensorcast-playground').evaluate((el) => el.shadowRoot.textContent);
+      expect(shown).not.toMatch(/source doc|seeds|源文档/i);
+    }
+  });
+}
