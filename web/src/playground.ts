@@ -16,7 +16,7 @@ import { PlaygroundModel } from './model/model.js';
 import { DEFAULT_STATE, PROPS } from './model/props.js';
 import { VIEWS } from './model/state.js';
 import type { Lang, State, View } from './model/state.js';
-import { stateFromHash, readState } from './model/url.js';
+import { readState, stateFromHash } from './model/url.js';
 import { OutputCursor } from './output-cursor.js';
 import { Player } from './player.js';
 import { StepDiagram } from './step-diagram.js';

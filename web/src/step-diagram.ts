@@ -1,8 +1,8 @@
 // The diagram of the step shown. Drawings are kept per set of inputs, view,
 // language and theme, so a step drawn once is shown again without drawing;
 // the other steps are drawn, hidden, while the page is idle.
-import type { Mark } from './diagram/stage.js';
 import type { Box, Scene } from './diagram/scene.js';
+import type { Mark } from './diagram/stage.js';
 import { Drawings } from './drawings.js';
 import { IdleWork } from './idle.js';
 import type { Step } from './model/steps.js';

@@ -17,6 +17,7 @@ export interface LayoutSpec {
   name: string;
   /** The text of the element at a row-major index. */
   text(flat: number): string;
+  /** A cell's height and least width (34 by default); its numbers are 0.4 of it. */
   cell?: number;
   /** The widest the drawing may be (blocks of slices wrap, wide matrices are cut into bands). */
   maxWidth?: number;
@@ -27,15 +28,17 @@ export interface LayoutSpec {
   shapeText: string;
 }
 
+// Font sizes the layout makes room for and the painting draws with: slice
+// and block labels, row and column indices, the caption, a scalar's note.
 export const LABEL = 12;
 export const INDEX = 11;
+export const CAPTION = 13;
+export const SCALAR = 13;
 const GAP = 24;
 const SLICE_GAP = 12;
 const BLOCK_GAP = 18;
 const BAND_GAP = 10;
-export const PAD = 8;
-export const CAPTION = 13;
-export const SCALAR = 13;
+const PAD = 8;
 
 export interface Size {
   w: number;
