@@ -127,6 +127,7 @@ export const en: Messages = {
       contiguous: 'every operand steps one cell at a time.',
       'scalar-a': 'a stays on one cell (stride 0): one number for the whole row.',
       'scalar-b': 'b stays on one cell (stride 0): one number for the whole row.',
+      transposed: 'one input runs across the rows of the output (its stride there is large), so the core works on small square tiles and transposes each in registers.',
       strided: 'at least one operand jumps through memory, so a plain strided loop runs.',
       'reduce-inner': 'a row is summed into one number.',
       'reduce-outer': 'a row is added into a row of the output.',

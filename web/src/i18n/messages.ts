@@ -1,6 +1,7 @@
 // Every text the playground shows, per language. PyTorch's messages are not
 // here: they are shown verbatim (in English) with one of these explanations.
-import type { Fill, Lang, Loss, OperandName, Theme, View } from '../model/state.js';
+import type { DimRule, InnerPattern } from 'tensorcast';
+import type { Fill, Lang, Loss, OperandName, OpGroup, Theme, View } from '../model/state.js';
 
 /** Words the step texts combine: sizes of several operands at one dim, etc. */
 export interface SizeAt {
@@ -24,7 +25,7 @@ export interface Messages {
     shapeOf(name: OperandName): string;
     shapeHint: string;
     op: string;
-    opGroups: { arithmetic: string; comparison: string; where: string; inplace: string };
+    opGroups: Record<OpGroup, string>;
     alpha: string;
     valuesOf(name: OperandName): string;
     fill: Record<Fill, string>;
@@ -95,7 +96,8 @@ export interface Messages {
     dim(d: number): string;
     trailing(t: number): string;
     resultRow: string;
-    verdict: { equal: string; one: string; missing: string; mismatch: string; unchecked: string };
+    /** Per broadcast rule of a dim (DimRule), and for a dim not checked yet. */
+    verdict: Record<DimRule | 'unchecked', string>;
     legend: { equal: string; one: string; ghost: string; conflict: string; now: string };
     typed: string;
     pad(padded: string[], ndim: number): string;
@@ -120,7 +122,8 @@ export interface Messages {
     stepCoalesce(groups: string, loops: string): string;
     /** rows: output rows per pass (2: a broadcast row read once for both). */
     stepKernel(pattern: string, kernel: string, rows: number): string;
-    patterns: Record<string, string>;
+    /** One caption per inner pattern the core can report (the compiler checks every one has one). */
+    patterns: Record<InnerPattern, string>;
     loops: string;
     loopComment(dims: string, strides: string): string;
     kernelLine(kernel: string): string;

@@ -7,7 +7,7 @@ import type { Operand } from './operands.js';
 import { tensorOf } from './operands.js';
 import { runOp } from './run-op.js';
 import type { Op } from './state.js';
-import { isInplace } from './state.js';
+import { inplaceOf } from './state.js';
 
 export interface InplaceData {
   op: Op;
@@ -26,9 +26,8 @@ export interface InplaceData {
 
 /** The in-place form of an op, and whether add_ stands in for one that has none. */
 export function inplaceFormOf(op: Op): { op: Op; standIn: boolean } {
-  if (isInplace(op)) return { op, standIn: false };
-  if (op === 'add' || op === 'sub' || op === 'mul' || op === 'div') return { op: `${op}_`, standIn: false };
-  return { op: 'add_', standIn: true };
+  const form = inplaceOf(op);
+  return form === null ? { op: 'add_', standIn: true } : { op: form, standIn: false };
 }
 
 function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {

@@ -1,18 +1,36 @@
 // The playground's whole state: what a URL hash or the component's
 // attributes can say. Every field is plain data so that a link reproduces a
 // view exactly; each field's default and link rules are in props.ts.
+import { OPS as TABLE } from 'tensorcast';
 
 export const VIEWS = ['align', 'strides', 'grad', 'inplace'] as const;
 export type View = (typeof VIEWS)[number];
 
-/** The binary ops of the core, where, and the in-place ops. */
-export const OPS = [
-  'add', 'sub', 'mul', 'div', 'pow', 'maximum', 'minimum',
-  'eq', 'ne', 'lt', 'le', 'gt', 'ge',
-  'where',
-  'add_', 'sub_', 'mul_', 'div_',
-] as const;
-export type Op = (typeof OPS)[number];
+// The ops the playground offers, and what it knows of each, come from the
+// package's op table (the core's, Note [The op table]): every op with two
+// or three operands (a unary op has nothing to broadcast against).
+type Offered = Exclude<(typeof TABLE)[number], { family: 'unary' }>;
+export type Op = Offered['name'];
+const OFFERED = TABLE.filter((op): op is Offered => op.family !== 'unary');
+const INFO = new Map<string, Offered>(OFFERED.map((op) => [op.name, op]));
+
+function info(op: Op): Offered {
+  return INFO.get(op) as Offered;
+}
+
+/** The groups of the operation menu, in its order. */
+export const OP_GROUPS = ['arithmetic', 'comparison', 'where', 'inplace'] as const;
+export type OpGroup = (typeof OP_GROUPS)[number];
+
+export function opGroupOf(op: Op): OpGroup {
+  const { family, inplace } = info(op);
+  if (inplace) return 'inplace';
+  return family === 'binary' ? 'arithmetic' : family === 'compare' ? 'comparison' : 'where';
+}
+
+/** The offered ops, grouped as the menu lists them (in each group, the table's order). */
+export const OPS: readonly Op[] = OP_GROUPS.flatMap((group) =>
+  OFFERED.map((op) => op.name).filter((name) => opGroupOf(name) === group));
 
 /** How an operand's values are made: arange, ones, seeded random, or typed. */
 export const FILLS = ['arange', 'ones', 'random', 'custom'] as const;
@@ -64,18 +82,21 @@ export function valuesOf(state: State, name: OperandName): string {
 }
 
 export function isInplace(op: Op): boolean {
-  return op.endsWith('_');
+  return info(op).inplace;
 }
 
-export function isComparison(op: Op): boolean {
-  return op === 'eq' || op === 'ne' || op === 'lt' || op === 'le' || op === 'gt' || op === 'ge';
-}
 
 export function takesAlpha(op: Op): boolean {
-  return op === 'add' || op === 'sub' || op === 'add_' || op === 'sub_';
+  return info(op).alpha;
+}
+
+/** The in-place form of an op (add -> add_; an in-place op is its own), or null. */
+export function inplaceOf(op: Op): Op | null {
+  const { inplace, inplaceForm } = info(op);
+  return inplace ? op : (inplaceForm as Op | null);
 }
 
 /** The operands an op takes, in the core's order. */
 export function operandsOf(op: Op): readonly OperandName[] {
-  return op === 'where' ? ['c', 'a', 'b'] : ['a', 'b'];
+  return info(op).arity === 3 ? ['c', 'a', 'b'] : ['a', 'b'];
 }

@@ -8,7 +8,7 @@ import type { Computation } from '../model/compute.js';
 import { formatShape, opCall } from '../model/format.js';
 import { PRESETS } from '../model/presets.js';
 import { DEFAULT_STATE, INPUT_FIELDS } from '../model/props.js';
-import { FILLS, fillOf, operandsOf, takesAlpha, valuesOf, LOSSES } from '../model/state.js';
+import { FILLS, fillOf, LOSSES, OP_GROUPS, OPS, opGroupOf, operandsOf, takesAlpha, valuesOf } from '../model/state.js';
 import type { OperandName, State } from '../model/state.js';
 import type { ViewContext } from './context.js';
 
@@ -17,12 +17,8 @@ export interface ControlHandlers {
   preset(id: string): void;
 }
 
-const OP_GROUPS = [
-  { group: 'arithmetic', ops: ['add', 'sub', 'mul', 'div', 'pow', 'maximum', 'minimum'] },
-  { group: 'comparison', ops: ['eq', 'ne', 'lt', 'le', 'gt', 'ge'] },
-  { group: 'where', ops: ['where'] },
-  { group: 'inplace', ops: ['add_', 'sub_', 'mul_', 'div_'] },
-] as const;
+// The menu's groups, from the op table (model/state.ts).
+const MENU = OP_GROUPS.map((group) => ({ group, ops: OPS.filter((op) => opGroupOf(op) === group) }));
 
 /** The preset whose inputs the state has, if any. */
 function currentPreset(state: Readonly<State>): string {
@@ -81,7 +77,7 @@ export function controls(ctx: ViewContext, on: ControlHandlers): TemplateResult 
     <div class="row">
       <label for="op">${m.ui.op}</label>
       <select id="op" data-testid="op" .value=${live(state.op)} @change=${(e: Event) => on.change({ op: value(e) as State['op'] })}>
-        ${OP_GROUPS.map((g) => html`<optgroup label=${m.ui.opGroups[g.group]}>
+        ${MENU.map((g) => html`<optgroup label=${m.ui.opGroups[g.group]}>
           ${g.ops.map((o) => html`<option value=${o} ?selected=${o === state.op}>${opCall(o)}</option>`)}
         </optgroup>`)}
       </select>

@@ -124,7 +124,7 @@ export function stridesCaption(ctx: ViewContext, step: Step): string {
       return m.strides.stepCoalesce(groups, plan.shape.join(' × ') || '1');
     }
     case 'kernel':
-      return m.strides.stepKernel(m.strides.patterns[s.plan?.innerPattern ?? ''] ?? '', s.kernel ?? '', s.kernelRows);
+      return m.strides.stepKernel((s.plan === null ? '' : m.strides.patterns[s.plan.innerPattern]), s.kernel ?? '', s.kernelRows);
     default:
       return '';
   }

@@ -1,0 +1,42 @@
+// The playground against the package's op table and trace schema, without a
+// page: its operation menu and each op's rules come from the table, and
+// every value the core can report has its words in both catalogues (the
+// types already demand them; this says which one is missing, and that it
+// is not empty). Runs in Node on the playground's own source.
+import { expect, test } from '@playwright/test';
+import { DIM_RULES, INNER_PATTERNS, OPS as TABLE, init } from 'tensorcast';
+import { en } from '../web/src/i18n/en.ts';
+import { zh } from '../web/src/i18n/zh.ts';
+import { inplaceFormOf } from '../web/src/model/inplace.ts';
+import { OP_GROUPS, OPS, isInplace, opGroupOf, operandsOf, takesAlpha } from '../web/src/model/state.ts';
+
+test('the operation menu offers every op of the core\'s table with two or three operands, grouped', async () => {
+  const tc = await init();
+  expect(tc.ops).toEqual(TABLE);
+  const offered = tc.ops.filter((op) => op.arity > 1);
+  expect([...OPS].sort()).toEqual(offered.map((op) => op.name).sort());
+  // Grouped in the menu's order, each group in the table's order.
+  const byGroup = OP_GROUPS.flatMap((g) => offered.filter((op) => opGroupOf(op.name) === g).map((op) => op.name));
+  expect([...OPS]).toEqual(byGroup);
+  for (const op of offered) {
+    expect(takesAlpha(op.name), op.name).toBe(op.alpha);
+    expect(isInplace(op.name), op.name).toBe(op.inplace);
+    expect(operandsOf(op.name).length, op.name).toBe(op.arity);
+    expect(opGroupOf(op.name) === 'comparison', op.name).toBe(op.family === 'compare');
+    // The in-place view runs the op's own in-place form, or says add_ stands in.
+    const form = inplaceFormOf(op.name);
+    expect(form, op.name).toEqual(op.inplace ? { op: op.name, standIn: false }
+      : op.inplaceForm !== null ? { op: op.inplaceForm, standIn: false } : { op: 'add_', standIn: true });
+  }
+  for (const m of [en, zh]) for (const g of OP_GROUPS) expect(m.ui.opGroups[g].length, `${m.lang} ${g}`).toBeGreaterThan(0);
+});
+
+test('every inner pattern and every dim rule the core can report has its words in both languages', () => {
+  for (const m of [en, zh]) {
+    for (const pattern of INNER_PATTERNS)
+      expect(m.strides.patterns[pattern]?.length ?? 0, `${m.lang} patterns.${pattern}`).toBeGreaterThan(0);
+    for (const rule of DIM_RULES)
+      expect(m.align.verdict[rule]?.length ?? 0, `${m.lang} verdict.${rule}`).toBeGreaterThan(0);
+    expect(Object.keys(m.strides.patterns).sort()).toEqual([...INNER_PATTERNS].sort());
+  }
+});
