@@ -14,6 +14,9 @@ namespace schema = tc::schema;
 struct JsonFields {
   JsonWriter& json;
 
+  void object(const char*, const char* kind, const char*) {
+    if (kind != nullptr) json.key("kind").value(kind);
+  }
   template <class T>
   void operator()(const char* key, const T& value, const char*) {
     json.key(key);
@@ -52,7 +55,6 @@ struct JsonFields {
 template <class T>
 void write_trace(JsonWriter& json, const T& trace) {
   json.begin_object();
-  if constexpr (schema::Object<T>::kind != nullptr) json.key("kind").value(schema::Object<T>::kind);
   JsonFields fields{json};
   schema::describe(fields, trace);
   json.end_object();

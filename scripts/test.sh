@@ -4,6 +4,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The build writes docs/trace-schema.md from the core's declarations; in CI
+# (a fresh clone) a difference means a commit changed the schema or the op
+# table without the page.
+echo "== docs/trace-schema.md as the build wrote it"
+if ! git diff --quiet -- docs/trace-schema.md 2>/dev/null; then
+  echo "docs/trace-schema.md differs from the committed one: commit the page the build wrote"
+  [ "${CI:-}" = true ] && exit 1
+fi
+
 echo "== core, native (ctest)"
 ctest --test-dir build/native --output-on-failure
 

@@ -8,7 +8,9 @@
 // without being declared here, and so in the TypeScript unions and the
 // playground's catalogues, whose types require a caption for each.
 //
-// describe(v, trace) calls v(json_name, member, doc) for a plain field and
+// describe(v, trace) calls v.object(type_name, kind, doc) first (kind: the
+// value of the "kind" key of a top-level event, nullptr for the parts of
+// one), then v(json_name, member, doc) for a plain field and
 // v(json_name, member, enum, doc) for an enumerated one; v decides what to
 // do with them (write JSON, check, emit a TypeScript type).
 #pragma once
@@ -90,59 +92,10 @@ inline std::vector<const Enum*> all_enums() {
   return {&kDimRole, &kDimRule, &kBroadcastNote, &kInnerPattern, &kDType, &kWarningKind};
 }
 
-// The name and doc of each object type; `kind` is the value of its "kind"
-// key for the top-level events (nullptr for parts of an event).
-template <class T>
-struct Object;
-
-template <>
-struct Object<DimStep> {
-  static constexpr const char* name = "DimStep";
-  static constexpr const char* kind = nullptr;
-  static constexpr const char* doc = "One result dim of a broadcast, all operands met there.";
-};
-template <>
-struct Object<BroadcastTrace> {
-  static constexpr const char* name = "BroadcastTrace";
-  static constexpr const char* kind = "broadcast";
-  static constexpr const char* doc =
-      "How shapes broadcast, dim by dim (tc.explain.broadcast; never throws for a mismatch).";
-};
-template <>
-struct Object<OperandTrace> {
-  static constexpr const char* name = "OperandTrace";
-  static constexpr const char* kind = nullptr;
-  static constexpr const char* doc = "One operand of an op, the output first.";
-};
-template <>
-struct Object<PlanTrace> {
-  static constexpr const char* name = "PlanTrace";
-  static constexpr const char* kind = nullptr;
-  static constexpr const char* doc =
-      "The iteration plan (Note [Iteration plan]): loop dims listed innermost first.";
-};
-template <>
-struct Object<OpTrace> {
-  static constexpr const char* name = "OpTrace";
-  static constexpr const char* kind = "op";
-  static constexpr const char* doc = "One op the engine ran (tc.explain.op).";
-};
-template <>
-struct Object<ReduceGradTrace> {
-  static constexpr const char* name = "ReduceGradTrace";
-  static constexpr const char* kind = "reduce-grad";
-  static constexpr const char* doc =
-      "One input's gradient summed back to the input's shape (Note [Gradient reduction]).";
-};
-template <>
-struct Object<WarningEvent> {
-  static constexpr const char* name = "WarningEvent";
-  static constexpr const char* kind = "warning";
-  static constexpr const char* doc = "A warning the core raised (also sent to onWarning).";
-};
-
 template <class V>
 void describe(V& v, const DimStep& d) {
+  v.object("DimStep", nullptr,
+           "One result dim of a broadcast, all operands met there.");
   v("dim", d.dim, "counted from the left of the result");
   v("trailing", d.trailing, "counted from the right: 1 for the last dim");
   v("sizes", d.sizes, "per operand; null where the operand has no such dim");
@@ -153,6 +106,8 @@ void describe(V& v, const DimStep& d) {
 
 template <class V>
 void describe(V& v, const BroadcastTrace& t) {
+  v.object("BroadcastTrace", "broadcast",
+           "How shapes broadcast, dim by dim (tc.explain.broadcast; never throws for a mismatch).");
   v("inputs", t.inputs, "the shapes as given");
   v("padded", t.padded, "left-padded with 1s to the result's number of dims");
   v("dims", t.dims, "in the order the rule is applied, from the right; stops at a failing dim");
@@ -166,6 +121,8 @@ void describe(V& v, const BroadcastTrace& t) {
 
 template <class V>
 void describe(V& v, const OperandTrace& o) {
+  v.object("OperandTrace", nullptr,
+           "One operand of an op, the output first.");
   v("name", o.name, "'out', 'a', 'b' or 'condition'");
   v("shape", o.shape, "its own shape");
   v("strides", o.strides, "its strides before expanding");
@@ -177,6 +134,8 @@ void describe(V& v, const OperandTrace& o) {
 
 template <class V>
 void describe(V& v, const PlanTrace& p) {
+  v.object("PlanTrace", nullptr,
+           "The iteration plan (Note [Iteration plan]): loop dims listed innermost first.");
   v("order", p.order, "the original dim at each position, after reordering");
   v("groups", p.groups, "the original dims merged into each loop dim");
   v("shape", p.shape, "loop sizes, innermost first");
@@ -186,6 +145,8 @@ void describe(V& v, const PlanTrace& p) {
 
 template <class V>
 void describe(V& v, const OpTrace& t) {
+  v.object("OpTrace", "op",
+           "One op the engine ran (tc.explain.op).");
   v("op", t.op, "the op's name, as in tc.ops");
   v("inplace", t.inplace, "whether it wrote into its first input");
   v("broadcast", t.broadcast, "how the operands broadcast");
@@ -200,6 +161,8 @@ void describe(V& v, const OpTrace& t) {
 
 template <class V>
 void describe(V& v, const ReduceGradTrace& t) {
+  v.object("ReduceGradTrace", "reduce-grad",
+           "One input's gradient summed back to the input's shape (Note [Gradient reduction]).");
   v("op", t.op, "the op whose backward produced the gradient");
   v("inputId", t.input_id, "the id of the input it flows to (tensor.id)");
   v("inputIndex", t.input_index, "which operand of that op");
@@ -214,6 +177,8 @@ void describe(V& v, const ReduceGradTrace& t) {
 
 template <class V>
 void describe(V& v, const WarningEvent& w) {
+  v.object("WarningEvent", "warning",
+           "A warning the core raised (also sent to onWarning).");
   v("warningKind", w.kind, kWarningKind, "why it was raised");
   v("message", w.message, "the text, as PyTorch words it where it has one");
   v("shapes", w.shapes, "the operands' shapes");
@@ -221,10 +186,36 @@ void describe(V& v, const WarningEvent& w) {
 
 // --- walking a trace
 
+// What describe() says of an object type before its fields.
+struct Header {
+  const char* name = nullptr;
+  const char* kind = nullptr;
+  const char* doc = nullptr;
+};
+
+// A visitor that only keeps the header (and lets is_object ask whether a
+// type has a describe()).
+struct HeaderOf {
+  Header header;
+  void object(const char* name, const char* kind, const char* doc) { header = {name, kind, doc}; }
+  template <class T>
+  void operator()(const char*, const T&, const char*) {}
+  template <class T>
+  void operator()(const char*, const T&, const Enum&, const char*) {}
+};
+
 template <class T, class = void>
 struct is_object : std::false_type {};
 template <class T>
-struct is_object<T, std::void_t<decltype(Object<T>::name)>> : std::true_type {};
+struct is_object<T, std::void_t<decltype(describe(std::declval<HeaderOf&>(), std::declval<const T&>()))>>
+    : std::true_type {};
+
+template <class T>
+Header header_of() {
+  HeaderOf v;
+  describe(v, T{});
+  return v.header;
+}
 template <class T>
 struct is_vector : std::false_type {};
 template <class T>
@@ -251,6 +242,7 @@ void check_enum(const Enum& e, const std::optional<T>& value) {
 
 // Checks a whole trace, nested objects included (Note [Trace schema]).
 struct Checker {
+  void object(const char*, const char*, const char*) {}
   template <class T>
   void operator()(const char*, const T& value, const char*) {
     if constexpr (is_object<T>::value) {

@@ -47,7 +47,7 @@ std::string array_of(const std::string& item) {
 template <class T>
 std::string ts_type() {
   if constexpr (schema::is_object<T>::value) {
-    return schema::Object<T>::name;
+    return schema::header_of<T>().name;
   } else if constexpr (schema::is_vector<T>::value) {
     return array_of(ts_type<typename T::value_type>());
   } else if constexpr (schema::is_optional<T>::value) {
@@ -81,6 +81,7 @@ struct Field {
 
 struct CollectFields {
   std::vector<Field> fields;
+  void object(const char*, const char*, const char*) {}
   template <class T>
   void operator()(const char* name, const T&, const char* doc) {
     fields.push_back({name, ts_type<T>(), doc});
@@ -96,16 +97,16 @@ std::vector<Field> fields_of() {
   CollectFields collect;
   schema::describe(collect, T{});
   std::vector<Field> fields;
-  if (schema::Object<T>::kind != nullptr)
-    fields.push_back({"kind", quote(schema::Object<T>::kind), "which event this is"});
+  const schema::Header header = schema::header_of<T>();
+  if (header.kind != nullptr) fields.push_back({"kind", quote(header.kind), "which event this is"});
   fields.insert(fields.end(), collect.fields.begin(), collect.fields.end());
   return fields;
 }
 
 template <class T>
 void ts_interface(std::ostream& out) {
-  out << "\n/** " << schema::Object<T>::doc << " */\nexport interface " << schema::Object<T>::name
-      << " {\n";
+  const schema::Header header = schema::header_of<T>();
+  out << "\n/** " << header.doc << " */\nexport interface " << header.name << " {\n";
   for (const Field& f : fields_of<T>())
     out << "  /** " << f.doc << " */\n  " << f.name << ": " << f.type << ";\n";
   out << "}\n";
@@ -281,7 +282,8 @@ std::string limits_ts() {
 
 template <class T>
 void md_table(std::ostream& out) {
-  out << "\n### " << schema::Object<T>::name << "\n\n" << schema::Object<T>::doc << "\n\n"
+  const schema::Header header = schema::header_of<T>();
+  out << "\n### " << header.name << "\n\n" << header.doc << "\n\n"
       << "| key | type | meaning |\n| --- | --- | --- |\n";
   for (const Field& f : fields_of<T>()) {
     std::string type = f.type;

@@ -101,32 +101,15 @@ const OpInfo& op_info(OpFamily family, int code) {
   TC_ASSERT(false, "no op of family ", family_name(family), " and code ", code);
 }
 
+// In the enums' order.
 const char* family_name(OpFamily family) {
-  switch (family) {
-    case OpFamily::Binary:
-      return "binary";
-    case OpFamily::Compare:
-      return "compare";
-    case OpFamily::Unary:
-      return "unary";
-    case OpFamily::Where:
-      return "where";
-  }
-  TC_ASSERT(false, "unknown op family");
+  static const char* const names[] = {"binary", "compare", "unary", "where"};
+  return names[static_cast<int>(family)];
 }
 
 const char* dtype_rule_name(DTypeRule rule) {
-  switch (rule) {
-    case DTypeRule::Promote:
-      return "promote";
-    case DTypeRule::PromoteToFloat:
-      return "promote-to-float";
-    case DTypeRule::Bool:
-      return "bool";
-    case DTypeRule::Same:
-      return "same";
-  }
-  TC_ASSERT(false, "unknown dtype rule");
+  static const char* const names[] = {"promote", "promote-to-float", "bool", "same"};
+  return names[static_cast<int>(rule)];
 }
 
 Tensor run_op(const OpInfo& op, const Operand* operands, size_t count, double alpha) {

@@ -20,6 +20,7 @@ namespace {
 struct Seen {
   std::map<std::string, std::set<std::string>> values;
 
+  void object(const char*, const char*, const char*) {}
   template <class T>
   void operator()(const char*, const T& value, const char*) {
     if constexpr (schema::is_object<T>::value) {
