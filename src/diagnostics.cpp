@@ -32,16 +32,6 @@ Shape pad_left(const Shape& s, size_t ndim) {
 }  // namespace
 
 void set_backcompat_warning(bool enabled) { g_backcompat = enabled; }
-bool backcompat_warning() { return g_backcompat; }
-
-const char* policy_name(BroadcastPolicy policy) {
-  switch (policy) {
-    case BroadcastPolicy::Allow: return "allow";
-    case BroadcastPolicy::Warn: return "warn";
-    case BroadcastPolicy::Raise: return "raise";
-  }
-  TC_ASSERT(false, "unknown policy");
-}
 BroadcastPolicy broadcast_policy() { return g_policy; }
 void set_broadcast_policy(BroadcastPolicy policy) { g_policy = policy; }
 PolicyScope::PolicyScope(BroadcastPolicy policy) : previous_(g_policy) { g_policy = policy; }

@@ -13,14 +13,12 @@ namespace tc {
 
 // PyTorch's torch.utils.backcompat.broadcast_warning.enabled. Off by default.
 void set_backcompat_warning(bool enabled);
-bool backcompat_warning();
 
 // What to do with a suspicious broadcast: operands of different ranks
 // (implicit rank promotion; 0-D operands and numbers are exempt, as in JAX)
 // or operands each stretched along a dim where the other is not (the
 // outer-product pattern, e.g. (n,) with (n, 1) giving (n, n)).
 enum class BroadcastPolicy { Allow, Warn, Raise };
-const char* policy_name(BroadcastPolicy policy);  // "allow" | "warn" | "raise"
 BroadcastPolicy broadcast_policy();
 void set_broadcast_policy(BroadcastPolicy policy);  // for the whole process
 class PolicyScope {                                  // for a scope

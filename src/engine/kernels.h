@@ -12,8 +12,6 @@
 
 namespace tc::kernels {
 
-constexpr int kUnroll = 8;
-
 template <class Op>
 void f32_vbinary(int64_t n, float* out, const float* a, const float* b, Op op) {
   int64_t i = 0;
@@ -292,38 +290,6 @@ inline void f32_vacc_rows(int64_t n, int64_t rows, float* out, const float* a, i
     for (; i < n; ++i) out[i] += (a0[i] + a1[i]) + (a2[i] + a3[i]);
   }
   for (; r < rows; ++r) f32_vacc(n, out, a + r * stride);
-}
-
-// The bandwidth probe of bench/: reads nr floats and writes nw floats,
-// each exactly once, in one streaming pass with the kernels' own 4-lane
-// loads and stores, and a bitwise or per vector read (one cycle, so that
-// the loads are neither optimised away nor slowed by a dependency chain):
-// what no op over those bytes can beat. Returns a number made from
-// everything read (its bits, not a meaningful value).
-inline float f32_stream(int64_t nr, const float* src, int64_t nw, float* dst) {
-  simd::f32x4 acc0 = simd::splat(0.0f), acc1 = acc0;
-  const int64_t both = nr < nw ? nr : nw;
-  int64_t i = 0;
-  for (; i + 8 <= both; i += 8) {  // read and write
-    const simd::f32x4 v0 = simd::load(src + i), v1 = simd::load(src + i + 4);
-    simd::store(dst + i, v0);
-    simd::store(dst + i + 4, v1);
-    acc0 = simd::bit_or(acc0, v0);
-    acc1 = simd::bit_or(acc1, v1);
-  }
-  int64_t ir = i, iw = i;
-  for (; ir + 8 <= nr; ir += 8) {  // only read
-    acc0 = simd::bit_or(acc0, simd::load(src + ir));
-    acc1 = simd::bit_or(acc1, simd::load(src + ir + 4));
-  }
-  for (; iw + 8 <= nw; iw += 8) {  // only write
-    simd::store(dst + iw, acc0);
-    simd::store(dst + iw + 4, acc1);
-  }
-  float tail = 0.0f;
-  for (; ir < nr; ++ir) tail = simd::max(tail, src[ir]);
-  for (; iw < nw; ++iw) dst[iw] = tail;
-  return simd::hsum(simd::bit_or(acc0, acc1)) + tail;
 }
 
 inline void f32_acc_strided(int64_t n, float* out, int64_t so, const float* a, int64_t sa) {
