@@ -54,35 +54,27 @@ Tensor SavedTensor::unpack() const {
 namespace {
 
 // Note [Gradient reduction]: a gradient arrives in the op's result shape;
-// an input that was broadcast gets it summed back to its own shape.
+// an input that was broadcast gets it summed back to its own shape, by
+// the one SumToPlan that also fills the step's trace.
 Tensor reduce_grad(const Node& node, int index, const Tensor& grad,
                    std::vector<ReduceGradTrace>* steps) {
   const Tensor& input = node.inputs[index];
   const Shape& target = input.sizes();
-  ReduceGradTrace step;
-  step.op = node.op;
-  step.input_id = input.id();
-  step.input_index = index;
-  step.grad_shape = grad.sizes();
-  step.target_shape = target;
-  Tensor result = grad;
-  if (grad.sizes() != target) {
-    if (grad.ndim() < static_cast<int64_t>(target.size()))
-      throw InternalError("gradient of " + node.op + " has fewer dims than its input");
-    result = sum_to(grad, target);
-  }
+  TC_ASSERT(grad.ndim() >= static_cast<int64_t>(target.size()), "gradient of ", node.op,
+            " has fewer dims than its input");
+  const SumToPlan plan = sum_to_plan(grad.sizes(), target);
+  const Tensor result = grad.sizes() == target ? grad : sum_as_planned(grad, plan);
   if (steps) {
-    const int64_t leading = grad.ndim() - static_cast<int64_t>(target.size());
-    for (int64_t i = 0; i < grad.ndim(); ++i) {
-      if (i < leading)
-        step.leading_dims.push_back(i);
-      else if (target[i - leading] == 1 && grad.sizes()[i] != 1)
-        step.ones_dims.push_back(i);
-    }
-    step.keepdim_shape = grad.sizes();
-    for (int64_t d : step.leading_dims) step.keepdim_shape[d] = 1;
-    for (int64_t d : step.ones_dims) step.keepdim_shape[d] = 1;
-    step.viewed = leading > 0;
+    ReduceGradTrace step;
+    step.op = node.op;
+    step.input_id = input.id();
+    step.input_index = index;
+    step.grad_shape = grad.sizes();
+    step.target_shape = target;
+    step.leading_dims = plan.leading_dims;
+    step.ones_dims = plan.ones_dims;
+    step.keepdim_shape = plan.keepdim_shape;
+    step.viewed = plan.viewed;
     step.result_shape = result.sizes();
     steps->push_back(std::move(step));
   }

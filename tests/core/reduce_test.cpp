@@ -107,6 +107,28 @@ TEST_CASE("sum_to: the worked examples of Note [sum_to]", "[reduce][sum_to]") {
   CHECK(tc::sum_to(x, {2, 3}).impl_ptr() == x.impl_ptr());
 }
 
+TEST_CASE("sum_to_plan: the worked examples of Note [sum_to], as a plan", "[reduce][sum_to]") {
+  using Dims = std::vector<int64_t>;
+  const tc::SumToPlan p = tc::sum_to_plan({5, 3, 4, 1}, {3, 1, 1});
+  CHECK(p.target == Shape{3, 1, 1});
+  CHECK(p.leading_dims == Dims{0});
+  CHECK(p.ones_dims == Dims{2});  // dim 3 is 1 in both: nothing to sum
+  CHECK(p.keepdim_shape == Shape{1, 3, 1, 1});
+  CHECK(p.viewed);
+  const tc::SumToPlan q = tc::sum_to_plan({2, 3}, {1, 3});
+  CHECK(q.leading_dims.empty());
+  CHECK(q.ones_dims == Dims{0});
+  CHECK(q.keepdim_shape == Shape{1, 3});
+  CHECK_FALSE(q.viewed);
+  const tc::SumToPlan same = tc::sum_to_plan({2, 3}, {2, 3});
+  CHECK((same.leading_dims.empty() && same.ones_dims.empty() && !same.viewed));
+  const tc::SumToPlan all = tc::sum_to_plan({2, 3}, {});
+  CHECK(all.leading_dims == Dims{0, 1});
+  CHECK(all.keepdim_shape == Shape{1, 1});
+  refuses([] { tc::sum_to_plan({2, 3}, {2}); }, ErrorKind::Shape,
+          "size {[2]} is not expandable to size {[2, 3]}.");
+}
+
 TEST_CASE("sum_to: a shape the tensor cannot have been expanded from", "[reduce][sum_to]") {
   refuses([] { tc::sum_to(Tensor::ones({2, 3}), {2}); }, ErrorKind::Shape,
           "size {[2]} is not expandable to size {[2, 3]}.");
