@@ -115,6 +115,7 @@ void check_broadcast(const char* op, const std::vector<Shape>& shapes,
                                     "the shapes match, e.g. with unsqueeze(-1) or squeeze(-1)."),
                      shapes});
   if (found.empty()) return;
+  // Not a check of the call: the policy the user chose raises.
   if (g_policy == BroadcastPolicy::Raise)
     fail(ErrorKind::Policy, "broadcast policy 'raise': ", found.front().message);
   for (auto& w : found) emit(std::move(w));

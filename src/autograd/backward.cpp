@@ -42,12 +42,11 @@ SavedTensor::SavedTensor(const Tensor& t) : tensor_(t), version_(t.impl().storag
 
 Tensor SavedTensor::unpack() const {
   const uint64_t now = tensor_.impl().storage->version();
-  if (now != version_)
-    fail(ErrorKind::Autograd,
-         "one of the variables needed for gradient computation has been modified by an "
-         "inplace operation: [torch.FloatTensor ",
-         format_shape(tensor_.sizes()), "] is at version ", now, "; expected version ", version_,
-         " instead.");
+  TC_CHECK(Autograd, now == version_,
+           "one of the variables needed for gradient computation has been modified by an "
+           "inplace operation: [torch.FloatTensor ",
+           format_shape(tensor_.sizes()), "] is at version ", now, "; expected version ", version_,
+           " instead.");
   return detach(tensor_);
 }
 
@@ -115,13 +114,11 @@ std::vector<Tensor> topological_order(const Tensor& root) {
 }  // namespace
 
 void backward(const Tensor& root, const Tensor& gradient, bool retain_graph) {
-  if (!root.requires_grad())
-    fail(ErrorKind::Autograd,
-         "element 0 of tensors does not require grad and does not have a grad_fn");
+  TC_CHECK(Autograd, root.requires_grad(),
+           "element 0 of tensors does not require grad and does not have a grad_fn");
   Tensor seed = gradient;
   if (!seed.defined()) {
-    if (root.numel() != 1)
-      fail(ErrorKind::Autograd, "grad can be implicitly created only for scalar outputs");
+    TC_CHECK(Autograd, root.numel() == 1, "grad can be implicitly created only for scalar outputs");
     seed = Tensor::ones(root.sizes());
   } else if (seed.sizes() != root.sizes()) {
     fail(ErrorKind::Autograd, "Mismatch in shape: grad_output[0] has a shape of torch.Size(",
@@ -155,13 +152,12 @@ void backward(const Tensor& root, const Tensor& gradient, bool retain_graph) {
       const Tensor grad = pending[t.impl_ptr().get()];
       pending.erase(t.impl_ptr().get());
       if (!grad.defined()) continue;
-      if (node->released)
-        fail(ErrorKind::Autograd,
-             "Trying to backward through the graph a second time (or directly access saved "
-             "tensors after they have already been freed). Saved intermediate values of the "
-             "graph are freed when you call .backward() or autograd.grad(). Specify "
-             "retain_graph=True if you need to backward through the graph a second time or if "
-             "you need to access saved tensors after calling backward.");
+      TC_CHECK(Autograd, !node->released,
+               "Trying to backward through the graph a second time (or directly access saved "
+               "tensors after they have already been freed). Saved intermediate values of the "
+               "graph are freed when you call .backward() or autograd.grad(). Specify "
+               "retain_graph=True if you need to backward through the graph a second time or if "
+               "you need to access saved tensors after calling backward.");
       std::vector<Tensor> saved;
       for (const SavedTensor& s : node->saved) saved.push_back(s.unpack());
       std::vector<bool> needed;

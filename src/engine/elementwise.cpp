@@ -41,19 +41,16 @@ void check_inplace(const ElementwiseSpec& spec, const Shape& shape) {
   const Tensor& out = spec.out;
   // Note [In-place rules]: the tensor written to keeps its shape, so the
   // broadcast of all operands must already be that shape.
-  if (shape != out.sizes())
-    fail(ErrorKind::Shape, "output with shape ", format_shape(out.sizes()),
-         " doesn't match the broadcast shape ", format_shape(shape));
-  if (out.geometry().has_internal_overlap())
-    fail(ErrorKind::Shape,
-         "unsupported operation: more than one element of the written-to tensor refers to a "
-         "single memory location. Please clone() the tensor before performing the operation.");
+  TC_CHECK(Shape, shape == out.sizes(), "output with shape ", format_shape(out.sizes()),
+           " doesn't match the broadcast shape ", format_shape(shape));
+  TC_CHECK(Shape, !out.geometry().has_internal_overlap(),
+           "unsupported operation: more than one element of the written-to tensor refers to a "
+           "single memory location. Please clone() the tensor before performing the operation.");
   for (const Tensor& in : spec.inputs)
-    if (partially_overlaps(out, in))
-      fail(ErrorKind::Shape,
-           "unsupported operation: some elements of the input tensor and the written-to tensor "
-           "refer to a single memory location. Please clone() the tensor before performing the "
-           "operation.");
+    TC_CHECK(Shape, !partially_overlaps(out, in),
+             "unsupported operation: some elements of the input tensor and the written-to tensor "
+             "refer to a single memory location. Please clone() the tensor before performing the "
+             "operation.");
 }
 
 }  // namespace

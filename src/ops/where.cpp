@@ -5,10 +5,9 @@
 namespace tc {
 
 Tensor where(const Tensor& condition, const Operand& self, const Operand& other) {
-  if (!condition.defined()) fail(ErrorKind::Value, "where: the condition is undefined");
-  if (condition.dtype() != DType::Bool)
-    fail(ErrorKind::Type,
-         "where expected condition to be a boolean tensor, but got a tensor with dtype Float");
+  TC_CHECK(Value, condition.defined(), "where: the condition is undefined");
+  TC_CHECK(Type, condition.dtype() == DType::Bool,
+           "where expected condition to be a boolean tensor, but got a tensor with dtype Float");
   // Two bool tensors pick bool values, as in PyTorch; anything else float32.
   const Tensor x = self.tensor(), y = other.tensor();
   const bool bools = !self.is_number() && !other.is_number() && x.dtype() == DType::Bool &&
