@@ -9,7 +9,7 @@ cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j "$jobs"
 
 # Debian's emcc needs Debian's acorn, and its node config passes a flag Node
-# 20 refuses, hence our own emulator line (../shared/TOOLCHAIN.md).
+# 20 refuses, hence our own emulator line (docs/toolchain.md).
 export NODE_PATH=/usr/share/nodejs
 if [ ! -f build/wasm/CMakeCache.txt ]; then
   emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
@@ -17,11 +17,11 @@ if [ ! -f build/wasm/CMakeCache.txt ]; then
 fi
 cmake --build build/wasm -j "$jobs"
 
-# The npm package (issue 3): the two wasm modules built above and the
+# The npm package: the two wasm modules built above and the
 # TypeScript facade, assembled in dist/.
 bash bindings/build-dist.sh
 
-# The playground (issue 4): type-checked, then bundled by Vite into web/dist
+# The playground: type-checked, then bundled by Vite into web/dist
 # with the package just assembled in dist/.
 node_modules/.bin/tsc -p web/tsconfig.json
 node_modules/.bin/vite build --config web/vite.config.ts --logLevel warn

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzz smoke (issue 6): builds tests/fuzz with clang (libFuzzer + ASan +
+# Fuzz smoke: builds tests/fuzz with clang (libFuzzer + ASan +
 # UBSan) into build/fuzz, replays every regression
 # input, then fuzzes each target for FUZZ_SECONDS (default 15) from its
 # committed seed corpus. Fails on any crash, sanitizer report or failed

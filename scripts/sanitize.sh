@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole native test suite under AddressSanitizer + UndefinedBehavior-
-# Sanitizer (issue 6): configures the root project with -DTC_SANITIZE=ON
+# Sanitizer: configures the root project with -DTC_SANITIZE=ON
 # into build/asan and runs its ctest. Any sanitizer report aborts the test
 # binary (-fno-sanitize-recover=all in CMakeLists.txt), so ctest fails.
 set -euo pipefail

@@ -1,6 +1,7 @@
-// Broadcast diagnostics (Note [Broadcast diagnostics]): the seeds' opt-in
-// backwards-compatibility warning, a broadcast policy in the spirit of JAX's
-// jax_numpy_rank_promotion, and the outer-product detector. Warnings go to a
+// Broadcast diagnostics (Note [Broadcast diagnostics]): PyTorch's opt-in
+// backwards-compatibility warning (its broadcasting note, docs/examples.md),
+// a broadcast policy in the spirit of JAX's jax_numpy_rank_promotion, and
+// the outer-product detector. Warnings go to a
 // handler (the bindings forward them to JavaScript) and into the trace.
 #pragma once
 #include <functional>

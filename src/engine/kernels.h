@@ -64,9 +64,9 @@ void f32_vrbinaryc(int64_t n, float* out, float a, const float* b, Op op) {
 
 // Two rows of out at once, where one input is the same row for both (a
 // broadcast row, stride 0 across rows): that row is loaded once per two
-// rows. Measured in wasm, one row per pass made the row broadcast
-// [2048, 2048] + [2048] 10-15% slower than the column broadcast
-// [2048, 2048] + [2048, 1] over the same bytes; two rows per pass, as fast.
+// rows. With one row per pass the row broadcast [2048, 2048] + [2048] was
+// slower than the column broadcast [2048, 2048] + [2048, 1] over the same
+// bytes; with two, as fast (bench/notes.md, "Two rows per pass").
 // kRepeatedFirst says whether the repeated row r is op's left operand.
 template <bool kRepeatedFirst, class Op>
 void f32_vbinary_2rows(int64_t n, float* out0, float* out1, const float* x0, const float* x1,
@@ -110,8 +110,8 @@ void f32_binary_strided(int64_t n, float* out, int64_t so, const float* a, int64
 // as rows, transposed in registers and combined with 4-lane columns of x.
 // A strip of kTransposeStrip columns of t (a 64-byte line of each row) is
 // walked down the block at a time, so each line of t read is used whole
-// at once; in a wasm copy of the kernel this was 15% faster than strips of
-// 4 columns, which come back to every line of t four times.
+// at once, rather than strips of 4 columns, which come back to every line
+// of t four times (bench/notes.md, "Strips of 16 columns").
 // x_first says whether x is op's left operand.
 constexpr int64_t kTransposeBlock = 256;
 constexpr int kTransposeStrip = 16;

@@ -1,4 +1,6 @@
-// Note [In-place rules] (seeds 000 and 003)
+// Note [In-place rules] (the "In-place semantics" of PyTorch's broadcasting
+// note, docs/source/notes/broadcasting.rst; the check is TensorIterator's
+// compute_shape, the overlap checks aten/src/ATen/MemoryOverlap.cpp)
 // x.add_(y) writes into x, so x's shape cannot change: y must broadcast to
 // x's shape. x (5,3,4,1) += y (3,1,1) works; x (1,3,1) += y (3,1,7) fails
 // with "output with shape [1, 3, 1] doesn't match the broadcast shape

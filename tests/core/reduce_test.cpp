@@ -1,4 +1,4 @@
-// sum and sum_to (Note [sum_to], PyTorch's _sum_to from seed 002).
+// sum and sum_to (Note [sum_to], PyTorch's at::sum_to in aten/src/ATen/ExpandUtils.h).
 #include "support.h"
 
 using namespace tct;
