@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "diagnostics.h"
-#include "engine/simd.h"
 #include "error.h"
 
 namespace tc {
@@ -138,23 +137,6 @@ Pattern inner_pattern(const LoopPlan& plan) {
   return Pattern::Strided;
 }
 
-std::string kernel_name(const KernelChoice& k) {
-  const std::string prefix = std::string(k.dtype) + "_";
-  if (!k.ukernel)
-    return prefix + k.op + (k.pattern == Pattern::Contiguous ? "__autovec" : "__scalar_strided");
-  const std::string isa = k.vector ? TC_ISA : "scalar";
-  const std::string tail = "__" + isa + (k.rows == 2 ? "_2x" : "_u") + (k.vector ? "8" : "1");
-  switch (k.pattern) {
-    case Pattern::Contiguous: return prefix + "v" + k.op + tail;
-    case Pattern::ScalarB: return prefix + "v" + k.op + "c" + tail;
-    case Pattern::ScalarA: return prefix + "vr" + k.op + "c" + tail;
-    case Pattern::Transposed:
-      return prefix + "v" + k.op + "_t__" + isa + (k.vector ? "_4x4" : "_u1");
-    case Pattern::Strided: break;
-  }
-  return prefix + k.op + "__scalar_strided";
-}
-
 void trace_op(const ElementwiseSpec& spec, const Elementwise& e, const KernelChoice& kernel) {
   if (!tracing()) return;
   OpTrace t;
@@ -181,7 +163,7 @@ void trace_op(const ElementwiseSpec& spec, const Elementwise& e, const KernelCho
   t.plan.shape = e.plan.shape;
   t.plan.strides = e.plan.strides;
   t.plan.inner_pattern = pattern_name(kernel.pattern);
-  t.kernel = kernel_name(kernel);
+  t.kernel = kernel.kernel;
   t.kernel_rows = kernel.rows;
   record(std::move(t));
 }

@@ -3,6 +3,7 @@
 
 #include "autograd/node.h"
 #include "engine/kernels.h"
+#include "engine/ukernels.h"
 #include "ops/internal.h"
 
 namespace tc {
@@ -31,13 +32,20 @@ enum class SumKernel {
   AccStrided,     // strided: anything else
 };
 
+// Its name in traces (Note [Kernel names]).
 const char* sum_kernel_name(SumKernel k) {
+  using K = ukernels::Sum;
   switch (k) {
-    case SumKernel::RowSum: return "f32_rsum__" TC_ISA "_u16_acc4";
-    case SumKernel::AccRows: return "f32_vacc_rows__" TC_ISA "_r4";
-    case SumKernel::Acc: return "f32_vacc__" TC_ISA "_u8";
-    case SumKernel::RowSumStrided: return "f32_rsum__scalar_strided";
-    case SumKernel::AccStrided: return "f32_acc__scalar_strided";
+    case SumKernel::RowSum:
+      return K::row.name;
+    case SumKernel::AccRows:
+      return K::rows4.name;
+    case SumKernel::Acc:
+      return K::acc.name;
+    case SumKernel::RowSumStrided:
+      return K::row_strided.name;
+    case SumKernel::AccStrided:
+      return K::acc_strided.name;
   }
   TC_ASSERT(false, "unknown sum kernel");
 }

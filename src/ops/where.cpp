@@ -20,16 +20,10 @@ Tensor where(const Tensor& condition, const Operand& self, const Operand& other)
                        {false, self.is_number(), other.is_number()},
                        bools ? DType::Bool : DType::Float32};
   const Elementwise e = prepare(spec);
-  const uint8_t* pc = condition.b8();
-  using Off = std::array<int64_t, 4>;
-  auto run = [&](auto* out, const auto* pa, const auto* pb) {
-    for_each_row<4>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
-      kernels::x_where(n, out + o[0], s[0], pc + o[1], s[1], pa + o[2], s[2], pb + o[3], s[3]);
-    });
-  };
-  if (bools) run(e.out.b8(), a.b8(), b.b8());
-  else run(e.out.f32(), a.f32(), b.f32());
-  trace_op(spec, e, {bools ? "u8" : "f32", "where", inner_pattern(e.plan), false, false});
+  const uint8_t* c = condition.b8();
+  trace_op(spec, e,
+           bools ? run_where(e, e.out.b8(), c, a.b8(), b.b8())
+                 : run_where(e, e.out.f32(), c, a.f32(), b.f32()));
   Tensor out_t = e.out;
   if (needs_grad({a, b}))
     attach_grad(out_t, "where", {Tensor(), a, b},
