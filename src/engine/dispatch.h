@@ -17,6 +17,16 @@ namespace tc {
 
 namespace detail {
 
+// A binary plan's input k (1 or 2: a or b) apart from the other one, x.
+struct Apart {
+  int k, x;
+  const float* pk;
+  const float* px;
+};
+inline Apart apart(int k, const float* a, const float* b) {
+  return {k, 3 - k, k == 1 ? a : b, k == 1 ? b : a};
+}
+
 // Note [Broadcast row]: in a Contiguous binary plan where input r (1 or 2)
 // is one row repeated across loop dim 1 (repeated_row), rows of out go two
 // a pass (f32_vbinary_2rows: the row is loaded once for both) wherever the
@@ -28,11 +38,10 @@ template <class Op>
 void run_repeated_row(const LoopPlan& plan, int r, float* out, const float* a, const float* b,
                       const Op& op) {
   using Off = std::array<int64_t, 3>;
-  const int x = 3 - r;
-  const float* px = x == 1 ? a : b;
-  const float* pr = r == 1 ? a : b;
+  const Apart in = apart(r, a, b);
+  const int x = in.x;
   for_each_plane<3>(plan, [&](int64_t n0, int64_t n1, const Off& o, const Off&, const Off& s1) {
-    const float* row = pr + o[r];
+    const float* row = in.pk + o[r];
     auto one = [&](int64_t k) {
       kernels::f32_vbinary(n0, out + o[0] + k * s1[0], a + o[1] + k * s1[1], b + o[2] + k * s1[2],
                            op);
@@ -41,7 +50,7 @@ void run_repeated_row(const LoopPlan& plan, int r, float* out, const float* a, c
     for (; j + 2 <= n1; j += 2) {
       float* o0 = out + o[0] + j * s1[0];
       float* o1 = o0 + s1[0];
-      const float* x0 = px + o[x] + j * s1[x];
+      const float* x0 = in.px + o[x] + j * s1[x];
       const float* x1 = x0 + s1[x];
       if (!clear_of_4k_aliasing(o1, x0) || !clear_of_4k_aliasing(o0, x1) ||
           !clear_of_4k_aliasing(o1, row)) {
@@ -63,12 +72,11 @@ template <class Op>
 void run_transposed(const LoopPlan& plan, int t, float* out, const float* a, const float* b,
                     const Op& op) {
   using Off = std::array<int64_t, 3>;
-  const int x = 3 - t;
-  const float* px = x == 1 ? a : b;
-  const float* pt = t == 1 ? a : b;
+  const Apart in = apart(t, a, b);
+  const int x = in.x;
   for_each_plane<3>(plan, [&](int64_t n0, int64_t n1, const Off& o, const Off& s0, const Off& s1) {
-    kernels::f32_vbinary_t(n0, n1, out + o[0], s1[0], px + o[x], s1[x], pt + o[t], s0[t], x == 1,
-                           op);
+    kernels::f32_vbinary_t(n0, n1, out + o[0], s1[0], in.px + o[x], s1[x], in.pk + o[t], s0[t],
+                           x == 1, op);
   });
 }
 
