@@ -1,8 +1,8 @@
 // Playwright for the e2e/ suites, in Debian's Chromium (never a downloaded
-// browser: ../shared/TOOLCHAIN.md). Two projects: the npm package in a Vite
+// browser: docs/toolchain.md). Two projects: the npm package in a Vite
 // app and a worker (e2e/package/, which serves its own pages), and the
 // playground (e2e/*.spec.js), served from web/dist by Vite's preview server
-// with the strict CSP of issue 4 on every response.
+// with the strict CSP of README's Security item on every response.
 import { createServer } from 'node:net';
 import { defineConfig } from '@playwright/test';
 

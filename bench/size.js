@@ -1,5 +1,5 @@
 // The download a page pays: tensorcast's SIMD .wasm and its Emscripten glue
-// (the issue-5 target), plus the facade's ES modules as shipped (not
+// (what the size target limits), plus the facade's ES modules as shipped (not
 // minified), against tfjs-core and tfjs-backend-wasm's SIMD build (their
 // minified ES module bundles and the SIMD .wasm). gzip at level 9, as a
 // server would send them.

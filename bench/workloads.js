@@ -1,4 +1,4 @@
-// The workloads of issue 5, each at its full size and at a tiny size for
+// The bench's workloads, each at its full size and at a tiny size for
 // the harness's own test (bench/bench.test.js). Tiny sizes are odd so that
 // every kernel's vector body and scalar tail both run.
 //

@@ -6,7 +6,7 @@
 #include "handles.h"
 #include "js_error.h"
 #include "json_writer.h"
-#include "op_table.h"
+#include "ops_by_index.h"
 #include "ops.h"
 #include "scratch.h"
 #include "trace.h"
@@ -27,13 +27,13 @@ std::string explain_broadcast(int count) {
 // still throw.
 std::string explain_op(int index, Handle h0, double n0, Handle h1, double n1, Handle h2,
                        double n2, double alpha) {
-  const OpInfo& op = op_info(index);
+  const tc::OpInfo& op = op_at(index);
   tc::TraceScope scope;
   Handle result = 0;
   std::optional<std::string> error;
   try {
-    tc::Tensor out = run_op(op, h0, n0, h1, n1, h2, n2, alpha);
-    if (op.family != Family::Inplace) result = put(std::move(out));
+    tc::Tensor out = run_op(index, h0, n0, h1, n1, h2, n2, alpha);
+    if (!op.inplace) result = put(std::move(out));
   } catch (const tc::Error& e) {
     error = e.what();
   }

@@ -4,7 +4,7 @@
 
 #include "handles.h"
 #include "export.h"
-#include "op_table.h"
+#include "ops_by_index.h"
 #include "ops.h"
 #include "parse_shape.h"
 #include "scratch.h"

@@ -3,6 +3,7 @@
 
 #include "handles.h"
 #include "export.h"
+#include "geometry.h"
 #include "ops.h"
 #include "scratch.h"
 #include "storage.h"
@@ -13,11 +14,13 @@ namespace {
 
 double address(const void* p) { return static_cast<double>(reinterpret_cast<uintptr_t>(p)); }
 
-// A zero-filled contiguous tensor of the shape in scratch[0, ndim); the
-// facade copies its data straight into the storage, whose address it finds
-// in scratch[0] afterwards.
-Handle create(int dtype, int ndim) {
+// A zero-filled contiguous tensor of the shape in scratch[0, ndim), for
+// `given` values; the facade copies them straight into the storage, whose
+// address it finds in scratch[0] afterwards. The core checks the shape and
+// the count (check_data_length) before anything is allocated.
+Handle create(int dtype, int ndim, double given) {
   const tc::Shape shape = read_ints(0, static_cast<size_t>(ndim));
+  tc::check_data_length(to_int(given), shape);
   const tc::Tensor t = tc::Tensor::empty(shape, dtype ? tc::DType::Bool : tc::DType::Float32);
   write_number(0, address(t.impl().storage->data()));
   return put(t);
@@ -62,6 +65,12 @@ void read_end() { g_reading = tc::Tensor(); }
 
 double item(Handle h) { return get(h).item(); }
 
+// The dim of Tensor.stride(dim), wrapped as PyTorch does it (maybe_wrap_dim
+// without wrap_scalar: a 0-D tensor has no stride to ask for).
+double stride_dim(double dim, double ndim) {
+  return static_cast<double>(tc::wrap_dim(to_int(dim), to_int(ndim), false));
+}
+
 double storage_bytes() { return static_cast<double>(tc::memory_stats().bytes); }
 
 // Bytes malloc has handed out and not got back: any C++ leak shows here,
@@ -71,7 +80,8 @@ double heap_used() { return static_cast<double>(mallinfo().uordblks); }
 }  // namespace
 }  // namespace tcjs
 
-TC_EXPORT(tcjs::Handle, create, (int dtype, int ndim), (dtype, ndim))
+TC_EXPORT(tcjs::Handle, create, (int dtype, int ndim, double given), (dtype, ndim, given))
+TC_EXPORT(double, stride_dim, (double dim, double ndim), (dim, ndim))
 TC_EXPORT(tcjs::Handle, full, (int ndim, double value), (ndim, value))
 TC_EXPORT(tcjs::Handle, arange, (double start, double end, double step), (start, end, step))
 TC_EXPORT(void, info, (tcjs::Handle h), (h))

@@ -1,8 +1,8 @@
-// The calls made once per op: run an elementwise op by its number in
-// op_table.cpp, and release a handle.
+// The calls made once per op: run an elementwise op by its index in the op
+// table (src/op_table.h), and release a handle.
 #include "export.h"
 #include "handles.h"
-#include "op_table.h"
+#include "ops_by_index.h"
 
 namespace tcjs {
 namespace {
@@ -10,15 +10,14 @@ namespace {
 // Two operands (a tensor handle, or 0 and a number), one handle back.
 // In-place ops hand back the handle written to.
 Handle op2(int index, Handle ha, double na, Handle hb, double nb, double alpha) {
-  const OpInfo& op = op_info(index);
-  tc::Tensor out = run_op(op, ha, na, hb, nb, 0, 0, alpha);
-  return op.family == Family::Inplace ? ha : put(std::move(out));
+  tc::Tensor out = run_op(index, ha, na, hb, nb, 0, 0, alpha);
+  return op_at(index).inplace ? ha : put(std::move(out));
 }
 
-Handle op1(int index, Handle h) { return put(run_op(op_info(index), h, 0, 0, 0, 0, 0, 1)); }
+Handle op1(int index, Handle h) { return put(run_op(index, h, 0, 0, 0, 0, 0, 1)); }
 
 Handle op3(int index, Handle hc, Handle ha, double na, Handle hb, double nb) {
-  return put(run_op(op_info(index), hc, 0, ha, na, hb, nb, 1));
+  return put(run_op(index, hc, 0, ha, na, hb, nb, 1));
 }
 
 }  // namespace

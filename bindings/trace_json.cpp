@@ -1,87 +1,67 @@
+// Traces as JSON, written field by field from their schema (Note [Trace
+// schema] in src/trace_schema.h): the keys, the nesting and the checks of
+// enumerated strings all come from describe().
 #include "trace_json.h"
+
+#include "trace_schema.h"
 
 namespace tcjs {
 
-void write_trace(JsonWriter& json, const tc::BroadcastTrace& t) {
-  json.begin_object();
-  json.key("kind").value("broadcast");
-  json.key("inputs").value(t.inputs);
-  json.key("padded").value(t.padded);
-  json.key("dims").begin_array();
-  for (const tc::DimStep& d : t.dims) {
-    json.begin_object();
-    json.key("dim").value(d.dim);
-    json.key("trailing").value(d.trailing);
-    json.key("sizes").value(d.sizes);
-    json.key("roles").value(d.roles);
-    json.key("rule").value(d.rule);
-    json.key("result").value(d.result);
-    json.end_object();
+namespace {
+
+namespace schema = tc::schema;
+
+struct JsonFields {
+  JsonWriter& json;
+
+  template <class T>
+  void operator()(const char* key, const T& value, const char*) {
+    json.key(key);
+    write(value);
   }
-  json.end_array();
-  json.key("result").value(t.result);
-  json.key("error").value(t.error);
-  json.key("failedDim").value(t.failed_dim);
-  json.key("notes").value(t.notes);
-  json.end_object();
-}
-
-void write_trace(JsonWriter& json, const tc::OpTrace& t) {
-  json.begin_object();
-  json.key("kind").value("op");
-  json.key("op").value(t.op);
-  json.key("inplace").value(t.inplace);
-  json.key("broadcast");
-  write_trace(json, t.broadcast);
-  json.key("operands").begin_array();
-  for (const tc::OperandTrace& o : t.operands) {
-    json.begin_object();
-    json.key("name").value(o.name);
-    json.key("shape").value(o.shape);
-    json.key("strides").value(o.strides);
-    json.key("expandedStrides").value(o.expanded_strides);
-    json.key("offset").value(o.offset);
-    json.key("dtype").value(o.dtype);
-    json.end_object();
+  template <class T>
+  void operator()(const char* key, const T& value, const schema::Enum& e, const char*) {
+    schema::check_enum(e, value);
+    json.key(key);
+    write(value);
   }
-  json.end_array();
-  json.key("plan").begin_object();
-  json.key("order").value(t.plan.order);
-  json.key("groups").value(t.plan.groups);
-  json.key("shape").value(t.plan.shape);
-  json.key("strides").value(t.plan.strides);
-  json.key("innerPattern").value(t.plan.inner_pattern);
-  json.end_object();
-  json.key("kernel").value(t.kernel);
-  json.key("kernelRows").value(t.kernel_rows);
-  json.key("repeatedDims").value(t.repeated_dims);
+
+  template <class T>
+  void write(const T& value) {
+    if constexpr (schema::is_object<T>::value) {
+      write_trace(json, value);
+    } else if constexpr (schema::is_vector<T>::value) {
+      json.begin_array();
+      for (const auto& item : value) write(item);
+      json.end_array();
+    } else if constexpr (schema::is_optional<T>::value) {
+      if (value) write(*value);
+      else json.null();
+    } else if constexpr (std::is_same_v<T, bool>) {
+      json.value(value);
+    } else if constexpr (std::is_integral_v<T>) {
+      json.value(static_cast<int64_t>(value));
+    } else {
+      json.value(value);
+    }
+  }
+};
+
+}  // namespace
+
+template <class T>
+void write_trace(JsonWriter& json, const T& trace) {
+  json.begin_object();
+  if constexpr (schema::Object<T>::kind != nullptr) json.key("kind").value(schema::Object<T>::kind);
+  JsonFields fields{json};
+  schema::describe(fields, trace);
   json.end_object();
 }
 
-void write_trace(JsonWriter& json, const tc::ReduceGradTrace& t) {
-  json.begin_object();
-  json.key("kind").value("reduce-grad");
-  json.key("op").value(t.op);
-  json.key("inputId").value(static_cast<int64_t>(t.input_id));
-  json.key("inputIndex").value(static_cast<int64_t>(t.input_index));
-  json.key("gradShape").value(t.grad_shape);
-  json.key("targetShape").value(t.target_shape);
-  json.key("leadingDims").value(t.leading_dims);
-  json.key("onesDims").value(t.ones_dims);
-  json.key("keepdimShape").value(t.keepdim_shape);
-  json.key("resultShape").value(t.result_shape);
-  json.key("viewed").value(t.viewed);
-  json.end_object();
-}
-
-void write_trace(JsonWriter& json, const tc::WarningEvent& w) {
-  json.begin_object();
-  json.key("kind").value("warning");
-  json.key("warningKind").value(w.kind);
-  json.key("message").value(w.message);
-  json.key("shapes").value(w.shapes);
-  json.end_object();
-}
+template void write_trace(JsonWriter&, const tc::BroadcastTrace&);
+template void write_trace(JsonWriter&, const tc::OpTrace&);
+template void write_trace(JsonWriter&, const tc::ReduceGradTrace&);
+template void write_trace(JsonWriter&, const tc::WarningEvent&);
 
 void write_events(JsonWriter& json, const std::vector<tc::TraceEvent>& events) {
   json.begin_array();

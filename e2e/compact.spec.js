@@ -4,7 +4,7 @@
 // full playground at the same state.
 import { expect, test } from '@playwright/test';
 import { zh } from '../web/src/i18n/zh.ts';
-import { DEFAULT_STATE } from '../web/src/model/state.ts';
+import { DEFAULT_STATE } from '../web/src/model/props.ts';
 import { playgroundLink, stateFromHash } from '../web/src/model/url.ts';
 import { core, ready, settled, torchSize, watch } from './helpers.js';
 

@@ -17,7 +17,7 @@ async function drawn(page, key) {
   return cells.map(([flat, text]) => [flat, number(text)]);
 }
 
-test('the seeds: A=[1,2,3], B=[1], (A+B).sum().backward() gives A.grad=[1,1,1], B.grad=[3]', async ({ page }) => {
+test('a broadcast input’s gradient is summed: A=[1,2,3], B=[1], (A+B).sum().backward() gives A.grad=[1,1,1], B.grad=[3]', async ({ page }) => {
   await open(page, 'lang=en');
   await page.getByTestId('preset').selectOption('grad');
   await expect(page.getByTestId('grad-a')).toHaveText('1, 1, 1');

@@ -7,6 +7,9 @@ jobs=$(nproc)
 
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/native -j "$jobs"
+# What the TypeScript and the docs know of the core (op table, trace schema,
+# limits), written from the core's declarations (bindings/gen/contracts.cpp).
+build/native/gen_contracts .
 
 # Debian's emcc needs Debian's acorn, and its node config passes a flag Node
 # 20 refuses, hence our own emulator line (docs/toolchain.md).

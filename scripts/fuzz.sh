@@ -21,7 +21,7 @@ if ! command -v clang++ >/dev/null 2>&1 ||
   exit 1
 fi
 
-# One build at a time on this 2-core machine (docs/helpers-brief.md).
+# One build at a time (docs/toolchain.md): each uses every core.
 flock /tmp/tc-build.lock bash -c "
   cmake -S tests/fuzz -B $out -DCMAKE_CXX_COMPILER=clang++ >/dev/null &&
   cmake --build $out -j $(nproc) >/dev/null"

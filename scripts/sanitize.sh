@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The whole native test suite under AddressSanitizer + UndefinedBehavior-
-# Sanitizer: configures the root project with -DTC_SANITIZE=ON
-# into build/asan and runs its ctest. Any sanitizer report aborts the test
-# binary (-fno-sanitize-recover=all in CMakeLists.txt), so ctest fails.
+# Sanitizer: configures the root project with -DTC_SANITIZE=ON into
+# build/asan and runs its ctest. Any sanitizer report aborts the test binary
+# (-fno-sanitize-recover=all in CMakeLists.txt), so ctest fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# One build at a time on this 2-core machine (docs/helpers-brief.md).
+# One build at a time (docs/toolchain.md): each uses every core.
 flock /tmp/tc-build.lock bash -c "
   cmake -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTC_SANITIZE=ON >/dev/null &&
   cmake --build build/asan -j $(nproc)"

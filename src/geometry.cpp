@@ -6,7 +6,9 @@
 
 namespace tc {
 
-int64_t wrap_dim(int64_t dim, int64_t ndim) {
+int64_t wrap_dim(int64_t dim, int64_t ndim, bool wrap_scalar) {
+  TC_CHECK(Index, ndim > 0 || wrap_scalar, "Dimension specified as ", dim,
+           " but tensor has no dimensions");
   const int64_t n = std::max<int64_t>(ndim, 1);
   TC_CHECK(Index, dim >= -n && dim < n, "Dimension out of range (expected to be in range of [", -n,
            ", ", n - 1, "], but got ", dim, ")");

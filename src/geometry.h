@@ -12,7 +12,9 @@ namespace tc {
 //   wrap_dim(-1, 3) // returns 2
 //   wrap_dim(3, 3)  // throws "Dimension out of range (expected to be in
 //                   //         range of [-3, 2], but got 3)"
-int64_t wrap_dim(int64_t dim, int64_t ndim);
+//   wrap_dim(0, 0, false) // throws "Dimension specified as 0 but tensor has
+//                         //         no dimensions" (wrap_scalar false: stride(dim))
+int64_t wrap_dim(int64_t dim, int64_t ndim, bool wrap_scalar = true);
 
 class Geometry {
  public:

@@ -32,11 +32,11 @@ Tensor Tensor::empty(const Shape& shape, DType dtype, const std::vector<const vo
   return Tensor(make_impl(std::move(storage), std::move(geometry), dtype));
 }
 
-void check_data_length(size_t length, const Shape& shape) {
+void check_data_length(int64_t length, const Shape& shape) {
   check_shape(shape);
-  TC_CHECK(Value, static_cast<int64_t>(length) == tc::numel(shape), "shape ", format_shape(shape),
-           " needs ", tc::numel(shape), tc::numel(shape) == 1 ? " value" : " values", ", but ",
-           length, length == 1 ? " was given" : " were given");
+  TC_CHECK(Value, length == tc::numel(shape), "shape ", format_shape(shape), " needs ",
+           tc::numel(shape), tc::numel(shape) == 1 ? " value" : " values", ", but ", length,
+           length == 1 ? " was given" : " were given");
 }
 
 Tensor Tensor::from_data(const std::vector<float>& data, const Shape& shape) {

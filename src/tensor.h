@@ -83,7 +83,7 @@ class Tensor {
 
 // The factories' check that `length` values fill `shape`:
 //   check_data_length(3, {2, 2})  // throws "shape [2, 2] needs 4 values, but 3 were given"
-void check_data_length(size_t length, const Shape& shape);
+void check_data_length(int64_t length, const Shape& shape);
 
 uint64_t next_tensor_id();
 std::shared_ptr<TensorImpl> make_impl(std::shared_ptr<Storage> storage, Geometry geometry,

@@ -1,7 +1,9 @@
 // Traces: what the engine did, as plain data (Note [Traces]).
 // Off by default and free then: ops check one pointer. A TraceScope turns
 // recording on for its lifetime; the bindings turn these structs into plain
-// JavaScript objects and the playground draws only from them.
+// JavaScript objects and the playground draws only from them. What each
+// field means, its JSON name, and the strings an enumerated field may hold
+// are declared once, in src/trace_schema.h (Note [Trace schema]).
 #pragma once
 #include <optional>
 #include <string>
@@ -17,12 +19,8 @@ struct DimStep {
   int64_t dim;        // counted from the left of the result
   int64_t trailing;   // 1 for the last dim ("1st trailing dimension")
   std::vector<std::optional<int64_t>> sizes;  // per operand; nullopt: missing
-  // per operand: "missing" (no such dim, counts as 1), "expanded" (size 1
-  // stretched to a larger size), "same" (already the result's size)
-  std::vector<std::string> roles;
-  // "equal": every operand has it, same size; "one": a size 1 yields;
-  // "missing": an operand lacks it and nothing yields; "mismatch": failure
-  std::string rule;
+  std::vector<std::string> roles;  // per operand, a DimRole
+  std::string rule;                // a DimRule
   std::optional<int64_t> result;  // nullopt when this dim failed
 };
 
@@ -35,7 +33,7 @@ struct BroadcastTrace {
   // The first column from the right where the rule fails, counted from the
   // left of the padded shapes (so the dim PyTorch names, for two operands).
   std::optional<int64_t> failed_dim;
-  std::vector<std::string> notes;       // e.g. "outer-product", "backcompat"
+  std::vector<std::string> notes;       // BroadcastNotes
 };
 
 struct OperandTrace {
@@ -44,7 +42,7 @@ struct OperandTrace {
   Strides strides;           // before expanding
   Strides expanded_strides;  // after expanding to the result's shape (0 = reused)
   int64_t offset = 0;
-  std::string dtype;
+  std::string dtype;  // a DType
 };
 
 // Note [Iteration plan]: dims are listed innermost first, as they are looped.
@@ -53,7 +51,7 @@ struct PlanTrace {
   std::vector<std::vector<int64_t>> groups;  // original dims merged into each loop dim
   Shape shape;                               // loop sizes, innermost first
   std::vector<Strides> strides;              // per operand, per loop dim
-  std::string inner_pattern;  // "contiguous", "scalar-b", "scalar-a", "strided", ...
+  std::string inner_pattern;  // an InnerPattern
 };
 
 struct OpTrace {
@@ -86,7 +84,7 @@ struct ReduceGradTrace {
 };
 
 struct WarningEvent {
-  std::string kind;  // "backcompat", "rank-promotion", "outer-product"
+  std::string kind;  // a WarningKind
   std::string message;
   std::vector<Shape> shapes;
 };

@@ -10,8 +10,8 @@ const F32 = 4;
 export function prepareProbe(tc, moved, calls = 1) {
   const source = tc.zeros([Math.max(1, Math.ceil(moved.read / F32))]);
   const writes = Math.max(1, Math.ceil(moved.write / F32));
-  const core = tc._core;
-  const handle = tc._handle(source, 'probe', 'source');
+  const core = tc._rt.core;
+  const handle = tc._rt.handle(source, 'probe', 'source');
   return {
     run() {
       for (let i = 0; i < calls; i++) core._tc_stream_probe(handle, writes);

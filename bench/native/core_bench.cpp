@@ -1,4 +1,4 @@
-// The workloads of issue 5, natively, on the core alone (no JavaScript):
+// The bench's workloads (bench/workloads.js), natively, on the core alone (no JavaScript):
 //   build/native/bench/native/core_bench --benchmark_filter=add_
 // Each benchmark reports bytes processed, so Google Benchmark prints the
 // bandwidth reached next to the time.

@@ -111,8 +111,15 @@ export function splitOptions(args: readonly unknown[]): [unknown[], unknown] {
   return isPlainObject(last) ? [args.slice(0, -1), last] : [args.slice(), undefined];
 }
 
-/** Refuses arguments past the `count` an op takes. */
-export function noExtra(fn: string, count: number, extra: readonly unknown[]): void {
+/** Refuses arguments past the `count` an op takes; `hint` ends the message. */
+export function noExtra(fn: string, count: number, extra: readonly unknown[], hint = ''): void {
   if (extra.length > 0)
-    fail('type', `${fn}() takes ${count} argument${count === 1 ? '' : 's'} but ${count + extra.length} ${count + extra.length === 1 ? 'was' : 'were'} given${fn === 'mul' || fn === 'div' ? '; alpha is an option of add and sub only' : ''}`);
+    fail('type', `${fn}() takes ${count} argument${count === 1 ? '' : 's'} but ${count + extra.length} ${count + extra.length === 1 ? 'was' : 'were'} given${hint}`);
+}
+
+/** add/sub's { alpha } (1 when not given); `takes` false: the op has none. */
+export function checkAlpha(options: unknown, fn: string, takes: boolean): number {
+  if (options === undefined || !takes) return 1;
+  const { alpha } = checkOptions<{ alpha?: number }>(options, fn, ['alpha']);
+  return alpha === undefined ? 1 : checkNumber(alpha, fn, 'alpha');
 }

@@ -10,13 +10,14 @@ export interface Core {
   _tc_op3(op: number, hc: number, ha: number, na: number, hb: number, nb: number): number;
   _tc_release(h: number): void;
   // bind_tensors.cpp
-  _tc_create(dtype: number, ndim: number): number;
+  _tc_create(dtype: number, ndim: number, given: number): number;
   _tc_full(ndim: number, value: number): number;
   _tc_arange(start: number, end: number, step: number): number;
   _tc_info(h: number): void;
   _tc_read_begin(h: number): number;
   _tc_read_end(): void;
   _tc_item(h: number): number;
+  _tc_stride_dim(dim: number, ndim: number): number;
   _tc_storage_bytes(): number;
   _tc_heap_used(): number;
   _tc_scratch_reserve(count: number): number;

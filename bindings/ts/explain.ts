@@ -1,9 +1,9 @@
 // tc.explain: run something with the core's recording on and hand back what
 // it did as plain data (docs/traces.md). The playground draws only from it.
-import { checkIntList, checkNumber, checkOptions, describe, fail, splitOptions } from './args.js';
-import { Tensor } from './tensor.js';
-import type { AlphaOptions, Tensorcast } from './tensorcast.js';
-import type { BroadcastTrace, OpTrace, ReduceGradTrace, TraceEvent } from './traces.js';
+import { checkAlpha, checkIntList, checkOptions, describe, fail, splitOptions } from './args.js';
+import type { BroadcastTrace, OpTrace, ReduceGradTrace, TraceEvent } from './generated/traces.js';
+import type { Runtime } from './runtime.js';
+import type { Tensor } from './tensor.js';
 
 export interface ExplainedOp {
   /** The result (for an in-place op, the tensor written to); null if it failed. */
@@ -24,13 +24,13 @@ export interface ExplainedBackward {
 
 export class Explain {
   /** @internal */
-  constructor(private readonly tc: Tensorcast) {}
+  constructor(private readonly rt: Runtime<Tensor>) {}
 
   /** How the shapes broadcast, dim by dim; never throws for a mismatch. */
   broadcast(...shapes: (readonly number[])[]): BroadcastTrace {
     const checked = shapes.map((s, i) => checkIntList(s, 'explain.broadcast', `shapes[${i}]`));
-    const count = this.tc._scratch.writeShapes(checked);
-    return JSON.parse(this.tc._core.explainBroadcast(count)) as BroadcastTrace;
+    const count = this.rt.scratch.writeShapes(checked);
+    return JSON.parse(this.rt.core.explainBroadcast(count)) as BroadcastTrace;
   }
 
   /**
@@ -40,37 +40,33 @@ export class Explain {
    * still throw.
    */
   op(name: string, ...args: unknown[]): ExplainedOp {
-    const tc = this.tc;
-    const entry = typeof name === 'string' ? tc._ops.get(name) : undefined;
-    if (entry === undefined)
+    const rt = this.rt;
+    const code = typeof name === 'string' ? rt.code(name) : undefined;
+    if (code === undefined)
       fail(typeof name === 'string' ? 'value' : 'type',
-        `explain.op(): unknown op ${typeof name === 'string' ? `'${name}'` : describe(name)}; known: ${[...tc._ops.keys()].join(', ')}`);
+        `explain.op(): unknown op ${typeof name === 'string' ? `'${name}'` : describe(name)}; known: ${rt.ops.map((op) => op.name).join(', ')}`);
+    const entry = rt.ops[code] as (typeof rt.ops)[number];
     // Messages of the shared checks read "explain.op(): ...", ours name the op.
     const fn = 'explain.op';
     const [operands, options] = splitOptions(args);
     if (operands.length !== entry.arity)
       fail('type', `explain.op('${name}'): expected ${entry.arity} operand${entry.arity > 1 ? 's' : ''}, got ${operands.length}`);
-    let alpha = 1;
-    if (entry.alpha) {
-      const opts = checkOptions<AlphaOptions>(options, fn, ['alpha']);
-      if (opts.alpha !== undefined) alpha = checkNumber(opts.alpha, fn, 'alpha');
-    } else {
-      checkOptions(options, fn, []);
-    }
+    if (!entry.alpha) checkOptions(options, fn, []);
+    const alpha = checkAlpha(options, fn, entry.alpha);
     // The first operand of unary, in-place and where ops must be a tensor.
     const handles = [0, 0, 0];
     const numbers = [0, 0, 0];
     operands.forEach((x, i) => {
-      if (i === 0 && entry.arity !== 2) handles[0] = tc._tensorArg(x, fn, 'input');
-      else if (i === 0 && entry.inplace) handles[0] = tc._tensorArg(x, fn, 'self');
-      else [handles[i], numbers[i]] = tc._operand(x, fn, `operands[${i}]`);
+      if (i === 0 && entry.arity !== 2) handles[0] = rt.tensorArg(x, fn, 'input');
+      else if (i === 0 && entry.inplace) handles[0] = rt.tensorArg(x, fn, 'self');
+      else [handles[i], numbers[i]] = rt.operand(x, fn, `operands[${i}]`);
     });
     const out = JSON.parse(
-      tc._core.explainOp(entry.code, handles[0] as number, numbers[0] as number, handles[1] as number,
+      rt.core.explainOp(code, handles[0] as number, numbers[0] as number, handles[1] as number,
         numbers[1] as number, handles[2] as number, numbers[2] as number, alpha),
     ) as { result: number; error: string | null; events: TraceEvent[] };
     let result: Tensor | null = null;
-    if (out.result !== 0) result = tc._adopt(out.result);
+    if (out.result !== 0) result = rt.adopt(out.result);
     else if (entry.inplace && out.error === null) result = operands[0] as Tensor;
     const traces = out.events.filter((e): e is OpTrace => e.kind === 'op' && e.op === name);
     return { result, trace: traces[traces.length - 1] ?? null, events: out.events, error: out.error };
@@ -78,10 +74,10 @@ export class Explain {
 
   /** Runs loss.backward(gradient) (so .grad is set) and shows each gradient's reduction. */
   backward(loss: Tensor, gradient?: Tensor): ExplainedBackward {
-    const tc = this.tc;
-    const h = tc._tensorArg(loss, 'explain.backward', 'loss');
-    const g = gradient === undefined ? 0 : tc._tensorArg(gradient, 'explain.backward', 'gradient');
-    const events = JSON.parse(tc._core.explainBackward(h, g)) as TraceEvent[];
+    const rt = this.rt;
+    const h = rt.tensorArg(loss, 'explain.backward', 'loss');
+    const g = gradient === undefined ? 0 : rt.tensorArg(gradient, 'explain.backward', 'gradient');
+    const events = JSON.parse(rt.core.explainBackward(h, g)) as TraceEvent[];
     return { steps: events.filter((e): e is ReduceGradTrace => e.kind === 'reduce-grad'), events };
   }
 }

@@ -4,11 +4,13 @@ export type { InitOptions } from './loader.js';
 export { TensorcastError } from './errors.js';
 export type { ErrorKind } from './errors.js';
 export { Tensor } from './tensor.js';
-export type { DType } from './tensor.js';
 export type { Nested } from './nested.js';
 export { Tensorcast } from './tensorcast.js';
+export type { AlphaOptions, CompareOp, DTypeRule, FunctionOp, InplaceOp, MethodOp, OpFamily, OpInfo, OpName } from './generated/ops.js';
+// The op table as the package was generated from it (the same as tc.ops,
+// which the package checks at load), for code that needs it before init().
+export { OPS } from './generated/ops.js';
 export type {
-  AlphaOptions,
   BroadcastPolicy,
   GradOptions,
   MemoryInfo,
@@ -17,10 +19,13 @@ export type {
 export type { Explain, ExplainedBackward, ExplainedOp } from './explain.js';
 export type { WarningListener } from './warnings.js';
 export type {
+  BroadcastNote,
   BroadcastTrace,
   DimRole,
   DimRule,
   DimStep,
+  DType,
+  InnerPattern,
   OperandTrace,
   OpTrace,
   PlanTrace,
@@ -28,4 +33,12 @@ export type {
   TraceEvent,
   WarningEvent,
   WarningKind,
-} from './traces.js';
+} from './generated/traces.js';
+export {
+  BROADCAST_NOTES,
+  DIM_ROLES,
+  DIM_RULES,
+  DTYPES,
+  INNER_PATTERNS,
+  WARNING_KINDS,
+} from './generated/traces.js';

@@ -1,6 +1,7 @@
 // Nested JS arrays <-> flat row-major values plus a shape, as torch.tensor()
 // and tolist() do, with PyTorch's message for ragged input.
 import { describe, fail } from './args.js';
+import { MAX_DIMS } from './generated/limits.js';
 
 function isSequence(value: unknown): value is ArrayLike<unknown> {
   return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
@@ -10,8 +11,6 @@ function isBigIntArray(value: unknown): boolean {
   return value instanceof BigInt64Array || value instanceof BigUint64Array;
 }
 
-/** The most dimensions a tensor may have (the core's kMaxDims). */
-export const MAX_DIMS = 16;
 
 /** What tensor() was given, before any value is copied. */
 export interface Source {

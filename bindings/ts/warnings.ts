@@ -1,7 +1,7 @@
 // The core's warnings (backcompat, rank-promotion, outer-product) as events
 // for tc.onWarning listeners; with none registered they go to console.warn,
 // as Python prints a UserWarning.
-import type { WarningEvent } from './traces.js';
+import type { WarningEvent } from './generated/traces.js';
 
 export type WarningListener = (warning: WarningEvent) => void;
 

@@ -1,5 +1,5 @@
 // The installed package in a browser: a tiny Vite app (e2e/package/app) that
-// imports 'tensorcast' from an npm-packed tarball, runs a seed example on the
+// imports 'tensorcast' from an npm-packed tarball, runs worked examples on the
 // page and in a module Web Worker, under a Content-Security-Policy without
 // 'unsafe-eval'. Built by `vite build` and served by `vite preview`, and
 // served by Vite's dev server; with the SIMD build and the plain one.
@@ -31,7 +31,8 @@ test.afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-const seed = (simd) => ({
+// What app/examples.js returns, from docs/examples.md.
+const expected = (simd) => ({
   simd,
   c: [[2, 4, 6], [5, 7, 9]],
   error: {
@@ -62,7 +63,7 @@ async function visit(page, url) {
 
 async function checkBoth(page, base) {
   const withSimd = await visit(page, base);
-  expect(withSimd).toMatchObject({ page: seed(true), worker: seed(true), violations: [], failed: [] });
+  expect(withSimd).toMatchObject({ page: expected(true), worker: expected(true), violations: [], failed: [] });
   // Fetched as application/wasm, so compiled while streaming.
   expect(withSimd.wasm.length).toBeGreaterThan(0);
   for (const w of withSimd.wasm) {
@@ -71,7 +72,7 @@ async function checkBoth(page, base) {
     expect(w.type).toBe('application/wasm');
   }
   const plain = await visit(page, `${base}?simd=0`);
-  expect(plain).toMatchObject({ page: seed(false), worker: seed(false), violations: [], failed: [] });
+  expect(plain).toMatchObject({ page: expected(false), worker: expected(false), violations: [], failed: [] });
   expect(plain.wasm.some((w) => /nosimd/.test(w.name))).toBe(true);
 }
 

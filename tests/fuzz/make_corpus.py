@@ -1,16 +1,17 @@
 #!/usr/bin/env python3
-"""Writes the seed corpus (tests/fuzz/corpus/<target>/): every example of the
-source documents (/work/shared/seeds, listed in its README) in each target's
-input format. parse_shape and broadcast read text; views and elementwise read
-bytes as a stream of decisions (bytes.h), so the encoders below follow the
-order in which fuzz_views.cpp and fuzz_elementwise.cpp read: change them
-together. The files are committed; rerun this after changing a decoder.
+"""Writes the seed corpus (tests/fuzz/corpus/<target>/): every worked example
+of docs/examples.md in each target's input format. parse_shape and broadcast
+read text; views and elementwise read bytes as a stream of decisions
+(bytes.h), so the encoders below follow the order in which fuzz_views.cpp
+and fuzz_elementwise.cpp read: change them together. The files are
+committed; rerun this after changing a decoder.
 """
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# The documents' shapes as written there (seeds 000-004).
+# The examples' shapes as PyTorch's note and a Python session write them
+# (docs/examples.md), and near misses.
 TYPED = [
     "torch.empty(5,7,3)", "torch.empty((0,))", "torch.empty(2,2)",
     "torch.empty(5,3,4,1)", "torch.empty(  3,1,1)", "torch.empty(5,2,4,1)",
@@ -24,7 +25,7 @@ TYPED = [
     "()", "[]", "5,-1", "2.5", "torch.empty(5,3,4,1", "torch.tensor([1, 2, 3])",
 ]
 
-# Pairs (and more) the documents broadcast: (shapes, what they show).
+# Pairs (and more) the examples broadcast (docs/examples.md).
 BROADCASTS = [
     [(5, 7, 3), (5, 7, 3)],
     [(0,), (2, 2)],
@@ -94,11 +95,11 @@ def main():
         return out + [1] + list(strides) + [offset]
 
     views = {
-        # expand [3,1,7] to [1,3,1]: the documents' in-place error text
+        # expand [3,1,7] to [1,3,1]: the older in-place error text PyTorch's note quotes
         "expand_3x1x7_to_1x3x1": base((3, 1, 7)) + [0, 0, 1, 1, 1, 3, 1, 1],
-        # B [3] expanded to A's [2, 3] (seed 002)
+        # B [3] expanded to A's [2, 3] (the add followed through PyTorch's source)
         "expand_3_to_2x3": base((3,)) + [0, 1, 1, 2, 2],
-        # y [3,1,1] expanded to x's [5,3,4,1] (seed 003)
+        # y [3,1,1] expanded to x's [5,3,4,1] (the note's in-place example)
         "expand_3x1x1_to_5x3x4x1": base((3, 1, 1)) + [0, 1, 1, 5, 2, 1, 4, 2],
         "permute_5x3x4x1": base((5, 3, 4, 1)) + [1, 1, 3, 1, 2, 0, 0, 0, 0, 0],
         "transpose_narrow_2x3": base((2, 3)) + [2, 2, 3, 3, 1, 3, 2, 1],
@@ -123,7 +124,7 @@ def main():
         result = tuple(max(x, y) if 0 not in (x, y) else 0
                        for x, y in zip((1,) * (len(result) - len(a)) + a,
                                        (1,) * (len(result) - len(b)) + b))
-        # add with alpha 1 (op 0, alpha index 0), as in seed 002's kernel
+        # add with alpha 1 (op 0, alpha index 0): PyTorch's kernel computes self + alpha * other
         ew["add_" + slug(shapes)] = (elementwise(0, result) + operand(result, a) +
                                      contiguous(a) + operand(result, b) + contiguous(b) + [0, 0])
         ew["lt_" + slug(shapes)] = (elementwise(1, result, 1) + operand(result, a) +
@@ -133,11 +134,12 @@ def main():
                                        operand((5, 3, 4, 1), (3, 1, 1)) + contiguous((3, 1, 1)) + [0])
     ew["add_inplace_1x3x1_3x1x7"] = (elementwise(6, (1, 3, 1)) + contiguous((1, 3, 1)) +
                                      [1, 15, 3, 5, 15, 7] + contiguous((3, 1, 7)) + [0])
-    # sum_to, seed 002: [2,3] -> [1,3], [3] -> [1], [5,3,4,1] -> [3,1,1]
+    # sum_to (at::sum_to, which reduces B's gradient): [2,3] -> [1,3], [3] -> [1],
+    # [5,3,4,1] -> [3,1,1]
     ew["sum_to_2x3_1x3"] = elementwise(5, (2, 3)) + contiguous((2, 3)) + [2, 3, 0]
     ew["sum_to_3_1"] = elementwise(5, (3,)) + contiguous((3,)) + [1, 3]
     ew["sum_to_5x3x4x1_3x1x1"] = elementwise(5, (5, 3, 4, 1)) + contiguous((5, 3, 4, 1)) + [3, 0, 3, 0]
-    # (A + B).sum() of seed 002 as a sum over every dim, and over dims
+    # (A + B).sum() of the backward example as a sum over every dim, and over dims
     ew["sum_all_3"] = elementwise(4, (3,)) + contiguous((3,)) + [0, 0]
     ew["sum_dims_5x3x4x1"] = elementwise(4, (5, 3, 4, 1)) + contiguous((5, 3, 4, 1)) + [2, 5, 7, 1]
     ew["where_3x1_1x4_4"] = (elementwise(2, (3, 4)) + operand((3, 4), (3, 1)) + contiguous((3, 1)) +

@@ -18,7 +18,7 @@ function read(module) {
 // `import { A } from './x.js'` and `import type { A } ...`: name -> module.
 function imports(text) {
   const out = new Map();
-  for (const m of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'\.\/([\w-]+)\.js'/g))
+  for (const m of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'\.\/([\w/-]+)\.js'/g))
     for (const name of m[1].split(',').map((s) => s.trim()).filter(Boolean)) out.set(name, m[2]);
   return out;
 }
@@ -52,19 +52,6 @@ function declarations(body) {
   return out.filter(Boolean);
 }
 
-// `Record<PairOp, ...>` in an interface merged into a class: PairOp is
-// `(typeof PAIR_OPS)[number]`, and PAIR_OPS a `readonly ['mul', ...]`.
-function recordKeys(typeName, module) {
-  const text = read(module);
-  const source = imports(text).get(typeName) ?? module;
-  const decl = read(source);
-  const alias = decl.match(new RegExp(`type\\s+${typeName}\\s*=\\s*\\(typeof\\s+(\\w+)\\)\\[number\\]`));
-  if (!alias) throw new Error(`cannot resolve ${typeName} in ${source}.d.ts`);
-  const tuple = decl.match(new RegExp(`const\\s+${alias[1]}\\s*:\\s*readonly\\s*\\[([^\\]]*)\\]`));
-  if (!tuple) throw new Error(`cannot resolve ${alias[1]} in ${source}.d.ts`);
-  return [...tuple[1].matchAll(/'([^']+)'/g)].map((m) => m[1]);
-}
-
 function classMembers(className, module, path, out, seen, exported) {
   if (seen.has(className)) return;
   seen.add(className);
@@ -84,7 +71,7 @@ function classMembers(className, module, path, out, seen, exported) {
       continue;
     } else if ((m = decl.match(/^(?:static\s+)?(\w+)\s*(?:<[^(]*>)?\s*\(/))) {
       out.push({ owner: className, path, name: m[1], kind: 'method' });
-    } else if ((m = decl.match(/^(?:readonly\s+)?(\w+)\s*:\s*(\w+)\s*$/))) {
+    } else if ((m = decl.match(/^(?:readonly\s+)?(\w+)\s*:\s*([\w\s[\]]+?)\s*$/))) {
       const [, name, type] = m;
       if (known.has(type) && new RegExp(`declare\\s+class\\s+${type}\\b`).test(read(known.get(type)))) {
         // An object of a package class hung on this one (tc.explain): its
@@ -98,11 +85,25 @@ function classMembers(className, module, path, out, seen, exported) {
       throw new Error(`api-surface.js cannot read this declaration of ${className}: ${decl}`);
     }
   }
-  // Methods merged in through `export interface C extends Record<K, ...>`.
+  // Methods merged in through `export interface C extends Ops<C> {}`, an
+  // interface of the op table's methods (generated/ops.d.ts).
   const merged = text.match(new RegExp(`export\\s+interface\\s+${className}\\s+extends\\s+([^{]*)\\{`));
   if (merged)
-    for (const r of merged[1].matchAll(/Record<(\w+)\s*,/g))
-      for (const name of recordKeys(r[1], module)) out.push({ owner: className, path, name, kind: 'method' });
+    for (const r of merged[1].matchAll(/(\w+)<\w+>/g))
+      for (const name of interfaceMethods(r[1], known.get(r[1]) ?? module))
+        out.push({ owner: className, path, name, kind: 'method' });
+}
+
+// The method names declared by an interface.
+function interfaceMethods(name, module) {
+  const text = read(module);
+  const header = text.match(new RegExp(`export\\s+interface\\s+${name}\\b[^{]*`));
+  if (!header) throw new Error(`interface ${name} not found in ${module}.d.ts`);
+  return declarations(braced(text, header.index + header[0].length)).map((decl) => {
+    const m = decl.match(/^(\w+)\s*\(/);
+    if (!m) throw new Error(`api-surface.js cannot read this member of ${name}: ${decl}`);
+    return m[1];
+  });
 }
 
 /**
@@ -114,13 +115,15 @@ export function publicSurface() {
   const index = read('index');
   const out = [];
   const seen = new Set();
-  for (const m of index.matchAll(/export\s+\{([^}]*)\}\s+from\s+'\.\/([\w-]+)\.js'/g)) {
+  for (const m of index.matchAll(/export\s+\{([^}]*)\}\s+from\s+'\.\/([\w/-]+)\.js'/g)) {
     for (const name of m[1].split(',').map((s) => s.trim()).filter(Boolean)) {
       const text = read(m[2]);
       if (new RegExp(`export\\s+declare\\s+function\\s+${name}\\b`).test(text))
         out.push({ owner: '', path: '', name, kind: 'function' });
       else if (new RegExp(`export\\s+declare\\s+class\\s+${name}\\b`).test(text))
         classMembers(name, m[2], name, out, seen, true);
+      // A list of names (INNER_PATTERNS): nothing to call.
+      else if (new RegExp(`export\\s+declare\\s+const\\s+${name}\\s*:\\s*readonly\\s*\\[`).test(text)) continue;
       else throw new Error(`api-surface.js: ${name} from ${m[2]}.d.ts is neither a function nor a class`);
     }
   }

@@ -33,7 +33,8 @@ import {
   tensorArg,
   tensorProblems,
 } from './bad-input.js';
-import { elementwiseRef, iota, tc } from './helpers.js';
+import { elementwise } from '../reference/naive.js';
+import { iota, tc } from './helpers.js';
 
 /** The engine's TypeError (no package code ran to say more). */
 const ENGINE = { engine: true };
@@ -86,15 +87,16 @@ function counts() {
   return { tensors, bytes, otherTensors: o.tensors, otherBytes: o.bytes };
 }
 
-// The seed example of README, against the naive reference.
-const seed = elementwiseRef((x, y) => x + y, { values: [1, 2, 3, 4, 5, 6], shape: [2, 3] }, { values: [1, 2, 3], shape: [3] });
+// A worked example of docs/examples.md, [[1,2,3],[4,5,6]] + [1,2,3], from the
+// naive reference.
+const example = elementwise((x, y) => x + y, { values: [1, 2, 3, 4, 5, 6], shape: [2, 3] }, { values: [1, 2, 3], shape: [3] });
 function computes(instance) {
   return instance.tidy(() => {
     const r = instance.tensor([[1, 2, 3], [4, 5, 6]]).add(instance.tensor([1, 2, 3]));
     return JSON.stringify({ shape: r.shape, values: Array.from(r.data()) });
   });
 }
-const SEED = JSON.stringify({ shape: seed.shape, values: seed.values });
+const EXAMPLE = JSON.stringify({ shape: example.shape, values: example.values });
 
 // Cases for one argument position: `good` with its `index` replaced by each
 // bad value (or cut there, for MISSING).
@@ -464,7 +466,7 @@ function matrix() {
     cases: [
       ...[['missing', MISSING, 'undefined', 'type'], ['a number', 5, '5', 'type'], ['null', null, 'null', 'type'], ['an unknown name', 'plus', "'plus'", 'value'], ['a tensor method name', 'sum', "'sum'", 'value']].map(([label, value, named, kind]) => ({
         label: `name: ${label}`,
-        expect: refusal(kind, new RegExp(`^explain\\.op\\(\\): unknown op ${named.replace(/[()]/g, '\\$&')}; known: add, sub, mul, `)),
+        expect: refusal(kind, new RegExp(`^explain\\.op\\(\\): unknown op ${named.replace(/[()]/g, '\\$&')}; known: add, add_, sub, sub_, mul, `)),
         call: () => (value === MISSING ? ex.op() : ex.op(value, fx.f, 1)),
       })),
       ...at(['add', fx.f, 1, { alpha: 1 }], 1, noMissing(operandArg('explain.op', 'operands[0]', fx)), (...a) => ex.op(...a)),
@@ -511,6 +513,7 @@ function matrix() {
   m.set('new TensorcastError', { none: 'an Error subclass: like Error it takes any message (and a kind for code to branch on)' });
   m.set('TensorcastError#kind', { none: 'a data property' });
   m.set('Tensorcast#simd', { none: 'a data property' });
+  m.set('Tensorcast#ops', { none: 'a data property (a frozen array)' });
   m.set('Tensorcast#explain', { none: 'a data property (its methods are Explain#...)' });
   m.set('init', { none: 'asynchronous: its cases are in the test "init() rejects bad options" below' });
   return m;
@@ -593,7 +596,7 @@ test('each bad call throws the documented error and changes nothing', () => {
       } catch {
         problems.push(`${key} ${c.label}: tensors or bytes changed: ${JSON.stringify(counted)} -> ${JSON.stringify(counts())}`);
       }
-      if (computes(tc) !== SEED) problems.push(`${key} ${c.label}: the module stopped computing`);
+      if (computes(tc) !== EXAMPLE) problems.push(`${key} ${c.label}: the module stopped computing`);
       // The same refusal again must not take wasm memory: the first call of
       // a path may allocate something once (a static), a second one not.
       if (!KNOWN_LEAKS.has(key)) {
@@ -640,9 +643,9 @@ test('init() rejects bad options with a TensorcastError and loads nothing', asyn
   assert.equal(await init(), tc, 'the default instance is still the shared one');
 });
 
-test('after the whole matrix both modules compute the seed examples and hold what they held', () => {
-  assert.equal(computes(tc), SEED);
-  assert.equal(computes(other), SEED);
+test('after the whole matrix both modules compute the worked examples and hold what they held', () => {
+  assert.equal(computes(tc), EXAMPLE);
+  assert.equal(computes(other), EXAMPLE);
   // A gradient too: (A + B).sum().backward() with A [3], B [1].
   tc.tidy(() => {
     const A = tc.tensor([1, 2, 3], { requiresGrad: true });

@@ -1,8 +1,9 @@
-// Shared by the tests: the default instance, an exact-error assertion, and a
-// naive broadcasting reference to compute expected values independently of
-// the core (index arithmetic straight from the rule, no strides or plans).
+// Shared by the tests: the default instance, an exact-error assertion, test
+// data and a float32 comparison. Expected values come from the naive
+// reference (tests/reference/naive.js), which the soak uses too.
 import assert from 'node:assert/strict';
 import { init, TensorcastError } from 'tensorcast';
+import { numelOf } from '../reference/naive.js';
 
 export const tc = await init();
 
@@ -18,56 +19,9 @@ export function throwsTc(fn, kind, message) {
   });
 }
 
-export function numel(shape) {
-  return shape.reduce((a, b) => a * b, 1);
-}
-
 /** Values 1..n (or from `start`) in a tensor of the shape, computed in JS. */
 export function iota(shape, start = 1) {
-  return Array.from({ length: numel(shape) }, (_, i) => start + i);
-}
-
-/** The broadcast shape by the rule, in JS; throws on a mismatch. */
-export function broadcastRef(...shapes) {
-  const ndim = Math.max(0, ...shapes.map((s) => s.length));
-  const out = [];
-  for (let i = 0; i < ndim; i++) {
-    let size = 1;
-    for (const s of shapes) {
-      const d = s.length - ndim + i;
-      const v = d >= 0 ? s[d] : 1;
-      if (v !== 1) {
-        if (size !== 1 && size !== v) throw new Error('mismatch');
-        size = v;
-      }
-    }
-    out.push(size);
-  }
-  return out;
-}
-
-/** f applied elementwise to broadcast operands given as { values, shape }. */
-export function elementwiseRef(f, ...operands) {
-  const shape = broadcastRef(...operands.map((o) => o.shape));
-  const out = [];
-  const index = new Array(shape.length).fill(0);
-  for (let flat = 0; flat < numel(shape); flat++) {
-    let rest = flat;
-    for (let d = shape.length - 1; d >= 0; d--) {
-      index[d] = rest % shape[d];
-      rest = Math.floor(rest / shape[d]);
-    }
-    const args = operands.map(({ values, shape: s }) => {
-      let at = 0;
-      for (let d = 0; d < s.length; d++) {
-        const i = s[d] === 1 ? 0 : index[shape.length - s.length + d];
-        at = at * s[d] + i;
-      }
-      return values[at];
-    });
-    out.push(f(...args));
-  }
-  return { values: out, shape };
+  return Array.from({ length: numelOf(shape) }, (_, i) => start + i);
 }
 
 /** Float32 results against a double-precision expectation. */

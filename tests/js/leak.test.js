@@ -71,9 +71,9 @@ test('10,000 failing calls leave memory (and the JS value table) flat', () => {
     });
   round();
   const before = tc.memory();
-  const handles = tc._core.count_emval_handles();
+  const handles = tc._rt.core.count_emval_handles();
   round();
   assertFlat(before, tc.memory(), 'after 10,000 failures');
-  assert.equal(tc._core.count_emval_handles(), handles, 'emval handles');
+  assert.equal(tc._rt.core.count_emval_handles(), handles, 'emval handles');
   for (const t of [a, b, leaf]) t.dispose();
 });

@@ -14,9 +14,10 @@ import { tc, throwsTc } from './helpers.js';
 import { hasWasmSimd } from '../../dist/simd.js';
 
 const dist = new URL('../../dist/', import.meta.url);
-const seedCheck = (t) =>
+// A worked example of docs/examples.md, computed by an instance.
+const computeExample = (t) =>
   t.tidy(() => t.tensor([[1, 2, 3], [4, 5, 6]]).add(t.tensor([1, 2, 3])).toArray());
-const SEED = [[2, 4, 6], [5, 7, 9]];
+const EXAMPLE = [[2, 4, 6], [5, 7, 9]];
 
 async function rejectsTc(promise, kind, message) {
   await assert.rejects(promise, (error) => {
@@ -44,7 +45,7 @@ test('init({ simd: false }) runs the plain build, as an engine without SIMD woul
   const plain = await init({ simd: false });
   assert.notEqual(plain, tc);
   assert.equal(plain.simd, false);
-  assert.deepEqual(seedCheck(plain), SEED);
+  assert.deepEqual(computeExample(plain), EXAMPLE);
   assert.match(plain.explain.op('add', 1, 2).trace.kernel, /__scalar_/);
 });
 
@@ -58,20 +59,20 @@ test('without SIMD support the loader picks tensorcast-nosimd.wasm (WebAssembly.
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
   });
-  assert.deepEqual(JSON.parse(stdout), { simd: false, sum: SEED });
+  assert.deepEqual(JSON.parse(stdout), { simd: false, sum: EXAMPLE });
 });
 
 test('init({ wasmBinary }) and init({ wasmUrl }) load what they are given', async () => {
   const fromBytes = await init({ wasmBinary: await readFile(new URL('tensorcast.wasm', dist)) });
   assert.equal(fromBytes.simd, true, 'simd reports the module that runs');
-  assert.deepEqual(seedCheck(fromBytes), SEED);
+  assert.deepEqual(computeExample(fromBytes), EXAMPLE);
   const fromArrayBuffer = await init({ wasmBinary: (await readFile(new URL('tensorcast-nosimd.wasm', dist))).buffer });
   assert.equal(fromArrayBuffer.simd, false);
   const fromFileUrl = await init({ wasmUrl: new URL('tensorcast-nosimd.wasm', dist) });
   assert.equal(fromFileUrl.simd, false);
   const fromPath = await init({ wasmUrl: fileURLToPath(new URL('tensorcast.wasm', dist)) });
   assert.equal(fromPath.simd, true);
-  assert.deepEqual(seedCheck(fromPath), SEED);
+  assert.deepEqual(computeExample(fromPath), EXAMPLE);
 });
 
 test('a missing or broken .wasm is a TensorcastError of kind "load", and init() can be retried', async () => {
@@ -80,7 +81,7 @@ test('a missing or broken .wasm is a TensorcastError of kind "load", and init() 
   await rejectsTc(init({ wasmBinary: 'bytes' }), 'type', /wasmBinary/);
   await rejectsTc(init({ simd: 'yes' }), 'type', /simd/);
   await rejectsTc(init({ wasmPath: 'x' }), 'type', /^init\(\): unknown option 'wasmPath'/);
-  assert.deepEqual(seedCheck(await init()), SEED);
+  assert.deepEqual(computeExample(await init()), EXAMPLE);
 });
 
 let server;
@@ -111,11 +112,11 @@ test('over HTTP: streaming compile with application/wasm, a fallback without it,
   };
   try {
     const streamed = await init({ wasmUrl: `${origin}/typed/tensorcast.wasm` });
-    assert.deepEqual(seedCheck(streamed), SEED);
+    assert.deepEqual(computeExample(streamed), EXAMPLE);
     assert.equal(streamedCalls, 1);
     const buffered = await init({ wasmUrl: new URL(`${origin}/plain/tensorcast-nosimd.wasm`) });
     assert.equal(buffered.simd, false);
-    assert.deepEqual(seedCheck(buffered), SEED);
+    assert.deepEqual(computeExample(buffered), EXAMPLE);
     assert.equal(streamedCalls, 1, 'no streaming without the application/wasm type');
   } finally {
     WebAssembly.instantiateStreaming = streaming;

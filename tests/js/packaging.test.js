@@ -1,6 +1,6 @@
 // The package as a user gets it: npm pack, install the tarball into an empty
-// project, import 'tensorcast' from an ES module there and run a seed
-// example; its types must resolve for TypeScript in that project too.
+// project, import 'tensorcast' from an ES module there and run worked
+// examples (docs/examples.md); its types must resolve for TypeScript in that project too.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -36,7 +36,7 @@ test('the tarball holds the built package and nothing of the sources', () => {
   assert.deepEqual(files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md'].includes(f)), []);
 });
 
-test('an ES module in a fresh project imports tensorcast and runs a seed example, on Node 18, 20 and 22', async () => {
+test('an ES module in a fresh project imports tensorcast and runs worked examples, on Node 18, 20 and 22', async () => {
   await writeFile(join(app, 'check.mjs'), `
     import { init, TensorcastError } from 'tensorcast';
     const tc = await init();

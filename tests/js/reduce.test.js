@@ -1,25 +1,13 @@
-// sum and sumTo (PyTorch's _sum_to), checked against sums computed in JS.
+// sum and sumTo (PyTorch's _sum_to), checked against the naive reference's sums.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { numelOf, sumInto, sumPlan } from '../reference/naive.js';
 import { iota, tc, throwsTc } from './helpers.js';
 
-// Sums `values` of `shape` over `dims`, keeping them as size 1.
+// The reference's sum of `values` of `shape` over `dims`, keeping them as size 1.
 function sumRef(values, shape, dims) {
-  const outShape = shape.map((s, d) => (dims.includes(d) ? 1 : s));
-  const out = new Array(outShape.reduce((a, b) => a * b, 1)).fill(0);
-  values.forEach((v, flat) => {
-    let rest = flat;
-    let at = 0;
-    let scale = 1;
-    for (let d = shape.length - 1; d >= 0; d--) {
-      const i = rest % shape[d];
-      rest = Math.floor(rest / shape[d]);
-      at += (dims.includes(d) ? 0 : i) * scale;
-      scale *= outShape[d];
-    }
-    out[at] += v;
-  });
-  return { values: out, shape: outShape };
+  const { shape: kept, to } = sumPlan(shape, dims, true);
+  return { values: Array.from(sumInto(values, to, numelOf(kept)).sum), shape: kept };
 }
 
 test('sum() of everything is 0-dimensional', () => {

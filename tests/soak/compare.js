@@ -1,7 +1,8 @@
 // How the soak compares the core's numbers with the reference's. Exact where
 // float32 arithmetic is exact, within a bound elsewhere. -0 equals 0 here:
 // PyTorch itself gives -0 or 0 for maximum(-0, 0) depending on the kernel
-// (reference.js SIGNED_ZERO says how the soak keeps that from spreading).
+// (SIGNED_ZERO in tests/reference/naive.js says how the soak keeps that
+// from spreading).
 
 const FLT_MAX = 3.4028234663852886e38;
 

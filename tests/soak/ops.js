@@ -1,11 +1,11 @@
 // What the soak does, one kind of step each: the call on the package, the
-// same thing in the naive reference (reference.js), and the comparison of the
-// two (the outcome, the shape, dtype and strides at once; the values at once
-// for inexact results and zero signs, else at the periodic full check). About one
-// step in ten is refused on purpose (bad shapes, failed in-place ops,
-// disposed tensors, policy 'raise', a second backward, bad arguments), and
-// must be refused with the predicted kind of TensorcastError and change
-// nothing.
+// same thing in the naive reference (tests/reference/naive.js), and the
+// comparison of the two (the outcome, the shape, dtype and strides at once;
+// the values at once for inexact results and zero signs, else at the
+// periodic full check). About one step in ten is refused on purpose (bad
+// shapes, failed in-place ops, disposed tensors, policy 'raise', a second
+// backward, bad arguments), and must be refused with the predicted kind of
+// TensorcastError and change nothing.
 //
 // Each step also writes the JS line that replays it (`code`) and what it
 // reads and writes (tensor names, storages, gradients), so that a failure
@@ -36,7 +36,7 @@ import {
   transposeView,
   unsqueezeView,
   wrapDim,
-} from './reference.js';
+} from '../reference/naive.js';
 
 /** A number as JS source (-0, NaN and the infinities included). */
 export const lit = (x) => (Object.is(x, -0) ? '-0' : String(x));

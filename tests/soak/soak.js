@@ -19,9 +19,9 @@
 import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { init, TensorcastError } from 'tensorcast';
+import { Ref, fmt, layoutProblem, numelOf, stridesOf } from '../reference/naive.js';
 import { firstExactDifference, firstRelativeDifference, firstSumDifference, show } from './compare.js';
 import { STEPS, lit } from './ops.js';
-import { Ref, fmt, layoutProblem, numelOf, stridesOf } from './reference.js';
 import { Log, replayScript } from './replay.js';
 import { Rng, values } from './rng.js';
 
@@ -329,7 +329,7 @@ class Soak {
       // memory every 50 steps after the warm-up, as a refused call that
       // forgets to free would.
       if (this.sabotage === 'leak' && this.step === 150) this.leaked = this.tc.zeros([1]);
-      if (this.sabotage === 'heap' && this.step > warm && this.step % 50 === 0) this.tc._core._malloc(16);
+      if (this.sabotage === 'heap' && this.step > warm && this.step % 50 === 0) this.tc._rt.core._malloc(16);
       this.warnings.length = 0;
       this.kind = this.rng.weighted(weights);
       this.stats[this.kind].steps++;

@@ -1,6 +1,16 @@
 // The component's styles. Colours come from the palette as custom
 // properties set on the wrapper, so the page and its diagrams share them.
 import { css } from 'lit';
+import type { Palette } from './diagram/palette.js';
+
+/** The palette as the custom properties the styles below read. */
+export function cssVars(p: Palette): Record<string, string> {
+  return {
+    '--bg': p.bg, '--fg': p.fg, '--muted': p.muted, '--line': p.cell.stroke, '--field': p.cell.fill,
+    '--focus': p.accent, '--bad': p.conflict.stroke, '--bad-bg': p.conflict.fill, '--warn': p.missing.stroke,
+    '--zero': p.zero.stroke, '--zero-bg': p.zero.fill, 'color-scheme': p.name,
+  };
+}
 
 export const styles = css`
   :host {

@@ -1,7 +1,7 @@
-// The page: runs the seed example on the main thread and in a module worker;
+// The page: runs the worked examples on the main thread and in a module worker;
 // ?simd=0 forces the plain build (so both .wasm files must be bundled).
 import { init } from 'tensorcast';
-import { seedExample } from './seed.js';
+import { workedExamples } from './examples.js';
 
 const violations = [];
 document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
@@ -10,7 +10,7 @@ const result = document.getElementById('result');
 try {
   const simd = new URLSearchParams(location.search).get('simd') !== '0';
   const tc = await (simd ? init() : init({ simd: false }));
-  const page = seedExample(tc);
+  const page = workedExamples(tc);
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   worker.postMessage({ simd });
   const fromWorker = await new Promise((resolve, reject) => {

@@ -76,10 +76,10 @@ export const en: Messages = {
   explain: {
     mismatch: (dim, trailing, sizes) =>
       `At dim ${dim} (the ${ordinal(trailing)} from the right), ${list(sizes.map(sizeText))}. Broadcasting can only stretch a size of 1 (a missing dim counts as 1); these sizes differ and are not 1, so there is no common shape. PyTorch stops at the first such dim, from the right.`,
-    zeroSize: 'A shape like (0,) is not “without dimensions”, as the source documents say: it has one dim, of size 0. 0 is neither equal to the other size nor 1, so it cannot broadcast against it; against 1 it would (the 1 yields, giving 0).',
+    zeroSize: 'A shape like (0,) is not “without dimensions”, although the example in PyTorch’s documentation (the note “Broadcasting semantics”) says so: it has one dim, of size 0. 0 is neither equal to the other size nor 1, so it cannot broadcast against it; against 1 it would (the 1 yields, giving 0).',
     inplace: (self, broadcast) =>
       `An in-place op writes its result into its own tensor, whose shape is ${self}. Broadcasting the operands gives ${broadcast}, a different shape, and an in-place op can never change the shape of its tensor. The out-of-place op (a + b) would work and give ${broadcast}.`,
-    oldMessage: 'Older PyTorch versions, and the source documents, report it with expand’s message:',
+    oldMessage: 'Older PyTorch versions, and the example in PyTorch’s documentation (the note “Broadcasting semantics”), report it with expand’s message:',
     generic: 'The core refused this input; the message above is its own.',
     noFix: (dim, sizes) =>
       `No unsqueeze, squeeze, reshape with 1s or transpose of a single operand makes these shapes broadcast: at dim ${dim}, ${list(sizes.map(sizeText))}, and only a 1 can be stretched. Check that these are the tensors you meant.`,

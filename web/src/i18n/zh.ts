@@ -1,4 +1,4 @@
-// 中文。术语沿用源文档（广播、尾部维度、步长、原地操作）。
+// 中文。全篇术语统一：广播、尾部维度、步长、原地操作。
 import type { Messages, SizeAt } from './messages.js';
 
 const list = (items: string[]): string =>
@@ -70,10 +70,10 @@ export const zh: Messages = {
   explain: {
     mismatch: (dim, trailing, sizes) =>
       `在第 ${dim} 维（从右数第 ${trailing} 个），${list(sizes.map(sizeText))}。广播只能扩展大小为 1 的维度（缺失的维度按 1 处理）；这两个大小不相等，也都不是 1，所以没有共同的形状。PyTorch 从右往左检查，遇到第一个这样的维度就停止。`,
-    zeroSize: '像 (0,) 这样的形状并不是源文档所说的“一个维度都没有”：它有一个维度，大小为 0。0 既不等于另一个大小，也不是 1，所以不能与之广播；而与 1 可以广播（1 让位，结果为 0）。',
+    zeroSize: 'PyTorch 官方文档“广播语义”（Broadcasting semantics）一节的例子说，(0,) 这样的张量连一个维度都没有。其实不然：它有一个维度，只是大小为 0。0 既不等于另一方的大小，也不是 1，所以不能与之广播；另一方是 1 的话就可以（1 让位，结果为 0）。',
     inplace: (self, broadcast) =>
       `原地操作把结果写回自身，它的形状是 ${self}。两个操作数广播后的形状是 ${broadcast}，与之不同，而原地操作永远不能改变张量的形状。非原地运算（a + b）可以执行，结果形状为 ${broadcast}。`,
-    oldMessage: '旧版 PyTorch 以及源文档给出的是 expand 的报错：',
+    oldMessage: '旧版 PyTorch，以及官方文档“广播语义”一节的例子，给出的都是 expand 的报错：',
     generic: '核心拒绝了这个输入；上面是核心自己的报错信息。',
     noFix: (dim, sizes) =>
       `对单个操作数做 unsqueeze、squeeze、补 1 的 reshape 或 transpose，都无法让这两个形状广播：在第 ${dim} 维，${list(sizes.map(sizeText))}，而只有 1 才能扩展。请检查这些是否是你想要的张量。`,

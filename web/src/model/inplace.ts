@@ -1,6 +1,7 @@
 // What the in-place view shows: x.op_(y) must keep x's shape. The core runs
-// the in-place op (its message on failure is PyTorch's), and the older
-// report the source documents quote is what expand says for y.expand(x's shape).
+// the in-place op (its message on failure is PyTorch's); the older message,
+// which the example in PyTorch's note "Broadcasting semantics" still shows,
+// is what expand says for y.expand(x's shape).
 import type { BroadcastTrace, Tensorcast } from 'tensorcast';
 import type { Operand } from './operands.js';
 import { tensorOf } from './operands.js';

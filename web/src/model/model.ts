@@ -4,7 +4,7 @@
 import type { Tensorcast } from 'tensorcast';
 import { Computation } from './compute.js';
 import { PRESETS } from './presets.js';
-import { DEFAULT_STATE, INPUT_FIELDS } from './state.js';
+import { DEFAULT_STATE, INPUT_FIELDS } from './props.js';
 import type { State } from './state.js';
 import type { Step } from './steps.js';
 import { stepsFor } from './steps.js';

@@ -1,5 +1,6 @@
-// Every example of the source documents (../shared/seeds), titled in both
-// languages, and classic pitfalls. What PyTorch answers for each is checked
+// The examples of PyTorch's note "Broadcasting semantics" and of the usual
+// lessons on broadcasting (tests/js/examples.test.js runs each through the
+// package), titled in both languages, and classic pitfalls. What PyTorch answers for each is checked
 // by the e2e tests (e2e/presets.spec.js), not written here.
 import type { State } from './state.js';
 

@@ -12,13 +12,12 @@ export interface OpRun {
   shape: number[] | null;
   values: Float32Array | Uint8Array | null;
   bool: boolean;
+  /** The warnings the run raised: PyTorch's backcompat one among them when the instance has it on (the playground turns it on once, at start). */
   warnings: WarningEvent[];
 }
 
 /** Operands in the core's order (where: condition, input, other). Call inside tc.tidy. */
 export function runOp(tc: Tensorcast, op: Op, operands: Tensor[], alpha: number): OpRun {
-  // The seeds' backcompat warning, on only for this call: a teaching aid.
-  tc.setBroadcastWarning(true);
   let explained;
   try {
     explained = takesAlpha(op) ? tc.explain.op(op, ...operands, { alpha }) : tc.explain.op(op, ...operands);
@@ -27,8 +26,6 @@ export function runOp(tc: Tensorcast, op: Op, operands: Tensor[], alpha: number)
       trace: null, events: [], error: error instanceof Error ? error.message : String(error),
       shape: null, values: null, bool: false, warnings: [],
     };
-  } finally {
-    tc.setBroadcastWarning(false);
   }
   const { result, trace, events, error } = explained;
   const warnings = events.filter((e): e is WarningEvent => e.kind === 'warning');

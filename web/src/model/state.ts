@@ -1,6 +1,6 @@
 // The playground's whole state: what a URL hash or the component's
 // attributes can say. Every field is plain data so that a link reproduces a
-// view exactly.
+// view exactly; each field's default and link rules are in props.ts.
 
 export const VIEWS = ['align', 'strides', 'grad', 'inplace'] as const;
 export type View = (typeof VIEWS)[number];
@@ -54,29 +54,6 @@ export interface State {
   lang: Lang;
   theme: Theme;
 }
-
-export const DEFAULT_STATE: Readonly<State> = Object.freeze({
-  a: '5,3,4,1',
-  b: '3,1,1',
-  c: '3,1',
-  op: 'add',
-  alpha: '1',
-  fa: 'arange',
-  fb: 'arange',
-  fc: 'arange',
-  va: '',
-  vb: '',
-  vc: '',
-  seed: 1,
-  loss: 'sum',
-  view: 'align',
-  step: null,
-  lang: 'en',
-  theme: 'auto',
-});
-
-/** The fields that change what the core computes (the rest only change how it is shown). */
-export const INPUT_FIELDS = ['a', 'b', 'c', 'op', 'alpha', 'fa', 'fb', 'fc', 'va', 'vb', 'vc', 'seed', 'loss'] as const;
 
 export function fillOf(state: State, name: OperandName): Fill {
   return name === 'a' ? state.fa : name === 'b' ? state.fb : state.fc;

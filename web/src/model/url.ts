@@ -2,40 +2,35 @@
 // and back. Reading accepts anything: unknown values fall back to defaults,
 // so a hand-edited or hostile link still opens a working page.
 import { MAX_LINK_FIELD } from './limits.js';
-import { DEFAULT_STATE, FILLS, LANGS, LOSSES, OPS, THEMES, VIEWS } from './state.js';
+import { DEFAULT_STATE, PROPS } from './props.js';
+import type { Prop } from './props.js';
 import type { State } from './state.js';
 
 type Reader = (key: string) => string | null;
+type Value = State[keyof State];
 
-const TEXT_KEYS = ['a', 'b', 'c', 'alpha', 'va', 'vb', 'vc'] as const;
-
-function oneOf<T extends string>(options: readonly T[], value: string | null, fallback: T): T {
-  return value !== null && (options as readonly string[]).includes(value) ? (value as T) : fallback;
+function wholeNumber(text: string): number | null {
+  return /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : null;
 }
 
-function wholeNumber(value: string | null, fallback: number | null): number | null {
-  if (value === null || !/^\d{1,9}$/.test(value.trim())) return fallback;
-  return Number(value.trim());
+/** A property's value from its text; the fallback when the text is not one it can take. */
+function readValue(prop: Prop, text: string | null, fallback: Value): Value {
+  if (text === null) return fallback;
+  switch (prop.kind) {
+    case 'text':
+      return text.slice(0, MAX_LINK_FIELD);
+    case 'enum':
+      return (prop.options as readonly string[]).includes(text) ? (text as Value) : fallback;
+    case 'number':
+    case 'nullable number':
+      return wholeNumber(text) ?? fallback;
+  }
 }
 
 /** A state from any key → value source (URL parameters, element attributes). */
 export function readState(get: Reader, base: Readonly<State> = DEFAULT_STATE): State {
-  const state: State = { ...base };
-  for (const key of TEXT_KEYS) {
-    const value = get(key);
-    if (value !== null) state[key] = value.slice(0, MAX_LINK_FIELD);
-  }
-  state.op = oneOf(OPS, get('op'), base.op);
-  state.fa = oneOf(FILLS, get('fa'), base.fa);
-  state.fb = oneOf(FILLS, get('fb'), base.fb);
-  state.fc = oneOf(FILLS, get('fc'), base.fc);
-  state.loss = oneOf(LOSSES, get('loss'), base.loss);
-  state.view = oneOf(VIEWS, get('view'), base.view);
-  state.lang = oneOf(LANGS, get('lang'), base.lang);
-  state.theme = oneOf(THEMES, get('theme'), base.theme);
-  state.seed = wholeNumber(get('seed'), base.seed) ?? base.seed;
-  state.step = get('step') === null ? base.step : wholeNumber(get('step'), base.step);
-  return state;
+  const entries = PROPS.map((prop) => [prop.key, readValue(prop, get(prop.key), base[prop.key])]);
+  return Object.fromEntries(entries) as unknown as State;
 }
 
 export function stateFromHash(hash: string, base?: Readonly<State>): State {
@@ -51,23 +46,10 @@ function encode(value: string): string {
     .replace(/%5D/gi, ']');
 }
 
-/** The hash for a state: the core fields always, the others when not default. */
+/** The hash for a state: each property always, or when not default, as the table says. */
 export function hashFromState(state: Readonly<State>): string {
-  const parts: string[] = [];
-  const put = (key: string, value: string): void => {
-    parts.push(`${key}=${encode(value.slice(0, MAX_LINK_FIELD))}`);
-  };
-  put('a', state.a);
-  put('b', state.b);
-  if (state.op === 'where' || state.c !== DEFAULT_STATE.c) put('c', state.c);
-  put('op', state.op);
-  if (state.alpha !== DEFAULT_STATE.alpha) put('alpha', state.alpha);
-  for (const key of ['fa', 'fb', 'fc', 'va', 'vb', 'vc', 'loss', 'theme'] as const)
-    if (state[key] !== DEFAULT_STATE[key]) put(key, state[key]);
-  if (state.seed !== DEFAULT_STATE.seed) put('seed', String(state.seed));
-  put('view', state.view);
-  if (state.step !== null) put('step', String(state.step));
-  put('lang', state.lang);
+  const parts = PROPS.filter((p) => p.link === 'always' || state[p.key] !== p.default || p.needed?.(state) === true)
+    .map((p) => `${p.key}=${encode(String(state[p.key]).slice(0, MAX_LINK_FIELD))}`);
   return `#${parts.join('&')}`;
 }
 

@@ -7,7 +7,8 @@ import { live } from 'lit/directives/live.js';
 import type { Computation } from '../model/compute.js';
 import { formatShape, opCall } from '../model/format.js';
 import { PRESETS } from '../model/presets.js';
-import { DEFAULT_STATE, FILLS, INPUT_FIELDS, fillOf, operandsOf, takesAlpha, valuesOf, LOSSES } from '../model/state.js';
+import { DEFAULT_STATE, INPUT_FIELDS } from '../model/props.js';
+import { FILLS, fillOf, operandsOf, takesAlpha, valuesOf, LOSSES } from '../model/state.js';
 import type { OperandName, State } from '../model/state.js';
 import type { ViewContext } from './context.js';
 

@@ -1,6 +1,6 @@
 // The in-place view: a.op_(b) writes into a, so broadcasting a with b must
 // give exactly a's shape; the core's verdict and message, and the older
-// message the source documents quote.
+// message (expand's) that PyTorch's note "Broadcasting semantics" still shows.
 import { html } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { Scene } from '../diagram/scene.js';

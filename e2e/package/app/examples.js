@@ -1,6 +1,7 @@
-// The check both the page and the worker run: a seed example, an error and
-// a gradient, through the installed package.
-export function seedExample(tc) {
+// The check both the page and the worker run: worked examples of
+// docs/examples.md (a broadcast add, an error and a gradient) and a product,
+// through the installed package.
+export function workedExamples(tc) {
   const c = tc.tensor([[1, 2, 3], [4, 5, 6]]).add(tc.tensor([1, 2, 3]));
   let error = null;
   try {

@@ -1,20 +1,26 @@
-// The soak's naive reference, written from PyTorch's rules (the seed
-// documents, README, docs/limits.md) and nothing of the core's: a tensor is
-// a storage of cells plus, for each element in row-major order, the cell it
-// reads (`map`). Views compute their map from their definition, element by
-// element; nothing here knows strides, plans or kernels. Values are kept as
-// doubles rounded to float32 (Math.fround), which is exact IEEE float32
-// arithmetic for + - * / and sqrt (a double holds every float32 result
-// before its final rounding).
+// The naive reference in JavaScript, the counterpart of naive.h beside it:
+// what PyTorch computes, written from PyTorch's rules (the "Broadcasting
+// semantics" note, the torch.Tensor view methods' documentation,
+// aten/src/ATen/ExpandUtils.cpp's infer_size and sum_to, the formulas of
+// tools/autograd/derivatives.yaml), from README and docs/limits.md where
+// tensorcast chose, and from nothing of the core's. The unit tests
+// (tests/js) take their expected values from it and the soak (tests/soak)
+// models every tensor it makes with it, so that a rule is written once.
 //
-// Two things are taken from the core on purpose, and checked rather than
-// trusted: the memory layout of a fresh result (PyTorch lets outputs follow
-// their inputs' layout; that is not broadcasting and the soak does not
-// model it, it only checks the layout is dense and non-overlapping), and
-// the values of inexact results (exp, log, pow, div, sums, gradients),
-// which are compared within a tolerance and then adopted, so that a 1-ulp
-// difference in exp does not turn every later exact comparison into a
-// false alarm.
+// A tensor is a storage of cells plus, for each element in row-major order,
+// the cell it reads (`map`). Views compute their map from their definition,
+// element by element, never from strides; nothing here knows plans or
+// kernels. Values are kept as doubles rounded to float32 (Math.fround),
+// which is exact IEEE float32 arithmetic for + - * / and sqrt (a double
+// holds every float32 result before its final rounding).
+//
+// Two things the soak takes from the core on purpose, and checks rather than
+// trusts: the memory layout of a fresh result (PyTorch lets outputs follow
+// their inputs' layout; that is not broadcasting and is not modelled here,
+// the soak only checks the layout is dense and non-overlapping), and the
+// values of inexact results (exp, log, pow, div, sums, gradients), which it
+// compares within a tolerance and then adopts, so that a 1-ulp difference in
+// exp does not turn every later exact comparison into a false alarm.
 
 export const numelOf = (shape) => shape.reduce((a, b) => a * b, 1);
 
@@ -46,6 +52,19 @@ function mapElements(over, into, pick) {
 }
 
 const fmt = (shape) => `[${shape.join(', ')}]`;
+
+/** The cell of each element, in row-major order, of a strided layout { offset, strides }. */
+function cellsOf(shape, layout) {
+  const cells = new Int32Array(numelOf(shape));
+  const idx = new Array(shape.length).fill(0);
+  for (let k = 0; k < cells.length; k++) {
+    unravel(k, shape, idx);
+    let at = layout.offset;
+    for (let d = 0; d < shape.length; d++) at += idx[d] * layout.strides[d];
+    cells[k] = at;
+  }
+  return cells;
+}
 
 /** PyTorch's maybe_wrap_dim: null when out of range; a 0-D tensor takes 0 and -1. */
 export function wrapDim(dim, ndim) {
@@ -113,17 +132,9 @@ export class Ref {
 
   /** A fresh tensor: values in row-major order, laid out as the core laid it out. */
   static fresh(shape, dtype, values, layout) {
-    const n = numelOf(shape);
-    const map = new Int32Array(n);
-    const idx = new Array(shape.length).fill(0);
+    const map = cellsOf(shape, layout);
     let max = 0;
-    for (let k = 0; k < n; k++) {
-      unravel(k, shape, idx);
-      let at = layout.offset;
-      for (let d = 0; d < shape.length; d++) at += idx[d] * layout.strides[d];
-      map[k] = at;
-      if (at > max) max = at;
-    }
+    for (const at of map) if (at > max) max = at;
     const t = new Ref(new Storage(max + 1), map, shape, dtype);
     t.write(values);
     return t;
@@ -140,21 +151,16 @@ export class Ref {
 
 /** Why a fresh result's layout is not dense and non-overlapping, or null. */
 export function layoutProblem(shape, layout) {
-  const n = numelOf(shape);
+  const cells = cellsOf(shape, layout);
+  const n = cells.length;
   if (n === 0) return null;
-  const seen = new Set();
-  const idx = new Array(shape.length).fill(0);
   let min = Infinity;
   let max = -Infinity;
-  for (let k = 0; k < n; k++) {
-    unravel(k, shape, idx);
-    let at = layout.offset;
-    for (let d = 0; d < shape.length; d++) at += idx[d] * layout.strides[d];
-    seen.add(at);
+  for (const at of cells) {
     min = Math.min(min, at);
     max = Math.max(max, at);
   }
-  if (seen.size !== n) return `strides ${fmt(layout.strides)} make elements share cells`;
+  if (new Set(cells).size !== n) return `strides ${fmt(layout.strides)} make elements share cells`;
   if (max - min + 1 !== n) return `strides ${fmt(layout.strides)} leave holes`;
   return null;
 }
@@ -179,7 +185,8 @@ export function stridesOf(map, shape) {
   return strides;
 }
 
-// --- broadcasting (seed 003): align from the right, 1 yields, else equal
+// --- broadcasting (PyTorch's "Broadcasting semantics" note, infer_size):
+// align from the right, a 1 yields, else equal
 
 /** { shape } or { error } with PyTorch's message; folds left like infer_size. */
 export function broadcastShapes(shapes) {
@@ -388,6 +395,19 @@ export function operandValues(x, outShape) {
   const out = new Float64Array(n);
   for (let k = 0; k < n; k++) out[k] = v[from[k]];
   return out;
+}
+
+/**
+ * f applied elementwise to operands given as plain { values, shape }
+ * (row-major values), broadcast by the rule: { values, shape }. Throws
+ * PyTorch's message when the shapes do not broadcast.
+ */
+export function elementwise(f, ...operands) {
+  const { shape, error } = broadcastShapes(operands.map((o) => o.shape));
+  if (error) throw new Error(error);
+  const reads = operands.map((o) => broadcastFrom(o.shape, shape));
+  const values = Array.from({ length: numelOf(shape) }, (_, k) => f(...operands.map((o, i) => o.values[reads[i][k]])));
+  return { values, shape };
 }
 
 // --- reductions

@@ -1,0 +1,26 @@
+// The op table as JavaScript receives it (Note [The op table] in
+// src/op_table.h): ops are called by their index in tc::op_list(), and the
+// facade reads the whole table once at load (tc.ops).
+#pragma once
+#include <string>
+
+#include "handles.h"
+#include "op_table.h"
+
+namespace tcjs {
+
+const tc::OpInfo& op_at(int index);  // raises InternalError for an unknown index
+// [{"name": "add", "family": "binary", "arity": 2, ...}, ...] in index order
+std::string op_table_json();
+
+// An operand as the facade passes it: a handle, or 0 and a number.
+inline tc::Operand operand(Handle handle, double number) {
+  return handle ? tc::Operand(get(handle)) : tc::Operand(number);
+}
+
+// Runs op `index` on up to three operands (handles or numbers); the ones
+// past its arity are ignored. Returns the result, or the tensor written to.
+tc::Tensor run_op(int index, Handle h0, double n0, Handle h1, double n1, Handle h2, double n2,
+                  double alpha);
+
+}  // namespace tcjs

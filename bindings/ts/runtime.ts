@@ -1,0 +1,132 @@
+// What Tensor, Explain and Tensorcast share of one loaded module: the core's
+// functions, the scratch buffer, tensor lifetimes, the op table and the
+// checks every handle passes before it reaches wasm. It knows tensors only
+// through `wrap` and `isTensor`, given by the facade, so that no module of
+// the package imports one that imports it back (as tfjs's kernels depend on
+// their backend, not on the user-facing API).
+import { describe, fail } from './args.js';
+import type { Core } from './core.js';
+import { OPS } from './generated/ops.js';
+import type { OpInfo } from './generated/ops.js';
+import { Lifetime } from './lifetime.js';
+import { Scratch } from './scratch.js';
+
+/** What the runtime needs of a tensor object. */
+export interface Held {
+  /** The wasm handle; 0 once disposed. */
+  _h: number;
+  /** Whether the FinalizationRegistry holds it (lifetime.ts). */
+  _r: boolean;
+  /** The runtime that made it. */
+  readonly _rt: unknown;
+}
+
+export class Runtime<T extends Held> {
+  readonly life: Lifetime;
+  readonly scratch: Scratch;
+  /** The core's op table, checked against the package's (Note [The op table]). */
+  readonly ops: readonly OpInfo[];
+  private readonly codes = new Map<string, number>();
+
+  constructor(
+    readonly core: Core,
+    private readonly wrap: (runtime: Runtime<T>, handle: number) => T,
+    readonly isTensor: (value: unknown) => value is T,
+  ) {
+    this.life = new Lifetime((handle) => core._tc_release(handle));
+    this.scratch = new Scratch(core);
+    this.ops = Object.freeze(readOpTable(core).map((op) => Object.freeze(op)));
+    this.ops.forEach((op, code) => this.codes.set(op.name, code));
+  }
+
+  /** The op's number across the wasm boundary; undefined for an unknown name. */
+  code(name: string): number | undefined {
+    return this.codes.get(name);
+  }
+
+  /** A new tensor object owning `handle`. */
+  adopt(handle: number): T {
+    const t = this.wrap(this, handle);
+    this.life.adopt(t);
+    return t;
+  }
+
+  /** A live handle of this instance, or a clear error. */
+  handle(t: T, fn: string, arg: string): number {
+    const what = arg === 'self' ? 'the tensor' : `argument '${arg}'`;
+    if (t._rt !== this)
+      fail('instance', `${fn}(): ${what} belongs to another tensorcast instance; each init() with options loads its own module, and tensors cannot move between them`);
+    if (t._h === 0)
+      fail('disposed', `${fn}(): ${what} is disposed (freed by dispose() or tidy()) and cannot be used`);
+    return t._h;
+  }
+
+  tensorArg(t: unknown, fn: string, arg: string): number {
+    if (!this.isTensor(t))
+      fail('type', t === undefined ? `${fn}(): missing argument '${arg}'` : `${fn}(): argument '${arg}' must be a Tensor, not ${describe(t)}`);
+    return this.handle(t, fn, arg);
+  }
+
+  /** [handle, 0] for a tensor, [0, value] for a number. */
+  operand(x: unknown, fn: string, arg: string): [number, number] {
+    if (this.isTensor(x)) return [this.handle(x, fn, arg), 0];
+    if (typeof x === 'number') return [0, x];
+    if (typeof x === 'boolean') return [0, x ? 1 : 0];
+    return fail('type', x === undefined ? `${fn}(): missing argument '${arg}'` : `${fn}(): argument '${arg}' must be a Tensor or a number, not ${describe(x)}`);
+  }
+
+  /** Two operands, one result: the hot path (no arrays, no strings unless it fails). */
+  op2(code: number, fn: string, a: unknown, b: unknown, alpha: number): T {
+    let ha = 0;
+    let na = 0;
+    let hb = 0;
+    let nb = 0;
+    if (this.isTensor(a)) ha = this.handle(a, fn, 'input');
+    else if (typeof a === 'number') na = a;
+    else [ha, na] = this.operand(a, fn, 'input');
+    if (this.isTensor(b)) hb = this.handle(b, fn, 'other');
+    else if (typeof b === 'number') nb = b;
+    else [hb, nb] = this.operand(b, fn, 'other');
+    return this.adopt(this.core._tc_op2(code, ha, na, hb, nb, alpha));
+  }
+
+  /** An in-place op: writes into self and hands self back. */
+  inplace<S extends T>(code: number, fn: string, self: S, other: unknown, alpha: number): S {
+    const h = this.handle(self, fn, 'self');
+    const [hb, nb] = this.operand(other, fn, 'other');
+    this.core._tc_op2(code, h, 0, hb, nb, alpha);
+    return self;
+  }
+
+  op1(code: number, fn: string, input: unknown): T {
+    return this.adopt(this.core._tc_op1(code, this.tensorArg(input, fn, 'input')));
+  }
+
+  op3(code: number, fn: string, condition: unknown, input: unknown, other: unknown): T {
+    const hc = this.tensorArg(condition, fn, 'condition');
+    const [ha, na] = this.operand(input, fn, 'input');
+    const [hb, nb] = this.operand(other, fn, 'other');
+    return this.adopt(this.core._tc_op3(code, hc, ha, na, hb, nb));
+  }
+
+  /** A call taking one handle and giving one. */
+  unaryHandle(t: T, fn: string, call: (h: number) => number): T {
+    return this.adopt(call(this.handle(t, fn, 'self')));
+  }
+
+  /** A call taking a handle and sizes (through the scratch buffer). */
+  shaped(t: T, fn: string, sizes: number[], call: (h: number, n: number) => number): T {
+    const h = this.handle(t, fn, 'self');
+    return this.adopt(call(h, this.scratch.writeInts(sizes)));
+  }
+}
+
+// The wasm module's table, which must be the one the TypeScript was
+// generated from: a package assembled from two builds would otherwise call
+// ops by the wrong numbers.
+function readOpTable(core: Core): OpInfo[] {
+  const table = JSON.parse(core.opTable()) as OpInfo[];
+  if (JSON.stringify(table) !== JSON.stringify(OPS))
+    fail('internal', 'the wasm module and the package\'s JavaScript were built from different op tables (src/op_table.h); rebuild the package');
+  return table;
+}

@@ -1,0 +1,154 @@
+// The op table (Note [The op table]): one entry per op, read by everything
+// that names ops.
+#include "op_table.h"
+
+#include "error.h"
+
+namespace tc {
+
+namespace {
+
+struct Entry {
+  const char* name;
+  OpFamily family;
+  int code;
+  bool alpha;
+  bool has_inplace;
+  DTypeRule dtype_rule;
+  bool backward;
+  const char* doc;
+};
+
+constexpr OpFamily B = OpFamily::Binary, C = OpFamily::Compare, U = OpFamily::Unary,
+                   W = OpFamily::Where;
+constexpr DTypeRule kPromote = DTypeRule::Promote, kFloat = DTypeRule::PromoteToFloat,
+                    kBool = DTypeRule::Bool, kSame = DTypeRule::Same;
+
+// name, family, code, alpha, in-place form, dtype rule, backward, doc
+const Entry kEntries[] = {
+    {"add", B, int(BinaryOp::Add), true, true, kPromote, true, "input + alpha * other"},
+    {"sub", B, int(BinaryOp::Sub), true, true, kPromote, true, "input - alpha * other"},
+    {"mul", B, int(BinaryOp::Mul), false, true, kPromote, true, "input * other"},
+    {"div", B, int(BinaryOp::Div), false, true, kFloat, true, "input / other (true division)"},
+    {"pow", B, int(BinaryOp::Pow), false, false, kPromote, true, "input ** other"},
+    {"maximum", B, int(BinaryOp::Maximum), false, false, kPromote, true,
+     "the larger of input and other, elementwise (NaN if either is NaN)"},
+    {"minimum", B, int(BinaryOp::Minimum), false, false, kPromote, true,
+     "the smaller of input and other, elementwise (NaN if either is NaN)"},
+    {"eq", C, int(CompareOp::Eq), false, false, kBool, false, "input == other"},
+    {"ne", C, int(CompareOp::Ne), false, false, kBool, false, "input != other"},
+    {"lt", C, int(CompareOp::Lt), false, false, kBool, false, "input < other"},
+    {"le", C, int(CompareOp::Le), false, false, kBool, false, "input <= other"},
+    {"gt", C, int(CompareOp::Gt), false, false, kBool, false, "input > other"},
+    {"ge", C, int(CompareOp::Ge), false, false, kBool, false, "input >= other"},
+    {"neg", U, int(UnaryOp::Neg), false, false, kSame, true, "-input"},
+    {"abs", U, int(UnaryOp::Abs), false, false, kSame, true, "|input|"},
+    {"exp", U, int(UnaryOp::Exp), false, false, kFloat, true, "e ** input"},
+    {"log", U, int(UnaryOp::Log), false, false, kFloat, true, "the natural logarithm of input"},
+    {"sqrt", U, int(UnaryOp::Sqrt), false, false, kFloat, true, "the square root of input"},
+    {"relu", U, int(UnaryOp::Relu), false, false, kSame, true, "max(input, 0)"},
+    {"where", W, 0, false, false, kPromote, true,
+     "input where condition is true, else other (condition, input and other broadcast together)"},
+};
+
+int arity_of(OpFamily family) {
+  switch (family) {
+    case OpFamily::Unary:
+      return 1;
+    case OpFamily::Where:
+      return 3;
+    default:
+      return 2;
+  }
+}
+
+std::vector<OpInfo> build() {
+  std::vector<OpInfo> ops;
+  for (const Entry& e : kEntries) {
+    const std::string name = e.name;
+    const std::string inplace = e.has_inplace ? name + "_" : "";
+    ops.push_back({name, e.family, e.code, arity_of(e.family), e.alpha, false, inplace, "",
+                   e.dtype_rule, e.backward, "torch." + name, e.doc});
+    if (e.has_inplace)
+      ops.push_back({inplace, e.family, e.code, arity_of(e.family), e.alpha, true, "", name,
+                     e.dtype_rule, e.backward, "Tensor." + inplace,
+                     std::string(e.doc) + ", written into input"});
+  }
+  return ops;
+}
+
+Tensor tensor_operand(const Operand& x) {
+  TC_ASSERT(!x.is_number(), "this operand must be a tensor");
+  return x.tensor();
+}
+
+}  // namespace
+
+const std::vector<OpInfo>& op_list() {
+  static const std::vector<OpInfo> ops = build();
+  return ops;
+}
+
+const OpInfo* find_op(const std::string& name) {
+  for (const OpInfo& op : op_list())
+    if (op.name == name) return &op;
+  return nullptr;
+}
+
+const OpInfo& op_info(OpFamily family, int code) {
+  for (const OpInfo& op : op_list())
+    if (op.family == family && op.code == code && !op.inplace) return op;
+  TC_ASSERT(false, "no op of family ", family_name(family), " and code ", code);
+}
+
+const char* family_name(OpFamily family) {
+  switch (family) {
+    case OpFamily::Binary:
+      return "binary";
+    case OpFamily::Compare:
+      return "compare";
+    case OpFamily::Unary:
+      return "unary";
+    case OpFamily::Where:
+      return "where";
+  }
+  TC_ASSERT(false, "unknown op family");
+}
+
+const char* dtype_rule_name(DTypeRule rule) {
+  switch (rule) {
+    case DTypeRule::Promote:
+      return "promote";
+    case DTypeRule::PromoteToFloat:
+      return "promote-to-float";
+    case DTypeRule::Bool:
+      return "bool";
+    case DTypeRule::Same:
+      return "same";
+  }
+  TC_ASSERT(false, "unknown dtype rule");
+}
+
+Tensor run_op(const OpInfo& op, const Operand* operands, size_t count, double alpha) {
+  TC_ASSERT(static_cast<int>(count) == op.arity, op.name, " takes ", op.arity,
+            " operands, got ", count);
+  if (op.inplace) {
+    TC_ASSERT(op.family == OpFamily::Binary, "in-place ops are binary");
+    Tensor self = tensor_operand(operands[0]);
+    binary_(BinaryOp(op.code), self, operands[1], alpha);
+    return self;
+  }
+  switch (op.family) {
+    case OpFamily::Binary:
+      return binary(BinaryOp(op.code), operands[0], operands[1], alpha);
+    case OpFamily::Compare:
+      return compare(CompareOp(op.code), operands[0], operands[1]);
+    case OpFamily::Unary:
+      return unary(UnaryOp(op.code), tensor_operand(operands[0]));
+    case OpFamily::Where:
+      return where(tensor_operand(operands[0]), operands[1], operands[2]);
+  }
+  TC_ASSERT(false, "unknown op family");
+}
+
+}  // namespace tc

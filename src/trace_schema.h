@@ -1,0 +1,275 @@
+// Note [Trace schema]: the one description of every trace object the core
+// emits (src/trace.h): each field's JSON name and meaning, and the closed
+// set of strings each enumerated field may hold. From it come the JSON
+// writer (bindings/trace_json.cpp), the package's TypeScript types and the
+// tables of docs/trace-schema.md (both written by bindings/gen/contracts.cpp
+// at build time). A string outside its set is an internal error when a
+// trace is written, so a new pattern, role or note cannot reach JavaScript
+// without being declared here, and so in the TypeScript unions and the
+// playground's catalogues, whose types require a caption for each.
+//
+// describe(v, trace) calls v(json_name, member, doc) for a plain field and
+// v(json_name, member, enum, doc) for an enumerated one; v decides what to
+// do with them (write JSON, check, emit a TypeScript type).
+#pragma once
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "error.h"
+#include "trace.h"
+
+namespace tc::schema {
+
+struct EnumValue {
+  const char* value;
+  const char* doc;
+};
+
+struct Enum {
+  const char* name;  // the TypeScript type: "InnerPattern"
+  const char* doc;
+  std::vector<EnumValue> values;
+  bool has(const std::string& value) const {
+    for (const EnumValue& v : values)
+      if (value == v.value) return true;
+    return false;
+  }
+};
+
+inline const Enum kDimRole{
+    "DimRole",
+    "What one operand does at one dim of a broadcast.",
+    {{"missing", "the operand has no such dim: it counts as 1"},
+     {"expanded", "its size 1 is stretched to the result's size"},
+     {"same", "already the result's size"},
+     {"conflict", "on a failing dim: a size other than 1 that disagrees"}}};
+
+inline const Enum kDimRule{
+    "DimRule",
+    "How one dim of a broadcast was decided.",
+    {{"equal", "every operand has the dim, all of the same size"},
+     {"one", "a size 1 yields to the other size"},
+     {"missing", "an operand lacks the dim, and no size 1 had to yield"},
+     {"mismatch", "sizes that differ and are not 1: the broadcast fails here"}}};
+
+inline const Enum kBroadcastNote{
+    "BroadcastNote",
+    "A legal broadcast that deserves a second look (Note [Broadcast diagnostics]).",
+    {{"outer-product", "each operand is stretched along a dim where the other is not"},
+     {"backcompat", "same number of elements, different shapes: pre-broadcasting PyTorch "
+                    "gave another result"},
+     {"rank-promotion", "operands of different ranks (0-D operands and numbers exempt)"}}};
+
+inline const Enum kInnerPattern{
+    "InnerPattern",
+    "How the operands step along the innermost loop (Note [Iteration plan]).",
+    {{"contiguous", "every operand steps by 1"},
+     {"scalar-a", "a is one number along the row (stride 0)"},
+     {"scalar-b", "b is one number along the row (stride 0)"},
+     {"transposed", "one input runs across the rows of the output: the kernel works on tiles "
+                    "of the innermost two loop dims"},
+     {"strided", "any other strides"},
+     {"reduce-inner", "sum: a row summed into one number"},
+     {"reduce-outer", "sum: a row added into a row of the output"}}};
+
+inline const Enum kDType{"DType",
+                         "A tensor's element type.",
+                         {{"float32", "32-bit float"}, {"bool", "true or false, one byte"}}};
+
+inline const Enum kWarningKind{
+    "WarningKind",
+    "Why a warning was raised (Note [Broadcast diagnostics]).",
+    {{"backcompat", "PyTorch's opt-in backwards-compatibility warning"},
+     {"rank-promotion", "operands of different ranks, under the 'warn' policy"},
+     {"outer-product", "an outer-product broadcast, under the 'warn' policy"}}};
+
+// Every enum, in the order the generated files list them.
+inline std::vector<const Enum*> all_enums() {
+  return {&kDimRole, &kDimRule, &kBroadcastNote, &kInnerPattern, &kDType, &kWarningKind};
+}
+
+// The name and doc of each object type; `kind` is the value of its "kind"
+// key for the top-level events (nullptr for parts of an event).
+template <class T>
+struct Object;
+
+template <>
+struct Object<DimStep> {
+  static constexpr const char* name = "DimStep";
+  static constexpr const char* kind = nullptr;
+  static constexpr const char* doc = "One result dim of a broadcast, all operands met there.";
+};
+template <>
+struct Object<BroadcastTrace> {
+  static constexpr const char* name = "BroadcastTrace";
+  static constexpr const char* kind = "broadcast";
+  static constexpr const char* doc =
+      "How shapes broadcast, dim by dim (tc.explain.broadcast; never throws for a mismatch).";
+};
+template <>
+struct Object<OperandTrace> {
+  static constexpr const char* name = "OperandTrace";
+  static constexpr const char* kind = nullptr;
+  static constexpr const char* doc = "One operand of an op, the output first.";
+};
+template <>
+struct Object<PlanTrace> {
+  static constexpr const char* name = "PlanTrace";
+  static constexpr const char* kind = nullptr;
+  static constexpr const char* doc =
+      "The iteration plan (Note [Iteration plan]): loop dims listed innermost first.";
+};
+template <>
+struct Object<OpTrace> {
+  static constexpr const char* name = "OpTrace";
+  static constexpr const char* kind = "op";
+  static constexpr const char* doc = "One op the engine ran (tc.explain.op).";
+};
+template <>
+struct Object<ReduceGradTrace> {
+  static constexpr const char* name = "ReduceGradTrace";
+  static constexpr const char* kind = "reduce-grad";
+  static constexpr const char* doc =
+      "One input's gradient summed back to the input's shape (Note [Gradient reduction]).";
+};
+template <>
+struct Object<WarningEvent> {
+  static constexpr const char* name = "WarningEvent";
+  static constexpr const char* kind = "warning";
+  static constexpr const char* doc = "A warning the core raised (also sent to onWarning).";
+};
+
+template <class V>
+void describe(V& v, const DimStep& d) {
+  v("dim", d.dim, "counted from the left of the result");
+  v("trailing", d.trailing, "counted from the right: 1 for the last dim");
+  v("sizes", d.sizes, "per operand; null where the operand has no such dim");
+  v("roles", d.roles, kDimRole, "per operand");
+  v("rule", d.rule, kDimRule, "how the dim was decided");
+  v("result", d.result, "the result's size; null when this dim failed");
+}
+
+template <class V>
+void describe(V& v, const BroadcastTrace& t) {
+  v("inputs", t.inputs, "the shapes as given");
+  v("padded", t.padded, "left-padded with 1s to the result's number of dims");
+  v("dims", t.dims, "in the order the rule is applied, from the right; stops at a failing dim");
+  v("result", t.result, "the broadcast shape; null when it fails");
+  v("error", t.error, "PyTorch's message when it fails, else null");
+  v("failedDim", t.failed_dim,
+    "the first column from the right where the rule fails, counted from the left of the "
+    "padded shapes");
+  v("notes", t.notes, kBroadcastNote, "legal broadcasts that deserve a second look");
+}
+
+template <class V>
+void describe(V& v, const OperandTrace& o) {
+  v("name", o.name, "'out', 'a', 'b' or 'condition'");
+  v("shape", o.shape, "its own shape");
+  v("strides", o.strides, "its strides before expanding");
+  v("expandedStrides", o.expanded_strides,
+    "after expanding to the result's shape: 0 where a cell is read again");
+  v("offset", o.offset, "storage offset, in elements");
+  v("dtype", o.dtype, kDType, "its dtype");
+}
+
+template <class V>
+void describe(V& v, const PlanTrace& p) {
+  v("order", p.order, "the original dim at each position, after reordering");
+  v("groups", p.groups, "the original dims merged into each loop dim");
+  v("shape", p.shape, "loop sizes, innermost first");
+  v("strides", p.strides, "per operand, per loop dim");
+  v("innerPattern", p.inner_pattern, kInnerPattern, "how the innermost loop steps");
+}
+
+template <class V>
+void describe(V& v, const OpTrace& t) {
+  v("op", t.op, "the op's name, as in tc.ops");
+  v("inplace", t.inplace, "whether it wrote into its first input");
+  v("broadcast", t.broadcast, "how the operands broadcast");
+  v("operands", t.operands, "the output first");
+  v("plan", t.plan, "how the engine looped");
+  v("kernel", t.kernel, "the inner loop's function, XNNPACK-style (docs/traces.md)");
+  v("kernelRows", t.kernel_rows,
+    "rows of the output per pass: 2 when a broadcast row is read once for two rows, else 1");
+  v("repeatedDims", t.repeated_dims,
+    "sum only: dims where the input has stride 0 and the sum reduces (not looped, multiplied)");
+}
+
+template <class V>
+void describe(V& v, const ReduceGradTrace& t) {
+  v("op", t.op, "the op whose backward produced the gradient");
+  v("inputId", t.input_id, "the id of the input it flows to (tensor.id)");
+  v("inputIndex", t.input_index, "which operand of that op");
+  v("gradShape", t.grad_shape, "the incoming gradient, in the op's result shape");
+  v("targetShape", t.target_shape, "the input's shape");
+  v("leadingDims", t.leading_dims, "dims summed away (not kept)");
+  v("onesDims", t.ones_dims, "dims where the target has 1 and the gradient not: kept as 1");
+  v("keepdimShape", t.keepdim_shape, "after the one sum with keepdim");
+  v("resultShape", t.result_shape, "after the view (the target shape)");
+  v("viewed", t.viewed, "whether a view was needed");
+}
+
+template <class V>
+void describe(V& v, const WarningEvent& w) {
+  v("warningKind", w.kind, kWarningKind, "why it was raised");
+  v("message", w.message, "the text, as PyTorch words it where it has one");
+  v("shapes", w.shapes, "the operands' shapes");
+}
+
+// --- walking a trace
+
+template <class T, class = void>
+struct is_object : std::false_type {};
+template <class T>
+struct is_object<T, std::void_t<decltype(Object<T>::name)>> : std::true_type {};
+template <class T>
+struct is_vector : std::false_type {};
+template <class T>
+struct is_vector<std::vector<T>> : std::true_type {};
+template <class T>
+struct is_optional : std::false_type {};
+template <class T>
+struct is_optional<std::optional<T>> : std::true_type {};
+
+// Raises InternalError unless every enumerated string in `value` (a string,
+// or a vector or optional of them) is one of e's.
+inline void check_enum(const Enum& e, const std::string& value) {
+  TC_ASSERT(e.has(value), "trace value '", value, "' is not declared in ", e.name,
+            " (src/trace_schema.h)");
+}
+template <class T>
+void check_enum(const Enum& e, const std::vector<T>& values) {
+  for (const T& value : values) check_enum(e, value);
+}
+template <class T>
+void check_enum(const Enum& e, const std::optional<T>& value) {
+  if (value) check_enum(e, *value);
+}
+
+// Checks a whole trace, nested objects included (Note [Trace schema]).
+struct Checker {
+  template <class T>
+  void operator()(const char*, const T& value, const char*) {
+    if constexpr (is_object<T>::value) {
+      describe(*this, value);
+    } else if constexpr (is_vector<T>::value) {
+      if constexpr (is_object<typename T::value_type>::value)
+        for (const auto& item : value) describe(*this, item);
+    }
+  }
+  template <class T>
+  void operator()(const char*, const T& value, const Enum& e, const char*) {
+    check_enum(e, value);
+  }
+};
+
+template <class T>
+void check(const T& trace) {
+  Checker checker;
+  describe(checker, trace);
+}
+
+}  // namespace tc::schema

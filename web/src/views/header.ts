@@ -1,0 +1,44 @@
+// The line above the inputs: the title and the page's tools (language and
+// theme), or, in a compact embed, one line saying what is shown with a link
+// to the full playground.
+import { html } from 'lit';
+import type { TemplateResult } from 'lit';
+import { LANGS, THEMES } from '../model/state.js';
+import type { Lang, State } from '../model/state.js';
+import type { ViewContext } from './context.js';
+import { compactSummary } from './summary.js';
+
+type Change = (patch: Partial<State>) => void;
+
+function langSwitch(ctx: ViewContext, change: Change): TemplateResult {
+  const other = LANGS.find((l) => l !== ctx.model.state.lang) as Lang;
+  return html`<button type="button" data-testid="lang" lang=${other === 'zh' ? 'zh-CN' : 'en'} @click=${() => change({ lang: other })}>${ctx.m.ui.switchLanguage}</button>`;
+}
+
+export function header(ctx: ViewContext, change: Change): TemplateResult {
+  const { m, model } = ctx;
+  return html`<header>
+      <h1>${m.title}</h1>
+      <div class="tools">
+        ${langSwitch(ctx, change)}
+        <label>${m.ui.theme}
+          <select data-testid="theme" @change=${(e: Event) => change({ theme: (e.target as HTMLSelectElement).value as State['theme'] })}>
+            ${THEMES.map((t) => html`<option value=${t} ?selected=${t === model.state.theme}>${m.ui.themes[t]}</option>`)}
+          </select>
+        </label>
+      </div>
+    </header>
+    <p class="intro">${m.intro}</p>`;
+}
+
+/** In place of the title, the inputs and the verdict; fullLink opens the full playground at this state. */
+export function compactHeader(ctx: ViewContext, fullLink: string, change: Change): TemplateResult {
+  const { m } = ctx;
+  return html`<header class="bar">
+      <section class="verdict" aria-label=${m.ui.summary} aria-live="polite">${compactSummary(ctx)}</section>
+      <div class="tools">
+        ${langSwitch(ctx, change)}
+        <a class="open" data-testid="open-full" href=${fullLink} target="_blank" rel="noopener">${m.ui.openFull}<span aria-hidden="true"> ↗</span><span class="sr"> ${m.ui.newTab}</span></a>
+      </div>
+    </header>`;
+}
