@@ -9,7 +9,6 @@ namespace tcjs {
 namespace {
 std::vector<tc::Tensor> g_slots;  // slot i is handle i + 1
 std::vector<Handle> g_free;
-int64_t g_live = 0;
 }  // namespace
 
 Handle put(tc::Tensor tensor) {
@@ -23,7 +22,6 @@ Handle put(tc::Tensor tensor) {
     g_slots.push_back(std::move(tensor));
     handle = static_cast<Handle>(g_slots.size());
   }
-  ++g_live;
   return handle;
 }
 
@@ -37,9 +35,6 @@ void release(Handle handle) {
   get(handle);  // asserts it is live
   g_slots[handle - 1] = tc::Tensor();
   g_free.push_back(handle);
-  --g_live;
 }
-
-int64_t live_handles() { return g_live; }
 
 }  // namespace tcjs

@@ -17,6 +17,5 @@ Handle put(tc::Tensor tensor);
 // disposal first, so reaching it here is a bug, not a user error).
 const tc::Tensor& get(Handle handle);
 void release(Handle handle);
-int64_t live_handles();
 
 }  // namespace tcjs

@@ -5,7 +5,7 @@
 // The JS exception is thrown only after the C++ catch block has ended and no
 // C++ object with a destructor is alive in the throwing frame, so an error
 // costs no memory even if a JS exception skipped C++ cleanups
-// (../shared/TOOLCHAIN.md: needs -fwasm-exceptions; with -fexceptions the
+// (docs/toolchain.md: needs -fwasm-exceptions; with -fexceptions the
 // same pattern leaked on every throw).
 #pragma once
 

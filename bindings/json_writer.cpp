@@ -77,10 +77,4 @@ JsonWriter& JsonWriter::null() {
   return *this;
 }
 
-JsonWriter& JsonWriter::raw(const std::string& json) {
-  separate();
-  out_ += json;
-  return *this;
-}
-
 }  // namespace tcjs

@@ -30,8 +30,6 @@ class JsonWriter {
     for (const T& item : items) value(item);
     return end_array();
   }
-  // Splices an already serialised JSON value.
-  JsonWriter& raw(const std::string& json);
   const std::string& text() const { return out_; }
 
  private:

@@ -32,16 +32,6 @@ Shape pad_left(const Shape& s, size_t ndim) {
 }  // namespace
 
 void set_backcompat_warning(bool enabled) { g_backcompat = enabled; }
-bool backcompat_warning() { return g_backcompat; }
-
-const char* policy_name(BroadcastPolicy policy) {
-  switch (policy) {
-    case BroadcastPolicy::Allow: return "allow";
-    case BroadcastPolicy::Warn: return "warn";
-    case BroadcastPolicy::Raise: return "raise";
-  }
-  TC_ASSERT(false, "unknown policy");
-}
 BroadcastPolicy broadcast_policy() { return g_policy; }
 void set_broadcast_policy(BroadcastPolicy policy) { g_policy = policy; }
 PolicyScope::PolicyScope(BroadcastPolicy policy) : previous_(g_policy) { g_policy = policy; }
@@ -125,6 +115,7 @@ void check_broadcast(const char* op, const std::vector<Shape>& shapes,
                                     "the shapes match, e.g. with unsqueeze(-1) or squeeze(-1)."),
                      shapes});
   if (found.empty()) return;
+  // Not a check of the call: the policy the user chose raises.
   if (g_policy == BroadcastPolicy::Raise)
     fail(ErrorKind::Policy, "broadcast policy 'raise': ", found.front().message);
   for (auto& w : found) emit(std::move(w));

@@ -1,6 +1,7 @@
-// Broadcast diagnostics (Note [Broadcast diagnostics]): the seeds' opt-in
-// backwards-compatibility warning, a broadcast policy in the spirit of JAX's
-// jax_numpy_rank_promotion, and the outer-product detector. Warnings go to a
+// Broadcast diagnostics (Note [Broadcast diagnostics]): PyTorch's opt-in
+// backwards-compatibility warning (its broadcasting note, docs/examples.md),
+// a broadcast policy in the spirit of JAX's jax_numpy_rank_promotion, and
+// the outer-product detector. Warnings go to a
 // handler (the bindings forward them to JavaScript) and into the trace.
 #pragma once
 #include <functional>
@@ -13,14 +14,12 @@ namespace tc {
 
 // PyTorch's torch.utils.backcompat.broadcast_warning.enabled. Off by default.
 void set_backcompat_warning(bool enabled);
-bool backcompat_warning();
 
 // What to do with a suspicious broadcast: operands of different ranks
 // (implicit rank promotion; 0-D operands and numbers are exempt, as in JAX)
 // or operands each stretched along a dim where the other is not (the
 // outer-product pattern, e.g. (n,) with (n, 1) giving (n, n)).
 enum class BroadcastPolicy { Allow, Warn, Raise };
-const char* policy_name(BroadcastPolicy policy);  // "allow" | "warn" | "raise"
 BroadcastPolicy broadcast_policy();
 void set_broadcast_policy(BroadcastPolicy policy);  // for the whole process
 class PolicyScope {                                  // for a scope

@@ -61,6 +61,16 @@ template <typename... Args>
 
 }  // namespace tc
 
+// A rule the caller must keep, as PyTorch's TORCH_CHECK: raises
+// Error(ErrorKind::kind, message) unless cond holds. The message (strings
+// and numbers, concatenated) is only built on failure.
+//   TC_CHECK(Index, dim < ndim, "Dimension out of range (expected to be in range of [", ...);
+// A broken invariant of tensorcast itself is TC_ASSERT, not TC_CHECK.
+#define TC_CHECK(kind, cond, ...)                                 \
+  do {                                                            \
+    if (!(cond)) ::tc::fail(::tc::ErrorKind::kind, __VA_ARGS__);  \
+  } while (0)
+
 #define TC_ASSERT(cond, ...)                                                \
   do {                                                                      \
     if (!(cond))                                                            \

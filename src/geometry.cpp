@@ -7,12 +7,11 @@
 namespace tc {
 
 int64_t wrap_dim(int64_t dim, int64_t ndim, bool wrap_scalar) {
-  if (ndim <= 0 && !wrap_scalar)
-    fail(ErrorKind::Index, "Dimension specified as ", dim, " but tensor has no dimensions");
+  TC_CHECK(Index, ndim > 0 || wrap_scalar, "Dimension specified as ", dim,
+           " but tensor has no dimensions");
   const int64_t n = std::max<int64_t>(ndim, 1);
-  if (dim < -n || dim >= n)
-    fail(ErrorKind::Index, "Dimension out of range (expected to be in range of [",
-         -n, ", ", n - 1, "], but got ", dim, ")");
+  TC_CHECK(Index, dim >= -n && dim < n, "Dimension out of range (expected to be in range of [", -n,
+           ", ", n - 1, "], but got ", dim, ")");
   return dim < 0 ? dim + n : dim;
 }
 
@@ -56,12 +55,10 @@ int64_t Geometry::storage_extent() const {
 Geometry Geometry::expand(const Shape& target) const {
   const int64_t ndim = static_cast<int64_t>(target.size());
   const int64_t tensor_dim = this->ndim();
-  if (ndim < tensor_dim)
-    fail(ErrorKind::Shape, "expand(torch.FloatTensor{", format_shape(sizes_),
-         "}, size=", format_shape(target),
-         "): the number of sizes provided (", ndim,
-         ") must be greater or equal to the number of dimensions in the tensor (",
-         tensor_dim, ")");
+  TC_CHECK(Shape, ndim >= tensor_dim, "expand(torch.FloatTensor{", format_shape(sizes_),
+           "}, size=", format_shape(target), "): the number of sizes provided (", ndim,
+           ") must be greater or equal to the number of dimensions in the tensor (", tensor_dim,
+           ")");
   Shape sizes(ndim);
   Strides strides(ndim);
   for (int64_t i = ndim - 1; i >= 0; --i) {
@@ -73,17 +70,15 @@ Geometry Geometry::expand(const Shape& target) const {
                                     : 1;
     int64_t target_size = target[i];
     if (target_size == -1) {
-      if (dim < 0)
-        fail(ErrorKind::Shape, "The expanded size of the tensor (-1) isn't allowed",
-             " in a leading, non-existing dimension ", i);
+      TC_CHECK(Shape, dim >= 0, "The expanded size of the tensor (-1) isn't allowed",
+               " in a leading, non-existing dimension ", i);
       target_size = size;
     }
     if (size != target_size) {
-      if (size != 1)
-        fail(ErrorKind::Shape, "The expanded size of the tensor (", target_size,
-             ") must match the existing size (", size,
-             ") at non-singleton dimension ", i, ".  Target sizes: ",
-             format_shape(target), ".  Tensor sizes: ", format_shape(sizes_));
+      TC_CHECK(Shape, size == 1, "The expanded size of the tensor (", target_size,
+               ") must match the existing size (", size, ") at non-singleton dimension ", i,
+               ".  Target sizes: ", format_shape(target),
+               ".  Tensor sizes: ", format_shape(sizes_));
       size = target_size;
       stride = 0;
     }
@@ -94,17 +89,17 @@ Geometry Geometry::expand(const Shape& target) const {
 }
 
 Geometry Geometry::permute(const std::vector<int64_t>& dims) const {
-  if (static_cast<int64_t>(dims.size()) != ndim())
-    fail(ErrorKind::Shape,
-         "permute(sparse_coo): number of dimensions in the tensor input does "
-         "not match the length of the desired ordering of dimensions i.e. "
-         "input.dim() = ", ndim(), " is not equal to len(dims) = ", dims.size());
+  TC_CHECK(Shape, static_cast<int64_t>(dims.size()) == ndim(),
+           "permute(sparse_coo): number of dimensions in the tensor input does "
+           "not match the length of the desired ordering of dimensions i.e. "
+           "input.dim() = ",
+           ndim(), " is not equal to len(dims) = ", dims.size());
   Shape sizes(dims.size());
   Strides strides(dims.size());
   std::vector<bool> seen(dims.size(), false);
   for (size_t i = 0; i < dims.size(); ++i) {
     const int64_t d = wrap_dim(dims[i], ndim());
-    if (seen[d]) fail(ErrorKind::Shape, "permute(): duplicate dims are not allowed.");
+    TC_CHECK(Shape, !seen[d], "permute(): duplicate dims are not allowed.");
     seen[d] = true;
     sizes[i] = sizes_[d];
     strides[i] = strides_[d];
@@ -155,17 +150,16 @@ Geometry Geometry::squeeze(int64_t dim) const {
 }
 
 Geometry Geometry::narrow(int64_t dim, int64_t start, int64_t length) const {
-  if (ndim() == 0) fail(ErrorKind::Index, "narrow() cannot be applied to a 0-dim tensor.");
-  if (length < 0) fail(ErrorKind::Index, "narrow(): length must be non-negative.");
+  TC_CHECK(Index, ndim() != 0, "narrow() cannot be applied to a 0-dim tensor.");
+  TC_CHECK(Index, length >= 0, "narrow(): length must be non-negative.");
   const int64_t d = wrap_dim(dim, ndim());
   const int64_t size = sizes_[d];
-  if (start < -size || start > size)
-    fail(ErrorKind::Index, "start out of range (expected to be in range of [", -size,
-         ", ", size, "], but got ", start, ")");
+  TC_CHECK(Index, start >= -size && start <= size,
+           "start out of range (expected to be in range of [", -size, ", ", size, "], but got ",
+           start, ")");
   if (start < 0) start += size;
-  if (start > size - length)
-    fail(ErrorKind::Index, "start (", start, ") + length (", length,
-         ") exceeds dimension size (", size, ").");
+  TC_CHECK(Index, start <= size - length, "start (", start, ") + length (", length,
+           ") exceeds dimension size (", size, ").");
   Shape sizes = sizes_;
   sizes[d] = length;
   // An empty narrow keeps the offset, so it never points past the storage.
@@ -180,7 +174,7 @@ Shape infer_view_shape(const Shape& shape, int64_t numel) {
   bool overflow = false;
   for (size_t d = 0; d < shape.size(); ++d) {
     if (shape[d] == -1) {
-      if (infer_dim >= 0) fail(ErrorKind::Shape, "only one dimension can be inferred");
+      TC_CHECK(Shape, infer_dim < 0, "only one dimension can be inferred");
       infer_dim = static_cast<int64_t>(d);
     } else if (shape[d] >= 0) {
       overflow |= __builtin_mul_overflow(known, shape[d], &known);
@@ -193,10 +187,9 @@ Shape infer_view_shape(const Shape& shape, int64_t numel) {
       if (infer_dim < 0) return result;
     }
     if (infer_dim >= 0 && (numel == known || (known > 0 && numel % known == 0))) {
-      if (known == 0)
-        fail(ErrorKind::Shape, "cannot reshape tensor of 0 elements into shape ",
-             format_shape(shape),
-             " because the unspecified dimension size -1 can be any value and is ambiguous");
+      TC_CHECK(Shape, known != 0, "cannot reshape tensor of 0 elements into shape ",
+               format_shape(shape),
+               " because the unspecified dimension size -1 can be any value and is ambiguous");
       result[infer_dim] = numel / known;
       return result;
     }

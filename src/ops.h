@@ -31,7 +31,8 @@ const char* op_name(CompareOp op);  // "eq", ...
 const char* op_name(UnaryOp op);    // "neg", ...
 
 // --- elementwise (src/ops/binary.cpp, compare.cpp, unary.cpp, where.cpp)
-// add/sub: self + alpha * other, self - alpha * other (seed 002's ufunc::add).
+// add/sub: self + alpha * other, self - alpha * other (PyTorch's ufunc::add,
+// aten/src/ATen/native/ufunc/add.h).
 Tensor add(const Operand& self, const Operand& other, double alpha = 1.0);
 Tensor sub(const Operand& self, const Operand& other, double alpha = 1.0);
 Tensor mul(const Operand& self, const Operand& other);
@@ -56,6 +57,22 @@ Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim);
 //   sum_to(<[2, 3] of ones>, {1, 3})  // returns [[2, 2, 2]]
 //   sum_to(<[3] of ones>, {1})        // returns [3]
 Tensor sum_to(const Tensor& self, const Shape& shape);
+// How sum_to reduces: one sum over leading_dims + ones_dims with keepdim,
+// then a view to the target when leading dims went away. Computed once, by
+// sum_to_plan, for both the reduction and its trace (reduce_grad).
+//   sum_to_plan({5, 3, 4, 1}, {3, 1, 1})
+//   // leading {0}, ones {2}, keepdim [1, 3, 1, 1], viewed
+struct SumToPlan {
+  Shape target;
+  std::vector<int64_t> leading_dims;  // the target lacks them: summed away
+  std::vector<int64_t> ones_dims;     // the target has 1, the tensor not: kept as 1
+  Shape keepdim_shape;                // after the one sum with keepdim
+  bool viewed = false;                // whether a view to the target follows
+};
+// Raises PyTorch's message when `sizes` cannot have been expanded from
+// `target`.
+SumToPlan sum_to_plan(const Shape& sizes, const Shape& target);
+Tensor sum_as_planned(const Tensor& self, const SumToPlan& plan);  // plan from self's sizes
 
 // --- views (src/ops/views.cpp): share storage, never copy, differentiable
 Tensor expand(const Tensor& self, const Shape& sizes);

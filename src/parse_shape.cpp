@@ -141,8 +141,8 @@ class Reader {
       }
       if (!at_end() && peek() == U'.') fail_here("a fractional size; sizes are whole numbers >= 0");
       shape.push_back(value);
-      if (shape.size() > static_cast<size_t>(kMaxDims))
-        fail(ErrorKind::Value, "tensorcast supports at most ", kMaxDims, " dimensions");
+      TC_CHECK(Value, shape.size() <= static_cast<size_t>(kMaxDims), "tensorcast supports at most ",
+               kMaxDims, " dimensions");
       skip_space();
       if (!at_end() && peek() == U',') ++pos_;
     }

@@ -7,18 +7,17 @@
 namespace tc {
 
 void check_shape(const Shape& sizes) {
-  if (sizes.size() > static_cast<size_t>(kMaxDims))
-    fail(ErrorKind::Value, "tensorcast supports at most ", kMaxDims,
-         " dimensions, got ", sizes.size());
+  TC_CHECK(Value, sizes.size() <= static_cast<size_t>(kMaxDims), "tensorcast supports at most ",
+           kMaxDims, " dimensions, got ", sizes.size());
   for (int64_t s : sizes)
-    if (s < 0)
-      fail(ErrorKind::Value, "Trying to create tensor with negative dimension ",
-           s, ": ", format_shape(sizes));
+    TC_CHECK(Value, s >= 0, "Trying to create tensor with negative dimension ", s, ": ",
+             format_shape(sizes));
   int64_t product = 1;
-  for (int64_t s : sizes)
-    if (__builtin_mul_overflow(product, s, &product))
-      fail(ErrorKind::Value, "numel: integer multiplication overflow for sizes ",
-           format_shape(sizes));
+  for (int64_t s : sizes) {
+    const bool overflow = __builtin_mul_overflow(product, s, &product);
+    TC_CHECK(Value, !overflow, "numel: integer multiplication overflow for sizes ",
+             format_shape(sizes));
+  }
 }
 
 int64_t numel(const Shape& sizes) {
@@ -53,10 +52,9 @@ Shape infer_size(const Shape& a, const Shape& b) {
     const size_t offset = ndim - 1 - i;
     const int64_t size_a = offset < a.size() ? a[a.size() - 1 - offset] : 1;
     const int64_t size_b = offset < b.size() ? b[b.size() - 1 - offset] : 1;
-    if (!(size_a == size_b || size_a == 1 || size_b == 1))
-      fail(ErrorKind::Shape, "The size of tensor a (", size_a,
-           ") must match the size of tensor b (", size_b,
-           ") at non-singleton dimension ", i);
+    TC_CHECK(Shape, size_a == size_b || size_a == 1 || size_b == 1, "The size of tensor a (",
+             size_a, ") must match the size of tensor b (", size_b, ") at non-singleton dimension ",
+             i);
     result[i] = size_a == 1 ? size_b : size_a;
   }
   return result;

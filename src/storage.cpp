@@ -58,17 +58,17 @@ std::shared_ptr<Storage> Storage::allocate(int64_t elements, DType dtype, const 
   const int64_t limit =
       static_cast<uint64_t>(g_limit) > most ? static_cast<int64_t>(most) : g_limit;
   int64_t nbytes = 0;
-  if (__builtin_mul_overflow(elements, dtype_size(dtype), &nbytes) || nbytes > limit)
-    fail(ErrorKind::Memory, "out of memory: ", what(), " of ", elements,
-         " elements needs ", elements, " x ", dtype_size(dtype),
-         " bytes, more than the ", limit, " bytes tensorcast may allocate");
+  const bool overflow = __builtin_mul_overflow(elements, dtype_size(dtype), &nbytes);
+  TC_CHECK(Memory, !overflow && nbytes <= limit, "out of memory: ", what(), " of ", elements,
+           " elements needs ", elements, " x ", dtype_size(dtype), " bytes, more than the ", limit,
+           " bytes tensorcast may allocate");
   // 16-byte alignment suits 128-bit SIMD loads; a zero-byte tensor still gets
   // a real (tiny) buffer so that data() is never null.
   const size_t padded = (static_cast<size_t>(nbytes) + 15) & ~size_t{15};
   const bool apart = padded >= kApartBytes && !apart_from.empty();
   void* raw = std::aligned_alloc(16, (padded ? padded : 16) + (apart ? kPage : 0));
-  if (!raw)
-    fail(ErrorKind::Memory, "out of memory: could not allocate ", nbytes, " bytes for ", what());
+  TC_CHECK(Memory, raw != nullptr, "out of memory: could not allocate ", nbytes, " bytes for ",
+           what());
   void* data = apart ? static_cast<char*>(raw) + apart_offset(raw, apart_from) : raw;
   std::shared_ptr<Storage> storage;
   try {

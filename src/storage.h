@@ -40,8 +40,8 @@ class Storage {
   // Note [4K aliasing]: a load whose address equals a recent store's in
   // its low 12 bits waits for that store, as if they were the same cell.
   // When an op's output starts just above an input modulo 4096, every load
-  // of the input meets a store to the output: [2048, 2048] + [2048] ran 3x
-  // slower with the row at such an address. So a large buffer (kApartBytes
+  // of the input meets a store to the output, which made a row broadcast
+  // several times slower (bench/notes.md). So a large buffer (kApartBytes
   // and up) starts at least kApartGap bytes, modulo 4096, from each
   // address in `apart_from` (the op's inputs), within 4 KB of padding.
   static std::shared_ptr<Storage> allocate(int64_t elements, DType dtype,

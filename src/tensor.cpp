@@ -34,10 +34,9 @@ Tensor Tensor::empty(const Shape& shape, DType dtype, const std::vector<const vo
 
 void check_data_length(int64_t length, const Shape& shape) {
   check_shape(shape);
-  if (length != tc::numel(shape))
-    fail(ErrorKind::Value, "shape ", format_shape(shape), " needs ", tc::numel(shape),
-         tc::numel(shape) == 1 ? " value" : " values", ", but ", length,
-         length == 1 ? " was given" : " were given");
+  TC_CHECK(Value, length == tc::numel(shape), "shape ", format_shape(shape), " needs ",
+           tc::numel(shape), tc::numel(shape) == 1 ? " value" : " values", ", but ", length,
+           length == 1 ? " was given" : " were given");
 }
 
 Tensor Tensor::from_data(const std::vector<float>& data, const Shape& shape) {
@@ -63,14 +62,14 @@ Tensor Tensor::full(const Shape& shape, float value) {
 
 Tensor Tensor::arange(double start, double end, double step) {
   // PyTorch's order of checks: a NaN step is "nonzero" for neither test.
-  if (!(step > 0 || step < 0)) fail(ErrorKind::Value, "step must be nonzero");
-  if (!std::isfinite(start) || !std::isfinite(end))
-    fail(ErrorKind::Value, "unsupported range: ", start, " -> ", end);
-  if (!((step > 0 && end >= start) || (step < 0 && end <= start)))
-    fail(ErrorKind::Value, "upper bound and larger bound inconsistent with step sign");
+  TC_CHECK(Value, step > 0 || step < 0, "step must be nonzero");
+  TC_CHECK(Value, std::isfinite(start) && std::isfinite(end), "unsupported range: ", start, " -> ",
+           end);
+  TC_CHECK(Value, (step > 0 && end >= start) || (step < 0 && end <= start),
+           "upper bound and larger bound inconsistent with step sign");
   const double count = std::ceil((end - start) / step);
-  if (!(count <= static_cast<double>(int64_t{1} << 40)))
-    fail(ErrorKind::Value, "arange: too many elements (", count, ")");
+  TC_CHECK(Value, count <= static_cast<double>(int64_t{1} << 40), "arange: too many elements (",
+           count, ")");
   Tensor t = empty({static_cast<int64_t>(count)});
   float* p = t.f32();
   for (int64_t i = 0, n = t.numel(); i < n; ++i) p[i] = static_cast<float>(start + i * step);
@@ -115,9 +114,8 @@ std::vector<float> Tensor::to_vector() const {
 }
 
 float Tensor::item() const {
-  if (numel() != 1)
-    fail(ErrorKind::Value, "a Tensor with ", numel(),
-         " elements cannot be converted to Scalar");
+  TC_CHECK(Value, numel() == 1, "a Tensor with ", numel(),
+           " elements cannot be converted to Scalar");
   return to_vector()[0];
 }
 
@@ -130,12 +128,9 @@ bool Tensor::shares_storage(const Tensor& other) const {
 }
 
 void Tensor::set_requires_grad(bool value) {
-  if (!is_leaf())
-    fail(ErrorKind::Autograd,
-         "you can only change requires_grad flags of leaf variables.");
-  if (value && dtype() != DType::Float32)
-    fail(ErrorKind::Autograd,
-         "only Tensors of floating point and complex dtype can require gradients");
+  TC_CHECK(Autograd, is_leaf(), "you can only change requires_grad flags of leaf variables.");
+  TC_CHECK(Autograd, !value || dtype() == DType::Float32,
+           "only Tensors of floating point and complex dtype can require gradients");
   impl().requires_grad = value;
 }
 

@@ -1,6 +1,6 @@
 // The bandwidth probe: what reading and writing the bytes a workload must
 // move costs inside tensorcast's own wasm module, with no arithmetic. An
-// internal export (bindings/probe.cpp, kernels::f32_stream) reads as many
+// internal export (bindings/probe.cpp, f32_stream in bindings/probe.h) reads as many
 // floats as the workload must read and writes as many as it must write,
 // each once, in one streaming pass with the kernels' own 4-lane loads and
 // stores. Its own allocation is in it, as every workload allocates its

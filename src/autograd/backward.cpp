@@ -42,47 +42,38 @@ SavedTensor::SavedTensor(const Tensor& t) : tensor_(t), version_(t.impl().storag
 
 Tensor SavedTensor::unpack() const {
   const uint64_t now = tensor_.impl().storage->version();
-  if (now != version_)
-    fail(ErrorKind::Autograd,
-         "one of the variables needed for gradient computation has been modified by an "
-         "inplace operation: [torch.FloatTensor ",
-         format_shape(tensor_.sizes()), "] is at version ", now, "; expected version ", version_,
-         " instead.");
+  TC_CHECK(Autograd, now == version_,
+           "one of the variables needed for gradient computation has been modified by an "
+           "inplace operation: [torch.FloatTensor ",
+           format_shape(tensor_.sizes()), "] is at version ", now, "; expected version ", version_,
+           " instead.");
   return detach(tensor_);
 }
 
 namespace {
 
 // Note [Gradient reduction]: a gradient arrives in the op's result shape;
-// an input that was broadcast gets it summed back to its own shape.
+// an input that was broadcast gets it summed back to its own shape, by
+// the one SumToPlan that also fills the step's trace.
 Tensor reduce_grad(const Node& node, int index, const Tensor& grad,
                    std::vector<ReduceGradTrace>* steps) {
   const Tensor& input = node.inputs[index];
   const Shape& target = input.sizes();
-  ReduceGradTrace step;
-  step.op = node.op;
-  step.input_id = input.id();
-  step.input_index = index;
-  step.grad_shape = grad.sizes();
-  step.target_shape = target;
-  Tensor result = grad;
-  if (grad.sizes() != target) {
-    if (grad.ndim() < static_cast<int64_t>(target.size()))
-      throw InternalError("gradient of " + node.op + " has fewer dims than its input");
-    result = sum_to(grad, target);
-  }
+  TC_ASSERT(grad.ndim() >= static_cast<int64_t>(target.size()), "gradient of ", node.op,
+            " has fewer dims than its input");
+  const SumToPlan plan = sum_to_plan(grad.sizes(), target);
+  const Tensor result = grad.sizes() == target ? grad : sum_as_planned(grad, plan);
   if (steps) {
-    const int64_t leading = grad.ndim() - static_cast<int64_t>(target.size());
-    for (int64_t i = 0; i < grad.ndim(); ++i) {
-      if (i < leading)
-        step.leading_dims.push_back(i);
-      else if (target[i - leading] == 1 && grad.sizes()[i] != 1)
-        step.ones_dims.push_back(i);
-    }
-    step.keepdim_shape = grad.sizes();
-    for (int64_t d : step.leading_dims) step.keepdim_shape[d] = 1;
-    for (int64_t d : step.ones_dims) step.keepdim_shape[d] = 1;
-    step.viewed = leading > 0;
+    ReduceGradTrace step;
+    step.op = node.op;
+    step.input_id = input.id();
+    step.input_index = index;
+    step.grad_shape = grad.sizes();
+    step.target_shape = target;
+    step.leading_dims = plan.leading_dims;
+    step.ones_dims = plan.ones_dims;
+    step.keepdim_shape = plan.keepdim_shape;
+    step.viewed = plan.viewed;
     step.result_shape = result.sizes();
     steps->push_back(std::move(step));
   }
@@ -120,22 +111,140 @@ std::vector<Tensor> topological_order(const Tensor& root) {
   return order;
 }
 
+// Note [Backward pass]: backward(root) reads as micrograd's: order the
+// graph, seed the root, run each node's formula once its gradient is
+// complete, then store the leaves' gradients. Unlike micrograd, nothing is
+// stored until every formula has run (compute_gradients, then
+// accumulate_into_leaves): an error part-way, such as a released graph or
+// a saved tensor written in place, leaves every .grad and the graph as
+// they were. The graph's saved tensors are freed last (release_graph).
+
+// The gradient the pass starts from: `gradient` (root's shape), or 1 for a
+// one-element root. Raises PyTorch's messages otherwise.
+Tensor seed_gradient(const Tensor& root, const Tensor& gradient) {
+  TC_CHECK(Autograd, root.requires_grad(),
+           "element 0 of tensors does not require grad and does not have a grad_fn");
+  if (!gradient.defined()) {
+    TC_CHECK(Autograd, root.numel() == 1, "grad can be implicitly created only for scalar outputs");
+    return Tensor::ones(root.sizes());
+  }
+  TC_CHECK(Autograd, gradient.sizes() == root.sizes(),
+           "Mismatch in shape: grad_output[0] has a shape of torch.Size(",
+           format_shape(gradient.sizes()), ") and output[0] has a shape of torch.Size(",
+           format_shape(root.sizes()), ").");
+  return gradient;
+}
+
+// Gradients delivered to tensors and not yet consumed; a tensor with
+// several users gets the sum of what they deliver.
+class PendingGrads {
+ public:
+  void deliver(const Tensor& to, const Tensor& g) {
+    Tensor& slot = slots_[to.impl_ptr().get()];
+    slot = slot.defined() ? add(slot, g) : g;
+  }
+  // t's complete gradient (undefined if none arrived), no longer held here.
+  Tensor take(const Tensor& t) {
+    const auto it = slots_.find(t.impl_ptr().get());
+    if (it == slots_.end()) return Tensor();
+    Tensor g = std::move(it->second);
+    slots_.erase(it);
+    return g;
+  }
+
+ private:
+  std::unordered_map<const TensorImpl*, Tensor> slots_;
+};
+
+// What a pass computed, before anything is stored: each leaf reached (in
+// the order first reached) with its gradient, and the nodes whose formulas
+// ran.
+struct Gradients {
+  std::vector<std::pair<Tensor, Tensor>> leaves;
+  std::vector<Node*> ran;
+};
+
+// Runs node's formula on grad, its output's complete gradient, and
+// delivers each input's gradient, summed back to the input's shape
+// (reduce_grad), to `pending`. Raises if the node's saved tensors were
+// released or written in place since.
+void run_node(Node& node, const Tensor& grad, PendingGrads& pending,
+              std::vector<ReduceGradTrace>* steps) {
+  TC_CHECK(Autograd, !node.released,
+           "Trying to backward through the graph a second time (or directly access saved "
+           "tensors after they have already been freed). Saved intermediate values of the "
+           "graph are freed when you call .backward() or autograd.grad(). Specify "
+           "retain_graph=True if you need to backward through the graph a second time or if "
+           "you need to access saved tensors after calling backward.");
+  std::vector<Tensor> saved;
+  for (const SavedTensor& s : node.saved) saved.push_back(s.unpack());
+  std::vector<bool> needed;
+  for (const Tensor& input : node.inputs) needed.push_back(input.defined());
+  const std::vector<Tensor> grads = node.backward({grad, saved, needed});
+  TC_ASSERT(grads.size() == node.inputs.size(), node.op, " backward arity");
+  for (size_t i = 0; i < grads.size(); ++i)
+    if (node.inputs[i].defined() && grads[i].defined())
+      pending.deliver(node.inputs[i], reduce_grad(node, static_cast<int>(i), grads[i], steps));
+}
+
+// Every leaf's gradient from seed at root, in topological order (each
+// node once all its users delivered). Writes no .grad and frees nothing.
+Gradients compute_gradients(const Tensor& root, const Tensor& seed,
+                            std::vector<ReduceGradTrace>* steps) {
+  PendingGrads pending;
+  pending.deliver(root, seed);
+  std::vector<Tensor> leaves;
+  std::unordered_set<const TensorImpl*> leaf_seen;
+  auto reached = [&](const Tensor& t) {
+    if (t.is_leaf() && leaf_seen.insert(t.impl_ptr().get()).second) leaves.push_back(t);
+  };
+  reached(root);
+  Gradients out;
+  for (const Tensor& t : topological_order(root)) {
+    const auto& node = t.impl().grad_fn;
+    if (!node) continue;
+    const Tensor grad = pending.take(t);
+    if (!grad.defined()) continue;
+    run_node(*node, grad, pending, steps);
+    out.ran.push_back(node.get());
+    for (const Tensor& input : node->inputs)
+      if (input.defined()) reached(input);
+  }
+  for (const Tensor& leaf : leaves) {
+    Tensor g = pending.take(leaf);
+    if (g.defined() && leaf.requires_grad()) out.leaves.push_back({leaf, std::move(g)});
+  }
+  return out;
+}
+
+// PyTorch's AccumulateGrad: the first gradient is stored, later ones are
+// added. Stored as it is when nothing else can reach it (no copy of a
+// [2048, 2048] gradient), else as a copy: never an alias of a tensor the
+// caller or another leaf holds. Takes the gradients by value, so that the
+// pair is their only holder (owned_outright).
+void accumulate_into_leaves(std::vector<std::pair<Tensor, Tensor>> leaf_grads) {
+  for (auto& [leaf, g] : leaf_grads) {
+    const Tensor old = leaf.grad();
+    const Tensor stored = old.defined() ? add(old, g) : owned_outright(g) ? g : clone(g);
+    leaf.impl().grad = stored.impl_ptr();
+  }
+}
+
+// Frees the tensors saved by the nodes that ran; running one again raises.
+// A node that saved nothing can run again, as in PyTorch.
+void release_graph(const std::vector<Node*>& ran) {
+  for (Node* node : ran)
+    if (!node->saved.empty()) {
+      node->saved.clear();
+      node->released = true;
+    }
+}
+
 }  // namespace
 
+// Note [Backward pass].
 void backward(const Tensor& root, const Tensor& gradient, bool retain_graph) {
-  if (!root.requires_grad())
-    fail(ErrorKind::Autograd,
-         "element 0 of tensors does not require grad and does not have a grad_fn");
-  Tensor seed = gradient;
-  if (!seed.defined()) {
-    if (root.numel() != 1)
-      fail(ErrorKind::Autograd, "grad can be implicitly created only for scalar outputs");
-    seed = Tensor::ones(root.sizes());
-  } else if (seed.sizes() != root.sizes()) {
-    fail(ErrorKind::Autograd, "Mismatch in shape: grad_output[0] has a shape of torch.Size(",
-         format_shape(seed.sizes()), ") and output[0] has a shape of torch.Size(",
-         format_shape(root.sizes()), ").");
-  }
+  const Tensor seed = seed_gradient(root, gradient);
   // The arithmetic below is the engine's own: no graph, no diagnostics, and
   // in a trace only the reduction steps (recorded once it is all done).
   std::vector<ReduceGradTrace> steps;
@@ -144,69 +253,9 @@ void backward(const Tensor& root, const Tensor& gradient, bool retain_graph) {
     NoGradGuard no_grad;
     DiagnosticsPause no_diagnostics;
     TracePause quiet;
-    // Gradients are computed in full before any leaf's .grad changes, so an
-    // error part-way leaves every .grad as it was.
-    std::unordered_map<const TensorImpl*, Tensor> pending;
-    std::vector<std::pair<Tensor, Tensor>> leaf_grads;
-    auto deliver = [&](const Tensor& to, const Tensor& g) {
-      Tensor& slot = pending[to.impl_ptr().get()];
-      slot = slot.defined() ? add(slot, g) : g;
-    };
-    deliver(root, seed);
-    std::vector<Tensor> leaves;
-    std::vector<Node*> ran;
-    std::unordered_set<const TensorImpl*> leaf_seen;
-    if (root.is_leaf()) leaves.push_back(root), leaf_seen.insert(root.impl_ptr().get());
-    for (const Tensor& t : topological_order(root)) {
-      const auto& node = t.impl().grad_fn;
-      if (!node) continue;
-      const Tensor grad = pending[t.impl_ptr().get()];
-      pending.erase(t.impl_ptr().get());
-      if (!grad.defined()) continue;
-      if (node->released)
-        fail(ErrorKind::Autograd,
-             "Trying to backward through the graph a second time (or directly access saved "
-             "tensors after they have already been freed). Saved intermediate values of the "
-             "graph are freed when you call .backward() or autograd.grad(). Specify "
-             "retain_graph=True if you need to backward through the graph a second time or if "
-             "you need to access saved tensors after calling backward.");
-      std::vector<Tensor> saved;
-      for (const SavedTensor& s : node->saved) saved.push_back(s.unpack());
-      std::vector<bool> needed;
-      for (const Tensor& input : node->inputs) needed.push_back(input.defined());
-      const std::vector<Tensor> grads = node->backward({grad, saved, needed});
-      ran.push_back(node.get());
-      TC_ASSERT(grads.size() == node->inputs.size(), node->op, " backward arity");
-      for (size_t i = 0; i < grads.size(); ++i) {
-        const Tensor& input = node->inputs[i];
-        if (!input.defined() || !grads[i].defined()) continue;
-        deliver(input, reduce_grad(*node, static_cast<int>(i), grads[i], steps_out));
-        if (input.is_leaf() && leaf_seen.insert(input.impl_ptr().get()).second)
-          leaves.push_back(input);
-      }
-    }
-    for (const Tensor& leaf : leaves) {
-      const Tensor g = pending[leaf.impl_ptr().get()];
-      if (!g.defined() || !leaf.requires_grad()) continue;
-      leaf_grads.push_back({leaf, g});
-    }
-    // PyTorch's AccumulateGrad: the first gradient is stored, later ones
-    // are added. Stored as it is when nothing else can reach it (no copy of
-    // a [2048, 2048] gradient), else as a copy: never an alias of a tensor
-    // the caller or another leaf holds.
-    pending.clear();
-    for (auto& [leaf, g] : leaf_grads) {
-      const Tensor old = leaf.grad();
-      const Tensor stored = old.defined() ? add(old, g) : owned_outright(g) ? g : clone(g);
-      leaf.impl().grad = stored.impl_ptr();
-    }
-    // Only once every gradient is in: a failed pass leaves the graph whole.
-    if (!retain_graph)
-      for (Node* node : ran)
-        if (!node->saved.empty()) {
-          node->saved.clear();
-          node->released = true;
-        }
+    Gradients grads = compute_gradients(root, seed, steps_out);
+    accumulate_into_leaves(std::move(grads.leaves));
+    if (!retain_graph) release_graph(grads.ran);
   }
   for (ReduceGradTrace& step : steps) record(std::move(step));
 }

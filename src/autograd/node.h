@@ -4,7 +4,8 @@
 // src/ops/). A formula returns one gradient per input in the op's result
 // shape; the engine (backward.cpp) then brings each back to its input's
 // shape with sum_to, as PyTorch's validate_outputs -> reduce_grad does
-// (seed 002, Note [Gradient reduction]). So add's backward is just
+// (torch/csrc/autograd/engine.cpp, InputMetadata::reduce_grad;
+// Note [Gradient reduction]). So add's backward is just
 // (g, alpha * g): the broadcasting is undone in one place for every op.
 //
 // A node keeps only the tensors its formula reads, as PyTorch's

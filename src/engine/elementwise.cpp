@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "diagnostics.h"
-#include "engine/simd.h"
 #include "error.h"
 
 namespace tc {
@@ -41,19 +40,16 @@ void check_inplace(const ElementwiseSpec& spec, const Shape& shape) {
   const Tensor& out = spec.out;
   // Note [In-place rules]: the tensor written to keeps its shape, so the
   // broadcast of all operands must already be that shape.
-  if (shape != out.sizes())
-    fail(ErrorKind::Shape, "output with shape ", format_shape(out.sizes()),
-         " doesn't match the broadcast shape ", format_shape(shape));
-  if (out.geometry().has_internal_overlap())
-    fail(ErrorKind::Shape,
-         "unsupported operation: more than one element of the written-to tensor refers to a "
-         "single memory location. Please clone() the tensor before performing the operation.");
+  TC_CHECK(Shape, shape == out.sizes(), "output with shape ", format_shape(out.sizes()),
+           " doesn't match the broadcast shape ", format_shape(shape));
+  TC_CHECK(Shape, !out.geometry().has_internal_overlap(),
+           "unsupported operation: more than one element of the written-to tensor refers to a "
+           "single memory location. Please clone() the tensor before performing the operation.");
   for (const Tensor& in : spec.inputs)
-    if (partially_overlaps(out, in))
-      fail(ErrorKind::Shape,
-           "unsupported operation: some elements of the input tensor and the written-to tensor "
-           "refer to a single memory location. Please clone() the tensor before performing the "
-           "operation.");
+    TC_CHECK(Shape, !partially_overlaps(out, in),
+             "unsupported operation: some elements of the input tensor and the written-to tensor "
+             "refer to a single memory location. Please clone() the tensor before performing the "
+             "operation.");
 }
 
 }  // namespace
@@ -141,23 +137,6 @@ Pattern inner_pattern(const LoopPlan& plan) {
   return Pattern::Strided;
 }
 
-std::string kernel_name(const KernelChoice& k) {
-  const std::string prefix = std::string(k.dtype) + "_";
-  if (!k.ukernel)
-    return prefix + k.op + (k.pattern == Pattern::Contiguous ? "__autovec" : "__scalar_strided");
-  const std::string isa = k.vector ? TC_ISA : "scalar";
-  const std::string tail = "__" + isa + (k.rows == 2 ? "_2x" : "_u") + (k.vector ? "8" : "1");
-  switch (k.pattern) {
-    case Pattern::Contiguous: return prefix + "v" + k.op + tail;
-    case Pattern::ScalarB: return prefix + "v" + k.op + "c" + tail;
-    case Pattern::ScalarA: return prefix + "vr" + k.op + "c" + tail;
-    case Pattern::Transposed:
-      return prefix + "v" + k.op + "_t__" + isa + (k.vector ? "_4x4" : "_u1");
-    case Pattern::Strided: break;
-  }
-  return prefix + k.op + "__scalar_strided";
-}
-
 void trace_op(const ElementwiseSpec& spec, const Elementwise& e, const KernelChoice& kernel) {
   if (!tracing()) return;
   OpTrace t;
@@ -184,7 +163,7 @@ void trace_op(const ElementwiseSpec& spec, const Elementwise& e, const KernelCho
   t.plan.shape = e.plan.shape;
   t.plan.strides = e.plan.strides;
   t.plan.inner_pattern = pattern_name(kernel.pattern);
-  t.kernel = kernel_name(kernel);
+  t.kernel = kernel.kernel;
   t.kernel_rows = kernel.rows;
   record(std::move(t));
 }

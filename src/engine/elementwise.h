@@ -53,21 +53,13 @@ int transposed_operand(const LoopPlan& plan);
 //   [2048, 2048] + [2048] // returns 2
 int repeated_row(const LoopPlan& plan);
 
-// The inner loop that ran. Its name is built only for a trace: ops run
-// many times without one.
+// The inner loop that ran: its name (an identifier of ukernels.h, Note
+// [Kernel names]) and the pattern it was chosen for.
 struct KernelChoice {
-  const char* dtype;  // "f32", or "u8" for a bool result
-  const char* op;     // "add", "eq", "where", ...
+  const char* kernel;
   Pattern pattern;
-  // Hand-written 4-lane loops (kernels.h, one per pattern, named after
-  // XNNPACK's), or plain loops left to the compiler's vectoriser.
-  bool ukernel;
-  bool vector;  // the ukernel has a 4-lane form for this op
-  int rows = 1;  // rows of out per pass (2: f32_vbinary_2rows, for pairs clear of 4K aliasing)
+  int rows = 1;  // rows of out per pass (2: Note [Broadcast row], dispatch.h)
 };
-// "f32_vaddc__wasmsimd_u8", "f32_vadd__wasmsimd_2x8", "f32_add__scalar_strided",
-// "u8_eq__autovec", ...
-std::string kernel_name(const KernelChoice& kernel);
 
 // Records the op's trace if a TraceScope is active.
 void trace_op(const ElementwiseSpec& spec, const Elementwise& e, const KernelChoice& kernel);

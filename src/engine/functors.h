@@ -10,9 +10,9 @@ namespace tc::fn {
 
 using simd::f32x4;
 
-// self + alpha * other (seed 002: ufunc::add). With alpha 1 (nearly every
-// call) the multiply is left out altogether: a separate functor, so the
-// loop holds no test of alpha.
+// self + alpha * other (PyTorch's ufunc add, aten/src/ATen/native/ufunc/add.h).
+// With alpha 1 (nearly every call) the multiply is left out altogether: a
+// separate functor, so the loop holds no test of alpha.
 struct Add {
   static constexpr const char* name = "add";
   static constexpr bool kVector = true;

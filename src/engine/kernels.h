@@ -12,8 +12,6 @@
 
 namespace tc::kernels {
 
-constexpr int kUnroll = 8;
-
 template <class Op>
 void f32_vbinary(int64_t n, float* out, const float* a, const float* b, Op op) {
   int64_t i = 0;
@@ -66,9 +64,9 @@ void f32_vrbinaryc(int64_t n, float* out, float a, const float* b, Op op) {
 
 // Two rows of out at once, where one input is the same row for both (a
 // broadcast row, stride 0 across rows): that row is loaded once per two
-// rows. Measured in wasm, one row per pass made the row broadcast
-// [2048, 2048] + [2048] 10-15% slower than the column broadcast
-// [2048, 2048] + [2048, 1] over the same bytes; two rows per pass, as fast.
+// rows. With one row per pass the row broadcast [2048, 2048] + [2048] was
+// slower than the column broadcast [2048, 2048] + [2048, 1] over the same
+// bytes; with two, as fast (bench/notes.md, "Two rows per pass").
 // kRepeatedFirst says whether the repeated row r is op's left operand.
 template <bool kRepeatedFirst, class Op>
 void f32_vbinary_2rows(int64_t n, float* out0, float* out1, const float* x0, const float* x1,
@@ -112,8 +110,8 @@ void f32_binary_strided(int64_t n, float* out, int64_t so, const float* a, int64
 // as rows, transposed in registers and combined with 4-lane columns of x.
 // A strip of kTransposeStrip columns of t (a 64-byte line of each row) is
 // walked down the block at a time, so each line of t read is used whole
-// at once; in a wasm copy of the kernel this was 15% faster than strips of
-// 4 columns, which come back to every line of t four times.
+// at once, rather than strips of 4 columns, which come back to every line
+// of t four times (bench/notes.md, "Strips of 16 columns").
 // x_first says whether x is op's left operand.
 constexpr int64_t kTransposeBlock = 256;
 constexpr int kTransposeStrip = 16;
@@ -292,38 +290,6 @@ inline void f32_vacc_rows(int64_t n, int64_t rows, float* out, const float* a, i
     for (; i < n; ++i) out[i] += (a0[i] + a1[i]) + (a2[i] + a3[i]);
   }
   for (; r < rows; ++r) f32_vacc(n, out, a + r * stride);
-}
-
-// The bandwidth probe of bench/: reads nr floats and writes nw floats,
-// each exactly once, in one streaming pass with the kernels' own 4-lane
-// loads and stores, and a bitwise or per vector read (one cycle, so that
-// the loads are neither optimised away nor slowed by a dependency chain):
-// what no op over those bytes can beat. Returns a number made from
-// everything read (its bits, not a meaningful value).
-inline float f32_stream(int64_t nr, const float* src, int64_t nw, float* dst) {
-  simd::f32x4 acc0 = simd::splat(0.0f), acc1 = acc0;
-  const int64_t both = nr < nw ? nr : nw;
-  int64_t i = 0;
-  for (; i + 8 <= both; i += 8) {  // read and write
-    const simd::f32x4 v0 = simd::load(src + i), v1 = simd::load(src + i + 4);
-    simd::store(dst + i, v0);
-    simd::store(dst + i + 4, v1);
-    acc0 = simd::bit_or(acc0, v0);
-    acc1 = simd::bit_or(acc1, v1);
-  }
-  int64_t ir = i, iw = i;
-  for (; ir + 8 <= nr; ir += 8) {  // only read
-    acc0 = simd::bit_or(acc0, simd::load(src + ir));
-    acc1 = simd::bit_or(acc1, simd::load(src + ir + 4));
-  }
-  for (; iw + 8 <= nw; iw += 8) {  // only write
-    simd::store(dst + iw, acc0);
-    simd::store(dst + iw + 4, acc1);
-  }
-  float tail = 0.0f;
-  for (; ir < nr; ++ir) tail = simd::max(tail, src[ir]);
-  for (; iw < nw; ++iw) dst[iw] = tail;
-  return simd::hsum(simd::bit_or(acc0, acc1)) + tail;
 }
 
 inline void f32_acc_strided(int64_t n, float* out, int64_t so, const float* a, int64_t sa) {

@@ -1,6 +1,6 @@
 // The iteration plan of the elementwise engine, after PyTorch's
-// TensorIterator (seed 002): expanded strides, dims reordered for memory
-// locality, adjacent dims coalesced.
+// TensorIterator (aten/src/ATen/TensorIterator.cpp): expanded strides, dims
+// reordered for memory locality, adjacent dims coalesced.
 #pragma once
 #include <string>
 #include <vector>

@@ -1,4 +1,6 @@
-// Note [In-place rules] (seeds 000 and 003)
+// Note [In-place rules] (the "In-place semantics" of PyTorch's broadcasting
+// note, docs/source/notes/broadcasting.rst; the check is TensorIterator's
+// compute_shape, the overlap checks aten/src/ATen/MemoryOverlap.cpp)
 // x.add_(y) writes into x, so x's shape cannot change: y must broadcast to
 // x's shape. x (5,3,4,1) += y (3,1,1) works; x (1,3,1) += y (3,1,7) fails
 // with "output with shape [1, 3, 1] doesn't match the broadcast shape
@@ -13,17 +15,15 @@
 namespace tc {
 
 Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, double alpha) {
-  if (!self.defined()) fail(ErrorKind::Value, "in-place op on an undefined tensor");
+  TC_CHECK(Value, self.defined(), "in-place op on an undefined tensor");
   const Tensor b = as_float(other.tensor());
-  if (self.dtype() != DType::Float32)
-    fail(ErrorKind::Type, "result type Float can't be cast to the desired output type Bool");
-  if (grad_enabled() && self.requires_grad() && self.is_leaf())
-    fail(ErrorKind::Autograd,
-         "a leaf Variable that requires grad is being used in an in-place operation.");
-  if (needs_grad({self, b}))
-    fail(ErrorKind::Autograd, op_name(op),
-         "_: tensorcast does not record in-place ops for autograd; use the out-of-place ",
-         op_name(op), " on tensors that require grad");
+  TC_CHECK(Type, self.dtype() == DType::Float32,
+           "result type Float can't be cast to the desired output type Bool");
+  TC_CHECK(Autograd, !(grad_enabled() && self.requires_grad() && self.is_leaf()),
+           "a leaf Variable that requires grad is being used in an in-place operation.");
+  TC_CHECK(Autograd, !needs_grad({self, b}), op_name(op),
+           "_: tensorcast does not record in-place ops for autograd; use the out-of-place ",
+           op_name(op), " on tensors that require grad");
   const std::string name = std::string(op_name(op)) + "_";
   ElementwiseSpec spec{name.c_str(), {self, b}, {"self", "other"}, {false, other.is_number()},
                        DType::Float32, self};

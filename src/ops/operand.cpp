@@ -5,7 +5,7 @@ namespace tc {
 
 Tensor Operand::tensor() const {
   if (auto* t = std::get_if<Tensor>(&value_)) {
-    if (!t->defined()) fail(ErrorKind::Value, "an undefined tensor was passed as an operand");
+    TC_CHECK(Value, t->defined(), "an undefined tensor was passed as an operand");
     return *t;
   }
   return Tensor::scalar(static_cast<float>(std::get<double>(value_)));

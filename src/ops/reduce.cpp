@@ -3,6 +3,7 @@
 
 #include "autograd/node.h"
 #include "engine/kernels.h"
+#include "engine/ukernels.h"
 #include "ops/internal.h"
 
 namespace tc {
@@ -22,77 +23,124 @@ namespace {
 // multiplied by its size at the end. The work stays bounded by the memory
 // actually read (sum(expand(ones([1]), [100000, 100000])) is one multiply),
 // and the result is exact where a float accumulator would stall at 2^24.
-void run_sum(const Tensor& in, const Tensor& out_keepdim) {
+// The inner loop a sum runs, by the strides of its innermost loop dim.
+enum class SumKernel {
+  RowSum,         // reduce-inner: a contiguous row into one number
+  AccRows,        // reduce-outer: rows added into a row, four to a pass
+  Acc,            // reduce-outer: a row added into a row
+  RowSumStrided,  // strided: a strided row into one number
+  AccStrided,     // strided: anything else
+};
+
+// Its name in traces (Note [Kernel names]).
+const char* sum_kernel_name(SumKernel k) {
+  using K = ukernels::Sum;
+  switch (k) {
+    case SumKernel::RowSum:
+      return K::row.name;
+    case SumKernel::AccRows:
+      return K::rows4.name;
+    case SumKernel::Acc:
+      return K::acc.name;
+    case SumKernel::RowSumStrided:
+      return K::row_strided.name;
+    case SumKernel::AccStrided:
+      return K::acc_strided.name;
+  }
+  TC_ASSERT(false, "unknown sum kernel");
+}
+
+const char* sum_pattern_name(SumKernel k) {
+  switch (k) {
+    case SumKernel::RowSum: return "reduce-inner";
+    case SumKernel::AccRows:
+    case SumKernel::Acc: return "reduce-outer";
+    case SumKernel::RowSumStrided:
+    case SumKernel::AccStrided: return "strided";
+  }
+  TC_ASSERT(false, "unknown sum kernel");
+}
+
+struct SumPlan {
+  LoopPlan loop;                       // operand 0 out_keepdim, 1 in
+  std::vector<int64_t> repeated_dims;  // dropped from the loop
+  double repeat = 1.0;                 // the product of their sizes
+};
+
+SumPlan plan_sum(const Tensor& in, const Tensor& out_keepdim) {
+  SumPlan p;
   Shape shape = in.sizes();
-  std::vector<int64_t> repeated_dims;
-  double repeat = 1.0;
   for (size_t d = 0; d < shape.size(); ++d)
     if (in.strides()[d] == 0 && shape[d] > 1 && out_keepdim.sizes()[d] == 1) {
-      repeated_dims.push_back(static_cast<int64_t>(d));
-      repeat *= static_cast<double>(shape[d]);
+      p.repeated_dims.push_back(static_cast<int64_t>(d));
+      p.repeat *= static_cast<double>(shape[d]);
       shape[d] = 1;
     }
   const Geometry out_g = out_keepdim.geometry().expand(shape);
   std::vector<Strides> strides{out_g.strides(), in.strides()};
   const std::vector<int64_t> order = iteration_order(shape, strides, {false, true});
-  const LoopPlan plan = make_plan(shape, strides, {out_g.offset(), in.offset()}, order);
+  p.loop = make_plan(shape, strides, {out_g.offset(), in.offset()}, order);
+  return p;
+}
+
+// Runs plan p (from plan_sum over the same tensors) and returns the
+// kernel it chose; nothing is built for a trace.
+SumKernel run_sum(const SumPlan& p, const Tensor& in, const Tensor& out_keepdim) {
+  const LoopPlan& plan = p.loop;
   float* out = out_keepdim.f32();
   const float* a = in.f32();
   const int64_t so = plan.shape.empty() ? 0 : plan.strides[0][0];
   const int64_t sa = plan.shape.empty() ? 1 : plan.strides[1][0];
   using Off = std::array<int64_t, 2>;
-  // Names are string literals: nothing is built unless a trace asks.
-  const char* pattern;
-  const char* kernel;
+  SumKernel kernel;
   if (so == 0 && sa == 1) {
-    pattern = "reduce-inner";
-    kernel = "f32_rsum__" TC_ISA "_u16_acc4";
+    kernel = SumKernel::RowSum;
     for_each_row<2>(plan, [&](int64_t n, const Off& o, const Off&) {
       out[o[0]] += kernels::f32_rsum(n, a + o[1]);
     });
   } else if (so == 1 && sa == 1 && plan.shape.size() >= 2 && plan.strides[0][1] == 0) {
     // The next loop dim is summed too: its rows go four to a pass.
-    pattern = "reduce-outer";
-    kernel = "f32_vacc_rows__" TC_ISA "_r4";
+    kernel = SumKernel::AccRows;
     for_each_plane<2>(plan, [&](int64_t n0, int64_t n1, const Off& o, const Off&, const Off& s1) {
       kernels::f32_vacc_rows(n0, n1, out + o[0], a + o[1], s1[1]);
     });
   } else if (so == 1 && sa == 1) {
-    pattern = "reduce-outer";
-    kernel = "f32_vacc__" TC_ISA "_u8";
+    kernel = SumKernel::Acc;
     for_each_row<2>(plan, [&](int64_t n, const Off& o, const Off&) {
       kernels::f32_vacc(n, out + o[0], a + o[1]);
     });
   } else if (so == 0) {
-    pattern = "strided";
-    kernel = "f32_rsum__scalar_strided";
+    kernel = SumKernel::RowSumStrided;
     for_each_row<2>(plan, [&](int64_t n, const Off& o, const Off& s) {
       out[o[0]] += kernels::f32_rsum_strided(n, a + o[1], s[1]);
     });
   } else {
-    pattern = "strided";
-    kernel = "f32_acc__scalar_strided";
+    kernel = SumKernel::AccStrided;
     for_each_row<2>(plan, [&](int64_t n, const Off& o, const Off& s) {
       kernels::f32_acc_strided(n, out + o[0], s[0], a + o[1], s[1]);
     });
   }
-  if (!repeated_dims.empty()) {
-    const float factor = static_cast<float>(repeat);
+  if (!p.repeated_dims.empty()) {
+    const float factor = static_cast<float>(p.repeat);
     for (int64_t i = 0, n = out_keepdim.numel(); i < n; ++i) out[i] *= factor;
   }
-  if (tracing()) {
-    OpTrace t;
-    t.op = "sum";
-    t.repeated_dims = repeated_dims;
-    t.broadcast = trace_broadcast({in.sizes()});
-    t.operands.push_back({"out", out_keepdim.sizes(), out_keepdim.strides(),
-                          out_keepdim.geometry().expand(in.sizes()).strides(), out_keepdim.offset(),
-                          "float32"});
-    t.operands.push_back({"a", in.sizes(), in.strides(), in.strides(), in.offset(), "float32"});
-    t.plan = {plan.order, plan.groups(), plan.shape, plan.strides, pattern};
-    t.kernel = kernel;
-    record(std::move(t));
-  }
+  return kernel;
+}
+
+// Records the sum's trace, if a TraceScope is active.
+void trace_sum(const Tensor& in, const Tensor& out_keepdim, const SumPlan& p, SumKernel kernel) {
+  if (!tracing()) return;
+  OpTrace t;
+  t.op = "sum";
+  t.repeated_dims = p.repeated_dims;
+  t.broadcast = trace_broadcast({in.sizes()});
+  t.operands.push_back({"out", out_keepdim.sizes(), out_keepdim.strides(),
+                        out_keepdim.geometry().expand(in.sizes()).strides(), out_keepdim.offset(),
+                        "float32"});
+  t.operands.push_back({"a", in.sizes(), in.strides(), in.strides(), in.offset(), "float32"});
+  t.plan = {p.loop.order, p.loop.groups(), p.loop.shape, p.loop.strides, sum_pattern_name(kernel)};
+  t.kernel = sum_kernel_name(kernel);
+  record(std::move(t));
 }
 
 }  // namespace
@@ -103,8 +151,7 @@ Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
   std::vector<bool> reduced(std::max<int64_t>(ndim, 1), false);
   for (int64_t d : dims) {
     const int64_t w = wrap_dim(d, ndim);
-    if (reduced[w])
-      fail(ErrorKind::Index, "dim ", w, " appears multiple times in the list of dims");
+    TC_CHECK(Index, !reduced[w], "dim ", w, " appears multiple times in the list of dims");
     reduced[w] = true;
   }
   const bool all = dims.empty();  // PyTorch: sum(dim=[]) reduces every dim
@@ -118,7 +165,8 @@ Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
   }
   if (keepdim) out_shape = keep_shape;
   const Tensor out_keepdim = Tensor::zeros(keep_shape);
-  run_sum(a, out_keepdim);
+  const SumPlan plan = plan_sum(a, out_keepdim);
+  trace_sum(a, out_keepdim, plan, run_sum(plan, a, out_keepdim));
   Tensor out = out_keepdim.with_geometry(Geometry::contiguous(out_shape));
   if (needs_grad({a})) {
     const Shape in_shape = a.sizes();
@@ -134,30 +182,49 @@ Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
 
 Tensor sum(const Tensor& self) { return sum(self, {}, false); }
 
-// Note [sum_to] (PyTorch's _sum_to, seed 002)
+// Note [sum_to] (PyTorch's _sum_to, aten/src/ATen/ExpandUtils.h)
 // Collect the dims to reduce: every leading dim the target lacks, and every
 // dim where the target has 1 and the tensor does not. One sum over them
 // with keepdim, then a view to the target (only needed when leading dims
 // went away). [2, 3] -> [1, 3]: reduce {0}, keepdim gives [1, 3], done.
 // [3] -> [1]: reduce {0} -> [1]. [5,3,4,1] -> [3,1,1]: reduce {0, 2} with
 // keepdim gives [1,3,1,1], viewed as [3,1,1].
-Tensor sum_to(const Tensor& self, const Shape& shape) {
-  check_shape(shape);
-  const Shape& sizes = self.sizes();
-  const int64_t leading = self.ndim() - static_cast<int64_t>(shape.size());
+SumToPlan sum_to_plan(const Shape& sizes, const Shape& target) {
+  check_shape(target);
+  const int64_t ndim = static_cast<int64_t>(sizes.size());
+  const int64_t leading = ndim - static_cast<int64_t>(target.size());
   bool expandable = leading >= 0;
-  for (int64_t i = std::max<int64_t>(leading, 0); expandable && i < self.ndim(); ++i)
-    expandable = shape[i - leading] == sizes[i] || shape[i - leading] == 1;
-  if (!expandable)
-    fail(ErrorKind::Shape, "size {", format_shape(shape), "} is not expandable to size {",
-         format_shape(sizes), "}.");
-  if (shape.empty()) return sum(self);
-  std::vector<int64_t> reduce_dims;
-  for (int64_t i = 0; i < leading; ++i) reduce_dims.push_back(i);
-  for (int64_t i = leading; i < self.ndim(); ++i)
-    if (shape[i - leading] == 1 && sizes[i] != 1) reduce_dims.push_back(i);
-  Tensor t = reduce_dims.empty() ? self : sum(self, reduce_dims, true);
-  return leading > 0 ? view(t, shape) : t;
+  for (int64_t i = std::max<int64_t>(leading, 0); expandable && i < ndim; ++i)
+    expandable = target[i - leading] == sizes[i] || target[i - leading] == 1;
+  TC_CHECK(Shape, expandable, "size {", format_shape(target), "} is not expandable to size {",
+           format_shape(sizes), "}.");
+  SumToPlan plan;
+  plan.target = target;
+  plan.keepdim_shape = sizes;
+  for (int64_t i = 0; i < ndim; ++i) {
+    if (i < leading)
+      plan.leading_dims.push_back(i);
+    else if (target[i - leading] == 1 && sizes[i] != 1)
+      plan.ones_dims.push_back(i);
+    else
+      continue;
+    plan.keepdim_shape[i] = 1;
+  }
+  plan.viewed = leading > 0;
+  return plan;
+}
+
+Tensor sum_as_planned(const Tensor& self, const SumToPlan& plan) {
+  // sum_to(x, []) is x.sum(), a new 0-D tensor even when x is 0-D.
+  if (plan.target.empty()) return sum(self);
+  std::vector<int64_t> dims = plan.leading_dims;  // all before the ones dims
+  dims.insert(dims.end(), plan.ones_dims.begin(), plan.ones_dims.end());
+  const Tensor t = dims.empty() ? self : sum(self, dims, true);
+  return plan.viewed ? view(t, plan.target) : t;
+}
+
+Tensor sum_to(const Tensor& self, const Shape& shape) {
+  return sum_as_planned(self, sum_to_plan(self.sizes(), shape));
 }
 
 }  // namespace tc

@@ -25,38 +25,20 @@ const char* op_name(UnaryOp op) {
 
 namespace {
 
-template <class Op>
-KernelChoice run(const Elementwise& e, const Tensor& a, const Op& op) {
-  const Pattern pattern = inner_pattern(e.plan);
-  float* out = e.out.f32();
-  const float* pa = a.f32();
-  using Off = std::array<int64_t, 2>;
-  if (pattern == Pattern::Contiguous) {
-    for_each_row<2>(e.plan, [&](int64_t n, const Off& o, const Off&) {
-      kernels::f32_vunary(n, out + o[0], pa + o[1], op);
-    });
-  } else {
-    for_each_row<2>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
-      kernels::f32_unary_strided(n, out + o[0], s[0], pa + o[1], s[1], op);
-    });
-  }
-  return {"f32", Op::name, pattern, true, Op::kVector};
-}
-
-KernelChoice dispatch(UnaryOp op, const Elementwise& e, const Tensor& a) {
+KernelChoice dispatch(UnaryOp op, const Elementwise& e, const float* a) {
   switch (op) {
     case UnaryOp::Neg:
-      return run(e, a, fn::Neg{});
+      return run_unary(e, a, fn::Neg{});
     case UnaryOp::Abs:
-      return run(e, a, fn::Abs{});
+      return run_unary(e, a, fn::Abs{});
     case UnaryOp::Exp:
-      return run(e, a, fn::Exp{});
+      return run_unary(e, a, fn::Exp{});
     case UnaryOp::Log:
-      return run(e, a, fn::Log{});
+      return run_unary(e, a, fn::Log{});
     case UnaryOp::Sqrt:
-      return run(e, a, fn::Sqrt{});
+      return run_unary(e, a, fn::Sqrt{});
     case UnaryOp::Relu:
-      return run(e, a, fn::Relu{});
+      return run_unary(e, a, fn::Relu{});
   }
   TC_ASSERT(false, "unknown unary op");
 }
@@ -102,7 +84,7 @@ Tensor unary(UnaryOp op, const Tensor& self) {
   const Tensor a = as_float(self);
   ElementwiseSpec spec{op_name(op), {a}, {"a"}, {false}};
   const Elementwise e = prepare(spec);
-  trace_op(spec, e, dispatch(op, e, a));
+  trace_op(spec, e, dispatch(op, e, a.f32()));
   Tensor out = e.out;
   if (needs_grad({a}))
     attach_grad(
@@ -115,7 +97,7 @@ void copy_into(const Tensor& dst, const Tensor& src) {
   const Tensor a = as_float(src);
   ElementwiseSpec spec{"copy", {a}, {"a"}, {false}, DType::Float32, dst};
   const Elementwise e = prepare(spec);
-  trace_op(spec, e, run(e, a, fn::Copy{}));
+  trace_op(spec, e, run_unary(e, a.f32(), fn::Copy{}));
 }
 
 }  // namespace tc

@@ -84,10 +84,9 @@ Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
 
 Tensor view(const Tensor& self, const Shape& shape) {
   std::optional<Geometry> g = self.geometry().view(shape);
-  if (!g)
-    fail(ErrorKind::Shape,
-         "view size is not compatible with input tensor's size and stride (at least one "
-         "dimension spans across two contiguous subspaces). Use .reshape(...) instead.");
+  TC_CHECK(Shape, g.has_value(),
+           "view size is not compatible with input tensor's size and stride (at least one "
+           "dimension spans across two contiguous subspaces). Use .reshape(...) instead.");
   return make_view(self, std::move(*g), "view", reshape_back(self.sizes()));
 }
 

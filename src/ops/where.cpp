@@ -5,10 +5,9 @@
 namespace tc {
 
 Tensor where(const Tensor& condition, const Operand& self, const Operand& other) {
-  if (!condition.defined()) fail(ErrorKind::Value, "where: the condition is undefined");
-  if (condition.dtype() != DType::Bool)
-    fail(ErrorKind::Type,
-         "where expected condition to be a boolean tensor, but got a tensor with dtype Float");
+  TC_CHECK(Value, condition.defined(), "where: the condition is undefined");
+  TC_CHECK(Type, condition.dtype() == DType::Bool,
+           "where expected condition to be a boolean tensor, but got a tensor with dtype Float");
   // Two bool tensors pick bool values, as in PyTorch; anything else float32.
   const Tensor x = self.tensor(), y = other.tensor();
   const bool bools = !self.is_number() && !other.is_number() && x.dtype() == DType::Bool &&
@@ -21,16 +20,10 @@ Tensor where(const Tensor& condition, const Operand& self, const Operand& other)
                        {false, self.is_number(), other.is_number()},
                        bools ? DType::Bool : DType::Float32};
   const Elementwise e = prepare(spec);
-  const uint8_t* pc = condition.b8();
-  using Off = std::array<int64_t, 4>;
-  auto run = [&](auto* out, const auto* pa, const auto* pb) {
-    for_each_row<4>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
-      kernels::x_where(n, out + o[0], s[0], pc + o[1], s[1], pa + o[2], s[2], pb + o[3], s[3]);
-    });
-  };
-  if (bools) run(e.out.b8(), a.b8(), b.b8());
-  else run(e.out.f32(), a.f32(), b.f32());
-  trace_op(spec, e, {bools ? "u8" : "f32", "where", inner_pattern(e.plan), false, false});
+  const uint8_t* c = condition.b8();
+  trace_op(spec, e,
+           bools ? run_where(e, e.out.b8(), c, a.b8(), b.b8())
+                 : run_where(e, e.out.f32(), c, a.f32(), b.f32()));
   Tensor out_t = e.out;
   if (needs_grad({a, b}))
     attach_grad(out_t, "where", {Tensor(), a, b},

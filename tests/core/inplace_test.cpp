@@ -35,7 +35,7 @@ TEST_CASE("in place: other broadcasts to self, any op, any layout", "[inplace][p
 TEST_CASE("in place: refusals leave self unchanged", "[inplace]") {
   Tensor x = Tensor::from_data({1, 2, 3}, {1, 3, 1});
   const std::vector<float> before = values(x);
-  SECTION("the broadcast would change self's shape (seeds 000/003)") {
+  SECTION("the broadcast would change self's shape (PyTorch's in-place semantics, docs/examples.md)") {
     refuses([&] { tc::binary_(BinaryOp::Add, x, Tensor::ones({3, 1, 7})); }, ErrorKind::Shape,
             "output with shape [1, 3, 1] doesn't match the broadcast shape [3, 3, 7]");
     refuses([&] { tc::binary_(BinaryOp::Mul, x, Tensor::ones({2, 1, 3, 1})); }, ErrorKind::Shape,

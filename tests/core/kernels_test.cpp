@@ -2,9 +2,11 @@
 // around the tile (below, equal to, above and multiples of the 4-lane
 // vector and of the unroll by 8, and of the sum's 16 partial sums and its
 // block), each kernel and stride pattern, with misaligned pointers.
-#include "engine/functors.h"
 #include "engine/kernels.h"
+
+#include "engine/functors.h"
 #include "engine/simd.h"
+#include "engine/ukernels.h"
 #include "support.h"
 
 using namespace tct;
@@ -253,17 +255,224 @@ TEST_CASE("row accumulation: rows around the four-row pass, lengths around the v
     }
 }
 
-TEST_CASE("the bandwidth probe reads and writes what it is asked to", "[kernels]") {
-  // Exactly nw elements are written, the first ones copied from what is read.
-  for (int64_t nr : {0, 3, 8, 17, 40})
-    for (int64_t nw : {0, 5, 8, 19, 40}) {
-      INFO("nr=" << nr << " nw=" << nw);
-      std::vector<float> src(static_cast<size_t>(nr));
-      for (int64_t i = 0; i < nr; ++i) src[i] = static_cast<float>(i % 7);
-      std::vector<float> dst(static_cast<size_t>(nw) + 4, -1.0f);
-      k::f32_stream(nr, src.data(), nw, dst.data());
-      for (int64_t i = 0; i < std::min(nr, nw) / 8 * 8; ++i) CHECK(dst[i] == src[i]);
-      for (int64_t i = nw; i < nw + 4; ++i) CHECK(dst[i] == -1.0f);  // nothing past nw
-      for (int64_t i = 0; i < nw; ++i) CHECK(dst[i] != -1.0f);        // everything up to it
+// Note [Kernel names]: every name of ukernels.h against the scheme of
+// docs/traces.md, spelled out here once, for the instruction set built.
+namespace {
+
+template <class Op>
+void binary_names(const std::string& op) {
+  using K = tc::ukernels::Binary<Op>;
+  const std::string isa = Op::kVector ? TC_ISA : "scalar", tile = Op::kVector ? "8" : "1";
+  INFO(op);
+  CHECK(K::contiguous.name == "f32_v" + op + "__" + isa + "_u" + tile);
+  CHECK(K::scalar_b.name == "f32_v" + op + "c__" + isa + "_u" + tile);
+  CHECK(K::scalar_a.name == "f32_vr" + op + "c__" + isa + "_u" + tile);
+  CHECK(K::repeated.name == "f32_v" + op + "__" + isa + "_2x" + tile);
+  CHECK(K::transposed.name == "f32_v" + op + "_t__" + isa + (Op::kVector ? "_4x4" : "_u1"));
+  CHECK(K::strided.name == "f32_" + op + "__scalar_strided");
+}
+
+template <class Op>
+void unary_names(const std::string& op) {
+  using K = tc::ukernels::Unary<Op>;
+  INFO(op);
+  CHECK(K::contiguous.name == "f32_v" + op + "__" + (Op::kVector ? TC_ISA "_u8" : "scalar_u1"));
+  CHECK(K::strided.name == "f32_" + op + "__scalar_strided");
+}
+
+template <class Op>
+void compare_names(const std::string& op) {
+  using K = tc::ukernels::Compare<Op>;
+  CHECK(K::contiguous.name == "u8_" + op + "__autovec");
+  CHECK(K::strided.name == "u8_" + op + "__scalar_strided");
+}
+
+}  // namespace
+
+TEST_CASE("kernel names follow the scheme of docs/traces.md", "[kernels][trace]") {
+  binary_names<fn::Add>("add");
+  binary_names<fn::AddAlpha>("add");
+  binary_names<fn::Sub>("sub");
+  binary_names<fn::SubAlpha>("sub");
+  binary_names<fn::Mul>("mul");
+  binary_names<fn::Div>("div");
+  binary_names<fn::Pow>("pow");
+  binary_names<fn::Maximum>("maximum");
+  binary_names<fn::Minimum>("minimum");
+  unary_names<fn::Neg>("neg");
+  unary_names<fn::Abs>("abs");
+  unary_names<fn::Exp>("exp");
+  unary_names<fn::Log>("log");
+  unary_names<fn::Sqrt>("sqrt");
+  unary_names<fn::Relu>("relu");
+  unary_names<fn::Copy>("copy");
+  compare_names<fn::Eq>("eq");
+  compare_names<fn::Ne>("ne");
+  compare_names<fn::Lt>("lt");
+  compare_names<fn::Le>("le");
+  compare_names<fn::Gt>("gt");
+  compare_names<fn::Ge>("ge");
+  using W = tc::ukernels::Where<float>;
+  using WB = tc::ukernels::Where<uint8_t>;
+  CHECK(W::contiguous.name == std::string("f32_where__autovec"));
+  CHECK(W::strided.name == std::string("f32_where__scalar_strided"));
+  CHECK(WB::contiguous.name == std::string("u8_where__autovec"));
+  CHECK(WB::strided.name == std::string("u8_where__scalar_strided"));
+  using S = tc::ukernels::Sum;
+  CHECK(S::row.name == std::string("f32_rsum__") + TC_ISA + "_u16_acc4");
+  CHECK(S::rows4.name == std::string("f32_vacc_rows__") + TC_ISA + "_r4");
+  CHECK(S::acc.name == std::string("f32_vacc__") + TC_ISA + "_u8");
+  CHECK(S::row_strided.name == std::string("f32_rsum__scalar_strided"));
+  CHECK(S::acc_strided.name == std::string("f32_acc__scalar_strided"));
+}
+
+// In place, as XNNPACK tests its kernels: the output on an input's memory
+// (an in-place op passes its output as `a`; out == b is allowed too where
+// the kernel reads each element before writing it), against the scalar
+// reference computed from a copy taken before.
+namespace {
+
+template <class Op>
+void binary_in_place(const Op& op, Random& rng) {
+  for (int64_t n : kLengths) {
+    if (n > 100) continue;
+    INFO(Op::name << " n=" << n);
+    const std::vector<float> a0 = data(rng, n), b0 = data(rng, n);
+    const float c = rng.value() + 0.25f;
+    auto expect = [&](const std::vector<float>& got, auto f) {
+      std::vector<float> want(n + 1);
+      want[0] = got[0];
+      for (int64_t i = 0; i < n; ++i) want[i + 1] = f(i + 1);
+      CHECK(naive::first_difference(got, want, true) < 0);
+    };
+    std::vector<float> a = a0, b = b0;
+    k::f32_vbinary(n, a.data() + 1, a.data() + 1, b.data() + 1, op);  // out == a
+    expect(a, [&](int64_t i) { return op(a0[i], b0[i]); });
+    a = a0;
+    k::f32_vbinary(n, b.data() + 1, a.data() + 1, b.data() + 1, op);  // out == b
+    expect(b, [&](int64_t i) { return op(a0[i], b0[i]); });
+    a = a0;
+    k::f32_vbinaryc(n, a.data() + 1, a.data() + 1, c, op);
+    expect(a, [&](int64_t i) { return op(a0[i], c); });
+    b = b0;
+    k::f32_vrbinaryc(n, b.data() + 1, c, b.data() + 1, op);
+    expect(b, [&](int64_t i) { return op(c, b0[i]); });
+    a = a0, b = b0;
+    k::f32_binary_strided(n, a.data() + 1, 1, a.data() + 1, 1, b.data() + 1, 1, op);
+    expect(a, [&](int64_t i) { return op(a0[i], b0[i]); });
+    a = a0;
+    k::f32_binary_strided(n, b.data() + 1, 1, a.data() + 1, 1, b.data() + 1, 1, op);
+    expect(b, [&](int64_t i) { return op(a0[i], b0[i]); });
+    // Two rows written over themselves, against one repeated row, either order.
+    for (bool repeated_first : {true, false}) {
+      const std::vector<float> x0 = data(rng, 2 * n + 3);
+      std::vector<float> x = x0;
+      float* r0 = x.data() + 1;
+      float* r1 = x.data() + n + 3;
+      if (repeated_first)
+        k::f32_vbinary_2rows<true>(n, r0, r1, r0, r1, b0.data() + 1, op);
+      else
+        k::f32_vbinary_2rows<false>(n, r0, r1, r0, r1, b0.data() + 1, op);
+      std::vector<float> want = x0;
+      for (int64_t i = 0; i < n; ++i)
+        for (int64_t start : {int64_t{1}, n + 3}) {
+          const float xv = x0[start + i], rv = b0[i + 1];
+          want[start + i] = repeated_first ? op(rv, xv) : op(xv, rv);
+        }
+      INFO("two rows, repeated row first: " << repeated_first);
+      CHECK(naive::first_difference(x, want, true) < 0);
     }
+  }
+}
+
+template <class Op>
+void unary_in_place(const Op& op, Random& rng) {
+  for (int64_t n : kLengths) {
+    if (n > 100) continue;
+    INFO(Op::name << " n=" << n);
+    const std::vector<float> a0 = data(rng, 2 * n);
+    std::vector<float> a = a0, want = a0;
+    k::f32_vunary(n, a.data() + 1, a.data() + 1, op);
+    for (int64_t i = 1; i <= n; ++i) want[i] = op(a0[i]);
+    CHECK(naive::first_difference(a, want, true) < 0);
+    a = a0, want = a0;
+    k::f32_unary_strided(n, a.data(), 2, a.data(), 2, op);
+    for (int64_t i = 0; i < n; ++i) want[2 * i] = op(a0[2 * i]);
+    CHECK(naive::first_difference(a, want, true) < 0);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("binary kernels in place: out on a, out on b", "[kernels][inplace]") {
+  Random rng(67);
+  binary_in_place(fn::Add{}, rng);
+  binary_in_place(fn::AddAlpha{-2.5f}, rng);
+  binary_in_place(fn::Sub{}, rng);
+  binary_in_place(fn::SubAlpha{0.5f}, rng);
+  binary_in_place(fn::Mul{}, rng);
+  binary_in_place(fn::Div{}, rng);
+  binary_in_place(fn::Pow{}, rng);
+  binary_in_place(fn::Maximum{}, rng);
+  binary_in_place(fn::Minimum{}, rng);
+}
+
+TEST_CASE("unary kernels in place", "[kernels][inplace]") {
+  Random rng(68);
+  unary_in_place(fn::Neg{}, rng);
+  unary_in_place(fn::Abs{}, rng);
+  unary_in_place(fn::Sqrt{}, rng);
+  unary_in_place(fn::Relu{}, rng);
+  unary_in_place(fn::Exp{}, rng);
+  unary_in_place(fn::Log{}, rng);
+  unary_in_place(fn::Copy{}, rng);
+}
+
+TEST_CASE("transposed-input kernel in place: out on x", "[kernels][inplace]") {
+  // (out on t is never asked for: t runs across out's order, a partial
+  // overlap the engine refuses.)
+  Random rng(69);
+  for (int64_t n0 : {int64_t{3}, int64_t{4}, int64_t{9}, k::kTransposeBlock + 3})
+    for (int64_t n1 : {int64_t{1}, int64_t{4}, int64_t{k::kTransposeStrip + 5}}) {
+      const int64_t sx1 = n0 + 1, st0 = n1 + 3;
+      const std::vector<float> x0 = data(rng, n1 * sx1), t = data(rng, n0 * st0);
+      for (bool x_first : {true, false}) {
+        INFO("n0=" << n0 << " n1=" << n1 << " x_first=" << x_first);
+        const fn::SubAlpha op{0.5f};
+        std::vector<float> x = x0, want = x0;
+        k::f32_vbinary_t(n0, n1, x.data(), sx1, x.data(), sx1, t.data(), st0, x_first, op);
+        for (int64_t j = 0; j < n1; ++j)
+          for (int64_t i = 0; i < n0; ++i) {
+            const float xv = x0[j * sx1 + i], tv = t[i * st0 + j];
+            want[j * sx1 + i] = x_first ? op(xv, tv) : op(tv, xv);
+          }
+        CHECK(naive::first_difference(x, want, true) < 0);
+      }
+    }
+}
+
+TEST_CASE("where and accumulation kernels in place", "[kernels][inplace]") {
+  // Comparisons cannot run in place: they write bool, they read float.
+  Random rng(70);
+  for (int64_t n : kLengths) {
+    if (n > 100) continue;
+    INFO("n=" << n);
+    const std::vector<float> a0 = data(rng, n), b0 = data(rng, n);
+    std::vector<uint8_t> c(n + 1);
+    for (auto& v : c) v = rng.coin();
+    std::vector<float> a = a0, b = b0, want(n + 1);
+    tc::kernels::x_where(n, a.data(), 1, c.data(), 1, a.data(), 1, b.data(), 1);
+    for (int64_t i = 0; i < n; ++i) want[i] = c[i] ? a0[i] : b0[i];
+    want[n] = a0[n];
+    CHECK(a == want);
+    a = a0;
+    tc::kernels::x_where(n, b.data(), 1, c.data(), 1, a.data(), 1, b.data(), 1);
+    want[n] = b0[n];
+    CHECK(b == want);
+    a = a0;
+    k::f32_vacc(n, a.data() + 1, a.data() + 1);  // out += out
+    std::vector<float> doubled = a0;
+    for (int64_t i = 1; i <= n; ++i) doubled[i] = a0[i] + a0[i];
+    CHECK(naive::first_difference(a, doubled, true) < 0);
+  }
 }

@@ -1,4 +1,5 @@
-// sum and sum_to (Note [sum_to], PyTorch's _sum_to from seed 002).
+// sum and sum_to (Note [sum_to], PyTorch's at::sum_to in aten/src/ATen/ExpandUtils.h).
+#include "engine/simd.h"
 #include "support.h"
 
 using namespace tct;
@@ -107,6 +108,28 @@ TEST_CASE("sum_to: the worked examples of Note [sum_to]", "[reduce][sum_to]") {
   CHECK(tc::sum_to(x, {2, 3}).impl_ptr() == x.impl_ptr());
 }
 
+TEST_CASE("sum_to_plan: the worked examples of Note [sum_to], as a plan", "[reduce][sum_to]") {
+  using Dims = std::vector<int64_t>;
+  const tc::SumToPlan p = tc::sum_to_plan({5, 3, 4, 1}, {3, 1, 1});
+  CHECK(p.target == Shape{3, 1, 1});
+  CHECK(p.leading_dims == Dims{0});
+  CHECK(p.ones_dims == Dims{2});  // dim 3 is 1 in both: nothing to sum
+  CHECK(p.keepdim_shape == Shape{1, 3, 1, 1});
+  CHECK(p.viewed);
+  const tc::SumToPlan q = tc::sum_to_plan({2, 3}, {1, 3});
+  CHECK(q.leading_dims.empty());
+  CHECK(q.ones_dims == Dims{0});
+  CHECK(q.keepdim_shape == Shape{1, 3});
+  CHECK_FALSE(q.viewed);
+  const tc::SumToPlan same = tc::sum_to_plan({2, 3}, {2, 3});
+  CHECK((same.leading_dims.empty() && same.ones_dims.empty() && !same.viewed));
+  const tc::SumToPlan all = tc::sum_to_plan({2, 3}, {});
+  CHECK(all.leading_dims == Dims{0, 1});
+  CHECK(all.keepdim_shape == Shape{1, 1});
+  refuses([] { tc::sum_to_plan({2, 3}, {2}); }, ErrorKind::Shape,
+          "size {[2]} is not expandable to size {[2, 3]}.");
+}
+
 TEST_CASE("sum_to: a shape the tensor cannot have been expanded from", "[reduce][sum_to]") {
   refuses([] { tc::sum_to(Tensor::ones({2, 3}), {2}); }, ErrorKind::Shape,
           "size {[2]} is not expandable to size {[2, 3]}.");
@@ -133,5 +156,45 @@ TEST_CASE("sum_to: random targets against the naive reference", "[reduce][sum_to
     const Tensor got = tc::sum_to(strided_copy(a, rng), target);
     CHECK(got.sizes() == target);
     CHECK(naive::first_difference(values(got), want.v, false) < 0);
+  }
+}
+
+TEST_CASE("sum's trace names the kernel run_sum chose, for each stride pattern",
+          "[reduce][trace]") {
+  using Dims = std::vector<int64_t>;
+  // [6, 9, 2] narrowed to [6, 9, 1]: strides [18, 2, 1], no dim of stride 1
+  // left once the size-1 dim is dropped.
+  const Tensor every_other = tc::narrow(Tensor::ones({6, 9, 2}), 2, 0, 1);
+  struct Case {
+    Tensor x;
+    Dims dims;
+    std::string kernel, pattern;
+    Dims repeated;
+  };
+  const std::string isa = TC_ISA;
+  const Case cases[] = {
+      {Tensor::ones({6, 9}), {1}, "f32_rsum__" + isa + "_u16_acc4", "reduce-inner", {}},
+      {Tensor::ones({6, 9}), {0}, "f32_vacc_rows__" + isa + "_r4", "reduce-outer", {}},
+      {Tensor::ones({6, 1}), {1}, "f32_vacc__" + isa + "_u8", "reduce-outer", {}},
+      {every_other, {1}, "f32_rsum__scalar_strided", "strided", {}},
+      {every_other, {0}, "f32_acc__scalar_strided", "strided", {}},
+      {tc::expand(Tensor::ones({1, 9}), {6, 9}),
+       {0},
+       "f32_vacc__" + isa + "_u8",
+       "reduce-outer",
+       {0}},
+  };
+  for (const Case& c : cases) {
+    INFO(naive::show(c.x.sizes()) << " strides " << naive::show(c.x.strides()) << " over "
+                                  << naive::show(c.dims));
+    tc::TraceScope scope;
+    const Tensor got = tc::sum(c.x, c.dims, true);
+    const auto* op = std::get_if<tc::OpTrace>(&scope.events().back());
+    REQUIRE(op != nullptr);
+    CHECK(op->kernel == c.kernel);
+    CHECK(op->plan.inner_pattern == c.pattern);
+    CHECK(op->repeated_dims == c.repeated);
+    const int64_t summed = c.x.numel() / got.numel();
+    CHECK(values(got) == std::vector<float>(static_cast<size_t>(got.numel()), summed));
   }
 }

@@ -24,7 +24,7 @@ using Roles = std::vector<std::string>;
 
 }  // namespace
 
-TEST_CASE("broadcast trace: seed 000's failing example", "[trace]") {
+TEST_CASE("broadcast trace: the note's failing example (5,2,4,1) + (3,1,1)", "[trace]") {
   const tc::BroadcastTrace t = tc::trace_broadcast({{5, 2, 4, 1}, {3, 1, 1}});
   CHECK(t.padded == std::vector<Shape>{{5, 2, 4, 1}, {1, 3, 1, 1}});
   REQUIRE(t.dims.size() == 3);  // stops at the failing dim, as PyTorch does
@@ -48,7 +48,7 @@ TEST_CASE("broadcast trace: seed 000's failing example", "[trace]") {
   CHECK(t.failed_dim == 1);
 }
 
-TEST_CASE("broadcast trace: seed 000's working example, rule per dim", "[trace]") {
+TEST_CASE("broadcast trace: the note's working example (5,3,4,1) + (3,1,1), rule per dim", "[trace]") {
   const tc::BroadcastTrace t = tc::trace_broadcast({{5, 3, 4, 1}, {3, 1, 1}});
   CHECK(t.result == Shape{5, 3, 4, 1});
   REQUIRE(t.dims.size() == 4);
@@ -145,7 +145,7 @@ TEST_CASE("op trace: kernels chosen by the inner stride pattern", "[trace]") {
   CHECK(events_of<tc::OpTrace>(scope)[0]->plan.inner_pattern == "strided");
 }
 
-TEST_CASE("backward trace: seed 002's reduction of B's gradient", "[trace][autograd]") {
+TEST_CASE("backward trace: the reduction of B's gradient in (A[3] + B[1]).sum()", "[trace][autograd]") {
   Tensor a = Tensor::from_data({1, 2, 3}, {3});
   Tensor b = Tensor::from_data({1}, {1});
   a.set_requires_grad(true);

@@ -1,8 +1,9 @@
 // Fuzz target: broadcast-shape inference. The input is text, one shape per
 // line (or per ';'), its sizes any integers in any notation: "5,3,4,1",
 // "(3, 1, 1)", "-2 7", "" (a 0-D shape). broadcast_shapes must agree with
-// the naive fold of seed 003's rules (PyTorch's exact message on a
-// mismatch), and trace_broadcast must never throw and tell the same story:
+// the naive fold of the rules of PyTorch's broadcasting note
+// (docs/examples.md; infer_size's exact message on a mismatch), and
+// trace_broadcast must never throw and tell the same story:
 // the same result or the same error text, dims from the right that stop at
 // the failing one.
 #include <cctype>

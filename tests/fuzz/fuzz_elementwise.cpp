@@ -296,7 +296,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       expect("sum", got, error, want, false, about);
       break;
     }
-    case 5: {  // sum_to: PyTorch's _sum_to (seed 002)
+    case 5: {  // sum_to: PyTorch's at::sum_to (ExpandUtils.h)
       const Built a = build(in, result, false, false);
       Shape target;
       const int64_t tnd = in.below(nd + 2);

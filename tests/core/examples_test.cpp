@@ -1,7 +1,9 @@
-// Every example of the source documents (/work/shared/seeds), as PyTorch
-// answers it. Where the documents are wrong (seeds/README.md) PyTorch wins:
-// (0,) has one dim of size 0; a failed in-place broadcast says "output with
-// shape ..."; the backcompat warning is opt-in.
+// Every worked example of docs/examples.md (PyTorch's "Broadcasting
+// semantics" note, docs/source/notes/broadcasting.rst, and an add with its
+// backward through PyTorch's source), as current PyTorch answers it. Where
+// the note is loose or out of date PyTorch wins: (0,) has one dim of size
+// 0; a failed in-place broadcast says "output with shape ..."; the
+// backcompat warning is opt-in.
 #include "diagnostics.h"
 #include "support.h"
 
@@ -18,29 +20,29 @@ struct BroadcastCase {
 };
 
 const BroadcastCase kBroadcastCases[] = {
-    {"000/001/003: same shapes", {5, 7, 3}, {5, 7, 3}, {5, 7, 3}, nullptr},
-    {"000/003: (0,) and (2,2)", {0}, {2, 2}, {},
+    {"note: same shapes", {5, 7, 3}, {5, 7, 3}, {5, 7, 3}, nullptr},
+    {"note: (0,) and (2,2)", {0}, {2, 2}, {},
      "The size of tensor a (0) must match the size of tensor b (2) at non-singleton dimension 1"},
-    {"001: ones((0,)) + ones(5,7,3)", {0}, {5, 7, 3}, {},
+    {"note: ones((0,)) + ones(5,7,3)", {0}, {5, 7, 3}, {},
      "The size of tensor a (0) must match the size of tensor b (3) at non-singleton dimension 2"},
-    {"000/001/003: trailing dims line up", {5, 3, 4, 1}, {3, 1, 1}, {5, 3, 4, 1}, nullptr},
-    {"000/001/003: 2 != 3", {5, 2, 4, 1}, {3, 1, 1}, {},
+    {"note: trailing dims line up", {5, 3, 4, 1}, {3, 1, 1}, {5, 3, 4, 1}, nullptr},
+    {"note: 2 != 3", {5, 2, 4, 1}, {3, 1, 1}, {},
      "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1"},
-    {"000/003: (x+y).size()", {5, 1, 4, 1}, {3, 1, 1}, {5, 3, 4, 1}, nullptr},
-    {"000/003: but not necessary", {1}, {3, 1, 7}, {3, 1, 7}, nullptr},
-    {"001: y gets leading dims", {5, 2, 4, 1}, {1, 1}, {5, 2, 4, 1}, nullptr},
-    {"002: A [2,3] + B [3]", {2, 3}, {3}, {2, 3}, nullptr},
-    {"002: A [2,3] + B [1,3]", {2, 3}, {1, 3}, {2, 3}, nullptr},
-    {"002: A [2,3] + B [2,4]", {2, 3}, {2, 4}, {},
+    {"note: (x+y).size()", {5, 1, 4, 1}, {3, 1, 1}, {5, 3, 4, 1}, nullptr},
+    {"note: lining up is not needed", {1}, {3, 1, 7}, {3, 1, 7}, nullptr},
+    {"note: y gets leading dims", {5, 2, 4, 1}, {1, 1}, {5, 2, 4, 1}, nullptr},
+    {"add: A [2,3] + B [3]", {2, 3}, {3}, {2, 3}, nullptr},
+    {"add: A [2,3] + B [1,3]", {2, 3}, {1, 3}, {2, 3}, nullptr},
+    {"add: A [2,3] + B [2,4]", {2, 3}, {2, 4}, {},
      "The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1"},
-    {"000/003: backcompat, ones(4,1) + ones(4)", {4, 1}, {4}, {4, 4}, nullptr},
-    {"seeds/README: (0,) with (1,)", {0}, {1}, {0}, nullptr},
-    {"seeds/README: 0-D broadcasts with anything", {}, {2, 3}, {2, 3}, nullptr},
+    {"note: backcompat, ones(4,1) + ones(4)", {4, 1}, {4}, {4, 4}, nullptr},
+    {"PyTorch: (0,) with (1,)", {0}, {1}, {0}, nullptr},
+    {"PyTorch: 0-D broadcasts with anything", {}, {2, 3}, {2, 3}, nullptr},
 };
 
 }  // namespace
 
-TEST_CASE("seed examples: broadcast shapes, and the op itself", "[seeds]") {
+TEST_CASE("worked examples: broadcast shapes, and the op itself", "[examples]") {
   for (const BroadcastCase& c : kBroadcastCases) {
     SECTION(c.source) {
       if (c.error) {
@@ -57,7 +59,7 @@ TEST_CASE("seed examples: broadcast shapes, and the op itself", "[seeds]") {
   }
 }
 
-TEST_CASE("seed 002: [[1,2,3],[4,5,6]] + [1,2,3]", "[seeds]") {
+TEST_CASE("add through PyTorch's source: [[1,2,3],[4,5,6]] + [1,2,3]", "[examples]") {
   const Tensor a = Tensor::from_data({1, 2, 3, 4, 5, 6}, {2, 3});
   const Tensor b = Tensor::from_data({1, 2, 3}, {3});
   const Tensor c = tc::add(a, b);
@@ -65,14 +67,14 @@ TEST_CASE("seed 002: [[1,2,3],[4,5,6]] + [1,2,3]", "[seeds]") {
   CHECK(values(c) == std::vector<float>{2, 4, 6, 5, 7, 9});
 }
 
-TEST_CASE("seed 002: add is self + alpha * other", "[seeds]") {
+TEST_CASE("add is self + alpha * other (ufunc add)", "[examples]") {
   const Tensor a = Tensor::from_data({1, 2, 3, 4, 5, 6}, {2, 3});
   const Tensor b = Tensor::from_data({1, 2, 3}, {3});
   CHECK(values(tc::add(a, b, 2.0)) == std::vector<float>{3, 6, 9, 6, 9, 12});
   CHECK(values(tc::sub(a, b, 2.0)) == std::vector<float>{-1, -2, -3, 2, 1, 0});
 }
 
-TEST_CASE("seeds 000/003: in-place ops keep the shape of the tensor written to", "[seeds]") {
+TEST_CASE("in-place semantics: ops keep the shape of the tensor written to", "[examples]") {
   SECTION("x (5,3,4,1).add_(y (3,1,1)) works") {
     Tensor x = Tensor::ones({5, 3, 4, 1});
     const Tensor y = Tensor::from_data({1, 2, 3}, {3, 1, 1});
@@ -90,7 +92,7 @@ TEST_CASE("seeds 000/003: in-place ops keep the shape of the tensor written to",
     CHECK(x.sizes() == Shape{1, 3, 1});
     CHECK(values(x) == std::vector<float>{1, 2, 3});
   }
-  SECTION("the documents' older text is what expand still says") {
+  SECTION("the note's older text is what expand still says") {
     const Tensor y = Tensor::ones({3, 1, 7});
     refuses([&] { tc::expand(y, {1, 3, 1}); }, ErrorKind::Shape,
             "The expanded size of the tensor (1) must match the existing size (7) at "
@@ -98,7 +100,7 @@ TEST_CASE("seeds 000/003: in-place ops keep the shape of the tensor written to",
   }
 }
 
-TEST_CASE("seed 002: A=[1,2,3], B=[1]: (A+B).sum().backward()", "[seeds]") {
+TEST_CASE("backward through PyTorch's source: A=[1,2,3], B=[1]: (A+B).sum().backward()", "[examples]") {
   Tensor a = Tensor::from_data({1, 2, 3}, {3});
   Tensor b = Tensor::from_data({1}, {1});
   a.set_requires_grad(true);
@@ -113,7 +115,7 @@ TEST_CASE("seed 002: A=[1,2,3], B=[1]: (A+B).sum().backward()", "[seeds]") {
   CHECK(values(tc::sum(Tensor::ones({3}), {0}, true)) == std::vector<float>{3});
 }
 
-TEST_CASE("seeds 000/003: the backcompat warning, opt-in", "[seeds]") {
+TEST_CASE("backwards compatibility: the backcompat warning, opt-in", "[examples]") {
   std::vector<tc::WarningEvent> seen;
   tc::set_warning_handler([&](const tc::WarningEvent& w) { seen.push_back(w); });
   SECTION("off by default: silent") {

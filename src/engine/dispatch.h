@@ -1,0 +1,172 @@
+// The engine's side of an elementwise op: an op (src/ops/) says what to
+// compute (a functor of functors.h) over a prepared Elementwise; the engine
+// picks the inner kernel for the plan's stride pattern, runs it over every
+// row, and returns which one ran (Note [Kernel names]) for the op's trace.
+#pragma once
+#include <array>
+
+#include "engine/elementwise.h"
+#include "engine/functors.h"
+#include "engine/kernels.h"
+#include "engine/loop.h"
+#include "engine/ukernels.h"
+#include "error.h"
+#include "storage.h"
+
+namespace tc {
+
+namespace detail {
+
+// A binary plan's input k (1 or 2: a or b) apart from the other one, x.
+struct Apart {
+  int k, x;
+  const float* pk;
+  const float* px;
+};
+inline Apart apart(int k, const float* a, const float* b) {
+  return {k, 3 - k, k == 1 ? a : b, k == 1 ? b : a};
+}
+
+// Note [Broadcast row]: in a Contiguous binary plan where input r (1 or 2)
+// is one row repeated across loop dim 1 (repeated_row), rows of out go two
+// a pass (f32_vbinary_2rows: the row is loaded once for both) wherever the
+// pair's streams are clear of 4K aliasing (Note [4K aliasing]): each row's
+// own streams are kept apart by where the output was placed, a pair adds
+// three more relations to keep clear. Other pairs, and an odd last row,
+// go one a pass.
+template <class Op>
+void run_repeated_row(const LoopPlan& plan, int r, float* out, const float* a, const float* b,
+                      const Op& op) {
+  using Off = std::array<int64_t, 3>;
+  const Apart in = apart(r, a, b);
+  const int x = in.x;
+  for_each_plane<3>(plan, [&](int64_t n0, int64_t n1, const Off& o, const Off&, const Off& s1) {
+    const float* row = in.pk + o[r];
+    auto one = [&](int64_t k) {
+      kernels::f32_vbinary(n0, out + o[0] + k * s1[0], a + o[1] + k * s1[1], b + o[2] + k * s1[2],
+                           op);
+    };
+    int64_t j = 0;
+    for (; j + 2 <= n1; j += 2) {
+      float* o0 = out + o[0] + j * s1[0];
+      float* o1 = o0 + s1[0];
+      const float* x0 = in.px + o[x] + j * s1[x];
+      const float* x1 = x0 + s1[x];
+      if (!clear_of_4k_aliasing(o1, x0) || !clear_of_4k_aliasing(o0, x1) ||
+          !clear_of_4k_aliasing(o1, row)) {
+        one(j);
+        one(j + 1);
+      } else if (r == 1) {
+        kernels::f32_vbinary_2rows<true>(n0, o0, o1, x0, x1, row, op);
+      } else {
+        kernels::f32_vbinary_2rows<false>(n0, o0, o1, x0, x1, row, op);
+      }
+    }
+    if (j < n1) one(j);
+  });
+}
+
+// A Strided binary plan where input t (1 or 2) is transposed against the
+// output (transposed_operand): the tiled kernel, plane by plane.
+template <class Op>
+void run_transposed(const LoopPlan& plan, int t, float* out, const float* a, const float* b,
+                    const Op& op) {
+  using Off = std::array<int64_t, 3>;
+  const Apart in = apart(t, a, b);
+  const int x = in.x;
+  for_each_plane<3>(plan, [&](int64_t n0, int64_t n1, const Off& o, const Off& s0, const Off& s1) {
+    kernels::f32_vbinary_t(n0, n1, out + o[0], s1[0], in.px + o[x], s1[x], in.pk + o[t], s0[t],
+                           x == 1, op);
+  });
+}
+
+}  // namespace detail
+
+// out = op(a, b) over e's plan (operand 0 out, 1 a, 2 b). An in-place op
+// passes its output as `a`.
+template <class Op>
+KernelChoice run_binary(const Elementwise& e, const float* a, const float* b, const Op& op) {
+  using K = ukernels::Binary<Op>;
+  using Off = std::array<int64_t, 3>;
+  float* out = e.out.f32();
+  switch (inner_pattern(e.plan)) {
+    case Pattern::Contiguous:
+      if (const int r = repeated_row(e.plan)) {
+        detail::run_repeated_row(e.plan, r, out, a, b, op);
+        return {K::repeated.name, Pattern::Contiguous, 2};
+      }
+      for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
+        kernels::f32_vbinary(n, out + o[0], a + o[1], b + o[2], op);
+      });
+      return {K::contiguous.name, Pattern::Contiguous};
+    case Pattern::ScalarB:
+      for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
+        kernels::f32_vbinaryc(n, out + o[0], a + o[1], b[o[2]], op);
+      });
+      return {K::scalar_b.name, Pattern::ScalarB};
+    case Pattern::ScalarA:
+      for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
+        kernels::f32_vrbinaryc(n, out + o[0], a[o[1]], b + o[2], op);
+      });
+      return {K::scalar_a.name, Pattern::ScalarA};
+    case Pattern::Strided:
+      if (const int t = transposed_operand(e.plan)) {
+        detail::run_transposed(e.plan, t, out, a, b, op);
+        return {K::transposed.name, Pattern::Transposed};
+      }
+      for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
+        kernels::f32_binary_strided(n, out + o[0], s[0], a + o[1], s[1], b + o[2], s[2], op);
+      });
+      return {K::strided.name, Pattern::Strided};
+    case Pattern::Transposed:
+      break;
+  }
+  TC_ASSERT(false, "inner_pattern never says Transposed");
+}
+
+// out = op(a) over e's plan (operand 0 out, 1 a).
+template <class Op>
+KernelChoice run_unary(const Elementwise& e, const float* a, const Op& op) {
+  using K = ukernels::Unary<Op>;
+  using Off = std::array<int64_t, 2>;
+  float* out = e.out.f32();
+  const Pattern pattern = inner_pattern(e.plan);
+  if (pattern == Pattern::Contiguous) {
+    for_each_row<2>(e.plan, [&](int64_t n, const Off& o, const Off&) {
+      kernels::f32_vunary(n, out + o[0], a + o[1], op);
+    });
+    return {K::contiguous.name, pattern};
+  }
+  for_each_row<2>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
+    kernels::f32_unary_strided(n, out + o[0], s[0], a + o[1], s[1], op);
+  });
+  return {K::strided.name, pattern};
+}
+
+// out (bool) = op(a, b) over e's plan.
+template <class Op>
+KernelChoice run_compare(const Elementwise& e, const float* a, const float* b, const Op& op) {
+  using K = ukernels::Compare<Op>;
+  using Off = std::array<int64_t, 3>;
+  uint8_t* out = e.out.b8();
+  for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
+    kernels::u8_compare(n, out + o[0], s[0], a + o[1], s[1], b + o[2], s[2], op);
+  });
+  const Pattern pattern = inner_pattern(e.plan);
+  return {pattern == Pattern::Contiguous ? K::contiguous.name : K::strided.name, pattern};
+}
+
+// out = c ? a : b over e's plan (operand 0 out, 1 c, 2 a, 3 b); T is the
+// values' type, float or uint8_t (bool).
+template <class T>
+KernelChoice run_where(const Elementwise& e, T* out, const uint8_t* c, const T* a, const T* b) {
+  using K = ukernels::Where<T>;
+  using Off = std::array<int64_t, 4>;
+  for_each_row<4>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
+    kernels::x_where(n, out + o[0], s[0], c + o[1], s[1], a + o[2], s[2], b + o[3], s[3]);
+  });
+  const Pattern pattern = inner_pattern(e.plan);
+  return {pattern == Pattern::Contiguous ? K::contiguous.name : K::strided.name, pattern};
+}
+
+}  // namespace tc
