@@ -26,9 +26,10 @@ class Operand {
 enum class BinaryOp { Add, Sub, Mul, Div, Pow, Maximum, Minimum };
 enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
 enum class UnaryOp { Neg, Abs, Exp, Log, Sqrt, Relu };
-const char* op_name(BinaryOp op);   // "add", ...
-const char* op_name(CompareOp op);  // "eq", ...
-const char* op_name(UnaryOp op);    // "neg", ...
+// The names the op table (src/op_table.h) gives them: "add", "eq", "neg".
+const char* op_name(BinaryOp op);
+const char* op_name(CompareOp op);
+const char* op_name(UnaryOp op);
 
 // --- elementwise (src/ops/binary.cpp, compare.cpp, unary.cpp, where.cpp)
 // add/sub: self + alpha * other, self - alpha * other (PyTorch's ufunc::add,

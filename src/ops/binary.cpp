@@ -6,26 +6,6 @@
 
 namespace tc {
 
-const char* op_name(BinaryOp op) {
-  switch (op) {
-    case BinaryOp::Add:
-      return "add";
-    case BinaryOp::Sub:
-      return "sub";
-    case BinaryOp::Mul:
-      return "mul";
-    case BinaryOp::Div:
-      return "div";
-    case BinaryOp::Pow:
-      return "pow";
-    case BinaryOp::Maximum:
-      return "maximum";
-    case BinaryOp::Minimum:
-      return "minimum";
-  }
-  TC_ASSERT(false, "unknown binary op");
-}
-
 KernelChoice run_binary(BinaryOp op, const Elementwise& e, const float* a, const float* b,
                         float alpha) {
   switch (op) {

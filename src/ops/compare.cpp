@@ -3,18 +3,6 @@
 
 namespace tc {
 
-const char* op_name(CompareOp op) {
-  switch (op) {
-    case CompareOp::Eq: return "eq";
-    case CompareOp::Ne: return "ne";
-    case CompareOp::Lt: return "lt";
-    case CompareOp::Le: return "le";
-    case CompareOp::Gt: return "gt";
-    case CompareOp::Ge: return "ge";
-  }
-  TC_ASSERT(false, "unknown compare op");
-}
-
 namespace {
 
 KernelChoice dispatch(CompareOp op, const Elementwise& e, const float* a, const float* b) {

@@ -95,11 +95,27 @@ const OpInfo* find_op(const std::string& name) {
   return nullptr;
 }
 
+// Every op runs this lookup (for its name), so it indexes instead of searching.
 const OpInfo& op_info(OpFamily family, int code) {
-  for (const OpInfo& op : op_list())
-    if (op.family == family && op.code == code && !op.inplace) return op;
-  TC_ASSERT(false, "no op of family ", family_name(family), " and code ", code);
+  static const auto index = [] {
+    std::vector<std::vector<const OpInfo*>> by_family(4);
+    for (const OpInfo& op : op_list()) {
+      if (op.inplace) continue;
+      auto& codes = by_family[static_cast<size_t>(op.family)];
+      if (codes.size() <= static_cast<size_t>(op.code)) codes.resize(static_cast<size_t>(op.code) + 1);
+      codes[static_cast<size_t>(op.code)] = &op;
+    }
+    return by_family;
+  }();
+  const auto& codes = index[static_cast<size_t>(family)];
+  TC_ASSERT(code >= 0 && static_cast<size_t>(code) < codes.size() && codes[static_cast<size_t>(code)],
+            "no op of family ", family_name(family), " and code ", code);
+  return *codes[static_cast<size_t>(code)];
 }
+
+const char* op_name(BinaryOp op) { return op_info(OpFamily::Binary, int(op)).name.c_str(); }
+const char* op_name(CompareOp op) { return op_info(OpFamily::Compare, int(op)).name.c_str(); }
+const char* op_name(UnaryOp op) { return op_info(OpFamily::Unary, int(op)).name.c_str(); }
 
 // In the enums' order.
 const char* family_name(OpFamily family) {

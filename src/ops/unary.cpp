@@ -5,24 +5,6 @@
 
 namespace tc {
 
-const char* op_name(UnaryOp op) {
-  switch (op) {
-    case UnaryOp::Neg:
-      return "neg";
-    case UnaryOp::Abs:
-      return "abs";
-    case UnaryOp::Exp:
-      return "exp";
-    case UnaryOp::Log:
-      return "log";
-    case UnaryOp::Sqrt:
-      return "sqrt";
-    case UnaryOp::Relu:
-      return "relu";
-  }
-  TC_ASSERT(false, "unknown unary op");
-}
-
 namespace {
 
 KernelChoice dispatch(UnaryOp op, const Elementwise& e, const float* a) {
