@@ -23,14 +23,12 @@ import { WORKLOADS, bytesMoved, describe, inputShapes } from './workloads.js';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = path.join(ROOT, 'dist');
 
-// The package in `dist` (this tree's dist/, or a baseline's: another build
-// of the package, timed beside it to compare two versions in one run).
-export async function loadTensorcast(dist = DIST) {
+export async function loadTensorcast() {
   for (const file of ['index.js', 'tensorcast.wasm', 'wasm-glue.js'])
-    if (!existsSync(path.join(dist, file)))
-      throw new Error(`${path.join(dist, file)} is missing: build the package first (npm run build)`);
-  if (dist === DIST) warnIfStale();
-  const { init } = await import(pathToFileURL(path.join(dist, 'index.js')).href);
+    if (!existsSync(path.join(DIST, file)))
+      throw new Error(`dist/${file} is missing: build the package first (npm run build)`);
+  warnIfStale();
+  const { init } = await import(pathToFileURL(path.join(DIST, 'index.js')).href);
   return init();
 }
 
@@ -54,7 +52,7 @@ function warnIfStale() {
 
 const round = (x, digits = 6) => Number(x.toPrecision(digits));
 
-function runWorkload(tc, tf, base, workload, options) {
+function runWorkload(tc, tf, workload, options) {
   const { size, warmup, reps, keepValues, flush } = options;
   const data = inputShapes(workload, size).map((shape, k) => quarters(numel(shape), k + 1));
   const moved = bytesMoved(workload, size);
@@ -65,7 +63,6 @@ function runWorkload(tc, tf, base, workload, options) {
     tfjs: prepareTfjs(tf, workload, size, data),
     js: preparePlain(workload, size, data),
     probe: prepareProbe(tc, moved, calls),
-    ...(base ? { baseline: prepareTensorcast(base, workload, size, data) } : {}),
   };
   try {
     const runs = Object.fromEntries(Object.entries(contestants).map(([name, c]) => [name, c.run]));
@@ -74,14 +71,12 @@ function runWorkload(tc, tf, base, workload, options) {
       tensorcast: contestants.tensorcast.values(),
       tfjs: contestants.tfjs.values(),
       js: contestants.js.values(),
-      ...(base ? { baseline: contestants.baseline.values() } : {}),
     };
     const median = Object.fromEntries(Object.entries(timed).map(([name, t]) => [name, round(t.median)]));
     const ratios = {
       tensorcastToTfjs: round(timed.tensorcast.median / timed.tfjs.median, 4),
       tensorcastToProbe: round(timed.tensorcast.median / timed.probe.median, 4),
       tfjsToProbe: round(timed.tfjs.median / timed.probe.median, 4),
-      ...(base ? { tensorcastToBaseline: round(timed.tensorcast.median / timed.baseline.median, 4) } : {}),
     };
     const targets = targetsFor(workload.group, ratios);
     const row = {
@@ -104,7 +99,6 @@ function runWorkload(tc, tf, base, workload, options) {
       check: {
         tensorcastEqualsTfjs: compareValues(values.tensorcast, values.tfjs),
         tensorcastEqualsJs: compareValues(values.tensorcast, values.js),
-        ...(base ? { tensorcastEqualsBaseline: compareValues(values.tensorcast, values.baseline) } : {}),
       },
       samples: Object.fromEntries(Object.entries(timed).map(([name, t]) => [name, t.samples.map((x) => round(x, 4))])),
     };
@@ -132,27 +126,24 @@ function sizeRow() {
 }
 
 // options: { size: 'full' | 'tiny', warmup, reps, only: ids | undefined,
-// keepValues, baseline: another dist/ to time beside this one | undefined,
-// log(line) }
+// keepValues, log(line) }
 export async function runBench(options) {
   const log = options.log ?? (() => {});
   const loadBefore = load();
   const tc = await loadTensorcast();
-  const base = options.baseline ? await loadTensorcast(path.resolve(options.baseline)) : null;
   const { tf, info } = await loadTfjs();
   const workloads = options.only ? WORKLOADS.filter((w) => options.only.includes(w.id)) : WORKLOADS;
   const flush = makeFlush();
   const rows = [];
   for (const workload of workloads) {
     log(`  ${describe(workload, options.size)} ...`);
-    rows.push(runWorkload(tc, tf, base, workload, { ...options, flush }));
+    rows.push(runWorkload(tc, tf, workload, { ...options, flush }));
   }
   rows.push(sizeRow());
   return {
     machine: { ...machine(), load: { before: loadBefore, after: load() } },
     settings: { size: options.size, warmup: options.warmup, reps: options.reps, cacheFlushBytes: flush.bytes },
     tensorcast: { simd: tc.simd },
-    ...(base ? { baseline: { dist: path.resolve(options.baseline), simd: base.simd } } : {}),
     tfjs: info,
     rows,
     pass: rows.every((r) => r.pass),

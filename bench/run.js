@@ -4,10 +4,6 @@
 // exactly what is there and never competes with a build for the 2 cores.
 //
 //   node bench/run.js [--tiny] [--reps N] [--warmup N] [--only id,id] [--out file] [--values]
-//                     [--baseline other/dist]
-// --baseline times another build of the package beside this one, in the same
-// interleaved samples (a refactor's before and after in one run): the table
-// gains a tc/base column.
 // (bench/show.js prints a saved run again, also as Markdown.)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,7 +20,6 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     out: { type: 'string' },
     values: { type: 'boolean', default: false },
-    baseline: { type: 'string' },
   },
 });
 
@@ -49,7 +44,6 @@ const report = await runBench({
   warmup: count(args.warmup, 3, 'warmup'),
   only: args.only?.split(','),
   keepValues: args.values,
-  baseline: args.baseline,
   log: (line) => process.stderr.write(`${line}\n`),
 });
 

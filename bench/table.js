@@ -17,29 +17,15 @@ function targetCell(targets) {
 
 function agreeCell(check) {
   if (!check) return '';
-  const { tensorcastEqualsTfjs: tfjs, tensorcastEqualsJs: js, tensorcastEqualsBaseline: base } = check;
-  if (tfjs.equal && js.equal && (base?.equal ?? true)) return 'equal';
-  return [tfjs.equal ? '' : 'differs from tfjs', js.equal ? '' : 'differs from JS', base?.equal ?? true ? '' : 'differs from baseline']
-    .filter(Boolean).join(', ');
+  const { tensorcastEqualsTfjs: tfjs, tensorcastEqualsJs: js } = check;
+  if (tfjs.equal && js.equal) return 'equal';
+  return [tfjs.equal ? '' : 'differs from tfjs', js.equal ? '' : 'differs from JS'].filter(Boolean).join(', ');
 }
 
 const HEADER = ['workload', 'tensorcast', 'tfjs', 'plain JS', 'probe', 'tc/tfjs', 'tc/probe', 'results', 'targets'];
 
-// The tc/base column, after tc/probe, when a baseline was timed.
-function withBaseline(report, cellsOf) {
-  return (row) => {
-    const out = cellsOf(row);
-    if (report.baseline) out.splice(7, 0, row.ratios.tensorcastToBaseline?.toFixed(3) ?? '');
-    return out;
-  };
-}
-
-function header(report) {
-  return report.baseline ? [...HEADER.slice(0, 7), 'tc/base', ...HEADER.slice(7)] : HEADER;
-}
-
 function cells(report) {
-  return report.rows.map(withBaseline(report, (row) => {
+  return report.rows.map((row) => {
     if (row.kind === 'size') {
       const { tensorcast, tfjs } = row.sizes;
       const both = (s) => `${kB(s.gzip)} gz, ${kB(s.raw)}`;
@@ -54,7 +40,7 @@ function cells(report) {
       row.ratios.tensorcastToTfjs.toFixed(3), row.ratios.tensorcastToProbe.toFixed(2),
       agreeCell(row.check), targetCell(row.targets),
     ];
-  }));
+  });
 }
 
 export function heading(report) {
@@ -66,11 +52,9 @@ export function heading(report) {
 }
 
 export function formatText(report) {
-  const head = header(report);
-  const rows = [head, ...cells(report)];
-  const widths = head.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  const firstText = head.indexOf('results');
-  const line = (r) => r.map((cell, c) => (c === 0 || c >= firstText ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd();
+  const rows = [HEADER, ...cells(report)];
+  const widths = HEADER.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const line = (r) => r.map((cell, c) => (c === 0 || c >= 7 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd();
   const missed = report.rows.flatMap((r) => r.targets.filter((t) => !t.pass).map((t) => `${r.title}: ${t.text}`));
   return [
     heading(report),
@@ -84,6 +68,5 @@ export function formatText(report) {
 
 export function formatMarkdown(report) {
   const row = (r) => `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
-  const head = header(report);
-  return [row(head), row(head.map(() => '---')), ...cells(report).map(row)].join('\n');
+  return [row(HEADER), row(HEADER.map(() => '---')), ...cells(report).map(row)].join('\n');
 }
