@@ -13,8 +13,13 @@ function hintFor(op: OpInfo): string {
   return op.family === 'binary' && !op.alpha ? `; alpha is an option of ${ALPHA_OPS.join(' and ')} only` : '';
 }
 
-/** alpha from what follows `operands` operands in a call of `op`; refuses anything more. */
-export function alphaAfter(op: OpInfo, operands: number, rest: readonly unknown[]): number {
+/**
+ * alpha from a call of `op` given more than its `operands` operands (the
+ * methods call this only then, so that `a.add(b)` runs no check at all):
+ * add/sub's options object, or an error naming what was too much.
+ */
+export function alphaFrom(op: OpInfo, operands: number, args: ArrayLike<unknown>): number {
+  const rest = Array.prototype.slice.call(args, operands);
   if (!op.alpha) {
     noExtra(op.name, operands, rest, hintFor(op));
     return 1;

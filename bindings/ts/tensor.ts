@@ -13,7 +13,7 @@ import { OPS } from './generated/ops.js';
 import type { OpInfo, OpMethods } from './generated/ops.js';
 import type { DType } from './generated/traces.js';
 import { unflatten } from './nested.js';
-import { alphaAfter } from './op-args.js';
+import { alphaFrom } from './op-args.js';
 import type { Nested } from './nested.js';
 import type { Runtime } from './runtime.js';
 
@@ -284,22 +284,24 @@ export class Tensor {
 // refused: a.mul(b, { alpha: 2 }) would otherwise run as a.mul(b) and look
 // as if alpha had been applied.
 export interface Tensor extends OpMethods<Tensor> {}
+// The methods read `arguments.length` rather than rest parameters: on the
+// op path a rest array is an allocation per call.
 OPS.forEach((op: OpInfo, code) => {
   if (op.family === 'where') return;
   const name = op.name;
   const methods = Tensor.prototype as unknown as Record<string, unknown>;
   if (op.family === 'unary') {
-    methods[name] = function (this: Tensor, ...rest: unknown[]) {
-      alphaAfter(op, 0, rest);
+    methods[name] = function (this: Tensor) {
+      if (arguments.length > 0) alphaFrom(op, 0, arguments);
       return this._rt.op1(code, name, this);
     };
   } else if (op.inplace) {
-    methods[name] = function (this: Tensor, other: unknown, ...rest: unknown[]) {
-      return this._rt.inplace(code, name, this, other, alphaAfter(op, 1, rest));
+    methods[name] = function (this: Tensor, other: unknown) {
+      return this._rt.inplace(code, name, this, other, arguments.length > 1 ? alphaFrom(op, 1, arguments) : 1);
     };
   } else {
-    methods[name] = function (this: Tensor, other: unknown, ...rest: unknown[]) {
-      return this._rt.op2(code, name, this, other, alphaAfter(op, 1, rest));
+    methods[name] = function (this: Tensor, other: unknown) {
+      return this._rt.op2(code, name, this, other, arguments.length > 1 ? alphaFrom(op, 1, arguments) : 1);
     };
   }
 });

@@ -18,7 +18,7 @@ import { OPS } from './generated/ops.js';
 import type { OpFunctions, OpInfo } from './generated/ops.js';
 import type { DType } from './generated/traces.js';
 import { fillNested, readSource } from './nested.js';
-import { alphaAfter } from './op-args.js';
+import { alphaFrom } from './op-args.js';
 import { Runtime } from './runtime.js';
 import { Tensor, TENSOR_TOKEN } from './tensor.js';
 import type { WarningListener, Warnings } from './warnings.js';
@@ -275,23 +275,24 @@ export class Tensorcast {
 // One function per op of the table that is a function of tc
 // (generated/ops.ts): tc.add(a, b, { alpha }), tc.relu(a), tc.where(c, a, b).
 export interface Tensorcast extends OpFunctions<Tensor> {}
+// As Tensor's methods, without rest parameters on the op path.
 OPS.forEach((op: OpInfo, code) => {
   if (op.inplace) return;
   const name = op.name;
   const functions = Tensorcast.prototype as unknown as Record<string, unknown>;
   if (op.family === 'unary') {
-    functions[name] = function (this: Tensorcast, input: unknown, ...rest: unknown[]) {
-      alphaAfter(op, 1, rest);
+    functions[name] = function (this: Tensorcast, input: unknown) {
+      if (arguments.length > 1) alphaFrom(op, 1, arguments);
       return this._rt.op1(code, name, input);
     };
   } else if (op.family === 'where') {
-    functions[name] = function (this: Tensorcast, condition: unknown, input: unknown, other: unknown, ...rest: unknown[]) {
-      alphaAfter(op, 3, rest);
+    functions[name] = function (this: Tensorcast, condition: unknown, input: unknown, other: unknown) {
+      if (arguments.length > 3) alphaFrom(op, 3, arguments);
       return this._rt.op3(code, name, condition, input, other);
     };
   } else {
-    functions[name] = function (this: Tensorcast, input: unknown, other: unknown, ...rest: unknown[]) {
-      return this._rt.op2(code, name, input, other, alphaAfter(op, 2, rest));
+    functions[name] = function (this: Tensorcast, input: unknown, other: unknown) {
+      return this._rt.op2(code, name, input, other, arguments.length > 2 ? alphaFrom(op, 2, arguments) : 1);
     };
   }
 });
