@@ -8,6 +8,7 @@ export type { Nested } from './nested.js';
 export { Tensorcast } from './tensorcast.js';
 export type { AlphaOptions, DTypeRule, FunctionOp, InplaceOp, MethodOp, OpFamily, OpInfo, OpName } from './generated/ops.js';
 export type {
+  AllcloseOptions,
   BroadcastPolicy,
   GradOptions,
   MemoryInfo,

@@ -12,10 +12,22 @@ import {
 import { OPS } from './generated/ops.js';
 import type { OpInfo, OpMethods } from './generated/ops.js';
 import type { DType } from './generated/traces.js';
+import { formatTensor } from './format.js';
+import type { Printable } from './format.js';
+import { gradFnName } from './grad-fn.js';
+import type { Overload } from './grad-fn.js';
 import { unflatten } from './nested.js';
 import { alphaAfter } from './op-args.js';
 import type { Nested } from './nested.js';
 import type { Runtime } from './runtime.js';
+
+// PyTorch's names for the overloads that its autograd numbers apart.
+const SUM_DIM: Overload = ['sum', 'SumBackward1'];
+const SQUEEZE_DIM: Overload = ['squeeze', 'SqueezeBackward1'];
+/** @internal pow(tensor, tensor) and pow(number, tensor). */
+export const POW_TENSOR: Overload = ['pow', 'PowBackward1'];
+/** @internal */
+export const POW_NUMBER_BASE: Overload = ['pow', 'PowBackward2'];
 
 /** Lets only the instance construct tensors. */
 export const TENSOR_TOKEN: unique symbol = Symbol('tensorcast.Tensor');
@@ -31,26 +43,65 @@ export interface Meta {
   numel: number;
 }
 
+// What deep equality compares (node:assert's deepStrictEqual, Jest's and
+// Vitest's toEqual): an own enumerable property, read only when compared.
+// Everything else a tensor holds is private, so that two tensors of the same
+// values compare equal and a failed comparison never walks the module.
+const VALUE: unique symbol = Symbol('tensorcast.value');
+function valueGetter(this: Tensor): { dtype: DType; shape: number[]; values: Float32Array | Uint8Array } | 'disposed' {
+  if (this.isDisposed) return 'disposed';
+  return { dtype: this.dtype, shape: this.shape, values: this.data() };
+}
+const VALUE_PROPERTY: PropertyDescriptor = { get: valueGetter, enumerable: true };
+
+// An ASCII name the core left in wasm memory.
+function ascii(heap: Uint8Array, address: number, length: number): string {
+  return String.fromCharCode(...heap.subarray(address, address + length));
+}
+
 export class Tensor {
-  /** @internal 0 once disposed. */
-  _h: number;
-  /** @internal */
-  readonly _rt: Runtime<Tensor>;
-  /** @internal registered with the FinalizationRegistry (lifetime.ts) */
-  _r = false;
-  /** @internal */
-  _m: Meta | undefined = undefined;
-  /** @internal the JS object last handed out as .grad, and the core's id for it */
-  _grad: Tensor | null = null;
-  /** @internal */
-  _gradId = 0;
+  #h: number;
+  readonly #rt: Runtime<Tensor>;
+  #r = false;
+  #m: Meta | undefined = undefined;
+  // The JS object last handed out as .grad, and the core's id for it.
+  #grad: Tensor | null = null;
+  #gradId = 0;
+  #overload: Overload | undefined = undefined;
 
   /** @internal Use tc.tensor(), tc.zeros(), ... to make tensors. */
   constructor(token: typeof TENSOR_TOKEN, runtime: Runtime<Tensor>, handle: number) {
     if (token !== TENSOR_TOKEN)
       fail('type', 'Tensor cannot be constructed directly; use tc.tensor(), tc.zeros(), tc.ones(), tc.full() or tc.arange()');
-    this._rt = runtime;
-    this._h = handle;
+    this.#rt = runtime;
+    this.#h = handle;
+    Object.defineProperty(this, VALUE, VALUE_PROPERTY);
+  }
+
+  /** @internal The wasm handle; 0 once disposed. */
+  get _h(): number {
+    return this.#h;
+  }
+  /** @internal */
+  set _h(handle: number) {
+    this.#h = handle;
+  }
+  /** @internal Registered with the FinalizationRegistry (lifetime.ts). */
+  get _r(): boolean {
+    return this.#r;
+  }
+  /** @internal */
+  set _r(registered: boolean) {
+    this.#r = registered;
+  }
+  /** @internal */
+  get _rt(): Runtime<Tensor> {
+    return this.#rt;
+  }
+  /** @internal Which overload of a numbered op made this (grad-fn.ts). */
+  _made(overload: Overload): this {
+    this.#overload = overload;
+    return this;
   }
 
   // --- description
@@ -146,7 +197,7 @@ export class Tensor {
     const rt = this._rt;
     if (dim === undefined) return rt.adopt(rt.core._tc_squeeze_all(rt.handle(this, 'squeeze', 'self')));
     const d = checkInt(dim, 'squeeze', 'dim');
-    return rt.adopt(rt.core._tc_squeeze_dim(rt.handle(this, 'squeeze', 'self'), d));
+    return rt.adopt(rt.core._tc_squeeze_dim(rt.handle(this, 'squeeze', 'self'), d))._made(SQUEEZE_DIM);
   }
   narrow(dim: number, start: number, length: number): Tensor {
     const rt = this._rt;
@@ -179,7 +230,7 @@ export class Tensor {
     const dims = typeof dim === 'number' ? [checkInt(dim, 'sum', 'dim')] : checkIntList(dim, 'sum', 'dim');
     const keep = checkBool(keepdim, 'sum', 'keepdim');
     const h = rt.handle(this, 'sum', 'self');
-    return rt.adopt(rt.core._tc_sum_dims(h, rt.scratch.writeInts(dims), keep));
+    return rt.adopt(rt.core._tc_sum_dims(h, rt.scratch.writeInts(dims), keep))._made(SUM_DIM);
   }
   /** PyTorch's sum_to: sums this down to a shape it broadcasts from. */
   sumTo(shape: readonly number[]): Tensor {
@@ -205,17 +256,17 @@ export class Tensor {
     const id = rt.core._tc_grad_id(h);
     if (id === 0) return null;
     // The same JS object for as long as the gradient stays the same.
-    const cached = this._grad;
-    if (cached !== null && cached._h !== 0 && this._gradId === id) return cached;
+    const cached = this.#grad;
+    if (cached !== null && cached._h !== 0 && this.#gradId === id) return cached;
     const g = rt.adopt(rt.core._tc_grad(h));
-    this._grad = g;
-    this._gradId = id;
+    this.#grad = g;
+    this.#gradId = id;
     return g;
   }
   set grad(value: null) {
     if (value !== null) fail('type', `grad can only be set to null, not ${describe(value)}`);
     this._rt.core._tc_zero_grad(this._rt.handle(this, 'grad', 'self'));
-    this._grad = null;
+    this.#grad = null;
   }
   /** Runs backward from this tensor (one element, or pass a gradient of its shape). */
   backward(gradient?: Tensor): void {
@@ -236,22 +287,59 @@ export class Tensor {
     this._rt.life.dispose(this);
   }
 
+  /** PyTorch's repr: "tensor([[1., 2.],\n        [3., 4.]], requires_grad=True)", summarised past 1000 elements. */
   toString(): string {
+    return this.#repr();
+  }
+  /** The same text as toString(), for JSON.stringify (a repr, not the data: use toArray() for that). */
+  toJSON(): string {
+    return this.#repr();
+  }
+  /** @internal Node's util.inspect and console.log. */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return this.#repr();
+  }
+  #repr(): string {
     if (this._h === 0) return 'tensor(<disposed>)';
+    return formatTensor(this._printable());
+  }
+
+  /** @internal What format.ts reads: elements in place, through the strides. */
+  _printable(): Printable {
+    const rt = this._rt;
+    const core = rt.core;
     const m = this._meta('toString');
-    return `tensor(${JSON.stringify(this.toArray())}, shape=[${m.shape.join(', ')}], dtype=${m.dtype})`;
+    const flags = core._tc_flags(this._h);
+    const length = core._tc_grad_fn(this._h);
+    const gradFn = length === 0 ? null : gradFnName(ascii(core.HEAPU8, rt.scratch.read(0), length), this.#overload);
+    const base = core._tc_storage_address(this._h);
+    const bool = m.dtype === 'bool';
+    // Views of the memory taken now: nothing below calls into wasm.
+    const u8 = core.HEAPU8;
+    const f32 = core.HEAPF32;
+    return {
+      shape: m.shape,
+      bool,
+      gradFn,
+      requiresGrad: (flags & 1) !== 0,
+      at(index: readonly number[]): number {
+        let at = m.offset;
+        for (let d = 0; d < index.length; d++) at += (index[d] as number) * (m.strides[d] as number);
+        return bool ? (u8[base + at] as number) : (f32[base / 4 + at] as number);
+      },
+    };
   }
 
   /** @internal */
   _meta(fn: string): Meta {
     const rt = this._rt;
     const h = rt.handle(this, fn, 'self');
-    if (this._m !== undefined) return this._m;
+    if (this.#m !== undefined) return this.#m;
     rt.core._tc_info(h);
     const s = rt.scratch;
     const ndim = s.read(0);
     const shape = s.readInts(5, ndim);
-    this._m = {
+    this.#m = {
       shape,
       strides: s.readInts(5 + ndim, ndim),
       offset: s.read(1),
@@ -260,7 +348,7 @@ export class Tensor {
       contiguous: s.read(4) === 1,
       numel: shape.reduce((a, b) => a * b, 1),
     };
-    return this._m;
+    return this.#m;
   }
 
   /** @internal The values in row-major order, copied out of wasm memory. */
@@ -296,6 +384,11 @@ OPS.forEach((op: OpInfo, code) => {
   } else if (op.inplace) {
     methods[name] = function (this: Tensor, other: unknown, ...rest: unknown[]) {
       return this._rt.inplace(code, name, this, other, alphaAfter(op, 1, rest));
+    };
+  } else if (name === 'pow') {
+    methods[name] = function (this: Tensor, other: unknown, ...rest: unknown[]) {
+      const out = this._rt.op2(code, name, this, other, alphaAfter(op, 1, rest));
+      return other instanceof Tensor ? out._made(POW_TENSOR) : out;
     };
   } else {
     methods[name] = function (this: Tensor, other: unknown, ...rest: unknown[]) {

@@ -13,6 +13,7 @@ import {
   splitOptions,
 } from './args.js';
 import type { Core } from './core.js';
+import { isClose } from './closeness.js';
 import { Explain } from './explain.js';
 import { OPS } from './generated/ops.js';
 import type { OpFunctions, OpInfo } from './generated/ops.js';
@@ -20,7 +21,7 @@ import type { DType } from './generated/traces.js';
 import { fillNested, readSource } from './nested.js';
 import { alphaAfter } from './op-args.js';
 import { Runtime } from './runtime.js';
-import { Tensor, TENSOR_TOKEN } from './tensor.js';
+import { POW_NUMBER_BASE, POW_TENSOR, Tensor, TENSOR_TOKEN } from './tensor.js';
 import type { WarningListener, Warnings } from './warnings.js';
 
 /** @internal Proof that init() is the caller. */
@@ -34,6 +35,14 @@ export interface TensorOptions extends GradOptions {
   shape?: readonly number[];
   /** Default: 'bool' when every value is a boolean, else 'float32'. */
   dtype?: DType;
+}
+export interface AllcloseOptions {
+  /** Relative tolerance (default 1e-5). */
+  rtol?: number;
+  /** Absolute tolerance (default 1e-8). */
+  atol?: number;
+  /** Whether NaN is close to NaN (default false). */
+  equalNan?: boolean;
 }
 export type BroadcastPolicy = 'allow' | 'warn' | 'raise';
 export interface MemoryInfo {
@@ -205,6 +214,42 @@ export class Tensorcast {
     return scratch.readInts(0, ndim);
   }
 
+  // --- comparing tensors
+
+  /** PyTorch's torch.equal: the same shape and the same values (NaN equals nothing). */
+  equal(input: Tensor, other: Tensor): boolean {
+    const rt = this._rt;
+    rt.tensorArg(input, 'equal', 'input');
+    rt.tensorArg(other, 'equal', 'other');
+    const a = input.shape;
+    const b = other.shape;
+    if (a.length !== b.length || a.some((size, i) => size !== b[i])) return false;
+    const x = input.data();
+    const y = other.data();
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+    return true;
+  }
+  /** PyTorch's torch.allclose: |input - other| <= atol + rtol * |other| for every broadcast pair. */
+  allclose(input: Tensor, other: Tensor, options?: AllcloseOptions): boolean {
+    const rt = this._rt;
+    rt.tensorArg(input, 'allclose', 'input');
+    rt.tensorArg(other, 'allclose', 'other');
+    const opts = checkOptions<AllcloseOptions>(options, 'allclose', ['rtol', 'atol', 'equalNan']);
+    const rtol = opts.rtol === undefined ? 1e-5 : checkNumber(opts.rtol, 'allclose', 'rtol');
+    const atol = opts.atol === undefined ? 1e-8 : checkNumber(opts.atol, 'allclose', 'atol');
+    const equalNan = opts.equalNan === undefined ? false : checkBool(opts.equalNan, 'allclose', 'equalNan');
+    // PyTorch's checks and words (isclose).
+    if (!(rtol >= 0)) fail('value', `allclose(): rtol must be greater than or equal to zero, but got ${rtol}`);
+    if (!(atol >= 0)) fail('value', `allclose(): atol must be greater than or equal to zero, but got ${atol}`);
+    const trace = this.explain.broadcast(input.shape, other.shape);
+    if (trace.result === null) fail('shape', trace.error ?? 'shapes do not broadcast');
+    const shape = trace.result;
+    const [x, y] = this.tidy(() => [input.broadcastTo(shape).data(), other.broadcastTo(shape).data()]);
+    for (let i = 0; i < x.length; i++)
+      if (!isClose(x[i] as number, y[i] as number, rtol, atol, equalNan)) return false;
+    return true;
+  }
+
   // --- modes
 
   /** Runs fn with autograd off (PyTorch's torch.no_grad()). */
@@ -288,6 +333,12 @@ OPS.forEach((op: OpInfo, code) => {
     functions[name] = function (this: Tensorcast, condition: unknown, input: unknown, other: unknown, ...rest: unknown[]) {
       alphaAfter(op, 3, rest);
       return this._rt.op3(code, name, condition, input, other);
+    };
+  } else if (name === 'pow') {
+    functions[name] = function (this: Tensorcast, input: unknown, other: unknown, ...rest: unknown[]) {
+      const out = this._rt.op2(code, name, input, other, alphaAfter(op, 2, rest));
+      if (!(input instanceof Tensor)) return out._made(POW_NUMBER_BASE);
+      return other instanceof Tensor ? out._made(POW_TENSOR) : out;
     };
   } else {
     functions[name] = function (this: Tensorcast, input: unknown, other: unknown, ...rest: unknown[]) {

@@ -63,7 +63,8 @@ function classMembers(className, module, path, out, seen, exported) {
   // a constructor; one reached only as a property's type cannot.
   if (exported) out.push({ owner: className, path, name: 'constructor', kind: 'constructor' });
   for (const decl of declarations(braced(text, header.index + header[0].length))) {
-    if (/^(private|protected)\b/.test(decl)) continue;
+    // `#private;` is how tsc declares a class's private fields (#x).
+    if (/^(private|protected)\b/.test(decl) || decl === '#private') continue;
     let m;
     if ((m = decl.match(/^(get|set)\s+(\w+)\s*\(/))) {
       out.push({ owner: className, path, name: m[2], kind: m[1] });

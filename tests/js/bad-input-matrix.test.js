@@ -183,6 +183,7 @@ function matrix() {
     }),
   });
   m.set('Tensor#toString', { none: "prints 'tensor(<disposed>)' for a disposed tensor (README)", cases: [receiverOf(Tensor.prototype, 'toString')] });
+  m.set('Tensor#toJSON', { none: "toString()'s text, 'tensor(<disposed>)' for a disposed tensor; it takes no arguments", cases: [receiverOf(Tensor.prototype, 'toJSON')] });
   m.set('Tensor#dispose', { none: 'idempotent: disposing twice does nothing (README)', cases: [receiverOf(Tensor.prototype, 'dispose')] });
 
   // --- Tensor: elementwise
@@ -412,6 +413,23 @@ function matrix() {
     cases: fn('where', [fx.boolRow, fx.f, 0], [tensorArg('where', 'condition', fx), operandArg('where', 'input', fx), operandArg('where', 'other', fx)], [
       { label: 'a float condition', expect: refusal('type', 'where expected condition to be a boolean tensor, but got a tensor with dtype Float'), call: () => tc.where(fx.f, fx.f, 0) },
       { label: 'shapes that do not broadcast', expect: refusal('shape', /^The size of tensor a \(\d\) must match the size of tensor b \(\d\)/), call: () => tc.where(fx.boolRow, fx.narrowed, 0) },
+    ]),
+  });
+
+  // --- comparing tensors
+  m.set('Tensorcast#equal', { cases: fn('equal', [fx.f, fx.f], [tensorArg('equal', 'input', fx), tensorArg('equal', 'other', fx)]) });
+  const tolerance = (arg) => [
+    ...numberArg('allclose', arg),
+    { label: 'negative', value: -1, expect: refusal('value', `allclose(): ${arg} must be greater than or equal to zero, but got -1`) },
+    { label: 'NaN', value: NaN, expect: refusal('value', `allclose(): ${arg} must be greater than or equal to zero, but got NaN`) },
+  ];
+  m.set('Tensorcast#allclose', {
+    cases: fn('allclose', [fx.f, fx.f, { rtol: 0 }], [
+      tensorArg('allclose', 'input', fx),
+      tensorArg('allclose', 'other', fx),
+      optionsArg('allclose', { rtol: tolerance('rtol'), atol: tolerance('atol'), equalNan: boolArg('allclose', 'equalNan') }),
+    ], [
+      { label: 'shapes that do not broadcast', expect: refusal('shape', 'The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1'), call: () => tc.allclose(fx.f, fx.narrowed) },
     ]),
   });
 

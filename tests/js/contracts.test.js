@@ -33,12 +33,12 @@ const NOT_OPS = new Set([
   // Tensorcast
   'tensor', 'zeros', 'ones', 'full', 'arange', 'broadcastShapes', 'parseShape', 'noGrad',
   'setBroadcastWarning', 'onWarning', 'setBroadcastPolicy', 'withBroadcastPolicy', 'tidy', 'memory',
-  'simd', 'explain', 'ops',
+  'simd', 'explain', 'ops', 'equal', 'allclose',
   // Tensor
   'shape', 'ndim', 'numel', 'dtype', 'id', 'stride', 'storageOffset', 'isContiguous', 'isDisposed',
   'data', 'toArray', 'item', 'expand', 'expandAs', 'broadcastTo', 'permute', 'transpose', 'unsqueeze',
   'squeeze', 'narrow', 'view', 'reshape', 'contiguous', 'clone', 'sum', 'sumTo', 'requiresGrad',
-  'isLeaf', 'grad', 'backward', 'detach', 'dispose', 'toString', 'constructor',
+  'isLeaf', 'grad', 'backward', 'detach', 'dispose', 'toString', 'toJSON', 'constructor',
 ]);
 
 test('every op of the table is a tc function and a Tensor method, and every op-like member is in the table', () => {
