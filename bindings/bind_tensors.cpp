@@ -80,8 +80,9 @@ double stride_dim(double dim, double ndim) {
 double storage_bytes() { return static_cast<double>(tc::memory_stats().bytes); }
 
 // Bytes malloc has handed out and not got back: any C++ leak shows here,
-// long before the wasm memory itself has to grow.
-double heap_used() { return static_cast<double>(mallinfo().uordblks); }
+// long before the wasm memory itself has to grow. mallinfo's fields are
+// ints, negative past 2 GiB: read as unsigned (the 4 GiB memory fits).
+double heap_used() { return static_cast<double>(static_cast<unsigned>(mallinfo().uordblks)); }
 
 }  // namespace
 }  // namespace tcjs

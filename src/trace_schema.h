@@ -83,7 +83,10 @@ inline const Enum kWarningKind{
     "Why a warning was raised (Note [Broadcast diagnostics]).",
     {{"backcompat", "PyTorch's opt-in backwards-compatibility warning"},
      {"rank-promotion", "operands of different ranks, under the 'warn' policy"},
-     {"outer-product", "an outer-product broadcast, under the 'warn' policy"}}};
+     {"outer-product", "an outer-product broadcast, under the 'warn' policy"},
+     {"memory",
+      "many tensors made outside tidy() are alive (raised by the npm package, never by the "
+      "core)"}}};
 
 // Every enum, in the order the generated files list them.
 inline std::vector<const Enum*> all_enums() {

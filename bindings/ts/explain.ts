@@ -66,7 +66,7 @@ export class Explain {
         numbers[1] as number, handles[2] as number, numbers[2] as number, alpha),
     ) as { result: number; error: string | null; events: TraceEvent[] };
     let result: Tensor | null = null;
-    if (out.result !== 0) result = rt.adopt(out.result);
+    if (out.result !== 0) result = rt.adopt(out.result, code);
     else if (entry.inplace && out.error === null) result = operands[0] as Tensor;
     const traces = out.events.filter((e): e is OpTrace => e.kind === 'op' && e.op === name);
     return { result, trace: traces[traces.length - 1] ?? null, events: out.events, error: out.error };

@@ -24,6 +24,8 @@ export interface InitOptions {
 export interface LoaderHooks {
   /** Receives each warning the core emits, as JSON text. */
   warning(json: string): void;
+  /** Makes the error a refusal in the core raises. */
+  error(kind: ErrorKind, message: string): TensorcastError;
 }
 
 function defaultUrl(simd: boolean): URL {
@@ -96,7 +98,7 @@ export async function loadCore(options: InitOptions, hooks: LoaderHooks): Promis
     failed = reject;
   });
   const ready = createModule({
-    tcError: (kind: ErrorKind, message: string) => new TensorcastError(message, kind),
+    tcError: (kind: ErrorKind, message: string) => hooks.error(kind, message),
     tcWarning: (json: string) => hooks.warning(json),
     // Emscripten's hook for custom instantiation. Its own promise never
     // settles if we fail, hence the race with `failure`.

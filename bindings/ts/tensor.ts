@@ -44,9 +44,13 @@ export interface Meta {
 }
 
 // What deep equality compares (node:assert's deepStrictEqual, Jest's and
-// Vitest's toEqual): an own enumerable property, read only when compared.
-// Everything else a tensor holds is private, so that two tensors of the same
-// values compare equal and a failed comparison never walks the module.
+// Vitest's toEqual, chai's deep equal): an own enumerable property, read only
+// when compared. Everything else a tensor holds is private, so that two
+// tensors of the same values compare equal and a failed comparison never
+// walks the module. Defining it on every tensor would cost ~0.13 us an op
+// (Object.defineProperty is a slow path in V8), so it is defined when first
+// needed: each of those comparisons reads a value's tag
+// (Object.prototype.toString, which reads Symbol.toStringTag) before its keys.
 const VALUE: unique symbol = Symbol('tensorcast.value');
 function valueGetter(this: Tensor): { dtype: DType; shape: number[]; values: Float32Array | Uint8Array } | 'disposed' {
   if (this.isDisposed) return 'disposed';
@@ -62,7 +66,8 @@ function ascii(heap: Uint8Array, address: number, length: number): string {
 export class Tensor {
   #h: number;
   readonly #rt: Runtime<Tensor>;
-  #r = false;
+  #r = 0;
+  #o = 0;
   #m: Meta | undefined = undefined;
   // The JS object last handed out as .grad, and the core's id for it.
   #grad: Tensor | null = null;
@@ -75,7 +80,12 @@ export class Tensor {
       fail('type', 'Tensor cannot be constructed directly; use tc.tensor(), tc.zeros(), tc.ones(), tc.full() or tc.arange()');
     this.#rt = runtime;
     this.#h = handle;
-    Object.defineProperty(this, VALUE, VALUE_PROPERTY);
+  }
+
+  /** @internal "[object Tensor]"; also makes the values visible to deep equality (see VALUE). */
+  get [Symbol.toStringTag](): string {
+    if (#h in this && !Object.prototype.hasOwnProperty.call(this, VALUE)) Object.defineProperty(this, VALUE, VALUE_PROPERTY);
+    return 'Tensor';
   }
 
   /** @internal The wasm handle; 0 once disposed. */
@@ -86,13 +96,21 @@ export class Tensor {
   set _h(handle: number) {
     this.#h = handle;
   }
-  /** @internal Registered with the FinalizationRegistry (lifetime.ts). */
-  get _r(): boolean {
+  /** @internal Inside a tidy scope, or outside and registered with the collector or not (lifetime.ts). */
+  get _r(): number {
     return this.#r;
   }
   /** @internal */
-  set _r(registered: boolean) {
-    this.#r = registered;
+  set _r(state: number) {
+    this.#r = state;
+  }
+  /** @internal What made it (lifetime.ts). */
+  get _o(): number {
+    return this.#o;
+  }
+  /** @internal */
+  set _o(origin: number) {
+    this.#o = origin;
   }
   /** @internal */
   get _rt(): Runtime<Tensor> {
@@ -172,7 +190,7 @@ export class Tensor {
   expandAs(other: Tensor): Tensor {
     const rt = this._rt;
     const h = rt.handle(this, 'expandAs', 'self');
-    return rt.adopt(rt.core._tc_expand_as(h, rt.tensorArg(other, 'expandAs', 'other')));
+    return rt.adopt(rt.core._tc_expand_as(h, rt.tensorArg(other, 'expandAs', 'other')), 'expandAs');
   }
   broadcastTo(shape: readonly number[]): Tensor {
     return this._rt.shaped(this, 'broadcastTo', checkIntList(shape, 'broadcastTo', 'size'), this._rt.core._tc_broadcast_to);
@@ -185,26 +203,26 @@ export class Tensor {
     const rt = this._rt;
     const d0 = checkInt(dim0, 'transpose', 'dim0');
     const d1 = checkInt(dim1, 'transpose', 'dim1');
-    return rt.adopt(rt.core._tc_transpose(rt.handle(this, 'transpose', 'self'), d0, d1));
+    return rt.adopt(rt.core._tc_transpose(rt.handle(this, 'transpose', 'self'), d0, d1), 'transpose');
   }
   unsqueeze(dim: number): Tensor {
     const rt = this._rt;
     const d = checkInt(dim, 'unsqueeze', 'dim');
-    return rt.adopt(rt.core._tc_unsqueeze(rt.handle(this, 'unsqueeze', 'self'), d));
+    return rt.adopt(rt.core._tc_unsqueeze(rt.handle(this, 'unsqueeze', 'self'), d), 'unsqueeze');
   }
   /** Without a dim: every size-1 dim; with one: that dim, if its size is 1. */
   squeeze(dim?: number): Tensor {
     const rt = this._rt;
-    if (dim === undefined) return rt.adopt(rt.core._tc_squeeze_all(rt.handle(this, 'squeeze', 'self')));
+    if (dim === undefined) return rt.adopt(rt.core._tc_squeeze_all(rt.handle(this, 'squeeze', 'self')), 'squeeze');
     const d = checkInt(dim, 'squeeze', 'dim');
-    return rt.adopt(rt.core._tc_squeeze_dim(rt.handle(this, 'squeeze', 'self'), d))._made(SQUEEZE_DIM);
+    return rt.adopt(rt.core._tc_squeeze_dim(rt.handle(this, 'squeeze', 'self'), d), 'squeeze')._made(SQUEEZE_DIM);
   }
   narrow(dim: number, start: number, length: number): Tensor {
     const rt = this._rt;
     const d = checkInt(dim, 'narrow', 'dim');
     const s = checkInt(start, 'narrow', 'start');
     const n = checkInt(length, 'narrow', 'length');
-    return rt.adopt(rt.core._tc_narrow(rt.handle(this, 'narrow', 'self'), d, s, n));
+    return rt.adopt(rt.core._tc_narrow(rt.handle(this, 'narrow', 'self'), d, s, n), 'narrow');
   }
   /** view(3, 2) or view([3, -1]): never copies; fails if the strides forbid. */
   view(...shape: number[] | [readonly number[]]): Tensor {
@@ -230,7 +248,7 @@ export class Tensor {
     const dims = typeof dim === 'number' ? [checkInt(dim, 'sum', 'dim')] : checkIntList(dim, 'sum', 'dim');
     const keep = checkBool(keepdim, 'sum', 'keepdim');
     const h = rt.handle(this, 'sum', 'self');
-    return rt.adopt(rt.core._tc_sum_dims(h, rt.scratch.writeInts(dims), keep))._made(SUM_DIM);
+    return rt.adopt(rt.core._tc_sum_dims(h, rt.scratch.writeInts(dims), keep), 'sum')._made(SUM_DIM);
   }
   /** PyTorch's sum_to: sums this down to a shape it broadcasts from. */
   sumTo(shape: readonly number[]): Tensor {
@@ -258,7 +276,7 @@ export class Tensor {
     // The same JS object for as long as the gradient stays the same.
     const cached = this.#grad;
     if (cached !== null && cached._h !== 0 && this.#gradId === id) return cached;
-    const g = rt.adopt(rt.core._tc_grad(h));
+    const g = rt.adopt(rt.core._tc_grad(h), 'grad');
     this.#grad = g;
     this.#gradId = id;
     return g;
@@ -366,6 +384,12 @@ export class Tensor {
     }
   }
 }
+
+// `using t = tc.ones(3)` disposes t at the end of its block, where the
+// engine has Symbol.dispose (Node 20.4+ and current browsers; TypeScript
+// 5.2+ compiles `using` with lib esnext.disposable).
+const dispose = (Symbol as { dispose?: symbol }).dispose;
+if (dispose !== undefined) (Tensor.prototype as unknown as Record<symbol, unknown>)[dispose] = Tensor.prototype.dispose;
 
 // One method per op of the table that is a Tensor method (generated/ops.ts):
 // a.add(b, { alpha }), a.relu(), a.add_(b). Anything after the operands is

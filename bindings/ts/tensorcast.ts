@@ -111,7 +111,7 @@ export class Tensorcast {
     if (token !== TENSORCAST_TOKEN)
       fail('type', 'Tensorcast cannot be constructed directly; use `const tc = await init()`');
     this._warnings = warnings;
-    this._rt = new Runtime<Tensor>(core, wrap, isTensor);
+    this._rt = new Runtime<Tensor>(core, wrap, isTensor, (event) => warnings.emit(event));
     this.ops = this._rt.ops;
     this.simd = core._tc_simd() !== 0;
     this.explain = new Explain(this._rt);
@@ -135,7 +135,7 @@ export class Tensorcast {
       // The core makes the tensor first: its checks of the shape, of the
       // number of values and of the memory run before any value is read.
       const rt = this._rt;
-      const t = rt.adopt(rt.core._tc_create(bool ? 1 : 0, rt.scratch.writeInts(shape), given));
+      const t = rt.adopt(rt.core._tc_create(bool ? 1 : 0, rt.scratch.writeInts(shape), given), 'tensor');
       try {
         const address = rt.scratch.read(0);
         const core = rt.core;
@@ -176,7 +176,7 @@ export class Tensorcast {
     const sizes = checkIntList(shape, 'full', 'size');
     const v = checkNumber(value, 'full', 'fill_value');
     const grad = gradFlag(checkOptions<GradOptions>(options, 'full', ['requiresGrad']), 'full');
-    const t = this._rt.adopt(this._rt.core._tc_full(this._rt.scratch.writeInts(sizes), v));
+    const t = this._rt.adopt(this._rt.core._tc_full(this._rt.scratch.writeInts(sizes), v), 'full');
     return this._withGrad(t, grad);
   }
   /** arange(end), arange(start, end), arange(start, end, step): PyTorch's values. */
@@ -191,7 +191,7 @@ export class Tensorcast {
     const grad = gradFlag(checkOptions<GradOptions>(options, 'arange', ['requiresGrad']), 'arange');
     const core = this._rt.core;
     const h = numbers.length === 1 ? core._tc_arange(0, a as number, 1) : core._tc_arange(a as number, b as number, c ?? 1);
-    return this._withGrad(this._rt.adopt(h), grad);
+    return this._withGrad(this._rt.adopt(h, 'arange'), grad);
   }
 
   // --- elementwise ops: one function per entry of the op table
@@ -284,6 +284,12 @@ export class Tensorcast {
   tidy<T>(fn: () => T): T {
     return this._rt.life.tidy(checkFunction<() => T>(fn, 'tidy'), isTensor);
   }
+  /** Inside tidy(): t is not disposed when the tidy ends (dispose it yourself). Outside: does nothing. Returns t. */
+  keep<T extends Tensor>(t: T): T {
+    this._rt.tensorArg(t, 'keep', 't');
+    this._rt.life.keep(t);
+    return t;
+  }
   memory(): MemoryInfo {
     const { core, life } = this._rt;
     return {
@@ -299,7 +305,7 @@ export class Tensorcast {
     if (sizes.length === 0) fail('type', `${fn}(): missing argument 'size'`);
     const shape = checkSizes(sizes, fn, 'size');
     const grad = gradFlag(checkOptions<GradOptions>(options, fn, ['requiresGrad']), fn);
-    const t = this._rt.adopt(this._rt.core._tc_full(this._rt.scratch.writeInts(shape), value));
+    const t = this._rt.adopt(this._rt.core._tc_full(this._rt.scratch.writeInts(shape), value), fn);
     return this._withGrad(t, grad);
   }
 

@@ -466,6 +466,7 @@ function matrix() {
   m.set('Tensorcast#withBroadcastPolicy', {
     cases: fn('withBroadcastPolicy', ['allow', () => 1], [policyArg('withBroadcastPolicy'), fnArg('withBroadcastPolicy', 'withBroadcastPolicy(): fn returned a Promise; the policy applies only while fn runs synchronously')]),
   });
+  m.set('Tensorcast#keep', { cases: fn('keep', [fx.f], [tensorArg('keep', 't', fx)]) });
   m.set('Tensorcast#memory', { none: 'takes nothing', cases: [receiverOf(Tensorcast.prototype, 'memory')] });
 
   // --- tc.explain

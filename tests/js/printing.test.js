@@ -11,6 +11,7 @@ import nodeAssert from 'node:assert';
 import { test } from 'node:test';
 import { inspect } from 'node:util';
 import { formatExponential, formatFixed } from '../../dist/format.js';
+import { Tensor } from 'tensorcast';
 import { tc } from './helpers.js';
 
 const repr = (make) => tc.tidy(() => String(make()));
@@ -188,10 +189,14 @@ test('deep equality (node:assert deepStrictEqual, as Jest and Vitest toEqual) co
     ])
       assert.throws(() => nodeAssert.deepStrictEqual(a, b), nodeAssert.AssertionError);
     // Loose deepEqual compares no symbol keys (Node's rule), so it cannot see values.
-    // Nothing internal shows: no own string keys, and one reader of the values.
+    // Nothing internal shows: no own string keys, and (once compared) one reader of the values.
     const t = tc.tensor([1]);
     assert.deepEqual(Object.keys(t), []);
+    assert.equal(Object.prototype.toString.call(t), '[object Tensor]');
+    assert.deepEqual(Object.keys(t), []);
     assert.equal(Object.getOwnPropertySymbols(t).length, 1);
+    assert.equal(Object.prototype.toString.call(Tensor.prototype), '[object Tensor]');
+    assert.equal(Object.getOwnPropertySymbols(Tensor.prototype).includes(Object.getOwnPropertySymbols(t)[0]), false);
     // A failed comparison shows the values compared, and nothing of the module.
     assert.throws(() => nodeAssert.deepStrictEqual(tc.tensor([1, 2]), tc.tensor([1, 3])), (error) => {
       assert.match(error.message, /values: Float32Array\(2\)/);

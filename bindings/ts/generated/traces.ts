@@ -54,11 +54,12 @@ export const DTYPES = ['float32', 'bool'] as const;
 export type DType = (typeof DTYPES)[number];
 
 /** Why a warning was raised (Note [Broadcast diagnostics]). */
-export const WARNING_KINDS = ['backcompat', 'rank-promotion', 'outer-product'] as const;
+export const WARNING_KINDS = ['backcompat', 'rank-promotion', 'outer-product', 'memory'] as const;
 /**
  * - 'backcompat': PyTorch's opt-in backwards-compatibility warning
  * - 'rank-promotion': operands of different ranks, under the 'warn' policy
  * - 'outer-product': an outer-product broadcast, under the 'warn' policy
+ * - 'memory': many tensors made outside tidy() are alive (raised by the npm package, never by the core)
  */
 export type WarningKind = (typeof WARNING_KINDS)[number];
 
