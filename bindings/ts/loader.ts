@@ -99,6 +99,10 @@ export async function loadCore(options: InitOptions, hooks: LoaderHooks): Promis
   });
   const ready = createModule({
     tcError: (kind: ErrorKind, message: string) => hooks.error(kind, message),
+    // Without it the glue names its .wasm with new URL(..., import.meta.url)
+    // even though instantiateWasm below does the loading: a TypeError in an
+    // iife or CommonJS bundle, where import.meta.url is undefined.
+    locateFile: (path: string) => path,
     tcWarning: (json: string) => hooks.warning(json),
     // Emscripten's hook for custom instantiation. Its own promise never
     // settles if we fail, hence the race with `failure`.
