@@ -8,7 +8,8 @@ import { describe, fail } from './args.js';
 import type { Core } from './core.js';
 import { OPS } from './generated/ops.js';
 import type { OpInfo } from './generated/ops.js';
-import type { WarningEvent } from './generated/traces.js';
+import { TensorcastError } from './errors.js';
+import type { BroadcastTrace, WarningEvent } from './generated/traces.js';
 import { Lifetime } from './lifetime.js';
 import { outOfMemoryAdvice, tooManyUntracked, untrackedWarning } from './memory-advice.js';
 import type { Census } from './memory-advice.js';
@@ -18,6 +19,7 @@ import { Scratch } from './scratch.js';
 export interface Held {
   /** The wasm handle; 0 once disposed. */
   _h: number;
+  readonly shape: number[];
   /** Inside a tidy scope or not, registered with the collector or not (lifetime.ts). */
   _r: number;
   /** What made it (lifetime.ts). */
@@ -109,26 +111,60 @@ export class Runtime<T extends Held> {
     if (this.isTensor(b)) hb = this.handle(b, fn, 'other');
     else if (typeof b === 'number') nb = b;
     else [hb, nb] = this.operand(b, fn, 'other');
-    return this.adopt(this.core._tc_op2(code, ha, na, hb, nb, alpha), code);
+    let h: number;
+    try {
+      h = this.core._tc_op2(code, ha, na, hb, nb, alpha);
+    } catch (error) {
+      throw this.opContext(error, fn, [a, b]);
+    }
+    return this.adopt(h, code);
   }
 
   /** An in-place op: writes into self and hands self back. */
   inplace<S extends T>(code: number, fn: string, self: S, other: unknown, alpha: number): S {
     const h = this.handle(self, fn, 'self');
     const [hb, nb] = this.operand(other, fn, 'other');
-    this.core._tc_op2(code, h, 0, hb, nb, alpha);
+    try {
+      this.core._tc_op2(code, h, 0, hb, nb, alpha);
+    } catch (error) {
+      throw this.opContext(error, fn, [self, other]);
+    }
     return self;
   }
 
   op1(code: number, fn: string, input: unknown): T {
-    return this.adopt(this.core._tc_op1(code, this.tensorArg(input, fn, 'input')), code);
+    const h = this.tensorArg(input, fn, 'input');
+    let out: number;
+    try {
+      out = this.core._tc_op1(code, h);
+    } catch (error) {
+      throw this.opContext(error, fn, [input]);
+    }
+    return this.adopt(out, code);
   }
 
   op3(code: number, fn: string, condition: unknown, input: unknown, other: unknown): T {
     const hc = this.tensorArg(condition, fn, 'condition');
     const [ha, na] = this.operand(input, fn, 'input');
     const [hb, nb] = this.operand(other, fn, 'other');
-    return this.adopt(this.core._tc_op3(code, hc, ha, na, hb, nb), code);
+    let h: number;
+    try {
+      h = this.core._tc_op3(code, hc, ha, na, hb, nb);
+    } catch (error) {
+      throw this.opContext(error, fn, [condition, input, other]);
+    }
+    return this.adopt(h, code);
+  }
+
+  // The core's refusal of an op, with the op, its operands' shapes and, for
+  // a shape error, how they broadcast; the message stays the core's (PyTorch's).
+  private opContext(error: unknown, fn: string, operands: readonly unknown[]): unknown {
+    if (!(error instanceof TensorcastError) || error.op !== undefined) return error;
+    const shapes = operands.map((x) => (this.isTensor(x) ? x.shape : []));
+    const context: { op: string; shapes: number[][]; trace?: BroadcastTrace } = { op: fn, shapes };
+    if (error.kind === 'shape')
+      context.trace = JSON.parse(this.core.explainBroadcast(this.scratch.writeShapes(shapes))) as BroadcastTrace;
+    return Object.assign(error, context);
   }
 
   /** A call taking one handle and giving one. */

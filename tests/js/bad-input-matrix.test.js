@@ -531,6 +531,8 @@ function matrix() {
   });
   m.set('new TensorcastError', { none: 'an Error subclass: like Error it takes any message (and a kind for code to branch on)' });
   m.set('TensorcastError#kind', { none: 'a data property' });
+  for (const name of ['op', 'shapes', 'trace'])
+    m.set(`TensorcastError#${name}`, { none: "a data property, set on an op's errors (tests/js/error-context.test.js)" });
   m.set('Tensorcast#simd', { none: 'a data property' });
   m.set('Tensorcast#ops', { none: 'a data property (a frozen array)' });
   m.set('Tensorcast#explain', { none: 'a data property (its methods are Explain#...)' });
