@@ -1,6 +1,7 @@
 // tc.explain: run something with the core's recording on and hand back what
 // it did as plain data (docs/traces.md). The playground draws only from it.
 import { checkAlpha, checkIntList, checkOptions, describe, fail, splitOptions } from './args.js';
+import type { OpName } from './generated/ops.js';
 import type { BroadcastTrace, OpTrace, ReduceGradTrace, TraceEvent } from './generated/traces.js';
 import type { Runtime } from './runtime.js';
 import type { Tensor } from './tensor.js';
@@ -39,7 +40,7 @@ export class Explain {
    * `error`, not thrown; bad arguments (an unknown op, a disposed tensor)
    * still throw.
    */
-  op(name: string, ...args: unknown[]): ExplainedOp {
+  op(name: OpName, ...args: unknown[]): ExplainedOp {
     const rt = this.rt;
     const code = typeof name === 'string' ? rt.code(name) : undefined;
     if (code === undefined)

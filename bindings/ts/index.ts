@@ -4,7 +4,7 @@ export type { InitOptions } from './loader.js';
 export { TensorcastError } from './errors.js';
 export type { ErrorKind } from './errors.js';
 export { Tensor } from './tensor.js';
-export type { Nested } from './nested.js';
+export type { Nested, NotPromise, TensorData } from './nested.js';
 export { Tensorcast } from './tensorcast.js';
 export type { AlphaOptions, DTypeRule, FunctionOp, InplaceOp, MethodOp, OpFamily, OpInfo, OpName } from './generated/ops.js';
 export type {

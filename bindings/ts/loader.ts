@@ -10,8 +10,12 @@ import type { ErrorKind } from './errors.js';
 import { hasWasmSimd } from './simd.js';
 
 export interface InitOptions {
-  /** Where to fetch the .wasm from (a URL, or a file: URL under Node). */
-  wasmUrl?: string | URL;
+  /**
+   * Where to fetch the .wasm from: a URL (a string or a URL object), or a
+   * path or file: URL under Node. Typed by its `href` so that the types need
+   * no DOM or Node library.
+   */
+  wasmUrl?: string | { readonly href: string };
   /** The .wasm's bytes, e.g. read by the caller. */
   wasmBinary?: ArrayBuffer | ArrayBufferView;
   /**
@@ -59,6 +63,8 @@ function locate(options: InitOptions): URL | string {
   const given = options.wasmUrl;
   if (given === undefined) return defaultUrl(options.simd ?? hasWasmSimd());
   if (given instanceof URL) return given;
+  if (typeof given === 'object' && given !== null && typeof (given as { href?: unknown }).href === 'string')
+    return new URL((given as { href: string }).href);
   if (typeof given !== 'string')
     throw new TensorcastError(`init(): wasmUrl must be a string or a URL, got ${typeof given}`, 'type');
   // A scheme of two letters or more: "C:\\x.wasm" is a Windows path, not a URL.

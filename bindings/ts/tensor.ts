@@ -166,11 +166,15 @@ export class Tensor {
   data(): Float32Array | Uint8Array {
     return this._read('data');
   }
-  /** Nested arrays, like PyTorch's tolist() (booleans for a bool tensor). */
-  toArray(): Nested {
+  /**
+   * Nested arrays, like PyTorch's tolist() (booleans for a bool tensor). The
+   * rank is known only at run time: name the type you expect,
+   * `t.toArray<number[][]>()` (it is not checked).
+   */
+  toArray<T extends Nested = Nested>(): T {
     const values = this._read('toArray');
     const m = this._meta('toArray');
-    return unflatten(values, m.shape, m.dtype === 'bool');
+    return unflatten(values, m.shape, m.dtype === 'bool') as T;
   }
   /** The one value of a one-element tensor (bool as 0 or 1). */
   item(): number {

@@ -19,6 +19,7 @@ import { OPS } from './generated/ops.js';
 import type { OpFunctions, OpInfo } from './generated/ops.js';
 import type { DType } from './generated/traces.js';
 import { fillNested, readSource } from './nested.js';
+import type { NotPromise, TensorData } from './nested.js';
 import { alphaAfter } from './op-args.js';
 import { Runtime } from './runtime.js';
 import { POW_NUMBER_BASE, POW_TENSOR, Tensor, TENSOR_TOKEN } from './tensor.js';
@@ -123,7 +124,7 @@ export class Tensorcast {
    * tensor([[1, 2, 3], [4, 5, 6]]), tensor([1, 2, 3, 4, 5, 6], { shape: [2, 1, 3] }),
    * tensor(7) (0-dimensional), tensor([true, false]) (bool), tensor(float32Array).
    */
-  tensor(data: unknown, options?: TensorOptions): Tensor {
+  tensor(data: TensorData, options?: TensorOptions): Tensor {
     const opts = checkOptions<TensorOptions>(options, 'tensor', ['shape', 'requiresGrad', 'dtype']);
     const source = readSource(data, 'tensor');
     const given = source.shape.reduce((a, b) => a * b, 1);
@@ -163,12 +164,12 @@ export class Tensorcast {
   }
 
   zeros(shape: readonly number[], options?: GradOptions): Tensor;
-  zeros(...sizes: number[]): Tensor;
+  zeros(...sizes: number[] | [...sizes: number[], options: GradOptions]): Tensor;
   zeros(...args: unknown[]): Tensor {
     return this._filled(args, 0, 'zeros');
   }
   ones(shape: readonly number[], options?: GradOptions): Tensor;
-  ones(...sizes: number[]): Tensor;
+  ones(...sizes: number[] | [...sizes: number[], options: GradOptions]): Tensor;
   ones(...args: unknown[]): Tensor {
     return this._filled(args, 1, 'ones');
   }
@@ -253,7 +254,7 @@ export class Tensorcast {
   // --- modes
 
   /** Runs fn with autograd off (PyTorch's torch.no_grad()). */
-  noGrad<T>(fn: () => T): T {
+  noGrad<T>(fn: () => NotPromise<T>): T {
     const body = checkFunction<() => T>(fn, 'noGrad');
     const core = this._rt.core;
     return runScoped(body, () => core._tc_no_grad_enter(), () => core._tc_no_grad_exit(), 'noGrad', 'autograd is off');
@@ -271,7 +272,7 @@ export class Tensorcast {
     this._rt.core._tc_set_policy(policyCode(policy, 'setBroadcastPolicy'));
   }
   /** The same, only while fn runs. */
-  withBroadcastPolicy<T>(policy: BroadcastPolicy, fn: () => T): T {
+  withBroadcastPolicy<T>(policy: BroadcastPolicy, fn: () => NotPromise<T>): T {
     const code = policyCode(policy, 'withBroadcastPolicy');
     const body = checkFunction<() => T>(fn, 'withBroadcastPolicy');
     const core = this._rt.core;
@@ -281,7 +282,7 @@ export class Tensorcast {
   // --- lifetime
 
   /** Runs fn, then disposes every tensor it made except those it returns. */
-  tidy<T>(fn: () => T): T {
+  tidy<T>(fn: () => NotPromise<T>): T {
     return this._rt.life.tidy(checkFunction<() => T>(fn, 'tidy'), isTensor);
   }
   /** Inside tidy(): t is not disposed when the tidy ends (dispose it yourself). Outside: does nothing. Returns t. */

@@ -16,6 +16,17 @@ import { tc } from './helpers.js';
 
 const repr = (make) => tc.tidy(() => String(make()));
 
+// Any 2-D tensor of ones of more than 1000 elements, more than 6 rows and more than 6 columns.
+const ONES_SUMMARISED = [
+  'tensor([[1., 1., 1.,  ..., 1., 1., 1.],',
+  '        [1., 1., 1.,  ..., 1., 1., 1.],',
+  '        [1., 1., 1.,  ..., 1., 1., 1.],',
+  '        ...,',
+  '        [1., 1., 1.,  ..., 1., 1., 1.],',
+  '        [1., 1., 1.,  ..., 1., 1., 1.],',
+  '        [1., 1., 1.,  ..., 1., 1., 1.]])',
+].join('\n');
+
 test('values: integers, fractions, scientific notation, NaN and infinities as PyTorch prints them', () => {
   const cases = [
     [() => tc.tensor([1, 2, 3]), 'tensor([1., 2., 3.])'],
@@ -73,15 +84,7 @@ test('past 1000 elements the print is summarised to 3 items at each edge of ever
   assert.equal(repr(() => tc.arange(2000)),
     'tensor([0.0000e+00, 1.0000e+00, 2.0000e+00,  ..., 1.9970e+03, 1.9980e+03,\n        1.9990e+03])');
   assert.equal(repr(() => tc.arange(1001).add(100)), 'tensor([ 100.,  101.,  102.,  ..., 1098., 1099., 1100.])');
-  assert.equal(repr(() => tc.ones(1000, 1000)), [
-    'tensor([[1., 1., 1.,  ..., 1., 1., 1.],',
-    '        [1., 1., 1.,  ..., 1., 1., 1.],',
-    '        [1., 1., 1.,  ..., 1., 1., 1.],',
-    '        ...,',
-    '        [1., 1., 1.,  ..., 1., 1., 1.],',
-    '        [1., 1., 1.,  ..., 1., 1., 1.],',
-    '        [1., 1., 1.,  ..., 1., 1., 1.]])',
-  ].join('\n'));
+  assert.equal(repr(() => tc.ones(1000, 1000)), ONES_SUMMARISED);
   // The width is chosen from the elements shown only: 1e9 in the middle does not count.
   assert.equal(repr(() => tc.tensor([1, 2, 3, 4, 1e9, 4, 3, 2, 1].concat(Array(992).fill(5)))),
     'tensor([1., 2., 3.,  ..., 5., 5., 5.])');
@@ -92,15 +95,7 @@ test('a summarised print reads only the elements it shows: a 10^10-element expan
     const view = tc.ones([1]).expand(100000, 100000);
     String(view);
     const before = tc.memory();
-    assert.equal(String(view), [
-      'tensor([[1., 1., 1.,  ..., 1., 1., 1.],',
-      '        [1., 1., 1.,  ..., 1., 1., 1.],',
-      '        [1., 1., 1.,  ..., 1., 1., 1.],',
-      '        ...,',
-      '        [1., 1., 1.,  ..., 1., 1., 1.],',
-      '        [1., 1., 1.,  ..., 1., 1., 1.],',
-      '        [1., 1., 1.,  ..., 1., 1., 1.]])',
-    ].join('\n'));
+    assert.equal(String(view), ONES_SUMMARISED);
     assert.deepEqual(tc.memory(), before);
     // Strided views print their own elements, not the storage's order.
     assert.equal(String(tc.arange(6).reshape(2, 3).transpose(0, 1)), 'tensor([[0., 3.],\n        [1., 4.],\n        [2., 5.]])');

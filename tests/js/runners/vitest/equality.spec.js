@@ -1,18 +1,5 @@
-// Run by ../../runners.test.js under Vitest: toEqual on tensors compares values.
+// Run by ../../runners.test.js under Vitest.
 import { expect, test } from 'vitest';
-import { init } from 'tensorcast';
+import { defineCases } from '../equality-cases.js';
 
-const tc = await init();
-
-test('toEqual compares dtype, shape and values', () => {
-  expect(tc.tensor([1, 2])).toEqual(tc.arange(1, 3));
-  expect({ w: [tc.tensor([[1, 2]])] }).toEqual({ w: [tc.tensor([[1], [2]]).transpose(0, 1)] });
-  expect(tc.tensor([1, 2])).not.toEqual(tc.tensor([1, 3]));
-  expect(tc.tensor([1, 2])).not.toEqual(tc.tensor([[1, 2]]));
-  expect(tc.tensor([1, 0])).not.toEqual(tc.tensor([true, false]));
-  expect(tc.tensor([1, 2])).toStrictEqual(tc.tensor([1, 2]));
-});
-
-test('a failing toEqual', () => {
-  expect(tc.tensor([1, 2])).toEqual(tc.tensor([1, 3]));
-});
+defineCases(test, expect);
