@@ -391,7 +391,20 @@ export class Tensor {
 
 // `using t = tc.ones(3)` disposes t at the end of its block, where the
 // engine has Symbol.dispose (Node 20.4+ and current browsers; TypeScript
-// 5.2+ compiles `using` with lib esnext.disposable).
+// 5.2+ compiles `using` with lib esnext.disposable). Assigned here, not
+// declared in the class: a computed [Symbol.dispose] would be a method
+// named "undefined" on older engines. The global declaration below is the
+// one TypeScript's lib esnext.disposable makes, so that these types compile
+// with any lib.
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
+export interface Tensor {
+  /** dispose(), for `using` (where the engine has Symbol.dispose). */
+  [Symbol.dispose](): void;
+}
 const dispose = (Symbol as { dispose?: symbol }).dispose;
 if (dispose !== undefined) (Tensor.prototype as unknown as Record<symbol, unknown>)[dispose] = Tensor.prototype.dispose;
 

@@ -90,6 +90,15 @@ test('what used to compile and throw at run time is a type error; what works is 
     ['tc.ones(2, { requiresGrad: true }, 3);', 'TS2345'],
     ["tc.ones(2).add('one');", 'TS2345'],
   ];
+  // `using`, where the user's lib has Disposable.
+  await writeFile(join(app, 'using.ts'), `
+    import { init } from 'tensorcast';
+    const tc = await init();
+    function f(): number[] { using t = tc.ones(3); return t.shape; }
+    f();
+  `);
+  await run(tsc, [...OPTIONS.map((o, i) => (OPTIONS[i - 1] === '--lib' ? 'es2022,esnext.disposable' : o)), 'using.ts'], { cwd: app })
+    .catch((error) => assert.fail(error.stdout));
   for (const [line, code] of bad) {
     await writeFile(join(app, 'bad.ts'), `import { init } from 'tensorcast';\nconst tc = await init();\n${line}\n`);
     await assert.rejects(run(tsc, [...OPTIONS, 'bad.ts'], { cwd: app }), (error) => {
