@@ -58,4 +58,6 @@ test('errors that are not an op\'s have none of it', () => {
   assert.equal(e.op, undefined);
   assert.equal(e.shapes, undefined);
   assert.equal(e.trace, undefined);
+  // Absent, not undefined: printing the error shows no empty fields.
+  assert.equal('op' in e || 'shapes' in e || 'trace' in e, false);
 });
