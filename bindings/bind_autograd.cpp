@@ -7,6 +7,8 @@
 #include "handles.h"
 #include "export.h"
 #include "ops.h"
+#include "scratch.h"
+#include "autograd/node.h"
 
 namespace tcjs {
 namespace {
@@ -44,6 +46,16 @@ void backward(Handle h, Handle gradient) {
   tc::backward(get(h), gradient ? get(gradient) : tc::Tensor());
 }
 
+// The op that made the tensor's autograd node (for its printed grad_fn):
+// its length, with its address in scratch[0]; 0 for a leaf. The name lives
+// as long as the node, which the tensor holds while the facade reads it.
+double grad_fn(Handle h) {
+  const auto& node = get(h).impl().grad_fn;
+  if (node == nullptr) return 0;
+  write_number(0, static_cast<double>(reinterpret_cast<uintptr_t>(node->op.data())));
+  return static_cast<double>(node->op.size());
+}
+
 // noGrad(fn): the facade enters before fn and exits in a finally, so the
 // guards always unwind in order.
 std::vector<std::unique_ptr<tc::NoGradGuard>> g_no_grad;
@@ -62,5 +74,6 @@ TC_EXPORT(double, grad_id, (tcjs::Handle h), (h))
 TC_EXPORT(tcjs::Handle, grad, (tcjs::Handle h), (h))
 TC_EXPORT(void, zero_grad, (tcjs::Handle h), (h))
 TC_EXPORT(void, backward, (tcjs::Handle h, tcjs::Handle gradient), (h, gradient))
+TC_EXPORT(double, grad_fn, (tcjs::Handle h), (h))
 TC_EXPORT(void, no_grad_enter, (), ())
 TC_EXPORT(void, no_grad_exit, (), ())

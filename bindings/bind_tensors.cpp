@@ -61,6 +61,12 @@ double read_begin(Handle h) {
   return address(base + g_reading.offset() * tc::dtype_size(g_reading.dtype()));
 }
 
+// The address of the tensor's storage (its element 0, before the offset),
+// for reading a few elements in place through the strides: printing a
+// summarised tensor reads the 36 or so elements it shows, not a copy of all.
+// Valid until the next call that may allocate.
+double storage_address(Handle h) { return address(get(h).impl().storage->data()); }
+
 void read_end() { g_reading = tc::Tensor(); }
 
 double item(Handle h) { return get(h).item(); }
@@ -74,8 +80,9 @@ double stride_dim(double dim, double ndim) {
 double storage_bytes() { return static_cast<double>(tc::memory_stats().bytes); }
 
 // Bytes malloc has handed out and not got back: any C++ leak shows here,
-// long before the wasm memory itself has to grow.
-double heap_used() { return static_cast<double>(mallinfo().uordblks); }
+// long before the wasm memory itself has to grow. mallinfo's fields are
+// ints, negative past 2 GiB: read as unsigned (the 4 GiB memory fits).
+double heap_used() { return static_cast<double>(static_cast<unsigned>(mallinfo().uordblks)); }
 
 }  // namespace
 }  // namespace tcjs
@@ -86,6 +93,7 @@ TC_EXPORT(tcjs::Handle, full, (int ndim, double value), (ndim, value))
 TC_EXPORT(tcjs::Handle, arange, (double start, double end, double step), (start, end, step))
 TC_EXPORT(void, info, (tcjs::Handle h), (h))
 TC_EXPORT(double, read_begin, (tcjs::Handle h), (h))
+TC_EXPORT(double, storage_address, (tcjs::Handle h), (h))
 TC_EXPORT(void, read_end, (), ())
 TC_EXPORT(double, item, (tcjs::Handle h), (h))
 TC_EXPORT(double, storage_bytes, (), ())

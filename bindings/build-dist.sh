@@ -16,3 +16,8 @@ rm -rf dist
 node_modules/.bin/tsc -p bindings/tsconfig.json
 cp "$out/tensorcast.js" dist/wasm-glue.js
 cp "$out/tensorcast.wasm" "$out/tensorcast-nosimd.wasm" dist/
+
+# What npm publishes is dist/ itself: its own manifest, README and licence.
+node bindings/package-manifest.mjs
+cp bindings/README.md dist/README.md
+cp LICENSE dist/LICENSE

@@ -28,7 +28,7 @@ bash scripts/sanitize.sh
 echo "== npm package (node --test)"
 node --test tests/js/
 
-echo "== npm package in Chromium: Vite app and Web Worker (Playwright, e2e/package)"
+echo "== npm package in Chromium: Vite app and Web Worker, esbuild (esm, iife), Rollup, webpack 5, the forgetful loop (Playwright, e2e/package)"
 node_modules/.bin/playwright test e2e/package
 
 echo "== playground (Playwright e2e)"

@@ -27,6 +27,9 @@ namespace tc::schema {
 struct EnumValue {
   const char* value;
   const char* doc;
+  // false: raised by the npm package, never by the core (its tests meet it
+  // there, not in the core's corpus).
+  bool from_core = true;
 };
 
 struct Enum {
@@ -85,7 +88,9 @@ inline const Enum kWarningKind{
     "Why a warning was raised (Note [Broadcast diagnostics]).",
     {{"backcompat", "PyTorch's opt-in backwards-compatibility warning"},
      {"rank-promotion", "operands of different ranks, under the 'warn' policy"},
-     {"outer-product", "an outer-product broadcast, under the 'warn' policy"}}};
+     {"outer-product", "an outer-product broadcast, under the 'warn' policy"},
+     {"memory", "many tensors made outside tidy() are alive (raised by the npm package)",
+      false}}};
 
 // Every enum, in the order the generated files list them.
 inline std::vector<const Enum*> all_enums() {

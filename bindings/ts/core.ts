@@ -16,6 +16,7 @@ export interface Core {
   _tc_info(h: number): void;
   _tc_read_begin(h: number): number;
   _tc_read_end(): void;
+  _tc_storage_address(h: number): number;
   _tc_item(h: number): number;
   _tc_stride_dim(dim: number, ndim: number): number;
   _tc_storage_bytes(): number;
@@ -48,6 +49,7 @@ export interface Core {
   _tc_grad_id(h: number): number;
   _tc_grad(h: number): number;
   _tc_zero_grad(h: number): void;
+  _tc_grad_fn(h: number): number;
   _tc_backward(h: number, gradient: number): void;
   _tc_no_grad_enter(): void;
   _tc_no_grad_exit(): void;

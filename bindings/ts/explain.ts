@@ -1,6 +1,7 @@
 // tc.explain: run something with the core's recording on and hand back what
 // it did as plain data (docs/traces.md). The playground draws only from it.
 import { checkAlpha, checkIntList, checkOptions, describe, fail, splitOptions } from './args.js';
+import type { OpName } from './generated/ops.js';
 import type { BroadcastTrace, OpTrace, ReduceGradTrace, TraceEvent } from './generated/traces.js';
 import type { Runtime } from './runtime.js';
 import type { Tensor } from './tensor.js';
@@ -39,7 +40,7 @@ export class Explain {
    * `error`, not thrown; bad arguments (an unknown op, a disposed tensor)
    * still throw.
    */
-  op(name: string, ...args: unknown[]): ExplainedOp {
+  op(name: OpName, ...args: unknown[]): ExplainedOp {
     const rt = this.rt;
     const code = typeof name === 'string' ? rt.code(name) : undefined;
     if (code === undefined)
@@ -66,7 +67,7 @@ export class Explain {
         numbers[1] as number, handles[2] as number, numbers[2] as number, alpha),
     ) as { result: number; error: string | null; events: TraceEvent[] };
     let result: Tensor | null = null;
-    if (out.result !== 0) result = rt.adopt(out.result);
+    if (out.result !== 0) result = rt.adopt(out.result, code);
     else if (entry.inplace && out.error === null) result = operands[0] as Tensor;
     const traces = out.events.filter((e): e is OpTrace => e.kind === 'op' && e.op === name);
     return { result, trace: traces[traces.length - 1] ?? null, events: out.events, error: out.error };

@@ -4,13 +4,14 @@ export type { InitOptions } from './loader.js';
 export { TensorcastError } from './errors.js';
 export type { ErrorKind } from './errors.js';
 export { Tensor } from './tensor.js';
-export type { Nested } from './nested.js';
+export type { Nested, NotPromise, TensorData } from './nested.js';
 export { Tensorcast } from './tensorcast.js';
 export type { AlphaOptions, CompareOp, DTypeRule, FunctionOp, InplaceOp, MethodOp, OpFamily, OpInfo, OpName } from './generated/ops.js';
 // The op table as the package was generated from it (the same as tc.ops,
 // which the package checks at load), for code that needs it before init().
 export { OPS } from './generated/ops.js';
 export type {
+  AllcloseOptions,
   BroadcastPolicy,
   GradOptions,
   MemoryInfo,

@@ -2,6 +2,7 @@
 // module once and hands every caller the same instance; with options (a
 // wasmUrl, wasmBinary or simd choice) it always loads a new, separate one.
 import { checkOptions, fail } from './args.js';
+import { TensorcastError } from './errors.js';
 import { loadCore } from './loader.js';
 import type { InitOptions } from './loader.js';
 import { Tensorcast, TENSORCAST_TOKEN } from './tensorcast.js';
@@ -11,9 +12,16 @@ let shared: Promise<Tensorcast> | undefined;
 
 async function create(options: InitOptions): Promise<Tensorcast> {
   const warnings = new Warnings();
-  const core = await loadCore(options, { warning: (json) => warnings.dispatch(json) });
+  let instance: Tensorcast | undefined;
+  const core = await loadCore(options, {
+    warning: (json) => warnings.dispatch(json),
+    // Out of memory: say what is alive and what to do (memory-advice.ts).
+    error: (kind, message) =>
+      new TensorcastError(kind === 'memory' && instance !== undefined ? instance._rt.adviseOnMemory(message) : message, kind),
+  });
   core._tc_start();
-  return new Tensorcast(TENSORCAST_TOKEN, core, warnings);
+  instance = new Tensorcast(TENSORCAST_TOKEN, core, warnings);
+  return instance;
 }
 
 export function init(options?: InitOptions): Promise<Tensorcast> {

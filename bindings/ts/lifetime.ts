@@ -5,34 +5,88 @@
 // paths: tensors made inside tidy() are never registered (tidy frees them
 // for sure), and the others are registered in a microtask, by which time
 // `a.add(b).dispose()` and the like no longer need it.
+//
+// The collector is no memory manager for wasm: V8 feels no pressure from
+// wasm memory, and finalizers run only after the code yields to the event
+// loop, so a synchronous loop that forgets dispose() fills the wasm memory
+// whatever the collector could free. What this file adds for that case:
+// counts (tensors alive by the op or function that made them, and how many
+// were made outside any tidy), a warning once too many of those are alive,
+// and the words an out-of-memory error gets (memory-advice.ts).
 import { fail, isPlainObject } from './args.js';
 
 const PENDING_BATCH = 1024;
+// Finalizers get one number: the handle and the origin of the tensor.
+const ORIGINS = 1024;
+
+/** Where a tensor stands: inside a tidy scope, or outside any (registered with the collector or soon). */
+export const IN_SCOPE = 0;
+export const OUTSIDE = 1;
+export const REGISTERED = 2;
 
 /** What the lifetime manager needs of a tensor. */
 export interface Owned {
   /** The wasm handle; 0 once released. */
   _h: number;
-  /** Whether the FinalizationRegistry holds it. */
-  _r: boolean;
+  /** IN_SCOPE, OUTSIDE or REGISTERED. */
+  _r: number;
+  /** What made it: an index into Lifetime.origins. */
+  _o: number;
 }
+
+/** Called once, when `untracked` tensors made outside any tidy are alive. */
+export type TooManyUntracked = (untracked: number) => void;
 
 export class Lifetime {
   /** Tensors alive on the JS side. */
   live = 0;
+  /** Of those, the ones made (or kept) outside any tidy(). */
+  untracked = 0;
+  /** The names tensors are counted by: the op table's, then the other functions that make tensors. */
+  readonly origins: string[];
+  /** Live tensors per origin. */
+  readonly made: number[];
+  private readonly codes = new Map<string, number>();
   private readonly scopes: Owned[][] = [];
   private readonly registry: FinalizationRegistry<number>;
   private pending: Owned[] = [];
+  private warned = false;
 
-  constructor(private readonly release: (handle: number) => void) {
-    this.registry = new FinalizationRegistry((handle) => {
+  constructor(
+    private readonly release: (handle: number) => void,
+    opNames: readonly string[],
+    private readonly tooMany: (untracked: number) => boolean,
+    private readonly onTooMany: TooManyUntracked,
+  ) {
+    this.origins = [...opNames];
+    this.made = this.origins.map(() => 0);
+    this.origins.forEach((name, i) => this.codes.set(name, i));
+    this.registry = new FinalizationRegistry((held) => {
+      const origin = held % ORIGINS;
       this.live--;
-      release(handle);
+      this.untracked--;
+      (this.made[origin] as number)--;
+      release((held - origin) / ORIGINS);
     });
   }
 
-  adopt(t: Owned): void {
+  /** The number tensors made by `name` are counted under. */
+  origin(name: string): number {
+    let code = this.codes.get(name);
+    if (code === undefined) {
+      code = this.origins.length;
+      if (code >= ORIGINS) fail('internal', 'too many kinds of tensor origin');
+      this.origins.push(name);
+      this.made.push(0);
+      this.codes.set(name, code);
+    }
+    return code;
+  }
+
+  adopt(t: Owned, origin: number): void {
     this.live++;
+    t._o = origin;
+    (this.made[origin] as number)++;
     // Read [length - 1] only when it exists: index -1 of an empty array is a
     // slow property lookup on every op.
     const depth = this.scopes.length;
@@ -45,7 +99,11 @@ export class Lifetime {
     if (handle === 0) return;
     t._h = 0;
     this.live--;
-    if (t._r) this.registry.unregister(t);
+    (this.made[t._o] as number)--;
+    if (t._r !== IN_SCOPE) {
+      this.untracked--;
+      if (t._r === REGISTERED) this.registry.unregister(t);
+    }
     this.release(handle);
   }
 
@@ -79,7 +137,25 @@ export class Lifetime {
     return result;
   }
 
+  /** Takes t out of the tidy scopes that would dispose it: it lives until dispose() or the collector. */
+  keep(t: Owned): void {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const scope = this.scopes[i] as Owned[];
+      const at = scope.indexOf(t);
+      if (at < 0) continue;
+      scope.splice(at, 1);
+      this.registerSoon(t);
+      return;
+    }
+  }
+
   private registerSoon(t: Owned): void {
+    t._r = OUTSIDE;
+    this.untracked++;
+    if (!this.warned && this.tooMany(this.untracked)) {
+      this.warned = true;
+      this.onTooMany(this.untracked);
+    }
     if (this.pending.length === 0) queueMicrotask(() => this.registerPending());
     this.pending.push(t);
     // A long synchronous loop never yields to the microtask: flush in
@@ -91,9 +167,9 @@ export class Lifetime {
     const batch = this.pending;
     this.pending = [];
     for (const t of batch) {
-      if (t._h === 0) continue;
-      this.registry.register(t, t._h, t);
-      t._r = true;
+      if (t._h === 0 || t._r !== OUTSIDE) continue;
+      this.registry.register(t, t._h * ORIGINS + t._o, t);
+      t._r = REGISTERED;
     }
   }
 

@@ -10,8 +10,12 @@ import type { ErrorKind } from './errors.js';
 import { hasWasmSimd } from './simd.js';
 
 export interface InitOptions {
-  /** Where to fetch the .wasm from (a URL, or a file: URL under Node). */
-  wasmUrl?: string | URL;
+  /**
+   * Where to fetch the .wasm from: a URL (a string or a URL object), or a
+   * path or file: URL under Node. Typed by its `href` so that the types need
+   * no DOM or Node library.
+   */
+  wasmUrl?: string | { readonly href: string };
   /** The .wasm's bytes, e.g. read by the caller. */
   wasmBinary?: ArrayBuffer | ArrayBufferView;
   /**
@@ -24,6 +28,8 @@ export interface InitOptions {
 export interface LoaderHooks {
   /** Receives each warning the core emits, as JSON text. */
   warning(json: string): void;
+  /** Makes the error a refusal in the core raises. */
+  error(kind: ErrorKind, message: string): TensorcastError;
 }
 
 function defaultUrl(simd: boolean): URL {
@@ -57,6 +63,8 @@ function locate(options: InitOptions): URL | string {
   const given = options.wasmUrl;
   if (given === undefined) return defaultUrl(options.simd ?? hasWasmSimd());
   if (given instanceof URL) return given;
+  if (typeof given === 'object' && given !== null && typeof (given as { href?: unknown }).href === 'string')
+    return new URL((given as { href: string }).href);
   if (typeof given !== 'string')
     throw new TensorcastError(`init(): wasmUrl must be a string or a URL, got ${typeof given}`, 'type');
   // A scheme of two letters or more: "C:\\x.wasm" is a Windows path, not a URL.
@@ -96,7 +104,11 @@ export async function loadCore(options: InitOptions, hooks: LoaderHooks): Promis
     failed = reject;
   });
   const ready = createModule({
-    tcError: (kind: ErrorKind, message: string) => new TensorcastError(message, kind),
+    tcError: (kind: ErrorKind, message: string) => hooks.error(kind, message),
+    // Without it the glue names its .wasm with new URL(..., import.meta.url)
+    // even though instantiateWasm below does the loading: a TypeError in an
+    // iife or CommonJS bundle, where import.meta.url is undefined.
+    locateFile: (path: string) => path,
     tcWarning: (json: string) => hooks.warning(json),
     // Emscripten's hook for custom instantiation. Its own promise never
     // settles if we fail, hence the race with `failure`.

@@ -89,6 +89,24 @@ export function fillNested(data: unknown, shape: readonly number[], fn: string, 
 
 export type Nested = number | boolean | Nested[];
 
+/** What tensor() reads: a number or boolean (0-D), nested arrays of them, or a typed array (1-D). */
+export type TensorData =
+  | number
+  | boolean
+  | readonly TensorData[]
+  | Float32Array
+  | Float64Array
+  | Int8Array
+  | Uint8Array
+  | Uint8ClampedArray
+  | Int16Array
+  | Uint16Array
+  | Int32Array
+  | Uint32Array;
+
+/** A function's return type, unless it is a Promise (tidy, noGrad and withBroadcastPolicy run synchronous code only). */
+export type NotPromise<T> = T extends PromiseLike<unknown> ? never : T;
+
 /** The inverse: like tolist(), booleans for a bool tensor. */
 export function unflatten(values: ArrayLike<number>, shape: readonly number[], bool: boolean): Nested {
   let at = 0;

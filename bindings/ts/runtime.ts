@@ -8,15 +8,22 @@ import { describe, fail } from './args.js';
 import type { Core } from './core.js';
 import { OPS } from './generated/ops.js';
 import type { OpInfo } from './generated/ops.js';
+import { TensorcastError } from './errors.js';
+import type { BroadcastTrace, WarningEvent } from './generated/traces.js';
 import { Lifetime } from './lifetime.js';
+import { outOfMemoryAdvice, tooManyUntracked, untrackedWarning } from './memory-advice.js';
+import type { Census } from './memory-advice.js';
 import { Scratch } from './scratch.js';
 
 /** What the runtime needs of a tensor object. */
 export interface Held {
   /** The wasm handle; 0 once disposed. */
   _h: number;
-  /** Whether the FinalizationRegistry holds it (lifetime.ts). */
-  _r: boolean;
+  readonly shape: number[];
+  /** Inside a tidy scope or not, registered with the collector or not (lifetime.ts). */
+  _r: number;
+  /** What made it (lifetime.ts). */
+  _o: number;
   /** The runtime that made it. */
   readonly _rt: unknown;
 }
@@ -32,10 +39,16 @@ export class Runtime<T extends Held> {
     readonly core: Core,
     private readonly wrap: (runtime: Runtime<T>, handle: number) => T,
     readonly isTensor: (value: unknown) => value is T,
+    warn: (event: WarningEvent) => void,
   ) {
-    this.life = new Lifetime((handle) => core._tc_release(handle));
     this.scratch = new Scratch(core);
     this.ops = Object.freeze(readOpTable(core).map((op) => Object.freeze(op)));
+    this.life = new Lifetime(
+      (handle) => core._tc_release(handle),
+      this.ops.map((op) => op.name),
+      (untracked) => tooManyUntracked(untracked, () => core._tc_storage_bytes()),
+      () => warn({ kind: 'warning', warningKind: 'memory', message: untrackedWarning(this.census()), shapes: [] }),
+    );
     this.ops.forEach((op, code) => this.codes.set(op.name, code));
   }
 
@@ -44,11 +57,22 @@ export class Runtime<T extends Held> {
     return this.codes.get(name);
   }
 
-  /** A new tensor object owning `handle`. */
-  adopt(handle: number): T {
+  /** A new tensor object owning `handle`, made by `origin` (an op code, or a function's name). */
+  adopt(handle: number, origin: number | string): T {
     const t = this.wrap(this, handle);
-    this.life.adopt(t);
+    this.life.adopt(t, typeof origin === 'number' ? origin : this.life.origin(origin));
     return t;
+  }
+
+  /** What is alive, for memory warnings and errors. */
+  census(): Census {
+    const { live, untracked, origins, made } = this.life;
+    return { live, untracked, bytes: this.core._tc_storage_bytes(), origins, made };
+  }
+
+  /** The core's out-of-memory message with what is alive and what to do. */
+  adviseOnMemory(message: string): string {
+    return outOfMemoryAdvice(message, this.census());
   }
 
   /** A live handle of this instance, or a clear error. */
@@ -87,37 +111,71 @@ export class Runtime<T extends Held> {
     if (this.isTensor(b)) hb = this.handle(b, fn, 'other');
     else if (typeof b === 'number') nb = b;
     else [hb, nb] = this.operand(b, fn, 'other');
-    return this.adopt(this.core._tc_op2(code, ha, na, hb, nb, alpha));
+    let h: number;
+    try {
+      h = this.core._tc_op2(code, ha, na, hb, nb, alpha);
+    } catch (error) {
+      throw this.opContext(error, fn, [a, b]);
+    }
+    return this.adopt(h, code);
   }
 
   /** An in-place op: writes into self and hands self back. */
   inplace<S extends T>(code: number, fn: string, self: S, other: unknown, alpha: number): S {
     const h = this.handle(self, fn, 'self');
     const [hb, nb] = this.operand(other, fn, 'other');
-    this.core._tc_op2(code, h, 0, hb, nb, alpha);
+    try {
+      this.core._tc_op2(code, h, 0, hb, nb, alpha);
+    } catch (error) {
+      throw this.opContext(error, fn, [self, other]);
+    }
     return self;
   }
 
   op1(code: number, fn: string, input: unknown): T {
-    return this.adopt(this.core._tc_op1(code, this.tensorArg(input, fn, 'input')));
+    const h = this.tensorArg(input, fn, 'input');
+    let out: number;
+    try {
+      out = this.core._tc_op1(code, h);
+    } catch (error) {
+      throw this.opContext(error, fn, [input]);
+    }
+    return this.adopt(out, code);
   }
 
   op3(code: number, fn: string, condition: unknown, input: unknown, other: unknown): T {
     const hc = this.tensorArg(condition, fn, 'condition');
     const [ha, na] = this.operand(input, fn, 'input');
     const [hb, nb] = this.operand(other, fn, 'other');
-    return this.adopt(this.core._tc_op3(code, hc, ha, na, hb, nb));
+    let h: number;
+    try {
+      h = this.core._tc_op3(code, hc, ha, na, hb, nb);
+    } catch (error) {
+      throw this.opContext(error, fn, [condition, input, other]);
+    }
+    return this.adopt(h, code);
+  }
+
+  // The core's refusal of an op, with the op, its operands' shapes and, for
+  // a shape error, how they broadcast; the message stays the core's (PyTorch's).
+  private opContext(error: unknown, fn: string, operands: readonly unknown[]): unknown {
+    if (!(error instanceof TensorcastError) || error.op !== undefined) return error;
+    const shapes = operands.map((x) => (this.isTensor(x) ? x.shape : []));
+    const context: { op: string; shapes: number[][]; trace?: BroadcastTrace } = { op: fn, shapes };
+    if (error.kind === 'shape')
+      context.trace = JSON.parse(this.core.explainBroadcast(this.scratch.writeShapes(shapes))) as BroadcastTrace;
+    return Object.assign(error, context);
   }
 
   /** A call taking one handle and giving one. */
   unaryHandle(t: T, fn: string, call: (h: number) => number): T {
-    return this.adopt(call(this.handle(t, fn, 'self')));
+    return this.adopt(call(this.handle(t, fn, 'self')), fn);
   }
 
   /** A call taking a handle and sizes (through the scratch buffer). */
   shaped(t: T, fn: string, sizes: number[], call: (h: number, n: number) => number): T {
     const h = this.handle(t, fn, 'self');
-    return this.adopt(call(h, this.scratch.writeInts(sizes)));
+    return this.adopt(call(h, this.scratch.writeInts(sizes)), fn);
   }
 }
 

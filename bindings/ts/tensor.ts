@@ -12,10 +12,22 @@ import {
 import { OPS } from './generated/ops.js';
 import type { OpInfo, OpMethods } from './generated/ops.js';
 import type { DType } from './generated/traces.js';
+import { formatTensor } from './format.js';
+import type { Printable } from './format.js';
+import { gradFnName } from './grad-fn.js';
+import type { Overload } from './grad-fn.js';
 import { unflatten } from './nested.js';
 import { alphaFrom } from './op-args.js';
 import type { Nested } from './nested.js';
 import type { Runtime } from './runtime.js';
+
+// PyTorch's names for the overloads that its autograd numbers apart.
+const SUM_DIM: Overload = ['sum', 'SumBackward1'];
+const SQUEEZE_DIM: Overload = ['squeeze', 'SqueezeBackward1'];
+/** @internal pow(tensor, tensor) and pow(number, tensor). */
+export const POW_TENSOR: Overload = ['pow', 'PowBackward1'];
+/** @internal */
+export const POW_NUMBER_BASE: Overload = ['pow', 'PowBackward2'];
 
 /** Lets only the instance construct tensors. */
 export const TENSOR_TOKEN: unique symbol = Symbol('tensorcast.Tensor');
@@ -31,26 +43,83 @@ export interface Meta {
   numel: number;
 }
 
+// What deep equality compares (node:assert's deepStrictEqual, Jest's and
+// Vitest's toEqual, chai's deep equal): an own enumerable property, read only
+// when compared. Everything else a tensor holds is private, so that two
+// tensors of the same values compare equal and a failed comparison never
+// walks the module. Defining it on every tensor would cost ~0.13 us an op
+// (Object.defineProperty is a slow path in V8), so it is defined when first
+// needed: each of those comparisons reads a value's tag
+// (Object.prototype.toString, which reads Symbol.toStringTag) before its keys.
+const VALUE: unique symbol = Symbol('tensorcast.value');
+function valueGetter(this: Tensor): { dtype: DType; shape: number[]; values: Float32Array | Uint8Array } | 'disposed' {
+  if (this.isDisposed) return 'disposed';
+  return { dtype: this.dtype, shape: this.shape, values: this.data() };
+}
+const VALUE_PROPERTY: PropertyDescriptor = { get: valueGetter, enumerable: true };
+
+// An ASCII name the core left in wasm memory.
+function ascii(heap: Uint8Array, address: number, length: number): string {
+  return String.fromCharCode(...heap.subarray(address, address + length));
+}
+
 export class Tensor {
-  /** @internal 0 once disposed. */
-  _h: number;
-  /** @internal */
-  readonly _rt: Runtime<Tensor>;
-  /** @internal registered with the FinalizationRegistry (lifetime.ts) */
-  _r = false;
-  /** @internal */
-  _m: Meta | undefined = undefined;
-  /** @internal the JS object last handed out as .grad, and the core's id for it */
-  _grad: Tensor | null = null;
-  /** @internal */
-  _gradId = 0;
+  #h: number;
+  readonly #rt: Runtime<Tensor>;
+  #r = 0;
+  #o = 0;
+  #m: Meta | undefined = undefined;
+  // The JS object last handed out as .grad, and the core's id for it.
+  #grad: Tensor | null = null;
+  #gradId = 0;
+  #overload: Overload | undefined = undefined;
 
   /** @internal Use tc.tensor(), tc.zeros(), ... to make tensors. */
   constructor(token: typeof TENSOR_TOKEN, runtime: Runtime<Tensor>, handle: number) {
     if (token !== TENSOR_TOKEN)
       fail('type', 'Tensor cannot be constructed directly; use tc.tensor(), tc.zeros(), tc.ones(), tc.full() or tc.arange()');
-    this._rt = runtime;
-    this._h = handle;
+    this.#rt = runtime;
+    this.#h = handle;
+  }
+
+  /** @internal "[object Tensor]"; also makes the values visible to deep equality (see VALUE). */
+  get [Symbol.toStringTag](): string {
+    if (#h in this && !Object.prototype.hasOwnProperty.call(this, VALUE)) Object.defineProperty(this, VALUE, VALUE_PROPERTY);
+    return 'Tensor';
+  }
+
+  /** @internal The wasm handle; 0 once disposed. */
+  get _h(): number {
+    return this.#h;
+  }
+  /** @internal */
+  set _h(handle: number) {
+    this.#h = handle;
+  }
+  /** @internal Inside a tidy scope, or outside and registered with the collector or not (lifetime.ts). */
+  get _r(): number {
+    return this.#r;
+  }
+  /** @internal */
+  set _r(state: number) {
+    this.#r = state;
+  }
+  /** @internal What made it (lifetime.ts). */
+  get _o(): number {
+    return this.#o;
+  }
+  /** @internal */
+  set _o(origin: number) {
+    this.#o = origin;
+  }
+  /** @internal */
+  get _rt(): Runtime<Tensor> {
+    return this.#rt;
+  }
+  /** @internal Which overload of a numbered op made this (grad-fn.ts). */
+  _made(overload: Overload): this {
+    this.#overload = overload;
+    return this;
   }
 
   // --- description
@@ -97,11 +166,15 @@ export class Tensor {
   data(): Float32Array | Uint8Array {
     return this._read('data');
   }
-  /** Nested arrays, like PyTorch's tolist() (booleans for a bool tensor). */
-  toArray(): Nested {
+  /**
+   * Nested arrays, like PyTorch's tolist() (booleans for a bool tensor). The
+   * rank is known only at run time: name the type you expect,
+   * `t.toArray<number[][]>()` (it is not checked).
+   */
+  toArray<T extends Nested = Nested>(): T {
     const values = this._read('toArray');
     const m = this._meta('toArray');
-    return unflatten(values, m.shape, m.dtype === 'bool');
+    return unflatten(values, m.shape, m.dtype === 'bool') as T;
   }
   /** The one value of a one-element tensor (bool as 0 or 1). */
   item(): number {
@@ -121,7 +194,7 @@ export class Tensor {
   expandAs(other: Tensor): Tensor {
     const rt = this._rt;
     const h = rt.handle(this, 'expandAs', 'self');
-    return rt.adopt(rt.core._tc_expand_as(h, rt.tensorArg(other, 'expandAs', 'other')));
+    return rt.adopt(rt.core._tc_expand_as(h, rt.tensorArg(other, 'expandAs', 'other')), 'expandAs');
   }
   broadcastTo(shape: readonly number[]): Tensor {
     return this._rt.shaped(this, 'broadcastTo', checkIntList(shape, 'broadcastTo', 'size'), this._rt.core._tc_broadcast_to);
@@ -134,26 +207,26 @@ export class Tensor {
     const rt = this._rt;
     const d0 = checkInt(dim0, 'transpose', 'dim0');
     const d1 = checkInt(dim1, 'transpose', 'dim1');
-    return rt.adopt(rt.core._tc_transpose(rt.handle(this, 'transpose', 'self'), d0, d1));
+    return rt.adopt(rt.core._tc_transpose(rt.handle(this, 'transpose', 'self'), d0, d1), 'transpose');
   }
   unsqueeze(dim: number): Tensor {
     const rt = this._rt;
     const d = checkInt(dim, 'unsqueeze', 'dim');
-    return rt.adopt(rt.core._tc_unsqueeze(rt.handle(this, 'unsqueeze', 'self'), d));
+    return rt.adopt(rt.core._tc_unsqueeze(rt.handle(this, 'unsqueeze', 'self'), d), 'unsqueeze');
   }
   /** Without a dim: every size-1 dim; with one: that dim, if its size is 1. */
   squeeze(dim?: number): Tensor {
     const rt = this._rt;
-    if (dim === undefined) return rt.adopt(rt.core._tc_squeeze_all(rt.handle(this, 'squeeze', 'self')));
+    if (dim === undefined) return rt.adopt(rt.core._tc_squeeze_all(rt.handle(this, 'squeeze', 'self')), 'squeeze');
     const d = checkInt(dim, 'squeeze', 'dim');
-    return rt.adopt(rt.core._tc_squeeze_dim(rt.handle(this, 'squeeze', 'self'), d));
+    return rt.adopt(rt.core._tc_squeeze_dim(rt.handle(this, 'squeeze', 'self'), d), 'squeeze')._made(SQUEEZE_DIM);
   }
   narrow(dim: number, start: number, length: number): Tensor {
     const rt = this._rt;
     const d = checkInt(dim, 'narrow', 'dim');
     const s = checkInt(start, 'narrow', 'start');
     const n = checkInt(length, 'narrow', 'length');
-    return rt.adopt(rt.core._tc_narrow(rt.handle(this, 'narrow', 'self'), d, s, n));
+    return rt.adopt(rt.core._tc_narrow(rt.handle(this, 'narrow', 'self'), d, s, n), 'narrow');
   }
   /** view(3, 2) or view([3, -1]): never copies; fails if the strides forbid. */
   view(...shape: number[] | [readonly number[]]): Tensor {
@@ -179,7 +252,7 @@ export class Tensor {
     const dims = typeof dim === 'number' ? [checkInt(dim, 'sum', 'dim')] : checkIntList(dim, 'sum', 'dim');
     const keep = checkBool(keepdim, 'sum', 'keepdim');
     const h = rt.handle(this, 'sum', 'self');
-    return rt.adopt(rt.core._tc_sum_dims(h, rt.scratch.writeInts(dims), keep));
+    return rt.adopt(rt.core._tc_sum_dims(h, rt.scratch.writeInts(dims), keep), 'sum')._made(SUM_DIM);
   }
   /** PyTorch's sum_to: sums this down to a shape it broadcasts from. */
   sumTo(shape: readonly number[]): Tensor {
@@ -205,17 +278,17 @@ export class Tensor {
     const id = rt.core._tc_grad_id(h);
     if (id === 0) return null;
     // The same JS object for as long as the gradient stays the same.
-    const cached = this._grad;
-    if (cached !== null && cached._h !== 0 && this._gradId === id) return cached;
-    const g = rt.adopt(rt.core._tc_grad(h));
-    this._grad = g;
-    this._gradId = id;
+    const cached = this.#grad;
+    if (cached !== null && cached._h !== 0 && this.#gradId === id) return cached;
+    const g = rt.adopt(rt.core._tc_grad(h), 'grad');
+    this.#grad = g;
+    this.#gradId = id;
     return g;
   }
   set grad(value: null) {
     if (value !== null) fail('type', `grad can only be set to null, not ${describe(value)}`);
     this._rt.core._tc_zero_grad(this._rt.handle(this, 'grad', 'self'));
-    this._grad = null;
+    this.#grad = null;
   }
   /** Runs backward from this tensor (one element, or pass a gradient of its shape). */
   backward(gradient?: Tensor): void {
@@ -236,22 +309,59 @@ export class Tensor {
     this._rt.life.dispose(this);
   }
 
+  /** PyTorch's repr: "tensor([[1., 2.],\n        [3., 4.]], requires_grad=True)", summarised past 1000 elements. */
   toString(): string {
+    return this.#repr();
+  }
+  /** The same text as toString(), for JSON.stringify (a repr, not the data: use toArray() for that). */
+  toJSON(): string {
+    return this.#repr();
+  }
+  /** @internal Node's util.inspect and console.log. */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return this.#repr();
+  }
+  #repr(): string {
     if (this._h === 0) return 'tensor(<disposed>)';
+    return formatTensor(this._printable());
+  }
+
+  /** @internal What format.ts reads: elements in place, through the strides. */
+  _printable(): Printable {
+    const rt = this._rt;
+    const core = rt.core;
     const m = this._meta('toString');
-    return `tensor(${JSON.stringify(this.toArray())}, shape=[${m.shape.join(', ')}], dtype=${m.dtype})`;
+    const flags = core._tc_flags(this._h);
+    const length = core._tc_grad_fn(this._h);
+    const gradFn = length === 0 ? null : gradFnName(ascii(core.HEAPU8, rt.scratch.read(0), length), this.#overload);
+    const base = core._tc_storage_address(this._h);
+    const bool = m.dtype === 'bool';
+    // Views of the memory taken now: nothing below calls into wasm.
+    const u8 = core.HEAPU8;
+    const f32 = core.HEAPF32;
+    return {
+      shape: m.shape,
+      bool,
+      gradFn,
+      requiresGrad: (flags & 1) !== 0,
+      at(index: readonly number[]): number {
+        let at = m.offset;
+        for (let d = 0; d < index.length; d++) at += (index[d] as number) * (m.strides[d] as number);
+        return bool ? (u8[base + at] as number) : (f32[base / 4 + at] as number);
+      },
+    };
   }
 
   /** @internal */
   _meta(fn: string): Meta {
     const rt = this._rt;
     const h = rt.handle(this, fn, 'self');
-    if (this._m !== undefined) return this._m;
+    if (this.#m !== undefined) return this.#m;
     rt.core._tc_info(h);
     const s = rt.scratch;
     const ndim = s.read(0);
     const shape = s.readInts(5, ndim);
-    this._m = {
+    this.#m = {
       shape,
       strides: s.readInts(5 + ndim, ndim),
       offset: s.read(1),
@@ -260,7 +370,7 @@ export class Tensor {
       contiguous: s.read(4) === 1,
       numel: shape.reduce((a, b) => a * b, 1),
     };
-    return this._m;
+    return this.#m;
   }
 
   /** @internal The values in row-major order, copied out of wasm memory. */
@@ -278,6 +388,25 @@ export class Tensor {
     }
   }
 }
+
+// `using t = tc.ones(3)` disposes t at the end of its block, where the
+// engine has Symbol.dispose (Node 20.4+ and current browsers; TypeScript
+// 5.2+ compiles `using` with lib esnext.disposable). Assigned here, not
+// declared in the class: a computed [Symbol.dispose] would be a method
+// named "undefined" on older engines. The global declaration below is the
+// one TypeScript's lib esnext.disposable makes, so that these types compile
+// with any lib.
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
+export interface Tensor {
+  /** dispose(), for `using` (where the engine has Symbol.dispose). */
+  [Symbol.dispose](): void;
+}
+const dispose = (Symbol as { dispose?: symbol }).dispose;
+if (dispose !== undefined) (Tensor.prototype as unknown as Record<symbol, unknown>)[dispose] = Tensor.prototype.dispose;
 
 // One method per op of the table that is a Tensor method (generated/ops.ts):
 // a.add(b, { alpha }), a.relu(), a.add_(b). Anything after the operands is
@@ -298,6 +427,11 @@ OPS.forEach((op: OpInfo, code) => {
   } else if (op.inplace) {
     methods[name] = function (this: Tensor, other: unknown) {
       return this._rt.inplace(code, name, this, other, arguments.length > 1 ? alphaFrom(op, 1, arguments) : 1);
+    };
+  } else if (name === 'pow') {
+    methods[name] = function (this: Tensor, other: unknown) {
+      const out = this._rt.op2(code, name, this, other, arguments.length > 1 ? alphaFrom(op, 1, arguments) : 1);
+      return other instanceof Tensor ? out._made(POW_TENSOR) : out;
     };
   } else {
     methods[name] = function (this: Tensor, other: unknown) {

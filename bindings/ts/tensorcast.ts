@@ -13,14 +13,16 @@ import {
   splitOptions,
 } from './args.js';
 import type { Core } from './core.js';
+import { isClose } from './closeness.js';
 import { Explain } from './explain.js';
 import { OPS } from './generated/ops.js';
 import type { OpFunctions, OpInfo } from './generated/ops.js';
 import type { DType } from './generated/traces.js';
 import { fillNested, readSource } from './nested.js';
+import type { NotPromise, TensorData } from './nested.js';
 import { alphaFrom } from './op-args.js';
 import { Runtime } from './runtime.js';
-import { Tensor, TENSOR_TOKEN } from './tensor.js';
+import { POW_NUMBER_BASE, POW_TENSOR, Tensor, TENSOR_TOKEN } from './tensor.js';
 import type { WarningListener, Warnings } from './warnings.js';
 
 /** @internal Proof that init() is the caller. */
@@ -34,6 +36,14 @@ export interface TensorOptions extends GradOptions {
   shape?: readonly number[];
   /** Default: 'bool' when every value is a boolean, else 'float32'. */
   dtype?: DType;
+}
+export interface AllcloseOptions {
+  /** Relative tolerance (default 1e-5). */
+  rtol?: number;
+  /** Absolute tolerance (default 1e-8). */
+  atol?: number;
+  /** Whether NaN is close to NaN (default false). */
+  equalNan?: boolean;
 }
 export type BroadcastPolicy = 'allow' | 'warn' | 'raise';
 export interface MemoryInfo {
@@ -102,7 +112,7 @@ export class Tensorcast {
     if (token !== TENSORCAST_TOKEN)
       fail('type', 'Tensorcast cannot be constructed directly; use `const tc = await init()`');
     this._warnings = warnings;
-    this._rt = new Runtime<Tensor>(core, wrap, isTensor);
+    this._rt = new Runtime<Tensor>(core, wrap, isTensor, (event) => warnings.emit(event));
     this.ops = this._rt.ops;
     this.simd = core._tc_simd() !== 0;
     this.explain = new Explain(this._rt);
@@ -114,7 +124,7 @@ export class Tensorcast {
    * tensor([[1, 2, 3], [4, 5, 6]]), tensor([1, 2, 3, 4, 5, 6], { shape: [2, 1, 3] }),
    * tensor(7) (0-dimensional), tensor([true, false]) (bool), tensor(float32Array).
    */
-  tensor(data: unknown, options?: TensorOptions): Tensor {
+  tensor(data: TensorData, options?: TensorOptions): Tensor {
     const opts = checkOptions<TensorOptions>(options, 'tensor', ['shape', 'requiresGrad', 'dtype']);
     const source = readSource(data, 'tensor');
     const given = source.shape.reduce((a, b) => a * b, 1);
@@ -126,7 +136,7 @@ export class Tensorcast {
       // The core makes the tensor first: its checks of the shape, of the
       // number of values and of the memory run before any value is read.
       const rt = this._rt;
-      const t = rt.adopt(rt.core._tc_create(bool ? 1 : 0, rt.scratch.writeInts(shape), given));
+      const t = rt.adopt(rt.core._tc_create(bool ? 1 : 0, rt.scratch.writeInts(shape), given), 'tensor');
       try {
         const address = rt.scratch.read(0);
         const core = rt.core;
@@ -154,12 +164,12 @@ export class Tensorcast {
   }
 
   zeros(shape: readonly number[], options?: GradOptions): Tensor;
-  zeros(...sizes: number[]): Tensor;
+  zeros(...sizes: number[] | [...sizes: number[], options: GradOptions]): Tensor;
   zeros(...args: unknown[]): Tensor {
     return this._filled(args, 0, 'zeros');
   }
   ones(shape: readonly number[], options?: GradOptions): Tensor;
-  ones(...sizes: number[]): Tensor;
+  ones(...sizes: number[] | [...sizes: number[], options: GradOptions]): Tensor;
   ones(...args: unknown[]): Tensor {
     return this._filled(args, 1, 'ones');
   }
@@ -167,7 +177,7 @@ export class Tensorcast {
     const sizes = checkIntList(shape, 'full', 'size');
     const v = checkNumber(value, 'full', 'fill_value');
     const grad = gradFlag(checkOptions<GradOptions>(options, 'full', ['requiresGrad']), 'full');
-    const t = this._rt.adopt(this._rt.core._tc_full(this._rt.scratch.writeInts(sizes), v));
+    const t = this._rt.adopt(this._rt.core._tc_full(this._rt.scratch.writeInts(sizes), v), 'full');
     return this._withGrad(t, grad);
   }
   /** arange(end), arange(start, end), arange(start, end, step): PyTorch's values. */
@@ -182,7 +192,7 @@ export class Tensorcast {
     const grad = gradFlag(checkOptions<GradOptions>(options, 'arange', ['requiresGrad']), 'arange');
     const core = this._rt.core;
     const h = numbers.length === 1 ? core._tc_arange(0, a as number, 1) : core._tc_arange(a as number, b as number, c ?? 1);
-    return this._withGrad(this._rt.adopt(h), grad);
+    return this._withGrad(this._rt.adopt(h, 'arange'), grad);
   }
 
   // --- elementwise ops: one function per entry of the op table
@@ -205,10 +215,46 @@ export class Tensorcast {
     return scratch.readInts(0, ndim);
   }
 
+  // --- comparing tensors
+
+  /** PyTorch's torch.equal: the same shape and the same values (NaN equals nothing). */
+  equal(input: Tensor, other: Tensor): boolean {
+    const rt = this._rt;
+    rt.tensorArg(input, 'equal', 'input');
+    rt.tensorArg(other, 'equal', 'other');
+    const a = input.shape;
+    const b = other.shape;
+    if (a.length !== b.length || a.some((size, i) => size !== b[i])) return false;
+    const x = input.data();
+    const y = other.data();
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+    return true;
+  }
+  /** PyTorch's torch.allclose: |input - other| <= atol + rtol * |other| for every broadcast pair. */
+  allclose(input: Tensor, other: Tensor, options?: AllcloseOptions): boolean {
+    const rt = this._rt;
+    rt.tensorArg(input, 'allclose', 'input');
+    rt.tensorArg(other, 'allclose', 'other');
+    const opts = checkOptions<AllcloseOptions>(options, 'allclose', ['rtol', 'atol', 'equalNan']);
+    const rtol = opts.rtol === undefined ? 1e-5 : checkNumber(opts.rtol, 'allclose', 'rtol');
+    const atol = opts.atol === undefined ? 1e-8 : checkNumber(opts.atol, 'allclose', 'atol');
+    const equalNan = opts.equalNan === undefined ? false : checkBool(opts.equalNan, 'allclose', 'equalNan');
+    // PyTorch's checks and words (isclose).
+    if (!(rtol >= 0)) fail('value', `allclose(): rtol must be greater than or equal to zero, but got ${rtol}`);
+    if (!(atol >= 0)) fail('value', `allclose(): atol must be greater than or equal to zero, but got ${atol}`);
+    const trace = this.explain.broadcast(input.shape, other.shape);
+    if (trace.result === null) fail('shape', trace.error ?? 'shapes do not broadcast');
+    const shape = trace.result;
+    const [x, y] = this.tidy(() => [input.broadcastTo(shape).data(), other.broadcastTo(shape).data()]);
+    for (let i = 0; i < x.length; i++)
+      if (!isClose(x[i] as number, y[i] as number, rtol, atol, equalNan)) return false;
+    return true;
+  }
+
   // --- modes
 
   /** Runs fn with autograd off (PyTorch's torch.no_grad()). */
-  noGrad<T>(fn: () => T): T {
+  noGrad<T>(fn: () => NotPromise<T>): T {
     const body = checkFunction<() => T>(fn, 'noGrad');
     const core = this._rt.core;
     return runScoped(body, () => core._tc_no_grad_enter(), () => core._tc_no_grad_exit(), 'noGrad', 'autograd is off');
@@ -226,7 +272,7 @@ export class Tensorcast {
     this._rt.core._tc_set_policy(policyCode(policy, 'setBroadcastPolicy'));
   }
   /** The same, only while fn runs. */
-  withBroadcastPolicy<T>(policy: BroadcastPolicy, fn: () => T): T {
+  withBroadcastPolicy<T>(policy: BroadcastPolicy, fn: () => NotPromise<T>): T {
     const code = policyCode(policy, 'withBroadcastPolicy');
     const body = checkFunction<() => T>(fn, 'withBroadcastPolicy');
     const core = this._rt.core;
@@ -236,8 +282,14 @@ export class Tensorcast {
   // --- lifetime
 
   /** Runs fn, then disposes every tensor it made except those it returns. */
-  tidy<T>(fn: () => T): T {
+  tidy<T>(fn: () => NotPromise<T>): T {
     return this._rt.life.tidy(checkFunction<() => T>(fn, 'tidy'), isTensor);
+  }
+  /** Inside tidy(): t is not disposed when the tidy ends (dispose it yourself). Outside: does nothing. Returns t. */
+  keep<T extends Tensor>(t: T): T {
+    this._rt.tensorArg(t, 'keep', 't');
+    this._rt.life.keep(t);
+    return t;
   }
   memory(): MemoryInfo {
     const { core, life } = this._rt;
@@ -254,7 +306,7 @@ export class Tensorcast {
     if (sizes.length === 0) fail('type', `${fn}(): missing argument 'size'`);
     const shape = checkSizes(sizes, fn, 'size');
     const grad = gradFlag(checkOptions<GradOptions>(options, fn, ['requiresGrad']), fn);
-    const t = this._rt.adopt(this._rt.core._tc_full(this._rt.scratch.writeInts(shape), value));
+    const t = this._rt.adopt(this._rt.core._tc_full(this._rt.scratch.writeInts(shape), value), fn);
     return this._withGrad(t, grad);
   }
 
@@ -289,6 +341,12 @@ OPS.forEach((op: OpInfo, code) => {
     functions[name] = function (this: Tensorcast, condition: unknown, input: unknown, other: unknown) {
       if (arguments.length > 3) alphaFrom(op, 3, arguments);
       return this._rt.op3(code, name, condition, input, other);
+    };
+  } else if (name === 'pow') {
+    functions[name] = function (this: Tensorcast, input: unknown, other: unknown) {
+      const out = this._rt.op2(code, name, input, other, arguments.length > 2 ? alphaFrom(op, 2, arguments) : 1);
+      if (!(input instanceof Tensor)) return out._made(POW_NUMBER_BASE);
+      return other instanceof Tensor ? out._made(POW_TENSOR) : out;
     };
   } else {
     functions[name] = function (this: Tensorcast, input: unknown, other: unknown) {

@@ -17,7 +17,11 @@ export class Warnings {
 
   /** Called from inside a wasm op: must not throw, or the op would unwind. */
   dispatch(json: string): void {
-    const warning = JSON.parse(json) as WarningEvent;
+    this.emit(JSON.parse(json) as WarningEvent);
+  }
+
+  /** A warning of the package's own (warningKind 'memory'); must not throw either. */
+  emit(warning: WarningEvent): void {
     if (this.listeners.size === 0) {
       console.warn(`UserWarning: ${warning.message}`);
       return;

@@ -22,7 +22,7 @@ test.beforeAll(async () => {
   app = join(work, 'app');
   await cp(fileURLToPath(new URL('app', import.meta.url)), app, { recursive: true });
   await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: root });
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: join(root, 'dist') });
   const [packed] = JSON.parse(stdout);
   await run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, packed.filename)], { cwd: app });
 });

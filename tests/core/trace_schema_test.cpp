@@ -90,6 +90,7 @@ TEST_CASE("trace schema: the core emits exactly the declared strings", "[trace][
         event);
   for (const schema::Enum* e : schema::all_enums())
     for (const schema::EnumValue& v : e->values) {
+      if (!v.from_core) continue;  // the package's tests meet it
       INFO(e->name << " '" << v.value << "' declared but never emitted by the corpus");
       CHECK(seen.values[e->name].count(v.value) == 1);
     }

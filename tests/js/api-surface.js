@@ -63,7 +63,8 @@ function classMembers(className, module, path, out, seen, exported) {
   // a constructor; one reached only as a property's type cannot.
   if (exported) out.push({ owner: className, path, name: 'constructor', kind: 'constructor' });
   for (const decl of declarations(braced(text, header.index + header[0].length))) {
-    if (/^(private|protected)\b/.test(decl)) continue;
+    // `#private;` is how tsc declares a class's private fields (#x).
+    if (/^(private|protected)\b/.test(decl) || decl === '#private') continue;
     let m;
     if ((m = decl.match(/^(get|set)\s+(\w+)\s*\(/))) {
       out.push({ owner: className, path, name: m[2], kind: m[1] });
@@ -71,7 +72,7 @@ function classMembers(className, module, path, out, seen, exported) {
       continue;
     } else if ((m = decl.match(/^(?:static\s+)?(\w+)\s*(?:<[^(]*>)?\s*\(/))) {
       out.push({ owner: className, path, name: m[1], kind: 'method' });
-    } else if ((m = decl.match(/^(?:readonly\s+)?(\w+)\s*:\s*([\w\s[\]]+?)\s*$/))) {
+    } else if ((m = decl.match(/^(?:readonly\s+)?(\w+)\??\s*:\s*([\w\s[\]]+?)\s*$/))) {
       const [, name, type] = m;
       if (known.has(type) && new RegExp(`declare\\s+class\\s+${type}\\b`).test(read(known.get(type)))) {
         // An object of a package class hung on this one (tc.explain): its

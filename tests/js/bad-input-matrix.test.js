@@ -183,6 +183,7 @@ function matrix() {
     }),
   });
   m.set('Tensor#toString', { none: "prints 'tensor(<disposed>)' for a disposed tensor (README)", cases: [receiverOf(Tensor.prototype, 'toString')] });
+  m.set('Tensor#toJSON', { none: "toString()'s text, 'tensor(<disposed>)' for a disposed tensor; it takes no arguments", cases: [receiverOf(Tensor.prototype, 'toJSON')] });
   m.set('Tensor#dispose', { none: 'idempotent: disposing twice does nothing (README)', cases: [receiverOf(Tensor.prototype, 'dispose')] });
 
   // --- Tensor: elementwise
@@ -415,6 +416,23 @@ function matrix() {
     ]),
   });
 
+  // --- comparing tensors
+  m.set('Tensorcast#equal', { cases: fn('equal', [fx.f, fx.f], [tensorArg('equal', 'input', fx), tensorArg('equal', 'other', fx)]) });
+  const tolerance = (arg) => [
+    ...numberArg('allclose', arg),
+    { label: 'negative', value: -1, expect: refusal('value', `allclose(): ${arg} must be greater than or equal to zero, but got -1`) },
+    { label: 'NaN', value: NaN, expect: refusal('value', `allclose(): ${arg} must be greater than or equal to zero, but got NaN`) },
+  ];
+  m.set('Tensorcast#allclose', {
+    cases: fn('allclose', [fx.f, fx.f, { rtol: 0 }], [
+      tensorArg('allclose', 'input', fx),
+      tensorArg('allclose', 'other', fx),
+      optionsArg('allclose', { rtol: tolerance('rtol'), atol: tolerance('atol'), equalNan: boolArg('allclose', 'equalNan') }),
+    ], [
+      { label: 'shapes that do not broadcast', expect: refusal('shape', 'The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1'), call: () => tc.allclose(fx.f, fx.narrowed) },
+    ]),
+  });
+
   // --- shapes
   m.set('Tensorcast#broadcastShapes', {
     cases: fn('broadcastShapes', [[2, 3], [3]], [
@@ -448,6 +466,7 @@ function matrix() {
   m.set('Tensorcast#withBroadcastPolicy', {
     cases: fn('withBroadcastPolicy', ['allow', () => 1], [policyArg('withBroadcastPolicy'), fnArg('withBroadcastPolicy', 'withBroadcastPolicy(): fn returned a Promise; the policy applies only while fn runs synchronously')]),
   });
+  m.set('Tensorcast#keep', { cases: fn('keep', [fx.f], [tensorArg('keep', 't', fx)]) });
   m.set('Tensorcast#memory', { none: 'takes nothing', cases: [receiverOf(Tensorcast.prototype, 'memory')] });
 
   // --- tc.explain
@@ -512,6 +531,8 @@ function matrix() {
   });
   m.set('new TensorcastError', { none: 'an Error subclass: like Error it takes any message (and a kind for code to branch on)' });
   m.set('TensorcastError#kind', { none: 'a data property' });
+  for (const name of ['op', 'shapes', 'trace'])
+    m.set(`TensorcastError#${name}`, { none: "a data property, set on an op's errors (tests/js/error-context.test.js)" });
   m.set('Tensorcast#simd', { none: 'a data property' });
   m.set('Tensorcast#ops', { none: 'a data property (a frozen array)' });
   m.set('Tensorcast#explain', { none: 'a data property (its methods are Explain#...)' });

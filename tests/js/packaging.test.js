@@ -1,9 +1,12 @@
-// The package as a user gets it: npm pack, install the tarball into an empty
-// project, import 'tensorcast' from an ES module there and run worked
-// examples (docs/examples.md); its types must resolve for TypeScript in that project too.
+// The package as a user gets it: npm pack of dist/ (what is published:
+// bindings/build-dist.sh gives it its own manifest, README and licence),
+// install the tarball into an empty project, import 'tensorcast' from an ES
+// module there and run worked examples (docs/examples.md); from CommonJS,
+// from an esbuild iife bundle; its types must resolve for TypeScript in that
+// project too.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +18,13 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 let work;
 let app;
 let files;
+let dryRun;
 
 before(async () => {
   work = await mkdtemp(join(tmpdir(), 'tensorcast-pack-'));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: root });
+  const dist = join(root, 'dist');
+  [dryRun] = JSON.parse((await run('npm', ['pack', '--dry-run', '--json'], { cwd: dist })).stdout);
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: dist });
   const [packed] = JSON.parse(stdout);
   files = packed.files.map((f) => f.path);
   app = join(work, 'app');
@@ -30,10 +36,63 @@ before(async () => {
 
 after(() => rm(work, { recursive: true, force: true }));
 
-test('the tarball holds the built package and nothing of the sources', () => {
-  for (const f of ['package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/wasm-glue.js', 'dist/tensorcast.wasm', 'dist/tensorcast-nosimd.wasm'])
+test('the tarball holds the built package, its licence and its own README, and nothing of the sources', async () => {
+  assert.deepEqual(dryRun.files.map((f) => f.path), files, 'npm pack --dry-run lists what npm pack packs');
+  for (const f of ['package.json', 'LICENSE', 'README.md', 'index.js', 'index.d.ts', 'wasm-glue.js', 'tensorcast.wasm', 'tensorcast-nosimd.wasm', 'format.js'])
     assert.ok(files.includes(f), `missing ${f}`);
-  assert.deepEqual(files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md'].includes(f)), []);
+  assert.deepEqual(files.filter((f) => !/^(generated\/)?[\w-]+\.(js|d\.ts|wasm)$/.test(f) && !['package.json', 'README.md', 'LICENSE'].includes(f)), []);
+  const installed = join(app, 'node_modules/tensorcast');
+  assert.match(await readFile(join(installed, 'LICENSE'), 'utf8'), /^MIT License/);
+  const readme = await readFile(join(installed, 'README.md'), 'utf8');
+  assert.equal(readme, await readFile(join(root, 'bindings/README.md'), 'utf8'));
+  // Written for someone installing the package: no repository set-up, no
+  // links into the repository, nothing the package does not contain.
+  for (const word of [/npm start/, /apt(-get)? /, /playground/i, /\bissue\b/i, /\bseeds?\b/i, /docs\//, /scripts\//, /\]\((?!https?:)/])
+    assert.doesNotMatch(readme, word);
+  const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8'));
+  assert.equal(manifest.license, 'MIT');
+  assert.equal(manifest.sideEffects, false);
+  assert.equal(manifest.private, undefined);
+  assert.equal(manifest.devDependencies, undefined);
+  assert.equal(manifest.scripts, undefined);
+});
+
+test('CommonJS: require() works where Node loads ES modules with it (20.19+, 22.12+), import() everywhere', async () => {
+  await writeFile(join(app, 'check.cjs'), `
+    const load = process.argv[2] === 'require' ? async () => require('tensorcast') : () => import('tensorcast');
+    load().then(async ({ init }) => {
+      const tc = await init();
+      console.log(JSON.stringify(tc.tidy(() => tc.tensor([1, 2]).add(1).toArray())));
+    }).catch((e) => { console.log(JSON.stringify({ code: e.code })); });
+  `);
+  const node = (v) => (v === 20 ? process.execPath : join(root, 'tests/node-versions/node_modules', `node${v}`, 'bin/node'));
+  const out = async (v, how) => JSON.parse((await run(node(v), ['check.cjs', how], { cwd: app })).stdout);
+  for (const v of [18, 20, 22]) assert.deepEqual(await out(v, 'import'), [2, 3], `import() on Node ${v}`);
+  assert.deepEqual(await out(20, 'require'), [2, 3]);
+  assert.deepEqual(await out(22, 'require'), [2, 3]);
+  // Node 18 cannot require an ES module: the package says it is ES modules only (README).
+  assert.deepEqual(await out(18, 'require'), { code: 'ERR_REQUIRE_ESM' });
+});
+
+test('an esbuild iife bundle (no import.meta.url) loads from wasmBinary, and one importing only TensorcastError holds no module', async () => {
+  const esbuild = join(root, 'node_modules/.bin/esbuild');
+  await writeFile(join(app, 'iife.mjs'), `
+    import { init } from 'tensorcast';
+    const fs = require('node:fs');
+    init({ wasmBinary: fs.readFileSync(process.argv[2]) }).then((tc) => {
+      console.log(JSON.stringify(tc.tidy(() => tc.tensor([1, 2]).mul(3).toArray())));
+    }, (e) => console.log(JSON.stringify({ name: e.name, message: e.message })));
+  `);
+  await run(esbuild, ['iife.mjs', '--bundle', '--format=iife', '--platform=node', '--log-level=error', '--outfile=iife.cjs'], { cwd: app });
+  const { stdout } = await run(process.execPath, ['iife.cjs', join(app, 'node_modules/tensorcast/tensorcast.wasm')], { cwd: app });
+  assert.deepEqual(JSON.parse(stdout), [3, 6]);
+  // sideEffects: false lets the bundler drop every module but errors.js.
+  await writeFile(join(app, 'error-only.mjs'), `import { TensorcastError } from 'tensorcast'; console.log(new TensorcastError('x', 'shape').kind);`);
+  await run(esbuild, ['error-only.mjs', '--bundle', '--format=esm', '--log-level=error', '--outfile=error-only.js'], { cwd: app });
+  const bundle = await readFile(join(app, 'error-only.js'), 'utf8');
+  assert.ok(bundle.length < 2000, `${bundle.length} bytes`);
+  assert.doesNotMatch(bundle, /tensorcast\.wasm|createModule|instantiate/);
+  assert.equal((await run(process.execPath, ['error-only.js'], { cwd: app })).stdout.trim(), 'shape');
 });
 
 test('an ES module in a fresh project imports tensorcast and runs worked examples, on Node 18, 20 and 22', async () => {

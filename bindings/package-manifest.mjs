@@ -1,0 +1,29 @@
+// Writes dist/package.json, the manifest of the package as published: the
+// root package.json describes the repository (scripts, dev dependencies,
+// paths into dist/), dist/ is what npm packs and users install, with its
+// own README.md (bindings/README.md) and LICENSE.
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const root = JSON.parse(readFileSync('package.json', 'utf8'));
+const local = (path) => path.replace(/^\.\/dist\//, './');
+const exports = Object.fromEntries(Object.entries(root.exports).map(([key, target]) => [
+  key,
+  typeof target === 'string' ? local(target) : Object.fromEntries(Object.entries(target).map(([k, v]) => [k, local(v)])),
+]));
+const manifest = {
+  name: root.name,
+  version: root.version,
+  description: root.description,
+  license: root.license,
+  keywords: root.keywords,
+  type: root.type,
+  main: local(root.main),
+  types: local(root.types),
+  exports,
+  // Importing only TensorcastError (or a type) pulls in no module, no .wasm.
+  // The modules that attach methods to Tensor and Tensorcast at load time
+  // are the ones defining them, which every use of the package imports.
+  sideEffects: root.sideEffects,
+  engines: root.engines,
+};
+writeFileSync('dist/package.json', `${JSON.stringify(manifest, null, 2)}\n`);

@@ -1,0 +1,223 @@
+// Printing a tensor as PyTorch's repr does (torch/_tensor_str.py, default
+// print options), and comparing tensors by value. Each expected string is
+// what PyTorch prints for the same tensor, derived from _tensor_str.py's
+// rules: one width and one notation for all elements shown (integers get a
+// trailing ".", fractions 4 decimals, scientific notation when the largest
+// magnitude is over 1000 times the smallest, over 1e8, or a fraction under
+// 1e-4), nan and inf padded to that width, 80 columns, more than 1000
+// elements summarised to 3 at each edge of every dim.
+import assert from 'node:assert/strict';
+import nodeAssert from 'node:assert';
+import { test } from 'node:test';
+import { inspect } from 'node:util';
+import { formatExponential, formatFixed } from '../../dist/format.js';
+import { Tensor } from 'tensorcast';
+import { tc } from './helpers.js';
+
+const repr = (make) => tc.tidy(() => String(make()));
+
+// Any 2-D tensor of ones of more than 1000 elements, more than 6 rows and more than 6 columns.
+const ONES_SUMMARISED = [
+  'tensor([[1., 1., 1.,  ..., 1., 1., 1.],',
+  '        [1., 1., 1.,  ..., 1., 1., 1.],',
+  '        [1., 1., 1.,  ..., 1., 1., 1.],',
+  '        ...,',
+  '        [1., 1., 1.,  ..., 1., 1., 1.],',
+  '        [1., 1., 1.,  ..., 1., 1., 1.],',
+  '        [1., 1., 1.,  ..., 1., 1., 1.]])',
+].join('\n');
+
+test('values: integers, fractions, scientific notation, NaN and infinities as PyTorch prints them', () => {
+  const cases = [
+    [() => tc.tensor([1, 2, 3]), 'tensor([1., 2., 3.])'],
+    [() => tc.tensor([1, 2.5]), 'tensor([1.0000, 2.5000])'],
+    // float32 values: 0.1 is 0.100000001490116..., printed with 4 decimals
+    [() => tc.tensor([0.1, 1 / 3]), 'tensor([0.1000, 0.3333])'],
+    [() => tc.tensor([0.1, 2.5, NaN, Infinity, -Infinity]), 'tensor([0.1000, 2.5000,    nan,    inf,   -inf])'],
+    [() => tc.tensor([NaN, 0]), 'tensor([nan, 0.])'],
+    [() => tc.tensor([1, NaN, -Infinity]), 'tensor([1., nan, -inf])'],
+    [() => tc.tensor([-0, 0]), 'tensor([-0., 0.])'],
+    [() => tc.tensor([-1.5, 2]), 'tensor([-1.5000,  2.0000])'],
+    [() => tc.tensor([1e-5, 1]), 'tensor([1.0000e-05, 1.0000e+00])'],
+    [() => tc.tensor([1, 1001]), 'tensor([1.0000e+00, 1.0010e+03])'],
+    [() => tc.tensor([1, 1000]), 'tensor([   1., 1000.])'],
+    [() => tc.tensor([123456789, 1]), 'tensor([1.2346e+08, 1.0000e+00])'],
+    [() => tc.tensor(7), 'tensor(7.)'],
+    [() => tc.tensor(0.5), 'tensor(0.5000)'],
+    [() => tc.tensor(NaN), 'tensor(nan)'],
+    [() => tc.tensor([true, false]), 'tensor([ True, False])'],
+    [() => tc.tensor([true, true]), 'tensor([True, True])'],
+    [() => tc.tensor([[true], [false]]), 'tensor([[ True],\n        [False]])'],
+    [() => tc.zeros(0, 3), 'tensor([], size=(0, 3))'],
+    [() => tc.zeros(0), 'tensor([])'],
+    [() => tc.tensor([], { dtype: 'bool' }), 'tensor([], dtype=torch.bool)'],
+    [() => tc.tensor([[1, 2], [3, 4]]), 'tensor([[1., 2.],\n        [3., 4.]])'],
+    [() => tc.arange(12).reshape(2, 2, 3).div(4), [
+      'tensor([[[0.0000, 0.2500, 0.5000],',
+      '         [0.7500, 1.0000, 1.2500]],',
+      '',
+      '        [[1.5000, 1.7500, 2.0000],',
+      '         [2.2500, 2.5000, 2.7500]]])',
+    ].join('\n')],
+  ];
+  for (const [make, expected] of cases) assert.equal(repr(make), expected);
+});
+
+test('rows wrap at 80 columns and suffixes move to the next line when they do not fit', () => {
+  // Width 3 ("29."), 2 columns between: (80 - 7) / 5 = 14 a line.
+  assert.equal(repr(() => tc.arange(30)), [
+    'tensor([ 0.,  1.,  2.,  3.,  4.,  5.,  6.,  7.,  8.,  9., 10., 11., 12., 13.,',
+    '        14., 15., 16., 17., 18., 19., 20., 21., 22., 23., 24., 25., 26., 27.,',
+    '        28., 29.])',
+  ].join('\n'));
+  // 59 characters: PyTorch counts the last line as 61 (len - rfind + 1), and
+  // 61 + 2 + 18 passes 80.
+  assert.equal(repr(() => tc.ones([13], { requiresGrad: true })),
+    'tensor([1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1.],\n       requires_grad=True)');
+  assert.equal(repr(() => tc.ones([12], { requiresGrad: true })),
+    'tensor([1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1., 1.], requires_grad=True)');
+});
+
+test('past 1000 elements the print is summarised to 3 items at each edge of every dim', () => {
+  // 1000 elements are not summarised: 12 of width 4 a line.
+  assert.equal(repr(() => tc.arange(1000)).split('\n').length, 84);
+  assert.equal(repr(() => tc.arange(2000)),
+    'tensor([0.0000e+00, 1.0000e+00, 2.0000e+00,  ..., 1.9970e+03, 1.9980e+03,\n        1.9990e+03])');
+  assert.equal(repr(() => tc.arange(1001).add(100)), 'tensor([ 100.,  101.,  102.,  ..., 1098., 1099., 1100.])');
+  assert.equal(repr(() => tc.ones(1000, 1000)), ONES_SUMMARISED);
+  // The width is chosen from the elements shown only: 1e9 in the middle does not count.
+  assert.equal(repr(() => tc.tensor([1, 2, 3, 4, 1e9, 4, 3, 2, 1].concat(Array(992).fill(5)))),
+    'tensor([1., 2., 3.,  ..., 5., 5., 5.])');
+});
+
+test('a summarised print reads only the elements it shows: a 10^10-element expanded view prints at once and allocates nothing', () => {
+  tc.tidy(() => {
+    const view = tc.ones([1]).expand(100000, 100000);
+    String(view);
+    const before = tc.memory();
+    assert.equal(String(view), ONES_SUMMARISED);
+    assert.deepEqual(tc.memory(), before);
+    // Strided views print their own elements, not the storage's order.
+    assert.equal(String(tc.arange(6).reshape(2, 3).transpose(0, 1)), 'tensor([[0., 3.],\n        [1., 4.],\n        [2., 5.]])');
+    assert.equal(String(tc.arange(6).narrow(0, 2, 3)), 'tensor([2., 3., 4.])');
+  });
+});
+
+test('requires_grad and grad_fn as PyTorch names its autograd nodes', () => {
+  tc.tidy(() => {
+    const x = tc.tensor([1, 2, 3], { requiresGrad: true });
+    const cases = [
+      [x, 'tensor([1., 2., 3.], requires_grad=True)'],
+      [x.add(1), 'tensor([2., 3., 4.], grad_fn=<AddBackward0>)'],
+      [x.sub(x), 'tensor([0., 0., 0.], grad_fn=<SubBackward0>)'],
+      [x.mul(2), 'tensor([2., 4., 6.], grad_fn=<MulBackward0>)'],
+      [x.div(2), 'tensor([0.5000, 1.0000, 1.5000], grad_fn=<DivBackward0>)'],
+      [x.pow(2), 'tensor([1., 4., 9.], grad_fn=<PowBackward0>)'],
+      [x.pow(x), 'tensor([ 1.,  4., 27.], grad_fn=<PowBackward1>)'],
+      [tc.pow(2, x), 'tensor([2., 4., 8.], grad_fn=<PowBackward2>)'],
+      [x.exp(), 'tensor([ 2.7183,  7.3891, 20.0855], grad_fn=<ExpBackward0>)'],
+      [x.neg(), 'tensor([-1., -2., -3.], grad_fn=<NegBackward0>)'],
+      [x.relu(), 'tensor([1., 2., 3.], grad_fn=<ReluBackward0>)'],
+      [x.sum(), 'tensor(6., grad_fn=<SumBackward0>)'],
+      [x.sum(0), 'tensor(6., grad_fn=<SumBackward1>)'],
+      [x.unsqueeze(0), 'tensor([[1., 2., 3.]], grad_fn=<UnsqueezeBackward0>)'],
+      [x.unsqueeze(0).squeeze(0), 'tensor([1., 2., 3.], grad_fn=<SqueezeBackward1>)'],
+      [x.unsqueeze(0).squeeze(), 'tensor([1., 2., 3.], grad_fn=<SqueezeBackward0>)'],
+      [x.expand(2, 3), 'tensor([[1., 2., 3.],\n        [1., 2., 3.]], grad_fn=<ExpandBackward0>)'],
+      [x.view(3, 1), 'tensor([[1.],\n        [2.],\n        [3.]], grad_fn=<ViewBackward0>)'],
+      [x.clone(), 'tensor([1., 2., 3.], grad_fn=<CloneBackward0>)'],
+      [x.narrow(0, 1, 2), 'tensor([2., 3.], grad_fn=<SliceBackward0>)'],
+      [tc.maximum(x, 2), 'tensor([2., 2., 3.], grad_fn=<MaximumBackward0>)'],
+      [tc.where(tc.tensor([true, false, true]), x, 0), 'tensor([1., 0., 3.], grad_fn=<WhereBackward0>)'],
+      [x.detach(), 'tensor([1., 2., 3.])'],
+      [tc.noGrad(() => x.mul(2)), 'tensor([2., 4., 6.])'],
+    ];
+    for (const [t, expected] of cases) assert.equal(String(t), expected);
+  });
+});
+
+test('util.inspect, console.log and JSON.stringify print the repr, not the module', () => {
+  tc.tidy(() => {
+    const t = tc.tensor([[1.5, 2]]);
+    assert.equal(inspect(t), 'tensor([[1.5000, 2.0000]])');
+    assert.equal(inspect({ t }), '{ t: tensor([[1.5000, 2.0000]]) }');
+    assert.equal(JSON.stringify({ t }), '{"t":"tensor([[1.5000, 2.0000]])"}');
+    assert.equal(t.toJSON(), String(t));
+    // A big tensor prints in bounded time and text.
+    assert.ok(inspect(tc.zeros(1000, 1000)).length < 400);
+    const d = tc.ones(2);
+    d.dispose();
+    assert.equal(inspect(d), 'tensor(<disposed>)');
+  });
+});
+
+test('numbers round as Python\'s format() does: ties to even on the exact binary value', () => {
+  // toFixed and toExponential round these ties up.
+  assert.equal(formatFixed(0.03125, 4), '0.0312');
+  assert.equal(formatFixed(0.09375, 4), '0.0938');
+  assert.equal(formatFixed(2.5, 0), '2');
+  assert.equal(formatFixed(3.5, 0), '4');
+  assert.equal(formatFixed(-0, 4), '-0.0000');
+  assert.equal(formatFixed(-0.00001, 4), '-0.0000');
+  assert.equal(formatExponential(1.03125, 4), '1.0312e+00');
+  assert.equal(formatExponential(0, 4), '0.0000e+00');
+  assert.equal(formatExponential(-123456, 4), '-1.2346e+05');
+  assert.equal(formatExponential(9.99996, 4), '1.0000e+01');
+  assert.equal(formatExponential(1e-300, 4), '1.0000e-300');
+  assert.equal(formatExponential(5e-324, 4), '4.9407e-324');
+  assert.equal(formatExponential(1e100, 4), '1.0000e+100');
+  assert.equal(repr(() => tc.tensor([0.03125, 1])), 'tensor([0.0312, 1.0000])');
+});
+
+test('deep equality (node:assert deepStrictEqual, as Jest and Vitest toEqual) compares dtype, shape and values', () => {
+  tc.tidy(() => {
+    nodeAssert.deepStrictEqual(tc.tensor([1, 2]), tc.tensor([1, 2]));
+    nodeAssert.deepStrictEqual(tc.tensor([1, 2]), tc.arange(1, 3));
+    nodeAssert.deepStrictEqual(tc.tensor([[1, 2]]), tc.tensor([[1], [2]]).transpose(0, 1));
+    nodeAssert.deepStrictEqual({ a: [tc.tensor(3)] }, { a: [tc.tensor(3)] });
+    nodeAssert.deepStrictEqual(tc.tensor([NaN]), tc.tensor([NaN]));
+    for (const [a, b] of [
+      [tc.tensor([1, 2]), tc.tensor([1, 3])],
+      [tc.tensor([1, 2]), tc.tensor([[1, 2]])],
+      [tc.tensor([1, 0]), tc.tensor([true, false])],
+      [tc.tensor([1, 2]), tc.tensor([1, 2 + 2 ** -22])],
+    ])
+      assert.throws(() => nodeAssert.deepStrictEqual(a, b), nodeAssert.AssertionError);
+    // Loose deepEqual compares no symbol keys (Node's rule), so it cannot see values.
+    // Nothing internal shows: no own string keys, and (once compared) one reader of the values.
+    const t = tc.tensor([1]);
+    assert.deepEqual(Object.keys(t), []);
+    assert.equal(Object.prototype.toString.call(t), '[object Tensor]');
+    assert.deepEqual(Object.keys(t), []);
+    assert.equal(Object.getOwnPropertySymbols(t).length, 1);
+    assert.equal(Object.prototype.toString.call(Tensor.prototype), '[object Tensor]');
+    assert.equal(Object.getOwnPropertySymbols(Tensor.prototype).includes(Object.getOwnPropertySymbols(t)[0]), false);
+    // A failed comparison shows the values compared, and nothing of the module.
+    assert.throws(() => nodeAssert.deepStrictEqual(tc.tensor([1, 2]), tc.tensor([1, 3])), (error) => {
+      assert.match(error.message, /values: Float32Array\(2\)/);
+      assert.doesNotMatch(error.message, /HEAP|_rt|wasm/);
+      return true;
+    });
+  });
+});
+
+test('tc.equal and tc.allclose as torch.equal and torch.allclose', () => {
+  tc.tidy(() => {
+    const a = tc.tensor([1, 2, 3]);
+    assert.equal(tc.equal(a, tc.tensor([1, 2, 3])), true);
+    assert.equal(tc.equal(a, tc.tensor([1, 2, 4])), false);
+    assert.equal(tc.equal(a, tc.tensor([[1, 2, 3]])), false);
+    assert.equal(tc.equal(tc.tensor([NaN]), tc.tensor([NaN])), false);
+    assert.equal(tc.equal(tc.tensor([-0]), tc.tensor([0])), true);
+    assert.equal(tc.allclose(a, a.add(1e-6)), true);
+    assert.equal(tc.allclose(a, a.add(1e-3)), false);
+    assert.equal(tc.allclose(a, a.add(1e-3), { atol: 1e-2 }), true);
+    assert.equal(tc.allclose(a, a.mul(1.01), { rtol: 0.02 }), true);
+    // Broadcast, as torch.allclose does.
+    assert.equal(tc.allclose(tc.ones(2, 3), tc.tensor(1)), true);
+    assert.equal(tc.allclose(tc.tensor([NaN]), tc.tensor([NaN])), false);
+    assert.equal(tc.allclose(tc.tensor([NaN]), tc.tensor([NaN]), { equalNan: true }), true);
+    assert.equal(tc.allclose(tc.tensor([Infinity]), tc.tensor([Infinity])), true);
+    assert.equal(tc.allclose(tc.tensor([Infinity]), tc.tensor([-Infinity]), { atol: Infinity }), false);
+  });
+});
