@@ -46,14 +46,15 @@ void backward(Handle h, Handle gradient) {
   tc::backward(get(h), gradient ? get(gradient) : tc::Tensor());
 }
 
-// The op that made the tensor's autograd node (for its printed grad_fn):
-// its length, with its address in scratch[0]; 0 for a leaf. The name lives
-// as long as the node, which the tensor holds while the facade reads it.
+// PyTorch's name for the tensor's autograd node (its printed grad_fn, e.g.
+// SumBackward1): its length, with its address in scratch[0]; 0 for a leaf.
+// The name lives as long as the node, which the tensor holds while the
+// facade reads it.
 double grad_fn(Handle h) {
   const auto& node = get(h).impl().grad_fn;
   if (node == nullptr) return 0;
-  write_number(0, static_cast<double>(reinterpret_cast<uintptr_t>(node->op.data())));
-  return static_cast<double>(node->op.size());
+  write_number(0, static_cast<double>(reinterpret_cast<uintptr_t>(node->grad_fn.data())));
+  return static_cast<double>(node->grad_fn.size());
 }
 
 // noGrad(fn): the facade enters before fn and exits in a finally, so the

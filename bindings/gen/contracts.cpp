@@ -11,6 +11,7 @@
 //
 //   gen_contracts <repository root>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -329,6 +330,8 @@ std::string trace_schema_md() {
 // Writes the file only when its text changed, so that an unchanged build
 // leaves the TypeScript's timestamps alone.
 bool write_if_changed(const std::string& path, const std::string& text) {
+  // bindings/ts/generated/ is not in the repository: a fresh clone lacks it.
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
   std::ifstream in(path, std::ios::binary);
   std::stringstream old;
   if (in) old << in.rdbuf();

@@ -14,20 +14,10 @@ import type { OpInfo, OpMethods } from './generated/ops.js';
 import type { DType } from './generated/traces.js';
 import { formatTensor } from './format.js';
 import type { Printable } from './format.js';
-import { gradFnName } from './grad-fn.js';
-import type { Overload } from './grad-fn.js';
 import { unflatten } from './nested.js';
 import { alphaFrom } from './op-args.js';
 import type { Nested } from './nested.js';
 import type { Runtime } from './runtime.js';
-
-// PyTorch's names for the overloads that its autograd numbers apart.
-const SUM_DIM: Overload = ['sum', 'SumBackward1'];
-const SQUEEZE_DIM: Overload = ['squeeze', 'SqueezeBackward1'];
-/** @internal pow(tensor, tensor) and pow(number, tensor). */
-export const POW_TENSOR: Overload = ['pow', 'PowBackward1'];
-/** @internal */
-export const POW_NUMBER_BASE: Overload = ['pow', 'PowBackward2'];
 
 /** Lets only the instance construct tensors. */
 export const TENSOR_TOKEN: unique symbol = Symbol('tensorcast.Tensor');
@@ -72,7 +62,6 @@ export class Tensor {
   // The JS object last handed out as .grad, and the core's id for it.
   #grad: Tensor | null = null;
   #gradId = 0;
-  #overload: Overload | undefined = undefined;
 
   /** @internal Use tc.tensor(), tc.zeros(), ... to make tensors. */
   constructor(token: typeof TENSOR_TOKEN, runtime: Runtime<Tensor>, handle: number) {
@@ -115,11 +104,6 @@ export class Tensor {
   /** @internal */
   get _rt(): Runtime<Tensor> {
     return this.#rt;
-  }
-  /** @internal Which overload of a numbered op made this (grad-fn.ts). */
-  _made(overload: Overload): this {
-    this.#overload = overload;
-    return this;
   }
 
   // --- description
@@ -219,7 +203,7 @@ export class Tensor {
     const rt = this._rt;
     if (dim === undefined) return rt.adopt(rt.core._tc_squeeze_all(rt.handle(this, 'squeeze', 'self')), 'squeeze');
     const d = checkInt(dim, 'squeeze', 'dim');
-    return rt.adopt(rt.core._tc_squeeze_dim(rt.handle(this, 'squeeze', 'self'), d), 'squeeze')._made(SQUEEZE_DIM);
+    return rt.adopt(rt.core._tc_squeeze_dim(rt.handle(this, 'squeeze', 'self'), d), 'squeeze');
   }
   narrow(dim: number, start: number, length: number): Tensor {
     const rt = this._rt;
@@ -252,7 +236,7 @@ export class Tensor {
     const dims = typeof dim === 'number' ? [checkInt(dim, 'sum', 'dim')] : checkIntList(dim, 'sum', 'dim');
     const keep = checkBool(keepdim, 'sum', 'keepdim');
     const h = rt.handle(this, 'sum', 'self');
-    return rt.adopt(rt.core._tc_sum_dims(h, rt.scratch.writeInts(dims), keep), 'sum')._made(SUM_DIM);
+    return rt.adopt(rt.core._tc_sum_dims(h, rt.scratch.writeInts(dims), keep), 'sum');
   }
   /** PyTorch's sum_to: sums this down to a shape it broadcasts from. */
   sumTo(shape: readonly number[]): Tensor {
@@ -333,7 +317,8 @@ export class Tensor {
     const m = this._meta('toString');
     const flags = core._tc_flags(this._h);
     const length = core._tc_grad_fn(this._h);
-    const gradFn = length === 0 ? null : gradFnName(ascii(core.HEAPU8, rt.scratch.read(0), length), this.#overload);
+    // PyTorch's name for the node, as the core gave it (SumBackward1).
+    const gradFn = length === 0 ? null : ascii(core.HEAPU8, rt.scratch.read(0), length);
     const base = core._tc_storage_address(this._h);
     const bool = m.dtype === 'bool';
     // Views of the memory taken now: nothing below calls into wasm.
@@ -427,11 +412,6 @@ OPS.forEach((op: OpInfo, code) => {
   } else if (op.inplace) {
     methods[name] = function (this: Tensor, other: unknown) {
       return this._rt.inplace(code, name, this, other, arguments.length > 1 ? alphaFrom(op, 1, arguments) : 1);
-    };
-  } else if (name === 'pow') {
-    methods[name] = function (this: Tensor, other: unknown) {
-      const out = this._rt.op2(code, name, this, other, arguments.length > 1 ? alphaFrom(op, 1, arguments) : 1);
-      return other instanceof Tensor ? out._made(POW_TENSOR) : out;
     };
   } else {
     methods[name] = function (this: Tensor, other: unknown) {

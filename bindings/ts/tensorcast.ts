@@ -22,7 +22,7 @@ import { fillNested, readSource } from './nested.js';
 import type { NotPromise, TensorData } from './nested.js';
 import { alphaFrom } from './op-args.js';
 import { Runtime } from './runtime.js';
-import { POW_NUMBER_BASE, POW_TENSOR, Tensor, TENSOR_TOKEN } from './tensor.js';
+import { Tensor, TENSOR_TOKEN } from './tensor.js';
 import type { WarningListener, Warnings } from './warnings.js';
 
 /** @internal Proof that init() is the caller. */
@@ -341,12 +341,6 @@ OPS.forEach((op: OpInfo, code) => {
     functions[name] = function (this: Tensorcast, condition: unknown, input: unknown, other: unknown) {
       if (arguments.length > 3) alphaFrom(op, 3, arguments);
       return this._rt.op3(code, name, condition, input, other);
-    };
-  } else if (name === 'pow') {
-    functions[name] = function (this: Tensorcast, input: unknown, other: unknown) {
-      const out = this._rt.op2(code, name, input, other, arguments.length > 2 ? alphaFrom(op, 2, arguments) : 1);
-      if (!(input instanceof Tensor)) return out._made(POW_NUMBER_BASE);
-      return other instanceof Tensor ? out._made(POW_TENSOR) : out;
     };
   } else {
     functions[name] = function (this: Tensorcast, input: unknown, other: unknown) {

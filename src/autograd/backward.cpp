@@ -2,6 +2,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include <cctype>
+
 #include "autograd/node.h"
 #include "diagnostics.h"
 #include "error.h"
@@ -30,12 +32,19 @@ void attach_grad(Tensor& out, const char* op, const std::vector<Tensor>& inputs,
   if (!needs_grad(inputs)) return;
   auto node = std::make_shared<Node>();
   node->op = op;
+  node->grad_fn = op;
+  if (!node->grad_fn.empty()) node->grad_fn[0] = static_cast<char>(std::toupper(node->grad_fn[0]));
+  node->grad_fn += "Backward0";
   for (const Tensor& t : inputs)
     node->inputs.push_back(t.defined() && t.requires_grad() ? t : Tensor());
   for (const Tensor& t : saved) node->saved.emplace_back(t);
   node->backward = std::move(fn);
   out.impl().requires_grad = true;
   out.impl().grad_fn = std::move(node);
+}
+
+void set_grad_fn(Tensor& out, const char* name) {
+  if (out.impl().grad_fn) out.impl().grad_fn->grad_fn = name;
 }
 
 SavedTensor::SavedTensor(const Tensor& t) : tensor_(t), version_(t.impl().storage->version()) {}

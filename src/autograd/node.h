@@ -49,6 +49,9 @@ using BackwardFn = std::function<std::vector<Tensor>(const BackwardArgs&)>;
 
 struct Node {
   std::string op;
+  // PyTorch's name for this node's class, as grad_fn=<...> prints it:
+  // <Op>Backward<overload>, e.g. SumBackward1 for sum(dim) (set_grad_fn).
+  std::string grad_fn;
   std::vector<Tensor> inputs;  // undefined where an input needs no gradient
   std::vector<SavedTensor> saved;
   BackwardFn backward;
@@ -57,8 +60,13 @@ struct Node {
 
 // Records `op` on `out` when grad mode is on and an input requires grad,
 // with the tensors its backward formula reads.
+// The node's grad_fn is <Op>Backward0 (add -> AddBackward0).
 void attach_grad(Tensor& out, const char* op, const std::vector<Tensor>& inputs, BackwardFn fn,
                  const std::vector<Tensor>& saved = {});
+// Names out's node as PyTorch names the overload that made it, where that is
+// not <Op>Backward0 (sum(dim): SumBackward1; narrow: SliceBackward0). No-op
+// when out has no node.
+void set_grad_fn(Tensor& out, const char* name);
 
 // Whether an op on these inputs would be recorded.
 bool needs_grad(const std::vector<Tensor>& inputs);

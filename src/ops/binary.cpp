@@ -112,6 +112,9 @@ Tensor binary(BinaryOp op, const Operand& self, const Operand& other, double alp
         out, op_name(op), {a, b},
         [op, alpha](const BackwardArgs& args) { return binary_backward(op, args, alpha); },
         saved_for_backward(op, a, b, out));
+  // PyTorch's pow overloads: (Tensor, Scalar) 0, (Tensor, Tensor) 1, (Scalar, Tensor) 2.
+  if (op == BinaryOp::Pow && self.is_number()) set_grad_fn(out, "PowBackward2");
+  else if (op == BinaryOp::Pow && !other.is_number()) set_grad_fn(out, "PowBackward1");
   return out;
 }
 

@@ -176,11 +176,16 @@ Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
       // summed dims: a view with stride 0 there (an expand), no copy.
       return std::vector<Tensor>{expand(view(contiguous(g), keep_shape), in_shape)};
     });
+    set_grad_fn(out, "SumBackward1");  // sum(dim): PyTorch's second overload
   }
   return out;
 }
 
-Tensor sum(const Tensor& self) { return sum(self, {}, false); }
+Tensor sum(const Tensor& self) {
+  Tensor out = sum(self, {}, false);
+  set_grad_fn(out, "SumBackward0");
+  return out;
+}
 
 // Note [sum_to] (PyTorch's _sum_to, aten/src/ATen/ExpandUtils.h)
 // Collect the dims to reduce: every leading dim the target lacks, and every

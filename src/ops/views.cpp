@@ -64,7 +64,9 @@ Tensor squeeze(const Tensor& self) {
 }
 
 Tensor squeeze(const Tensor& self, int64_t dim) {
-  return make_view(self, self.geometry().squeeze(dim), "squeeze", reshape_back(self.sizes()));
+  Tensor out = make_view(self, self.geometry().squeeze(dim), "squeeze", reshape_back(self.sizes()));
+  set_grad_fn(out, "SqueezeBackward1");  // squeeze(dim): PyTorch's second overload
+  return out;
 }
 
 Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
@@ -72,14 +74,16 @@ Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
   const int64_t d = wrap_dim(dim, self.ndim());
   const int64_t begin = start < 0 ? start + self.sizes()[d] : start;
   const Shape input_shape = self.sizes();
-  return make_view(self, std::move(g), "narrow",
-                   [input_shape, d, begin, length](const BackwardArgs& args) {
-                     const Tensor& grad = args.grad;
-                     // Zeros everywhere but the narrowed slice, which gets the gradient.
-                     const Tensor full = Tensor::zeros(input_shape);
-                     copy_into(narrow(full, d, begin, length), grad);
-                     return std::vector<Tensor>{full};
-                   });
+  Tensor out = make_view(self, std::move(g), "narrow",
+                         [input_shape, d, begin, length](const BackwardArgs& args) {
+                           const Tensor& grad = args.grad;
+                           // Zeros everywhere but the narrowed slice, which gets the gradient.
+                           const Tensor full = Tensor::zeros(input_shape);
+                           copy_into(narrow(full, d, begin, length), grad);
+                           return std::vector<Tensor>{full};
+                         });
+  set_grad_fn(out, "SliceBackward0");  // torch.narrow is a slice
+  return out;
 }
 
 Tensor view(const Tensor& self, const Shape& shape) {

@@ -5,6 +5,7 @@
 #include <functional>
 #include <limits>
 
+#include "autograd/node.h"
 #include "support.h"
 
 using namespace tct;
@@ -298,4 +299,26 @@ TEST_CASE("two leaves handed the same gradient get tensors of their own", "[auto
   tc::backward(tc::sum(tc::mul(c, Tensor::full({2, 3}, 2.0f))));
   CHECK(values(c.grad()) == std::vector<float>(6, 2.0f));
   CHECK(c.grad().is_contiguous());
+}
+
+// grad_fn=<...> prints PyTorch's name for the node's class, which numbers
+// the overloads of one op apart.
+TEST_CASE("each node carries PyTorch's grad_fn name, overloads numbered", "[autograd]") {
+  Tensor x = Tensor::from_data({1, 2, 3}, {1, 3});
+  x.set_requires_grad(true);
+  auto name = [](const Tensor& t) { return t.impl().grad_fn->grad_fn; };
+  CHECK(name(tc::add(x, 1.0)) == "AddBackward0");
+  CHECK(name(tc::maximum(x, x)) == "MaximumBackward0");
+  CHECK(name(tc::unary(UnaryOp::Relu, x)) == "ReluBackward0");
+  CHECK(name(tc::pow(x, 2.0)) == "PowBackward0");
+  CHECK(name(tc::pow(x, x)) == "PowBackward1");
+  CHECK(name(tc::pow(2.0, x)) == "PowBackward2");
+  CHECK(name(tc::sum(x)) == "SumBackward0");
+  CHECK(name(tc::sum(x, {1}, false)) == "SumBackward1");
+  CHECK(name(tc::squeeze(x)) == "SqueezeBackward0");
+  CHECK(name(tc::squeeze(x, 0)) == "SqueezeBackward1");
+  CHECK(name(tc::narrow(x, 1, 0, 2)) == "SliceBackward0");
+  CHECK(name(tc::expand(x, {2, 3})) == "ExpandBackward0");
+  // The trace keeps the op's own name.
+  CHECK(tc::sum(x, {1}, false).impl().grad_fn->op == "sum");
 }
