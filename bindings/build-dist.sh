@@ -17,6 +17,17 @@ node_modules/.bin/tsc -p bindings/tsconfig.json
 cp "$out/tensorcast.js" dist/wasm-glue.js
 cp "$out/tensorcast.wasm" "$out/tensorcast-nosimd.wasm" dist/
 
+# A CommonJS entry for Node's require() (Node 18, Jest's default mode): the
+# same modules bundled into one file, import.meta.url taken from __filename
+# so that the .wasm is still found next to it. Only the "node" + "require"
+# condition reaches it (package.json exports); bundlers keep the ES modules.
+# Jest's default mode runs it without dynamic import(): esbuild turns the
+# loader's import('node:fs/promises') into require().
+node_modules/.bin/esbuild dist/index.js --bundle --format=cjs --platform=node --target=node18 \
+  --log-level=warning --supported:dynamic-import=false --define:import.meta.url=__tcImportMetaUrl \
+  "--banner:js=const __tcImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" \
+  --outfile=dist/index.cjs
+
 # What npm publishes is dist/ itself: its own manifest, README and licence.
 node bindings/package-manifest.mjs
 cp bindings/README.md dist/README.md

@@ -6,10 +6,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const root = JSON.parse(readFileSync('package.json', 'utf8'));
 const local = (path) => path.replace(/^\.\/dist\//, './');
-const exports = Object.fromEntries(Object.entries(root.exports).map(([key, target]) => [
-  key,
-  typeof target === 'string' ? local(target) : Object.fromEntries(Object.entries(target).map(([k, v]) => [k, local(v)])),
-]));
+// Conditions nest ({ node: { require: ... } }): every leaf is a path.
+const localAll = (target) => (typeof target === 'string'
+  ? local(target)
+  : Object.fromEntries(Object.entries(target).map(([k, v]) => [k, localAll(v)])));
+const exports = localAll(root.exports);
 const manifest = {
   name: root.name,
   version: root.version,

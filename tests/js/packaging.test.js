@@ -38,9 +38,9 @@ after(() => rm(work, { recursive: true, force: true }));
 
 test('the tarball holds the built package, its licence and its own README, and nothing of the sources', async () => {
   assert.deepEqual(dryRun.files.map((f) => f.path), files, 'npm pack --dry-run lists what npm pack packs');
-  for (const f of ['package.json', 'LICENSE', 'README.md', 'index.js', 'index.d.ts', 'wasm-glue.js', 'tensorcast.wasm', 'tensorcast-nosimd.wasm', 'format.js'])
+  for (const f of ['package.json', 'LICENSE', 'README.md', 'index.js', 'index.cjs', 'index.d.ts', 'wasm-glue.js', 'tensorcast.wasm', 'tensorcast-nosimd.wasm', 'format.js'])
     assert.ok(files.includes(f), `missing ${f}`);
-  assert.deepEqual(files.filter((f) => !/^(generated\/)?[\w-]+\.(js|d\.ts|wasm)$/.test(f) && !['package.json', 'README.md', 'LICENSE'].includes(f)), []);
+  assert.deepEqual(files.filter((f) => !/^(generated\/)?[\w-]+\.(js|cjs|d\.ts|wasm)$/.test(f) && !['package.json', 'README.md', 'LICENSE'].includes(f)), []);
   const installed = join(app, 'node_modules/tensorcast');
   assert.match(await readFile(join(installed, 'LICENSE'), 'utf8'), /^MIT License/);
   const readme = await readFile(join(installed, 'README.md'), 'utf8');
@@ -57,21 +57,23 @@ test('the tarball holds the built package, its licence and its own README, and n
   assert.equal(manifest.scripts, undefined);
 });
 
-test('CommonJS: require() works where Node loads ES modules with it (20.19+, 22.12+), import() everywhere', async () => {
+test('CommonJS: require() loads the package on Node 18, 20 and 22 (its CommonJS entry), import() everywhere, and a required tensor finds its .wasm', async () => {
   await writeFile(join(app, 'check.cjs'), `
     const load = process.argv[2] === 'require' ? async () => require('tensorcast') : () => import('tensorcast');
     load().then(async ({ init }) => {
       const tc = await init();
       console.log(JSON.stringify(tc.tidy(() => tc.tensor([1, 2]).add(1).toArray())));
-    }).catch((e) => { console.log(JSON.stringify({ code: e.code })); });
+    }).catch((e) => { console.log(JSON.stringify({ code: e.code, message: e.message })); });
   `);
   const node = (v) => (v === 20 ? process.execPath : join(root, 'tests/node-versions/node_modules', `node${v}`, 'bin/node'));
   const out = async (v, how) => JSON.parse((await run(node(v), ['check.cjs', how], { cwd: app })).stdout);
-  for (const v of [18, 20, 22]) assert.deepEqual(await out(v, 'import'), [2, 3], `import() on Node ${v}`);
-  assert.deepEqual(await out(20, 'require'), [2, 3]);
-  assert.deepEqual(await out(22, 'require'), [2, 3]);
-  // Node 18 cannot require an ES module: the package says it is ES modules only (README).
-  assert.deepEqual(await out(18, 'require'), { code: 'ERR_REQUIRE_ESM' });
+  for (const v of [18, 20, 22]) {
+    assert.deepEqual(await out(v, 'import'), [2, 3], `import() on Node ${v}`);
+    assert.deepEqual(await out(v, 'require'), [2, 3], `require() on Node ${v}`);
+  }
+  // require() takes the CommonJS file, import the ES modules: one condition each.
+  const { stdout } = await run(process.execPath, ['-p', `require.resolve('tensorcast')`], { cwd: app });
+  assert.match(stdout.trim(), /node_modules\/tensorcast\/index\.cjs$/);
 });
 
 test('an esbuild iife bundle (no import.meta.url) loads from wasmBinary, and one importing only TensorcastError holds no module', async () => {

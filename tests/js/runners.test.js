@@ -1,5 +1,5 @@
 // Test runners' deep equality on tensors: Vitest's and Jest's toEqual see a
-// tensor's dtype, shape and values (tests/js/runners/*/equality.spec.js), and a
+// tensor's dtype, shape and values (tests/js/runners/*/equality.spec.*), and a
 // failing comparison is reported quickly and readably, without the module.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -38,4 +38,8 @@ test('Vitest: toEqual passes for equal tensors, fails for different values, shap
 test('Jest (ES modules, as its docs say: --experimental-vm-modules): the same', async () => {
   check(await outcome(process.execPath, [`${root}node_modules/jest/bin/jest.js`, '--rootDir', `${dir}/jest`, '--verbose', '--no-color', '--transform={}'],
     { NODE_OPTIONS: '--experimental-vm-modules' }));
+});
+
+test('Jest as it runs by default (CommonJS, require): the same', async () => {
+  check(await outcome(process.execPath, [`${root}node_modules/jest/bin/jest.js`, '--rootDir', `${dir}/jest-cjs`, '--testMatch', '**/*.spec.cjs', '--verbose', '--no-color']));
 });

@@ -1,5 +1,6 @@
 // Run by ../../runners.test.js under Jest (ES module mode).
 import { expect, test } from '@jest/globals';
-import { defineCases } from '../equality-cases.js';
+import { init } from 'tensorcast';
+import { defineCases } from '../equality-cases.cjs';
 
-defineCases(test, expect);
+defineCases(test, expect, init);

@@ -1,5 +1,6 @@
 // Run by ../../runners.test.js under Vitest.
+import { init } from 'tensorcast';
 import { expect, test } from 'vitest';
-import { defineCases } from '../equality-cases.js';
+import { defineCases } from '../equality-cases.cjs';
 
-defineCases(test, expect);
+defineCases(test, expect, init);
