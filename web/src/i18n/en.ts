@@ -215,6 +215,7 @@ export const en: Messages = {
     same: 'The playground gives the same message for these shapes: the steps below show why.',
     different: 'These shapes give a different message from the one pasted (compare them above): check the sizes you typed.',
     noError: 'These shapes give no error: the pasted message cannot come from them.',
+    expandSays: (call) => `The core’s ${call} says:`,
     matmul: (left, right, l, r, [k1, k2]) => `The message says: a matrix product of ${left} (${l}) and ${right} (${r}). It needs ${left}’s columns to equal ${right}’s rows, and here ${k1} ≠ ${k2}.`,
     matmulRule: (left, right) => `Each entry of the product multiplies one row of ${left} with one column of ${right} element by element and sums, so those two lengths must be the same. torch.matmul folds a batched input’s leading dims into the rows first (a (3, 4, 5) tensor reaches this check as 12x5), and it broadcasts only those batch dims, never the two it multiplies.`,
     matmulLinear: (features, expected) => `If it came from nn.Linear (F.linear), the second matrix is the layer’s weight transposed: the input’s last dim has ${features} features, while the layer was made for ${expected} (its in_features).`,

@@ -208,6 +208,8 @@ export interface Messages {
     same: string;
     different: string;
     noError: string;
+    /** The expand the core made for an expand message, before its text. */
+    expandSays(call: string): string;
     /** The matrix product: read and explained, not run. */
     matmul(left: string, right: string, l: string, r: string, inner: [number, number]): string;
     matmulRule(left: string, right: string): string;

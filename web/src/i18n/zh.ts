@@ -207,6 +207,7 @@ export const zh: Messages = {
     same: '对这些形状，演示给出的报错与粘贴的相同：下面的步骤说明原因。',
     different: '这些形状给出的报错与粘贴的不同（请对照上面的报错）：请检查你填写的大小。',
     noError: '这些形状不会报错：粘贴的报错不可能来自它们。',
+    expandSays: (call) => `核心执行 ${call} 给出：`,
     matmul: (left, right, l, r, [k1, k2]) => `报错的意思是：矩阵乘法的两个矩阵是 ${left}（${l}）和 ${right}（${r}）。${left} 的列数必须等于 ${right} 的行数，而这里 ${k1} ≠ ${k2}。`,
     matmulRule: (left, right) => `乘积的每个元素都由 ${left} 的一行与 ${right} 的一列逐个相乘再求和，所以这两个长度必须相同。torch.matmul 会先把批量输入的前面几维并入行（形状为 (3, 4, 5) 的张量在这里显示为 12x5）；它只对这些批量维度做广播，相乘的两个维度从不广播。`,
     matmulLinear: (features, expected) => `如果报错来自 nn.Linear（F.linear），第二个矩阵是该层权重的转置：输入最后一维有 ${features} 个特征，而这一层是按 ${expected} 个特征（in_features）创建的。`,

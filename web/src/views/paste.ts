@@ -50,7 +50,10 @@ function check(ctx: ViewContext, found: Found): TemplateResult {
   const t = ctx.m.traceback;
   const same = sameMessage(found, ctx.model.computation);
   const text = same === true ? t.same : same === false ? t.different : t.noError;
-  return html`<p class=${same === true ? 'ok' : 'notice'} data-testid="paste-check" role="status">${text}</p>`;
+  // The verdict shows today's in-place message; an expand message is compared with the core's expand.
+  const inplace = found.reading.kind === 'expand' ? ctx.model.computation.inplace : null;
+  return html`<div data-testid="paste-check" role="status"><p class=${same === true ? 'ok' : 'notice'}>${text}</p>
+    ${inplace?.expandError == null ? '' : html`<p>${t.expandSays(`b.expand(${inplace.self.join(', ')})`)}<br /><code class="message">${inplace.expandError}</code></p>`}</div>`;
 }
 
 function fields(ctx: ViewContext, form: PasteForm, on: PasteHandlers): TemplateResult {
