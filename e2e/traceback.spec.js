@@ -136,3 +136,17 @@ test('in Chinese: the reading, the guess marks and the matrix product', async ({
   await paste(page, `RuntimeError: ${MATMUL}`);
   await expect(page.getByTestId('paste-matmul')).toContainText('以后再加');
 });
+
+test('the shape fields take 4x3 and torch.Size([4, 3]) too; a name there gets the core’s message', async ({ page }) => {
+  await open(page, 'a=5,3,4,1&b=3,1,1&op=add&view=align&lang=en');
+  for (const [typed, read] of [['4x3', '(4, 3)'], ['2 × 1 × 3', '(2, 1, 3)'], ['torch.Size([4, 3])', '(4, 3)'], ['[4, 3]', '(4, 3)'], ['(4, 3)', '(4, 3)']]) {
+    await page.getByTestId('shape-b').fill(typed);
+    await expect(page.locator('#read-b')).toHaveText(`read as ${read}`);
+  }
+  await page.getByTestId('shape-b').fill('4x3');
+  expect((await shown(page)).result).toBe('torch.Size([5, 3, 4, 3])');
+  await page.getByTestId('shape-b').fill('B,3');
+  await expect(page.getByTestId('error')).toHaveText("cannot read shape: 'B' where a size was expected at position 1");
+  await page.getByTestId('shape-b').fill('4x-3');
+  await expect(page.getByTestId('error')).toContainText('cannot read shape');
+});

@@ -16,7 +16,7 @@ export const zh: Messages = {
     preset: '示例',
     presetPick: '选择一个示例…',
     shapeOf: (name) => (name === 'c' ? '条件 c 的形状' : `${name} 的形状`),
-    shapeHint: '5,3,4,1 · (5, 3, 4, 1) · [5,3,4,1] · torch.empty(5,3,4,1) · () 表示 0 维',
+    shapeHint: '5,3,4,1 · (5, 3, 4, 1) · [5,3,4,1] · 5x3x4x1 · torch.empty(5,3,4,1) · () 表示 0 维',
     op: '运算',
     opGroups: { arithmetic: '算术', comparison: '比较（结果为 bool）', where: '选择', inplace: '原地操作' },
     alpha: 'alpha',
