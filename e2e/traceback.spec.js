@@ -41,6 +41,10 @@ test('a whole traceback with the size message: guesses marked, applied, the same
   await expect(page.getByTestId('shape-b')).toHaveValue('1,3');
   expect((await shown(page)).error).toBe(SIZE);
   await expect(page.getByTestId('paste-check')).toHaveText(/gives the same message/);
+  // The guesses stay marked in the shape fields while they are shown.
+  await expect(page.locator('.guess-a.guess-b #shape-a')).toHaveCount(1);
+  await page.getByTestId('shape-a').fill('4,2');
+  await expect(page.locator('.guess-a, .guess-b')).toHaveCount(0);
   expect(problems).toEqual([]);
 });
 
@@ -79,9 +83,11 @@ test('the in-place message gives a; b is the guess; the op becomes in place', as
   await expect(page.getByTestId('paste-a')).toHaveValue('3,1');
   await expect(page.getByTestId('paste-a-note')).toHaveText('from the message');
   await expect(page.getByTestId('paste-b')).toHaveValue('4');
+  await expect(page.locator('.guess-a, .guess-b')).toHaveCount(0);
   await expect(page.getByTestId('paste-b-note')).toHaveText('guess');
   await page.getByTestId('paste-apply').click();
   await expect(page.getByTestId('op')).toHaveValue('sub_');
+  await expect(page.locator('.guess-b:not(.guess-a) #shape-b')).toHaveCount(1);
   expect((await shown(page)).error).toBe(INPLACE);
   await expect(page.getByTestId('paste-check')).toHaveText(/gives the same message/);
 });

@@ -49,6 +49,7 @@ const REFUSED = [
   ['99999999999999,2', 'too-large', 1],
   ['torch.Size([4, 3]', 'unclosed', 18],
   [Array(17).fill('1').join(','), 'too-large', 33],
+  [`${'1,'.repeat(200)}1`, 'too-large', 401],
 ];
 
 for (const [text, problem, at] of REFUSED) {

@@ -107,11 +107,20 @@ for (const [label, text, reading, message, errorType, proposal] of CASES) {
 
 test('text without a known shape error reads as nothing', () => {
   for (const text of ['', 'hello', 'RuntimeError: CUDA out of memory.', 'The size of tensor a (x) must match',
-    "output with shape [3, a] doesn't match the broadcast shape [3, 4]", 'mat1 and mat2 shapes cannot be multiplied (2x3 and 4)'])
+    "output with shape [3, a] doesn't match the broadcast shape [3, 4]", 'mat1 and mat2 shapes cannot be multiplied (2x3 and 4)',
+    ' shapes cannot be multiplied (2x3 and 4x5)',
+    // Long runs that a careless pattern would scan from every start (the page reads on each render).
+    'x'.repeat(MAX_PASTE), '('.repeat(MAX_PASTE), '1'.repeat(MAX_PASTE), `${'y'.repeat(MAX_PASTE)}Error: `])
     assert.equal(readTraceback(text), null, text);
 });
 
-test('a huge paste is read from its end, quickly enough not to matter', () => {
+test('the product’s names are read just before it, on its line', () => {
+  const found = readTraceback(`${'z'.repeat(MAX_PASTE)} mat1 and mat2 shapes cannot be multiplied (64x1568 and 6272x10)`);
+  assert.deepEqual(found?.reading, { kind: 'matmul', left: 'mat1', right: 'mat2', leftShape: [64, 1568], rightShape: [6272, 10] });
+  assert.equal(found?.message, 'mat1 and mat2 shapes cannot be multiplied (64x1568 and 6272x10)');
+});
+
+test('a huge paste is read from its end', () => {
   const noise = 'x'.repeat(MAX_PASTE * 5);
   assert.deepEqual(readTraceback(`${noise}\nRuntimeError: ${SIZE}`)?.reading, { kind: 'size', dim: 1, sizeA: 2, sizeB: 3 });
   assert.equal(readTraceback(`RuntimeError: ${SIZE}\n${noise}`), null);

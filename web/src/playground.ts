@@ -15,8 +15,8 @@ import { messagesFor } from './i18n/i18n.js';
 import { keyAction } from './keyboard.js';
 import type { Fix } from './model/fixes.js';
 import { PlaygroundModel } from './model/model.js';
-import { EMPTY_PASTE, pasteForm } from './model/paste.js';
-import type { PasteInput } from './model/paste.js';
+import { EMPTY_PASTE, pasteForm, showsPatch } from './model/paste.js';
+import type { PasteForm, PasteInput } from './model/paste.js';
 import { DEFAULT_STATE, PROPS } from './model/props.js';
 import { VIEWS } from './model/state.js';
 import type { Lang, State, View } from './model/state.js';
@@ -307,8 +307,7 @@ export class TensorcastPlayground extends LitElement {
       </div>`;
   }
 
-  private pasteBox(ctx: ViewContext): TemplateResult {
-    const form = pasteForm(this.paste, ctx.model.state);
+  private pasteBox(ctx: ViewContext, form: PasteForm): TemplateResult {
     return pastePanel(ctx, this.paste, form, {
       text: (text) => this.editPaste({ text, a: null, b: null, names: {} }),
       shape: (name, text) => this.editPaste({ [name]: text }),
@@ -334,10 +333,13 @@ export class TensorcastPlayground extends LitElement {
     const interactive = view === 'strides' && drawn.outCells.length > 0;
     const full = !this.compact;
     const change = (patch: Partial<State>): void => void this.change(patch);
+    // Shapes a pasted message only partly gave stay marked in the fields while they are shown.
+    const form = pasteForm(this.paste, model.state);
+    const guessed = showsPatch(model.state, form.patch) ? form.fields.filter((f) => f.guessed).map((f) => `guess-${f.name}`).join(' ') : '';
     return html`<div class="app" style=${styleMap(cssVars(p))} lang=${m.lang === 'zh' ? 'zh-CN' : 'en'} data-theme=${p.name}
       @keydown=${(e: KeyboardEvent) => this.onKey(e)}>
       ${full ? html`${header(ctx, change)}
-        <div @change=${() => this.hash.commit()}>${controls(ctx, {
+        <div class=${guessed} @change=${() => this.hash.commit()}>${controls(ctx, {
           change: (patch) => this.change(patch, Object.keys(patch).every((k) => TYPED.has(k)) ? 'typing' : 'push'),
           preset: (id) => {
             this.player.pause();
@@ -347,7 +349,7 @@ export class TensorcastPlayground extends LitElement {
             }
           },
         })}</div>
-        ${this.pasteBox(ctx)}
+        ${this.pasteBox(ctx, form)}
         <section class="verdict" aria-live="polite">${this.applied === null ? '' : appliedFix(ctx, this.applied.line, this.applied.copy, () => this.copyFix())}${verdictPanel(ctx, (fix) => this.applyFix(fix))}</section>` : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change)}
       ${tabs(ctx, { select: (v) => void this.change({ view: v }), key: (e) => this.onTabKey(e) })}
       <section role="tabpanel" id="panel" aria-labelledby=${`tab-${view}`}>

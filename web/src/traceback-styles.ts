@@ -46,7 +46,9 @@ export const tracebackStyles = css`
     color: var(--muted);
     font-size: 0.875rem;
   }
-  input.guess {
+  input.guess,
+  .guess-a #shape-a,
+  .guess-b #shape-b {
     border-style: dashed;
     border-color: var(--warn);
     box-shadow: 0 0 0 2px var(--warn) inset;

@@ -23,7 +23,8 @@ function fold(text: string): string {
 
 /** Reads one shape; positions in problems count characters from 1. */
 export function readShape(typed: string): ShapeReading {
-  const text = fold(typed.slice(0, MAX_TEXT));
+  if (typed.length > MAX_TEXT) return { ok: false, at: MAX_TEXT + 1, problem: 'too-large' };
+  const text = fold(typed);
   let pos = 0;
   const fail = (problem: Extract<ShapeReading, { ok: false }>['problem']): ShapeReading => ({ ok: false, at: pos + 1, problem });
   const space = (): void => {

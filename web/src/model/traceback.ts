@@ -45,9 +45,15 @@ const PATTERNS: { kind: Reading['kind']; re: RegExp }[] = [
     kind: 'expand',
     re: new RegExp(String.raw`The expanded size of the tensor \((\d+)\) must match the existing size \((\d+)\) at non-singleton dimension (\d+)(?:\.\s+Target sizes: ${LIST}\.\s+Tensor sizes: ${LIST})?`, 'g'),
   },
-  // torch.mm/matmul say "mat1 and mat2"; F.linear in newer releases "linear(): input and weight.T".
-  { kind: 'matmul', re: /(?:[\w.]+\(\): )?(\S+) and (\S+) shapes cannot be multiplied \((\d+)x(\d+) and (\d+)x(\d+)\)/g },
+  // The names before it are read from the few characters before (NAMES): a pattern that began
+  // with them would try every start in a long run of letters, in time quadratic in the paste.
+  { kind: 'matmul', re: / shapes cannot be multiplied \((\d+)x(\d+) and (\d+)x(\d+)\)/g },
 ];
+
+// torch.mm/matmul say "mat1 and mat2"; F.linear in newer releases "linear(): input and weight.T".
+const NAMES = /(?:[\w.]+\(\): )?([^\s:]+) and ([^\s:]+)$/;
+// How far before a message its exception's name or the product's operands are looked for.
+const LOOK_BACK = 120;
 
 function list(text: string | undefined): number[] | null {
   if (text === undefined) return null;
@@ -73,8 +79,8 @@ function readingOf(kind: Reading['kind'], g: string[]): Reading | null {
       return { kind, targetSize: n[1] as number, existingSize: n[2] as number, dim: n[3] as number, target, tensor };
     }
     case 'matmul':
-      return [n[3], n[4], n[5], n[6]].every((v) => safe(v as number))
-        ? { kind, left: g[1] as string, right: g[2] as string, leftShape: [n[3] as number, n[4] as number], rightShape: [n[5] as number, n[6] as number] }
+      return [n[1], n[2], n[3], n[4]].every((v) => safe(v as number))
+        ? { kind, left: '', right: '', leftShape: [n[1] as number, n[2] as number], rightShape: [n[3] as number, n[4] as number] }
         : null;
   }
 }
@@ -85,14 +91,24 @@ export function readTraceback(pasted: string): Found | null {
   let best: { at: number; found: Found } | null = null;
   for (const { kind, re } of PATTERNS) {
     for (const match of text.matchAll(re)) {
-      const at = match.index ?? 0;
+      let at = match.index ?? 0;
       if (best !== null && at < best.at) continue;
       const reading = readingOf(kind, [...match]);
       if (reading === null) continue;
       const lineStart = text.lastIndexOf('\n', at) + 1;
-      const before = text.slice(lineStart, at);
+      let before = text.slice(Math.max(lineStart, at - LOOK_BACK), at);
+      let message = match[0];
+      if (reading.kind === 'matmul') {
+        const names = NAMES.exec(before);
+        if (names === null) continue;
+        reading.left = names[1] as string;
+        reading.right = names[2] as string;
+        at -= names[0].length;
+        before = before.slice(0, before.length - names[0].length);
+        message = names[0] + message;
+      }
       const type = /([A-Za-z_][\w.]*(?:Error|Exception)):\s*$/.exec(before);
-      best = { at, found: { reading, message: match[0], errorType: type?.[1] ?? null } };
+      best = { at, found: { reading, message, errorType: type?.[1] ?? null } };
     }
   }
   return best?.found ?? null;
