@@ -3,7 +3,7 @@
 // to the shapes before and Forward goes again; typing is not an entry per
 // keystroke. An applied fix leaves its line to copy where its button was.
 import { expect, test } from '@playwright/test';
-import { open, settled, shown } from './helpers.js';
+import { open, ready, settled, shown } from './helpers.js';
 
 const length = (page) => page.evaluate(() => history.length);
 
@@ -16,6 +16,7 @@ test('a fix: its line to copy, focus on Copy, Back undoes it and Forward redoes 
   await expect(page).toHaveURL(/b=2,1/);
   expect(await length(page)).toBe(before + 1);
   await expect(page.getByTestId('fix-line')).toHaveText('b = b.unsqueeze(-1)');
+  await expect(page.getByTestId('applied-fix')).toContainText('The browser’s Back button undoes it.');
   await expect(page.getByTestId('copy-fix')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('copy-status')).toHaveText('Copied.');
@@ -99,4 +100,23 @@ test('an example and an op are entries; stepping through the steps is not', asyn
   await page.goBack();
   await expect(page.getByTestId('shape-a')).toHaveValue('5,3,4,1');
   await expect(page).toHaveURL(/a=5,3,4,1&b=3,1,1&op=add/);
+});
+
+test('on a course page (no sync-hash) a fix shows its line but promises no Back, and the URL stays', async ({ page }) => {
+  await page.goto('/embed.html');
+  await ready(page, '#lesson-align');
+  const first = page.locator('#lesson-align');
+  await page.evaluate(() => {
+    const el = document.querySelector('#lesson-align');
+    el.setAttribute('a', '2,3');
+    el.setAttribute('b', '2');
+  });
+  const before = await length(page);
+  await first.getByRole('button', { name: /Apply b\.unsqueeze\(-1\)/ }).click();
+  await expect(first.getByTestId('fix-line')).toHaveText('b = b.unsqueeze(-1)');
+  await expect(first.getByTestId('copy-fix')).toBeFocused();
+  await expect(first.getByTestId('applied-fix')).not.toContainText('Back');
+  await page.waitForTimeout(300);
+  expect(await length(page)).toBe(before);
+  expect(new URL(page.url()).hash).toBe('');
 });

@@ -350,7 +350,7 @@ export class TensorcastPlayground extends LitElement {
           },
         })}</div>
         ${this.pasteBox(ctx, form)}
-        <section class="verdict" aria-live="polite">${this.applied === null ? '' : appliedFix(ctx, this.applied.line, this.applied.copy, () => this.copyFix())}${verdictPanel(ctx, (fix) => this.applyFix(fix))}</section>` : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change)}
+        <section class="verdict" aria-live="polite">${this.applied === null ? '' : appliedFix(ctx, this.applied.line, this.applied.copy, this.syncHash, () => this.copyFix())}${verdictPanel(ctx, (fix) => this.applyFix(fix))}</section>` : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change)}
       ${tabs(ctx, { select: (v) => void this.change({ view: v }), key: (e) => this.onTabKey(e) })}
       <section role="tabpanel" id="panel" aria-labelledby=${`tab-${view}`}>
         ${playerBar(ctx, this.player.playing, {

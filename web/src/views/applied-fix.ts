@@ -12,13 +12,14 @@ export function fixLine(fix: Fix): string {
   return fix.operand === null ? fix.code : `${fix.operand} = ${fix.code}`;
 }
 
-export function appliedFix(ctx: ViewContext, line: string, copy: CopyState, onCopy: () => void): TemplateResult {
+/** undoable: the page keeps its state in the URL, so Back undoes the fix (an embedded element does not). */
+export function appliedFix(ctx: ViewContext, line: string, copy: CopyState, undoable: boolean, onCopy: () => void): TemplateResult {
   const t = ctx.m.traceback;
   return html`<div class="applied" data-testid="applied-fix">
     <p>${t.applied}</p>
     <div class="row"><code class="message" data-testid="fix-line">${line}</code>
       <button type="button" data-testid="copy-fix" @click=${onCopy}>${t.copy}</button>
       <span role="status" class="aside" data-testid="copy-status">${copy === 'copied' ? t.copied : copy === 'failed' ? t.copyFailed : ''}</span></div>
-    <p class="aside">${t.undo}</p>
+    ${undoable ? html`<p class="aside">${t.undo}</p>` : ''}
   </div>`;
 }
