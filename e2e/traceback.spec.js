@@ -45,6 +45,14 @@ test('a whole traceback with the size message: guesses marked, applied, the same
   await expect(page.locator('.guess-a.guess-b #shape-a')).toHaveCount(1);
   await page.getByTestId('shape-a').fill('4,2');
   await expect(page.locator('.guess-a, .guess-b')).toHaveCount(0);
+  // Showing the pasted shapes was one history entry (the edit after it another): Back twice returns.
+  await page.getByTestId('shape-a').press('Tab');
+  await expect(page).toHaveURL(/a=4,2/);
+  await page.goBack();
+  await expect(page.getByTestId('shape-a')).toHaveValue('1,2');
+  await page.goBack();
+  await expect(page.getByTestId('shape-a')).toHaveValue('5,3,4,1');
+  await expect(page.getByTestId('op')).toHaveValue('mul');
   expect(problems).toEqual([]);
 });
 
@@ -58,7 +66,7 @@ test('named dims over the guesses: only the names are asked for, and the sizes m
   await expect(page.getByTestId('paste-name-B')).toHaveCount(1);
   await expect(page.getByTestId('paste-apply')).toBeDisabled();
   await page.getByTestId('paste-name-B').fill('8');
-  await page.getByTestId('paste-apply').click();
+  await page.getByTestId('paste-name-B').press('Enter');
   await expect(page.getByTestId('shape-a')).toHaveValue('8,2');
   await expect(page.getByTestId('shape-b')).toHaveValue('8,3');
   await expect(page.getByTestId('paste-check')).toHaveText(/gives the same message/);
@@ -92,7 +100,7 @@ test('the in-place message gives a; b is the guess; the op becomes in place', as
   await expect(page.getByTestId('paste-check')).toHaveText(/gives the same message/);
 });
 
-test('the expand message names both shapes: shown as a.add_(b), the old message back in the verdict', async ({ page }) => {
+test('the expand message names both shapes: shown as a.add_(b), and the core's expand gives it back', async ({ page }) => {
   await open(page, 'a=5,3,4,1&b=3,1,1&op=add&view=align&lang=en');
   await paste(page, `RuntimeError: ${EXPAND}`);
   await expect(page.getByTestId('paste-read')).toContainText('the target (2, 3) and the tensor (2, 2)');

@@ -58,12 +58,16 @@ function check(ctx: ViewContext, found: Found): TemplateResult {
 
 function fields(ctx: ViewContext, form: PasteForm, on: PasteHandlers): TemplateResult {
   const t = ctx.m.traceback;
+  // Enter in a field shows the shapes, as the button does.
+  const enter = (e: KeyboardEvent): void => {
+    if (e.key === 'Enter' && form.patch !== null) on.apply();
+  };
   return html`<div class="paste-shapes">
       ${form.fields.map((f) => html`<div class="paste-shape">
         <label for=${`paste-${f.name}`}>${t.shapeLabel(f.name)}</label>
         <input id=${`paste-${f.name}`} data-testid=${`paste-${f.name}`} type="text" spellcheck="false" autocomplete="off"
           class=${f.guessed ? 'guess' : ''} aria-describedby=${`paste-${f.name}-note`}
-          .value=${live(f.text)} @input=${(e: Event) => on.shape(f.name, value(e))} />
+          .value=${live(f.text)} @input=${(e: Event) => on.shape(f.name, value(e))} @keydown=${enter} />
         <small id=${`paste-${f.name}-note`} class=${f.guessed ? 'mark guess-mark' : 'mark'} data-testid=${`paste-${f.name}-note`}>${
           !f.reading.ok ? t.shapeProblem(f.reading.at) : f.guessed ? t.guess : t.fromMessage}</small>
       </div>`)}
@@ -73,7 +77,7 @@ function fields(ctx: ViewContext, form: PasteForm, on: PasteHandlers): TemplateR
       ? html`<div class="paste-names" role="group" aria-label=${t.askNames}><span>${t.askNames}</span>
         ${form.names.map((n) => html`<label>${n.name} =
           <input data-testid=${`paste-name-${n.name}`} class="short guess" type="text" inputmode="numeric" spellcheck="false"
-            aria-label=${t.nameLabel(n.name)} .value=${live(n.text)} @input=${(e: Event) => on.size(n.name, value(e))} /></label>`)}</div>`
+            aria-label=${t.nameLabel(n.name)} .value=${live(n.text)} @input=${(e: Event) => on.size(n.name, value(e))} @keydown=${enter} /></label>`)}</div>`
       : ''}`;
 }
 
