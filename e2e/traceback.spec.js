@@ -100,7 +100,7 @@ test('the in-place message gives a; b is the guess; the op becomes in place', as
   await expect(page.getByTestId('paste-check')).toHaveText(/gives the same message/);
 });
 
-test('the expand message names both shapes: shown as a.add_(b), and the core's expand gives it back', async ({ page }) => {
+test('the expand message names both shapes: shown as a.add_(b), and the core’s expand gives it back', async ({ page }) => {
   await open(page, 'a=5,3,4,1&b=3,1,1&op=add&view=align&lang=en');
   await paste(page, `RuntimeError: ${EXPAND}`);
   await expect(page.getByTestId('paste-read')).toContainText('the target (2, 3) and the tensor (2, 2)');
