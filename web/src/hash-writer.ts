@@ -3,10 +3,10 @@
 // favicon fetch) of several milliseconds: done once changes pause, after
 // the frame that shows them, never inside a step.
 //
-// Each discrete action (a fix, a preset, another op, a committed field) is
-// a history entry of its own, so that Back undoes it instead of leaving the
-// page; typing replaces the entry its first keystroke made, until the field
-// is committed (change or blur), and stepping or playing replaces too.
+// Each discrete action (a fix, a preset, another op) is a history entry of
+// its own, written at once, so that Back undoes it instead of leaving the
+// page; typing replaces the entry its first keystroke made until the field
+// is committed (change or blur); stepping and playing replace too.
 import type { State } from './model/state.js';
 import { hashFromState } from './model/url.js';
 
@@ -27,10 +27,20 @@ export class HashWriter {
   /** state gives the state to write when the time comes; null: nothing to write yet. */
   constructor(private readonly state: () => Readonly<State> | null) {}
 
-  /** Writes the state once changes pause; changes until then are written with it, as the strongest entry asked for. */
+  /**
+   * Writes the state once changes pause; changes until then are written with it, as the strongest
+   * entry asked for. An action's entry is written at once: Back pressed right after a click must
+   * find it, not leave the page.
+   */
   schedule(entry: Entry = 'replace'): void {
-    if (entry === 'push') this.typingEntry = false;
-    if (entry === 'push' || (entry === 'typing' && this.pending === 'replace')) this.pending = entry;
+    if (entry === 'push') {
+      this.typingEntry = false;
+      this.pending = 'push';
+      if (this.timer !== null) clearTimeout(this.timer);
+      this.write();
+      return;
+    }
+    if (entry === 'typing' && this.pending === 'replace') this.pending = entry;
     if (this.timer !== null) return;
     this.timer = setTimeout(() => this.write(), HASH_DELAY_MS);
   }
