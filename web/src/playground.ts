@@ -10,9 +10,13 @@ import { paletteFor } from './diagram/palette.js';
 import { exportScene } from './export-scene.js';
 import { fullLink } from './full-link.js';
 import { HashWriter } from './hash-writer.js';
+import type { Entry } from './hash-writer.js';
 import { messagesFor } from './i18n/i18n.js';
 import { keyAction } from './keyboard.js';
+import type { Fix } from './model/fixes.js';
 import { PlaygroundModel } from './model/model.js';
+import { EMPTY_PASTE, pasteForm, showsPatch } from './model/paste.js';
+import type { PasteForm, PasteInput } from './model/paste.js';
 import { DEFAULT_STATE, PROPS } from './model/props.js';
 import { VIEWS } from './model/state.js';
 import type { Lang, State, View } from './model/state.js';
@@ -20,12 +24,16 @@ import { readState, stateFromHash } from './model/url.js';
 import { OutputCursor } from './output-cursor.js';
 import { Player } from './player.js';
 import { StepDiagram } from './step-diagram.js';
+import { appliedFix, fixLine } from './views/applied-fix.js';
+import type { CopyState } from './views/applied-fix.js';
 import { cssVars, styles } from './styles.js';
+import { tracebackStyles } from './traceback-styles.js';
 import type { ViewContext } from './views/context.js';
 import { controls } from './views/controls.js';
 import { compactHeader, header } from './views/header.js';
 import { PANELS, stepCaption } from './views/panels.js';
 import type { ExportKind, StepMove } from './views/player-bar.js';
+import { pastePanel } from './views/paste.js';
 import { playerBar } from './views/player-bar.js';
 import { hoverMarks, readsText } from './views/strides.js';
 import { tabAfter, tabs } from './views/tabs.js';
@@ -37,12 +45,15 @@ export const ATTRIBUTES: readonly string[] = PROPS.map((p) => p.key);
 /** The performance mark set when the first playground shows a computed view. */
 export const FIRST_RENDER = 'tensorcast:first-render';
 
+// Fields a person types into: a keystroke rewrites the entry its first one made (hash-writer.ts).
+const TYPED: ReadonlySet<string> = new Set(['a', 'b', 'c', 'va', 'vb', 'vc', 'alpha', 'seed']);
+
 function browserLang(): Lang {
   return typeof navigator !== 'undefined' && navigator.language.toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }
 
 export class TensorcastPlayground extends LitElement {
-  static override styles = styles;
+  static override styles = [styles, tracebackStyles];
   static override properties = {
     ...Object.fromEntries(ATTRIBUTES.map((k) => [k, { type: String }])),
     syncHash: { type: Boolean, attribute: 'sync-hash' },
@@ -70,6 +81,9 @@ export class TensorcastPlayground extends LitElement {
     if (event.target === document.body || event.target === document.documentElement) this.onKey(event);
   };
   private readonly onScheme = (): void => this.requestUpdate();
+  // The paste box's typing, and the fix just applied: what the page is doing, not state a link carries.
+  private paste: PasteInput = EMPTY_PASTE;
+  private applied: { line: string; copy: CopyState } | null = null;
 
   constructor() {
     super();
@@ -130,23 +144,57 @@ export class TensorcastPlayground extends LitElement {
   private fromHash(): void {
     if (this.model === null) return;
     this.player.pause();
+    this.hash.moved();
+    this.applied = null;
     if (this.model.update(stateFromHash(location.hash, { ...DEFAULT_STATE, lang: this.model.state.lang }))) this.requestUpdate();
   }
 
-  private writeHash(): void {
-    if (this.syncHash && this.model !== null) this.hash.schedule();
+  private writeHash(entry: Entry = 'replace'): void {
+    if (this.syncHash && this.model !== null) this.hash.schedule(entry);
   }
 
-  private changed(): void {
-    this.writeHash();
+  private changed(entry: Entry = 'replace'): void {
+    this.writeHash(entry);
     this.requestUpdate();
   }
 
-  private change(patch: Partial<State>): void {
-    if (this.model === null) return;
+  private change(patch: Partial<State>, entry: Entry = 'replace'): boolean {
+    if (this.model === null) return false;
     // Playing goes on through a change of language or theme, not of what is shown.
-    if (Object.keys(patch).some((k) => k !== 'lang' && k !== 'theme' && k !== 'step')) this.player.pause();
-    if (this.model.update(patch)) this.changed();
+    const shown = Object.keys(patch).some((k) => k !== 'lang' && k !== 'theme' && k !== 'step');
+    if (shown) this.player.pause();
+    if (!this.model.update(patch)) return false;
+    if (shown) this.applied = null;
+    this.changed(entry);
+    return true;
+  }
+
+  /** A fix: a history entry of its own, and its line to copy where its button was, with focus on Copy. */
+  private applyFix(fix: Fix): void {
+    if (!this.change(fix.patch, 'push')) return;
+    this.applied = { line: fixLine(fix), copy: 'idle' };
+    void this.updateComplete.then(() => (this.renderRoot.querySelector('[data-testid="copy-fix"]') as HTMLElement | null)?.focus());
+  }
+
+  private copyFix(): void {
+    const applied = this.applied;
+    if (applied === null) return;
+    const done = (copy: CopyState): void => {
+      if (this.applied !== applied) return;
+      this.applied = { ...applied, copy };
+      this.requestUpdate();
+      // Without the clipboard the line is selected, for Ctrl+C.
+      const code = this.renderRoot.querySelector('[data-testid="fix-line"]');
+      if (copy === 'failed' && code !== null) getSelection()?.selectAllChildren(code);
+    };
+    const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
+    if (clipboard === undefined) done('failed');
+    else clipboard.writeText(applied.line).then(() => done('copied'), () => done('failed'));
+  }
+
+  private editPaste(patch: Partial<PasteInput>): void {
+    this.paste = { ...this.paste, ...patch };
+    this.requestUpdate();
   }
 
   private advance(): boolean {
@@ -259,6 +307,17 @@ export class TensorcastPlayground extends LitElement {
       </div>`;
   }
 
+  private pasteBox(ctx: ViewContext, form: PasteForm): TemplateResult {
+    return pastePanel(ctx, this.paste, form, {
+      text: (text) => this.editPaste({ text, a: null, b: null, names: {} }),
+      shape: (name, text) => this.editPaste({ [name]: text }),
+      size: (name, text) => this.editPaste({ names: { ...this.paste.names, [name]: text } }),
+      apply: () => {
+        if (form.patch !== null) this.change(form.patch, 'push');
+      },
+    });
+  }
+
   protected override render(): TemplateResult {
     if (this.model === null) return this.loadingPage();
     const ctx = this.context();
@@ -273,16 +332,26 @@ export class TensorcastPlayground extends LitElement {
     }
     const interactive = view === 'strides' && drawn.outCells.length > 0;
     const full = !this.compact;
-    const change = (patch: Partial<State>): void => this.change(patch);
+    const change = (patch: Partial<State>): void => void this.change(patch);
+    // Shapes a pasted message only partly gave stay marked in the fields while they are shown.
+    const form = pasteForm(this.paste, model.state);
+    const guessed = showsPatch(model.state, form.patch) ? form.fields.filter((f) => f.guessed).map((f) => `guess-${f.name}`).join(' ') : '';
     return html`<div class="app" style=${styleMap(cssVars(p))} lang=${m.lang === 'zh' ? 'zh-CN' : 'en'} data-theme=${p.name}
       @keydown=${(e: KeyboardEvent) => this.onKey(e)}>
       ${full ? html`${header(ctx, change)}
-        ${controls(ctx, { change, preset: (id) => {
-          this.player.pause();
-          if (this.model?.applyPreset(id) === true) this.changed();
-        } })}
-        <section class="verdict" aria-live="polite">${verdictPanel(ctx, (fix) => this.change(fix.patch))}</section>` : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change)}
-      ${tabs(ctx, { select: (v) => this.change({ view: v }), key: (e) => this.onTabKey(e) })}
+        <div class=${guessed} @change=${() => this.hash.commit()}>${controls(ctx, {
+          change: (patch) => this.change(patch, Object.keys(patch).every((k) => TYPED.has(k)) ? 'typing' : 'push'),
+          preset: (id) => {
+            this.player.pause();
+            if (this.model?.applyPreset(id) === true) {
+              this.applied = null;
+              this.changed('push');
+            }
+          },
+        })}</div>
+        ${this.pasteBox(ctx, form)}
+        <section class="verdict" aria-live="polite">${this.applied === null ? '' : appliedFix(ctx, this.applied.line, this.applied.copy, this.syncHash, () => this.copyFix())}${verdictPanel(ctx, (fix) => this.applyFix(fix))}</section>` : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change)}
+      ${tabs(ctx, { select: (v) => void this.change({ view: v }), key: (e) => this.onTabKey(e) })}
       <section role="tabpanel" id="panel" aria-labelledby=${`tab-${view}`}>
         ${playerBar(ctx, this.player.playing, {
           step: (move) => this.stepTo(move),

@@ -179,4 +179,46 @@ export interface Messages {
     differs: string;
   };
   grid: { empty(shape: string): string; tooManyDims(ndim: number): string; scalar: string };
+  /** The paste box for a PyTorch error, and the note after a fix is applied. */
+  traceback: {
+    summary: string;
+    label: string;
+    placeholder: string;
+    /** Nothing in the paste that the page knows. */
+    none: string;
+    /** What the message says; dims count from the left of the result, from 0. */
+    readSize(dim: number, a: number, b: number): string;
+    readInplace(self: string, broadcast: string): string;
+    readExpand(dim: number, target: number, existing: number): string;
+    readExpandShapes(target: string, tensor: string): string;
+    /** What is missing, and what was put there. */
+    guessSize(dim: number): string;
+    guessInplace: string;
+    guessExpand(dim: number): string;
+    exact: string;
+    shownAs(call: string): string;
+    guess: string;
+    fromMessage: string;
+    shapeLabel(name: string): string;
+    shapeHint: string;
+    shapeProblem(at: number): string;
+    askNames: string;
+    nameLabel(name: string): string;
+    apply: string;
+    same: string;
+    different: string;
+    noError: string;
+    /** The expand the core made for an expand message, before its text. */
+    expandSays(call: string): string;
+    /** The matrix product: read and explained, not run. */
+    matmul(left: string, right: string, l: string, r: string, inner: [number, number]): string;
+    matmulRule(left: string, right: string): string;
+    matmulLinear(features: number, expected: number): string;
+    matmulLater: string;
+    applied: string;
+    copy: string;
+    copied: string;
+    copyFailed: string;
+    undo: string;
+  };
 }

@@ -3,6 +3,7 @@
 import type { Tensor, Tensorcast } from 'tensorcast';
 import { MAX_RUN_ELEMENTS } from './limits.js';
 import { seededUniform } from './random.js';
+import { coreText, readShape } from './shape-syntax.js';
 import { fillOf, valuesOf } from './state.js';
 import type { Fill, OperandName, State } from './state.js';
 import { parseValues } from './values.js';
@@ -61,7 +62,15 @@ export function readOperand(tc: Tensorcast, state: State, name: OperandName): Op
   try {
     shape = tc.parseShape(text);
   } catch (error) {
-    return { ...base, shape: null, numel: 0, values: null, problem: { kind: 'shape', message: messageOf(error) } };
+    // 4x3 and 4×3, as papers and tracebacks write shapes, are read by the page and checked by the core.
+    const typed = readShape(text);
+    const sizes = typed.ok && typed.dims.every((d) => typeof d === 'number') ? (typed.dims as number[]) : null;
+    try {
+      if (sizes === null) throw error;
+      shape = tc.parseShape(coreText(sizes));
+    } catch {
+      return { ...base, shape: null, numel: 0, values: null, problem: { kind: 'shape', message: messageOf(error) } };
+    }
   }
   const numel = shape.reduce((p, s) => p * s, 1);
   if (numel > MAX_RUN_ELEMENTS) return { ...base, shape, numel, values: null, problem: { kind: 'too-big', numel } };
