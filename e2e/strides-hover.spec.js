@@ -68,7 +68,7 @@ test('the output grid is reachable by keyboard and announces what each cell read
   expect(await marked(page, 'out:')).toEqual(['out:3']);
   expect(await marked(page, 'a:s:')).toEqual([`a:s:${cellOf(3, out.shape, a)}`]);
   expect(await marked(page, 'b:s:')).toEqual([`b:s:${cellOf(3, out.shape, b)}`]);
-  await expect(page.getByTestId('reads')).toHaveText(/^out\[1, 0\] = 3 reads a’s cell 3 \(3\) and b’s cell 0 \(0\), a cell read by 2 output elements\.$/);
+  await expect(page.getByTestId('reads')).toHaveText(/^out\[1, 0\] = 3 reads a’s storage at index 3 \(value 3\) and b’s storage at index 0 \(value 0, shared by 2 output elements\)\.$/);
   // The arrows moved the cell, not the step.
   await expect(page.getByTestId('step-count')).toHaveText('Step 5 of 5');
 });
