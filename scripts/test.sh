@@ -28,6 +28,9 @@ bash scripts/sanitize.sh
 echo "== npm package (node --test)"
 node --test tests/js/
 
+echo "== playground texts in both languages against web/src/i18n/GLOSSARY.md (node --test tests/web)"
+node --test tests/web/
+
 echo "== npm package in Chromium: Vite app and Web Worker, esbuild (esm, iife), Rollup, webpack 5, the forgetful loop (Playwright, e2e/package)"
 node_modules/.bin/playwright test e2e/package
 
