@@ -106,8 +106,8 @@ test('the leading dims stay as size 1 after their keepdim sum, until the view', 
   expect(step.onesDims).toEqual([2]);
   await open(page, 'a=5,1,4,1&b=3,1,1&op=add&view=grad&lang=en');
   const titles = page.locator('[data-testid="diagram"] svg:not([data-hidden]) > g > text');
-  await expect(titles.filter({ hasText: `b: leading dims summed, kept as 1 ${shapeText(afterLeading)}` })).toHaveCount(1);
-  await expect(titles.filter({ hasText: `b: size-1 dims summed ${shapeText(step.keepdimShape)}` })).toHaveCount(1);
+  await expect(titles.filter({ hasText: `b: leading dims summed and kept as 1, shape ${shapeText(afterLeading)}` })).toHaveCount(1);
+  await expect(titles.filter({ hasText: `b: size-1 dims summed, shape ${shapeText(step.keepdimShape)}` })).toHaveCount(1);
   await expect(titles.filter({ hasText: `b.grad ${shapeText(step.resultShape)}` })).toHaveCount(1);
   await expect(page.locator('[data-testid="diagram"] text').filter({ hasText: /^view\(3, 1, 1\)$/ })).toHaveCount(1);
   // Each kept 1 is drawn: the keepdim stages have as many cells as their shapes say.

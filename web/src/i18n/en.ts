@@ -119,7 +119,7 @@ export const en: Messages = {
     one: (d, t, ones, lacking, size) => {
       const all = [...ones, ...lacking];
       const why = [
-        ...(ones.length > 0 ? [`${list(ones)} ${verb(ones, 'is', 'are')} 1`] : []),
+        ...(ones.length > 0 ? [`${list(ones)} ${ones.length === 1 ? 'is' : ones.length === 2 ? 'are both' : 'are all'} 1`] : []),
         ...(lacking.length > 0 ? [`${list(lacking)} ${verb(lacking, 'has', 'have')} no such dim (it counts as 1)`] : []),
       ];
       return `Dim ${d} (${fromRight(t)}): ${list(why)}, so ${verb(all, 'it is', 'they are')} stretched to ${size} without copying: the result is ${size}.`;
@@ -166,8 +166,8 @@ export const en: Messages = {
   grad: {
     dOut: 'd loss / d out',
     incoming: (name) => `gradient for ${name}, at out’s shape`,
-    afterLeading: (name, shape) => `${name}: leading dims summed, kept as 1 ${shape}`,
-    afterOnes: (name, shape) => `${name}: size-1 dims summed ${shape}`,
+    afterLeading: (name, shape) => `${name}: leading dims summed and kept as 1, shape ${shape}`,
+    afterOnes: (name, shape) => `${name}: size-1 dims summed, shape ${shape}`,
     final: (name, shape) => `${name}.grad ${shape}`,
     unreduced: (name, shape) => `${name}.grad ${shape}: nothing to sum`,
     stepForward: (expr, shape, loss) => `Forward: out = ${expr} has shape ${shape}, and loss = ${loss}. Backward starts from d loss / d out, drawn here.`,

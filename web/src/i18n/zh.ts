@@ -121,13 +121,12 @@ export const zh: Messages = {
     equal: (d, t, size, names) => `${dimAt(d, t)}：${join(list(names), names.length > 1 ? '都是' : '是', String(size))}。大小相等，结果为 ${size}。`,
     one: (d, t, ones, lacking, size) => {
       const why = [
-        ...(ones.length > 0 ? [`${list(ones)} 是 1`] : []),
-        ...(lacking.length > 0 ? [`${list(lacking)} 没有这一维（按 1 处理）`] : []),
+        ...(ones.length > 0 ? [join(list(ones), ones.length > 1 ? '都是' : '是', '1')] : []),
+        ...(lacking.length > 0 ? [join(list(lacking), lacking.length > 1 ? '都没有这一维（按 1 处理）' : '没有这一维（按 1 处理）')] : []),
       ];
-      const all = ones.length + lacking.length;
-      return `${dimAt(d, t)}：${clauses(why)}，${all > 1 ? '都' : ''}被扩展为 ${size}（不复制数据），结果为 ${size}。`;
+      return `${dimAt(d, t)}：${clauses(why)}，${why.length > 1 ? '它们都' : ''}被扩展为 ${size}（不复制数据），结果为 ${size}。`;
     },
-    missing: (d, t, lacking, size) => `${dimAt(d, t)}：${list(lacking)} 没有这一维，按 1 处理，结果为 ${size}。`,
+    missing: (d, t, lacking, size) => `${dimAt(d, t)}：${join(list(lacking), lacking.length > 1 ? '都没有这一维' : '没有这一维')}，按 1 处理，结果为 ${size}。`,
     mismatch: (d, t, sizes) => `${dimAt(d, t)}：${clauses(sizes.map(sizeText))}。${differ(sizes)}，无法广播：PyTorch 在这里停止。`,
     ok: (size) => `每一维都能广播：结果形状为 ${size}。`,
     fail: (d) => `广播在第 ${d} 维失败；它左边的维度不再检查。`,
@@ -168,8 +167,8 @@ export const zh: Messages = {
   grad: {
     dOut: 'd loss / d out',
     incoming: (name) => `${name} 的梯度（out 的形状）`,
-    afterLeading: (name, shape) => `${name}：前导维度求和，保留为 1 ${shape}`,
-    afterOnes: (name, shape) => `${name}：大小为 1 的维度求和 ${shape}`,
+    afterLeading: (name, shape) => `${name}：前导维度求和后保留为 1，形状 ${shape}`,
+    afterOnes: (name, shape) => `${name}：大小为 1 的维度求和后，形状 ${shape}`,
     final: (name, shape) => `${name}.grad ${shape}`,
     unreduced: (name, shape) => `${name}.grad ${shape}：无需求和`,
     stepForward: (expr, shape, loss) => `前向：out = ${expr} 的形状为 ${shape}，loss = ${loss}。反向传播从这里画出的 d loss / d out 开始。`,

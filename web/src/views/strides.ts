@@ -25,8 +25,9 @@ export function gridWords(m: Messages): GridSpec['words'] {
   return { empty: m.grid.empty, tooManyDims: m.grid.tooManyDims, scalar: m.grid.scalar };
 }
 
+/** As PyTorch's stride() prints: a tuple, (1,) for one dim. */
 function strideList(strides: readonly number[]): string {
-  return `(${strides.join(', ')})`;
+  return formatShape(strides);
 }
 
 /** A stride vector as boxes; a 0 is hatched and labelled, not only coloured. */
