@@ -20,7 +20,10 @@ const sizeText = (s: SizeAt): string => (s.size === null ? `${s.name} 没有这�
 /** The sizes that clash: distinct, not 1 and present (a missing dim counts as 1). */
 const clashing = (sizes: SizeAt[]): number[] =>
   [...new Set(sizes.map((s) => s.size).filter((n): n is number => n !== null && n !== 1))];
-const differ = (sizes: SizeAt[]): string => `${list(clashing(sizes).map(String))} 不相等，也都不是 1`;
+const differ = (sizes: SizeAt[]): string => {
+  const c = clashing(sizes);
+  return c.length > 2 ? `${c.join('、')} 互不相等，也都不是 1` : `${list(c.map(String))} 不相等，也都不是 1`;
+};
 /** A dim, counted from 0 on the left, and its place counted from the right, from 1. */
 const dimAt = (d: number, t: number): string => `第 ${d} 维（从右数第 ${t} 个）`;
 const dimsText = (dims: number[]): string => `第 ${dims.join('、')} 维`;
