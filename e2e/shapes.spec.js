@@ -57,5 +57,5 @@ test('a large tensor is summarised: first and last indices, with gaps', async ({
   await expect(diagram(page).locator('text').filter({ hasText: '⋱' }).first()).toBeVisible();
   // The hover mapping still names the true element.
   await diagram(page).locator(`text[data-key="out:${64 * 64 - 1}"]`).hover();
-  await expect(page.getByTestId('reads')).toContainText('out[63, 63] = 4158 reads a’s storage at index 4095 (value 4095) and b’s storage at index 63 (value 63)');
+  await expect(page.getByTestId('reads')).toContainText('out[63, 63] = 4158 reads a’s storage at index 4095 (value 4095) and b’s storage at index 63 (value 63, shared by 64 output elements)');
 });
