@@ -73,7 +73,7 @@ const TABLE = {
   'align.equal': () => dimPairs.flatMap(([d, t]) => NAMES.slice(1).flatMap((n) => [0, 1, 3].map((size) => call([d, t, size, n], [d], [t])))),
   'align.one': () => dimPairs.flatMap(([d, t]) => SUBSETS.flatMap((ones) => SUBSETS
     .filter((lacking) => ones.length + lacking.length > 0 && lacking.every((x) => !ones.includes(x)))
-    .map((lacking) => call([d, t, ones, lacking, 4], [d], [t])))),
+    .flatMap((lacking) => [0, 4].map((size) => call([d, t, ones, lacking, size], [d], [t]))))),
   'align.missing': () => dimPairs.flatMap(([d, t]) => SUBSETS.filter((s) => s.length > 0).map((lacking) => call([d, t, lacking, 3], [d], [t]))),
   'align.mismatch': () => dimPairs.flatMap(([d, t]) => MISMATCHES.map((s) => call([d, t, s], [d], [t]))),
   'align.ok': () => [call(['torch.Size([5, 3, 4, 1])'])],

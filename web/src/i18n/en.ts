@@ -122,6 +122,8 @@ export const en: Messages = {
         ...(ones.length > 0 ? [`${list(ones)} ${ones.length === 1 ? 'is' : ones.length === 2 ? 'are both' : 'are all'} 1`] : []),
         ...(lacking.length > 0 ? [`${list(lacking)} ${verb(lacking, 'has', 'have')} no such dim (it counts as 1)`] : []),
       ];
+      // A 1 yields to 0 too: "stretched to 0" would read as a contradiction.
+      if (size === 0) return `Dim ${d} (${fromRight(t)}): ${list(why)}, and a 1 yields even to 0: the result is 0.`;
       return `Dim ${d} (${fromRight(t)}): ${list(why)}, so ${verb(all, 'it is', 'they are')} stretched to ${size} without copying: the result is ${size}.`;
     },
     missing: (d, t, lacking, size) => `Dim ${d} (${fromRight(t)}): ${list(lacking)} ${verb(lacking, 'has', 'have')} no such dim, which counts as 1: the result is ${size}.`,

@@ -127,6 +127,8 @@ export const zh: Messages = {
         ...(ones.length > 0 ? [join(list(ones), ones.length > 1 ? '都是' : '是', '1')] : []),
         ...(lacking.length > 0 ? [join(list(lacking), lacking.length > 1 ? '都没有这一维（按 1 处理）' : '没有这一维（按 1 处理）')] : []),
       ];
+      // A 1 yields to 0 too: "扩展为 0" would read as a contradiction.
+      if (size === 0) return `${dimAt(d, t)}：${clauses(why)}，而 1 即使遇到 0 也让位，结果为 0。`;
       return `${dimAt(d, t)}：${clauses(why)}，${why.length > 1 ? '它们都' : ''}被扩展为 ${size}（不复制数据），结果为 ${size}。`;
     },
     missing: (d, t, lacking, size) => `${dimAt(d, t)}：${join(list(lacking), lacking.length > 1 ? '都没有这一维' : '没有这一维')}，按 1 处理，结果为 ${size}。`,
