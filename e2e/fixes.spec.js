@@ -53,7 +53,7 @@ test('a transposed operand keeps its values, as the core transposed them', async
 
 test('(3,) + (3,1): the outer product is flagged, with fixes that keep one value per element', async ({ page }) => {
   await open(page, 'a=3&b=3,1&op=add&view=align&lang=en');
-  await expect(page.locator('.note.outer')).toContainText('both inputs are stretched (a along dim 0 and b along dim 1)');
+  await expect(page.locator('.note.outer')).toContainText('both inputs are stretched (a along dim 0; b along dim 1)');
   await applyEach(page, 'a=3&b=3,1&op=add&view=align&lang=en', ['a.unsqueeze(-1)', 'b.squeeze(1)', 'b.transpose(0, 1)'], true);
 });
 

@@ -74,7 +74,7 @@ for (const { op, loss, a, b, c = [1, 3] } of [
     const caption = page.getByTestId('caption');
     for (const [i, name] of ['a', 'b'].entries()) {
       const dims = expected.steps[i].leadingDims;
-      await expect(caption).toContainText(dims.length > 0 ? `${name}: ${dimWords(dims)} ${dims.length === 1 ? 'was' : 'were'} added in front` : `${name}: nothing to sum`);
+      await expect(caption).toContainText(dims.length > 0 ? `${name}: ${dimWords(dims)} ${dims.length === 1 ? 'was' : 'were'} added on the left` : `${name}: nothing to sum`);
     }
     await page.getByTestId('next').click();
     for (const [i, name] of ['a', 'b'].entries()) {
@@ -106,8 +106,8 @@ test('the leading dims stay as size 1 after their keepdim sum, until the view', 
   expect(step.onesDims).toEqual([2]);
   await open(page, 'a=5,1,4,1&b=3,1,1&op=add&view=grad&lang=en');
   const titles = page.locator('[data-testid="diagram"] svg:not([data-hidden]) > g > text');
-  await expect(titles.filter({ hasText: `b: leading dims summed, kept as 1 ${shapeText(afterLeading)}` })).toHaveCount(1);
-  await expect(titles.filter({ hasText: `b: size-1 dims summed ${shapeText(step.keepdimShape)}` })).toHaveCount(1);
+  await expect(titles.filter({ hasText: `b: leading dims summed and kept as 1, shape ${shapeText(afterLeading)}` })).toHaveCount(1);
+  await expect(titles.filter({ hasText: `b: size-1 dims summed, shape ${shapeText(step.keepdimShape)}` })).toHaveCount(1);
   await expect(titles.filter({ hasText: `b.grad ${shapeText(step.resultShape)}` })).toHaveCount(1);
   await expect(page.locator('[data-testid="diagram"] text').filter({ hasText: /^view\(3, 1, 1\)$/ })).toHaveCount(1);
   // Each kept 1 is drawn: the keepdim stages have as many cells as their shapes say.
@@ -121,7 +121,7 @@ test('the leading dims stay as size 1 after their keepdim sum, until the view', 
   await page.getByTestId('reset').click();
   await page.getByTestId('next').click();
   await page.getByTestId('next').click();
-  await expect(page.getByTestId('caption')).toContainText('b：第 0 维是广播时在前面补上的。用 keepdim=True 求和后保留为大小 1');
+  await expect(page.getByTestId('caption')).toContainText('b：第 0 维是广播时在左边补上的。用 keepdim=True 求和后保留为大小 1');
   await page.getByTestId('next').click();
   await page.getByTestId('next').click();
   await expect(page.getByTestId('caption')).toContainText('a：求和结果已经是 a 的形状 (5, 1, 4, 1)，不需要 view');

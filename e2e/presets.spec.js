@@ -86,7 +86,7 @@ test("the backcompat example shows PyTorch's old UserWarning, as the core's run 
   await page.getByTestId('preset').selectOption('backcompat');
   const note = page.locator('.verdict .note:not(.outer)');
   await expect(note).toHaveCount(1);
-  await expect(note).toContainText('PyTorch before broadcasting treated both as 1-D and gave (4, 1); now the result is (4, 4).');
+  await expect(note).toContainText('PyTorch before broadcasting treated both as 1-dim and gave (4, 1); now the result is (4, 4).');
   await expect(note.locator('pre')).toHaveText('UserWarning: self and other do not have the same shape, but are broadcastable, and have the same number of elements.\nChanging behavior in a backwards incompatible manner to broadcasting rather than viewing as 1-dimensional.');
   // The other views run the op again (gradients, the in-place check): the verdict keeps one note.
   for (const view of ['grad', 'inplace', 'strides', 'align']) {

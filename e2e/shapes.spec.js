@@ -18,7 +18,7 @@ test('a size-0 tensor is shown as empty, not as missing', async ({ page }) => {
   await open(page, 'a=(0,)&b=(1,)&op=add&view=strides&lang=en');
   await expect(page.getByTestId('result-shape')).toHaveText('torch.Size([0])');
   await expect(diagram(page).locator('text').filter({ hasText: 'empty: shape (0,) has 0 elements' })).toHaveCount(3);
-  await expect(diagram(page).locator('text').filter({ hasText: 'a: storage (its memory cells) · 0 cells' })).toHaveCount(1);
+  await expect(diagram(page).locator('text').filter({ hasText: 'a’s storage · 0 cells' })).toHaveCount(1);
   await page.getByTestId('tab-grad').click();
   await expect(page.getByTestId('grad-a')).toHaveText('');
 });
@@ -57,5 +57,5 @@ test('a large tensor is summarised: first and last indices, with gaps', async ({
   await expect(diagram(page).locator('text').filter({ hasText: '⋱' }).first()).toBeVisible();
   // The hover mapping still names the true element.
   await diagram(page).locator(`text[data-key="out:${64 * 64 - 1}"]`).hover();
-  await expect(page.getByTestId('reads')).toContainText('out[63, 63] = 4158 reads a’s cell 4095 (4095) and b’s cell 63 (63)');
+  await expect(page.getByTestId('reads')).toContainText('out[63, 63] = 4158 reads a’s storage at index 4095 (value 4095) and b’s storage at index 63 (value 63, shared by 64 output elements)');
 });

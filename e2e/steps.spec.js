@@ -27,7 +27,8 @@ test('alignment: one step per column from the right, forward and back', async ({
     await page.getByTestId('next').click();
     await expect(count).toHaveText(`Step ${3 + k} of ${total}`);
     await expect(verdicts(page)).toHaveCount(k + 1);
-    await expect(caption).toContainText(`Dim ${trace.dims[k].dim} (trailing ${trace.dims[k].trailing})`);
+    const t = trace.dims[k].trailing;
+    await expect(caption).toContainText(`Dim ${trace.dims[k].dim} (the ${t}${['th', 'st', 'nd', 'rd'][t] ?? 'th'} from the right)`);
   }
   await page.getByTestId('next').click();
   await expect(count).toHaveText(`Step ${total} of ${total}`);

@@ -36,15 +36,15 @@ test('hovering each output element marks the cells the core’s strides select',
     expect(await marked(page, 'a:s:')).toEqual([`a:s:${cellOf(flat, out.shape, a)}`]);
     expect(await marked(page, 'b:s:')).toEqual([`b:s:${cellOf(flat, out.shape, b)}`]);
     expect(await marked(page, 'out:')).toEqual([`out:${flat}`]);
-    await expect(page.getByTestId('reads')).toContainText(`a’s cell ${cellOf(flat, out.shape, a)}`);
-    await expect(page.getByTestId('reads')).toContainText(`b’s cell ${cellOf(flat, out.shape, b)}`);
+    await expect(page.getByTestId('reads')).toContainText(`a’s storage at index ${cellOf(flat, out.shape, a)} (`);
+    await expect(page.getByTestId('reads')).toContainText(`b’s storage at index ${cellOf(flat, out.shape, b)} (`);
   }
   // A stride of 0 reuses a cell: the other output elements reading it are marked as the same cell.
   await page.locator('[data-testid="diagram"] text[data-key="out:0"]').hover();
   const same = await page.locator('[data-testid="diagram"] rect[data-hl="same"][data-key^="b:e:"]').count();
   const readers = Array.from({ length: numel }, (_, f) => cellOf(f, out.shape, b)).filter((c) => c === cellOf(0, out.shape, b)).length;
   expect(same).toBe(readers - 1);
-  await expect(page.getByTestId('reads')).toContainText(`read by ${readers} output elements`);
+  await expect(page.getByTestId('reads')).toContainText(`shared by ${readers} output elements`);
 
   // Anywhere in a cell counts, not only its number: its corner, found from the outline hover drew.
   await page.locator('[data-testid="diagram"] text[data-key="out:9"]').hover();
@@ -68,7 +68,7 @@ test('the output grid is reachable by keyboard and announces what each cell read
   expect(await marked(page, 'out:')).toEqual(['out:3']);
   expect(await marked(page, 'a:s:')).toEqual([`a:s:${cellOf(3, out.shape, a)}`]);
   expect(await marked(page, 'b:s:')).toEqual([`b:s:${cellOf(3, out.shape, b)}`]);
-  await expect(page.getByTestId('reads')).toHaveText(/^out\[1, 0\] = 3 reads a’s cell 3 \(3\) and b’s cell 0 \(0\), a cell read by 2 output elements\.$/);
+  await expect(page.getByTestId('reads')).toHaveText(/^out\[1, 0\] = 3 reads a’s storage at index 3 \(value 3\) and b’s storage at index 0 \(value 0, shared by 2 output elements\)\.$/);
   // The arrows moved the cell, not the step.
   await expect(page.getByTestId('step-count')).toHaveText('Step 5 of 5');
 });

@@ -28,7 +28,7 @@ bash scripts/sanitize.sh
 echo "== npm package (node --test)"
 node --test tests/js/
 
-echo "== playground model (node --test tests/web: web/src/model's DOM-free modules, bundled by esbuild)"
+echo "== playground model and texts (node --test tests/web: web/src's DOM-free modules bundled by esbuild; both catalogues against web/src/i18n/GLOSSARY.md)"
 node --test tests/web/
 
 echo "== npm package in Chromium: Vite app and Web Worker, esbuild (esm, iife), Rollup, webpack 5, the forgetful loop (Playwright, e2e/package)"

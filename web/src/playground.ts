@@ -303,7 +303,7 @@ export class TensorcastPlayground extends LitElement {
     const m = messagesFor(this.getAttribute('lang') === 'zh' ? 'zh' : browserLang());
     const p = paletteFor(this.getAttribute('theme') === 'dark' ? 'dark' : this.getAttribute('theme') === 'light' ? 'light' : 'auto', this.darkQuery?.matches ?? false);
     return html`<div class="app" style=${styleMap(cssVars(p))}>
-        ${this.failure === null ? html`<p role="status">${m.ui.loading}</p>` : html`<p class="problem" role="alert">${m.ui.loadFailed} <span data-testid="error">${this.failure}</span></p>`}
+        ${this.failure === null ? html`<p role="status">${m.ui.loading}</p>` : html`<p class="problem" role="alert">${m.labelled(m.ui.loadFailed, '')}<span data-testid="error">${this.failure}</span></p>`}
       </div>`;
   }
 

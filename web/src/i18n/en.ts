@@ -5,6 +5,16 @@ const list = (items: string[]): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 const sizeText = (s: SizeAt): string => (s.size === null ? `${s.name} has no such dim` : `${s.name} is ${s.size}`);
 const dimWords = (dims: number[]): string => (dims.length === 1 ? `dim ${dims[0]}` : `dims ${list(dims.map(String))}`);
+/** Agreement with a list of names: one name takes the first form, several the second. */
+const verb = (names: string[], one: string, many: string): string => (names.length > 1 ? many : one);
+/** The sizes that clash: distinct, not 1 and present (a missing dim counts as 1). */
+const clashing = (sizes: SizeAt[]): number[] =>
+  [...new Set(sizes.map((s) => s.size).filter((n): n is number => n !== null && n !== 1))];
+const differ = (sizes: SizeAt[]): string => {
+  const c = clashing(sizes);
+  return `sizes ${list(c.map(String))} differ and ${c.length > 2 ? 'none' : 'neither'} is 1`;
+};
+const fromRight = (t: number): string => `the ${ordinal(t)} from the right`;
 
 const ordinal = (n: number): string => {
   const tail = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
@@ -14,6 +24,8 @@ const ordinal = (n: number): string => {
 export const en: Messages = {
   lang: 'en',
   list,
+  sentences: (parts) => parts.filter((p) => p !== '').join(' '),
+  labelled: (label, text) => `${label}: ${text}`,
   languageName: 'English',
   title: 'Broadcasting, step by step',
   intro: 'Type the shapes, pick an operation, and step through what PyTorch does with them. Every shape, stride and number comes from tensorcast’s WebAssembly core.',
@@ -21,17 +33,17 @@ export const en: Messages = {
     inputs: 'Inputs',
     preset: 'Example',
     presetPick: 'Pick an example…',
-    shapeOf: (name) => (name === 'c' ? 'shape of the condition c' : `shape of ${name}`),
-    shapeHint: '5,3,4,1 · (5, 3, 4, 1) · [5,3,4,1] · 5x3x4x1 · torch.empty(5,3,4,1) · () for 0-D',
-    op: 'operation',
+    shapeOf: (name) => (name === 'c' ? 'Shape of the condition c' : `Shape of ${name}`),
+    shapeHint: '5,3,4,1 · (5, 3, 4, 1) · [5,3,4,1] · 5x3x4x1 · torch.empty(5,3,4,1) · () for a 0-dim tensor',
+    op: 'Operation',
     opGroups: { arithmetic: 'arithmetic', comparison: 'comparison (bool result)', where: 'selection', inplace: 'in-place' },
     alpha: 'alpha',
-    valuesOf: (name) => `values of ${name}`,
+    valuesOf: (name) => `Values of ${name}`,
     fill: { arange: 'arange: 0, 1, 2, …', ones: 'ones', random: 'random (seeded)', custom: 'typed by hand' },
     fillBool: { arange: 'True, False, … alternating', ones: 'all True', random: 'random (seeded)', custom: 'typed by hand' },
     customHint: 'numbers in row-major order, e.g. 1, 2, 3 or [[1, 2], [3, 4]]',
-    seed: 'seed',
-    loss: 'loss',
+    seed: 'Seed',
+    loss: 'Loss',
     losses: { sum: 'out.sum()', weighted: '(out * w).sum(), w = 1, 2, 3, …' },
     readAs: (shape) => `read as ${shape}`,
     views: { align: 'Alignment', strides: 'Strides', grad: 'Gradient', inplace: 'In-place' },
@@ -59,14 +71,14 @@ export const en: Messages = {
     diagram: (view) => `${view} diagram`,
     loading: 'Loading the WebAssembly core…',
     blocked: 'Nothing to step through yet: the message above says what to change.',
-    loadFailed: 'The WebAssembly core could not be loaded:',
+    loadFailed: 'The WebAssembly core could not be loaded',
     summary: 'What this shows',
     openFull: 'Open in the playground',
     newTab: '(opens in a new tab)',
   },
   problems: {
     shape: (name) => `Cannot read the shape of ${name}.`,
-    shapeHelp: 'Type sizes as 5,3,4,1 or (5, 3, 4, 1) or [5,3,4,1] or torch.empty(5,3,4,1); () is a 0-dimensional tensor. Sizes are whole numbers ≥ 0, at most 16 dims.',
+    shapeHelp: 'Type sizes as 5,3,4,1 or (5, 3, 4, 1) or [5,3,4,1] or torch.empty(5,3,4,1); () is a 0-dim tensor. Sizes are whole numbers ≥ 0, with at most 16 dims.',
     token: (name, token, bool) => `Values of ${name}: “${token}” is not ${bool ? 'True, False, 1 or 0' : 'a number'}.`,
     values: (name) => `Values of ${name}:`,
     tooBig: (name, numel, limit) => `${name} has ${numel} elements. The playground makes tensors of up to ${limit} elements, so only shapes and their alignment are shown.`,
@@ -75,53 +87,64 @@ export const en: Messages = {
   },
   explain: {
     mismatch: (dim, trailing, sizes) =>
-      `At dim ${dim} (the ${ordinal(trailing)} from the right), ${list(sizes.map(sizeText))}. Broadcasting can only stretch a size of 1 (a missing dim counts as 1); these sizes differ and are not 1, so there is no common shape. PyTorch stops at the first such dim, from the right.`,
+      `At dim ${dim} (${fromRight(trailing)}), ${list(sizes.map(sizeText))}. Broadcasting can only stretch a size of 1 (a missing dim counts as 1); the ${differ(sizes)}, so there is no common shape. PyTorch checks the dims from the right and stops at the first such dim.`,
     zeroSize: 'A shape like (0,) is not “without dimensions”, although the example in PyTorch’s documentation (the note “Broadcasting semantics”) says so: it has one dim, of size 0. 0 is neither equal to the other size nor 1, so it cannot broadcast against it; against 1 it would (the 1 yields, giving 0).',
     inplace: (self, broadcast) =>
-      `An in-place op writes its result into its own tensor, whose shape is ${self}. Broadcasting the operands gives ${broadcast}, a different shape, and an in-place op can never change the shape of its tensor. The out-of-place op (a + b) would work and give ${broadcast}.`,
+      `An in-place op writes its result into its own tensor, whose shape is ${self}. Broadcasting the operands gives ${broadcast}, a different shape, and an in-place op can never change the shape of its tensor. The out-of-place op (such as a + b) would work and give ${broadcast}.`,
     oldMessage: 'Older PyTorch versions, and the example in PyTorch’s documentation (the note “Broadcasting semantics”), report it with expand’s message:',
     generic: 'The core refused this input; the message above is its own.',
     noFix: (dim, sizes) =>
-      `No unsqueeze, squeeze, reshape with 1s or transpose of a single operand makes these shapes broadcast: at dim ${dim}, ${list(sizes.map(sizeText))}, and only a 1 can be stretched. Check that these are the tensors you meant.`,
+      `No unsqueeze, squeeze, reshape with 1s or transpose of a single operand makes these shapes broadcast: at dim ${dim}, ${list(sizes.map(sizeText))}, and only a size of 1 can be stretched. Check that these are the tensors you meant.`,
   },
   notes: {
     outerProduct: (stretched, numel, inputs) =>
-      `Legal, but check it: both inputs are stretched (${stretched}), so the result has ${numel} elements, more than any input (${inputs}). This outer-product pattern is what you want for a table of all pairs, and a frequent silent bug otherwise.`,
-    rankPromotion: (names) => `${names} had fewer dims, so 1s were added on the left (implicit rank promotion).`,
+      `Legal, but check it: ${stretched.length > 2 ? 'the inputs are' : 'both inputs are'} stretched (${stretched.join('; ')}), so the result has ${numel} elements, more than any input (${inputs.map((i) => `${i.name} has ${i.count}`).join(', ')}). This outer-product pattern is what you want for a table of all pairs, and a frequent silent bug otherwise.`,
+    rankPromotion: (names) => `${list(names)} had fewer dims, so 1s were added on the left (implicit rank promotion).`,
     backcompat: (oldShape, newShape) =>
-      `Same number of elements, different shapes: PyTorch before broadcasting treated both as 1-D and gave ${oldShape}; now the result is ${newShape}. PyTorch warns about this only after torch.utils.backcompat.broadcast_warning.enabled = True (tensorcast turns it on here as a teaching aid):`,
+      `Same number of elements, different shapes: PyTorch before broadcasting treated both as 1-dim and gave ${oldShape}; now the result is ${newShape}. PyTorch warns about this only after torch.utils.backcompat.broadcast_warning.enabled = True (tensorcast turns it on here as a teaching aid):`,
     backcompatLabel: 'UserWarning',
-    along: (name, dims) => `${name} along dim${dims.length > 1 ? 's' : ''} ${dims.join(', ')}`,
+    along: (name, dims) => `${name} along ${dimWords(dims)}`,
   },
   align: {
     dim: (d) => `dim ${d}`,
     trailing: (t) => `−${t}`,
     resultRow: 'result',
     verdict: { equal: '= equal', one: '1 → stretched', missing: '+ missing', mismatch: '✗ mismatch', unchecked: 'not checked' },
-    legend: { equal: 'equal sizes', one: 'a 1, stretched', ghost: 'missing dim (a ghost 1)', conflict: 'conflict (hatched)', now: 'dim being checked' },
-    typed: 'The shapes as typed, lined up on the right: broadcasting compares sizes from the last (trailing) dim towards the first.',
-    pad: (padded, ndim) => `${list(padded)} ${padded.length > 1 ? 'have' : 'has'} fewer dims: 1s are added on the left (the dashed ghost cells) so that all have ${ndim} dims.`,
-    noPad: (ndim) => `All have ${ndim} dim${ndim === 1 ? '' : 's'}: nothing to pad.`,
-    equal: (d, t, size, names) => `Dim ${d} (trailing ${t}): ${names} are all ${size}. Equal sizes: the result is ${size}.`,
-    one: (d, t, stretched, size) => `Dim ${d} (trailing ${t}): ${stretched} is 1, so it is stretched to ${size} without copying: the result is ${size}.`,
-    missing: (d, t, lacking, size) => `Dim ${d} (trailing ${t}): ${lacking} has no such dim, which counts as 1: the result is ${size}.`,
-    mismatch: (d, t, sizes) => `Dim ${d} (trailing ${t}): ${list(sizes.map(sizeText))}. Neither is 1, so they cannot be broadcast: PyTorch stops here.`,
+    legend: { equal: 'equal sizes', one: 'a 1, stretched', ghost: 'missing dim (a ghost 1)', conflict: 'mismatch (hatched)', now: 'dim being checked' },
+    typed: 'The shapes as typed, lined up on the right: broadcasting compares sizes from the last (trailing) dim towards the first. Dims are numbered from 0 on the left, as PyTorch’s dim argument counts them.',
+    pad: (padded, ndim) => `${list(padded)} ${verb(padded, 'has', 'have')} fewer dims: 1s are added on the left (the dashed ghost cells) so that every shape has ${ndim} dims.`,
+    noPad: (ndim) => `Every shape has ${ndim} dim${ndim === 1 ? '' : 's'}: nothing to pad.`,
+    equal: (d, t, size, names) =>
+      `Dim ${d} (${fromRight(t)}): ${list(names)} ${names.length === 1 ? 'is' : names.length === 2 ? 'are both' : 'are all'} ${size}. Equal sizes: the result is ${size}.`,
+    one: (d, t, ones, lacking, size) => {
+      const all = [...ones, ...lacking];
+      const why = [
+        ...(ones.length > 0 ? [`${list(ones)} ${ones.length === 1 ? 'is' : ones.length === 2 ? 'are both' : 'are all'} 1`] : []),
+        ...(lacking.length > 0 ? [`${list(lacking)} ${verb(lacking, 'has', 'have')} no such dim (it counts as 1)`] : []),
+      ];
+      // A 1 yields to 0 too: "stretched to 0" would read as a contradiction.
+      if (size === 0) return `Dim ${d} (${fromRight(t)}): ${list(why)}, and a 1 yields even to 0: the result is 0.`;
+      return `Dim ${d} (${fromRight(t)}): ${list(why)}, so ${verb(all, 'it is', 'they are')} stretched to ${size} without copying: the result is ${size}.`;
+    },
+    missing: (d, t, lacking, size) => `Dim ${d} (${fromRight(t)}): ${list(lacking)} ${verb(lacking, 'has', 'have')} no such dim, which counts as 1: the result is ${size}.`,
+    mismatch: (d, t, sizes) =>
+      `Dim ${d} (${fromRight(t)}): ${list(sizes.map(sizeText))}. The ${differ(sizes)}, so they cannot be broadcast: PyTorch stops here.`,
     ok: (size) => `Every dim agrees: the result has shape ${size}.`,
     fail: (d) => `Broadcasting fails at dim ${d}; the dims to its left are never checked.`,
   },
   strides: {
-    storage: (name) => `${name}: storage (its memory cells)`,
+    storage: (name) => `${name}’s storage`,
     cells: (n) => `${n} cell${n === 1 ? '' : 's'}`,
     expanded: (name, shape) => `${name} expanded to ${shape}`,
     output: (shape) => `out ${shape}`,
     table: { operand: 'operand', shape: 'shape', strides: 'strides', expanded: 'expanded strides', offset: 'offset' },
     zeroMark: 'stride 0: the same cell is read again',
-    stepStorage: (list) => `Each tensor has its own storage, a flat run of memory cells. Its strides say how many cells one step along each dim skips: ${list}.`,
-    stepExpand: (list) => `Broadcasting copies nothing: it gives each input new strides for the result’s shape, with 0 on every stretched or missing dim, so a step there reads the same cell again. ${list}. Each expanded grid shows the value every output element reads; hover or focus an output cell to see which storage cells.`,
-    stepReorder: (order) => `The engine orders the loops so that the smallest strides run innermost. Loop order, innermost first: dims ${order}.`,
-    stepCoalesce: (groups, loops) => `Neighbouring dims that every operand walks contiguously merge into one loop: ${groups}. The loops: ${loops}.`,
+    stepStorage: (items) => `Each tensor has its own storage, a flat run of memory cells. Its strides say how many cells one step along each dim skips: ${items.join(', ')}.`,
+    stepExpand: (items) => `Broadcasting copies nothing: it gives each input new strides for the result’s shape, with 0 on every stretched or missing dim, so a step there reads the same cell again: ${items.join(', ')}. Each expanded grid shows the value every output element reads; hover or focus an output cell to see which storage cells it reads.`,
+    stepReorder: (order) => `The core orders the loops so that the smallest strides run innermost. Loop order, innermost first: ${order.length === 1 ? 'dim' : 'dims'} ${order.join(', ')}.`,
+    stepCoalesce: (groups, loops) => `Neighbouring dims that every operand walks contiguously merge into one loop: ${groups.join(', ')}. The loops: ${loops}.`,
     stepKernel: (pattern, kernel, rows) =>
-      `Along the innermost loop, ${pattern} So the core runs kernel ${kernel}.` +
+      `Along the innermost loop, ${pattern} The core picks kernel ${kernel} for this.` +
       (rows === 2 ? ' It computes two output rows per pass: the broadcast row is read once for both.' : ''),
     patterns: {
       contiguous: 'every operand steps one cell at a time.',
@@ -133,40 +156,40 @@ export const en: Messages = {
       'reduce-outer': 'a row is added into a row of the output.',
     },
     loops: 'Iteration plan',
-    loopComment: (dims, strides) => `# dims ${dims}; strides ${strides}`,
+    loopComment: (dims, strides) => `# ${dims.length === 1 ? 'dim' : 'dims'} ${dims.join(', ')}; strides ${strides}`,
     kernelLine: (kernel) => `kernel: ${kernel}`,
     hoverHint: 'Hover an output cell, or Tab to the diagram and move with the arrow keys, to see which cell of each input it reads.',
     gridLabel: 'Output cells: use the arrow keys to move; each cell announces the input cells it reads.',
     reads: (out, value, parts) => `${out} = ${value} reads ${list(parts)}.`,
-    readsPart: (name, cell, value, shared) => `${name}’s cell ${cell} (${value})${shared > 1 ? `, a cell read by ${shared} output elements` : ''}`,
+    readsPart: (name, cell, value, shared) => `${name}’s storage at index ${cell} (value ${value}${shared > 1 ? `, shared by ${shared} output elements` : ''})`,
     noPlan: 'The op did not run, so there is no iteration plan.',
     noExpand: 'Broadcasting failed, so nothing is expanded: each input’s storage and strides are shown as they are.',
   },
   grad: {
     dOut: 'd loss / d out',
     incoming: (name) => `gradient for ${name}, at out’s shape`,
-    afterLeading: (name, shape) => `${name}: leading dims summed, kept as 1 ${shape}`,
-    afterOnes: (name, shape) => `${name}: size-1 dims summed ${shape}`,
+    afterLeading: (name, shape) => `${name}: leading dims summed and kept as 1, shape ${shape}`,
+    afterOnes: (name, shape) => `${name}: size-1 dims summed, shape ${shape}`,
     final: (name, shape) => `${name}.grad ${shape}`,
     unreduced: (name, shape) => `${name}.grad ${shape}: nothing to sum`,
     stepForward: (expr, shape, loss) => `Forward: out = ${expr} has shape ${shape}, and loss = ${loss}. Backward starts from d loss / d out, drawn here.`,
     stepIncoming: (shape) => `The op’s backward gives each input a gradient of out’s shape ${shape}. An input that was broadcast is smaller, so its gradient must be reduced to its shape (sum_to, as PyTorch’s reduce_grad does).`,
-    stepLeading: (parts) => `${parts.join(' ')}`,
-    stepOnes: (parts) => `${parts.join(' ')}`,
+    stepLeading: (parts) => parts.join(' '),
+    stepOnes: (parts) => parts.join(' '),
     stepView: (parts) => `${parts.join(' ')} These are the .grad values, as the core computed them.`,
     leadingPart: (name, dims) =>
-      `${name}: ${dimWords(dims)} ${dims.length === 1 ? 'was' : 'were'} added in front by broadcasting. Summed with keepdim=True, ${dims.length === 1 ? 'it stays' : 'they stay'} as size 1 until the view at the end.`,
+      `${name}: ${dimWords(dims)} ${dims.length === 1 ? 'was' : 'were'} added on the left by broadcasting. Summed with keepdim=True, ${dims.length === 1 ? 'it stays' : 'they stay'} as size 1 until the view at the end.`,
     onesPart: (name, dims) =>
       `${name}: ${dimWords(dims)} had size 1 in ${name} and ${dims.length === 1 ? 'was' : 'were'} stretched. Summed with keepdim=True, back to 1.`,
     nothing: (name) => `${name}: nothing to sum at this stage.`,
     viewPart: (name, from, to) => `${name}: view ${from} → ${to} drops the 1s left by the leading dims: this is ${name}.grad.`,
     noViewPart: (name, shape) => `${name}: the sum already has ${name}’s shape ${shape}, so no view is needed: this is ${name}.grad.`,
-    unreducedPart: (name) => `${name} has out’s shape: its gradient is its .grad as it is.`,
-    oneSum: 'The core sums the leading dims and the size-1 dims together, in one sum(dims, keepdim=True), then views the result as the input’s shape when dims were added in front; the steps above draw the two kinds of dims apart. The core’s call for each input:',
+    unreducedPart: (name) => `${name} has out’s shape: its gradient is ${name}.grad as it is.`,
+    oneSum: 'The core sums the leading dims and the size-1 dims together, in one sum(dims, keepdim=True), then views the result as the input’s shape when dims were added on the left; the steps above draw the two kinds of dims apart. The core’s call for each input:',
     coreCall: 'the core’s call',
     lossWeighted: 'weights w = 1, 2, 3, … in out’s shape',
     lossSum: 'all ones',
-    noGrad: 'No gradient flows here:',
+    noGrad: 'No gradient flows here',
     inplaceLeaf: 'tensorcast, like PyTorch, refuses an in-place op on a leaf that requires grad; use the out-of-place op to see gradients.',
   },
   inplace: {
@@ -174,9 +197,9 @@ export const en: Messages = {
     substituted: (op, used) => `${op} has no in-place form, so this view shows ${used}.`,
     stepShapes: (call, self) => `${call} writes into a, which keeps its shape ${self} whatever happens.`,
     stepBroadcast: (x, y, result) => `Broadcasting a ${x} with b ${y} gives ${result}.`,
-    stepBroadcastFail: 'a and b do not even broadcast together:',
+    stepBroadcastFail: 'a and b do not even broadcast together',
     stepCompareOk: (result) => `${result} is exactly a’s shape: the result fits in a.`,
-    stepCompareFail: (result, self, dims) => `${result} is not a’s shape ${self}: at ${dims}, a would have to grow.`,
+    stepCompareFail: (result, self, dims) => `${result} is not a’s shape ${self}: at ${dimWords(dims)}, a would have to grow.`,
     stepOk: (call, shape) => `${call} works: a keeps ${shape}.`,
     stepFail: (call) => `${call} fails (PyTorch’s message is above), and a is left unchanged.`,
     selfRow: 'a’s shape',

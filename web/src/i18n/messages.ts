@@ -14,6 +14,10 @@ export interface Messages {
   lang: Lang;
   /** "a, b and c" in this language. */
   list(items: string[]): string;
+  /** Whole sentences one after another (a space between them in English, none after Chinese punctuation). */
+  sentences(parts: string[]): string;
+  /** "label: text", with the colon of this language ("label: " when text is empty, to put before markup). */
+  labelled(label: string, text: string): string;
   /** The name of this language, in it, for the switch. */
   languageName: string;
   title: string;
@@ -78,6 +82,7 @@ export interface Messages {
     resultTooBig(numel: string, bytes: string, limit: string): string;
   };
   explain: {
+    /** trailing: 1 for the last dim (counted from the right, from 1). */
     mismatch(dim: number, trailing: number, sizes: SizeAt[]): string;
     zeroSize: string;
     inplace(self: string, broadcast: string): string;
@@ -86,8 +91,9 @@ export interface Messages {
     noFix(dim: number, sizes: SizeAt[]): string;
   };
   notes: {
-    outerProduct(stretched: string, numel: string, inputs: string): string;
-    rankPromotion(names: string): string;
+    /** stretched: one `along` per stretched input; inputs: each input's element count, formatted. */
+    outerProduct(stretched: string[], numel: string, inputs: { name: string; count: string }[]): string;
+    rankPromotion(names: string[]): string;
     backcompat(oldShape: string, newShape: string): string;
     backcompatLabel: string;
     along(name: string, dims: number[]): string;
@@ -102,9 +108,11 @@ export interface Messages {
     typed: string;
     pad(padded: string[], ndim: number): string;
     noPad(ndim: number): string;
-    equal(d: number, t: number, size: number, names: string): string;
-    one(d: number, t: number, stretched: string, size: number): string;
-    missing(d: number, t: number, lacking: string, size: number): string;
+    /** d: the dim, from 0 on the left; t: the same dim counted from the right, from 1. */
+    equal(d: number, t: number, size: number, names: string[]): string;
+    /** ones: the operands whose size is 1; lacking: those without the dim (both are stretched). */
+    one(d: number, t: number, ones: string[], lacking: string[], size: number): string;
+    missing(d: number, t: number, lacking: string[], size: number): string;
     mismatch(d: number, t: number, sizes: SizeAt[]): string;
     ok(size: string): string;
     fail(d: number): string;
@@ -116,20 +124,25 @@ export interface Messages {
     output(shape: string): string;
     table: { operand: string; shape: string; strides: string; expanded: string; offset: string };
     zeroMark: string;
-    stepStorage(list: string): string;
-    stepExpand(list: string): string;
-    stepReorder(order: string): string;
-    stepCoalesce(groups: string, loops: string): string;
+    /** items: "a (4, 1)", one per input. */
+    stepStorage(items: string[]): string;
+    /** items: "a (4, 1) → (0, 4, 1)", one per input. */
+    stepExpand(items: string[]): string;
+    /** order: the dims, innermost loop first. */
+    stepReorder(order: number[]): string;
+    /** groups: "[0, 1] → 6", one per loop. */
+    stepCoalesce(groups: string[], loops: string): string;
     /** rows: output rows per pass (2: a broadcast row read once for both). */
     stepKernel(pattern: string, kernel: string, rows: number): string;
     /** One caption per inner pattern the core can report (the compiler checks every one has one). */
     patterns: Record<InnerPattern, string>;
     loops: string;
-    loopComment(dims: string, strides: string): string;
+    loopComment(dims: number[], strides: string): string;
     kernelLine(kernel: string): string;
     hoverHint: string;
     gridLabel: string;
     reads(out: string, value: string, parts: string[]): string;
+    /** cell: the index (from 0) of the storage cell read. */
     readsPart(name: string, cell: number, value: string, shared: number): string;
     noPlan: string;
     noExpand: string;
@@ -169,7 +182,7 @@ export interface Messages {
     stepBroadcast(x: string, y: string, result: string): string;
     stepBroadcastFail: string;
     stepCompareOk(result: string): string;
-    stepCompareFail(result: string, self: string, dims: string): string;
+    stepCompareFail(result: string, self: string, dims: number[]): string;
     stepOk(call: string, shape: string): string;
     stepFail(call: string): string;
     selfRow: string;

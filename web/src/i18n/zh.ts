@@ -1,13 +1,38 @@
-// 中文。全篇术语统一：广播、尾部维度、步长、原地操作。
+// 中文。术语和排版规则见同目录的 GLOSSARY.md：每个概念只用一个词，
+// 中文与拉丁字母、数字之间空一格，全角标点两侧不空格。
 import type { Messages, SizeAt } from './messages.js';
 
+const HAN = /[\u4e00-\u9fff]/;
+/** A space between a Chinese character and a Latin letter, digit or code, none otherwise (GLOSSARY.md). */
+const gap = (left: string, right: string): string => {
+  const l = left.slice(-1);
+  const r = right.slice(0, 1);
+  if (l === '' || r === '') return '';
+  return HAN.test(l) !== HAN.test(r) && /[\w()[\]−.+-]/.test(HAN.test(l) ? r : l) ? ' ' : '';
+};
+/** Joins pieces, spacing each seam by the rule above. */
+const join = (...parts: string[]): string => parts.reduce((out, p) => out + gap(out, p) + p, '');
 const list = (items: string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join('、')} 和 ${items[items.length - 1]}`;
-const sizeText = (s: SizeAt): string => (s.size === null ? `${s.name} 没有这个维度` : `${s.name} 是 ${s.size}`);
+  items.length <= 1 ? (items[0] ?? '') : join(items.slice(0, -1).join('、'), '和', items[items.length - 1] as string);
+/** Clauses about several operands: "a 是 2，b 是 3". */
+const clauses = (items: string[]): string => items.join('，');
+const sizeText = (s: SizeAt): string => (s.size === null ? `${s.name} 没有这一维` : `${s.name} 是 ${s.size}`);
+/** The sizes that clash: distinct, not 1 and present (a missing dim counts as 1). */
+const clashing = (sizes: SizeAt[]): number[] =>
+  [...new Set(sizes.map((s) => s.size).filter((n): n is number => n !== null && n !== 1))];
+const differ = (sizes: SizeAt[]): string => {
+  const c = clashing(sizes);
+  return c.length > 2 ? `${c.join('、')} 互不相等，也都不是 1` : `${list(c.map(String))} 不相等，也都不是 1`;
+};
+/** A dim, counted from 0 on the left, and its place counted from the right, from 1. */
+const dimAt = (d: number, t: number): string => `第 ${d} 维（从右数第 ${t} 个）`;
+const dimsText = (dims: number[]): string => `第 ${dims.join('、')} 维`;
 
 export const zh: Messages = {
   lang: 'zh',
   list,
+  sentences: (parts) => parts.reduce((out, p) => (p === '' ? out : out === '' ? p : join(out, p)), ''),
+  labelled: (label, text) => `${label}：${text}`,
   languageName: '中文',
   title: '广播机制，一步一步看',
   intro: '输入形状，选择运算，逐步查看 PyTorch 如何处理它们。所有形状、步长和数值都来自 tensorcast 的 WebAssembly 核心。',
@@ -16,9 +41,9 @@ export const zh: Messages = {
     preset: '示例',
     presetPick: '选择一个示例…',
     shapeOf: (name) => (name === 'c' ? '条件 c 的形状' : `${name} 的形状`),
-    shapeHint: '5,3,4,1 · (5, 3, 4, 1) · [5,3,4,1] · 5x3x4x1 · torch.empty(5,3,4,1) · () 表示 0 维',
+    shapeHint: '5,3,4,1 · (5, 3, 4, 1) · [5,3,4,1] · 5x3x4x1 · torch.empty(5,3,4,1) · () 表示 0 维张量',
     op: '运算',
-    opGroups: { arithmetic: '算术', comparison: '比较（结果为 bool）', where: '选择', inplace: '原地操作' },
+    opGroups: { arithmetic: '算术', comparison: '比较（结果为 bool）', where: '选择', inplace: '原地运算' },
     alpha: 'alpha',
     valuesOf: (name) => `${name} 的值`,
     fill: { arange: 'arange：0, 1, 2, …', ones: '全 1', random: '随机（固定种子）', custom: '手动输入' },
@@ -28,7 +53,7 @@ export const zh: Messages = {
     loss: '损失',
     losses: { sum: 'out.sum()', weighted: '(out * w).sum()，w = 1, 2, 3, …' },
     readAs: (shape) => `读作 ${shape}`,
-    views: { align: '对齐', strides: '步长', grad: '梯度', inplace: '原地操作' },
+    views: { align: '对齐', strides: '步长', grad: '梯度', inplace: '原地运算' },
     viewTabs: '视图',
     player: '步骤',
     reset: '重置',
@@ -42,7 +67,7 @@ export const zh: Messages = {
     switchLanguage: 'English',
     theme: '主题',
     themes: { auto: '跟随系统', light: '浅色', dark: '深色' },
-    keys: '快捷键：← → 上一步/下一步 · Home / End 第一步/最后一步 · P 播放或暂停 · 1–4 切换视图',
+    keys: '快捷键：← → 前后切换步骤 · Home / End 跳到第一步或最后一步 · P 播放或暂停 · 1–4 切换视图',
     result: '结果',
     errorLabel: '错误（PyTorch 原文）',
     why: '原因',
@@ -53,14 +78,14 @@ export const zh: Messages = {
     diagram: (view) => `${view}示意图`,
     loading: '正在加载 WebAssembly 核心…',
     blocked: '暂时没有可演示的步骤：请先按上面的提示修改输入。',
-    loadFailed: '无法加载 WebAssembly 核心：',
+    loadFailed: '无法加载 WebAssembly 核心',
     summary: '演示内容',
     openFull: '在完整演示中打开',
     newTab: '（在新标签页中打开）',
   },
   problems: {
     shape: (name) => `无法读取 ${name} 的形状。`,
-    shapeHelp: '形状可写作 5,3,4,1、(5, 3, 4, 1)、[5,3,4,1] 或 torch.empty(5,3,4,1)；() 表示 0 维张量。每个大小是 ≥ 0 的整数，最多 16 维。',
+    shapeHelp: '形状可写作 5,3,4,1、(5, 3, 4, 1)、[5,3,4,1] 或 torch.empty(5,3,4,1)；() 表示 0 维张量。每一维的大小都是不小于 0 的整数，最多 16 维。',
     token: (name, token, bool) => `${name} 的值：“${token}”不是${bool ? ' True、False、1 或 0' : '数字'}。`,
     values: (name) => `${name} 的值：`,
     tooBig: (name, numel, limit) => `${name} 有 ${numel} 个元素。演示最多创建 ${limit} 个元素的张量，因此只显示形状及其对齐。`,
@@ -69,53 +94,61 @@ export const zh: Messages = {
   },
   explain: {
     mismatch: (dim, trailing, sizes) =>
-      `在第 ${dim} 维（从右数第 ${trailing} 个），${list(sizes.map(sizeText))}。广播只能扩展大小为 1 的维度（缺失的维度按 1 处理）；这两个大小不相等，也都不是 1，所以没有共同的形状。PyTorch 从右往左检查，遇到第一个这样的维度就停止。`,
-    zeroSize: 'PyTorch 官方文档“广播语义”（Broadcasting semantics）一节的例子说，(0,) 这样的张量连一个维度都没有。其实不然：它有一个维度，只是大小为 0。0 既不等于另一方的大小，也不是 1，所以不能与之广播；另一方是 1 的话就可以（1 让位，结果为 0）。',
+      `在${dimAt(dim, trailing)}，${clauses(sizes.map(sizeText))}。广播只能扩展大小为 1 的维度（缺失的维度按 1 处理）；${differ(sizes)}，所以没有共同的形状。PyTorch 从右往左检查，遇到第一个这样的维度就停止。`,
+    zeroSize: 'PyTorch 官方文档“广播语义”（Broadcasting semantics）一节的例子说，(0,) 这样的张量连一个维度都没有。其实不然：它有一个维度，只是大小为 0。0 既不等于另一方的大小，也不是 1，所以不能与之广播；如果另一方是 1，就可以广播（1 让位，结果为 0）。',
     inplace: (self, broadcast) =>
-      `原地操作把结果写回自身，它的形状是 ${self}。两个操作数广播后的形状是 ${broadcast}，与之不同，而原地操作永远不能改变张量的形状。非原地运算（a + b）可以执行，结果形状为 ${broadcast}。`,
+      `原地运算把结果写回参与运算的张量本身，它的形状是 ${self}。两个操作数广播后的形状是 ${broadcast}，与之不同，而原地运算永远不能改变张量的形状。换成非原地运算（例如 a + b）就可以执行，结果形状为 ${broadcast}。`,
     oldMessage: '旧版 PyTorch，以及官方文档“广播语义”一节的例子，给出的都是 expand 的报错：',
     generic: '核心拒绝了这个输入；上面是核心自己的报错信息。',
     noFix: (dim, sizes) =>
-      `对单个操作数做 unsqueeze、squeeze、补 1 的 reshape 或 transpose，都无法让这两个形状广播：在第 ${dim} 维，${list(sizes.map(sizeText))}，而只有 1 才能扩展。请检查这些是否是你想要的张量。`,
+      `对单个操作数做 unsqueeze、squeeze、补 1 的 reshape 或 transpose，都无法让这些形状广播：在第 ${dim} 维，${clauses(sizes.map(sizeText))}，而只有大小为 1 的维度才能扩展。请检查这些是否是你想要的张量。`,
   },
   notes: {
     outerProduct: (stretched, numel, inputs) =>
-      `合法，但请检查：两个输入都被扩展了（${stretched}），结果有 ${numel} 个元素，比任何一个输入都多（${inputs}）。这种“外积”模式在需要所有组合时正是所需，否则常常是一个不报错的 bug。`,
-    rankPromotion: (names) => `${names} 的维度较少，因此在左边补 1（隐式升维）。`,
+      `合法，但请检查：${stretched.length > 2 ? '这些' : '两个'}输入都被扩展了（${stretched.join('；')}），结果有 ${numel} 个元素，比任何一个输入都多（${inputs.map((i) => `${i.name} 有 ${i.count} 个`).join('，')}）。需要所有两两组合时，这种“外积”正是你想要的；否则，它常常是一个不报错的隐蔽 bug。`,
+    rankPromotion: (names) => `${list(names)} 的维度较少，因此在左边补 1（隐式升维）。`,
     backcompat: (oldShape, newShape) =>
-      `元素个数相同但形状不同：引入广播之前，PyTorch 把两者都当作一维处理，结果形状为 ${oldShape}；现在结果是 ${newShape}。只有设置 torch.utils.backcompat.broadcast_warning.enabled = True 后 PyTorch 才会警告（这里为了教学由 tensorcast 打开）：`,
+      `元素个数相同但形状不同：引入广播之前，PyTorch 把两者都当作 1 维张量处理，结果形状为 ${oldShape}；现在结果是 ${newShape}。只有设置 torch.utils.backcompat.broadcast_warning.enabled = True 后 PyTorch 才会警告（这里为了教学由 tensorcast 打开）：`,
     backcompatLabel: 'UserWarning',
-    along: (name, dims) => `${name} 沿第 ${dims.join('、')} 维`,
+    along: (name, dims) => `${name} 沿${dimsText(dims)}`,
   },
   align: {
     dim: (d) => `第 ${d} 维`,
     trailing: (t) => `−${t}`,
     resultRow: '结果',
     verdict: { equal: '= 相等', one: '1 → 扩展', missing: '+ 缺失', mismatch: '✗ 不匹配', unchecked: '未检查' },
-    legend: { equal: '大小相等', one: '大小为 1，被扩展', ghost: '缺失的维度（虚线 1）', conflict: '冲突（斜线）', now: '正在检查的维度' },
-    typed: '按输入的形状右对齐：广播从最后一个（尾部）维度开始，向前逐个比较大小。',
-    pad: (padded, ndim) => `${list(padded)} 的维度较少：在左边补 1（虚线格），使它们都有 ${ndim} 个维度。`,
-    noPad: (ndim) => `都有 ${ndim} 个维度：无需补 1。`,
-    equal: (d, t, size, names) => `第 ${d} 维（尾部第 ${t} 个）：${names} 都是 ${size}。大小相等：结果为 ${size}。`,
-    one: (d, t, stretched, size) => `第 ${d} 维（尾部第 ${t} 个）：${stretched} 是 1，不复制数据就扩展为 ${size}：结果为 ${size}。`,
-    missing: (d, t, lacking, size) => `第 ${d} 维（尾部第 ${t} 个）：${lacking} 没有这个维度，按 1 处理：结果为 ${size}。`,
-    mismatch: (d, t, sizes) => `第 ${d} 维（尾部第 ${t} 个）：${list(sizes.map(sizeText))}。都不是 1，无法广播：PyTorch 在这里停止。`,
-    ok: (size) => `每个维度都满足条件：结果形状为 ${size}。`,
+    legend: { equal: '大小相等', one: '大小为 1，被扩展', ghost: '缺失的维度（虚线 1）', conflict: '不匹配（斜线）', now: '正在检查的维度' },
+    typed: '把输入的形状靠右对齐：广播从最右边的维度开始，向左逐个比较大小。维度从左往右从 0 开始编号，与 PyTorch 的 dim 参数一致。',
+    pad: (padded, ndim) => `${list(padded)} 的维度较少：在左边补 1（虚线格），使每个形状都有 ${ndim} 个维度。`,
+    noPad: (ndim) => `每个形状都有 ${ndim} 个维度，无需补 1。`,
+    equal: (d, t, size, names) => `${dimAt(d, t)}：${join(list(names), names.length > 1 ? '都是' : '是', String(size))}。大小相等，结果为 ${size}。`,
+    one: (d, t, ones, lacking, size) => {
+      const why = [
+        ...(ones.length > 0 ? [join(list(ones), ones.length > 1 ? '都是' : '是', '1')] : []),
+        ...(lacking.length > 0 ? [join(list(lacking), lacking.length > 1 ? '都没有这一维（按 1 处理）' : '没有这一维（按 1 处理）')] : []),
+      ];
+      // A 1 yields to 0 too: "扩展为 0" would read as a contradiction.
+      if (size === 0) return `${dimAt(d, t)}：${clauses(why)}，而 1 即使遇到 0 也让位，结果为 0。`;
+      return `${dimAt(d, t)}：${clauses(why)}，${why.length > 1 ? '它们都' : ''}被扩展为 ${size}（不复制数据），结果为 ${size}。`;
+    },
+    missing: (d, t, lacking, size) => `${dimAt(d, t)}：${join(list(lacking), lacking.length > 1 ? '都没有这一维' : '没有这一维')}，按 1 处理，结果为 ${size}。`,
+    mismatch: (d, t, sizes) => `${dimAt(d, t)}：${clauses(sizes.map(sizeText))}。${differ(sizes)}，无法广播：PyTorch 在这里停止。`,
+    ok: (size) => `每一维都能广播：结果形状为 ${size}。`,
     fail: (d) => `广播在第 ${d} 维失败；它左边的维度不再检查。`,
   },
   strides: {
-    storage: (name) => `${name}：存储（内存单元）`,
+    storage: (name) => `${name} 的存储`,
     cells: (n) => `${n} 个单元`,
     expanded: (name, shape) => `${name} 扩展为 ${shape}`,
     output: (shape) => `out ${shape}`,
     table: { operand: '操作数', shape: '形状', strides: '步长', expanded: '扩展后的步长', offset: '偏移' },
     zeroMark: '步长 0：重复读取同一个单元',
-    stepStorage: (list) => `每个张量都有自己的存储，即一段连续的内存单元。步长表示沿每个维度走一步要跳过几个单元：${list}。`,
-    stepExpand: (list) => `广播不复制任何数据：它给每个输入一组对应结果形状的新步长，被扩展或缺失的维度步长为 0，沿这些维度走一步会再次读取同一个单元。${list}。每个扩展后的网格显示每个输出元素读到的值；把鼠标移到（或用键盘聚焦）输出单元上，可以看到它读取的存储单元。`,
-    stepReorder: (order) => `引擎重新排列循环，让步长最小的维度在最内层。循环顺序（从最内层开始）：第 ${order} 维。`,
-    stepCoalesce: (groups, loops) => `对每个操作数都连续的相邻维度合并成一个循环：${groups}。循环：${loops}。`,
+    stepStorage: (items) => `每个张量都有自己的存储，即一段连续的内存单元。步长表示沿每一维走一步要跳过几个单元：${items.join('，')}。`,
+    stepExpand: (items) => `广播不复制任何数据：它按结果的形状给每个输入一组新步长，被扩展或缺失的维度步长为 0，沿这些维度走一步会再次读取同一个单元：${items.join('，')}。每个扩展后的网格显示每个输出元素读到的值；把鼠标移到（或用键盘聚焦）输出单元上，可以看到它读取哪些存储单元。`,
+    stepReorder: (order) => `核心重新排列循环，让步长最小的维度在最内层。循环顺序（从最内层开始）：${dimsText(order)}。`,
+    stepCoalesce: (groups, loops) => `相邻的几维如果对每个操作数都是连续的，就合并成一个循环：${groups.join('，')}。合并后的循环：${loops}。`,
     stepKernel: (pattern, kernel, rows) =>
-      `在最内层循环中，${pattern}因此核心运行内核 ${kernel}。` +
+      `在最内层循环中，${pattern}核心据此选用内核 ${kernel}。` +
       (rows === 2 ? '它每次计算输出的两行：被广播的那一行只读一次，两行共用。' : ''),
     patterns: {
       contiguous: '每个操作数都逐个单元前进。',
@@ -127,48 +160,48 @@ export const zh: Messages = {
       'reduce-outer': '一行被加到输出的一行上。',
     },
     loops: '迭代计划',
-    loopComment: (dims, strides) => `# 第 ${dims} 维；步长 ${strides}`,
+    loopComment: (dims, strides) => `# ${dimsText(dims)}；步长 ${strides}`,
     kernelLine: (kernel) => `内核：${kernel}`,
     hoverHint: '把鼠标移到输出单元上，或用 Tab 键聚焦示意图后用方向键移动，可以看到它读取每个输入的哪个单元。',
     gridLabel: '输出单元：用方向键移动；每个单元都会说明它读取的输入单元。',
-    reads: (out, value, parts) => `${out} = ${value}，读取 ${parts.join('；')}。`,
-    readsPart: (name, cell, value, shared) => `${name} 的第 ${cell} 个单元（${value}）${shared > 1 ? `，该单元被 ${shared} 个输出元素读取` : ''}`,
+    reads: (out, value, parts) => `${out} = ${value}，读取 ${list(parts)}。`,
+    readsPart: (name, cell, value, shared) => `${name} 存储中下标 ${cell} 的单元（值为 ${value}${shared > 1 ? `，${shared} 个输出元素共用` : ''}）`,
     noPlan: '运算没有执行，因此没有迭代计划。',
     noExpand: '广播失败，没有任何扩展：这里按原样显示每个输入的存储和步长。',
   },
   grad: {
     dOut: 'd loss / d out',
     incoming: (name) => `${name} 的梯度（out 的形状）`,
-    afterLeading: (name, shape) => `${name}：前导维度求和，保留为 1 ${shape}`,
-    afterOnes: (name, shape) => `${name}：大小为 1 的维度求和 ${shape}`,
+    afterLeading: (name, shape) => `${name}：前导维度求和后保留为 1，形状 ${shape}`,
+    afterOnes: (name, shape) => `${name}：大小为 1 的维度求和后，形状 ${shape}`,
     final: (name, shape) => `${name}.grad ${shape}`,
     unreduced: (name, shape) => `${name}.grad ${shape}：无需求和`,
     stepForward: (expr, shape, loss) => `前向：out = ${expr} 的形状为 ${shape}，loss = ${loss}。反向传播从这里画出的 d loss / d out 开始。`,
-    stepIncoming: (shape) => `运算的反向传播给每个输入一个 out 形状 ${shape} 的梯度。被广播过的输入更小，所以它的梯度必须归约回它自己的形状（sum_to，即 PyTorch 的 reduce_grad）。`,
+    stepIncoming: (shape) => `反向传播时，运算给每个输入的梯度都与 out 形状相同，即 ${shape}。被广播过的输入比 out 小，所以它的梯度必须归约回它自己的形状（sum_to，PyTorch 的 reduce_grad 也是这样做的）。`,
     stepLeading: (parts) => parts.join(''),
     stepOnes: (parts) => parts.join(''),
     stepView: (parts) => `${parts.join('')}这些就是核心算出的 .grad 数值。`,
-    leadingPart: (name, dims) => `${name}：第 ${dims.join('、')} 维是广播时在前面补上的。用 keepdim=True 求和后保留为大小 1，直到最后的 view 才去掉。`,
-    onesPart: (name, dims) => `${name}：第 ${dims.join('、')} 维在 ${name} 中大小为 1，被扩展过。用 keepdim=True 求和，恢复为 1。`,
+    leadingPart: (name, dims) => `${name}：${dimsText(dims)}是广播时在左边补上的。用 keepdim=True 求和后保留为大小 1，直到最后的 view 才去掉。`,
+    onesPart: (name, dims) => `${name}：${dimsText(dims)}在 ${name} 中大小为 1，被扩展过。用 keepdim=True 求和，恢复为 1。`,
     nothing: (name) => `${name}：这一步没有要求和的维度。`,
     viewPart: (name, from, to) => `${name}：view ${from} → ${to}，去掉前导维度留下的 1，得到 ${name}.grad。`,
     noViewPart: (name, shape) => `${name}：求和结果已经是 ${name} 的形状 ${shape}，不需要 view，这就是 ${name}.grad。`,
-    unreducedPart: (name) => `${name} 与 out 形状相同：它的梯度原样就是 .grad。`,
+    unreducedPart: (name) => `${name} 与 out 形状相同：它的梯度无需归约，直接就是 ${name}.grad。`,
     oneSum: '核心把前导维度和大小为 1 的维度放在同一次 sum(dims, keepdim=True) 里求和；有前导维度时再 view 成输入的形状。上面的步骤把这两类维度分开画出。每个输入在核心中的实际调用：',
     coreCall: '核心的调用',
     lossWeighted: '权重 w = 1, 2, 3, …，形状与 out 相同',
     lossSum: '全为 1',
-    noGrad: '这里没有梯度：',
-    inplaceLeaf: 'tensorcast 和 PyTorch 一样，不允许对需要梯度的叶子张量做原地操作；请改用非原地运算查看梯度。',
+    noGrad: '这里没有梯度',
+    inplaceLeaf: 'tensorcast 和 PyTorch 一样，不允许对需要梯度的叶子张量做原地运算；请改用非原地运算查看梯度。',
   },
   inplace: {
-    rule: (call) => `${call} 把结果写回 a 本身，所以广播后的形状必须正好等于 a 的形状。`,
+    rule: (call) => `${call} 把结果写回 a 本身，所以广播后的形状必须正好是 a 的形状。`,
     substituted: (op, used) => `${op} 没有原地版本，因此本视图显示 ${used}。`,
     stepShapes: (call, self) => `${call} 写入 a，无论如何 a 都保持形状 ${self}。`,
     stepBroadcast: (x, y, result) => `a ${x} 与 b ${y} 广播得到 ${result}。`,
-    stepBroadcastFail: 'a 和 b 本身就不能广播：',
+    stepBroadcastFail: 'a 和 b 本身就不能广播',
     stepCompareOk: (result) => `${result} 正好是 a 的形状：结果可以写入 a。`,
-    stepCompareFail: (result, self, dims) => `${result} 不是 a 的形状 ${self}：在${dims}，a 必须变大。`,
+    stepCompareFail: (result, self, dims) => `${result} 不是 a 的形状 ${self}：在${dimsText(dims)}，a 必须变大。`,
     stepOk: (call, shape) => `${call} 成功：a 保持 ${shape}。`,
     stepFail: (call) => `${call} 失败（PyTorch 原文见上方），a 保持不变。`,
     selfRow: 'a 的形状',

@@ -13,22 +13,22 @@ export interface Preset {
 export const PRESETS: readonly Preset[] = [
   {
     id: 'same',
-    title: { en: '(5,7,3) + (5,7,3): same shapes always broadcast', zh: '(5,7,3) + (5,7,3)：相同 shape 显然可广播' },
+    title: { en: '(5,7,3) + (5,7,3): same shapes always broadcast', zh: '(5,7,3) + (5,7,3)：相同的形状总能广播' },
     state: { a: '5,7,3', b: '5,7,3', op: 'add' },
   },
   {
     id: 'trailing',
-    title: { en: '(5,3,4,1) + (3,1,1): trailing dims line up', zh: '(5,3,4,1) + (3,1,1)：尾部维度可以对齐' },
+    title: { en: '(5,3,4,1) + (3,1,1): trailing dims line up', zh: '(5,3,4,1) + (3,1,1)：从右边对齐，每一维都相容' },
     state: { a: '5,3,4,1', b: '3,1,1', op: 'add' },
   },
   {
     id: 'mismatch',
-    title: { en: '(5,2,4,1) + (3,1,1): 2 ≠ 3 at the 3rd trailing dim', zh: '(5,2,4,1) + (3,1,1)：尾部第 3 维 2 ≠ 3，不可广播' },
+    title: { en: '(5,2,4,1) + (3,1,1): 2 ≠ 3 at the 3rd dim from the right', zh: '(5,2,4,1) + (3,1,1)：从右数第 3 个维度上 2 ≠ 3，不能广播' },
     state: { a: '5,2,4,1', b: '3,1,1', op: 'add' },
   },
   {
     id: 'result-size',
-    title: { en: '(5,1,4,1) + (3,1,1) → (5,3,4,1): the result size', zh: '(5,1,4,1) + (3,1,1) → (5,3,4,1)：结果大小的计算' },
+    title: { en: '(5,1,4,1) + (3,1,1) → (5,3,4,1): the result’s shape', zh: '(5,1,4,1) + (3,1,1) → (5,3,4,1)：结果形状怎么算' },
     state: { a: '5,1,4,1', b: '3,1,1', op: 'add' },
   },
   {
@@ -58,7 +58,7 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     id: 'pad-front',
-    title: { en: '(5,2,4,1) + (1,1): 1s are added in front', zh: '(5,2,4,1) + (1,1)：在前面补 1' },
+    title: { en: '(5,2,4,1) + (1,1): 1s are added on the left', zh: '(5,2,4,1) + (1,1)：在左边补 1' },
     state: { a: '5,2,4,1', b: '1,1', op: 'add' },
   },
   {
@@ -88,7 +88,7 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     id: 'inplace-fail',
-    title: { en: 'a(1,3,1).add_(b(3,1,7)): in place, a cannot grow', zh: 'a(1,3,1).add_(b(3,1,7))：原地操作不能让 a 变大' },
+    title: { en: 'a(1,3,1).add_(b(3,1,7)): in place, a cannot grow', zh: 'a(1,3,1).add_(b(3,1,7))：原地运算不能让 a 变大' },
     state: { a: '1,3,1', b: '3,1,7', op: 'add_', view: 'inplace' },
   },
   {
@@ -103,7 +103,7 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     id: 'unsqueeze',
-    title: { en: 'Pitfall: (2,3) + (2,): needs b.unsqueeze(-1)', zh: '陷阱：(2,3) + (2,)：需要 b.unsqueeze(-1)' },
+    title: { en: 'Pitfall: (2,3) + (2,) needs b.unsqueeze(-1)', zh: '陷阱：(2,3) + (2,) 需要 b.unsqueeze(-1)' },
     state: { a: '2,3', b: '2', op: 'add' },
   },
   {

@@ -14,11 +14,11 @@ function dimCaption(ctx: ViewContext, step: DimStep): string {
   const t = step.trailing;
   switch (step.rule) {
     case 'equal':
-      return m.align.equal(step.dim, t, step.result as number, m.list(names));
+      return m.align.equal(step.dim, t, step.result as number, names);
     case 'one':
-      return m.align.one(step.dim, t, m.list(withRole('expanded', 'missing')), step.result as number);
+      return m.align.one(step.dim, t, withRole('expanded'), withRole('missing'), step.result as number);
     case 'missing':
-      return m.align.missing(step.dim, t, m.list(withRole('missing')), step.result as number);
+      return m.align.missing(step.dim, t, withRole('missing'), step.result as number);
     case 'mismatch':
       return m.align.mismatch(step.dim, t, names.map((name, i) => ({ name, size: step.sizes[i] ?? null })));
   }
@@ -59,7 +59,7 @@ export function alignScene(ctx: ViewContext, step: Step, caption: string): Scene
     revealed,
     current: step.kind === 'dim' ? step.index : null,
     showUnchecked: step.kind === 'verdict',
-    title: `${ctx.m.ui.diagram(ctx.m.ui.views.align)}: ${names.map((n, i) => `${n} ${formatShape(trace.inputs[i] as number[])}`).join(', ')}`,
+    title: ctx.m.labelled(ctx.m.ui.diagram(ctx.m.ui.views.align), ctx.m.list(names.map((n, i) => `${n} ${formatShape(trace.inputs[i] as number[])}`))),
     desc: caption,
   }, ctx.m, ctx.p);
 }

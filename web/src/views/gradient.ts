@@ -188,7 +188,7 @@ export function gradDetails(ctx: ViewContext): TemplateResult {
   const g = ctx.model.computation.gradient;
   if (g === null) return html``;
   if (!g.ok)
-    return html`<p class="problem">${m.grad.noGrad} <code class="message">${g.error}</code></p>
+    return html`<p class="problem">${m.labelled(m.grad.noGrad, '')}<code class="message">${g.error}</code></p>
       ${g.inplace ? html`<p>${m.grad.inplaceLeaf}</p>` : ''}`;
   const grads = g.inputs.map((i: InputGrad) => html`<li><code>${i.name}.grad</code>: <code>${torchSize(i.grad.shape)}</code>
     <code class="values" data-testid=${`grad-${i.name}`}>${preview(i.grad.values)}</code></li>`);

@@ -32,14 +32,14 @@ export function inplaceCaption(ctx: ViewContext, step: Step): string {
       return m.inplace.stepShapes(callOf(data), formatShape(data.self));
     case 'broadcast':
       return result === null
-        ? `${m.inplace.stepBroadcastFail} ${data.broadcast.error ?? ''}`
+        ? m.labelled(m.inplace.stepBroadcastFail, data.broadcast.error ?? '')
         : m.inplace.stepBroadcast(formatShape(data.self), formatShape(data.other), formatShape(result));
     case 'compare': {
       if (result === null) return '';
       const cols = differingColumns(data);
       return cols.length === 0
         ? m.inplace.stepCompareOk(formatShape(result))
-        : m.inplace.stepCompareFail(formatShape(result), formatShape(data.self), m.list(cols.map((c) => m.align.dim(c))));
+        : m.inplace.stepCompareFail(formatShape(result), formatShape(data.self), cols);
     }
     case 'verdict':
       return data.error === null ? m.inplace.stepOk(callOf(data), torchSize(data.resultShape ?? data.self)) : m.inplace.stepFail(callOf(data));
@@ -64,7 +64,7 @@ export function inplaceScene(ctx: ViewContext, step: Step, caption: string): Sce
     revealed: step.kind === 'shapes' ? 0 : trace.dims.length,
     current: null,
     showUnchecked: step.kind !== 'shapes',
-    title: `${m.ui.diagram(m.ui.views.inplace)}: ${callOf(data)}, a ${formatShape(data.self)}, b ${formatShape(data.other)}`,
+    title: m.labelled(m.ui.diagram(m.ui.views.inplace), `${callOf(data)}, a ${formatShape(data.self)}, b ${formatShape(data.other)}`),
     desc: caption,
     ...(compared
       ? {

@@ -25,8 +25,9 @@ export function gridWords(m: Messages): GridSpec['words'] {
   return { empty: m.grid.empty, tooManyDims: m.grid.tooManyDims, scalar: m.grid.scalar };
 }
 
+/** As PyTorch's stride() prints: a tuple, (1,) for one dim. */
 function strideList(strides: readonly number[]): string {
-  return `(${strides.join(', ')})`;
+  return formatShape(strides);
 }
 
 /** A stride vector as boxes; a 0 is hatched and labelled, not only coloured. */
@@ -93,11 +94,11 @@ function loopLines(ctx: ViewContext, step: Step): { depth: number; text: string 
   const plan = s.plan;
   if (plan === null || (step.kind !== 'reorder' && step.kind !== 'coalesce' && step.kind !== 'kernel')) return [];
   const names = ['out', ...s.inputs.map((i) => i.name)];
-  if (step.kind === 'reorder') return [{ depth: 0, text: m.strides.stepReorder(plan.order.join(', ')) }];
+  if (step.kind === 'reorder') return [{ depth: 0, text: m.strides.stepReorder(plan.order) }];
   const lines = [];
   for (let k = plan.shape.length - 1, depth = 0; k >= 0; k--, depth++) {
     const strides = names.map((n, op) => `${n} ${plan.strides[op]?.[k] ?? '?'}`).join(', ');
-    lines.push({ depth, text: `for i${k} in range(${plan.shape[k]}):   ${m.strides.loopComment((plan.groups[k] ?? []).join(', '), strides)}` });
+    lines.push({ depth, text: `for i${k} in range(${plan.shape[k]}):   ${m.strides.loopComment(plan.groups[k] ?? [], strides)}` });
   }
   if (step.kind === 'kernel') lines.push({ depth: plan.shape.length, text: m.strides.kernelLine(s.kernel ?? '') });
   return lines;
@@ -108,19 +109,19 @@ export function stridesCaption(ctx: ViewContext, step: Step): string {
   const s = ctx.model.computation.strides;
   switch (step.kind) {
     case 'storage': {
-      const text = m.strides.stepStorage(s.inputs.map((i) => `${i.name} ${strideList(i.strides)}`).join(', '));
-      return ctx.model.computation.broadcast?.result === null ? `${text} ${m.strides.noExpand}` : text;
+      const text = m.strides.stepStorage(s.inputs.map((i) => `${i.name} ${strideList(i.strides)}`));
+      return ctx.model.computation.broadcast?.result === null ? m.sentences([text, m.strides.noExpand]) : text;
     }
     case 'expand': {
-      const text = m.strides.stepExpand(s.inputs.map((i) => `${i.name} ${strideList(i.strides)} → ${strideList(i.expandedStrides ?? [])}`).join(', '));
-      return s.plan === null ? `${text} ${m.strides.noPlan}` : text;
+      const text = m.strides.stepExpand(s.inputs.map((i) => `${i.name} ${strideList(i.strides)} → ${strideList(i.expandedStrides ?? [])}`));
+      return s.plan === null ? m.sentences([text, m.strides.noPlan]) : text;
     }
     case 'reorder':
-      return m.strides.stepReorder((s.plan?.order ?? []).join(', '));
+      return m.strides.stepReorder(s.plan?.order ?? []);
     case 'coalesce': {
       const plan = s.plan;
       if (plan === null) return '';
-      const groups = plan.groups.map((g, k) => `[${g.join(', ')}] → ${plan.shape[k]}`).join(', ');
+      const groups = plan.groups.map((g, k) => `[${g.join(', ')}] → ${plan.shape[k]}`);
       return m.strides.stepCoalesce(groups, plan.shape.join(' × ') || '1');
     }
     case 'kernel':

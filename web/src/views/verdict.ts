@@ -74,7 +74,7 @@ function why(ctx: ViewContext, c: Computation): TemplateResult {
 function fixList(ctx: ViewContext, fixes: readonly Fix[], onFix: (fix: Fix) => void): TemplateResult {
   const { m } = ctx;
   return html`<ul class="fixes">${fixes.map((fix) => html`<li>
-    <button type="button" class="fix" aria-label=${`${m.ui.apply(fix.code)}: ${m.ui.fixResult(formatShape(fix.resultShape))}`} @click=${() => onFix(fix)}>
+    <button type="button" class="fix" aria-label=${m.labelled(m.ui.apply(fix.code), m.ui.fixResult(formatShape(fix.resultShape)))} @click=${() => onFix(fix)}>
       <code>${fix.code}</code> → ${m.ui.fixResult(formatShape(fix.resultShape))}
     </button></li>`)}</ul>`;
 }
@@ -93,9 +93,9 @@ function notes(ctx: ViewContext, c: Computation, onFix: (fix: Fix) => void): Tem
       })
       .filter((s): s is string => s !== null);
     const numel = trace.result.reduce((p, s) => p * s, 1);
-    const inputs = c.operands.map((o) => `${o.name}: ${formatCount(o.numel)}`).join(', ');
+    const inputs = c.operands.map((o) => ({ name: o.name, count: formatCount(o.numel) }));
     const fixes = c.fixMode === 'outer' ? c.fixes : [];
-    out.push(html`<div class="note outer" role="note"><p>⚠ ${m.notes.outerProduct(m.list(stretched), formatCount(numel), inputs)}</p>
+    out.push(html`<div class="note outer" role="note"><p>⚠ ${m.notes.outerProduct(stretched, formatCount(numel), inputs)}</p>
       ${fixes.length > 0 ? html`<p>${m.ui.fixesOuter}</p>${fixList(ctx, fixes, onFix)}` : ''}</div>`);
   }
   for (const w of c.run?.warnings ?? []) {
@@ -106,7 +106,7 @@ function notes(ctx: ViewContext, c: Computation, onFix: (fix: Fix) => void): Tem
   if (trace.notes.includes('rank-promotion')) {
     const n = trace.result.length;
     const short = c.operands.filter((o) => (o.shape?.length ?? n) < n).map((o) => o.name);
-    if (short.length > 0) out.push(html`<p class="aside">${m.notes.rankPromotion(m.list(short))}</p>`);
+    if (short.length > 0) out.push(html`<p class="aside">${m.notes.rankPromotion(short)}</p>`);
   }
   return out;
 }
@@ -136,7 +136,7 @@ export function verdictPanel(ctx: ViewContext, onFix: (fix: Fix) => void): Templ
         : ''}
     </div>`);
   } else if (result !== null) {
-    parts.push(html`<p class="result"><span>${m.ui.result}:</span> ${result}</p>`);
+    parts.push(html`<p class="result"><span>${m.labelled(m.ui.result, '')}</span>${result}</p>`);
   }
   if (blocker?.kind === 'result-too-big')
     parts.push(html`<p class="notice">${m.problems.resultTooBig(formatCount(blocker.numel), bytes(blocker.numel), formatCount(MAX_RUN_ELEMENTS))}</p>`);
