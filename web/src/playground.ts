@@ -13,6 +13,7 @@ import { HashWriter } from './hash-writer.js';
 import { messagesFor } from './i18n/i18n.js';
 import { keyAction } from './keyboard.js';
 import { PlaygroundModel } from './model/model.js';
+import type { Guess } from './model/predict.js';
 import { DEFAULT_STATE, PROPS } from './model/props.js';
 import { VIEWS } from './model/state.js';
 import type { Lang, State, View } from './model/state.js';
@@ -27,6 +28,7 @@ import { compactHeader, header } from './views/header.js';
 import { PANELS, stepCaption } from './views/panels.js';
 import type { ExportKind, StepMove } from './views/player-bar.js';
 import { playerBar } from './views/player-bar.js';
+import { predictBlock } from './views/predict.js';
 import { hoverMarks, readsText } from './views/strides.js';
 import { tabAfter, tabs } from './views/tabs.js';
 import { verdictPanel } from './views/verdict.js';
@@ -70,6 +72,8 @@ export class TensorcastPlayground extends LitElement {
     if (event.target === document.body || event.target === document.documentElement) this.onKey(event);
   };
   private readonly onScheme = (): void => this.requestUpdate();
+  /** After a step move or a prediction, where the keyboard goes next: a question's first control, or the outcome. */
+  private focusAfter: 'ask' | 'outcome' | null = null;
 
   constructor() {
     super();
@@ -152,6 +156,7 @@ export class TensorcastPlayground extends LitElement {
   private advance(): boolean {
     if (this.model === null) return false;
     const moved = this.model.next();
+    if (moved) this.focusAfter = 'ask';
     this.changed();
     return moved && !this.model.atEnd;
   }
@@ -161,7 +166,18 @@ export class TensorcastPlayground extends LitElement {
     if (model === null) return;
     this.player.pause();
     const moved = move === 'prev' ? model.prev() : move === 'next' ? model.next() : model.goTo(move === 'first' ? 0 : model.steps.length - 1);
-    if (moved) this.changed();
+    if (moved) {
+      this.focusAfter = 'ask';
+      this.changed();
+    }
+  }
+
+  // Not named predict: the element has a property of that name (the attribute).
+  private givePrediction(guess: Guess | string): void {
+    if (this.model === null) return;
+    this.player.pause();
+    this.focusAfter = this.model.predict(guess) === null ? 'ask' : 'outcome';
+    this.requestUpdate();
   }
 
   private togglePlay(): void {
@@ -247,6 +263,13 @@ export class TensorcastPlayground extends LitElement {
   // --- rendering
 
   protected override updated(): void {
+    // Predict mode: a question just reached takes the keyboard; an answer just given hands it to the outcome.
+    if (this.focusAfter !== null) {
+      const ask = this.renderRoot.querySelector<HTMLElement>('.ask input, .ask button');
+      const target = ask ?? (this.focusAfter === 'outcome' ? this.renderRoot.querySelector<HTMLElement>('[data-testid="predict-outcome"]') : null);
+      target?.focus();
+      this.focusAfter = null;
+    }
     // For measuring (the e2e run prints it): when the first view with the core's numbers is on screen.
     if (this.model !== null && performance.getEntriesByName(FIRST_RENDER).length === 0) performance.mark(FIRST_RENDER);
   }
@@ -265,7 +288,8 @@ export class TensorcastPlayground extends LitElement {
     const { m, p, model } = ctx;
     const view = model.state.view;
     const panel = PANELS[view];
-    const caption = stepCaption(ctx, model.step);
+    const caption = stepCaption(ctx, model.step, model.stepIndex);
+    const pending = model.pendingAt(model.stepIndex) !== null;
     const { drawn, fresh } = this.diagram.show(ctx);
     if (fresh) {
       this.highlight(null);
@@ -290,6 +314,7 @@ export class TensorcastPlayground extends LitElement {
           export: full ? (kind) => this.exportStep(kind) : undefined,
         })}
         <p class="caption" aria-live="polite" data-testid="caption">${caption}</p>
+        ${predictBlock(ctx, { predict: (guess) => this.givePrediction(guess) })}
         ${drawn.box === null ? '' : html`<div class=${view === 'strides' ? 'diagram pointing' : 'diagram'} data-testid="diagram" tabindex="0"
             aria-label=${interactive ? m.strides.gridLabel : m.ui.diagram(m.ui.views[view])}
             @pointermove=${interactive ? (e: PointerEvent) => this.onDiagramMove(e) : null}
@@ -297,7 +322,7 @@ export class TensorcastPlayground extends LitElement {
             @focus=${interactive ? () => this.onDiagramFocus() : null}
             @keydown=${interactive ? (e: KeyboardEvent) => this.onDiagramKey(e) : null}>${drawn.box}</div>`}
         ${interactive ? html`${full ? html`<p class="aside">${m.strides.hoverHint}</p>` : ''}<p class="reads" data-testid="reads" aria-live="polite"></p>` : ''}
-        ${full ? panel.details(ctx, model.step) : ''}
+        ${full ? panel.details(ctx, model.step, pending) : ''}
       </section>
       ${full ? html`<p class="keys">${m.ui.keys}</p>` : ''}
     </div>`;
