@@ -73,7 +73,7 @@ function shapeForm(ctx: ViewContext, q: Question, on: PredictHandlers): Template
   return html`<form class="ask" @submit=${submit}>
     <label for="predict-shape">${q.kind === 'grad' ? m.predict.gradLabel(q.name) : m.predict.shapeLabel}</label>
     <input id="predict-shape" name="guess" data-testid="predict-shape" type="text" spellcheck="false" autocomplete="off"
-      placeholder="4,3" aria-invalid=${unreadable === null ? 'false' : 'true'} aria-describedby=${unreadable === null ? nothing : 'predict-problem'} .value=${unreadable ?? ''} />
+      aria-invalid=${unreadable === null ? 'false' : 'true'} aria-describedby=${unreadable === null ? nothing : 'predict-problem'} .value=${unreadable ?? ''} />
     <button type="submit" data-testid="predict-check">${m.predict.check}</button>
     ${q.kind === 'result'
       ? html`<button type="button" data-testid="predict-error" @click=${() => on.predict({ kind: 'error' })}>${m.predict.raisesError}</button>`
