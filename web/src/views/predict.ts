@@ -20,7 +20,7 @@ export function predictSwitch(ctx: ViewContext, change: (patch: Partial<State>) 
   return html`<label class="switch" title=${m.predict.toggleHint}>
     <input type="checkbox" role="switch" data-testid="predict-mode" aria-describedby="predict-hint" .checked=${on}
       @change=${(e: Event) => change({ predict: (e.target as HTMLInputElement).checked ? '1' : '0' })} />
-    ${m.predict.toggle}<span id="predict-hint" class="sr"> ${m.predict.toggleHint}</span></label>`;
+    ${m.predict.toggle}</label><span id="predict-hint" class="sr">${m.predict.toggleHint}</span>`;
 }
 
 /** What the step asks, said where its caption would be. */
