@@ -154,8 +154,8 @@ export class Predictions {
   giveTyped(question: Question, text: string): Given | null {
     const shape = parseShapeGuess(text);
     if (shape === null) {
+      // Nothing drawn depends on it (the version stays): only the message under the field.
       this.unreadable = { id: question.id, text };
-      this.count++;
       return null;
     }
     return this.give(question, { kind: 'shape', shape });
