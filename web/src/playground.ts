@@ -17,6 +17,7 @@ import type { Fix } from './model/fixes.js';
 import { PlaygroundModel } from './model/model.js';
 import { EMPTY_PASTE, pasteForm, showsPatch } from './model/paste.js';
 import type { PasteForm, PasteInput } from './model/paste.js';
+import type { Guess } from './model/predict.js';
 import { DEFAULT_STATE, PROPS } from './model/props.js';
 import { VIEWS } from './model/state.js';
 import type { Lang, State, View } from './model/state.js';
@@ -35,6 +36,7 @@ import { PANELS, stepCaption } from './views/panels.js';
 import type { ExportKind, StepMove } from './views/player-bar.js';
 import { pastePanel } from './views/paste.js';
 import { playerBar } from './views/player-bar.js';
+import { predictBlock } from './views/predict.js';
 import { hoverMarks, readsText } from './views/strides.js';
 import { tabAfter, tabs } from './views/tabs.js';
 import { verdictPanel } from './views/verdict.js';
@@ -84,6 +86,8 @@ export class TensorcastPlayground extends LitElement {
   // The paste box's typing, and the fix just applied: what the page is doing, not state a link carries.
   private paste: PasteInput = EMPTY_PASTE;
   private applied: { line: string; copy: CopyState } | null = null;
+  /** After a step move or a prediction, where the keyboard goes next: a question's first control, or the outcome. */
+  private focusAfter: 'ask' | 'outcome' | null = null;
 
   constructor() {
     super();
@@ -200,6 +204,7 @@ export class TensorcastPlayground extends LitElement {
   private advance(): boolean {
     if (this.model === null) return false;
     const moved = this.model.next();
+    if (moved) this.focusAfter = 'ask';
     this.changed();
     return moved && !this.model.atEnd;
   }
@@ -209,7 +214,18 @@ export class TensorcastPlayground extends LitElement {
     if (model === null) return;
     this.player.pause();
     const moved = move === 'prev' ? model.prev() : move === 'next' ? model.next() : model.goTo(move === 'first' ? 0 : model.steps.length - 1);
-    if (moved) this.changed();
+    if (moved) {
+      this.focusAfter = 'ask';
+      this.changed();
+    }
+  }
+
+  // Not named predict: the element has a property of that name (the attribute).
+  private givePrediction(guess: Guess | string): void {
+    if (this.model === null) return;
+    this.player.pause();
+    this.focusAfter = this.model.predict(guess) === null ? 'ask' : 'outcome';
+    this.requestUpdate();
   }
 
   private togglePlay(): void {
@@ -295,6 +311,13 @@ export class TensorcastPlayground extends LitElement {
   // --- rendering
 
   protected override updated(): void {
+    // Predict mode: a question just reached takes the keyboard; an answer just given hands it to the outcome.
+    if (this.focusAfter !== null) {
+      const ask = this.renderRoot.querySelector<HTMLElement>('.ask input, .ask button');
+      const target = ask ?? (this.focusAfter === 'outcome' ? this.renderRoot.querySelector<HTMLElement>('[data-testid="predict-outcome"]') : null);
+      target?.focus();
+      this.focusAfter = null;
+    }
     // For measuring (the e2e run prints it): when the first view with the core's numbers is on screen.
     if (this.model !== null && performance.getEntriesByName(FIRST_RENDER).length === 0) performance.mark(FIRST_RENDER);
   }
@@ -324,7 +347,8 @@ export class TensorcastPlayground extends LitElement {
     const { m, p, model } = ctx;
     const view = model.state.view;
     const panel = PANELS[view];
-    const caption = stepCaption(ctx, model.step);
+    const caption = stepCaption(ctx, model.step, model.stepIndex);
+    const pending = model.pendingAt(model.stepIndex) !== null;
     const { drawn, fresh } = this.diagram.show(ctx);
     if (fresh) {
       this.highlight(null);
@@ -359,6 +383,7 @@ export class TensorcastPlayground extends LitElement {
           export: full ? (kind) => this.exportStep(kind) : undefined,
         })}
         <p class="caption" aria-live="polite" data-testid="caption">${caption}</p>
+        ${predictBlock(ctx, { predict: (guess) => this.givePrediction(guess) })}
         ${drawn.box === null ? '' : html`<div class=${view === 'strides' ? 'diagram pointing' : 'diagram'} data-testid="diagram" tabindex="0"
             aria-label=${interactive ? m.strides.gridLabel : m.ui.diagram(m.ui.views[view])}
             @pointermove=${interactive ? (e: PointerEvent) => this.onDiagramMove(e) : null}
@@ -366,7 +391,7 @@ export class TensorcastPlayground extends LitElement {
             @focus=${interactive ? () => this.onDiagramFocus() : null}
             @keydown=${interactive ? (e: KeyboardEvent) => this.onDiagramKey(e) : null}>${drawn.box}</div>`}
         ${interactive ? html`${full ? html`<p class="aside">${m.strides.hoverHint}</p>` : ''}<p class="reads" data-testid="reads" aria-live="polite"></p>` : ''}
-        ${full ? panel.details(ctx, model.step) : ''}
+        ${full ? panel.details(ctx, model.step, pending) : ''}
       </section>
       ${full ? html`<p class="keys">${m.ui.keys}</p>` : ''}
     </div>`;

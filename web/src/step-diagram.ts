@@ -34,8 +34,8 @@ export class StepDiagram {
   /** The drawing of the model's step; fresh when it is not the one shown last. */
   show(ctx: ViewContext): { drawn: Drawn; fresh: boolean } {
     const model = ctx.model;
-    // What every step's drawing depends on: the inputs, view, language and theme.
-    const base = `${hashFromState({ ...model.state, step: null })}|${ctx.p.name}`;
+    // What every step's drawing depends on: the inputs, view, language, theme and predictions given.
+    const base = `${hashFromState({ ...model.state, step: null })}|${ctx.p.name}|${model.predicting ? model.predictions.version : ''}`;
     const index = model.stepIndex;
     const key = `${base}|${index}`;
     if (this.drawn?.key === key) return { drawn: this.drawn, fresh: false };
@@ -43,7 +43,10 @@ export class StepDiagram {
     if (drawings?.base !== base) {
       const steps = model.steps;
       const panel = PANELS[model.state.view];
-      drawings = new Drawings(base, steps.length, (i, parts) => panel.scene(ctx, steps[i] as Step, stepCaption(ctx, steps[i] as Step), parts), 'tc');
+      // Predict mode draws ahead no further than the first open question: later answers are not even hidden in the page.
+      const count = model.predicting ? model.firstOpen + 1 : steps.length;
+      drawings = new Drawings(base, count, (i, parts) =>
+        panel.scene(ctx, steps[i] as Step, stepCaption(ctx, steps[i] as Step, i), parts, model.pendingAt(i) !== null), 'tc');
       this.drawings = drawings;
     }
     const { scene, box, cells } = drawings.show(index);

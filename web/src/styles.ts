@@ -347,6 +347,37 @@ export const styles = css`
     font-size: 0.875rem;
     margin-top: 16px;
   }
+  /* Predict mode (views/predict.ts): the switch, the question's form and the outcome. */
+  label.switch {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+  }
+  .predict {
+    margin: 0 0 10px;
+  }
+  .predict .ask {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px;
+  }
+  .predict .ask .problem {
+    flex-basis: 100%;
+    margin: 0;
+  }
+  .predict .right,
+  .predict .wrong {
+    margin: 4px 0;
+    padding: 4px 12px;
+    border-left: 6px solid var(--focus);
+    border-radius: 4px;
+  }
+  .predict .wrong {
+    border-left-style: double;
+    border-left-color: var(--bad);
+    background: var(--bad-bg);
+  }
   .sr {
     position: absolute;
     width: 1px;

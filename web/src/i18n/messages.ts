@@ -1,6 +1,7 @@
 // Every text the playground shows, per language. PyTorch's messages are not
 // here: they are shown verbatim (in English) with one of these explanations.
 import type { DimRule, InnerPattern } from 'tensorcast';
+import type { Verdict } from '../model/predict.js';
 import type { Fill, Lang, Loss, OperandName, OpGroup, Theme, View } from '../model/state.js';
 
 /** Words the step texts combine: sizes of several operands at one dim, etc. */
@@ -233,5 +234,31 @@ export interface Messages {
     copied: string;
     copyFailed: string;
     undo: string;
+  };
+  /** Predict mode (model/predict.ts): the switch, the questions, the learner's answer and the reveal. */
+  predict: {
+    toggle: string;
+    toggleHint: string;
+    /** In place of the result under the inputs, until it is predicted. */
+    hiddenResult: string;
+    askResult(call: string): string;
+    askDim(d: number, t: number, sizes: SizeAt[]): string;
+    askGrad(name: string): string;
+    shapeLabel: string;
+    gradLabel(name: string): string;
+    check: string;
+    raisesError: string;
+    verdicts: Record<Verdict, string>;
+    verdictsLabel: string;
+    unreadable(text: string): string;
+    right: string;
+    wrong: string;
+    youSaid(guess: string): string;
+    resultIs(shape: string): string;
+    resultFails: string;
+    dimIs(d: number, verdict: string): string;
+    gradIs(name: string, shape: string): string;
+    /** Next is held until the question is answered. */
+    answerFirst: string;
   };
 }

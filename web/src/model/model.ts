@@ -3,6 +3,8 @@
 // user actions and the views read it.
 import type { Tensorcast } from 'tensorcast';
 import { Computation } from './compute.js';
+import type { Guess, Given, Question } from './predict.js';
+import { Predictions, questionsAt, resultQuestion } from './predict.js';
 import { PRESETS } from './presets.js';
 import { DEFAULT_STATE, INPUT_FIELDS } from './props.js';
 import type { State } from './state.js';
@@ -13,11 +15,16 @@ export class PlaygroundModel {
   private current: State;
   private computed: Computation;
   private stepList: Step[];
+  /** The learner's predictions for these inputs (predict mode); not part of a link. */
+  readonly predictions = new Predictions();
 
   constructor(private readonly tc: Tensorcast, initial: Readonly<State>) {
     this.current = { ...initial };
+    // Predict mode starts at the beginning: a link without a step would open on every answer.
+    if (this.current.predict === '1' && this.current.step === null) this.current.step = 0;
     this.computed = new Computation(tc, this.current);
     this.stepList = stepsFor(this.current.view, this.computed);
+    this.holdAtQuestion();
   }
 
   get state(): Readonly<State> {
@@ -47,13 +54,61 @@ export class PlaygroundModel {
     const next = { ...this.current, ...patch };
     const differs = (k: keyof State): boolean => next[k] !== this.current[k];
     const inputsChanged = INPUT_FIELDS.some(differs);
-    // New inputs or another view have other steps: start from "all shown" unless told.
-    if ((inputsChanged || differs('view')) && !('step' in patch)) next.step = null;
+    // New inputs or another view have other steps: start from "all shown" unless told
+    // (in predict mode, from the first step, as when predict mode is turned on).
+    const predicting = next.predict === '1';
+    if ((inputsChanged || differs('view')) && !('step' in patch)) next.step = predicting ? 0 : null;
+    // Turned on (by the switch, a link or an attribute), predict mode starts over unless a step is named too.
+    if (predicting && differs('predict') && !differs('step')) next.step = 0;
     if (!(Object.keys(next) as (keyof State)[]).some(differs)) return false;
     this.current = next;
-    if (inputsChanged) this.computed = new Computation(this.tc, this.current);
+    if (inputsChanged) {
+      this.computed = new Computation(this.tc, this.current);
+      this.predictions.clear();
+    }
     this.stepList = stepsFor(this.current.view, this.computed);
+    this.holdAtQuestion();
     return true;
+  }
+
+  get predicting(): boolean {
+    return this.current.predict === '1';
+  }
+
+  /** What a step asks before it shows its answers: nothing unless in predict mode. */
+  questionsAt(index: number): Question[] {
+    const step = this.stepList[index];
+    return this.predicting && step !== undefined ? questionsAt(step, this.computed) : [];
+  }
+
+  /** The first question of a step not answered yet: while there is one, the step keeps its answers hidden. */
+  pendingAt(index: number): Question | null {
+    return this.questionsAt(index).find((q) => this.predictions.get(q.id) === undefined) ?? null;
+  }
+
+  /** The first step still waiting for a prediction (the last step when none is). */
+  get firstOpen(): number {
+    const open = this.stepList.findIndex((_, i) => this.pendingAt(i) !== null);
+    return open < 0 ? this.stepList.length - 1 : open;
+  }
+
+  /** Whether the result (its shape or its error) is still to be predicted, and so hidden everywhere. */
+  get resultHidden(): boolean {
+    return this.predicting && this.predictions.get('result') === undefined && resultQuestion(this.computed) !== null;
+  }
+
+  /** The prediction for the shown step's open question; null when there is none or a typed shape cannot be read. */
+  predict(guess: Guess | string): Given | null {
+    const question = this.pendingAt(this.stepIndex);
+    if (question === null) return null;
+    return typeof guess === 'string' ? this.predictions.giveTyped(question, guess) : this.predictions.give(question, guess);
+  }
+
+  // No step past an open question is shown: the learner predicts in order.
+  private holdAtQuestion(): void {
+    if (!this.predicting) return;
+    const open = this.firstOpen;
+    if (this.stepIndex > open) this.current = { ...this.current, step: open === this.stepList.length - 1 ? null : open };
   }
 
   /** A preset's inputs over the defaults, keeping the language, theme and (unless it names one) the view. */
@@ -61,12 +116,12 @@ export class PlaygroundModel {
     const preset = PRESETS.find((p) => p.id === id);
     if (preset === undefined) return false;
     const inputs = Object.fromEntries(INPUT_FIELDS.map((k) => [k, DEFAULT_STATE[k]])) as Partial<State>;
-    return this.update({ ...inputs, ...preset.state, step: null });
+    return this.update({ ...inputs, ...preset.state, step: this.predicting ? 0 : null });
   }
 
   goTo(index: number): boolean {
     const last = this.stepList.length - 1;
-    const clamped = Math.min(Math.max(index, 0), last);
+    const clamped = Math.min(Math.max(index, 0), this.predicting ? this.firstOpen : last);
     return this.update({ step: clamped === last ? null : clamped });
   }
 

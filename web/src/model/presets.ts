@@ -1,7 +1,8 @@
 // The examples of PyTorch's note "Broadcasting semantics" and of the usual
 // lessons on broadcasting (tests/js/examples.test.js runs each through the
 // package), titled in both languages, and classic pitfalls. What PyTorch answers for each is checked
-// by the e2e tests (e2e/presets.spec.js), not written here.
+// by the e2e tests (e2e/presets.spec.js), not written here, nor in a title: a title names the
+// question, never its answer (the learner may be predicting it; e2e/predict.spec.js checks).
 import type { State } from './state.js';
 
 export interface Preset {
@@ -13,102 +14,102 @@ export interface Preset {
 export const PRESETS: readonly Preset[] = [
   {
     id: 'same',
-    title: { en: '(5,7,3) + (5,7,3): same shapes always broadcast', zh: '(5,7,3) + (5,7,3)：相同的形状总能广播' },
+    title: { en: '(5,7,3) + (5,7,3): two identical shapes', zh: '(5,7,3) + (5,7,3)：两个相同的形状' },
     state: { a: '5,7,3', b: '5,7,3', op: 'add' },
   },
   {
     id: 'trailing',
-    title: { en: '(5,3,4,1) + (3,1,1): trailing dims line up', zh: '(5,3,4,1) + (3,1,1)：从右边对齐，每一维都相容' },
+    title: { en: '(5,3,4,1) + (3,1,1): four dims against three', zh: '(5,3,4,1) + (3,1,1)：四个维度对三个维度' },
     state: { a: '5,3,4,1', b: '3,1,1', op: 'add' },
   },
   {
     id: 'mismatch',
-    title: { en: '(5,2,4,1) + (3,1,1): 2 ≠ 3 at the 3rd dim from the right', zh: '(5,2,4,1) + (3,1,1)：从右数第 3 个维度上 2 ≠ 3，不能广播' },
+    title: { en: '(5,2,4,1) + (3,1,1): check each dim from the right', zh: '(5,2,4,1) + (3,1,1)：从右往左逐个检查维度' },
     state: { a: '5,2,4,1', b: '3,1,1', op: 'add' },
   },
   {
     id: 'result-size',
-    title: { en: '(5,1,4,1) + (3,1,1) → (5,3,4,1): the result’s shape', zh: '(5,1,4,1) + (3,1,1) → (5,3,4,1)：结果形状怎么算' },
+    title: { en: '(5,1,4,1) + (3,1,1): how large is the result?', zh: '(5,1,4,1) + (3,1,1)：结果有多大？' },
     state: { a: '5,1,4,1', b: '3,1,1', op: 'add' },
   },
   {
     id: 'one-dim',
-    title: { en: '(1,) + (3,1,7): lining up is not necessary', zh: '(1,) + (3,1,7)：不必对齐也能广播' },
+    title: { en: '(1,) + (3,1,7): one dim against three', zh: '(1,) + (3,1,7)：一个维度对三个维度' },
     state: { a: '1', b: '3,1,7', op: 'add' },
   },
   {
     id: 'zero-2x2',
-    title: { en: '(0,) + (2,2): one dim of size 0, not “no dims”', zh: '(0,) + (2,2)：一个大小为 0 的维度，并非“没有维度”' },
+    title: { en: '(0,) + (2,2): a dim of size 0', zh: '(0,) + (2,2)：大小为 0 的维度' },
     state: { a: '(0,)', b: '2,2', op: 'add' },
   },
   {
     id: 'zero-573',
-    title: { en: 'torch.ones((0,)) + torch.ones(5,7,3): the notebook’s error', zh: 'torch.ones((0,)) + torch.ones(5,7,3)：笔记中的报错' },
+    title: { en: 'torch.ones((0,)) + torch.ones(5,7,3): the notebook’s example', zh: 'torch.ones((0,)) + torch.ones(5,7,3)：笔记中的例子' },
     state: { a: '(0,)', b: '5,7,3', op: 'add' },
   },
   {
     id: 'zero-one',
-    title: { en: '(0,) + (1,) → (0,): a 1 yields, even to 0', zh: '(0,) + (1,) → (0,)：1 让位，即使对方是 0' },
+    title: { en: '(0,) + (1,): size 0 meets size 1', zh: '(0,) + (1,)：大小 0 遇上大小 1' },
     state: { a: '(0,)', b: '(1,)', op: 'add' },
   },
   {
     id: 'scalar',
-    title: { en: '() + (2,3): a 0-dim tensor broadcasts with anything', zh: '() + (2,3)：0 维张量可以与任何张量广播' },
+    title: { en: '() + (2,3): a 0-dim tensor', zh: '() + (2,3)：0 维张量' },
     state: { a: '()', b: '2,3', op: 'add' },
   },
   {
     id: 'pad-front',
-    title: { en: '(5,2,4,1) + (1,1): 1s are added on the left', zh: '(5,2,4,1) + (1,1)：在左边补 1' },
+    title: { en: '(5,2,4,1) + (1,1): a shape with fewer dims', zh: '(5,2,4,1) + (1,1)：维度较少的形状' },
     state: { a: '5,2,4,1', b: '1,1', op: 'add' },
   },
   {
     id: 'values',
-    title: { en: '[[1,2,3],[4,5,6]] + [1,2,3] = [[2,4,6],[5,7,9]]', zh: '[[1,2,3],[4,5,6]] + [1,2,3] = [[2,4,6],[5,7,9]]' },
+    title: { en: '[[1,2,3],[4,5,6]] + [1,2,3]: the values, element by element', zh: '[[1,2,3],[4,5,6]] + [1,2,3]：逐个元素看数值' },
     state: { a: '2,3', b: '3', op: 'add', fa: 'custom', va: '1,2,3,4,5,6', fb: 'custom', vb: '1,2,3', view: 'strides' },
   },
   {
     id: 'case-1-3',
-    title: { en: '(2,3) + (1,3): a size 1 is stretched', zh: '(2,3) + (1,3)：大小为 1 的维度被扩展' },
+    title: { en: '(2,3) + (1,3): one row against two', zh: '(2,3) + (1,3)：一行对两行' },
     state: { a: '2,3', b: '1,3', op: 'add' },
   },
   {
     id: 'case-2-4',
-    title: { en: '(2,3) + (2,4): sizes > 1 that differ cannot broadcast', zh: '(2,3) + (2,4)：大于 1 且不相等的大小不能广播' },
+    title: { en: '(2,3) + (2,4): three columns against four', zh: '(2,3) + (2,4)：三列对四列' },
     state: { a: '2,3', b: '2,4', op: 'add' },
   },
   {
     id: 'grad',
-    title: { en: 'A=[1,2,3], B=[1]: A.grad = [1,1,1], B.grad = [3]', zh: 'A=[1,2,3]，B=[1]：A.grad = [1,1,1]，B.grad = [3]' },
+    title: { en: 'A=[1,2,3], B=[1]: what are A.grad and B.grad?', zh: 'A=[1,2,3]，B=[1]：A.grad 和 B.grad 是什么？' },
     state: { a: '3', b: '1', op: 'add', fa: 'custom', va: '1,2,3', fb: 'custom', vb: '1', loss: 'sum', view: 'grad' },
   },
   {
     id: 'inplace-ok',
-    title: { en: 'a(5,3,4,1).add_(b(3,1,1)): a keeps its shape', zh: 'a(5,3,4,1).add_(b(3,1,1))：a 保持形状' },
+    title: { en: 'a(5,3,4,1).add_(b(3,1,1)): in place', zh: 'a(5,3,4,1).add_(b(3,1,1))：原地操作' },
     state: { a: '5,3,4,1', b: '3,1,1', op: 'add_', view: 'inplace' },
   },
   {
     id: 'inplace-fail',
-    title: { en: 'a(1,3,1).add_(b(3,1,7)): in place, a cannot grow', zh: 'a(1,3,1).add_(b(3,1,7))：原地运算不能让 a 变大' },
+    title: { en: 'a(1,3,1).add_(b(3,1,7)): in place, with 1s in a', zh: 'a(1,3,1).add_(b(3,1,7))：原地运算，a 中有 1' },
     state: { a: '1,3,1', b: '3,1,7', op: 'add_', view: 'inplace' },
   },
   {
     id: 'backcompat',
-    title: { en: 'ones(4,1) + ones(4) → (4,4): the backcompat warning', zh: 'ones(4,1) + ones(4) → (4,4)：向后兼容警告' },
+    title: { en: 'ones(4,1) + ones(4): the same number of elements', zh: 'ones(4,1) + ones(4)：元素个数相同' },
     state: { a: '4,1', b: '4', op: 'add', fa: 'ones', fb: 'ones' },
   },
   {
     id: 'outer',
-    title: { en: 'Pitfall: (3,) + (3,1) → (3,3), an outer product', zh: '陷阱：(3,) + (3,1) → (3,3)，变成了外积' },
+    title: { en: 'Pitfall: (3,) + (3,1), a vector and a column', zh: '陷阱：(3,) + (3,1)，一个向量加一个列向量' },
     state: { a: '3', b: '3,1', op: 'add' },
   },
   {
     id: 'unsqueeze',
-    title: { en: 'Pitfall: (2,3) + (2,) needs b.unsqueeze(-1)', zh: '陷阱：(2,3) + (2,) 需要 b.unsqueeze(-1)' },
+    title: { en: 'Pitfall: (2,3) + (2,), one value per row?', zh: '陷阱：(2,3) + (2,)，每行一个值？' },
     state: { a: '2,3', b: '2', op: 'add' },
   },
   {
     id: 'where',
-    title: { en: 'torch.where(c(3,1), a(3,), b(1,)): three shapes broadcast', zh: 'torch.where(c(3,1), a(3,), b(1,))：三个形状一起广播' },
+    title: { en: 'torch.where(c(3,1), a(3,), b(1,)): three shapes', zh: 'torch.where(c(3,1), a(3,), b(1,))：三个形状' },
     state: { op: 'where', c: '3,1', a: '3', b: '1' },
   },
 ];

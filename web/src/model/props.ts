@@ -4,7 +4,7 @@
 // its src/state.ts). Reading and writing links (url.ts), the element's
 // attributes (playground.ts), the defaults and the input fields all come
 // from this table, so a new field is one entry here and one in State.
-import { FILLS, LANGS, LOSSES, OPS, THEMES, VIEWS, operandsOf } from './state.js';
+import { FILLS, LANGS, LOSSES, OPS, PREDICT_MODES, THEMES, VIEWS, operandsOf } from './state.js';
 import type { State } from './state.js';
 
 /** How a value is read: text as typed, one of a list, or a whole number (or null: absent). */
@@ -45,6 +45,7 @@ const TABLE: { readonly [K in keyof State]: Spec<State[K]> } = {
   // null is the last step: a link without a step opens on the whole picture.
   step: { kind: 'nullable number', default: null, input: false, link: 'changed' },
   lang: { kind: 'enum', options: LANGS, default: 'en', input: false, link: 'always' },
+  predict: { kind: 'enum', options: PREDICT_MODES, default: '0', input: false, link: 'changed' },
 };
 
 export type Prop = { [K in keyof State]: Spec<State[K]> & { key: K } }[keyof State];

@@ -45,6 +45,10 @@ export type Lang = (typeof LANGS)[number];
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
+/** Predict mode off or on ('1'): a link says predict=1. */
+export const PREDICT_MODES = ['0', '1'] as const;
+export type PredictMode = (typeof PREDICT_MODES)[number];
+
 /** The operands a state can name: a and b, and c, where's condition. */
 export const OPERANDS = ['a', 'b', 'c'] as const;
 export type OperandName = (typeof OPERANDS)[number];
@@ -71,6 +75,8 @@ export interface State {
   step: number | null;
   lang: Lang;
   theme: Theme;
+  /** Each answer stays hidden until the learner predicts it (model/predict.ts). */
+  predict: PredictMode;
 }
 
 export function fillOf(state: State, name: OperandName): Fill {

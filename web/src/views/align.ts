@@ -46,12 +46,13 @@ export function alignCaption(ctx: ViewContext, step: Step): string {
   }
 }
 
-export function alignScene(ctx: ViewContext, step: Step, caption: string): Scene | null {
+export function alignScene(ctx: ViewContext, step: Step, caption: string, _previous?: unknown, pending = false): Scene | null {
   const c = ctx.model.computation;
   const trace = c.broadcast;
   if (trace === null) return null;
   const names = c.operands.map((o) => o.name);
-  const revealed = step.kind === 'dim' ? step.index + 1 : step.kind === 'verdict' ? trace.dims.length : 0;
+  // A dim waiting for a prediction is outlined, its verdict not shown yet.
+  const revealed = step.kind === 'dim' ? step.index + (pending ? 0 : 1) : step.kind === 'verdict' ? trace.dims.length : 0;
   return columnsScene({
     trace,
     names,

@@ -12,6 +12,7 @@ import { drawTensor, measureTensor } from '../diagram/tensor-grid.js';
 import type { GridSpec } from '../diagram/tensor-grid.js';
 import { formatShape, formatValue, torchSize } from '../model/format.js';
 import type { GradStage, InputGrad } from '../model/gradient.js';
+import { gradRevealKind } from '../model/predict.js';
 import { MAX_DRAWN_STAGE_ELEMENTS } from '../model/limits.js';
 import type { Step } from '../model/steps.js';
 import type { ViewContext } from './context.js';
@@ -94,29 +95,37 @@ function stagesOf(ctx: ViewContext, input: InputGrad): Stage[] {
   const { m } = ctx;
   const { name, step } = input;
   const final = `grad-${name}`;
-  if (unreduced(input)) return [{ title: m.grad.unreduced(name, formatShape(step.resultShape)), stage: input.grad, op: '', key: final, from: 0 }];
+  // The .grad is first drawn at the step that asks for its shape in predict mode.
+  const reveal = STAGES.indexOf(gradRevealKind(input));
+  if (unreduced(input)) return [{ title: m.grad.unreduced(name, formatShape(step.resultShape)), stage: input.grad, op: '', key: final, from: reveal }];
   const out: Stage[] = [{ title: m.grad.incoming(name), stage: input.incoming, op: '', key: `g0-${name}`, from: 0 }];
   const leading = `sum(${dimsArg(step.leadingDims)}, keepdim=True)`;
   const ones = `sum(${dimsArg(step.onesDims)}, keepdim=True)`;
   if (!step.viewed) {
     // Only size-1 dims: the keepdim sum is the .grad.
-    out.push({ title: m.grad.final(name, formatShape(step.resultShape)), stage: input.grad, op: ones, key: final, from: 2 });
+    out.push({ title: m.grad.final(name, formatShape(step.resultShape)), stage: input.grad, op: ones, key: final, from: reveal });
     return out;
   }
   if (input.afterLeading !== null)
     out.push({ title: m.grad.afterLeading(name, formatShape(input.afterLeading.shape)), stage: input.afterLeading, op: leading, key: `g1-${name}`, from: 1 });
   if (input.afterOnes !== null)
     out.push({ title: m.grad.afterOnes(name, formatShape(step.keepdimShape)), stage: input.afterOnes, op: ones, key: `g2-${name}`, from: 2 });
-  out.push({ title: m.grad.final(name, formatShape(step.resultShape)), stage: input.grad, op: `view${formatShape(step.resultShape)}`, key: final, from: 3 });
+  out.push({ title: m.grad.final(name, formatShape(step.resultShape)), stage: input.grad, op: `view${formatShape(step.resultShape)}`, key: final, from: reveal });
   return out;
 }
 
 const arrowWidth = (label: string): number => Math.max(70, textWidth(label, 13, true) + 16);
 
-export function gradScene(ctx: ViewContext, step: Step, caption: string, previous?: ReadonlyMap<string, Layer>): Scene | null {
+/** The last stage a step draws (index into STAGES; -1 for the forward step); a step waiting for a prediction draws its predecessor's. */
+function stagesUpTo(step: Step, pending: boolean): number {
+  return STAGES.indexOf(step.kind as (typeof STAGES)[number]) - (pending ? 1 : 0);
+}
+
+export function gradScene(ctx: ViewContext, step: Step, caption: string, previous?: ReadonlyMap<string, Layer>, pending = false): Scene | null {
   const { m, p } = ctx;
   const g = ctx.model.computation.gradient;
-  if (g === null || !g.ok) return null;
+  // The forward step waiting for the result's shape: nothing of out is drawn yet.
+  if (g === null || !g.ok || (pending && step.kind === 'forward')) return null;
   const sb = new SceneBuilder(previous);
   const spec = (s: GradStage, key: string, maxWidth: number): GridSpec => ({
     shape: s.shape, name: '', palette: p, keyPrefix: key, words: gridWords(m), shapeText: formatShape(s.shape), cell: 30,
@@ -162,7 +171,7 @@ export function gradScene(ctx: ViewContext, step: Step, caption: string, previou
     return all;
   });
 
-  const upTo = STAGES.indexOf(step.kind as (typeof STAGES)[number]);
+  const upTo = stagesUpTo(step, pending);
   for (const stage of placed) {
     if (stage.from > upTo) continue;
     sb.part(`stage:${stage.key}`, () => {
@@ -183,15 +192,20 @@ function preview(values: Float32Array): string {
   return values.length > PREVIEW ? `${shown}, …` : shown;
 }
 
-export function gradDetails(ctx: ViewContext): TemplateResult {
+/** Each .grad once the diagram has drawn it; the core's calls with the last step, which explains them. */
+export function gradDetails(ctx: ViewContext, step: Step, pending: boolean): TemplateResult {
   const { m } = ctx;
   const g = ctx.model.computation.gradient;
   if (g === null) return html``;
   if (!g.ok)
     return html`<p class="problem">${m.labelled(m.grad.noGrad, '')}<code class="message">${g.error}</code></p>
       ${g.inplace ? html`<p>${m.grad.inplaceLeaf}</p>` : ''}`;
-  const grads = g.inputs.map((i: InputGrad) => html`<li><code>${i.name}.grad</code>: <code>${torchSize(i.grad.shape)}</code>
+  const upTo = stagesUpTo(step, pending);
+  const drawn = g.inputs.filter((i) => STAGES.indexOf(gradRevealKind(i)) <= upTo);
+  const grads = drawn.map((i: InputGrad) => html`<li><code>${i.name}.grad</code>: <code>${torchSize(i.grad.shape)}</code>
     <code class="values" data-testid=${`grad-${i.name}`}>${preview(i.grad.values)}</code></li>`);
   const calls = g.inputs.map((i: InputGrad) => html`<li><code>${i.name}</code>: <code data-testid=${`call-${i.name}`}>${coreCall(i)}</code></li>`);
-  return html`<ul class="grads">${grads}</ul><p class="aside">${m.grad.oneSum}</p><ul class="calls aside" aria-label=${m.grad.coreCall}>${calls}</ul>`;
+  const last = step.kind === 'view' && !pending;
+  return html`${grads.length > 0 ? html`<ul class="grads">${grads}</ul>` : ''}
+    ${last ? html`<p class="aside">${m.grad.oneSum}</p><ul class="calls aside" aria-label=${m.grad.coreCall}>${calls}</ul>` : ''}`;
 }

@@ -6,6 +6,7 @@ import type { TemplateResult } from 'lit';
 import { LANGS, THEMES } from '../model/state.js';
 import type { Lang, State } from '../model/state.js';
 import type { ViewContext } from './context.js';
+import { predictSwitch } from './predict.js';
 import { compactSummary } from './summary.js';
 
 type Change = (patch: Partial<State>) => void;
@@ -20,6 +21,7 @@ export function header(ctx: ViewContext, change: Change): TemplateResult {
   return html`<header>
       <h1>${m.title}</h1>
       <div class="tools">
+        ${predictSwitch(ctx, change)}
         ${langSwitch(ctx, change)}
         <label>${m.ui.theme}
           <select data-testid="theme" @change=${(e: Event) => change({ theme: (e.target as HTMLSelectElement).value as State['theme'] })}>

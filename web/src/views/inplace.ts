@@ -48,8 +48,10 @@ export function inplaceCaption(ctx: ViewContext, step: Step): string {
   }
 }
 
-export function inplaceScene(ctx: ViewContext, step: Step, caption: string): Scene | null {
+export function inplaceScene(ctx: ViewContext, shown: Step, caption: string, _previous?: unknown, pending = false): Scene | null {
   const { m } = ctx;
+  // Waiting for a prediction: the shapes as typed, nothing they give.
+  const step: Step = pending ? { view: 'inplace', kind: 'shapes' } : shown;
   const data = ctx.model.computation.inplace;
   if (data === null) return null;
   const trace = data.broadcast;

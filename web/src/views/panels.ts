@@ -8,13 +8,17 @@ import { alignCaption, alignScene } from './align.js';
 import type { ViewContext } from './context.js';
 import { gradCaption, gradDetails, gradScene } from './gradient.js';
 import { inplaceCaption, inplaceDetails, inplaceScene } from './inplace.js';
+import { questionText } from './predict.js';
 import { stridesCaption, stridesScene, stridesTable } from './strides.js';
 
 export interface Panel {
   caption(ctx: ViewContext, step: Step): string;
-  /** previous: the last scene's parts, when it showed the same inputs in the same view and theme. */
-  scene(ctx: ViewContext, step: Step, caption: string, previous?: ReadonlyMap<string, Layer>): Scene | null;
-  details(ctx: ViewContext, step: Step): TemplateResult;
+  /**
+   * previous: the last scene's parts, when it showed the same inputs in the same view and theme;
+   * pending: the step waits for a prediction (predict mode), so it draws what it asks about, not its answer.
+   */
+  scene(ctx: ViewContext, step: Step, caption: string, previous?: ReadonlyMap<string, Layer>, pending?: boolean): Scene | null;
+  details(ctx: ViewContext, step: Step, pending: boolean): TemplateResult;
 }
 
 export const PANELS: Readonly<Record<View, Panel>> = {
@@ -22,13 +26,15 @@ export const PANELS: Readonly<Record<View, Panel>> = {
   strides: {
     caption: stridesCaption,
     scene: stridesScene,
-    details: (ctx) => (ctx.model.computation.broadcast === null ? html`` : stridesTable(ctx)),
+    details: (ctx, step, pending) => (ctx.model.computation.broadcast === null ? html`` : stridesTable(ctx, step.kind !== 'storage' && !pending)),
   },
-  grad: { caption: gradCaption, scene: gradScene, details: (ctx) => gradDetails(ctx) },
+  grad: { caption: gradCaption, scene: gradScene, details: gradDetails },
   inplace: { caption: inplaceCaption, scene: inplaceScene, details: inplaceDetails },
 };
 
-/** What a step says above its diagram. */
-export function stepCaption(ctx: ViewContext, step: Step): string {
+/** What a step says above its diagram: the step's index names its open question, if any (predict mode). */
+export function stepCaption(ctx: ViewContext, step: Step, index: number): string {
+  const open = ctx.model.pendingAt(index);
+  if (open !== null) return questionText(ctx, open);
   return step.kind === 'problem' ? ctx.m.ui.blocked : PANELS[ctx.model.state.view].caption(ctx, step);
 }

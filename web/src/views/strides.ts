@@ -207,8 +207,10 @@ function gridsPart(sb: SceneBuilder, ctx: ViewContext, shape: number[], top: num
   return y + tallest + 16;
 }
 
-export function stridesScene(ctx: ViewContext, step: Step, caption: string, previous?: ReadonlyMap<string, Layer>): Scene | null {
+export function stridesScene(ctx: ViewContext, shown: Step, caption: string, previous?: ReadonlyMap<string, Layer>, pending = false): Scene | null {
   const { m, p } = ctx;
+  // Waiting for a prediction of the result: the storages only, nothing expanded to it.
+  const step: Step = pending ? { view: 'strides', kind: 'storage' } : shown;
   const c = ctx.model.computation;
   if (c.broadcast === null) return null;
   const s = c.strides;
@@ -235,11 +237,12 @@ export function stridesScene(ctx: ViewContext, step: Step, caption: string, prev
   return sb.build({ title: m.ui.diagram(m.ui.views.strides), desc: caption, background: p.bg, hatch: p.hatch });
 }
 
-export function stridesTable(ctx: ViewContext): TemplateResult {
+/** expanded: the step has expanded the inputs, so the output and the expanded strides are shown too. */
+export function stridesTable(ctx: ViewContext, expanded: boolean): TemplateResult {
   const { m } = ctx;
   const s = ctx.model.computation.strides;
   const rows = [
-    ...(s.out === null ? [] : [{ name: 'out', shape: s.out.shape, strides: s.out.strides, expanded: s.out.strides, offset: 0 }]),
+    ...(s.out === null || !expanded ? [] : [{ name: 'out', shape: s.out.shape, strides: s.out.strides, expanded: s.out.strides, offset: 0 }]),
     ...s.inputs.map((i) => ({ name: i.name, shape: i.shape, strides: i.strides, expanded: i.expandedStrides, offset: i.offset })),
   ];
   const cells = (strides: readonly number[] | null): TemplateResult =>
@@ -247,8 +250,8 @@ export function stridesTable(ctx: ViewContext): TemplateResult {
       ? html`—`
       : html`(${strides.map((v, k) => html`${k > 0 ? ', ' : ''}${v === 0 ? html`<mark class="zero" title=${m.strides.zeroMark}>0<span class="sr">, ${m.strides.zeroMark}</span></mark>` : String(v)}`)})`;
   return html`<table class="strides">
-    <thead><tr><th scope="col">${m.strides.table.operand}</th><th scope="col">${m.strides.table.shape}</th><th scope="col">${m.strides.table.strides}</th><th scope="col">${m.strides.table.expanded}</th><th scope="col">${m.strides.table.offset}</th></tr></thead>
-    <tbody>${rows.map((r) => html`<tr><th scope="row">${r.name}</th><td>${formatShape(r.shape)}</td><td>${cells(r.strides)}</td><td>${cells(r.expanded)}</td><td>${r.offset}</td></tr>`)}</tbody>
+    <thead><tr><th scope="col">${m.strides.table.operand}</th><th scope="col">${m.strides.table.shape}</th><th scope="col">${m.strides.table.strides}</th>${expanded ? html`<th scope="col">${m.strides.table.expanded}</th>` : ''}<th scope="col">${m.strides.table.offset}</th></tr></thead>
+    <tbody>${rows.map((r) => html`<tr><th scope="row">${r.name}</th><td>${formatShape(r.shape)}</td><td>${cells(r.strides)}</td>${expanded ? html`<td>${cells(r.expanded)}</td>` : ''}<td>${r.offset}</td></tr>`)}</tbody>
   </table>`;
 }
 

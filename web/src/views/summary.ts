@@ -15,9 +15,12 @@ export function compactSummary(ctx: ViewContext): TemplateResult {
   const operands = c.operands.map((o) => (o.shape === null
     ? html` · <span class="typed">${o.name} “${echo(o.text, MAX_ECHO)}”</span>`
     : html` · <span>${o.name} ${formatShape(o.shape)}</span>`));
-  const result = resultOutput(c);
-  const failure = failureOf(ctx);
-  return html`<p class="summary" data-testid="summary"><code>${opCall(c.op, c.alpha)}</code>${operands}${result === null ? '' : html` <span>→ ${result}</span>`}</p>
+  // Predict mode: the result and PyTorch's error wait for the prediction; a problem with the inputs does not.
+  const hidden = ctx.model.resultHidden;
+  const result = hidden ? null : resultOutput(c);
+  const shownFailure = failureOf(ctx);
+  const failure = hidden && shownFailure?.pytorch === true ? null : shownFailure;
+  return html`<p class="summary" data-testid="summary"><code>${opCall(c.op, c.alpha)}</code>${operands}${result === null ? (hidden ? html` <span>→ ?</span>` : '') : html` <span>→ ${result}</span>`}</p>
     ${failure === null ? '' : html`<div class="problem" role="alert">
       ${failure.lead === null ? '' : html`<p class="failed">${failure.lead}</p>`}
       <p><code data-testid="error" class="message">${failure.message}</code></p>

@@ -120,6 +120,11 @@ export function verdictPanel(ctx: ViewContext, onFix: (fix: Fix) => void): Templ
     parts.push(html`<p class="notice">${m.problems.tooBig(blocker.operand.name, formatCount(blocker.operand.problem.numel), formatCount(MAX_RUN_ELEMENTS))}</p>`);
   const failure = failureOf(ctx);
   const result = resultOutput(c);
+  // Predict mode: what the op gives (its shape, or PyTorch's error and all said of it) waits for the prediction.
+  if (ctx.model.resultHidden && (failure === null || failure.pytorch)) {
+    parts.push(html`<p class="result" data-testid="result-hidden"><span>${m.ui.result}:</span> ${m.predict.hiddenResult}</p>`);
+    return html`${parts}`;
+  }
   if (failure !== null && !failure.pytorch) {
     parts.push(html`<div class="problem" role="alert">${failure.lead === null ? '' : html`<p>${failure.lead}</p>`}<p data-testid="error" class="message">${failure.message}</p>${failure.help === null ? '' : html`<p class="aside">${failure.help}</p>`}</div>`);
   } else if (failure !== null) {
