@@ -10,7 +10,7 @@ import { SceneBuilder, WRAP_WIDTH, textWidth } from '../diagram/scene.js';
 import type { Layer, Scene } from '../diagram/scene.js';
 import { drawTensor, measureTensor } from '../diagram/tensor-grid.js';
 import type { GridSpec } from '../diagram/tensor-grid.js';
-import { formatShape, formatValue, torchSize } from '../model/format.js';
+import { formatCount, formatShape, formatValue, torchSize } from '../model/format.js';
 import type { GradStage, InputGrad } from '../model/gradient.js';
 import { MAX_DRAWN_STAGE_ELEMENTS } from '../model/limits.js';
 import type { Step } from '../model/steps.js';
@@ -19,6 +19,12 @@ import { gridWords } from './strides.js';
 
 const STAGES = ['incoming', 'leading', 'ones', 'view'] as const;
 const PREVIEW = 64;
+// A stage too big to make: its shape in a dashed box, in place of the grid.
+const NOT_DRAWN_H = 40;
+
+function notDrawnText(ctx: ViewContext, s: GradStage): string {
+  return `${formatShape(s.shape)} · ${ctx.m.fixes.large.stage(formatCount(s.shape.reduce((p, n) => p * n, 1)))}`;
+}
 
 function opExpression(ctx: ViewContext): string {
   const c = ctx.model.computation;
@@ -121,16 +127,25 @@ export function gradScene(ctx: ViewContext, step: Step, caption: string, previou
   const spec = (s: GradStage, key: string, maxWidth: number): GridSpec => ({
     shape: s.shape, name: '', palette: p, keyPrefix: key, words: gridWords(m), shapeText: formatShape(s.shape), cell: 30,
     budget: MAX_DRAWN_STAGE_ELEMENTS, maxWidth,
-    text: (f) => formatValue(s.values[f] as number, false),
+    text: (f) => formatValue(s.values?.[f] as number, false),
     look: () => ({ ...p.cell }),
   });
+  const measure = (s: GradStage, key: string, maxWidth: number): { w: number; h: number } =>
+    s.values === null ? { w: textWidth(notDrawnText(ctx, s), 14) + 24, h: NOT_DRAWN_H } : measureTensor(spec(s, key, maxWidth));
+  const draw = (x: number, y: number, s: GradStage, key: string, maxWidth: number): { w: number; h: number } => {
+    if (s.values !== null) return drawTensor(sb, x, y, spec(s, key, maxWidth));
+    const size = measure(s, key, maxWidth);
+    sb.rect({ x, y, w: size.w, h: size.h, fill: p.bg, stroke: p.muted, strokeWidth: 1.2, dashed: true, rx: 4 });
+    sb.text({ x: x + 12, y: y + size.h / 2, text: notDrawnText(ctx, s), size: 14, fill: p.fg, mono: false });
+    return size;
+  };
   const done = (): Scene => sb.build({ title: m.ui.diagram(m.ui.views.grad), desc: caption, background: p.bg, hatch: p.hatch });
 
   if (step.kind === 'forward') {
     sb.part('forward', () => {
       sb.text({ x: 8, y: 16, text: `${m.grad.dOut} ${formatShape(g.dOut.shape)} · ${ctx.model.state.loss === 'sum' ? m.grad.lossSum : m.grad.lossWeighted}`, size: 15, fill: p.fg, bold: true });
-      const box = drawTensor(sb, 8, 34, spec(g.dOut, 'dout', WRAP_WIDTH - 16));
-      sb.text({ x: 8, y: 34 + box.h + 20, text: `loss = ${formatValue(g.lossValue, false)}`, size: 16, fill: p.fg, mono: true });
+      const box = draw(8, 34, g.dOut, 'dout', WRAP_WIDTH - 16);
+      if (g.lossValue !== null) sb.text({ x: 8, y: 34 + box.h + 20, text: `loss = ${formatValue(g.lossValue, false)}`, size: 16, fill: p.fg, mono: true });
     });
     return done();
   }
@@ -145,7 +160,7 @@ export function gradScene(ctx: ViewContext, step: Step, caption: string, previou
       stagesOf(ctx, input).forEach((stage, k) => {
         const lead = k > 0 ? arrowWidth(stage.op) + 8 : 0;
         const maxWidth = WRAP_WIDTH - 16 - lead;
-        const size = measureTensor(spec(stage.stage, stage.key, maxWidth));
+        const size = measure(stage.stage, stage.key, maxWidth);
         const w = Math.max(size.w, textWidth(stage.title, 15));
         // A stage that would run off the right edge starts a new line, its arrow first.
         if (k > 0 && x + lead + w > WRAP_WIDTH) {
@@ -172,13 +187,14 @@ export function gradScene(ctx: ViewContext, step: Step, caption: string, previou
         sb.line({ x1: stage.arrowX + 6, y1: stage.y + 46, x2: stage.arrowX + w - 6, y2: stage.y + 46, stroke: p.accent, width: 2.5, arrow: true });
       }
       sb.text({ x: stage.x, y: stage.y + 8, text: stage.title, size: 15, fill: p.fg, bold: true });
-      drawTensor(sb, stage.x, stage.y + 26, spec(stage.stage, stage.key, stage.maxWidth));
+      draw(stage.x, stage.y + 26, stage.stage, stage.key, stage.maxWidth);
     });
   }
   return done();
 }
 
-function preview(values: Float32Array): string {
+function preview(ctx: ViewContext, values: Float32Array | null): string {
+  if (values === null) return ctx.m.fixes.large.gradValues;
   const shown = Array.from(values.subarray(0, PREVIEW), (v) => formatValue(v, false)).join(', ');
   return values.length > PREVIEW ? `${shown}, …` : shown;
 }
@@ -191,7 +207,7 @@ export function gradDetails(ctx: ViewContext): TemplateResult {
     return html`<p class="problem">${m.grad.noGrad} <code class="message">${g.error}</code></p>
       ${g.inplace ? html`<p>${m.grad.inplaceLeaf}</p>` : ''}`;
   const grads = g.inputs.map((i: InputGrad) => html`<li><code>${i.name}.grad</code>: <code>${torchSize(i.grad.shape)}</code>
-    <code class="values" data-testid=${`grad-${i.name}`}>${preview(i.grad.values)}</code></li>`);
+    <code class="values" data-testid=${`grad-${i.name}`}>${preview(ctx, i.grad.values)}</code></li>`);
   const calls = g.inputs.map((i: InputGrad) => html`<li><code>${i.name}</code>: <code data-testid=${`call-${i.name}`}>${coreCall(i)}</code></li>`);
   return html`<ul class="grads">${grads}</ul><p class="aside">${m.grad.oneSum}</p><ul class="calls aside" aria-label=${m.grad.coreCall}>${calls}</ul>`;
 }

@@ -30,5 +30,7 @@ export const PANELS: Readonly<Record<View, Panel>> = {
 
 /** What a step says above its diagram. */
 export function stepCaption(ctx: ViewContext, step: Step): string {
-  return step.kind === 'problem' ? ctx.m.ui.blocked : PANELS[ctx.model.state.view].caption(ctx, step);
+  if (step.kind !== 'problem') return PANELS[ctx.model.state.view].caption(ctx, step);
+  // Nothing to change: an in-place op too big to run has no gradient to show.
+  return ctx.model.computation.valuesOnlyMissing && step.view === 'grad' ? ctx.m.fixes.large.noSteps : ctx.m.ui.blocked;
 }
