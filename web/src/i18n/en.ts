@@ -111,7 +111,7 @@ export const en: Messages = {
   },
   strides: {
     storage: (name) => `${name}: storage (its memory cells)`,
-    cells: (n) => `${n} cell${n === 1 ? '' : 's'}`,
+    cells: (n) => `${n.toLocaleString('en-US')} cell${n === 1 ? '' : 's'}`,
     expanded: (name, shape) => `${name} expanded to ${shape}`,
     output: (shape) => `out ${shape}`,
     table: { operand: 'operand', shape: 'shape', strides: 'strides', expanded: 'expanded strides', offset: 'offset' },

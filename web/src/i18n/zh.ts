@@ -105,7 +105,7 @@ export const zh: Messages = {
   },
   strides: {
     storage: (name) => `${name}：存储（内存单元）`,
-    cells: (n) => `${n} 个单元`,
+    cells: (n) => `${n.toLocaleString('en-US')} 个单元`,
     expanded: (name, shape) => `${name} 扩展为 ${shape}`,
     output: (shape) => `out ${shape}`,
     table: { operand: '操作数', shape: '形状', strides: '步长', expanded: '扩展后的步长', offset: '偏移' },
