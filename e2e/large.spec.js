@@ -62,6 +62,7 @@ test('64,3,128,128 + 3,1,1: the gradient view steps through the reduction, with 
   });
   await expect(page.getByTestId('step-count')).toHaveText('Step 5 of 5');
   await expect(page.getByTestId('caption')).not.toContainText(en.ui.blocked);
+  await expect(page.getByTestId('caption')).toContainText('These are the shapes of the .grad tensors; their values are not drawn.');
   await expect(page.getByTestId('call-b')).toHaveText(`grad.sum((${[...step.leadingDims, ...step.onesDims].join(', ')}), keepdim=True).view(3, 1, 1)`);
   await expect(page.getByTestId('call-a')).toHaveText('grad');
   await expect(page.getByTestId('grad-b')).toHaveText(en.fixes.large.gradValues);

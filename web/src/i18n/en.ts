@@ -211,6 +211,7 @@ export const en: Messages = {
       stage: (numel) => `${numel} values, not drawn`,
       gradValues: 'values not drawn (more elements than the playground makes)',
       noSteps: 'An in-place op this big is not run here, so there is no gradient to step through.',
+      stepView: (parts) => `${parts.join(' ')} These are the shapes of the .grad tensors; their values are not drawn.`,
     },
   },
 };

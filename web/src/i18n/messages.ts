@@ -203,6 +203,8 @@ export interface Messages {
       gradValues: string;
       /** The gradient view of an in-place op this big. */
       noSteps: string;
+      /** The gradient's last step, without values (grad.stepView's counterpart). */
+      stepView(parts: string[]): string;
     };
   };
 }

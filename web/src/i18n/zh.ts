@@ -202,6 +202,7 @@ export const zh: Messages = {
       stage: (numel) => `${numel} 个值，未画出`,
       gradValues: '未画出数值（元素个数超过演示的上限）',
       noSteps: '这么大的原地操作不在这里执行，因此没有梯度可以逐步查看。',
+      stepView: (parts) => `${parts.join('')}这些是 .grad 的形状；数值未画出。`,
     },
   },
 };

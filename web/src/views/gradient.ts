@@ -65,7 +65,8 @@ export function gradCaption(ctx: ViewContext, step: Step): string {
       return m.grad.stepOnes(g.inputs.map((i) =>
         i.step.onesDims.length > 0 ? m.grad.onesPart(i.name, i.step.onesDims) : m.grad.nothing(i.name)));
     case 'view':
-      return m.grad.stepView(g.inputs.map((i) => {
+      // Without values (tensors too big to make) the last step says what it shows: shapes.
+      return (g.lossValue === null ? m.fixes.large.stepView : m.grad.stepView)(g.inputs.map((i) => {
         if (i.step.viewed) return m.grad.viewPart(i.name, formatShape(i.step.keepdimShape), formatShape(i.step.resultShape));
         return unreduced(i) ? m.grad.unreducedPart(i.name) : m.grad.noViewPart(i.name, formatShape(i.step.resultShape));
       }));
