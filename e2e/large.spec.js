@@ -99,3 +99,12 @@ test('in Chinese: the same numbers, and the words of the Chinese catalogue', asy
   await expect(page.getByTestId('grad-b')).toHaveText(zh.fixes.large.gradValues);
   await expect(page.getByTestId('call-b')).toHaveText('grad.sum((0, 2, 3), keepdim=True).view(3, 1, 1)');
 });
+
+test('an in-place op too big to run: its gradient and in-place views say so, and ask for no change', async ({ page }) => {
+  await open(page, 'a=64,3,128,128&b=3,1,1&op=add_&view=grad&lang=en');
+  await expect(page.getByTestId('caption')).toHaveText(en.fixes.large.noSteps);
+  await page.getByTestId('tab-inplace').click();
+  await expect(page.getByTestId('caption')).toHaveText(en.fixes.large.noSteps);
+  await page.getByTestId('tab-strides').click();
+  await expect(page.getByTestId('step-count')).toHaveText('Step 5 of 5');
+});

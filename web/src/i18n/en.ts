@@ -210,7 +210,7 @@ export const en: Messages = {
         `The core plans its loops only while it runs the op, and this one is too big to run here (the result and the inputs have more than ${limit} elements), so no iteration plan is shown.`,
       stage: (numel) => `${numel} values, not drawn`,
       gradValues: 'values not drawn (more elements than the playground makes)',
-      noSteps: 'An in-place op this big is not run here, so there is no gradient to step through.',
+      noSteps: 'This op is too big to run here, so this view has nothing to step through; the Alignment and Strides views still show its shapes and strides.',
       stepView: (parts) => `${parts.join(' ')} These are the shapes of the .grad tensors; their values are not drawn.`,
     },
   },

@@ -201,7 +201,7 @@ export interface Messages {
       stage(numel: string): string;
       /** In place of a .grad's values. */
       gradValues: string;
-      /** The gradient view of an in-place op this big. */
+      /** A view with nothing to step through when the op is too big to run (an in-place op's gradient or check). */
       noSteps: string;
       /** The gradient's last step, without values (grad.stepView's counterpart). */
       stepView(parts: string[]): string;

@@ -31,6 +31,6 @@ export const PANELS: Readonly<Record<View, Panel>> = {
 /** What a step says above its diagram. */
 export function stepCaption(ctx: ViewContext, step: Step): string {
   if (step.kind !== 'problem') return PANELS[ctx.model.state.view].caption(ctx, step);
-  // Nothing to change: an in-place op too big to run has no gradient to show.
-  return ctx.model.computation.valuesOnlyMissing && step.view === 'grad' ? ctx.m.fixes.large.noSteps : ctx.m.ui.blocked;
+  // Nothing to change when the inputs are fine and only too big to run (an in-place op's gradient or check).
+  return ctx.model.computation.valuesOnlyMissing ? ctx.m.fixes.large.noSteps : ctx.m.ui.blocked;
 }
