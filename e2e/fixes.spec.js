@@ -2,6 +2,8 @@
 // each checked with the core before they are shown; applying one is one
 // click, and the page then shows what the package says for the new inputs.
 import { expect, test } from '@playwright/test';
+import { en } from '../web/src/i18n/en.ts';
+import { zh } from '../web/src/i18n/zh.ts';
 import { operandsOf } from '../web/src/model/state.ts';
 import { core, open, shown, torchSize } from './helpers.js';
 
@@ -82,4 +84,61 @@ test('no fix is invented when none works: (5,2,4,1) + (3,1,1)', async ({ page })
   });
   expect(refused.every((r) => r.result === null || r.notes.includes('outer-product'))).toBe(true);
   expect(refused.some((r) => r.result !== null)).toBe(true);
+});
+
+// Note [Ranking fixes] and [Outer products in disguise] in web/src/model/fixes.ts.
+
+test('x - x.mean(1), (4,3) - (4,): b.unsqueeze(-1) first, the transpose last and said to reorder, and keepdim offered', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  for (const [lang, m] of [['en', en], ['zh', zh]]) {
+    await open(page, `a=4,3&b=4&op=sub&view=align&lang=${lang}`);
+    await expect(page.locator('button.fix code')).toHaveText(['b.unsqueeze(-1)', 'a.transpose(0, 1)']);
+    await expect(page.getByTestId('fix-meaning')).toHaveText([m.fixes.meaning.pairs('a', 'b', 'row'), m.fixes.meaning.reorders('a')]);
+    // The meaning is the button's description, for a screen reader too.
+    await expect(page.locator('button.fix').first()).toHaveAccessibleDescription(m.fixes.meaning.pairs('a', 'b', 'row'));
+    await expect(page.getByTestId('keepdim')).toHaveText(m.fixes.keepdim('b', 'a', 1, '(4, 1)'));
+  }
+  expect(en.fixes.meaning.pairs('a', 'b', 'row')).toBe('pairs each row of a with one value of b');
+  expect(en.fixes.keepdim('b', 'a', 1, '(4, 1)')).toContain('If b = a.sum(1) (or a.mean(1)), write keepdim=True');
+  // keepdim=True gives the shape the hint names, and that shape broadcasts with a.
+  const tc = await core();
+  const kept = tc.tidy(() => tc.zeros([4, 3]).sum(1, true).shape);
+  expect(kept).toEqual([4, 1]);
+  expect(tc.explain.broadcast([4, 3], kept).result).toEqual([4, 3]);
+});
+
+test('an outer product in disguise is not offered: where(c(3,2), a(3,), b(3,2)) offers a.unsqueeze(-1), not a.reshape(3, 1, 1)', async ({ page }) => {
+  await applyEach(page, 'c=3,2&a=3&b=3,2&op=where&view=align&lang=en', ['a.unsqueeze(-1)']);
+  await open(page, 'c=3,2&a=3&b=3,2&op=where&view=align&lang=en');
+  await expect(page.getByTestId('fix-meaning')).toHaveText([en.fixes.meaning.pairs('b', 'a', 'row')]);
+  // The refused rewrite broadcasts, to (3, 3, 2): none of the inputs' shapes.
+  const tc = await core();
+  expect(tc.explain.broadcast([3, 2], [3, 1, 1], [3, 2]).result).toEqual([3, 3, 2]);
+});
+
+test('(2,0) + (2,2): b.unsqueeze(-1) would give (2, 2, 0), larger in rank than both: no fix, and the page says none works', async ({ page }) => {
+  await open(page, 'a=2,0&b=2,2&op=add&view=align&lang=en');
+  await expect(page.locator('button.fix')).toHaveCount(0);
+  await expect(page.locator('.problem')).toContainText('No unsqueeze, squeeze, reshape with 1s or transpose of a single operand makes these shapes broadcast');
+  const tc = await core();
+  expect(tc.explain.broadcast([2, 0], [2, 2, 1]).result).toEqual([2, 2, 0]);
+});
+
+test('the out-of-place op for a(1,3,1).add_(b(3,1,7)) says its result is larger than every input, in both languages', async ({ page }) => {
+  for (const [lang, m] of [['en', en], ['zh', zh]]) {
+    await open(page, `a=1,3,1&b=3,1,7&op=add_&view=inplace&lang=${lang}`);
+    await expect(page.getByTestId('fix-meaning').first()).toHaveText(m.fixes.meaning.outOfPlace(true));
+  }
+  expect(en.fixes.meaning.outOfPlace(true)).toContain('larger than every input');
+  expect(zh.fixes.meaning.outOfPlace(true)).toContain('比任何输入都大');
+});
+
+test('PyTorch’s documented (5,1,4,1) + (3,1,1) is called an outer product, not a bug, with a gentle elementwise hint', async ({ page }) => {
+  for (const [lang, words, hint] of [['en', 'This is an outer product', 'If you meant one value per element'], ['zh', '这是外积', '如果你想要的是逐元素运算']]) {
+    await open(page, `a=5,1,4,1&b=3,1,1&op=add&view=align&lang=${lang}`);
+    const note = page.locator('.note.outer');
+    await expect(note).toContainText(words);
+    await expect(note).toContainText(hint);
+    await expect(note).not.toContainText(/bug/i);
+  }
 });

@@ -40,7 +40,7 @@ for (const field of ['shape-a', 'shape-b', 'shape-c']) {
   });
 }
 
-test('huge shapes: 100000,1 with 1,100000 is shown as shapes only, with a message', async ({ page }) => {
+test('huge shapes: 100000,1 with 1,100000 is shown without values, with a message', async ({ page }) => {
   const problems = watch(page);
   await open(page, 'a=2,3&b=3&op=add&view=strides&lang=en');
   await page.getByTestId('shape-a').fill('100000,1');
@@ -50,7 +50,7 @@ test('huge shapes: 100000,1 with 1,100000 is shown as shapes only, with a messag
   // Strides come from the core's views even when the op is too big to run.
   const tc = await core();
   const expanded = tc.tidy(() => tc.zeros([100000, 1]).broadcastTo([100000, 100000]).stride());
-  await expect(page.locator('table.strides tr').nth(1).locator('td').nth(2)).toHaveText(new RegExp(`^\\(${expanded[0]}, 0`));
+  await expect(page.locator('table.strides tr').filter({ has: page.locator('th', { hasText: /^a$/ }) }).locator('td').nth(2)).toHaveText(new RegExp(`^\\(${expanded[0]}, 0`));
   for (const view of ['align', 'grad', 'inplace']) {
     await page.getByTestId(`tab-${view}`).click();
     await expect(page.getByTestId('result-shape')).toHaveText('torch.Size([100000, 100000])');

@@ -171,15 +171,21 @@ export const styles = css`
   .ok::before {
     content: '✓ ';
   }
+  /* Ranked, most likely first (Note [Ranking fixes]): one per line, with what it changes in meaning. */
   .fixes {
     list-style: none;
     padding: 0;
     display: flex;
-    flex-wrap: wrap;
+    flex-direction: column;
+    align-items: flex-start;
     gap: 8px;
   }
   .fix code {
     font-weight: bold;
+  }
+  .fixes .meaning {
+    display: block;
+    margin: 2px 0 0 4px;
   }
   [role='tablist'] {
     display: flex;

@@ -81,9 +81,9 @@ export const en: Messages = {
     shapeHelp: 'Type sizes as 5,3,4,1 or (5, 3, 4, 1) or [5,3,4,1] or torch.empty(5,3,4,1); () is a 0-dim tensor. Sizes are whole numbers ≥ 0, with at most 16 dims.',
     token: (name, token, bool) => `Values of ${name}: “${token}” is not ${bool ? 'True, False, 1 or 0' : 'a number'}.`,
     values: (name) => `Values of ${name}:`,
-    tooBig: (name, numel, limit) => `${name} has ${numel} elements. The playground makes tensors of up to ${limit} elements, so only shapes and their alignment are shown.`,
+    tooBig: (name, numel, limit) => `${name} has ${numel} elements. The playground makes tensors of up to ${limit} elements, so its values are not drawn; shapes, strides and the gradient’s reduction still are.`,
     alpha: (text) => `alpha must be a number, not “${text}”.`,
-    resultTooBig: (numel, bytes, limit) => `The result would have ${numel} elements (${bytes}). The playground runs ops up to ${limit} elements, so it shows shapes, alignment and strides, but no values, iteration plan or gradients.`,
+    resultTooBig: (numel, bytes, limit) => `The result would have ${numel} elements (${bytes}). The playground runs ops up to ${limit} elements, so no values are drawn; shapes, alignment, strides and the gradient’s reduction are still the core’s.`,
   },
   explain: {
     mismatch: (dim, trailing, sizes) =>
@@ -98,7 +98,7 @@ export const en: Messages = {
   },
   notes: {
     outerProduct: (stretched, numel, inputs) =>
-      `Legal, but check it: ${stretched.length > 2 ? 'the inputs are' : 'both inputs are'} stretched (${stretched.join('; ')}), so the result has ${numel} elements, more than any input (${inputs.map((i) => `${i.name} has ${i.count}`).join(', ')}). This outer-product pattern is what you want for a table of all pairs, and a frequent silent bug otherwise.`,
+      `Legal: ${stretched.length > 2 ? 'the inputs are all' : 'both inputs are'} stretched (${stretched.join('; ')}), so the result has ${numel} elements, more than any input (${inputs.map((i) => `${i.name} has ${i.count}`).join(', ')}). This is an outer product: every value of one input meets every value of the other, as in a table of all pairs. If you meant one value per element, check the shapes.`,
     rankPromotion: (names) => `${list(names)} had fewer dims, so 1s were added on the left (implicit rank promotion).`,
     backcompat: (oldShape, newShape) =>
       `Same number of elements, different shapes: PyTorch before broadcasting treated both as 1-dim and gave ${oldShape}; now the result is ${newShape}. PyTorch warns about this only after torch.utils.backcompat.broadcast_warning.enabled = True (tensorcast turns it on here as a teaching aid):`,
@@ -134,7 +134,7 @@ export const en: Messages = {
   },
   strides: {
     storage: (name) => `${name}’s storage`,
-    cells: (n) => `${n} cell${n === 1 ? '' : 's'}`,
+    cells: (n) => `${n.toLocaleString('en-US')} cell${n === 1 ? '' : 's'}`,
     expanded: (name, shape) => `${name} expanded to ${shape}`,
     output: (shape) => `out ${shape}`,
     table: { operand: 'operand', shape: 'shape', strides: 'strides', expanded: 'expanded strides', offset: 'offset' },
@@ -271,5 +271,29 @@ export const en: Messages = {
     dimIs: (d, verdict) => `Dim ${d}: ${verdict}.`,
     gradIs: (name, shape) => `${name}.grad has shape ${shape}.`,
     answerFirst: 'Predict first: the next step waits for your answer.',
+  },
+  fixes: {
+    meaning: {
+      reorders: (name) => `reorders ${name}’s values: a different computation`,
+      pairs: (whole, part, axis) => `pairs each ${axis} of ${whole} with one value of ${part}`,
+      reuses: (parts) => parts.map((p) => `each value of ${p.name} is reused along ${dimWords(p.dims)}`).join('; '),
+      oneToOne: 'pairs the values one to one',
+      outOfPlace: (larger) =>
+        larger
+          ? 'the op as typed, into a new tensor larger than every input: every pairing of their values (an outer product)'
+          : 'the op as typed, into a new tensor: a is not written',
+    },
+    keepdim: (reduced, from, dim, shape) =>
+      `If ${reduced} = ${from}.sum(${dim}) (or ${from}.mean(${dim})), write keepdim=True: it keeps the dim as size 1, shape ${shape}, which lines up with ${from}.`,
+    large: {
+      notDrawn: (limit) => `values not drawn: more than the ${limit} elements the playground makes`,
+      gridsNotDrawn: (limit) => `Values are not drawn above ${limit} elements; the strides above are the core’s all the same.`,
+      noPlan: (limit) =>
+        `The core plans its loops only while it runs the op, and this one is too big to run here (the result and the inputs have more than ${limit} elements), so no iteration plan is shown.`,
+      stage: (numel) => `${numel} values, not drawn`,
+      gradValues: 'values not drawn (more elements than the playground makes)',
+      noSteps: 'This op is too big to run here, so this view has nothing to step through; the Alignment and Strides views still show its shapes and strides.',
+      stepView: (parts) => `${parts.join(' ')} These are the shapes of the .grad tensors; their values are not drawn.`,
+    },
   },
 };

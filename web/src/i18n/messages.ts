@@ -261,4 +261,32 @@ export interface Messages {
     /** Next is held until the question is answered. */
     answerFirst: string;
   };
+  /** What each fix changes in meaning, the keepdim hint, and what is shown of tensors too big to make. */
+  fixes: {
+    meaning: {
+      reorders(name: string): string;
+      pairs(whole: string, part: string, axis: 'row' | 'column'): string;
+      reuses(parts: { name: string; dims: number[] }[]): string;
+      oneToOne: string;
+      /** larger: the result has the shape of no input. */
+      outOfPlace(larger: boolean): string;
+    };
+    keepdim(reduced: string, from: string, dim: number, shape: string): string;
+    large: {
+      /** Beside a storage too big to make. */
+      notDrawn(limit: string): string;
+      /** Where the strides view would draw the expanded grids. */
+      gridsNotDrawn(limit: string): string;
+      /** The strides view's caption when even the stand-in run is too big. */
+      noPlan(limit: string): string;
+      /** In place of a gradient's grid. */
+      stage(numel: string): string;
+      /** In place of a .grad's values. */
+      gradValues: string;
+      /** A view with nothing to step through when the op is too big to run (an in-place op's gradient or check). */
+      noSteps: string;
+      /** The gradient's last step, without values (grad.stepView's counterpart). */
+      stepView(parts: string[]): string;
+    };
+  };
 }

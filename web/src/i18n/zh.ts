@@ -88,9 +88,9 @@ export const zh: Messages = {
     shapeHelp: '形状可写作 5,3,4,1、(5, 3, 4, 1)、[5,3,4,1] 或 torch.empty(5,3,4,1)；() 表示 0 维张量。每一维的大小都是不小于 0 的整数，最多 16 维。',
     token: (name, token, bool) => `${name} 的值：“${token}”不是${bool ? ' True、False、1 或 0' : '数字'}。`,
     values: (name) => `${name} 的值：`,
-    tooBig: (name, numel, limit) => `${name} 有 ${numel} 个元素。演示最多创建 ${limit} 个元素的张量，因此只显示形状及其对齐。`,
+    tooBig: (name, numel, limit) => `${name} 有 ${numel} 个元素。演示最多创建 ${limit} 个元素的张量，因此不画出它的数值；形状、步长和梯度的归约仍会显示。`,
     alpha: (text) => `alpha 必须是数字，而不是“${text}”。`,
-    resultTooBig: (numel, bytes, limit) => `结果将有 ${numel} 个元素（${bytes}）。演示只运行不超过 ${limit} 个元素的运算，因此只显示形状、对齐和步长，不显示数值、迭代计划和梯度。`,
+    resultTooBig: (numel, bytes, limit) => `结果将有 ${numel} 个元素（${bytes}）。演示只运行不超过 ${limit} 个元素的运算，因此不画出数值；形状、对齐、步长和梯度的归约仍来自核心。`,
   },
   explain: {
     mismatch: (dim, trailing, sizes) =>
@@ -105,7 +105,7 @@ export const zh: Messages = {
   },
   notes: {
     outerProduct: (stretched, numel, inputs) =>
-      `合法，但请检查：${stretched.length > 2 ? '这些' : '两个'}输入都被扩展了（${stretched.join('；')}），结果有 ${numel} 个元素，比任何一个输入都多（${inputs.map((i) => `${i.name} 有 ${i.count} 个`).join('，')}）。需要所有两两组合时，这种“外积”正是你想要的；否则，它常常是一个不报错的隐蔽 bug。`,
+      `合法：${stretched.length > 2 ? '这些输入都' : '两个输入都'}被扩展了（${stretched.join('；')}），结果有 ${numel} 个元素，比任何一个输入都多（${inputs.map((i) => `${i.name} 有 ${i.count} 个`).join('，')}）。这是外积：一个输入的每个值都与另一个输入的每个值相遇，就像一张列出所有配对的表。如果你想要的是逐元素运算，请检查形状。`,
     rankPromotion: (names) => `${list(names)} 的维度较少，因此在左边补 1（隐式升维）。`,
     backcompat: (oldShape, newShape) =>
       `元素个数相同但形状不同：引入广播之前，PyTorch 把两者都当作 1 维张量处理，结果形状为 ${oldShape}；现在结果是 ${newShape}。只有设置 torch.utils.backcompat.broadcast_warning.enabled = True 后 PyTorch 才会警告（这里为了教学由 tensorcast 打开）：`,
@@ -138,7 +138,7 @@ export const zh: Messages = {
   },
   strides: {
     storage: (name) => `${name} 的存储`,
-    cells: (n) => `${n} 个单元`,
+    cells: (n) => `${n.toLocaleString('en-US')} 个单元`,
     expanded: (name, shape) => `${name} 扩展为 ${shape}`,
     output: (shape) => `out ${shape}`,
     table: { operand: '操作数', shape: '形状', strides: '步长', expanded: '扩展后的步长', offset: '偏移' },
@@ -273,5 +273,28 @@ export const zh: Messages = {
     dimIs: (d, verdict) => `下标 ${d} 的维度：${verdict}。`,
     gradIs: (name, shape) => `${name}.grad 的形状是 ${shape}。`,
     answerFirst: '请先预测：下一步要等你作答。',
+  },
+  fixes: {
+    meaning: {
+      reorders: (name) => `重新排列了 ${name} 的值：这是另一种计算`,
+      pairs: (whole, part, axis) => `${whole} 的每一${axis === 'row' ? '行' : '列'}与 ${part} 的一个值配对`,
+      reuses: (parts) => parts.map((p) => `${p.name} 的每个值沿下标为 ${list(p.dims.map(String))} 的维度重复使用`).join('；'),
+      oneToOne: '值一一对应',
+      outOfPlace: (larger) =>
+        larger
+          ? '按原样运算，结果写入一个比任何输入都大的新张量：输入的值两两组合（外积）'
+          : '按原样运算，结果写入新张量：a 不被修改',
+    },
+    keepdim: (reduced, from, dim, shape) =>
+      `如果 ${reduced} = ${from}.sum(${dim})（或 ${from}.mean(${dim})），请写 keepdim=True：这一维保留为大小 1，形状为 ${shape}，就能与 ${from} 对齐。`,
+    large: {
+      notDrawn: (limit) => `未画出数值：超过演示创建张量的上限 ${limit} 个元素`,
+      gridsNotDrawn: (limit) => `超过 ${limit} 个元素时不画出数值；上面的步长照样来自核心。`,
+      noPlan: (limit) => `核心只在执行运算时规划循环，而这个运算太大，无法在这里执行（结果和输入共超过 ${limit} 个元素），因此不显示迭代计划。`,
+      stage: (numel) => `${numel} 个值，未画出`,
+      gradValues: '未画出数值（元素个数超过演示的上限）',
+      noSteps: '这个运算太大，无法在这里执行，因此这一视图没有可逐步查看的内容；对齐和步长视图仍会显示它的形状和步长。',
+      stepView: (parts) => `${parts.join('')}这些是 .grad 的形状；数值未画出。`,
+    },
   },
 };

@@ -6,12 +6,15 @@ import type { BroadcastTrace, Tensorcast } from 'tensorcast';
 import type { Fix, FixMode } from './fixes.js';
 import { computeFixes } from './fixes.js';
 import type { GradientData } from './gradient.js';
-import { computeGradient } from './gradient.js';
+import { computeGradient, computeGradientShapes } from './gradient.js';
 import type { InplaceData } from './inplace.js';
 import { computeInplace } from './inplace.js';
+import type { KeepdimHint } from './keepdim.js';
+import { keepdimHints } from './keepdim.js';
 import { MAX_RUN_ELEMENTS } from './limits.js';
 import type { Operand } from './operands.js';
 import { readOperand, tensorOf } from './operands.js';
+import { standInTrace } from './plan-run.js';
 import type { OpRun } from './run-op.js';
 import { runOp } from './run-op.js';
 import type { Op, State } from './state.js';
@@ -32,6 +35,12 @@ export class Computation {
   readonly broadcast: BroadcastTrace | null;
   readonly blocker: Blocker | null;
   readonly run: OpRun | null;
+  /**
+   * Every input reads and the shapes broadcast, but an input or the result
+   * is too big to make (MAX_RUN_ELEMENTS): everything but the values is
+   * still shown (shapes, strides, the plan, the gradient's reduction).
+   */
+  readonly valuesOnlyMissing: boolean;
   private readonly memo = new Map<string, unknown>();
 
   constructor(private readonly tc: Tensorcast, private readonly state: Readonly<State>) {
@@ -50,6 +59,9 @@ export class Computation {
     else if (!alphaOk) this.blocker = { kind: 'alpha', text: state.alpha };
     else if (resultNumel > MAX_RUN_ELEMENTS) this.blocker = { kind: 'result-too-big', numel: resultNumel };
     else this.blocker = null;
+    this.valuesOnlyMissing = alphaOk && this.broadcast?.result != null &&
+      this.operands.every((o) => o.problem === null || o.problem.kind === 'too-big') &&
+      (this.blocker?.kind === 'result-too-big' || this.blocker?.kind === 'operand');
 
     this.run = this.blocker === null
       ? tc.tidy(() => runOp(tc, this.op, this.operands.map((o) => tensorOf(tc, o)), this.alpha))
@@ -76,11 +88,17 @@ export class Computation {
   }
 
   get strides(): StridesData {
-    return this.cached('strides', () => computeStrides(this.tc, this.operands, this.broadcast?.result ?? null, this.run));
+    return this.cached('strides', () => {
+      const result = this.broadcast?.result ?? null;
+      const tooBig = this.valuesOnlyMissing && result !== null ? { standIn: standInTrace(this.tc, this.op, this.operands, this.alpha, result) } : null;
+      return computeStrides(this.tc, this.operands, result, this.run, tooBig);
+    });
   }
 
-  /** null when the op did not run (nothing to differentiate). */
+  /** null when the op did not run (nothing to differentiate); only shapes when it was too big to run. */
   get gradient(): GradientData | null {
+    if (this.valuesOnlyMissing && !isInplace(this.op))
+      return this.cached('gradient', () => computeGradientShapes(this.tc, this.operands, this.broadcast?.result as number[]));
     if (this.run === null) return null;
     if (this.run.error !== null && !isInplace(this.op)) return null;
     return this.cached('gradient', () => computeGradient(this.tc, this.op, this.operands, this.alpha, this.state.loss));
@@ -104,5 +122,11 @@ export class Computation {
     const mode = this.fixMode;
     if (mode === null) return [];
     return this.cached('fixes', () => computeFixes(this.tc, this.op, this.operands, this.alpha, mode));
+  }
+
+  /** For a failing broadcast: b looks like a reduced without keepdim=True (keepdim.ts). */
+  get keepdim(): KeepdimHint[] {
+    if (this.fixMode !== 'error' || isInplace(this.op)) return [];
+    return this.cached('keepdim', () => keepdimHints(this.tc, this.operands));
   }
 }

@@ -4,7 +4,8 @@
 // every grid of numbers is computed by the core: the gradient at out's shape
 // comes from the same op run on full-size copies of the inputs (so nothing
 // is reduced), the partial sums from sum(dims, keepdim=True), and the final
-// numbers are the inputs' .grad.
+// numbers are the inputs' .grad. Above the playground's size cap only the
+// reduction is traced (computeGradientShapes), and no stage has values.
 import type { ReduceGradTrace, Tensor, Tensorcast } from 'tensorcast';
 import type { Operand } from './operands.js';
 import { tensorOf } from './operands.js';
@@ -14,7 +15,8 @@ import { isInplace } from './state.js';
 
 export interface GradStage {
   shape: number[];
-  values: Float32Array;
+  /** null when the tensors are too big to make (MAX_RUN_ELEMENTS): only the shape is known. */
+  values: Float32Array | null;
 }
 
 export interface InputGrad {
@@ -29,7 +31,7 @@ export interface InputGrad {
 }
 
 export type GradientData =
-  | { ok: true; outShape: number[]; lossValue: number; dOut: GradStage; inputs: InputGrad[] }
+  | { ok: true; outShape: number[]; lossValue: number | null; dOut: GradStage; inputs: InputGrad[] }
   | { ok: false; error: string; inplace: boolean };
 
 function stage(t: Tensor): GradStage {
@@ -87,5 +89,43 @@ export function computeGradient(tc: Tensorcast, op: Op, operands: readonly Opera
     return tc.tidy(() => backwardOf(tc, op, operands, alpha, loss));
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error), inplace: isInplace(op) };
+  }
+}
+
+/**
+ * The reduction of each input's gradient when the tensors are too big to
+ * make: the reduction depends only on the shapes, and the core traces it
+ * for any node whose gradient arrives at out's shape. An expand to out's
+ * shape is such a node (its backward hands the gradient on, and the core
+ * sums it to the input's shape as it does for the op), and expanding costs
+ * nothing: an input too big to make is itself an expanded one-element
+ * tensor. The loss, a sum of the expanded view, is one multiply per
+ * repeated dim (Note [Summing a repeated dim] in src/ops/reduce.cpp), and
+ * the gradient it sends back is an expanded view as well.
+ */
+export function computeGradientShapes(tc: Tensorcast, operands: readonly Operand[], outShape: readonly number[]): GradientData {
+  try {
+    return tc.tidy(() => {
+      const inputs: InputGrad[] = [];
+      for (const operand of operands) {
+        const shape = operand.shape;
+        if (operand.dtype === 'bool' || shape === null) continue;
+        const leaf = tc.zeros(operand.values === null ? shape.map(() => 1) : shape, { requiresGrad: true });
+        const input = operand.values === null ? leaf.broadcastTo(shape) : leaf;
+        const { steps } = tc.explain.backward(input.broadcastTo(outShape).sum());
+        const step = steps.find((s) => s.inputId === input.id);
+        if (step === undefined) continue;
+        const none = (s: readonly number[]): GradStage => ({ shape: [...s], values: null });
+        inputs.push({
+          name: operand.name, step, incoming: none(step.gradShape),
+          afterLeading: step.leadingDims.length > 0 ? none([...step.leadingDims.map(() => 1), ...step.gradShape.slice(step.leadingDims.length)]) : null,
+          afterOnes: step.onesDims.length > 0 ? none(step.keepdimShape) : null,
+          grad: none(step.resultShape),
+        });
+      }
+      return { ok: true, outShape: [...outShape], lossValue: null, dOut: { shape: [...outShape], values: null }, inputs };
+    });
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error), inplace: false };
   }
 }

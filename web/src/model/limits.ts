@@ -4,6 +4,13 @@
 /** Largest tensor (elements) the playground creates and runs ops on (4 MB of float32). */
 export const MAX_RUN_ELEMENTS = 1 << 20;
 
+/**
+ * Above MAX_RUN_ELEMENTS, the op is run once more on zero-filled stand-ins
+ * (no values read back) for the core's iteration plan, while the result and
+ * the inputs together stay under this many elements (32 MB of float32).
+ */
+export const MAX_PLAN_ELEMENTS = 1 << 23;
+
 /** A drawn grid shows every element up to this count, and a summary beyond. */
 export const MAX_DRAWN_ELEMENTS = 256;
 

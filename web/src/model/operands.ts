@@ -80,7 +80,10 @@ export function readOperand(tc: Tensorcast, state: State, name: OperandName): Op
   if (!(values instanceof Float32Array)) return { ...base, shape, numel, values: null, problem: values };
   // The core checks the count against the shape, with its own message.
   try {
-    tc.tidy(() => tc.tensor(values, { shape }));
+    // Nothing returned from the tidy: the check's tensor is freed at once.
+    tc.tidy(() => {
+      tc.tensor(values, { shape });
+    });
   } catch (error) {
     return { ...base, shape, numel, values: null, problem: { kind: 'values', message: messageOf(error) } };
   }

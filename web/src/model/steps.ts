@@ -44,7 +44,8 @@ function strideSteps(c: Computation): Step[] {
   if (c.broadcast === null) return [{ view: 'strides', kind: 'problem' }];
   if (c.broadcast.result === null) return [{ view: 'strides', kind: 'storage' }];
   const steps: Step[] = [{ view: 'strides', kind: 'storage' }, { view: 'strides', kind: 'expand' }];
-  if (c.run?.trace != null)
+  // The plan comes from the op's run, or from a run on stand-ins when the op is too big to show (plan-run.ts).
+  if (c.strides.plan !== null)
     steps.push({ view: 'strides', kind: 'reorder' }, { view: 'strides', kind: 'coalesce' }, { view: 'strides', kind: 'kernel' });
   return steps;
 }

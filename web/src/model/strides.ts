@@ -4,7 +4,11 @@
 // a tensor holding its own cell numbers (0, 1, 2, ... in a contiguous
 // storage) is broadcast to the output's shape with the core's expand, so the
 // values read back are the cells the engine's strides select.
-import type { PlanTrace, Tensorcast } from 'tensorcast';
+// Shapes too big to make keep everything but their values: their strides
+// come from the core's stand-ins (geometry.ts), and the plan from the op run
+// on zero-filled stand-ins (plan-run.ts) when the caller has one.
+import type { OpTrace, PlanTrace, Tensorcast } from 'tensorcast';
+import { contiguousStrides, expandedStrides as standInExpanded } from './geometry.js';
 import { MAX_RUN_ELEMENTS } from './limits.js';
 import type { Operand } from './operands.js';
 import { tensorOf } from './operands.js';
@@ -14,12 +18,13 @@ export interface StridedInput {
   /** Our name (a, b, c); the trace's name (self, other, condition) may differ. */
   name: string;
   shape: number[];
+  numel: number;
   strides: number[];
   /** null when broadcasting failed. */
   expandedStrides: number[] | null;
   offset: number;
   bool: boolean;
-  /** The storage's cells in memory order. */
+  /** The storage's cells in memory order; null when the tensor is too big to make (MAX_RUN_ELEMENTS). */
   storage: Float32Array | Uint8Array | null;
   /** Per output element (row-major): the value read, and the storage cell it comes from. */
   read: Float32Array | Uint8Array | null;
@@ -29,7 +34,8 @@ export interface StridedInput {
 }
 
 export interface StridesData {
-  out: { shape: number[]; strides: number[]; values: Float32Array | Uint8Array; bool: boolean } | null;
+  /** values: null when the op was too big to run for its values (only its plan is known). */
+  out: { shape: number[]; strides: number[]; values: Float32Array | Uint8Array | null; bool: boolean } | null;
   inputs: StridedInput[];
   plan: PlanTrace | null;
   kernel: string | null;
@@ -43,20 +49,31 @@ function readersOf(cell: Float32Array, size: number): Int32Array {
   return counts;
 }
 
+/**
+ * tooBig: set when the op was not run because a tensor is too big to make
+ * (Computation.valuesOnlyMissing), with the stand-in run's trace if there is one.
+ */
 export function computeStrides(
   tc: Tensorcast, operands: readonly Operand[], resultShape: number[] | null, run: OpRun | null,
+  tooBig: { standIn: OpTrace | null } | null = null,
 ): StridesData {
   return tc.tidy(() => {
     const resultNumel = resultShape === null ? Infinity : resultShape.reduce((p, s) => p * s, 1);
-    const traced = run?.trace?.operands ?? null;
+    const trace = run?.trace ?? tooBig?.standIn ?? null;
+    const traced = trace?.operands ?? null;
     const inputs = operands.map((operand, i): StridedInput => {
       const fromTrace = traced?.[i + 1];
-      const base = { name: operand.name, bool: operand.dtype === 'bool' };
-      if (operand.values === null || operand.shape === null)
+      const base = { name: operand.name, bool: operand.dtype === 'bool', numel: operand.numel };
+      if (operand.values === null || operand.shape === null) {
+        const shape = operand.shape;
+        // Too big to make (or unreadable): the core's stand-ins still give its strides.
+        const strides = fromTrace?.strides ?? (shape === null ? null : contiguousStrides(tc, shape));
+        const expanded = fromTrace?.expandedStrides ?? (shape === null || resultShape === null ? null : standInExpanded(tc, shape, resultShape));
         return {
-          ...base, shape: operand.shape ?? [], strides: fromTrace?.strides ?? [], expandedStrides: fromTrace?.expandedStrides ?? null,
+          ...base, shape: shape ?? [], strides: strides ?? [], expandedStrides: expanded,
           offset: fromTrace?.offset ?? 0, storage: null, read: null, cell: null, readers: null,
         };
+      }
       const x = tensorOf(tc, operand);
       const storage = x.data();
       let expandedStrides = fromTrace?.expandedStrides ?? null;
@@ -84,9 +101,14 @@ export function computeStrides(
       };
     });
     const outTrace = traced?.[0];
-    const out = outTrace !== undefined && run?.values != null && run.shape !== null
-      ? { shape: run.shape, strides: outTrace.strides, values: run.values, bool: run.bool }
-      : null;
-    return { out, inputs, plan: run?.trace?.plan ?? null, kernel: run?.trace?.kernel ?? null, kernelRows: run?.trace?.kernelRows ?? 1 };
+    let out: StridesData['out'] = null;
+    if (outTrace !== undefined && run?.values != null && run.shape !== null)
+      out = { shape: run.shape, strides: outTrace.strides, values: run.values, bool: run.bool };
+    else if (tooBig !== null && resultShape !== null) {
+      // Not run for its values: the layout is the stand-in run's, or a new contiguous tensor's.
+      const strides = outTrace?.strides ?? contiguousStrides(tc, resultShape);
+      if (strides !== null) out = { shape: resultShape, strides, values: null, bool: outTrace?.dtype === 'bool' };
+    }
+    return { out, inputs, plan: trace?.plan ?? null, kernel: trace?.kernel ?? null, kernelRows: trace?.kernelRows ?? 1 };
   });
 }

@@ -10,7 +10,7 @@ import { SceneBuilder, WRAP_WIDTH, textWidth } from '../diagram/scene.js';
 import type { Layer, Scene } from '../diagram/scene.js';
 import { drawTensor, measureTensor } from '../diagram/tensor-grid.js';
 import type { GridSpec } from '../diagram/tensor-grid.js';
-import { formatShape, formatValue, torchSize } from '../model/format.js';
+import { formatCount, formatShape, formatValue, torchSize } from '../model/format.js';
 import type { GradStage, InputGrad } from '../model/gradient.js';
 import { gradRevealKind } from '../model/predict.js';
 import { MAX_DRAWN_STAGE_ELEMENTS } from '../model/limits.js';
@@ -20,6 +20,12 @@ import { gridWords } from './strides.js';
 
 const STAGES = ['incoming', 'leading', 'ones', 'view'] as const;
 const PREVIEW = 64;
+// A stage too big to make: its shape in a dashed box, in place of the grid.
+const NOT_DRAWN_H = 40;
+
+function notDrawnText(ctx: ViewContext, s: GradStage): string {
+  return `${formatShape(s.shape)} · ${ctx.m.fixes.large.stage(formatCount(s.shape.reduce((p, n) => p * n, 1)))}`;
+}
 
 function opExpression(ctx: ViewContext): string {
   const c = ctx.model.computation;
@@ -60,7 +66,8 @@ export function gradCaption(ctx: ViewContext, step: Step): string {
       return m.grad.stepOnes(g.inputs.map((i) =>
         i.step.onesDims.length > 0 ? m.grad.onesPart(i.name, i.step.onesDims) : m.grad.nothing(i.name)));
     case 'view':
-      return m.grad.stepView(g.inputs.map((i) => {
+      // Without values (tensors too big to make) the last step says what it shows: shapes.
+      return (g.lossValue === null ? m.fixes.large.stepView : m.grad.stepView)(g.inputs.map((i) => {
         if (i.step.viewed) return m.grad.viewPart(i.name, formatShape(i.step.keepdimShape), formatShape(i.step.resultShape));
         return unreduced(i) ? m.grad.unreducedPart(i.name) : m.grad.noViewPart(i.name, formatShape(i.step.resultShape));
       }));
@@ -130,16 +137,25 @@ export function gradScene(ctx: ViewContext, step: Step, caption: string, previou
   const spec = (s: GradStage, key: string, maxWidth: number): GridSpec => ({
     shape: s.shape, name: '', palette: p, keyPrefix: key, words: gridWords(m), shapeText: formatShape(s.shape), cell: 30,
     budget: MAX_DRAWN_STAGE_ELEMENTS, maxWidth,
-    text: (f) => formatValue(s.values[f] as number, false),
+    text: (f) => formatValue(s.values?.[f] as number, false),
     look: () => ({ ...p.cell }),
   });
+  const measure = (s: GradStage, key: string, maxWidth: number): { w: number; h: number } =>
+    s.values === null ? { w: textWidth(notDrawnText(ctx, s), 14) + 24, h: NOT_DRAWN_H } : measureTensor(spec(s, key, maxWidth));
+  const draw = (x: number, y: number, s: GradStage, key: string, maxWidth: number): { w: number; h: number } => {
+    if (s.values !== null) return drawTensor(sb, x, y, spec(s, key, maxWidth));
+    const size = measure(s, key, maxWidth);
+    sb.rect({ x, y, w: size.w, h: size.h, fill: p.bg, stroke: p.muted, strokeWidth: 1.2, dashed: true, rx: 4 });
+    sb.text({ x: x + 12, y: y + size.h / 2, text: notDrawnText(ctx, s), size: 14, fill: p.fg, mono: false });
+    return size;
+  };
   const done = (): Scene => sb.build({ title: m.ui.diagram(m.ui.views.grad), desc: caption, background: p.bg, hatch: p.hatch });
 
   if (step.kind === 'forward') {
     sb.part('forward', () => {
       sb.text({ x: 8, y: 16, text: `${m.grad.dOut} ${formatShape(g.dOut.shape)} · ${ctx.model.state.loss === 'sum' ? m.grad.lossSum : m.grad.lossWeighted}`, size: 15, fill: p.fg, bold: true });
-      const box = drawTensor(sb, 8, 34, spec(g.dOut, 'dout', WRAP_WIDTH - 16));
-      sb.text({ x: 8, y: 34 + box.h + 20, text: `loss = ${formatValue(g.lossValue, false)}`, size: 16, fill: p.fg, mono: true });
+      const box = draw(8, 34, g.dOut, 'dout', WRAP_WIDTH - 16);
+      if (g.lossValue !== null) sb.text({ x: 8, y: 34 + box.h + 20, text: `loss = ${formatValue(g.lossValue, false)}`, size: 16, fill: p.fg, mono: true });
     });
     return done();
   }
@@ -154,7 +170,7 @@ export function gradScene(ctx: ViewContext, step: Step, caption: string, previou
       stagesOf(ctx, input).forEach((stage, k) => {
         const lead = k > 0 ? arrowWidth(stage.op) + 8 : 0;
         const maxWidth = WRAP_WIDTH - 16 - lead;
-        const size = measureTensor(spec(stage.stage, stage.key, maxWidth));
+        const size = measure(stage.stage, stage.key, maxWidth);
         const w = Math.max(size.w, textWidth(stage.title, 15));
         // A stage that would run off the right edge starts a new line, its arrow first.
         if (k > 0 && x + lead + w > WRAP_WIDTH) {
@@ -181,13 +197,14 @@ export function gradScene(ctx: ViewContext, step: Step, caption: string, previou
         sb.line({ x1: stage.arrowX + 6, y1: stage.y + 46, x2: stage.arrowX + w - 6, y2: stage.y + 46, stroke: p.accent, width: 2.5, arrow: true });
       }
       sb.text({ x: stage.x, y: stage.y + 8, text: stage.title, size: 15, fill: p.fg, bold: true });
-      drawTensor(sb, stage.x, stage.y + 26, spec(stage.stage, stage.key, stage.maxWidth));
+      draw(stage.x, stage.y + 26, stage.stage, stage.key, stage.maxWidth);
     });
   }
   return done();
 }
 
-function preview(values: Float32Array): string {
+function preview(ctx: ViewContext, values: Float32Array | null): string {
+  if (values === null) return ctx.m.fixes.large.gradValues;
   const shown = Array.from(values.subarray(0, PREVIEW), (v) => formatValue(v, false)).join(', ');
   return values.length > PREVIEW ? `${shown}, …` : shown;
 }
@@ -203,7 +220,7 @@ export function gradDetails(ctx: ViewContext, step: Step, pending: boolean): Tem
   const upTo = stagesUpTo(step, pending);
   const drawn = g.inputs.filter((i) => STAGES.indexOf(gradRevealKind(i)) <= upTo);
   const grads = drawn.map((i: InputGrad) => html`<li><code>${i.name}.grad</code>: <code>${torchSize(i.grad.shape)}</code>
-    <code class="values" data-testid=${`grad-${i.name}`}>${preview(i.grad.values)}</code></li>`);
+    <code class="values" data-testid=${`grad-${i.name}`}>${preview(ctx, i.grad.values)}</code></li>`);
   const calls = g.inputs.map((i: InputGrad) => html`<li><code>${i.name}</code>: <code data-testid=${`call-${i.name}`}>${coreCall(i)}</code></li>`);
   const last = step.kind === 'view' && !pending;
   return html`${grads.length > 0 ? html`<ul class="grads">${grads}</ul>` : ''}

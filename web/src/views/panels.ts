@@ -36,5 +36,7 @@ export const PANELS: Readonly<Record<View, Panel>> = {
 export function stepCaption(ctx: ViewContext, step: Step, index: number): string {
   const open = ctx.model.pendingAt(index);
   if (open !== null) return questionText(ctx, open);
-  return step.kind === 'problem' ? ctx.m.ui.blocked : PANELS[ctx.model.state.view].caption(ctx, step);
+  if (step.kind !== 'problem') return PANELS[ctx.model.state.view].caption(ctx, step);
+  // Nothing to change when the inputs are fine and only too big to run (an in-place op's gradient or check).
+  return ctx.model.computation.valuesOnlyMissing ? ctx.m.fixes.large.noSteps : ctx.m.ui.blocked;
 }

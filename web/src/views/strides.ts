@@ -10,8 +10,8 @@ import type { Mark } from '../diagram/stage.js';
 import { drawTensor, measureTensor } from '../diagram/tensor-grid.js';
 import type { GridSpec } from '../diagram/tensor-grid.js';
 import type { Messages } from '../i18n/messages.js';
-import { formatShape, formatValue } from '../model/format.js';
-import { MAX_DRAWN_STORAGE } from '../model/limits.js';
+import { formatCount, formatShape, formatValue } from '../model/format.js';
+import { MAX_DRAWN_STORAGE, MAX_PLAN_ELEMENTS, MAX_RUN_ELEMENTS } from '../model/limits.js';
 import type { Step } from '../model/steps.js';
 import type { StridedInput } from '../model/strides.js';
 import { visibleIndices } from '../model/summary.js';
@@ -50,6 +50,11 @@ function strideBoxes(sb: SceneBuilder, x: number, y: number, label: string, stri
 
 function storageStrip(sb: SceneBuilder, x: number, y: number, input: StridedInput, m: Messages, p: Palette): number {
   const storage = input.storage;
+  if (storage === null && input.numel > MAX_RUN_ELEMENTS) {
+    // Too big to make: its strides are still the core's (shown above), only the cells are not drawn.
+    sb.text({ x, y: y + 10, text: m.fixes.large.notDrawn(formatCount(MAX_RUN_ELEMENTS)), size: 13, fill: p.muted });
+    return y + 22;
+  }
   if (storage === null) return y;
   if (storage.length === 0) {
     sb.text({ x, y: y + CELL / 2, text: m.strides.cells(0), size: 13, fill: p.muted });
@@ -114,7 +119,8 @@ export function stridesCaption(ctx: ViewContext, step: Step): string {
     }
     case 'expand': {
       const text = m.strides.stepExpand(s.inputs.map((i) => `${i.name} ${strideList(i.strides)} → ${strideList(i.expandedStrides ?? [])}`));
-      return s.plan === null ? m.sentences([text, m.strides.noPlan]) : text;
+      if (s.plan !== null) return text;
+      return m.sentences([text, ctx.model.computation.valuesOnlyMissing ? m.fixes.large.noPlan(formatCount(MAX_PLAN_ELEMENTS)) : m.strides.noPlan]);
     }
     case 'reorder':
       return m.strides.stepReorder(s.plan?.order ?? []);
@@ -143,7 +149,7 @@ function storagePart(sb: SceneBuilder, ctx: ViewContext): { bottom: number; rows
   let y = 8;
   const rows: StrideRow[] = [];
   for (const input of ctx.model.computation.strides.inputs) {
-    sb.text({ x: 8, y: y + 10, text: `${m.strides.storage(input.name)} · ${m.strides.cells(input.storage?.length ?? 0)}`, size: 16, fill: p.fg, bold: true });
+    sb.text({ x: 8, y: y + 10, text: `${m.strides.storage(input.name)} · ${m.strides.cells(input.storage?.length ?? input.numel)}`, size: 16, fill: p.fg, bold: true });
     y += 26;
     rows.push({ y, right: strideBoxes(sb, 8, y, `${m.strides.table.shape} ${formatShape(input.shape)} · ${m.strides.table.strides}`, input.strides, p) });
     y += 36;
@@ -168,7 +174,8 @@ function gridsPart(sb: SceneBuilder, ctx: ViewContext, shape: number[], top: num
   const { m, p } = ctx;
   const s = ctx.model.computation.strides;
   const out = s.out;
-  if (out === null) return top;
+  const values = out?.values ?? null;
+  if (out === null || values === null) return top;
   const grids: { title: string; spec: GridSpec }[] = [
     ...s.inputs.map((input) => ({
       title: m.strides.expanded(input.name, formatShape(shape)),
@@ -182,7 +189,7 @@ function gridsPart(sb: SceneBuilder, ctx: ViewContext, shape: number[], top: num
       title: m.strides.output(formatShape(out.shape)),
       spec: {
         shape: out.shape, name: 'out', palette: p, keyPrefix: 'out', words: gridWords(m), shapeText: formatShape(out.shape),
-        text: (f: number) => formatValue(out.values[f] as number, out.bool),
+        text: (f: number) => formatValue(values[f] as number, out.bool),
         look: () => ({ fill: p.bg, stroke: p.fg }),
       } satisfies GridSpec,
     },
@@ -224,6 +231,9 @@ export function stridesScene(ctx: ViewContext, shown: Step, caption: string, pre
   if (expanded && shape !== null && s.inputs.every((i) => i.read !== null)) {
     const top = y + 8;
     y = sb.part('grids', () => gridsPart(sb, ctx, shape, top));
+  } else if (expanded && shape !== null && c.valuesOnlyMissing) {
+    sb.text({ x: 8, y: y + 10, text: m.fixes.large.gridsNotDrawn(formatCount(MAX_RUN_ELEMENTS)), size: 14, fill: p.muted });
+    y += 34;
   }
   const lines = loopLines(ctx, step);
   if (lines.length > 0) {
@@ -278,11 +288,12 @@ export function readsText(ctx: ViewContext, flat: number): string | null {
   const { m } = ctx;
   const s = ctx.model.computation.strides;
   const out = s.out;
-  if (out === null) return null;
+  const values = out?.values ?? null;
+  if (out === null || values === null) return null;
   const index = out.shape.map((_, d) => Math.floor(flat / out.shape.slice(d + 1).reduce((a, b) => a * b, 1)) % (out.shape[d] as number));
   const parts = s.inputs.map((input) => {
     const cell = input.cell?.[flat] as number;
     return m.strides.readsPart(input.name, cell, formatValue(input.storage?.[cell] as number, input.bool), input.readers?.[cell] ?? 1);
   });
-  return m.strides.reads(`out[${index.join(', ')}]`, formatValue(out.values[flat] as number, out.bool), parts);
+  return m.strides.reads(`out[${index.join(', ')}]`, formatValue(values[flat] as number, out.bool), parts);
 }

@@ -4,7 +4,7 @@
 import { html } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { Computation } from '../model/compute.js';
-import type { Fix } from '../model/fixes.js';
+import type { Fix, FixMeaning } from '../model/fixes.js';
 import { echo, formatCount, formatShape, torchSize } from '../model/format.js';
 import { MAX_ECHO, MAX_RUN_ELEMENTS } from '../model/limits.js';
 import type { ViewContext } from './context.js';
@@ -71,12 +71,34 @@ function why(ctx: ViewContext, c: Computation): TemplateResult {
   return html`<p>${m.explain.generic}</p>`;
 }
 
+function meaningText(ctx: ViewContext, meaning: FixMeaning): string {
+  const { meaning: words } = ctx.m.fixes;
+  switch (meaning.kind) {
+    case 'reorders':
+      return words.reorders(meaning.name);
+    case 'pairs':
+      return words.pairs(meaning.whole, meaning.part, meaning.axis);
+    case 'reuses':
+      return words.reuses(meaning.parts);
+    case 'one-to-one':
+      return words.oneToOne;
+    case 'out-of-place':
+      return words.outOfPlace(meaning.larger);
+  }
+}
+
 function fixList(ctx: ViewContext, fixes: readonly Fix[], onFix: (fix: Fix) => void): TemplateResult {
   const { m } = ctx;
-  return html`<ul class="fixes">${fixes.map((fix) => html`<li>
-    <button type="button" class="fix" aria-label=${m.labelled(m.ui.apply(fix.code), m.ui.fixResult(formatShape(fix.resultShape)))} @click=${() => onFix(fix)}>
+  return html`<ul class="fixes">${fixes.map((fix, i) => html`<li>
+    <button type="button" class="fix" aria-label=${m.labelled(m.ui.apply(fix.code), m.ui.fixResult(formatShape(fix.resultShape)))}
+      aria-describedby=${`fix-meaning-${i}`} @click=${() => onFix(fix)}>
       <code>${fix.code}</code> → ${m.ui.fixResult(formatShape(fix.resultShape))}
-    </button></li>`)}</ul>`;
+    </button><span class="meaning aside" id=${`fix-meaning-${i}`} data-testid="fix-meaning">${meaningText(ctx, fix.meaning)}</span></li>`)}</ul>`;
+}
+
+/** The keepdim hint for a b that looks like a reduced without keepdim=True. */
+function keepdimHints(ctx: ViewContext, c: Computation): TemplateResult[] {
+  return c.keepdim.map((h) => html`<p class="aside" data-testid="keepdim">${ctx.m.fixes.keepdim(h.reduced, h.from, h.dim, formatShape(h.shape))}</p>`);
 }
 
 function notes(ctx: ViewContext, c: Computation, onFix: (fix: Fix) => void): TemplateResult[] {
@@ -136,6 +158,7 @@ export function verdictPanel(ctx: ViewContext, onFix: (fix: Fix) => void): Templ
       <p><code data-testid="error" class="message">${failure.message}</code></p>
       <h3>${m.ui.why}</h3>${why(ctx, c)}
       ${fixes.length > 0 ? html`<h3>${m.ui.fixes}</h3>${fixList(ctx, fixes, onFix)}` : ''}
+      ${keepdimHints(ctx, c)}
       ${fixes.length === 0 && failed !== undefined
         ? html`<p class="aside">${m.explain.noFix(failed.dim, c.operands.map((o, i) => ({ name: o.name, size: failed.sizes[i] ?? null })))}</p>`
         : ''}
