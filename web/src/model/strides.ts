@@ -7,13 +7,16 @@
 import type { PlanTrace, Tensorcast } from 'tensorcast';
 import { MAX_RUN_ELEMENTS } from './limits.js';
 import type { Operand } from './operands.js';
-import { tensorOf } from './operands.js';
+import { baseTensorOf, viewOf } from './operands.js';
 import type { OpRun } from './run-op.js';
 
 export interface StridedInput {
   /** Our name (a, b, c); the trace's name (self, other, condition) may differ. */
   name: string;
+  /** The view's shape (the operand the op sees). */
   shape: number[];
+  /** The shape of the tensor whose storage it is: the typed shape. */
+  baseShape: number[];
   strides: number[];
   /** null when broadcasting failed. */
   expandedStrides: number[] | null;
@@ -26,6 +29,8 @@ export interface StridedInput {
   cell: Float32Array | null;
   /** Per storage cell: how many output elements read it. */
   readers: Int32Array | null;
+  /** The view chain the operand was typed with ('' for none). */
+  chain: string;
 }
 
 export interface StridesData {
@@ -51,14 +56,16 @@ export function computeStrides(
     const traced = run?.trace?.operands ?? null;
     const inputs = operands.map((operand, i): StridedInput => {
       const fromTrace = traced?.[i + 1];
-      const base = { name: operand.name, bool: operand.dtype === 'bool' };
+      const base = { name: operand.name, bool: operand.dtype === 'bool', chain: operand.chainText.trim(), baseShape: operand.baseShape ?? [] };
       if (operand.values === null || operand.shape === null)
         return {
           ...base, shape: operand.shape ?? [], strides: fromTrace?.strides ?? [], expandedStrides: fromTrace?.expandedStrides ?? null,
           offset: fromTrace?.offset ?? 0, storage: null, read: null, cell: null, readers: null,
         };
-      const x = tensorOf(tc, operand);
-      const storage = x.data();
+      // The storage is the base's; the op reads it through the view.
+      const stored = baseTensorOf(tc, operand);
+      const storage = stored.data();
+      const x = viewOf(operand, stored);
       let expandedStrides = fromTrace?.expandedStrides ?? null;
       let read = null;
       let cell = null;
@@ -68,7 +75,8 @@ export function computeStrides(
         expandedStrides ??= expanded.stride() as number[];
         if (resultNumel <= MAX_RUN_ELEMENTS) {
           read = expanded.data();
-          cell = tc.arange(operand.numel).reshape(operand.shape).broadcastTo(resultShape).data() as Float32Array;
+          const cells = tc.arange(storage.length).reshape(operand.baseShape as number[]);
+          cell = viewOf(operand, cells).broadcastTo(resultShape).data() as Float32Array;
         }
       }
       return {
@@ -80,7 +88,7 @@ export function computeStrides(
         storage,
         read,
         cell,
-        readers: cell === null ? null : readersOf(cell, operand.numel),
+        readers: cell === null ? null : readersOf(cell, storage.length),
       };
     });
     const outTrace = traced?.[0];

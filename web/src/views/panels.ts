@@ -8,7 +8,7 @@ import { alignCaption, alignScene } from './align.js';
 import type { ViewContext } from './context.js';
 import { gradCaption, gradDetails, gradScene } from './gradient.js';
 import { inplaceCaption, inplaceDetails, inplaceScene } from './inplace.js';
-import { stridesCaption, stridesScene, stridesTable } from './strides.js';
+import { stridesCaption, stridesDetails, stridesScene } from './strides.js';
 
 export interface Panel {
   caption(ctx: ViewContext, step: Step): string;
@@ -22,7 +22,7 @@ export const PANELS: Readonly<Record<View, Panel>> = {
   strides: {
     caption: stridesCaption,
     scene: stridesScene,
-    details: (ctx) => (ctx.model.computation.broadcast === null ? html`` : stridesTable(ctx)),
+    details: (ctx, step) => (ctx.model.computation.broadcast === null ? html`` : stridesDetails(ctx, step)),
   },
   grad: { caption: gradCaption, scene: gradScene, details: (ctx) => gradDetails(ctx) },
   inplace: { caption: inplaceCaption, scene: inplaceScene, details: inplaceDetails },

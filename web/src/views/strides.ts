@@ -11,6 +11,7 @@ import { drawTensor, measureTensor } from '../diagram/tensor-grid.js';
 import type { GridSpec } from '../diagram/tensor-grid.js';
 import type { Messages } from '../i18n/messages.js';
 import { formatShape, formatValue } from '../model/format.js';
+import { formulaText, indexOf, offsetFormula } from '../model/offset-formula.js';
 import { MAX_DRAWN_STORAGE } from '../model/limits.js';
 import type { Step } from '../model/steps.js';
 import type { StridedInput } from '../model/strides.js';
@@ -86,15 +87,30 @@ function storageStrip(sb: SceneBuilder, x: number, y: number, input: StridedInpu
   return top + row + 4;
 }
 
+/** Whether the plan's loop order (innermost first) is the dims' own order, last dim innermost. */
+function unsorted(order: readonly number[]): boolean {
+  return order.every((d, k) => k === 0 || d < (order[k - 1] as number));
+}
+
 /** The loop nest as lines of code, each with its indent depth (outermost loop first). */
 function loopLines(ctx: ViewContext, step: Step): { depth: number; text: string }[] {
   const { m } = ctx;
   const s = ctx.model.computation.strides;
   const plan = s.plan;
+  const shape = ctx.model.computation.broadcast?.result ?? null;
   if (plan === null || (step.kind !== 'reorder' && step.kind !== 'coalesce' && step.kind !== 'kernel')) return [];
   const names = ['out', ...s.inputs.map((i) => i.name)];
-  if (step.kind === 'reorder') return [{ depth: 0, text: m.strides.stepReorder(plan.order.join(', ')) }];
   const lines = [];
+  if (step.kind === 'reorder') {
+    // Before coalescing: one loop per dim, in the sorted order, with each operand's expanded stride.
+    const strides = [s.out?.strides ?? [], ...s.inputs.map((i) => i.expandedStrides ?? [])];
+    for (let k = plan.order.length - 1, depth = 0; k >= 0; k--, depth++) {
+      const d = plan.order[k] as number;
+      const text = names.map((n, op) => `${n} ${strides[op]?.[d] ?? '?'}`).join(', ');
+      lines.push({ depth, text: `for i${d} in range(${shape?.[d] ?? '?'}):   ${m.strides.loopComment(String(d), text)}` });
+    }
+    return lines;
+  }
   for (let k = plan.shape.length - 1, depth = 0; k >= 0; k--, depth++) {
     const strides = names.map((n, op) => `${n} ${plan.strides[op]?.[k] ?? '?'}`).join(', ');
     lines.push({ depth, text: `for i${k} in range(${plan.shape[k]}):   ${m.strides.loopComment((plan.groups[k] ?? []).join(', '), strides)}` });
@@ -108,23 +124,28 @@ export function stridesCaption(ctx: ViewContext, step: Step): string {
   const s = ctx.model.computation.strides;
   switch (step.kind) {
     case 'storage': {
-      const text = m.strides.stepStorage(s.inputs.map((i) => `${i.name} ${strideList(i.strides)}`).join(', '));
-      return ctx.model.computation.broadcast?.result === null ? `${text} ${m.strides.noExpand}` : text;
+      const views = s.inputs.filter((i) => i.chain !== '' && i.storage !== null)
+        .map((i) => m.chain.viewNote(`${i.name}${i.chain}`, formatShape(i.shape), formatShape(i.baseShape), i.offset));
+      const text = [m.strides.stepStorage(s.inputs.map((i) => `${i.name} ${strideList(i.strides)}`).join(', ')), ...views].join(m.lang === 'zh' ? '' : ' ');
+      return ctx.model.computation.broadcast?.result === null ? `${text}${m.lang === 'zh' ? '' : ' '}${m.strides.noExpand}` : text;
     }
     case 'expand': {
       const text = m.strides.stepExpand(s.inputs.map((i) => `${i.name} ${strideList(i.strides)} → ${strideList(i.expandedStrides ?? [])}`).join(', '));
       return s.plan === null ? `${text} ${m.strides.noPlan}` : text;
     }
-    case 'reorder':
-      return m.strides.stepReorder((s.plan?.order ?? []).join(', '));
+    case 'reorder': {
+      const order = s.plan?.order ?? [];
+      const natural = [...order].sort((x, y) => y - x);
+      return m.strides.stepReorder(order.join(', '), unsorted(order) ? null : natural.join(', '));
+    }
     case 'coalesce': {
       const plan = s.plan;
       if (plan === null) return '';
       const groups = plan.groups.map((g, k) => `[${g.join(', ')}] → ${plan.shape[k]}`).join(', ');
-      return m.strides.stepCoalesce(groups, plan.shape.join(' × ') || '1');
+      return m.strides.stepCoalesce(groups, plan.shape.join(' × ') || '1', plan.groups.some((g) => g.length > 1));
     }
     case 'kernel':
-      return m.strides.stepKernel((s.plan === null ? '' : m.strides.patterns[s.plan.innerPattern]), s.kernel ?? '', s.kernelRows);
+      return m.strides.stepKernel((s.plan === null ? '' : m.strides.patterns[s.plan.innerPattern]), s.kernelRows);
     default:
       return '';
   }
@@ -144,6 +165,10 @@ function storagePart(sb: SceneBuilder, ctx: ViewContext): { bottom: number; rows
   for (const input of ctx.model.computation.strides.inputs) {
     sb.text({ x: 8, y: y + 10, text: `${m.strides.storage(input.name)} · ${m.strides.cells(input.storage?.length ?? 0)}`, size: 16, fill: p.fg, bold: true });
     y += 26;
+    if (input.chain !== '') {
+      sb.text({ x: 8, y: y + 6, text: m.chain.viewOf(`${input.name}${input.chain}`, formatShape(input.baseShape)), size: 13, fill: p.muted, mono: false });
+      y += 22;
+    }
     rows.push({ y, right: strideBoxes(sb, 8, y, `${m.strides.table.shape} ${formatShape(input.shape)} · ${m.strides.table.strides}`, input.strides, p) });
     y += 36;
     y = storageStrip(sb, 8, y, input, m, p) + 8;
@@ -234,6 +259,12 @@ export function stridesScene(ctx: ViewContext, step: Step, caption: string, prev
   return sb.build({ title: m.ui.diagram(m.ui.views.strides), desc: caption, background: p.bg, hatch: p.hatch });
 }
 
+/** Under the diagram: the core's own kernel name at the inner-loop step (a detail), then the stride table. */
+export function stridesDetails(ctx: ViewContext, step: Step): TemplateResult {
+  const kernel = ctx.model.computation.strides.kernel;
+  return html`${step.kind === 'kernel' && kernel !== null ? html`<p class="aside" data-testid="kernel-detail">${ctx.m.chain.kernelDetail(kernel)}</p>` : ''}${stridesTable(ctx)}`;
+}
+
 export function stridesTable(ctx: ViewContext): TemplateResult {
   const { m } = ctx;
   const s = ctx.model.computation.strides;
@@ -281,4 +312,21 @@ export function readsText(ctx: ViewContext, flat: number): string | null {
     return m.strides.readsPart(input.name, cell, formatValue(input.storage?.[cell] as number, input.bool), input.readers?.[cell] ?? 1);
   });
   return m.strides.reads(`out[${index.join(', ')}]`, formatValue(out.values[flat] as number, out.bool), parts);
+}
+
+/**
+ * Where one output element reads each input, as the sum the engine does:
+ * storage offset + index · expanded strides. The cell is the one the core's
+ * view read (input.cell); the sum is shown only when it agrees with it.
+ */
+export function formulaLines(ctx: ViewContext, flat: number): string[] {
+  const s = ctx.model.computation.strides;
+  const out = s.out;
+  if (out === null) return [];
+  const at = `out[${indexOf(out.shape, flat).join(', ')}]`;
+  return s.inputs.flatMap((input) => {
+    if (input.expandedStrides === null || input.cell === null) return [];
+    const f = offsetFormula(out.shape, input.expandedStrides, input.offset, flat);
+    return f.cell === input.cell[flat] ? [ctx.m.chain.formula(at, input.name, formulaText(f))] : [];
+  });
 }
