@@ -26,24 +26,28 @@ function sliceRange(size: number, start: number | null, stop: number | null): [n
   return [from, Math.max(to - from, 0)];
 }
 
+// As PyTorch's applySlicing: items in order, an int's message naming the
+// item's place in the index (real_dim), a slice or None moving to the next dim.
 function applyIndex(t: Tensor, items: readonly IndexItem[]): Tensor {
   const real = items.filter((i) => i.kind === 'int' || i.kind === 'slice').length;
   if (items.filter((i) => i.kind === 'ellipsis').length > 1)
     throw new IndexFailure("an index can only have a single ellipsis ('...')", null);
+  if (t.ndim === 0 && items.some((i) => i.kind === 'int'))
+    throw new IndexFailure('invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number', null);
   if (real > t.ndim) throw new IndexFailure(`too many indices for tensor of dimension ${t.ndim}`, null);
-  const full: IndexItem = { kind: 'slice', start: null, stop: null, step: null };
-  const spread = items.flatMap((i) => (i.kind === 'ellipsis' ? Array.from({ length: t.ndim - real }, () => full) : [i]));
   let x = t;
   let d = 0;
-  for (const item of spread) {
-    if (item.kind === 'none') {
+  items.forEach((item, realDim) => {
+    if (item.kind === 'ellipsis') {
+      d += t.ndim - real;
+    } else if (item.kind === 'none') {
       x = x.unsqueeze(d++);
     } else if (item.kind === 'int') {
       const size = x.shape[d] as number;
       if (item.value < -size || item.value >= size)
-        throw new IndexFailure(`index ${item.value} is out of bounds for dimension ${d} with size ${size}`, null);
+        throw new IndexFailure(`index ${item.value} is out of bounds for dimension ${realDim} with size ${size}`, null);
       x = x.narrow(d, item.value < 0 ? item.value + size : item.value, 1).squeeze(d);
-    } else if (item.kind === 'slice') {
+    } else {
       if (item.step === 0) throw new IndexFailure('slice step cannot be zero', null);
       if (item.step !== null && item.step < 0) throw new IndexFailure('step must be greater than zero', null);
       if (item.step !== null && item.step > 1) throw new IndexFailure(null, item.step);
@@ -51,7 +55,7 @@ function applyIndex(t: Tensor, items: readonly IndexItem[]): Tensor {
       x = x.narrow(d, start, length);
       d++;
     }
-  }
+  });
   return x;
 }
 
