@@ -97,7 +97,7 @@ export const en: Messages = {
     dim: (d) => `dim ${d}`,
     trailing: (t) => `−${t}`,
     resultRow: 'result',
-    verdict: { equal: 'equal', one: '1 → stretched', missing: 'missing', mismatch: 'mismatch', unchecked: 'not checked' },
+    verdict: { equal: '= equal', one: '1 → stretched', missing: '+ missing', mismatch: '✗ mismatch', unchecked: 'not checked' },
     typed: 'The shapes as typed, lined up on the right: broadcasting compares sizes from the last (trailing) dim towards the first.',
     pad: (padded, ndim) => `${list(padded)} ${padded.length > 1 ? 'have' : 'has'} fewer dims: 1s are added on the left (the dashed ghost cells) so that all have ${ndim} dims.`,
     noPad: (ndim) => `All have ${ndim} dim${ndim === 1 ? '' : 's'}: nothing to pad.`,
@@ -188,7 +188,7 @@ export const en: Messages = {
     unchanged: 'a is unchanged (checked: the same values before and after)',
     changed: 'a changed although the op failed',
     fits: '✓ fits',
-    differs: 'differs',
+    differs: '✗ differs',
   },
   grid: {
     empty: (shape) => `empty: shape ${shape} has 0 elements`,

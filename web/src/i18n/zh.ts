@@ -91,7 +91,7 @@ export const zh: Messages = {
     dim: (d) => `第 ${d} 维`,
     trailing: (t) => `−${t}`,
     resultRow: '结果',
-    verdict: { equal: '相等', one: '1 → 扩展', missing: '缺失', mismatch: '不匹配', unchecked: '未检查' },
+    verdict: { equal: '= 相等', one: '1 → 扩展', missing: '+ 缺失', mismatch: '✗ 不匹配', unchecked: '未检查' },
     typed: '按输入的形状右对齐：广播从最后一个（尾部）维度开始，向前逐个比较大小。',
     pad: (padded, ndim) => `${list(padded)} 的维度较少：在左边补 1（虚线格），使它们都有 ${ndim} 个维度。`,
     noPad: (ndim) => `都有 ${ndim} 个维度：无需补 1。`,
@@ -180,7 +180,7 @@ export const zh: Messages = {
     unchanged: 'a 没有改变（已验证：前后数值相同）',
     changed: '运算失败，但 a 改变了',
     fits: '✓ 一致',
-    differs: '不同',
+    differs: '✗ 不同',
   },
   grid: {
     empty: (shape) => `空张量：形状 ${shape} 有 0 个元素`,
