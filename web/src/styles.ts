@@ -269,7 +269,9 @@ export const styles = css`
   .diagram .formula {
     position: absolute;
     pointer-events: none;
-    max-width: min(90vw, 34em);
+    /* Its own width wherever it is placed (an absolute box would shrink near the right edge), never wider than the box. */
+    width: max-content;
+    max-width: min(calc(100% - 8px), 34em);
     padding: 4px 8px;
     border: 2px solid var(--focus);
     border-radius: 6px;
