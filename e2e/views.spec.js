@@ -30,7 +30,7 @@ test('a .T operand: the view’s shape and strides over the base’s storage, an
   await expect(row.locator('td').nth(0)).toHaveText('(3, 2)');
   await expect(row.locator('td').nth(1)).toHaveText(`(${a.stride.join(', ')})`);
   // The storage is the base's: six cells, in the base's order.
-  await expect(page.getByTestId('diagram')).toContainText('a.T is a view of this storage, shape (2, 3)');
+  await expect(page.getByTestId('diagram')).toContainText('a.T is a view of this storage (shape (2, 3)), starting at cell 0');
   // The plan: the core sorted the dims by stride, so the loop order is not the dims' own.
   const order = a.trace.plan.order;
   expect(order).not.toEqual([...order].sort((x, y) => y - x));
@@ -50,6 +50,7 @@ test('hovering a cell shows its offset sum next to it, with the view’s strides
   const a = await traced([3, 4], (t) => t.narrow(1, 1, 2), [2, 1, 1]);
   expect(a.offset).toBe(1);
   await open(page, 'a=3,4&ta=[:, 1:3]&b=2,1,1&op=add&view=strides&lang=en');
+  await expect(page.getByTestId('diagram')).toContainText(`a[:, 1:3] is a view of this storage (shape (3, 4)), starting at cell ${a.offset}`);
   const outShape = a.trace.operands[0].shape;
   const op = a.trace.operands[1];
   for (const flat of [0, 3, 7, 10]) {

@@ -118,7 +118,7 @@ export const en: Messages = {
     stepStorage: (list) => `Each tensor has its own storage, a flat run of memory cells. Its strides say how many cells one step along each dim skips: ${list}.`,
     stepExpand: (list) => `TensorIterator’s first idea: broadcasting is a stride of 0. It copies nothing: it gives each input new strides for the result’s shape, with 0 on every stretched or missing dim, so a step there reads the same cell again. ${list}. Each expanded grid shows the value every output element reads; hover or focus an output cell to see which storage cells.`,
     stepReorder: (order, natural) =>
-      `TensorIterator’s second idea: sort the dims by stride, so the innermost loop is the one that moves least through memory (the output’s strides decide, then the inputs’). ` +
+      `TensorIterator’s second idea: sort the dims by stride, so the innermost loop is the one that moves least through memory (each operand is asked in turn, an output that already exists first; the first whose strides tell two dims apart decides, and a stride of 0 abstains). ` +
       (natural === null
         ? `Here the dims are already in that order: innermost first, dims ${order}.`
         : `Here that changes the loop order: innermost first, dims ${order} instead of ${natural}.`),
@@ -208,7 +208,7 @@ export const en: Messages = {
     unreadable: (name) => `The view chain of ${name} cannot be read:`,
     failed: (call) => `${call} fails (PyTorch’s message):`,
     step: (call, step) => `${call}: a slice with step ${step} needs a strided view, and tensorcast’s core has none yet (narrow keeps step 1). Use step 1.`,
-    viewOf: (view, base) => `${view} is a view of this storage, shape ${base}`,
+    viewOf: (view, base, offset) => `${view} is a view of this storage (shape ${base}), starting at cell ${offset}`,
     viewNote: (view, shape, base, offset) => `${view} is a view: the op sees shape ${shape}, but reads the storage of the ${base} tensor, from cell ${offset} on, by the view’s strides.`,
     formula: (out, name, expr) => `${out} reads ${name} at ${expr}`,
     kernelDetail: (kernel) => `tensorcast’s kernel for this inner loop: ${kernel}`,

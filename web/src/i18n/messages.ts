@@ -197,8 +197,8 @@ export interface Messages {
     unreadable(name: OperandName): string;
     failed(call: string): string;
     step(call: string, step: number): string;
-    /** The storage heading's note: view is e.g. "a.T", base its base shape. */
-    viewOf(view: string, base: string): string;
+    /** The storage heading's note: view is e.g. "a.T", base its base shape, offset its storage offset. */
+    viewOf(view: string, base: string, offset: number): string;
     /** The storage step's note for each view: what the op sees, what it reads. */
     viewNote(view: string, shape: string, base: string, offset: number): string;
     /** Next to the hovered output cell: out is "out[1, 0]", expr "1 + 1·3 + 0·1 = 4". */

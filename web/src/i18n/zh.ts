@@ -112,7 +112,7 @@ export const zh: Messages = {
     stepStorage: (list) => `每个张量都有自己的存储，即一段连续的内存单元。步长表示沿每个维度走一步要跳过几个单元：${list}。`,
     stepExpand: (list) => `TensorIterator 的第一个思路：广播就是步长 0。广播不复制任何数据：它给每个输入一组对应结果形状的新步长，被扩展或缺失的维度步长为 0，沿这些维度走一步会再次读取同一个单元。${list}。每个扩展后的网格显示每个输出元素读到的值；把鼠标移到（或用键盘聚焦）输出单元上，可以看到它读取的存储单元。`,
     stepReorder: (order, natural) =>
-      `TensorIterator 的第二个思路：按步长给维度排序，让在内存中移动最少的维度作为最内层循环（先看输出的步长，再看输入的）。` +
+      `TensorIterator 的第二个思路：按步长给维度排序，让在内存中移动最少的维度作为最内层循环（依次询问每个操作数，已存在的输出排在最前；第一个能用步长区分两个维度的操作数说了算，步长为 0 的不参与）。` +
       (natural === null
         ? `这里的维度本来就是这个顺序：从最内层开始依次是维度 ${order}。`
         : `这里循环顺序因此改变：从最内层开始依次是维度 ${order}，而不是 ${natural}。`),
@@ -132,7 +132,7 @@ export const zh: Messages = {
       'reduce-outer': '一行被加到输出的一行上。',
     },
     loops: '迭代计划',
-    loopComment: (dims, strides) => `# 第 ${dims} 维；步长 ${strides}`,
+    loopComment: (dims, strides) => `# 维度 ${dims}；步长 ${strides}`,
     kernelLine: (kernel) => `内核：${kernel}`,
     hoverHint: '把鼠标移到输出单元上，或用 Tab 键聚焦示意图后用方向键移动，可以看到它读取每个输入的哪个单元。',
     gridLabel: '输出单元：用方向键移动；每个单元都会说明它读取的输入单元。',
@@ -200,7 +200,7 @@ export const zh: Messages = {
     unreadable: (name) => `无法读取 ${name} 的视图链：`,
     failed: (call) => `${call} 失败（PyTorch 的报错）：`,
     step: (call, step) => `${call}：步长为 ${step} 的切片需要带步长的视图，而 tensorcast 的核心还没有（narrow 只能取步长 1）。请使用步长 1。`,
-    viewOf: (view, base) => `${view} 是这段存储的视图，存储的形状为 ${base}`,
+    viewOf: (view, base, offset) => `${view} 是这段存储的视图（存储的形状为 ${base}），从下标 ${offset} 的单元开始`,
     viewNote: (view, shape, base, offset) => `${view} 是一个视图：运算看到的形状是 ${shape}，但它按视图的步长，从下标 ${offset} 的单元开始，读取形状为 ${base} 的张量的存储。`,
     formula: (out, name, expr) => `${out} 读取 ${name} 的单元 ${expr}`,
     kernelDetail: (kernel) => `tensorcast 用于这个最内层循环的内核：${kernel}`,

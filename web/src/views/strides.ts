@@ -166,7 +166,7 @@ function storagePart(sb: SceneBuilder, ctx: ViewContext): { bottom: number; rows
     sb.text({ x: 8, y: y + 10, text: `${m.strides.storage(input.name)} · ${m.strides.cells(input.storage?.length ?? 0)}`, size: 16, fill: p.fg, bold: true });
     y += 26;
     if (input.chain !== '') {
-      sb.text({ x: 8, y: y + 6, text: m.chain.viewOf(`${input.name}${input.chain}`, formatShape(input.baseShape)), size: 13, fill: p.muted, mono: false });
+      sb.text({ x: 8, y: y + 6, text: m.chain.viewOf(`${input.name}${input.chain}`, formatShape(input.baseShape), input.offset), size: 13, fill: p.muted, mono: false });
       y += 22;
     }
     rows.push({ y, right: strideBoxes(sb, 8, y, `${m.strides.table.shape} ${formatShape(input.shape)} · ${m.strides.table.strides}`, input.strides, p) });
