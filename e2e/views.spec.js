@@ -43,6 +43,9 @@ test('a .T operand: the view’s shape and strides over the base’s storage, an
   await page.keyboard.press('End');
   await expect(page.getByTestId('caption')).not.toContainText(a.trace.kernel);
   await expect(page.getByTestId('kernel-detail')).toContainText(a.trace.kernel);
+  // The alignment view names the view, with the view's sizes.
+  await page.getByTestId('tab-align').click();
+  await expect(page.getByTestId('diagram').locator('text').filter({ hasText: /^a\.T\s+\(3, 2\)$/ })).toHaveCount(1);
   expect(problems).toEqual([]);
 });
 
@@ -158,4 +161,27 @@ test('each role of a size looks its own in the alignment view: the kept 4 is not
     const count = (g) => glyphs.filter((t) => t === g).length;
     expect([count('↓'), count('↔'), count('='), count('+'), count('✗')]).toEqual([2, 2, 3, 1, 1]);
   }
+});
+
+test('the other views take a view operand too: its gradient has the view’s shape, and writing into an expanded view is refused as PyTorch refuses it', async ({ page }) => {
+  const problems = watch(page);
+  const tc = await core();
+  const { grad, refused } = tc.tidy(() => {
+    const leaf = tc.tensor(tc.arange(6).reshape(2, 3).transpose(0, 1).data(), { shape: [3, 2], requiresGrad: true });
+    leaf.add(tc.arange(3).reshape(3, 1)).sum().backward();
+    let message = null;
+    try {
+      tc.ones([3, 1]).expand(3, 4).add_(tc.ones([4]));
+    } catch (e) {
+      message = e.message;
+    }
+    return { grad: Array.from(leaf.grad.data()), refused: message };
+  });
+  await open(page, 'a=2,3&ta=.T&b=3,1&op=add&view=grad&lang=en');
+  await expect(page.getByTestId('grad-a')).toHaveText(grad.join(', '));
+  await expect(page.getByTestId('grad-b')).toHaveText('2, 2, 2');
+  await page.goto('about:blank');
+  await open(page, `a=3,1&ta=${encodeURIComponent('.expand(3, 4)')}&b=4&op=add_&view=inplace&lang=en`);
+  await expect(page.getByTestId('error').first()).toHaveText(refused);
+  expect(problems).toEqual([]);
 });

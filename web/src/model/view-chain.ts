@@ -164,7 +164,8 @@ function method(name: string, args: number[], at: number): ViewOp {
 
 /** One item between commas inside [ ]: an int, a slice, None or "...". */
 function readIndexItem(r: Reader): IndexItem {
-  if (r.text.startsWith('...', (r.space(), r.at))) {
+  r.space();
+  if (r.text.startsWith('...', r.at)) {
     r.at += 3;
     return { kind: 'ellipsis' };
   }
