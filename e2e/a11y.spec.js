@@ -73,7 +73,7 @@ test('colour is never the only signal: words, dashes and hatching mark every sta
   await expect(diagram.locator('rect[stroke-dasharray]').first()).toBeVisible();
   expect(await diagram.locator('g:not([data-layer^="legend"]) > rect[fill^="url(#tc-hatch)"]').count()).toBe(3);
   // The legend says what each look means.
-  for (const word of ['equal sizes', 'a 1, stretched', 'missing dim (a ghost 1)', 'mismatch (hatched)', 'dim being checked'])
+  for (const word of ['equal sizes', 'the size kept', 'a 1, stretched', 'missing dim (a ghost 1)', 'mismatch', 'dim being checked'])
     await expect(diagram.locator('g[data-layer^="legend"] text').filter({ hasText: word })).toHaveCount(1);
   // Zero strides are hatched in the diagram and spelled out in the table.
   await page.getByTestId('shape-a').fill('5,1,4,1');

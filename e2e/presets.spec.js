@@ -8,7 +8,9 @@ import { en } from '../web/src/i18n/en.ts';
 import { zh } from '../web/src/i18n/zh.ts';
 import { PRESETS } from '../web/src/model/presets.ts';
 import { DEFAULT_STATE } from '../web/src/model/props.ts';
-import { operandsOf } from '../web/src/model/state.ts';
+import { chainOf, operandsOf } from '../web/src/model/state.ts';
+import { applyChain } from '../web/src/model/view-apply.ts';
+import { parseChain } from '../web/src/model/view-chain.ts';
 import { core, open, shown, torchSize, watch } from './helpers.js';
 
 const EXPECTED = {
@@ -32,6 +34,8 @@ const EXPECTED = {
   outer: { shape: [3, 3] },
   unsqueeze: { error: 'The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1' },
   where: { shape: [3, 3] },
+  'view-T': { shape: [3, 2] },
+  'view-coalesce': { shape: [3, 2, 4] },
 };
 
 /** What the package says for a preset's shapes and op. */
@@ -41,7 +45,12 @@ async function fromCore(preset) {
   return tc.tidy(() => {
     const tensors = operandsOf(state.op).map((name) => {
       const shape = tc.parseShape(state[name]);
-      return name === 'c' ? tc.zeros(shape).eq(0) : tc.zeros(shape);
+      const base = name === 'c' ? tc.zeros(shape).eq(0) : tc.zeros(shape);
+      const chain = parseChain(chainOf(state, name));
+      if (!chain.ok) throw new Error(`preset ${preset.id}: unreadable chain`);
+      const view = applyChain(base, chain.links);
+      if (!view.ok) throw new Error(`preset ${preset.id}: chain failed`);
+      return view.tensor;
     });
     const run = tc.explain.op(state.op, ...tensors);
     return run.error !== null ? { error: run.error } : { shape: run.result.shape };

@@ -81,7 +81,7 @@ test('the stride table marks every 0 in words as well as colour', async ({ page 
   await expect(row.locator('mark.zero')).toHaveCount(b.expandedStrides.filter((s) => s === 0).length);
 });
 
-test('the kernel step names the core’s kernel, and says when it runs two rows per pass', async ({ page }) => {
+test('the inner-loop step names the core’s kernel in a detail line, and says when it runs two rows per pass', async ({ page }) => {
   const tc = await core();
   const kernelOf = (a, b) => tc.tidy(() => tc.explain.op('add', tc.zeros(a), tc.zeros(b)).trace);
   for (const [a, b, lang, twoRows] of [
@@ -94,7 +94,7 @@ test('the kernel step names the core’s kernel, and says when it runs two rows 
     await open(page, `a=${a.join(',')}&b=${b.join(',')}&op=add&view=strides&step=0&lang=${lang}`);
     await page.keyboard.press('End');
     const caption = page.getByTestId('caption');
-    await expect(caption).toContainText(trace.kernel);
+    await expect(page.getByTestId('kernel-detail')).toContainText(trace.kernel);
     if (twoRows === null) await expect(caption).not.toContainText(lang === 'en' ? 'two output rows' : '两行');
     else await expect(caption).toContainText(twoRows);
   }

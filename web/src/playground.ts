@@ -8,6 +8,7 @@ import { styleMap } from 'lit/directives/style-map.js';
 import { init } from 'tensorcast';
 import { paletteFor } from './diagram/palette.js';
 import { exportScene } from './export-scene.js';
+import { placeTip } from './formula-tip.js';
 import { fullLink } from './full-link.js';
 import { HashWriter } from './hash-writer.js';
 import type { Entry } from './hash-writer.js';
@@ -37,7 +38,7 @@ import type { ExportKind, StepMove } from './views/player-bar.js';
 import { pastePanel } from './views/paste.js';
 import { playerBar } from './views/player-bar.js';
 import { predictBlock } from './views/predict.js';
-import { hoverMarks, readsText } from './views/strides.js';
+import { formulaLines, hoverMarks, readsText } from './views/strides.js';
 import { tabAfter, tabs } from './views/tabs.js';
 import { verdictPanel } from './views/verdict.js';
 
@@ -264,14 +265,17 @@ export class TensorcastPlayground extends LitElement {
 
   private highlight(flat: number | null): void {
     const reads = this.renderRoot.querySelector('[data-testid="reads"]');
+    const tip = this.renderRoot.querySelector<HTMLElement>('[data-testid="formula"]');
     if (flat === null || this.model === null) {
       this.diagram.mark([]);
       if (reads !== null) reads.textContent = '';
+      if (tip !== null) placeTip(tip, null, null, []);
       return;
     }
     const ctx = this.context();
     this.diagram.mark(hoverMarks(ctx, flat, this.diagram.current?.outCells ?? []));
     if (reads !== null) reads.textContent = readsText(ctx, flat) ?? '';
+    if (tip !== null) placeTip(tip, this.diagram.current, flat, formulaLines(ctx, flat));
   }
 
   private onDiagramMove(event: PointerEvent): void {
@@ -389,7 +393,7 @@ export class TensorcastPlayground extends LitElement {
             @pointermove=${interactive ? (e: PointerEvent) => this.onDiagramMove(e) : null}
             @pointerleave=${interactive ? () => this.onDiagramLeave() : null}
             @focus=${interactive ? () => this.onDiagramFocus() : null}
-            @keydown=${interactive ? (e: KeyboardEvent) => this.onDiagramKey(e) : null}>${drawn.box}</div>`}
+            @keydown=${interactive ? (e: KeyboardEvent) => this.onDiagramKey(e) : null}>${drawn.box}${interactive ? html`<div class="formula" data-testid="formula" aria-hidden="true" hidden></div>` : ''}</div>`}
         ${interactive ? html`${full ? html`<p class="aside">${m.strides.hoverHint}</p>` : ''}<p class="reads" data-testid="reads" aria-live="polite"></p>` : ''}
         ${full ? panel.details(ctx, model.step, pending) : ''}
       </section>

@@ -230,6 +230,7 @@ export const styles = css`
     min-height: 3em;
   }
   .diagram {
+    position: relative;
     overflow: auto;
     max-width: 100%;
     border: 1px solid var(--line);
@@ -269,6 +270,26 @@ export const styles = css`
   .diagram rect[data-hl='same'] {
     stroke-dasharray: 4 3;
     stroke-width: 3px;
+  }
+  /* The hovered cell's offset sum, placed next to it (formula-tip.ts). */
+  .diagram .formula {
+    position: absolute;
+    pointer-events: none;
+    /* Its own width wherever it is placed (an absolute box would shrink near the right edge), never wider than the box. */
+    width: max-content;
+    max-width: min(calc(100% - 8px), 34em);
+    padding: 4px 8px;
+    border: 2px solid var(--focus);
+    border-radius: 6px;
+    background: var(--bg);
+    color: var(--fg);
+    font-family: ui-monospace, 'DejaVu Sans Mono', monospace;
+    font-size: 0.9rem;
+    line-height: 1.4;
+    box-shadow: 0 2px 6px rgb(0 0 0 / 25%);
+  }
+  .diagram .formula[hidden] {
+    display: none;
   }
   .reads {
     min-height: 1.5em;

@@ -15,6 +15,8 @@ export interface Palette {
   cell: Tone;
   /** equal sizes */
   same: Tone;
+  /** the size kept where another operand's 1 (or missing dim) is stretched to it */
+  kept: Tone;
   /** a size 1 stretched */
   one: Tone;
   /** a missing dim (a ghost 1) */
@@ -34,6 +36,7 @@ const LIGHT: Palette = {
   muted: '#59636e',
   cell: { fill: '#f6f8fa', stroke: '#818b98' },
   same: { fill: '#dafbe1', stroke: '#1a7f37' },
+  kept: { fill: '#fff1e5', stroke: '#bc4c00' },
   one: { fill: '#ddf4ff', stroke: '#0969da' },
   missing: { fill: '#fff8c5', stroke: '#9a6700' },
   conflict: { fill: '#ffebe9', stroke: '#cf222e' },
@@ -49,6 +52,7 @@ const DARK: Palette = {
   muted: '#9198a1',
   cell: { fill: '#161b22', stroke: '#656c76' },
   same: { fill: '#0f3d1f', stroke: '#3fb950' },
+  kept: { fill: '#3d1f00', stroke: '#f0883e' },
   one: { fill: '#0c2d6b', stroke: '#58a6ff' },
   missing: { fill: '#3b2a05', stroke: '#d29922' },
   conflict: { fill: '#4c1316', stroke: '#ff7b72' },

@@ -110,7 +110,6 @@ export const en: Messages = {
     trailing: (t) => `−${t}`,
     resultRow: 'result',
     verdict: { equal: '= equal', one: '1 → stretched', missing: '+ missing', mismatch: '✗ mismatch', unchecked: 'not checked' },
-    legend: { equal: 'equal sizes', one: 'a 1, stretched', ghost: 'missing dim (a ghost 1)', conflict: 'mismatch (hatched)', now: 'dim being checked' },
     typed: 'The shapes as typed, lined up on the right: broadcasting compares sizes from the last (trailing) dim towards the first. Dims are numbered from 0 on the left, as PyTorch’s dim argument counts them.',
     pad: (padded, ndim) => `${list(padded)} ${verb(padded, 'has', 'have')} fewer dims: 1s are added on the left (the dashed ghost cells) so that every shape has ${ndim} dims.`,
     noPad: (ndim) => `Every shape has ${ndim} dim${ndim === 1 ? '' : 's'}: nothing to pad.`,
@@ -140,11 +139,17 @@ export const en: Messages = {
     table: { operand: 'operand', shape: 'shape', strides: 'strides', expanded: 'expanded strides', offset: 'offset' },
     zeroMark: 'stride 0: the same cell is read again',
     stepStorage: (items) => `Each tensor has its own storage, a flat run of memory cells. Its strides say how many cells one step along each dim skips: ${items.join(', ')}.`,
-    stepExpand: (items) => `Broadcasting copies nothing: it gives each input new strides for the result’s shape, with 0 on every stretched or missing dim, so a step there reads the same cell again: ${items.join(', ')}. Each expanded grid shows the value every output element reads; hover or focus an output cell to see which storage cells it reads.`,
-    stepReorder: (order) => `The core orders the loops so that the smallest strides run innermost. Loop order, innermost first: ${order.length === 1 ? 'dim' : 'dims'} ${order.join(', ')}.`,
-    stepCoalesce: (groups, loops) => `Neighbouring dims that every operand walks contiguously merge into one loop: ${groups.join(', ')}. The loops: ${loops}.`,
-    stepKernel: (pattern, kernel, rows) =>
-      `Along the innermost loop, ${pattern} The core picks kernel ${kernel} for this.` +
+    stepExpand: (items) => `TensorIterator’s first idea: broadcasting is a stride of 0. It copies nothing: it gives each input new strides for the result’s shape, with 0 on every stretched or missing dim, so a step there reads the same cell again: ${items.join(', ')}. Each expanded grid shows the value every output element reads; hover or focus an output cell to see which storage cells it reads.`,
+    stepReorder: (order, natural) =>
+      `TensorIterator’s second idea: sort the dims by stride, so that the innermost loop is the one that moves least through memory (each operand is asked in turn, an output that already exists first; the first whose strides tell two dims apart decides, and a stride of 0 abstains). ` +
+      (natural === null
+        ? `Here the dims are already in that order: innermost first, ${order.length === 1 ? 'dim' : 'dims'} ${order.join(', ')}.`
+        : `Here that changes the loop order: innermost first, dims ${order.join(', ')} instead of ${natural.join(', ')}.`),
+    stepCoalesce: (groups, loops, merged) =>
+      `Third idea: coalesce. Two neighbouring loops become one when, for every operand, one step of the outer loop is exactly a whole run of the inner one (outer stride = inner size × inner stride). ` +
+      `${merged ? 'Merged' : 'Nothing merges here'}: ${groups.join(', ')}. The loops: ${loops}.`,
+    stepKernel: (pattern, rows) =>
+      `Last, the inner loop, which does the work: along it, ${pattern}` +
       (rows === 2 ? ' It computes two output rows per pass: the broadcast row is read once for both.' : ''),
     patterns: {
       contiguous: 'every operand steps one cell at a time.',
@@ -295,5 +300,31 @@ export const en: Messages = {
       noSteps: 'This op is too big to run here, so this view has nothing to step through; the Alignment and Strides views still show its shapes and strides.',
       stepView: (parts) => `${parts.join(' ')} These are the shapes of the .grad tensors; their values are not drawn.`,
     },
+  },
+  chain: {
+    label: (name) => `view of ${name}`,
+    placeholder: '.T · .transpose(0, 1) · [:, 1:3] · .expand(2, -1)',
+    sees: (shape) => `the op sees ${shape}`,
+    unexpected: (pos, found) => (found === '' ? `The view chain ends too early (character ${pos}).` : `“${found}” at character ${pos} is not part of a view chain.`),
+    unknown: (name) => `.${name} is not a view op read here: use .T, .mT, .t(), .transpose, .permute, .narrow, .expand, .view, .unsqueeze, .squeeze or [ ] indexing.`,
+    arity: (name, expected, got) => `.${name}() takes ${expected === '0–1' ? '0 or 1' : expected} argument${expected === '1' ? '' : 's'}, not ${got}.`,
+    unclosed: (bracket, pos) => `The “${bracket}” at character ${pos} is never closed.`,
+    number: (text) => `${text} is too large for a size or a dim.`,
+    tooLong: (limit) => `A view chain is read up to ${limit} ops.`,
+    unreadable: (name) => `The view chain of ${name} cannot be read:`,
+    failed: (call) => `${call} fails (PyTorch’s message):`,
+    step: (call, step) => `${call}: a slice with step ${step} needs a strided view, and tensorcast’s core has none yet (narrow keeps step 1). Use step 1.`,
+    viewOf: (view, base, offset) => `${view} is a view of this storage (shape ${base}), starting at cell ${offset}`,
+    viewNote: (view, shape, base, offset) => `${view} is a view: the op sees shape ${shape}, but reads the storage of the ${base} tensor, from cell ${offset} on, by the view’s strides.`,
+    formula: (out, name, expr) => `${out} reads ${name} at ${expr}`,
+    kernelDetail: (kernel) => `tensorcast’s kernel for this inner loop: ${kernel}`,
+  },
+  roles: {
+    equal: 'equal sizes',
+    kept: 'the size kept',
+    stretched: 'a 1, stretched',
+    missing: 'missing dim (a ghost 1)',
+    conflict: 'mismatch',
+    now: 'dim being checked',
   },
 };

@@ -105,7 +105,6 @@ export interface Messages {
     resultRow: string;
     /** Per broadcast rule of a dim (DimRule), and for a dim not checked yet. */
     verdict: Record<DimRule | 'unchecked', string>;
-    legend: { equal: string; one: string; ghost: string; conflict: string; now: string };
     typed: string;
     pad(padded: string[], ndim: number): string;
     noPad(ndim: number): string;
@@ -129,12 +128,12 @@ export interface Messages {
     stepStorage(items: string[]): string;
     /** items: "a (4, 1) → (0, 4, 1)", one per input. */
     stepExpand(items: string[]): string;
-    /** order: the dims, innermost loop first. */
-    stepReorder(order: number[]): string;
-    /** groups: "[0, 1] → 6", one per loop. */
-    stepCoalesce(groups: string[], loops: string): string;
+    /** order: the dims, innermost loop first, as the plan has it; natural: the order without sorting (null when they are the same). */
+    stepReorder(order: number[], natural: number[] | null): string;
+    /** groups: "[0, 1] → 6", one per loop; merged: whether any loops merged. */
+    stepCoalesce(groups: string[], loops: string, merged: boolean): string;
     /** rows: output rows per pass (2: a broadcast row read once for both). */
-    stepKernel(pattern: string, kernel: string, rows: number): string;
+    stepKernel(pattern: string, rows: number): string;
     /** One caption per inner pattern the core can report (the compiler checks every one has one). */
     patterns: Record<InnerPattern, string>;
     loops: string;
@@ -289,4 +288,31 @@ export interface Messages {
       stepView(parts: string[]): string;
     };
   };
+  /** View chains typed after an operand's shape (model/view-chain.ts, view-apply.ts). */
+  chain: {
+    label(name: OperandName): string;
+    placeholder: string;
+    /** Under the field: the shape the op sees. */
+    sees(shape: string): string;
+    /** pos: 1-based character position. found: '' at the end of the text. */
+    unexpected(pos: number, found: string): string;
+    unknown(name: string): string;
+    arity(name: string, expected: string, got: number): string;
+    unclosed(bracket: string, pos: number): string;
+    number(text: string): string;
+    tooLong(limit: number): string;
+    /** Leads before the reason. */
+    unreadable(name: OperandName): string;
+    failed(call: string): string;
+    step(call: string, step: number): string;
+    /** The storage heading's note: view is e.g. "a.T", base its base shape, offset its storage offset. */
+    viewOf(view: string, base: string, offset: number): string;
+    /** The storage step's note for each view: what the op sees, what it reads. */
+    viewNote(view: string, shape: string, base: string, offset: number): string;
+    /** Next to the hovered output cell: out is "out[1, 0]", expr "1 + 1·3 + 0·1 = 4". */
+    formula(out: string, name: string, expr: string): string;
+    kernelDetail(kernel: string): string;
+  };
+  /** The looks of a dim's roles in the column diagrams (diagram/role-looks.ts). */
+  roles: { equal: string; kept: string; stretched: string; missing: string; conflict: string; now: string };
 }

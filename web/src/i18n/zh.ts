@@ -117,7 +117,6 @@ export const zh: Messages = {
     trailing: (t) => `−${t}`,
     resultRow: '结果',
     verdict: { equal: '= 相等', one: '1 → 扩展', missing: '+ 缺失', mismatch: '✗ 不匹配', unchecked: '未检查' },
-    legend: { equal: '大小相等', one: '大小为 1，被扩展', ghost: '缺失的维度（虚线 1）', conflict: '不匹配（斜线）', now: '正在检查的维度' },
     typed: '把输入的形状靠右对齐：广播从最右边的维度开始，向左逐个比较大小。维度从左往右从 0 开始编号，与 PyTorch 的 dim 参数一致。',
     pad: (padded, ndim) => `${list(padded)} 的维度较少：在左边补 1（虚线格），使每个形状都有 ${ndim} 个维度。`,
     noPad: (ndim) => `每个形状都有 ${ndim} 个维度，无需补 1。`,
@@ -144,11 +143,17 @@ export const zh: Messages = {
     table: { operand: '操作数', shape: '形状', strides: '步长', expanded: '扩展后的步长', offset: '偏移' },
     zeroMark: '步长 0：重复读取同一个单元',
     stepStorage: (items) => `每个张量都有自己的存储，即一段连续的内存单元。步长表示沿每一维走一步要跳过几个单元：${items.join('，')}。`,
-    stepExpand: (items) => `广播不复制任何数据：它按结果的形状给每个输入一组新步长，被扩展或缺失的维度步长为 0，沿这些维度走一步会再次读取同一个单元：${items.join('，')}。每个扩展后的网格显示每个输出元素读到的值；把鼠标移到（或用键盘聚焦）输出单元上，可以看到它读取哪些存储单元。`,
-    stepReorder: (order) => `核心重新排列循环，让步长最小的维度在最内层。循环顺序（从最内层开始）：${dimsText(order)}。`,
-    stepCoalesce: (groups, loops) => `相邻的几维如果对每个操作数都是连续的，就合并成一个循环：${groups.join('，')}。合并后的循环：${loops}。`,
-    stepKernel: (pattern, kernel, rows) =>
-      `在最内层循环中，${pattern}核心据此选用内核 ${kernel}。` +
+    stepExpand: (items) => `TensorIterator 的第一个思路：广播就是步长 0。广播不复制任何数据：它按结果的形状给每个输入一组新步长，被扩展或缺失的维度步长为 0，沿这些维度走一步会再次读取同一个单元：${items.join('，')}。每个扩展后的网格显示每个输出元素读到的值；把鼠标移到（或用键盘聚焦）输出单元上，可以看到它读取哪些存储单元。`,
+    stepReorder: (order, natural) =>
+      `TensorIterator 的第二个思路：按步长给维度排序，让在内存中移动最少的维度作为最内层循环（依次询问每个操作数，已存在的输出排在最前；第一个能用步长区分两维的操作数说了算，步长为 0 的不参与）。` +
+      (natural === null
+        ? `这里的维度本来就是这个顺序：从最内层开始依次是${dimsText(order)}。`
+        : `这里循环顺序因此改变：从最内层开始依次是${dimsText(order)}，而不是${dimsText(natural)}。`),
+    stepCoalesce: (groups, loops, merged) =>
+      `第三个思路：合并。对每个操作数来说，如果外层循环走一步恰好等于内层循环走完一整轮（外层步长 = 内层大小 × 内层步长），这两个相邻的循环就合并成一个。` +
+      `${merged ? '合并结果' : '这里没有可合并的循环'}：${groups.join('，')}。循环：${loops}。`,
+    stepKernel: (pattern, rows) =>
+      `最后是真正做计算的最内层循环：沿着它，${pattern}` +
       (rows === 2 ? '它每次计算输出的两行：被广播的那一行只读一次，两行共用。' : ''),
     patterns: {
       contiguous: '每个操作数都逐个单元前进。',
@@ -296,5 +301,31 @@ export const zh: Messages = {
       noSteps: '这个运算太大，无法在这里执行，因此这一视图没有可逐步查看的内容；对齐和步长视图仍会显示它的形状和步长。',
       stepView: (parts) => `${parts.join('')}这些是 .grad 的形状；数值未画出。`,
     },
+  },
+  chain: {
+    label: (name) => `${name} 的视图`,
+    placeholder: '.T · .transpose(0, 1) · [:, 1:3] · .expand(2, -1)',
+    sees: (shape) => `运算看到的形状：${shape}`,
+    unexpected: (pos, found) => (found === '' ? `视图链在第 ${pos} 个字符处提前结束。` : `第 ${pos} 个字符“${found}”不是视图链的一部分。`),
+    unknown: (name) => `.${name} 不是这里能读取的视图操作：请用 .T、.mT、.t()、.transpose、.permute、.narrow、.expand、.view、.unsqueeze、.squeeze 或 [ ] 索引。`,
+    arity: (name, expected, got) => `.${name}() 接受 ${expected === '0–1' ? '0 或 1' : expected} 个参数，而不是 ${got} 个。`,
+    unclosed: (bracket, pos) => `第 ${pos} 个字符的“${bracket}”没有闭合。`,
+    number: (text) => `${text} 太大，不能作为大小或维度。`,
+    tooLong: (limit) => `视图链最多读取 ${limit} 个操作。`,
+    unreadable: (name) => `无法读取 ${name} 的视图链：`,
+    failed: (call) => `${call} 失败（PyTorch 的报错）：`,
+    step: (call, step) => `${call}：步长为 ${step} 的切片需要带步长的视图，而 tensorcast 的核心还没有（narrow 只能取步长 1）。请使用步长 1。`,
+    viewOf: (view, base, offset) => `${view} 是这段存储的视图（存储的形状为 ${base}），从下标 ${offset} 的单元开始`,
+    viewNote: (view, shape, base, offset) => `${view} 是一个视图：运算看到的形状是 ${shape}，但它按视图的步长，从下标 ${offset} 的单元开始，读取形状为 ${base} 的张量的存储。`,
+    formula: (out, name, expr) => `${out} 读取 ${name} 的单元 ${expr}`,
+    kernelDetail: (kernel) => `tensorcast 用于这个最内层循环的内核：${kernel}`,
+  },
+  roles: {
+    equal: '大小相等',
+    kept: '保留的大小',
+    stretched: '大小为 1，被扩展',
+    missing: '缺失的维度（虚线 1）',
+    conflict: '不匹配',
+    now: '正在检查的维度',
   },
 };

@@ -181,8 +181,9 @@ export function computeFixes(
         const candidateShapes = shapes.map((s, k) => (k === i ? made.shape : s));
         const accepted = accepts(candidateShapes, i, made);
         if (accepted === null) continue;
-        const patch: Partial<State> = { [operand.name]: shapeText(made.shape) };
-        if (reorders && operand.fill !== 'ones') {
+        // The fix is the shape the op should see: typed as a plain tensor, without the view chain.
+        const patch: Partial<State> = { [operand.name]: shapeText(made.shape), [`t${operand.name}`]: '' };
+        if ((reorders || operand.chain.length > 0) && operand.fill !== 'ones') {
           Object.assign(patch, {
             [`f${operand.name}`]: 'custom',
             [`v${operand.name}`]: Array.from(made.data()).join(', '),

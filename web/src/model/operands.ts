@@ -4,26 +4,38 @@ import type { Tensor, Tensorcast } from 'tensorcast';
 import { MAX_RUN_ELEMENTS } from './limits.js';
 import { seededUniform } from './random.js';
 import { coreText, readShape } from './shape-syntax.js';
-import { fillOf, valuesOf } from './state.js';
+import { chainOf, fillOf, valuesOf } from './state.js';
 import type { Fill, OperandName, State } from './state.js';
 import { parseValues } from './values.js';
+import { applyChain } from './view-apply.js';
+import type { ChainError, ChainLink } from './view-chain.js';
+import { parseChain } from './view-chain.js';
 
 export type OperandProblem =
   | { kind: 'shape'; message: string }
   | { kind: 'values'; message: string }
   | { kind: 'token'; token: string }
-  | { kind: 'too-big'; numel: number };
+  | { kind: 'too-big'; numel: number }
+  /** The view chain: unreadable, refused by the core (its message), or a slice step it has no view for. */
+  | { kind: 'chain'; error: ChainError }
+  | { kind: 'view'; link: string; message: string }
+  | { kind: 'view-step'; link: string; step: number };
 
 export interface Operand {
   name: OperandName;
   /** As typed. */
   text: string;
-  /** As the core read it; null if it could not. */
+  /** The shape the op sees: the view's (the typed one when there is no chain); null if it could not be made. */
   shape: number[] | null;
   numel: number;
+  /** As the core read the text: the shape of the storage the view looks at. */
+  baseShape: number[] | null;
+  /** The view chain as typed, and as read (empty: the operand as it is). */
+  chainText: string;
+  chain: ChainLink[];
   dtype: 'float32' | 'bool';
   fill: Fill;
-  /** Row-major values; null when the shape failed or the tensor is too big to make. */
+  /** Row-major values of the base (the storage); null when the shape failed or the tensor is too big to make. */
   values: Float32Array | null;
   problem: OperandProblem | null;
 }
@@ -57,7 +69,10 @@ export function readOperand(tc: Tensorcast, state: State, name: OperandName): Op
   const text = state[name];
   const bool = name === 'c';
   const fill = fillOf(state, name);
-  const base = { name, text, dtype: bool ? 'bool' : 'float32', fill } as const;
+  const chainText = chainOf(state, name);
+  const parsed = parseChain(chainText);
+  const chain = parsed.ok ? parsed.links : [];
+  const base = { name, text, dtype: bool ? 'bool' : 'float32', fill, chainText, chain } as const;
   let shape: number[];
   try {
     shape = tc.parseShape(text);
@@ -69,30 +84,64 @@ export function readOperand(tc: Tensorcast, state: State, name: OperandName): Op
       if (sizes === null) throw error;
       shape = tc.parseShape(coreText(sizes));
     } catch {
-      return { ...base, shape: null, numel: 0, values: null, problem: { kind: 'shape', message: messageOf(error) } };
+      return { ...base, shape: null, baseShape: null, numel: 0, values: null, problem: { kind: 'shape', message: messageOf(error) } };
     }
   }
   const numel = shape.reduce((p, s) => p * s, 1);
-  if (numel > MAX_RUN_ELEMENTS) return { ...base, shape, numel, values: null, problem: { kind: 'too-big', numel } };
+  const typed = { ...base, baseShape: shape };
+  if (!parsed.ok) return { ...typed, shape: null, numel, values: null, problem: { kind: 'chain', error: parsed.error } };
+  // Too big to make: without a chain the typed shape still broadcasts (the alignment view needs no values).
+  if (numel > MAX_RUN_ELEMENTS) return { ...typed, shape: chain.length === 0 ? shape : null, numel, values: null, problem: { kind: 'too-big', numel } };
   // A seed per operand, so a and b differ when both are random.
   const seed = state.seed * 3 + ['a', 'b', 'c'].indexOf(name);
   const values = fillValues(tc, fill, numel, bool, seed, valuesOf(state, name));
-  if (!(values instanceof Float32Array)) return { ...base, shape, numel, values: null, problem: values };
-  // The core checks the count against the shape, with its own message.
-  try {
-    // Nothing returned from the tidy: the check's tensor is freed at once.
-    tc.tidy(() => {
-      tc.tensor(values, { shape });
-    });
-  } catch (error) {
-    return { ...base, shape, numel, values: null, problem: { kind: 'values', message: messageOf(error) } };
-  }
-  return { ...base, shape, numel, values, problem: null };
+  if (!(values instanceof Float32Array)) return { ...typed, shape, numel, values: null, problem: values };
+  // The core checks the count against the shape, with its own message; then makes the view.
+  return tc.tidy((): Operand => {
+    let made: Tensor;
+    try {
+      made = tc.tensor(values, { shape });
+    } catch (error) {
+      return { ...typed, shape, numel, values: null, problem: { kind: 'values', message: messageOf(error) } };
+    }
+    const view = applyChain(made, chain);
+    if (!view.ok) {
+      const problem: OperandProblem = 'step' in view
+        ? { kind: 'view-step', link: view.link.text, step: view.step }
+        : { kind: 'view', link: view.link.text, message: view.message };
+      return { ...typed, shape: null, numel, values: null, problem };
+    }
+    const viewShape = view.tensor.shape;
+    const viewNumel = view.tensor.numel;
+    if (viewNumel > MAX_RUN_ELEMENTS) return { ...typed, shape: viewShape, numel: viewNumel, values: null, problem: { kind: 'too-big', numel: viewNumel } };
+    return { ...typed, shape: viewShape, numel: viewNumel, values, problem: null };
+  });
 }
 
-/** The operand as a fresh tensor of the core (inside the caller's tidy). */
+/** The operand's chain applied to base, a tensor of its base shape (inside the caller's tidy). */
+export function viewOf(operand: Operand, base: Tensor): Tensor {
+  if (operand.chain.length === 0) return base;
+  const view = applyChain(base, operand.chain);
+  if (!view.ok) throw new Error(`operand ${operand.name}: its view chain failed`);
+  return view.tensor;
+}
+
+/** A fresh tensor holding the operand's storage, in its base shape (inside the caller's tidy). */
+export function baseTensorOf(tc: Tensorcast, operand: Operand, requiresGrad = false): Tensor {
+  if (operand.baseShape === null || operand.values === null) throw new Error(`operand ${operand.name} has no values`);
+  const shape = operand.baseShape;
+  if (operand.dtype === 'bool') return tc.tensor(operand.values, { shape, dtype: 'bool' });
+  return tc.tensor(operand.values, { shape, requiresGrad });
+}
+
+/**
+ * The operand as the op sees it (inside the caller's tidy): its storage
+ * viewed through its chain. With requiresGrad, a view would not be a leaf
+ * and get no .grad: the gradient is explained for the operand the op sees,
+ * so its leaf holds the view's values in the view's shape.
+ */
 export function tensorOf(tc: Tensorcast, operand: Operand, requiresGrad = false): Tensor {
-  if (operand.shape === null || operand.values === null) throw new Error(`operand ${operand.name} has no values`);
-  if (operand.dtype === 'bool') return tc.tensor(operand.values, { shape: operand.shape, dtype: 'bool' });
-  return tc.tensor(operand.values, { shape: operand.shape, requiresGrad });
+  if (operand.chain.length === 0) return baseTensorOf(tc, operand, requiresGrad && operand.dtype !== 'bool');
+  const view = viewOf(operand, baseTensorOf(tc, operand));
+  return requiresGrad && operand.dtype !== 'bool' ? tc.tensor(view.data(), { shape: view.shape, requiresGrad }) : view;
 }

@@ -108,6 +108,16 @@ export const PRESETS: readonly Preset[] = [
     state: { a: '2,3', b: '2', op: 'add' },
   },
   {
+    id: 'view-T',
+    title: { en: '(2,3).T + (3,1): a transposed view, its loops reordered', zh: '(2,3).T + (3,1)：转置视图，循环顺序被重排' },
+    state: { a: '2,3', ta: '.T', b: '3,1', op: 'add', view: 'strides' },
+  },
+  {
+    id: 'view-coalesce',
+    title: { en: '(2,3,4).transpose(0, 1) + (4,): reordered, then two loops merge', zh: '(2,3,4).transpose(0, 1) + (4,)：先重排，再合并两个循环' },
+    state: { a: '2,3,4', ta: '.transpose(0, 1)', b: '4', op: 'add', view: 'strides' },
+  },
+  {
     id: 'where',
     title: { en: 'torch.where(c(3,1), a(3,), b(1,)): three shapes', zh: 'torch.where(c(3,1), a(3,), b(1,))：三个形状' },
     state: { op: 'where', c: '3,1', a: '3', b: '1' },

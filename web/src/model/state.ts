@@ -68,6 +68,10 @@ export interface State {
   va: string;
   vb: string;
   vc: string;
+  /** View chains applied to each operand before the op (".T", "[:, 1:3]"), as typed (view-chain.ts). */
+  ta: string;
+  tb: string;
+  tc: string;
   seed: number;
   loss: Loss;
   view: View;
@@ -85,6 +89,10 @@ export function fillOf(state: State, name: OperandName): Fill {
 
 export function valuesOf(state: State, name: OperandName): string {
   return name === 'a' ? state.va : name === 'b' ? state.vb : state.vc;
+}
+
+export function chainOf(state: State, name: OperandName): string {
+  return name === 'a' ? state.ta : name === 'b' ? state.tb : state.tc;
 }
 
 export function isInplace(op: Op): boolean {

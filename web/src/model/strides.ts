@@ -11,14 +11,17 @@ import type { OpTrace, PlanTrace, Tensorcast } from 'tensorcast';
 import { contiguousStrides, expandedStrides as standInExpanded } from './geometry.js';
 import { MAX_RUN_ELEMENTS } from './limits.js';
 import type { Operand } from './operands.js';
-import { tensorOf } from './operands.js';
+import { baseTensorOf, viewOf } from './operands.js';
 import type { OpRun } from './run-op.js';
 
 export interface StridedInput {
   /** Our name (a, b, c); the trace's name (self, other, condition) may differ. */
   name: string;
+  /** The view's shape (the operand the op sees). */
   shape: number[];
   numel: number;
+  /** The shape of the tensor whose storage it is: the typed shape. */
+  baseShape: number[];
   strides: number[];
   /** null when broadcasting failed. */
   expandedStrides: number[] | null;
@@ -31,6 +34,8 @@ export interface StridedInput {
   cell: Float32Array | null;
   /** Per storage cell: how many output elements read it. */
   readers: Int32Array | null;
+  /** The view chain the operand was typed with ('' for none). */
+  chain: string;
 }
 
 export interface StridesData {
@@ -63,19 +68,26 @@ export function computeStrides(
     const traced = trace?.operands ?? null;
     const inputs = operands.map((operand, i): StridedInput => {
       const fromTrace = traced?.[i + 1];
-      const base = { name: operand.name, bool: operand.dtype === 'bool', numel: operand.numel };
+      const base = {
+        name: operand.name, bool: operand.dtype === 'bool', numel: operand.numel,
+        chain: operand.chainText.trim(), baseShape: operand.baseShape ?? [],
+      };
       if (operand.values === null || operand.shape === null) {
         const shape = operand.shape;
-        // Too big to make (or unreadable): the core's stand-ins still give its strides.
-        const strides = fromTrace?.strides ?? (shape === null ? null : contiguousStrides(tc, shape));
-        const expanded = fromTrace?.expandedStrides ?? (shape === null || resultShape === null ? null : standInExpanded(tc, shape, resultShape));
+        // Too big to make (or unreadable): the core's stand-ins still give its strides; a view's
+        // strides are its chain's, which a contiguous stand-in would not have, so those come only from a trace.
+        const plain = shape !== null && operand.chain.length === 0;
+        const strides = fromTrace?.strides ?? (plain ? contiguousStrides(tc, shape) : null);
+        const expanded = fromTrace?.expandedStrides ?? (plain && resultShape !== null ? standInExpanded(tc, shape, resultShape) : null);
         return {
           ...base, shape: shape ?? [], strides: strides ?? [], expandedStrides: expanded,
           offset: fromTrace?.offset ?? 0, storage: null, read: null, cell: null, readers: null,
         };
       }
-      const x = tensorOf(tc, operand);
-      const storage = x.data();
+      // The storage is the base's; the op reads it through the view.
+      const stored = baseTensorOf(tc, operand);
+      const storage = stored.data();
+      const x = viewOf(operand, stored);
       let expandedStrides = fromTrace?.expandedStrides ?? null;
       let read = null;
       let cell = null;
@@ -85,7 +97,8 @@ export function computeStrides(
         expandedStrides ??= expanded.stride() as number[];
         if (resultNumel <= MAX_RUN_ELEMENTS) {
           read = expanded.data();
-          cell = tc.arange(operand.numel).reshape(operand.shape).broadcastTo(resultShape).data() as Float32Array;
+          const cells = tc.arange(storage.length).reshape(operand.baseShape as number[]);
+          cell = viewOf(operand, cells).broadcastTo(resultShape).data() as Float32Array;
         }
       }
       return {
@@ -97,7 +110,7 @@ export function computeStrides(
         storage,
         read,
         cell,
-        readers: cell === null ? null : readersOf(cell, operand.numel),
+        readers: cell === null ? null : readersOf(cell, storage.length),
       };
     });
     const outTrace = traced?.[0];

@@ -7,6 +7,9 @@ import type { Step } from '../model/steps.js';
 import { columnsScene } from './columns.js';
 import type { ViewContext } from './context.js';
 
+// A view chain longer than this is cut in a row's label (the field shows it whole).
+const MAX_LABEL_CHAIN = 16;
+
 function dimCaption(ctx: ViewContext, step: DimStep): string {
   const { m } = ctx;
   const names = ctx.model.computation.operands.map((o) => o.name);
@@ -51,16 +54,21 @@ export function alignScene(ctx: ViewContext, step: Step, caption: string, _previ
   const trace = c.broadcast;
   if (trace === null) return null;
   const names = c.operands.map((o) => o.name);
+  // A view operand's row says which view it is: the sizes are the view's.
+  const labels = c.operands.map((o) => {
+    const chain = o.chainText.trim();
+    return chain === '' ? o.name : `${o.name}${chain.length > MAX_LABEL_CHAIN ? `${chain.slice(0, MAX_LABEL_CHAIN)}…` : chain}`;
+  });
   // A dim waiting for a prediction is outlined, its verdict not shown yet.
   const revealed = step.kind === 'dim' ? step.index + (pending ? 0 : 1) : step.kind === 'verdict' ? trace.dims.length : 0;
   return columnsScene({
     trace,
-    names,
+    names: labels,
     ghosts: step.kind !== 'typed',
     revealed,
     current: step.kind === 'dim' ? step.index : null,
     showUnchecked: step.kind === 'verdict',
-    title: ctx.m.labelled(ctx.m.ui.diagram(ctx.m.ui.views.align), ctx.m.list(names.map((n, i) => `${n} ${formatShape(trace.inputs[i] as number[])}`))),
+    title: ctx.m.labelled(ctx.m.ui.diagram(ctx.m.ui.views.align), ctx.m.list(labels.map((n, i) => `${n} ${formatShape(trace.inputs[i] as number[])}`))),
     desc: caption,
   }, ctx.m, ctx.p);
 }

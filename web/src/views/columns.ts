@@ -2,47 +2,40 @@
 // right-aligned, one column per dim, ghost 1s for missing dims, the rule's
 // verdict under each checked column, the result row, and optionally a row
 // comparing the result with another shape (the in-place check).
-import type { DimRole, DimStep } from 'tensorcast';
-import type { Palette, Tone } from '../diagram/palette.js';
+import type { DimStep } from 'tensorcast';
+import type { Palette } from '../diagram/palette.js';
+import { LOOK_ROLES, lookOf, lookRoleOf } from '../diagram/role-looks.js';
+import type { Look } from '../diagram/role-looks.js';
 import { SceneBuilder, WRAP_WIDTH, textWidth } from '../diagram/scene.js';
 import type { Scene } from '../diagram/scene.js';
 import type { Messages } from '../i18n/messages.js';
 import { ROW, columnTexts, columnsLayout, verdictOf } from './columns-layout.js';
 import type { ColumnTexts, ColumnsLayout, ColumnsSpec } from './columns-layout.js';
 
-function toneOf(p: Palette, role: DimRole | null): Tone {
-  switch (role) {
-    case 'same':
-      return p.same;
-    case 'expanded':
-      return p.one;
-    case 'missing':
-      return p.missing;
-    case 'conflict':
-      return p.conflict;
-    default:
-      return p.cell;
-  }
+/** A look's glyph in the top right corner of a box, in the look's outline colour. */
+function glyph(sb: SceneBuilder, x: number, y: number, look: Look, size: number): void {
+  sb.text({ x, y, text: look.glyph, size, fill: look.tone.stroke, anchor: 'middle', bold: true });
 }
 
-/** What each look means, in words, so an exported diagram explains itself. */
+/** What each look means, in words, so an exported diagram explains itself: every role, then the current column. */
 function legend(sb: SceneBuilder, y: number, m: Messages, p: Palette): void {
-  const items: { text: string; tone: Tone; dashed?: boolean; hatch?: boolean; outline?: boolean }[] = [
-    { text: m.align.legend.equal, tone: p.same },
-    { text: m.align.legend.one, tone: p.one },
-    { text: m.align.legend.ghost, tone: p.missing, dashed: true },
-    { text: m.align.legend.conflict, tone: p.conflict, hatch: true },
-    { text: m.align.legend.now, tone: { fill: 'none', stroke: p.accent }, outline: true },
+  const items = [
+    ...LOOK_ROLES.map((role) => ({ text: m.roles[role], look: lookOf(p, role) as Look | null })),
+    { text: m.roles.now, look: null },
   ];
   let x = 8;
-  for (const item of items) {
-    const w = textWidth(item.text, 13) + 36;
+  for (const { text, look } of items) {
+    const w = textWidth(text, 13) + 40;
     if (x > 8 && x + w > WRAP_WIDTH) {
       x = 8;
-      y += 26;
+      y += 28;
     }
-    sb.rect({ x, y, w: 20, h: 16, fill: item.tone.fill, stroke: item.tone.stroke, strokeWidth: item.outline === true ? 3 : 1.5, dashed: item.dashed, hatch: item.hatch, rx: 3 });
-    sb.text({ x: x + 26, y: y + 8, text: item.text, size: 13, fill: p.muted });
+    if (look === null) sb.rect({ x, y, w: 24, h: 20, fill: 'none', stroke: p.accent, strokeWidth: 3, rx: 3 });
+    else {
+      sb.rect({ x, y, w: 24, h: 20, fill: look.tone.fill, stroke: look.tone.stroke, strokeWidth: look.strokeWidth, dashed: look.dashed, hatch: look.hatch, rx: 3 });
+      glyph(sb, x + 12, y + 10, look, 13);
+    }
+    sb.text({ x: x + 30, y: y + 10, text, size: 13, fill: p.muted });
     x += w + 12;
   }
 }
@@ -66,17 +59,21 @@ function paintHead({ sb, texts, m, p, col, x, w }: Column): void {
   sb.text({ x: x + w / 2, y: 40, text: m.align.trailing(texts.n - col), size: 13, fill: p.muted, anchor: 'middle' });
 }
 
-/** Each operand's size: toned by its role once the column is revealed, dashed as a ghost. */
+/** Each operand's size: drawn in its role's look once the column is revealed, dashed as a ghost. */
 function paintSizes({ sb, spec, texts, layout, p, col, x, w }: Column): void {
   const step = texts.revealedAt(col);
   spec.names.forEach((_, r) => {
     const text = texts.cellText(r, col);
     if (text === null) return;
     const ghost = texts.isGhost(r, col);
-    const role = step?.roles[r] ?? (ghost ? 'missing' : null);
-    const tone = step !== null || ghost ? toneOf(p, role) : p.cell;
+    const role = step?.roles[r];
+    const look = step !== null && role !== undefined ? lookOf(p, lookRoleOf(role, step.rule)) : ghost ? lookOf(p, 'missing') : null;
     const y = layout.rowY(r);
-    sb.rect({ x: x + 4, y: y + 4, w: w - 8, h: ROW - 8, fill: tone.fill, stroke: tone.stroke, strokeWidth: 1.5, dashed: ghost, hatch: role === 'conflict', rx: 6 });
+    if (look === null) sb.rect({ x: x + 4, y: y + 4, w: w - 8, h: ROW - 8, fill: p.cell.fill, stroke: p.cell.stroke, strokeWidth: 1.5, rx: 6 });
+    else {
+      sb.rect({ x: x + 4, y: y + 4, w: w - 8, h: ROW - 8, fill: look.tone.fill, stroke: look.tone.stroke, strokeWidth: look.strokeWidth, dashed: look.dashed, hatch: look.hatch, rx: 6 });
+      glyph(sb, x + w - 15, y + 16, look, 13);
+    }
     sb.text({ x: x + w / 2, y: y + ROW / 2, text, size: 22, fill: ghost ? p.muted : p.fg, anchor: 'middle', mono: true });
   });
 }

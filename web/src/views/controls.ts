@@ -8,7 +8,7 @@ import type { Computation } from '../model/compute.js';
 import { formatShape, opCall } from '../model/format.js';
 import { PRESETS } from '../model/presets.js';
 import { DEFAULT_STATE, INPUT_FIELDS } from '../model/props.js';
-import { FILLS, fillOf, LOSSES, OP_GROUPS, OPS, opGroupOf, operandsOf, takesAlpha, valuesOf } from '../model/state.js';
+import { chainOf, FILLS, fillOf, LOSSES, OP_GROUPS, OPS, opGroupOf, operandsOf, takesAlpha, valuesOf } from '../model/state.js';
 import type { OperandName, State } from '../model/state.js';
 import type { ViewContext } from './context.js';
 
@@ -46,7 +46,12 @@ function operandFields(ctx: ViewContext, c: Computation, name: OperandName, on: 
     <input id=${`shape-${name}`} name=${`shape-${name}`} type="text" spellcheck="false" autocomplete="off"
       data-testid=${`shape-${name}`} aria-describedby=${`read-${name}`}
       .value=${live(state[shapeKey])} @input=${(e: Event) => on.change({ [shapeKey]: value(e) })} />
-    <small id=${`read-${name}`} class="read">${operand?.shape != null ? m.ui.readAs(formatShape(operand.shape)) : '\u00a0'}</small>
+    <small id=${`read-${name}`} class="read">${operand?.baseShape != null ? m.ui.readAs(formatShape(operand.baseShape)) : '\u00a0'}</small>
+    <label for=${`view-${name}`}>${m.chain.label(name)}</label>
+    <input id=${`view-${name}`} name=${`view-${name}`} type="text" spellcheck="false" autocomplete="off" class="chain"
+      data-testid=${`view-${name}`} aria-describedby=${`sees-${name}`} placeholder=${m.chain.placeholder}
+      .value=${live(chainOf(state, name))} @input=${(e: Event) => on.change({ [`t${name}`]: value(e) })} />
+    <small id=${`sees-${name}`} class="read" data-testid=${`sees-${name}`}>${operand !== undefined && operand.chain.length > 0 && operand.shape !== null ? m.chain.sees(formatShape(operand.shape)) : '\u00a0'}</small>
     <label for=${`fill-${name}`}>${m.ui.valuesOf(name)}</label>
     <select id=${`fill-${name}`} data-testid=${`fill-${name}`} .value=${live(fill)}
       @change=${(e: Event) => on.change({ [fillKey]: value(e) as State['fa'] })}>

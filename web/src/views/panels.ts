@@ -9,7 +9,7 @@ import type { ViewContext } from './context.js';
 import { gradCaption, gradDetails, gradScene } from './gradient.js';
 import { inplaceCaption, inplaceDetails, inplaceScene } from './inplace.js';
 import { questionText } from './predict.js';
-import { stridesCaption, stridesScene, stridesTable } from './strides.js';
+import { stridesCaption, stridesDetails, stridesScene } from './strides.js';
 
 export interface Panel {
   caption(ctx: ViewContext, step: Step): string;
@@ -26,7 +26,7 @@ export const PANELS: Readonly<Record<View, Panel>> = {
   strides: {
     caption: stridesCaption,
     scene: stridesScene,
-    details: (ctx, step, pending) => (ctx.model.computation.broadcast === null ? html`` : stridesTable(ctx, step.kind !== 'storage' && !pending)),
+    details: (ctx, step, pending) => (ctx.model.computation.broadcast === null ? html`` : stridesDetails(ctx, step, step.kind !== 'storage' && !pending)),
   },
   grad: { caption: gradCaption, scene: gradScene, details: gradDetails },
   inplace: { caption: inplaceCaption, scene: inplaceScene, details: inplaceDetails },

@@ -12,6 +12,7 @@ import type { GridSpec } from '../diagram/tensor-grid.js';
 import type { Messages } from '../i18n/messages.js';
 import { formatCount, formatShape, formatValue } from '../model/format.js';
 import { MAX_DRAWN_STORAGE, MAX_PLAN_ELEMENTS, MAX_RUN_ELEMENTS } from '../model/limits.js';
+import { formulaText, indexOf, offsetFormula } from '../model/offset-formula.js';
 import type { Step } from '../model/steps.js';
 import type { StridedInput } from '../model/strides.js';
 import { visibleIndices } from '../model/summary.js';
@@ -92,15 +93,30 @@ function storageStrip(sb: SceneBuilder, x: number, y: number, input: StridedInpu
   return top + row + 4;
 }
 
+/** Whether the plan's loop order (innermost first) is the dims' own order, last dim innermost. */
+function unsorted(order: readonly number[]): boolean {
+  return order.every((d, k) => k === 0 || d < (order[k - 1] as number));
+}
+
 /** The loop nest as lines of code, each with its indent depth (outermost loop first). */
 function loopLines(ctx: ViewContext, step: Step): { depth: number; text: string }[] {
   const { m } = ctx;
   const s = ctx.model.computation.strides;
   const plan = s.plan;
+  const shape = ctx.model.computation.broadcast?.result ?? null;
   if (plan === null || (step.kind !== 'reorder' && step.kind !== 'coalesce' && step.kind !== 'kernel')) return [];
   const names = ['out', ...s.inputs.map((i) => i.name)];
-  if (step.kind === 'reorder') return [{ depth: 0, text: m.strides.stepReorder(plan.order) }];
   const lines = [];
+  if (step.kind === 'reorder') {
+    // Before coalescing: one loop per dim, in the sorted order, with each operand's expanded stride.
+    const strides = [s.out?.strides ?? [], ...s.inputs.map((i) => i.expandedStrides ?? [])];
+    for (let k = plan.order.length - 1, depth = 0; k >= 0; k--, depth++) {
+      const d = plan.order[k] as number;
+      const text = names.map((n, op) => `${n} ${strides[op]?.[d] ?? '?'}`).join(', ');
+      lines.push({ depth, text: `for i${d} in range(${shape?.[d] ?? '?'}):   ${m.strides.loopComment([d], text)}` });
+    }
+    return lines;
+  }
   for (let k = plan.shape.length - 1, depth = 0; k >= 0; k--, depth++) {
     const strides = names.map((n, op) => `${n} ${plan.strides[op]?.[k] ?? '?'}`).join(', ');
     lines.push({ depth, text: `for i${k} in range(${plan.shape[k]}):   ${m.strides.loopComment(plan.groups[k] ?? [], strides)}` });
@@ -114,7 +130,9 @@ export function stridesCaption(ctx: ViewContext, step: Step): string {
   const s = ctx.model.computation.strides;
   switch (step.kind) {
     case 'storage': {
-      const text = m.strides.stepStorage(s.inputs.map((i) => `${i.name} ${strideList(i.strides)}`));
+      const views = s.inputs.filter((i) => i.chain !== '' && i.storage !== null)
+        .map((i) => m.chain.viewNote(`${i.name}${i.chain}`, formatShape(i.shape), formatShape(i.baseShape), i.offset));
+      const text = m.sentences([m.strides.stepStorage(s.inputs.map((i) => `${i.name} ${strideList(i.strides)}`)), ...views]);
       return ctx.model.computation.broadcast?.result === null ? m.sentences([text, m.strides.noExpand]) : text;
     }
     case 'expand': {
@@ -122,16 +140,19 @@ export function stridesCaption(ctx: ViewContext, step: Step): string {
       if (s.plan !== null) return text;
       return m.sentences([text, ctx.model.computation.valuesOnlyMissing ? m.fixes.large.noPlan(formatCount(MAX_PLAN_ELEMENTS)) : m.strides.noPlan]);
     }
-    case 'reorder':
-      return m.strides.stepReorder(s.plan?.order ?? []);
+    case 'reorder': {
+      const order = s.plan?.order ?? [];
+      const natural = [...order].sort((x, y) => y - x);
+      return m.strides.stepReorder(order, unsorted(order) ? null : natural);
+    }
     case 'coalesce': {
       const plan = s.plan;
       if (plan === null) return '';
       const groups = plan.groups.map((g, k) => `[${g.join(', ')}] → ${plan.shape[k]}`);
-      return m.strides.stepCoalesce(groups, plan.shape.join(' × ') || '1');
+      return m.strides.stepCoalesce(groups, plan.shape.join(' × ') || '1', plan.groups.some((g) => g.length > 1));
     }
     case 'kernel':
-      return m.strides.stepKernel((s.plan === null ? '' : m.strides.patterns[s.plan.innerPattern]), s.kernel ?? '', s.kernelRows);
+      return m.strides.stepKernel((s.plan === null ? '' : m.strides.patterns[s.plan.innerPattern]), s.kernelRows);
     default:
       return '';
   }
@@ -151,6 +172,10 @@ function storagePart(sb: SceneBuilder, ctx: ViewContext): { bottom: number; rows
   for (const input of ctx.model.computation.strides.inputs) {
     sb.text({ x: 8, y: y + 10, text: `${m.strides.storage(input.name)} · ${m.strides.cells(input.storage?.length ?? input.numel)}`, size: 16, fill: p.fg, bold: true });
     y += 26;
+    if (input.chain !== '') {
+      sb.text({ x: 8, y: y + 6, text: m.chain.viewOf(`${input.name}${input.chain}`, formatShape(input.baseShape), input.offset), size: 13, fill: p.muted, mono: false });
+      y += 22;
+    }
     rows.push({ y, right: strideBoxes(sb, 8, y, `${m.strides.table.shape} ${formatShape(input.shape)} · ${m.strides.table.strides}`, input.strides, p) });
     y += 36;
     y = storageStrip(sb, 8, y, input, m, p) + 8;
@@ -247,6 +272,12 @@ export function stridesScene(ctx: ViewContext, shown: Step, caption: string, pre
   return sb.build({ title: m.ui.diagram(m.ui.views.strides), desc: caption, background: p.bg, hatch: p.hatch });
 }
 
+/** Under the diagram: the core's own kernel name at the inner-loop step (a detail), then the stride table. */
+export function stridesDetails(ctx: ViewContext, step: Step, expanded: boolean): TemplateResult {
+  const kernel = ctx.model.computation.strides.kernel;
+  return html`${step.kind === 'kernel' && kernel !== null ? html`<p class="aside" data-testid="kernel-detail">${ctx.m.chain.kernelDetail(kernel)}</p>` : ''}${stridesTable(ctx, expanded)}`;
+}
+
 /** expanded: the step has expanded the inputs, so the output and the expanded strides are shown too. */
 export function stridesTable(ctx: ViewContext, expanded: boolean): TemplateResult {
   const { m } = ctx;
@@ -296,4 +327,21 @@ export function readsText(ctx: ViewContext, flat: number): string | null {
     return m.strides.readsPart(input.name, cell, formatValue(input.storage?.[cell] as number, input.bool), input.readers?.[cell] ?? 1);
   });
   return m.strides.reads(`out[${index.join(', ')}]`, formatValue(values[flat] as number, out.bool), parts);
+}
+
+/**
+ * Where one output element reads each input, as the sum the engine does:
+ * storage offset + index · expanded strides. The cell is the one the core's
+ * view read (input.cell); the sum is shown only when it agrees with it.
+ */
+export function formulaLines(ctx: ViewContext, flat: number): string[] {
+  const s = ctx.model.computation.strides;
+  const out = s.out;
+  if (out === null) return [];
+  const at = `out[${indexOf(out.shape, flat).join(', ')}]`;
+  return s.inputs.flatMap((input) => {
+    if (input.expandedStrides === null || input.cell === null) return [];
+    const f = offsetFormula(out.shape, input.expandedStrides, input.offset, flat);
+    return f.cell === input.cell[flat] ? [ctx.m.chain.formula(at, input.name, formulaText(f))] : [];
+  });
 }

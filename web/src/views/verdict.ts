@@ -7,6 +7,7 @@ import type { Computation } from '../model/compute.js';
 import type { Fix, FixMeaning } from '../model/fixes.js';
 import { echo, formatCount, formatShape, torchSize } from '../model/format.js';
 import { MAX_ECHO, MAX_RUN_ELEMENTS } from '../model/limits.js';
+import { chainProblem } from './chain-problem.js';
 import type { ViewContext } from './context.js';
 
 function bytes(numel: number): string {
@@ -41,6 +42,8 @@ export function failureOf(ctx: ViewContext): Failure | null {
     if (problem?.kind === 'shape') return input(m.problems.shape(name), echo(problem.message, MAX_ECHO * 2), m.problems.shapeHelp);
     if (problem?.kind === 'token') return input(null, m.problems.token(name, echo(problem.token, MAX_ECHO), name === 'c'));
     if (problem?.kind === 'values') return input(m.problems.values(name), echo(problem.message, MAX_ECHO * 2));
+    const chain = chainProblem(m, name, problem);
+    if (chain !== null) return input(chain.lead, chain.message);
     // Too big to make: the broadcast still answers, below.
   }
   if (blocker?.kind === 'alpha') return input(null, m.problems.alpha(echo(blocker.text, MAX_ECHO)));
