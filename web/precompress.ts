@@ -9,7 +9,11 @@
 // take .br/.gz siblings as they are).
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 import type { Plugin } from 'vite';
 
 const TYPES: Readonly<Record<string, string>> = {
@@ -31,23 +35,28 @@ function files(dir: string): string[] {
   );
 }
 
-function compressAll(dir: string): void {
-  for (const file of files(dir)) {
-    if (TYPES[path.extname(file)] === undefined) continue;
-    const data = readFileSync(file);
-    if (data.length < MIN_BYTES) continue;
-    const br = brotliCompressSync(data, {
-      params: {
-        // 10, not the maximum 11: on the wasm 3 kB larger (96 kB, not 93) for a fifth of the time (0.6 s, not 2.6).
-        [constants.BROTLI_PARAM_QUALITY]: 10,
-        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-      },
-    });
-    // Kept only when it saves something worth a second file.
-    if (br.length < data.length * 0.9) writeFileSync(`${file}.br`, br);
-    const gz = gzipSync(data, { level: 9 });
-    if (gz.length < data.length * 0.9) writeFileSync(`${file}.gz`, gz);
-  }
+// In parallel, on libuv's threads: the build waits for the slowest file, not the sum.
+async function compressAll(dir: string): Promise<void> {
+  await Promise.all(
+    files(dir).map(async (file) => {
+      if (TYPES[path.extname(file)] === undefined) return;
+      const data = readFileSync(file);
+      if (data.length < MIN_BYTES) return;
+      const [br, gz] = await Promise.all([
+        brotliAsync(data, {
+          params: {
+            // 10, not the maximum 11: on the wasm 3 kB larger (96 kB, not 93) for a fifth of the time (0.6 s, not 2.6).
+            [constants.BROTLI_PARAM_QUALITY]: 10,
+            [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+          },
+        }),
+        gzipAsync(data, { level: 9 }),
+      ]);
+      // Each kept only when it saves something worth a second file.
+      if (br.length < data.length * 0.9) writeFileSync(`${file}.br`, br);
+      if (gz.length < data.length * 0.9) writeFileSync(`${file}.gz`, gz);
+    }),
+  );
 }
 
 /** The encoding to send, from the request's Accept-Encoding: brotli before gzip. */
@@ -69,8 +78,8 @@ export function precompress(): Plugin {
     writeBundle: {
       // After every other plugin has written its files.
       order: 'post',
-      handler() {
-        compressAll(outDir);
+      async handler() {
+        await compressAll(outDir);
       },
     },
     configurePreviewServer(server) {

@@ -8,6 +8,7 @@ import { styleMap } from 'lit/directives/style-map.js';
 import { init } from 'tensorcast';
 import { paletteFor } from './diagram/palette.js';
 import { exportScene } from './export-scene.js';
+import { FirstScreen, nextTask } from './first-screen.js';
 import { fullLink } from './full-link.js';
 import { HashWriter } from './hash-writer.js';
 import { messagesFor } from './i18n/i18n.js';
@@ -62,6 +63,7 @@ export class TensorcastPlayground extends LitElement {
   private readonly player = new Player(() => this.advance(), () => this.requestUpdate());
   private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
   private readonly diagram = new StepDiagram();
+  private readonly first = new FirstScreen();
   private readonly cursor = new OutputCursor();
   private readonly hash = new HashWriter(() => this.model?.state ?? null);
   private readonly onHash = (): void => this.fromHash();
@@ -105,15 +107,24 @@ export class TensorcastPlayground extends LitElement {
     return readState((key) => this.getAttribute(key), base);
   }
 
+  private startState(): State {
+    const state = this.attributeState({ ...DEFAULT_STATE, lang: browserLang() });
+    return this.syncHash && location.hash.length > 1 ? stateFromHash(location.hash, state) : state;
+  }
+
   private async load(): Promise<void> {
     try {
       const tc = await init();
       // PyTorch's old broadcast warning (torch.utils.backcompat.broadcast_warning.enabled),
       // on for the playground's own instance: the verdict shows it as a teaching aid.
       tc.setBroadcastWarning(true);
-      let state = this.attributeState({ ...DEFAULT_STATE, lang: browserLang() });
-      if (this.syncHash && location.hash.length > 1) state = stateFromHash(location.hash, state);
-      this.model = new PlaygroundModel(tc, state);
+      // Computing and drawing each in a task of its own (first-screen.ts).
+      await nextTask();
+      const model = new PlaygroundModel(tc, this.startState());
+      await nextTask();
+      // The hash or an attribute may have changed meanwhile.
+      model.update(this.startState());
+      this.model = model;
       this.changed();
     } catch (error) {
       this.failure = error instanceof Error ? error.message : String(error);
@@ -247,8 +258,19 @@ export class TensorcastPlayground extends LitElement {
   // --- rendering
 
   protected override updated(): void {
-    // For measuring (the e2e run prints it): when the first view with the core's numbers is on screen.
-    if (this.model !== null && performance.getEntriesByName(FIRST_RENDER).length === 0) performance.mark(FIRST_RENDER);
+    if (this.model !== null && this.first.only) this.first.drawn(() => this.requestUpdate());
+    // For measuring (the e2e run prints it): when the first whole view with the core's numbers is on screen.
+    else if (this.model !== null && performance.getEntriesByName(FIRST_RENDER).length === 0) performance.mark(FIRST_RENDER);
+  }
+
+  // Complete once the whole view is drawn, not only the first screen.
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this.model !== null && this.first.only) {
+      await this.first.rest;
+      done = await super.getUpdateComplete();
+    }
+    return done;
   }
 
   private loadingPage(): TemplateResult {
@@ -264,14 +286,7 @@ export class TensorcastPlayground extends LitElement {
     const ctx = this.context();
     const { m, p, model } = ctx;
     const view = model.state.view;
-    const panel = PANELS[view];
     const caption = stepCaption(ctx, model.step);
-    const { drawn, fresh } = this.diagram.show(ctx);
-    if (fresh) {
-      this.highlight(null);
-      this.cursor.reset();
-    }
-    const interactive = view === 'strides' && drawn.outCells.length > 0;
     const full = !this.compact;
     const change = (patch: Partial<State>): void => this.change(patch);
     return html`<div class="app" style=${styleMap(cssVars(p))} lang=${m.lang === 'zh' ? 'zh-CN' : 'en'} data-theme=${p.name}
@@ -290,16 +305,29 @@ export class TensorcastPlayground extends LitElement {
           export: full ? (kind) => this.exportStep(kind) : undefined,
         })}
         <p class="caption" aria-live="polite" data-testid="caption">${caption}</p>
-        ${drawn.box === null ? '' : html`<div class=${view === 'strides' ? 'diagram pointing' : 'diagram'} data-testid="diagram" tabindex="0"
+        ${this.first.only ? '' : this.diagramAndDetails(ctx, full)}
+      </section>
+      ${full && !this.first.only ? html`<p class="keys">${m.ui.keys}</p>` : ''}
+    </div>`;
+  }
+
+  // Below the caption: what the first screen leaves for a moment later (first-screen.ts).
+  private diagramAndDetails(ctx: ViewContext, full: boolean): TemplateResult {
+    const { m, model } = ctx;
+    const view = model.state.view;
+    const { drawn, fresh } = this.diagram.show(ctx);
+    if (fresh) {
+      this.highlight(null);
+      this.cursor.reset();
+    }
+    const interactive = view === 'strides' && drawn.outCells.length > 0;
+    return html`${drawn.box === null ? '' : html`<div class=${view === 'strides' ? 'diagram pointing' : 'diagram'} data-testid="diagram" tabindex="0"
             aria-label=${interactive ? m.strides.gridLabel : m.ui.diagram(m.ui.views[view])}
             @pointermove=${interactive ? (e: PointerEvent) => this.onDiagramMove(e) : null}
             @pointerleave=${interactive ? () => this.onDiagramLeave() : null}
             @focus=${interactive ? () => this.onDiagramFocus() : null}
             @keydown=${interactive ? (e: KeyboardEvent) => this.onDiagramKey(e) : null}>${drawn.box}</div>`}
         ${interactive ? html`${full ? html`<p class="aside">${m.strides.hoverHint}</p>` : ''}<p class="reads" data-testid="reads" aria-live="polite"></p>` : ''}
-        ${full ? panel.details(ctx, model.step) : ''}
-      </section>
-      ${full ? html`<p class="keys">${m.ui.keys}</p>` : ''}
-    </div>`;
+        ${full ? PANELS[view].details(ctx, model.step) : ''}`;
   }
 }
