@@ -24,7 +24,7 @@ import { StepDiagram } from './step-diagram.js';
 import { cssVars, styles } from './styles.js';
 import type { ViewContext } from './views/context.js';
 import { controls } from './views/controls.js';
-import { compactHeader, header } from './views/header.js';
+import { compactHeader, header, pageHeader } from './views/header.js';
 import { PANELS, stepCaption } from './views/panels.js';
 import type { ExportKind, StepMove } from './views/player-bar.js';
 import { playerBar } from './views/player-bar.js';
@@ -59,6 +59,7 @@ export class TensorcastPlayground extends LitElement {
 
   private model: PlaygroundModel | null = null;
   private failure: string | null = null;
+  private chosen: Partial<State> = {};
   private loading: Promise<void> | null = null;
   private readonly player = new Player(() => this.advance(), () => this.requestUpdate());
   private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
@@ -107,9 +108,10 @@ export class TensorcastPlayground extends LitElement {
     return readState((key) => this.getAttribute(key), base);
   }
 
+  // The state to start from: the attributes, the hash, and what was chosen while the core loaded.
   private startState(): State {
     const state = this.attributeState({ ...DEFAULT_STATE, lang: browserLang() });
-    return this.syncHash && location.hash.length > 1 ? stateFromHash(location.hash, state) : state;
+    return { ...(this.syncHash && location.hash.length > 1 ? stateFromHash(location.hash, state) : state), ...this.chosen };
   }
 
   private async load(): Promise<void> {
@@ -154,7 +156,12 @@ export class TensorcastPlayground extends LitElement {
   }
 
   private change(patch: Partial<State>): void {
-    if (this.model === null) return;
+    if (this.model === null) {
+      // The language or theme, picked on the loading page (the core applies it once loaded).
+      this.chosen = { ...this.chosen, ...patch };
+      this.requestUpdate();
+      return;
+    }
     // Playing goes on through a change of language or theme, not of what is shown.
     if (Object.keys(patch).some((k) => k !== 'lang' && k !== 'theme' && k !== 'step')) this.player.pause();
     if (this.model.update(patch)) this.changed();
@@ -273,10 +280,13 @@ export class TensorcastPlayground extends LitElement {
     return done;
   }
 
+  // While the core loads: the title and the introduction (the first screen's largest text) at once.
   private loadingPage(): TemplateResult {
-    const m = messagesFor(this.getAttribute('lang') === 'zh' ? 'zh' : browserLang());
-    const p = paletteFor(this.getAttribute('theme') === 'dark' ? 'dark' : this.getAttribute('theme') === 'light' ? 'light' : 'auto', this.darkQuery?.matches ?? false);
-    return html`<div class="app" style=${styleMap(cssVars(p))}>
+    const state = this.startState();
+    const m = messagesFor(state.lang);
+    const p = paletteFor(state.theme, this.darkQuery?.matches ?? false);
+    return html`<div class="app" style=${styleMap(cssVars(p))} lang=${m.lang === 'zh' ? 'zh-CN' : 'en'} data-theme=${p.name}>
+        ${this.compact ? '' : pageHeader(m, state, (patch) => this.change(patch))}
         ${this.failure === null ? html`<p role="status">${m.ui.loading}</p>` : html`<p class="problem" role="alert">${m.ui.loadFailed} <span data-testid="error">${this.failure}</span></p>`}
       </div>`;
   }
