@@ -7,11 +7,13 @@ import type { PropertyValues, TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import { init } from 'tensorcast';
 import { paletteFor } from './diagram/palette.js';
+import type { Palette } from './diagram/palette.js';
 import { exportScene } from './export-scene.js';
 import { FirstScreen, nextTask } from './first-screen.js';
 import { fullLink } from './full-link.js';
 import { HashWriter } from './hash-writer.js';
 import { messagesFor } from './i18n/i18n.js';
+import type { Messages } from './i18n/messages.js';
 import { keyAction } from './keyboard.js';
 import { PlaygroundModel } from './model/model.js';
 import { DEFAULT_STATE, PROPS } from './model/props.js';
@@ -280,15 +282,20 @@ export class TensorcastPlayground extends LitElement {
     return done;
   }
 
-  // While the core loads: the title and the introduction (the first screen's largest text) at once.
+  // One outer template for the loading page and the playground, with the title
+  // in the same place: the title and the introduction (the first screen's
+  // largest text) are drawn while the core loads and stay, not drawn again.
+  private frame(m: Messages, p: Palette, top: unknown, body: unknown): TemplateResult {
+    return html`<div class="app" style=${styleMap(cssVars(p))} lang=${m.lang === 'zh' ? 'zh-CN' : 'en'} data-theme=${p.name}
+      @keydown=${(e: KeyboardEvent) => this.onKey(e)}>${top}${body}</div>`;
+  }
+
   private loadingPage(): TemplateResult {
     const state = this.startState();
     const m = messagesFor(state.lang);
     const p = paletteFor(state.theme, this.darkQuery?.matches ?? false);
-    return html`<div class="app" style=${styleMap(cssVars(p))} lang=${m.lang === 'zh' ? 'zh-CN' : 'en'} data-theme=${p.name}>
-        ${this.compact ? '' : pageHeader(m, state, (patch) => this.change(patch))}
-        ${this.failure === null ? html`<p role="status">${m.ui.loading}</p>` : html`<p class="problem" role="alert">${m.ui.loadFailed} <span data-testid="error">${this.failure}</span></p>`}
-      </div>`;
+    return this.frame(m, p, this.compact ? '' : pageHeader(m, state, (patch) => this.change(patch)),
+      this.failure === null ? html`<p role="status">${m.ui.loading}</p>` : html`<p class="problem" role="alert">${m.ui.loadFailed} <span data-testid="error">${this.failure}</span></p>`);
   }
 
   protected override render(): TemplateResult {
@@ -299,14 +306,12 @@ export class TensorcastPlayground extends LitElement {
     const caption = stepCaption(ctx, model.step);
     const full = !this.compact;
     const change = (patch: Partial<State>): void => this.change(patch);
-    return html`<div class="app" style=${styleMap(cssVars(p))} lang=${m.lang === 'zh' ? 'zh-CN' : 'en'} data-theme=${p.name}
-      @keydown=${(e: KeyboardEvent) => this.onKey(e)}>
-      ${full ? html`${header(ctx, change)}
-        ${controls(ctx, { change, preset: (id) => {
+    return this.frame(m, p, full ? header(ctx, change) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change), html`
+      ${full ? html`${controls(ctx, { change, preset: (id) => {
           this.player.pause();
           if (this.model?.applyPreset(id) === true) this.changed();
         } })}
-        <section class="verdict" aria-live="polite">${verdictPanel(ctx, (fix) => this.change(fix.patch))}</section>` : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change)}
+        <section class="verdict" aria-live="polite">${verdictPanel(ctx, (fix) => this.change(fix.patch))}</section>` : ''}
       ${tabs(ctx, { select: (v) => this.change({ view: v }), key: (e) => this.onTabKey(e) })}
       <section role="tabpanel" id="panel" aria-labelledby=${`tab-${view}`}>
         ${playerBar(ctx, this.player.playing, {
@@ -317,8 +322,7 @@ export class TensorcastPlayground extends LitElement {
         <p class="caption" aria-live="polite" data-testid="caption">${caption}</p>
         ${this.first.only ? '' : this.diagramAndDetails(ctx, full)}
       </section>
-      ${full && !this.first.only ? html`<p class="keys">${m.ui.keys}</p>` : ''}
-    </div>`;
+      ${full && !this.first.only ? html`<p class="keys">${m.ui.keys}</p>` : ''}`);
   }
 
   // Below the caption: what the first screen leaves for a moment later (first-screen.ts).
