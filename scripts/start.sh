@@ -8,7 +8,7 @@ if [ ! -f dist/index.js ]; then
   echo "start: the npm package (dist/) is not built yet; running scripts/build.sh"
   bash scripts/build.sh
 elif [ ! -f web/dist/index.html ] ||
-  [ -n "$(find web/src web/public web/index.html web/page.css web/vite.config.ts dist -newer web/dist/index.html -print -quit)" ]; then
+  [ -n "$(find web/src web/public web/index.html web/page.css web/*.ts dist -newer web/dist/index.html -print -quit)" ]; then
   echo "start: building the playground (web/dist)"
   node_modules/.bin/vite build --config web/vite.config.ts --logLevel warn
 fi

@@ -5,11 +5,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { CSP } from './csp.js';
+import { precompress } from './precompress.js';
+import { preloadWasm } from './preload-wasm.js';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   root: here('.'),
+  plugins: [preloadWasm(), precompress()],
   base: './',
   resolve: { alias: { tensorcast: here('../dist/index.js') } },
   server: { fs: { allow: [here('..')] } },

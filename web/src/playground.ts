@@ -7,12 +7,15 @@ import type { PropertyValues, TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import { init } from 'tensorcast';
 import { paletteFor } from './diagram/palette.js';
+import type { Palette } from './diagram/palette.js';
 import { exportScene } from './export-scene.js';
 import { placeTip } from './formula-tip.js';
+import { FirstScreen, nextTask } from './first-screen.js';
 import { fullLink } from './full-link.js';
 import { HashWriter } from './hash-writer.js';
 import type { Entry } from './hash-writer.js';
 import { messagesFor } from './i18n/i18n.js';
+import type { Messages } from './i18n/messages.js';
 import { keyAction } from './keyboard.js';
 import type { Fix } from './model/fixes.js';
 import { PlaygroundModel } from './model/model.js';
@@ -32,7 +35,7 @@ import { cssVars, styles } from './styles.js';
 import { tracebackStyles } from './traceback-styles.js';
 import type { ViewContext } from './views/context.js';
 import { controls } from './views/controls.js';
-import { compactHeader, header } from './views/header.js';
+import { compactHeader, header, pageHeader } from './views/header.js';
 import { PANELS, stepCaption } from './views/panels.js';
 import type { ExportKind, StepMove } from './views/player-bar.js';
 import { pastePanel } from './views/paste.js';
@@ -72,10 +75,12 @@ export class TensorcastPlayground extends LitElement {
 
   private model: PlaygroundModel | null = null;
   private failure: string | null = null;
+  private chosen: Partial<State> = {};
   private loading: Promise<void> | null = null;
   private readonly player = new Player(() => this.advance(), () => this.requestUpdate());
   private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
   private readonly diagram = new StepDiagram();
+  private readonly first = new FirstScreen();
   private readonly cursor = new OutputCursor();
   private readonly hash = new HashWriter(() => this.model?.state ?? null);
   private readonly onHash = (): void => this.fromHash();
@@ -124,15 +129,25 @@ export class TensorcastPlayground extends LitElement {
     return readState((key) => this.getAttribute(key), base);
   }
 
+  // The state to start from: the attributes, the hash, and what was chosen while the core loaded.
+  private startState(): State {
+    const state = this.attributeState({ ...DEFAULT_STATE, lang: browserLang() });
+    return { ...(this.syncHash && location.hash.length > 1 ? stateFromHash(location.hash, state) : state), ...this.chosen };
+  }
+
   private async load(): Promise<void> {
     try {
       const tc = await init();
       // PyTorch's old broadcast warning (torch.utils.backcompat.broadcast_warning.enabled),
       // on for the playground's own instance: the verdict shows it as a teaching aid.
       tc.setBroadcastWarning(true);
-      let state = this.attributeState({ ...DEFAULT_STATE, lang: browserLang() });
-      if (this.syncHash && location.hash.length > 1) state = stateFromHash(location.hash, state);
-      this.model = new PlaygroundModel(tc, state);
+      // Computing and drawing each in a task of its own (first-screen.ts).
+      await nextTask();
+      const model = new PlaygroundModel(tc, this.startState());
+      await nextTask();
+      // The hash or an attribute may have changed meanwhile.
+      model.update(this.startState());
+      this.model = model;
       this.changed();
     } catch (error) {
       this.failure = error instanceof Error ? error.message : String(error);
@@ -164,7 +179,12 @@ export class TensorcastPlayground extends LitElement {
   }
 
   private change(patch: Partial<State>, entry: Entry = 'replace'): boolean {
-    if (this.model === null) return false;
+    if (this.model === null) {
+      // The language or theme, picked on the loading page (the core applies it once loaded).
+      this.chosen = { ...this.chosen, ...patch };
+      this.requestUpdate();
+      return false;
+    }
     // Playing goes on through a change of language or theme, not of what is shown.
     const shown = Object.keys(patch).some((k) => k !== 'lang' && k !== 'theme' && k !== 'step');
     if (shown) this.player.pause();
@@ -322,16 +342,35 @@ export class TensorcastPlayground extends LitElement {
       target?.focus();
       this.focusAfter = null;
     }
-    // For measuring (the e2e run prints it): when the first view with the core's numbers is on screen.
-    if (this.model !== null && performance.getEntriesByName(FIRST_RENDER).length === 0) performance.mark(FIRST_RENDER);
+    if (this.model !== null && this.first.only) this.first.drawn(() => this.requestUpdate());
+    // For measuring (the e2e run prints it): when the first whole view with the core's numbers is on screen.
+    else if (this.model !== null && performance.getEntriesByName(FIRST_RENDER).length === 0) performance.mark(FIRST_RENDER);
+  }
+
+  // Complete once the whole view is drawn, not only the first screen.
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this.model !== null && this.first.only) {
+      await this.first.rest;
+      done = await super.getUpdateComplete();
+    }
+    return done;
+  }
+
+  // One outer template for the loading page and the playground, with the title
+  // in the same place: the title and the introduction (the first screen's
+  // largest text) are drawn while the core loads and stay, not drawn again.
+  private frame(m: Messages, p: Palette, top: unknown, body: unknown): TemplateResult {
+    return html`<div class="app" style=${styleMap(cssVars(p))} lang=${m.lang === 'zh' ? 'zh-CN' : 'en'} data-theme=${p.name}
+      @keydown=${(e: KeyboardEvent) => this.onKey(e)}>${top}${body}</div>`;
   }
 
   private loadingPage(): TemplateResult {
-    const m = messagesFor(this.getAttribute('lang') === 'zh' ? 'zh' : browserLang());
-    const p = paletteFor(this.getAttribute('theme') === 'dark' ? 'dark' : this.getAttribute('theme') === 'light' ? 'light' : 'auto', this.darkQuery?.matches ?? false);
-    return html`<div class="app" style=${styleMap(cssVars(p))}>
-        ${this.failure === null ? html`<p role="status">${m.ui.loading}</p>` : html`<p class="problem" role="alert">${m.labelled(m.ui.loadFailed, '')}<span data-testid="error">${this.failure}</span></p>`}
-      </div>`;
+    const state = this.startState();
+    const m = messagesFor(state.lang);
+    const p = paletteFor(state.theme, this.darkQuery?.matches ?? false);
+    return this.frame(m, p, this.compact ? '' : pageHeader(m, state, (patch) => this.change(patch)),
+      this.failure === null ? html`<p role="status">${m.ui.loading}</p>` : html`<p class="problem" role="alert">${m.labelled(m.ui.loadFailed, '')}<span data-testid="error">${this.failure}</span></p>`);
   }
 
   private pasteBox(ctx: ViewContext, form: PasteForm): TemplateResult {
@@ -350,24 +389,14 @@ export class TensorcastPlayground extends LitElement {
     const ctx = this.context();
     const { m, p, model } = ctx;
     const view = model.state.view;
-    const panel = PANELS[view];
     const caption = stepCaption(ctx, model.step, model.stepIndex);
-    const pending = model.pendingAt(model.stepIndex) !== null;
-    const { drawn, fresh } = this.diagram.show(ctx);
-    if (fresh) {
-      this.highlight(null);
-      this.cursor.reset();
-    }
-    const interactive = view === 'strides' && drawn.outCells.length > 0;
     const full = !this.compact;
     const change = (patch: Partial<State>): void => void this.change(patch);
     // Shapes a pasted message only partly gave stay marked in the fields while they are shown.
     const form = pasteForm(this.paste, model.state);
     const guessed = showsPatch(model.state, form.patch) ? form.fields.filter((f) => f.guessed).map((f) => `guess-${f.name}`).join(' ') : '';
-    return html`<div class="app" style=${styleMap(cssVars(p))} lang=${m.lang === 'zh' ? 'zh-CN' : 'en'} data-theme=${p.name}
-      @keydown=${(e: KeyboardEvent) => this.onKey(e)}>
-      ${full ? html`${header(ctx, change)}
-        <div class=${guessed} @change=${() => this.hash.commit()}>${controls(ctx, {
+    return this.frame(m, p, full ? header(ctx, change) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change), html`
+      ${full ? html`<div class=${guessed} @change=${() => this.hash.commit()}>${controls(ctx, {
           change: (patch) => this.change(patch, Object.keys(patch).every((k) => TYPED.has(k)) ? 'typing' : 'push'),
           preset: (id) => {
             this.player.pause();
@@ -378,7 +407,7 @@ export class TensorcastPlayground extends LitElement {
           },
         })}</div>
         ${this.pasteBox(ctx, form)}
-        <section class="verdict" aria-live="polite">${this.applied === null ? '' : appliedFix(ctx, this.applied.line, this.applied.copy, this.syncHash, () => this.copyFix())}${verdictPanel(ctx, (fix) => this.applyFix(fix))}</section>` : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change)}
+        <section class="verdict" aria-live="polite">${this.applied === null ? '' : appliedFix(ctx, this.applied.line, this.applied.copy, this.syncHash, () => this.copyFix())}${verdictPanel(ctx, (fix) => this.applyFix(fix))}</section>` : ''}
       ${tabs(ctx, { select: (v) => void this.change({ view: v }), key: (e) => this.onTabKey(e) })}
       <section role="tabpanel" id="panel" aria-labelledby=${`tab-${view}`}>
         ${playerBar(ctx, this.player.playing, {
@@ -388,16 +417,29 @@ export class TensorcastPlayground extends LitElement {
         })}
         <p class="caption" aria-live="polite" data-testid="caption">${caption}</p>
         ${predictBlock(ctx, { predict: (guess) => this.givePrediction(guess) })}
-        ${drawn.box === null ? '' : html`<div class=${view === 'strides' ? 'diagram pointing' : 'diagram'} data-testid="diagram" tabindex="0"
+        ${this.first.only ? '' : this.diagramAndDetails(ctx, full)}
+      </section>
+      ${full && !this.first.only ? html`<p class="keys">${m.ui.keys}</p>` : ''}`);
+  }
+
+  // Below the caption: what the first screen leaves for a moment later (first-screen.ts).
+  private diagramAndDetails(ctx: ViewContext, full: boolean): TemplateResult {
+    const { m, model } = ctx;
+    const view = model.state.view;
+    const pending = model.pendingAt(model.stepIndex) !== null;
+    const { drawn, fresh } = this.diagram.show(ctx);
+    if (fresh) {
+      this.highlight(null);
+      this.cursor.reset();
+    }
+    const interactive = view === 'strides' && drawn.outCells.length > 0;
+    return html`${drawn.box === null ? '' : html`<div class=${view === 'strides' ? 'diagram pointing' : 'diagram'} data-testid="diagram" tabindex="0"
             aria-label=${interactive ? m.strides.gridLabel : m.ui.diagram(m.ui.views[view])}
             @pointermove=${interactive ? (e: PointerEvent) => this.onDiagramMove(e) : null}
             @pointerleave=${interactive ? () => this.onDiagramLeave() : null}
             @focus=${interactive ? () => this.onDiagramFocus() : null}
             @keydown=${interactive ? (e: KeyboardEvent) => this.onDiagramKey(e) : null}>${drawn.box}${interactive ? html`<div class="formula" data-testid="formula" aria-hidden="true" hidden></div>` : ''}</div>`}
         ${interactive ? html`${full ? html`<p class="aside">${m.strides.hoverHint}</p>` : ''}<p class="reads" data-testid="reads" aria-live="polite"></p>` : ''}
-        ${full ? panel.details(ctx, model.step, pending) : ''}
-      </section>
-      ${full ? html`<p class="keys">${m.ui.keys}</p>` : ''}
-    </div>`;
+        ${full ? PANELS[view].details(ctx, model.step, pending) : ''}`;
   }
 }

@@ -3,6 +3,7 @@
 // to the full playground.
 import { html } from 'lit';
 import type { TemplateResult } from 'lit';
+import type { Messages } from '../i18n/messages.js';
 import { LANGS, THEMES } from '../model/state.js';
 import type { Lang, State } from '../model/state.js';
 import type { ViewContext } from './context.js';
@@ -11,21 +12,25 @@ import { compactSummary } from './summary.js';
 
 type Change = (patch: Partial<State>) => void;
 
-function langSwitch(ctx: ViewContext, change: Change): TemplateResult {
-  const other = LANGS.find((l) => l !== ctx.model.state.lang) as Lang;
-  return html`<button type="button" data-testid="lang" lang=${other === 'zh' ? 'zh-CN' : 'en'} @click=${() => change({ lang: other })}>${ctx.m.ui.switchLanguage}</button>`;
+function langSwitch(m: Messages, state: Readonly<State>, change: Change): TemplateResult {
+  const other = LANGS.find((l) => l !== state.lang) as Lang;
+  return html`<button type="button" data-testid="lang" lang=${other === 'zh' ? 'zh-CN' : 'en'} @click=${() => change({ lang: other })}>${m.ui.switchLanguage}</button>`;
 }
 
 export function header(ctx: ViewContext, change: Change): TemplateResult {
-  const { m, model } = ctx;
+  return pageHeader(ctx.m, ctx.model.state, change);
+}
+
+/** The same from the state alone, so that it shows while the core loads. */
+export function pageHeader(m: Messages, state: Readonly<State>, change: Change): TemplateResult {
   return html`<header>
       <h1>${m.title}</h1>
       <div class="tools">
-        ${predictSwitch(ctx, change)}
-        ${langSwitch(ctx, change)}
+        ${predictSwitch(m, state.predict === '1', change)}
+        ${langSwitch(m, state, change)}
         <label>${m.ui.theme}
           <select data-testid="theme" @change=${(e: Event) => change({ theme: (e.target as HTMLSelectElement).value as State['theme'] })}>
-            ${THEMES.map((t) => html`<option value=${t} ?selected=${t === model.state.theme}>${m.ui.themes[t]}</option>`)}
+            ${THEMES.map((t) => html`<option value=${t} ?selected=${t === state.theme}>${m.ui.themes[t]}</option>`)}
           </select>
         </label>
       </div>
@@ -39,7 +44,7 @@ export function compactHeader(ctx: ViewContext, fullLink: string, change: Change
   return html`<header class="bar">
       <section class="verdict" aria-label=${m.ui.summary} aria-live="polite">${compactSummary(ctx)}</section>
       <div class="tools">
-        ${langSwitch(ctx, change)}
+        ${langSwitch(ctx.m, ctx.model.state, change)}
         <a class="open" data-testid="open-full" href=${fullLink} target="_blank" rel="noopener">${m.ui.openFull}<span aria-hidden="true"> ↗</span><span class="sr"> ${m.ui.newTab}</span></a>
       </div>
     </header>`;

@@ -7,6 +7,7 @@ import { formatShape, opCall, torchSize } from '../model/format.js';
 import { VERDICTS } from '../model/predict.js';
 import type { Given, Guess, Question } from '../model/predict.js';
 import type { State } from '../model/state.js';
+import type { Messages } from '../i18n/messages.js';
 import type { ViewContext } from './context.js';
 
 export interface PredictHandlers {
@@ -14,9 +15,8 @@ export interface PredictHandlers {
   predict(guess: Guess | string): void;
 }
 
-export function predictSwitch(ctx: ViewContext, change: (patch: Partial<State>) => void): TemplateResult {
-  const { m, model } = ctx;
-  const on = model.predicting;
+/** From the state alone (the header shows it while the core loads). */
+export function predictSwitch(m: Messages, on: boolean, change: (patch: Partial<State>) => void): TemplateResult {
   return html`<label class="switch" title=${m.predict.toggleHint}>
     <input type="checkbox" role="switch" data-testid="predict-mode" aria-describedby="predict-hint" .checked=${on}
       @change=${(e: Event) => change({ predict: (e.target as HTMLInputElement).checked ? '1' : '0' })} />

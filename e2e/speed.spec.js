@@ -1,0 +1,67 @@
+// What makes the page quick on a phone (npm run lighthouse measures it;
+// timings are never asserted): the wasm and the script sent compressed with
+// the same CSP as every response, the wasm asked for from the <head> and
+// fetched once, and the title drawn while the core loads.
+import { expect, test } from '@playwright/test';
+import { CSP } from '../web/csp.ts';
+import { ready, watch } from './helpers.js';
+
+test('the core and the script come compressed, with the CSP, and the preloaded wasm is fetched once', async ({ page }) => {
+  const problems = watch(page);
+  const responses = [];
+  page.on('response', (r) => responses.push(r));
+  await page.goto('/');
+  await ready(page);
+  const wasm = responses.filter((r) => r.url().endsWith('.wasm'));
+  expect(wasm.map((r) => r.url())).toHaveLength(1);
+  const preload = await page.locator('link[rel="preload"][as="fetch"]').getAttribute('href');
+  expect(new URL(preload, page.url()).href).toBe(wasm[0].url());
+  const script = responses.find((r) => r.url().endsWith('/tensorcast-playground.js'));
+  for (const r of [wasm[0], script]) {
+    const headers = await r.allHeaders();
+    expect(['br', 'gzip']).toContain(headers['content-encoding']);
+    expect(headers['content-security-policy']).toBe(CSP);
+  }
+  expect((await wasm[0].allHeaders())['content-type']).toBe('application/wasm');
+  expect(problems).toEqual([]);
+});
+
+test('the compressed copies hold the same bytes as the files', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const href = html.match(/href="\.\/(assets\/tensorcast-[\w-]+\.wasm)"/)?.[1];
+  expect(href).toBeTruthy();
+  const plain = await request.get(`/${href}`, { headers: { 'Accept-Encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  for (const encoding of ['br', 'gzip']) {
+    const packed = await request.get(`/${href}`, { headers: { 'Accept-Encoding': encoding } });
+    expect(packed.headers()['content-encoding']).toBe(encoding);
+    expect(packed.headers()['content-security-policy']).toBe(CSP);
+    // The client decodes what it was sent.
+    expect(Buffer.compare(await packed.body(), await plain.body())).toBe(0);
+  }
+});
+
+test('while the core loads, the title and introduction show, and a language picked then is kept', async ({ page }) => {
+  const problems = watch(page);
+  let release = () => {};
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route('**/*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/#a=2,3&b=3');
+  await expect(page.getByRole('status')).toBeVisible();
+  await expect(page.locator('h1')).toHaveText('Broadcasting, step by step');
+  const intro = await page.locator('p.intro').elementHandle();
+  await page.getByTestId('lang').click();
+  await expect(page.locator('h1')).toHaveText('广播机制，一步一步看');
+  release();
+  await ready(page);
+  await expect(page.getByTestId('diagram')).toBeVisible();
+  await expect(page.locator('h1')).toHaveText('广播机制，一步一步看');
+  // The introduction drawn while loading is the one that stays.
+  expect(await intro.evaluate((p) => p.isConnected)).toBe(true);
+  await expect.poll(() => page.url()).toContain('lang=zh');
+  expect(page.url()).toContain('a=2,3');
+  expect(problems).toEqual([]);
+});
