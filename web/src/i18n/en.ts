@@ -259,7 +259,7 @@ export const en: Messages = {
     toggleHint: 'Each answer stays hidden until you predict it.',
     hiddenResult: 'hidden until you predict it (the steps below ask you).',
     askResult: (call) => `Your turn: what does ${call} give? Type the result’s shape, or choose “It raises an error”.`,
-    askDim: (d, t, sizes) => `Dim ${d} (trailing ${t}): ${list(sizes.map(sizeText))}. Are the sizes equal, is one stretched, or is it an error?`,
+    askDim: (d, t, sizes) => `Dim ${d} (${fromRight(t)}): ${list(sizes.map(sizeText))}. Are the sizes equal, is one stretched, or is it an error?`,
     askGrad: (name) => `Your turn: ${name}.grad is about to appear. What shape will it have?`,
     shapeLabel: 'Your prediction: the result’s shape',
     gradLabel: (name) => `Your prediction: the shape of ${name}.grad`,

@@ -84,7 +84,7 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     id: 'inplace-ok',
-    title: { en: 'a(5,3,4,1).add_(b(3,1,1)): in place', zh: 'a(5,3,4,1).add_(b(3,1,1))：原地操作' },
+    title: { en: 'a(5,3,4,1).add_(b(3,1,1)): in place', zh: 'a(5,3,4,1).add_(b(3,1,1))：原地运算' },
     state: { a: '5,3,4,1', b: '3,1,1', op: 'add_', view: 'inplace' },
   },
   {

@@ -1,39 +1,14 @@
 // The playground's view chains (web/src/model/view-chain.ts, view-apply.ts)
 // and the role looks of its column diagrams (web/src/diagram/role-looks.ts).
-// Those are TypeScript modules of the web app: esbuild bundles them here, so
+// Those are TypeScript modules of the web app, bundled first (bundle.js), so
 // node:test runs them against the package in dist/ (the core's view ops).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { test } from 'node:test';
 import { DIM_ROLES, DIM_RULES } from '../../dist/index.js';
-import { tc } from './helpers.js';
+import { tc } from '../js/helpers.js';
+import { loadWeb } from './bundle.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const dir = mkdtempSync(join(tmpdir(), 'tc-web-'));
-let web;
-
-before(async () => {
-  const entry = join(dir, 'entry.ts');
-  const src = (p) => JSON.stringify(join(root, 'web', 'src', p));
-  writeFileSync(entry, [
-    `export * from ${src('model/view-chain.ts')};`,
-    `export * from ${src('model/view-apply.ts')};`,
-    `export * from ${src('model/offset-formula.ts')};`,
-    `export * from ${src('diagram/role-looks.ts')};`,
-    `export { paletteFor } from ${src('diagram/palette.ts')};`,
-    `export { en } from ${src('i18n/en.ts')};`,
-    `export { zh } from ${src('i18n/zh.ts')};`,
-    `export { chainErrorText } from ${src('views/chain-problem.ts')};`,
-  ].join('\n'));
-  const out = join(dir, 'web.mjs');
-  await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', outfile: out, external: ['tensorcast', 'lit'], logLevel: 'error' });
-  web = await import(pathToFileURL(out).href);
-});
-after(() => rmSync(dir, { recursive: true, force: true }));
+const web = await loadWeb('model/view-chain', 'model/view-apply', 'model/offset-formula', 'diagram/role-looks', 'diagram/palette', 'i18n/en', 'i18n/zh', 'views/chain-problem');
 
 const ops = (text) => {
   const r = web.parseChain(text);

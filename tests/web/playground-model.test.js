@@ -1,12 +1,12 @@
 // The playground's model on the real core (web/src/model, bundled by
-// model-build.js): how fixes are ranked and what each changes in meaning,
+// bundle.js): how fixes are ranked and what each changes in meaning,
 // the keepdim hint, and what is shown of tensors too big to make.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { tc } from './helpers.js';
-import { loadModel } from './model-build.js';
+import { tc } from '../js/helpers.js';
+import { loadWeb } from './bundle.js';
 
-const M = await loadModel(['compute', 'fixes', 'geometry', 'keepdim', 'url']);
+const M = await loadWeb('model/compute', 'model/fixes', 'model/geometry', 'model/keepdim', 'model/url');
 const computed = (hash) => new M.Computation(tc, M.stateFromHash(hash));
 const numelOf = (shape) => shape.reduce((p, s) => p * s, 1);
 

@@ -1,44 +1,13 @@
 // Predict mode's model (web/src/model/predict.ts and the model's use of it),
 // in Node: the playground's model is TypeScript without DOM, so the test
-// bundles it with esbuild first, with 'tensorcast' pointing at the package
-// (dist/). Answers come from the core's traces, never written here, except
+// bundles it first (bundle.js). Answers come from the core's traces, never written here, except
 // where a shape is the point of the test ((4,1) + (3,) is (4, 3) in PyTorch).
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { after, test } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
-import { tc } from './helpers.js';
+import { test } from 'node:test';
+import { tc } from '../js/helpers.js';
+import { loadWeb } from './bundle.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const out = await mkdtemp(join(tmpdir(), 'tc-predict-'));
-after(() => rm(out, { recursive: true, force: true }));
-
-await build({
-  stdin: {
-    contents: `export * from './model/predict.ts';
-      export { PlaygroundModel } from './model/model.ts';
-      export { Computation } from './model/compute.ts';
-      export { stepsFor } from './model/steps.ts';
-      export { DEFAULT_STATE } from './model/props.ts';`,
-    resolveDir: join(root, 'web/src'),
-    loader: 'ts',
-  },
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  outfile: join(out, 'model.js'),
-  logLevel: 'error',
-  plugins: [{
-    name: 'the-package',
-    setup(b) {
-      b.onResolve({ filter: /^tensorcast$/ }, () => ({ path: pathToFileURL(join(root, 'dist/index.js')).href, external: true }));
-    },
-  }],
-});
-const M = await import(pathToFileURL(join(out, 'model.js')).href);
+const M = await loadWeb('model/predict', 'model/model', 'model/compute', 'model/steps', 'model/props');
 
 test('a typed shape is read the ways people write it, and nothing else is', () => {
   const read = M.parseShapeGuess;
