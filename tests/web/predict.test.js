@@ -20,7 +20,7 @@ test('a typed shape is read the ways people write it, and nothing else is', () =
   assert.deepEqual(read('torch.Size([])'), []);
   assert.deepEqual(read('(0,)'), [0]);
   for (const text of ['', '   ', '4;3', '(4,3', '((4,3))', '4,,3', '-1', '4.5', '1e3', 'a', '__proto__', 'constructor', '4,3)',
-    'Array(4)', '1234567890', Array(17).fill('1').join(',')])
+    'Array(4)', '12345678901234', Array(17).fill('1').join(',')])
     assert.equal(read(text), null, JSON.stringify(text));
 });
 

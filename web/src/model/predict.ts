@@ -5,6 +5,7 @@
 // core's answer. No DOM.
 import type { BroadcastTrace, DimRule } from 'tensorcast';
 import type { GradientData, InputGrad } from './gradient.js';
+import { readShape } from './shape-syntax.js';
 import type { OperandName } from './state.js';
 import type { Step } from './steps.js';
 
@@ -30,26 +31,15 @@ export interface Answers {
   readonly gradient: GradientData | null;
 }
 
-/** The largest rank a shape can have (the core's limit), so a typed one is never longer. */
-const MAX_DIMS = 16;
-
 /**
- * A shape as a learner types it: 4,3 · (4, 3) · [4,3] · torch.Size([4, 3]) ·
- * (4,) · () for 0-dim; full-width brackets and commas too. null when it is
- * not one. Read, never evaluated.
+ * A shape as a learner types it, read as the paste box reads shapes
+ * (shape-syntax.ts: 4,3 · 4 3 · (4, 3) · [4,3] · torch.Size([4, 3]) · (4,) ·
+ * () for 0-dim; full-width brackets and commas too), sizes only. null when
+ * it is not one.
  */
 export function parseShapeGuess(typed: string): number[] | null {
-  let text = typed.trim().replace(/，/g, ',').replace(/（/g, '(').replace(/）/g, ')');
-  const size = /^torch\.Size\s*\((.*)\)$/is.exec(text);
-  if (size !== null) text = (size[1] as string).trim();
-  const bracketed = /^\((.*)\)$/s.exec(text) ?? /^\[(.*)\]$/s.exec(text);
-  if (bracketed !== null) text = (bracketed[1] as string).trim();
-  else if (text === '') return null;
-  if (text === '') return [];
-  // One trailing comma, as Python writes a 1-tuple: (4,).
-  const parts = text.replace(/,\s*$/, '').split(/\s*,\s*|\s+/);
-  if (parts.length > MAX_DIMS || !parts.every((p) => /^\d{1,9}$/.test(p))) return null;
-  return parts.map(Number);
+  const read = readShape(typed);
+  return read.ok && read.dims.every((d) => typeof d === 'number') ? (read.dims as number[]) : null;
 }
 
 export function verdictOf(rule: DimRule): Verdict {

@@ -1,5 +1,5 @@
 // Shapes as a person copies them from code, a paper or a traceback:
-// "4,3", "4x3", "4×3", "(4, 3)", "[4, 3]", "torch.Size([4, 3])", and
+// "4,3", "4 3", "4x3", "4×3", "(4, 3)", "[4, 3]", "torch.Size([4, 3])", and
 // named dims ("B,3,H,W") whose values are asked for separately. Read here,
 // in the page, so that the core's parser (src/parse_shape.cpp) keeps its
 // one plain syntax; what this reads is handed to it as "4,3".
@@ -46,10 +46,13 @@ export function readShape(typed: string): ShapeReading {
   }
   const dims: Dim[] = [];
   for (;;) {
+    const before = pos;
     space();
     const ch = text[pos];
     if (ch === undefined || ch === closers[closers.length - 1]) break;
-    if (dims.length > 0) {
+    // Spaces alone also separate dims ("4 3"), as a shape is often said aloud.
+    const spaced = pos > before && /^[\dA-Za-z_]$/.test(ch);
+    if (dims.length > 0 && !spaced) {
       // Between dims: a comma, an x or ×, or a *; a trailing comma is Python's one-dim tuple.
       if (!/^[,x×*]$/.test(ch)) return fail('unexpected');
       pos++;
