@@ -50,8 +50,8 @@ export function readShape(typed: string): ShapeReading {
     space();
     const ch = text[pos];
     if (ch === undefined || ch === closers[closers.length - 1]) break;
-    // Spaces alone also separate dims ("4 3"), as a shape is often said aloud.
-    const spaced = pos > before && /^[\dA-Za-z_]$/.test(ch);
+    // Spaces alone also separate dims ("4 3"); an x after a space is still "4 x 3".
+    const spaced = pos > before && ch !== 'x' && /^[\dA-Za-z_]$/.test(ch);
     if (dims.length > 0 && !spaced) {
       // Between dims: a comma, an x or ×, or a *; a trailing comma is Python's one-dim tuple.
       if (!/^[,x×*]$/.test(ch)) return fail('unexpected');
