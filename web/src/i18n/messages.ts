@@ -164,7 +164,6 @@ export interface Messages {
   };
   inplace: {
     rule(call: string): string;
-    substituted(op: string, used: string): string;
     stepShapes(call: string, self: string): string;
     stepBroadcast(x: string, y: string, result: string): string;
     stepBroadcastFail: string;
@@ -179,4 +178,15 @@ export interface Messages {
     differs: string;
   };
   grid: { empty(shape: string): string; tooManyDims(ndim: number): string; scalar: string };
+  /** The in-place view: which in-place form an op has, and what a comparison writes. */
+  inplaceForms: {
+    noForm(op: string, used: string): string;
+    compareDtype(call: string, dtype: string): string;
+  };
+  /** The gradient view when out is bool (a comparison, or where of two bool tensors). */
+  boolGrad: {
+    result(expr: string): string;
+    comparison: string;
+    where: string;
+  };
 }

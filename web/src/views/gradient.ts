@@ -187,6 +187,9 @@ export function gradDetails(ctx: ViewContext): TemplateResult {
   const { m } = ctx;
   const g = ctx.model.computation.gradient;
   if (g === null) return html``;
+  if (!g.ok && 'boolResult' in g)
+    return html`<p class="problem" data-testid="grad-bool">${m.boolGrad.result(opExpression(ctx))}</p>
+      <p>${g.comparison ? m.boolGrad.comparison : m.boolGrad.where}</p>`;
   if (!g.ok)
     return html`<p class="problem">${m.grad.noGrad} <code class="message">${g.error}</code></p>
       ${g.inplace ? html`<p>${m.grad.inplaceLeaf}</p>` : ''}`;
