@@ -141,10 +141,12 @@ for (const op of ['eq', 'ne', 'lt', 'le', 'gt', 'ge']) {
     await open(page, `a=3&b=3&op=${op}&view=grad&lang=en`);
     await expect(page.getByTestId('grad-bool')).toHaveText(`a.${op}(b) gives a bool tensor (True or False in each element), and a bool tensor has no gradient: only floating-point tensors can require grad, so there is nothing to pass back to a or b.`);
     await expect(page.getByText('Why: a comparison is not differentiable.')).toBeVisible();
+    await expect(page.getByTestId('caption')).toHaveText('No backward pass to step through: out is a bool tensor, which has no gradient.');
     await expect(page.locator('.problem code.message')).toHaveCount(0);
     await open(page, `a=3&b=3&op=${op}&view=grad&lang=zh`);
     await expect(page.getByTestId('grad-bool')).toHaveText(`a.${op}(b) 的结果是 bool 张量（每个元素为 True 或 False），而 bool 张量没有梯度：只有浮点张量才能 requires_grad，所以没有梯度可以传回 a 或 b。`);
     await expect(page.getByText('原因：比较运算不可微。')).toBeVisible();
+    await expect(page.getByTestId('caption')).toHaveText('没有可以逐步查看的反向传播：out 是 bool 张量，没有梯度。');
     await expect(page.locator('.problem code.message')).toHaveCount(0);
   });
 }

@@ -185,6 +185,7 @@ export interface Messages {
   };
   /** The gradient view when out is bool (a comparison, or where of two bool tensors). */
   boolGrad: {
+    caption: string;
     result(expr: string): string;
     comparison: string;
     where: string;
