@@ -346,7 +346,12 @@ function where(s) {
   // float32 operand makes the result float32.
   const isBool = (o) => typeof o !== 'number' && refOf(o).dtype === 'bool';
   s.addFresh(name, result.value, joint.shape, isBool(a) && isBool(b) ? 'bool' : 'float32', out, io);
-  if (follow) recordElementwise(s.slot(name).r, [null, refOf(a), refOf(b)], [null, (k) => (cv[k] ? 1 : MASKED), (k) => (cv[k] ? MASKED : 1)], true);
+  if (follow) {
+    recordElementwise(s.slot(name).r, [null, refOf(a), refOf(b)], [null, (k) => (cv[k] ? 1 : MASKED), (k) => (cv[k] ? MASKED : 1)], true);
+    // where saves its condition, as PyTorch does: an in-place comparison
+    // into it (a bool target) would make the backward refuse.
+    c.r.storage.saved = true;
+  }
 }
 
 function inplace(s) {
@@ -380,6 +385,11 @@ function inplace(s) {
   // bool; a comparison is written in the target's dtype.
   if (target.r.dtype === 'bool' && !comparison) kinds.add('type');
   if (target.r.overlaps()) kinds.add('shape');
+  // An empty target may have a stride-0 dim of size > 1 (strides the
+  // reference does not keep for empty tensors): PyTorch checks that overlap
+  // before anything but the leaf, so when the call is refused anyway, the
+  // overlap may be the reason given.
+  if (kinds.size > 0 && target.r.numel === 0 && !message) kinds.add('shape');
   if (kinds.size > 0) return s.expectFailure(result, [...kinds], kinds.size === 1 ? message : undefined, io);
   // With no elements there is nothing to write; PyTorch still refuses a
   // target with a stride-0 dim of size > 1 (strides the reference does not
