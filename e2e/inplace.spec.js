@@ -27,7 +27,7 @@ test('a comparison that cannot keep a’s shape fails with PyTorch’s message a
   await expect(page.getByTestId('inplace-dtype')).toHaveCount(0);
 });
 
-for (const op of ['maximum', 'minimum']) {
+for (const op of ['maximum', 'minimum', 'where']) {
   test(`${op}: PyTorch has no ${op}_, and the view says so truthfully (en and zh)`, async ({ page }) => {
     await open(page, `a=2,3&b=3&op=${op}&view=inplace&lang=en`);
     await expect(page.getByTestId('inplace-stand-in')).toHaveText(`PyTorch has no ${op}_ (${op} has no in-place form), so this view shows add_.`);
