@@ -133,7 +133,20 @@ test('an in-place op on a leaf that requires grad shows the core’s refusal', a
   await expect(page.locator('.problem code.message')).toHaveText('a leaf Variable that requires grad is being used in an in-place operation.');
 });
 
-test('a comparison has no gradient, in the core’s words', async ({ page }) => {
-  await open(page, 'a=3&b=3&op=lt&view=grad&lang=en');
-  await expect(page.locator('.problem code.message')).toHaveText('element 0 of tensors does not require grad and does not have a grad_fn');
-});
+// The core's refusal ("element 0 of tensors does not require grad ...")
+// says what, not why: the view says in plain words that a bool result has
+// no gradient, and why a comparison has none.
+for (const op of ['eq', 'ne', 'lt', 'le', 'gt', 'ge']) {
+  test(`${op}: a bool result has no gradient, said in plain words (en and zh), not a raw autograd error`, async ({ page }) => {
+    await open(page, `a=3&b=3&op=${op}&view=grad&lang=en`);
+    await expect(page.getByTestId('grad-bool')).toHaveText(`a.${op}(b) gives a bool tensor (True or False in each element), and a bool tensor has no gradient: only floating-point tensors can require grad, so there is nothing to pass back to a or b.`);
+    await expect(page.getByText('Why: a comparison is not differentiable.')).toBeVisible();
+    await expect(page.getByTestId('caption')).toHaveText('No backward pass to step through: out is a bool tensor, which has no gradient.');
+    await expect(page.locator('.problem code.message')).toHaveCount(0);
+    await open(page, `a=3&b=3&op=${op}&view=grad&lang=zh`);
+    await expect(page.getByTestId('grad-bool')).toHaveText(`a.${op}(b) 的结果是 bool 张量（每个元素为 True 或 False），而 bool 张量没有梯度：只有浮点张量才能 requires_grad，所以没有梯度可以传回 a 或 b。`);
+    await expect(page.getByText('原因：比较运算不可微。')).toBeVisible();
+    await expect(page.getByTestId('caption')).toHaveText('没有可以逐步查看的反向传播：out 是 bool 张量，没有梯度。');
+    await expect(page.locator('.problem code.message')).toHaveCount(0);
+  });
+}

@@ -48,8 +48,12 @@ Tensor unary(UnaryOp op, const Tensor& self);
 
 // --- in place (src/ops/inplace.cpp), Note [In-place rules]
 // Writes op(self, other) into self. self's shape never changes; self keeps
-// its values when anything is refused.
+// its values when anything is refused. op must have an in-place form in the
+// op table (maximum and minimum have none: an InternalError).
 Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, double alpha = 1.0);
+// Writes op(self, other) into self in self's dtype (Note [In-place dtypes]):
+// true and false for a bool self, 1 and 0 for a float32 one.
+Tensor& compare_(CompareOp op, Tensor& self, const Operand& other);
 
 // --- reductions (src/ops/reduce.cpp)
 Tensor sum(const Tensor& self);  // 0-D

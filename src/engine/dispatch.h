@@ -144,13 +144,13 @@ KernelChoice run_unary(const Elementwise& e, const float* a, const Op& op) {
 }
 
 // out (bool) = op(a, b) over e's plan.
-template <class Op>
-KernelChoice run_compare(const Elementwise& e, const float* a, const float* b, const Op& op) {
-  using K = ukernels::Compare<Op>;
+template <class T, class Op>
+KernelChoice run_compare(const Elementwise& e, T* out, const float* a, const float* b,
+                         const Op& op) {
+  using K = ukernels::Compare<Op, T>;
   using Off = std::array<int64_t, 3>;
-  uint8_t* out = e.out.b8();
   for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
-    kernels::u8_compare(n, out + o[0], s[0], a + o[1], s[1], b + o[2], s[2], op);
+    kernels::x_compare(n, out + o[0], s[0], a + o[1], s[1], b + o[2], s[2], op);
   });
   const Pattern pattern = inner_pattern(e.plan);
   return {pattern == Pattern::Contiguous ? K::contiguous.name : K::strided.name, pattern};

@@ -197,14 +197,16 @@ void f32_unary_strided(int64_t n, float* out, int64_t so, const float* a, int64_
   for (int64_t i = 0; i < n; ++i, out += so, a += sa) *out = op(*a);
 }
 
-// Comparisons: the contiguous branch is a plain loop the compiler vectorises.
-template <class Op>
-void u8_compare(int64_t n, uint8_t* out, int64_t so, const float* a, int64_t sa, const float* b,
-                int64_t sb, Op op) {
+// Comparisons into bool (T = uint8_t), or, for an in-place comparison
+// into a float32 tensor, 1.0 and 0.0 (T = float): the contiguous branch is
+// a plain loop the compiler vectorises.
+template <class T, class Op>
+void x_compare(int64_t n, T* out, int64_t so, const float* a, int64_t sa, const float* b,
+               int64_t sb, Op op) {
   if (so == 1 && sa == 1 && sb == 1) {
-    for (int64_t i = 0; i < n; ++i) out[i] = op(a[i], b[i]);
+    for (int64_t i = 0; i < n; ++i) out[i] = static_cast<T>(op(a[i], b[i]));
   } else {
-    for (int64_t i = 0; i < n; ++i, out += so, a += sa, b += sb) *out = op(*a, *b);
+    for (int64_t i = 0; i < n; ++i, out += so, a += sa, b += sb) *out = static_cast<T>(op(*a, *b));
   }
 }
 

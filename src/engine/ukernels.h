@@ -4,9 +4,10 @@
 // where it is declared, beside the kernel template it runs (kernels.h).
 // The names follow XNNPACK's scheme (docs/traces.md):
 //   <dtype>_<op form>__<instruction set>_<tile>
-// where the op form is v<op> (both inputs contiguous), v<op>c (b constant
-// along the row), vr<op>c (a constant), v<op>_t (one input transposed) or
-// <op> (strided); the instruction set is the one the 4-lane loops compile
+// where the dtype is the output's (u8_eq writes bool; f32_eq, an in-place
+// comparison into a float32 tensor, writes 1.0 and 0.0), the op form is
+// v<op> (both inputs contiguous), v<op>c (b constant along the row),
+// vr<op>c (a constant), v<op>_t (one input transposed) or <op> (strided); the instruction set is the one the 4-lane loops compile
 // to (wasmsimd, sse2 natively, scalar), or scalar for ops without a 4-lane
 // form (pow, exp, log); the tile is u8 (8 floats a pass), 2x8 (two rows of
 // 8: a broadcast row read once for both), 4x4 (4 x 4 tiles transposed in
@@ -35,8 +36,8 @@ template <class Op>
 struct Binary;  // contiguous, scalar_b, scalar_a, repeated, transposed, strided
 template <class Op>
 struct Unary;  // contiguous, strided
-template <class Op>
-struct Compare;  // contiguous, strided
+template <class Op, class T>
+struct Compare;  // contiguous, strided (T: the output's type, uint8_t for bool or float)
 template <class T>
 struct Where;  // contiguous, strided (T: float or uint8_t values)
 // Sum (src/ops/reduce.cpp): row, rows4, acc, row_strided, acc_strided.
@@ -58,11 +59,15 @@ struct Where;  // contiguous, strided (T: float or uint8_t values)
   struct Unary<fn::Op> {                                           \
     static constexpr const UKernel &contiguous = v, &strided = vs; \
   }
-#define TC_COMPARE_UKERNELS(Op, va, vs)                             \
-  inline constexpr UKernel va{#va}, vs{#vs};                        \
+#define TC_COMPARE_UKERNELS(Op, va, vs, fa, fs)                    \
+  inline constexpr UKernel va{#va}, vs{#vs}, fa{#fa}, fs{#fs};      \
   template <>                                                       \
-  struct Compare<fn::Op> {                                          \
+  struct Compare<fn::Op, uint8_t> {                                 \
     static constexpr const UKernel &contiguous = va, &strided = vs; \
+  };                                                                \
+  template <>                                                       \
+  struct Compare<fn::Op, float> {                                   \
+    static constexpr const UKernel &contiguous = fa, &strided = fs; \
   }
 #define TC_SUM_UKERNELS(rsum, vacc_rows, vacc)                                   \
   inline constexpr UKernel rsum{#rsum}, vacc_rows{#vacc_rows}, vacc{#vacc};      \
@@ -80,12 +85,18 @@ TC_BINARY_UKERNELS(Pow, f32_vpow__scalar_u1, f32_vpowc__scalar_u1, f32_vrpowc__s
 TC_UNARY_UKERNELS(Exp, f32_vexp__scalar_u1, f32_exp__scalar_strided);
 TC_UNARY_UKERNELS(Log, f32_vlog__scalar_u1, f32_log__scalar_strided);
 
-TC_COMPARE_UKERNELS(Eq, u8_eq__autovec, u8_eq__scalar_strided);
-TC_COMPARE_UKERNELS(Ne, u8_ne__autovec, u8_ne__scalar_strided);
-TC_COMPARE_UKERNELS(Lt, u8_lt__autovec, u8_lt__scalar_strided);
-TC_COMPARE_UKERNELS(Le, u8_le__autovec, u8_le__scalar_strided);
-TC_COMPARE_UKERNELS(Gt, u8_gt__autovec, u8_gt__scalar_strided);
-TC_COMPARE_UKERNELS(Ge, u8_ge__autovec, u8_ge__scalar_strided);
+TC_COMPARE_UKERNELS(Eq, u8_eq__autovec, u8_eq__scalar_strided, f32_eq__autovec,
+                    f32_eq__scalar_strided);
+TC_COMPARE_UKERNELS(Ne, u8_ne__autovec, u8_ne__scalar_strided, f32_ne__autovec,
+                    f32_ne__scalar_strided);
+TC_COMPARE_UKERNELS(Lt, u8_lt__autovec, u8_lt__scalar_strided, f32_lt__autovec,
+                    f32_lt__scalar_strided);
+TC_COMPARE_UKERNELS(Le, u8_le__autovec, u8_le__scalar_strided, f32_le__autovec,
+                    f32_le__scalar_strided);
+TC_COMPARE_UKERNELS(Gt, u8_gt__autovec, u8_gt__scalar_strided, f32_gt__autovec,
+                    f32_gt__scalar_strided);
+TC_COMPARE_UKERNELS(Ge, u8_ge__autovec, u8_ge__scalar_strided, f32_ge__autovec,
+                    f32_ge__scalar_strided);
 
 inline constexpr UKernel f32_where__autovec{"f32_where__autovec"},
     f32_where__scalar_strided{"f32_where__scalar_strided"}, u8_where__autovec{"u8_where__autovec"},

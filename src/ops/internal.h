@@ -24,4 +24,10 @@ void copy_into(const Tensor& dst, const Tensor& src);
 KernelChoice run_binary(BinaryOp op, const Elementwise& e, const float* a, const float* b,
                         float alpha);
 
+// run_compare (engine/dispatch.h) for a CompareOp chosen at run time, into
+// bool (T = uint8_t) or float32 (T = float) (src/ops/compare.cpp).
+template <class T>
+KernelChoice run_compare(CompareOp op, const Elementwise& e, T* out, const float* a,
+                         const float* b);
+
 }  // namespace tc

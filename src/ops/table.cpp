@@ -30,17 +30,19 @@ const Entry kEntries[] = {
     {"sub", B, int(BinaryOp::Sub), true, true, kPromote, true, "input - alpha * other"},
     {"mul", B, int(BinaryOp::Mul), false, true, kPromote, true, "input * other"},
     {"div", B, int(BinaryOp::Div), false, true, kFloat, true, "input / other (true division)"},
-    {"pow", B, int(BinaryOp::Pow), false, false, kPromote, true, "input ** other"},
+    {"pow", B, int(BinaryOp::Pow), false, true, kPromote, true, "input ** other"},
+    // PyTorch has no maximum_ or minimum_ (docs/source/tensors.rst lists
+    // maximum and minimum only), so neither has an in-place form here.
     {"maximum", B, int(BinaryOp::Maximum), false, false, kPromote, true,
      "the larger of input and other, elementwise (NaN if either is NaN)"},
     {"minimum", B, int(BinaryOp::Minimum), false, false, kPromote, true,
      "the smaller of input and other, elementwise (NaN if either is NaN)"},
-    {"eq", C, int(CompareOp::Eq), false, false, kBool, false, "input == other"},
-    {"ne", C, int(CompareOp::Ne), false, false, kBool, false, "input != other"},
-    {"lt", C, int(CompareOp::Lt), false, false, kBool, false, "input < other"},
-    {"le", C, int(CompareOp::Le), false, false, kBool, false, "input <= other"},
-    {"gt", C, int(CompareOp::Gt), false, false, kBool, false, "input > other"},
-    {"ge", C, int(CompareOp::Ge), false, false, kBool, false, "input >= other"},
+    {"eq", C, int(CompareOp::Eq), false, true, kBool, false, "input == other"},
+    {"ne", C, int(CompareOp::Ne), false, true, kBool, false, "input != other"},
+    {"lt", C, int(CompareOp::Lt), false, true, kBool, false, "input < other"},
+    {"le", C, int(CompareOp::Le), false, true, kBool, false, "input <= other"},
+    {"gt", C, int(CompareOp::Gt), false, true, kBool, false, "input > other"},
+    {"ge", C, int(CompareOp::Ge), false, true, kBool, false, "input >= other"},
     {"neg", U, int(UnaryOp::Neg), false, false, kSame, true, "-input"},
     {"abs", U, int(UnaryOp::Abs), false, false, kSame, true, "|input|"},
     {"exp", U, int(UnaryOp::Exp), false, false, kFloat, true, "e ** input"},
@@ -72,7 +74,10 @@ std::vector<OpInfo> build() {
     if (e.has_inplace)
       ops.push_back({inplace, e.family, e.code, arity_of(e.family), e.alpha, true, "", name,
                      e.dtype_rule, e.backward, "Tensor." + inplace,
-                     std::string(e.doc) + ", written into input"});
+                     std::string(e.doc) + (e.family == OpFamily::Compare
+                                               ? ", written into input in input's dtype (1 and 0 "
+                                                 "for float32)"
+                                               : ", written into input")});
   }
   return ops;
 }
@@ -132,9 +137,11 @@ Tensor run_op(const OpInfo& op, const Operand* operands, size_t count, double al
   TC_ASSERT(static_cast<int>(count) == op.arity, op.name, " takes ", op.arity,
             " operands, got ", count);
   if (op.inplace) {
-    TC_ASSERT(op.family == OpFamily::Binary, "in-place ops are binary");
+    TC_ASSERT(op.family == OpFamily::Binary || op.family == OpFamily::Compare,
+              "in-place ops are binary or comparisons");
     Tensor self = tensor_operand(operands[0]);
-    binary_(BinaryOp(op.code), self, operands[1], alpha);
+    if (op.family == OpFamily::Binary) binary_(BinaryOp(op.code), self, operands[1], alpha);
+    else compare_(CompareOp(op.code), self, operands[1]);
     return self;
   }
   switch (op.family) {

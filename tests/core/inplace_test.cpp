@@ -1,9 +1,14 @@
 // Note [In-place rules]: the tensor written to keeps its shape; refusals
 // happen before any write, so the tensor is as it was.
+#include "engine/simd.h"
+#include "op_table.h"
 #include "support.h"
+#include "trace.h"
 
 using namespace tct;
 using tc::BinaryOp;
+using tc::CompareOp;
+using tc::DType;
 using tc::ErrorKind;
 
 TEST_CASE("in place: other broadcasts to self, any op, any layout", "[inplace][property]") {
@@ -16,7 +21,9 @@ TEST_CASE("in place: other broadcasts to self, any op, any layout", "[inplace][p
     for (int64_t& d : os)
       if (rng.coin()) d = 1;
     naive::Dense other{os, rng.values(naive::count(os))};
-    const auto op = static_cast<BinaryOp>(rng.integer(0, 6));
+    // The binary ops with an in-place form: add sub mul div pow (PyTorch has
+    // no maximum_ or minimum_).
+    const auto op = static_cast<BinaryOp>(rng.integer(0, 4));
     const float alpha = op == BinaryOp::Add || op == BinaryOp::Sub ? 2.0f : 1.0f;
     INFO(tc::op_name(op) << "_ " << naive::show(shape) << " " << naive::show(os));
     Tensor x = strided_copy(self, rng);
@@ -116,5 +123,177 @@ TEST_CASE("in place and autograd", "[inplace][autograd]") {
             "inplace operation: [torch.FloatTensor [2]] is at version 1; expected version 0 "
             "instead.");
     CHECK_FALSE(leaf.grad().defined());
+  }
+}
+
+TEST_CASE("in place: the table gives every binary op and comparison PyTorch's in-place form", "[inplace][table]") {
+  // PyTorch's Tensor methods (docs/source/tensors.rst): pow_, eq_ ... ge_
+  // exist; maximum_ and minimum_ do not.
+  for (const char* base : {"add", "sub", "mul", "div", "pow", "eq", "ne", "lt", "le", "gt", "ge"}) {
+    INFO(base);
+    const tc::OpInfo* op = tc::find_op(base);
+    REQUIRE(op != nullptr);
+    CHECK(op->inplace_form == std::string(base) + "_");
+    const tc::OpInfo* form = tc::find_op(op->inplace_form);
+    REQUIRE(form != nullptr);
+    CHECK(form->inplace);
+    CHECK(form->base == base);
+    CHECK(form->torch == "Tensor." + op->inplace_form);
+  }
+  for (const char* base : {"maximum", "minimum", "where", "neg", "exp"}) {
+    INFO(base);
+    CHECK(tc::find_op(base)->inplace_form.empty());
+    CHECK(tc::find_op(std::string(base) + "_") == nullptr);
+  }
+  // binary_ refuses an op without one, as an internal error (the table is the one source).
+  Tensor x = Tensor::ones({2});
+  CHECK_THROWS_AS(tc::binary_(BinaryOp::Maximum, x, 0.0), tc::InternalError);
+  CHECK(values(x) == std::vector<float>{1, 1});
+}
+
+TEST_CASE("in place: a comparison writes into self in self's dtype", "[inplace]") {
+  SECTION("a float32 self gets 1 and 0 and stays float32 (a.eq_(b) in PyTorch)") {
+    Tensor x = Tensor::from_data({1, 2, 3, 4, 5, 6}, {2, 3});
+    const auto before = x.impl_ptr();
+    Tensor& r = tc::compare_(CompareOp::Eq, x, Tensor::from_data({1, 5, 3}, {3}));
+    CHECK(&r == &x);
+    CHECK(x.impl_ptr() == before);
+    CHECK(x.dtype() == DType::Float32);
+    CHECK(x.sizes() == Shape{2, 3});
+    CHECK(values(x) == std::vector<float>{1, 0, 1, 0, 1, 0});
+    Tensor y = Tensor::from_data({1, 2, 3, 4, 5, 6}, {2, 3});
+    tc::compare_(CompareOp::Gt, y, 3.0);
+    CHECK(values(y) == std::vector<float>{0, 0, 0, 1, 1, 1});
+  }
+  SECTION("every comparison against the reference, through a column view (strided self)") {
+    for (int code = 0; code < 6; ++code) {
+      const auto op = static_cast<CompareOp>(code);
+      INFO(tc::op_name(op));
+      Tensor base = Tensor::from_data({1, 2, 3, 4, 5, 6}, {2, 3});
+      Tensor col = tc::narrow(base, 1, 1, 1);  // [[2], [5]]
+      tc::compare_(op, col, 2.0);
+      CHECK(values(base) == std::vector<float>{1, naive::compare(op, 2, 2), 3, 4,
+                                               naive::compare(op, 5, 2), 6});
+    }
+  }
+  SECTION("a bool self stays bool") {
+    Tensor c = tc::compare(CompareOp::Gt, Tensor::from_data({1, 2, 3}, {3}), 1.5);  // F T T
+    tc::compare_(CompareOp::Eq, c, Tensor::from_data({0, 0, 1}, {3}));
+    CHECK(c.dtype() == DType::Bool);
+    CHECK(values(c) == std::vector<float>{1, 0, 1});
+    tc::compare_(CompareOp::Lt, c, 0.5);
+    CHECK(c.dtype() == DType::Bool);
+    CHECK(values(c) == std::vector<float>{0, 1, 0});
+  }
+  SECTION("the shape rules of every in-place op hold") {
+    Tensor x = Tensor::from_data({1, 2, 3}, {1, 3, 1});
+    refuses([&] { tc::compare_(CompareOp::Lt, x, Tensor::ones({3, 1, 7})); }, ErrorKind::Shape,
+            "output with shape [1, 3, 1] doesn't match the broadcast shape [3, 3, 7]");
+    Tensor e = tc::expand(Tensor::from_data({1, 2, 3}, {3, 1}), {3, 4});
+    refuses([&] { tc::compare_(CompareOp::Eq, e, 1.0); }, ErrorKind::Shape,
+            "unsupported operation: more than one element of the written-to tensor refers to a "
+            "single memory location. Please clone() the tensor before performing the operation.");
+    CHECK(values(x) == std::vector<float>{1, 2, 3});
+  }
+}
+
+TEST_CASE("in place: pow_ writes self ** other", "[inplace]") {
+  Tensor x = Tensor::from_data({1, 2, 3, 4}, {2, 2});
+  tc::binary_(BinaryOp::Pow, x, 2.0);
+  CHECK(values(x) == std::vector<float>{1, 4, 9, 16});
+  tc::binary_(BinaryOp::Pow, x, Tensor::from_data({0.5f, 0}, {2}));
+  CHECK(values(x) == std::vector<float>{1, 1, 3, 1});
+}
+
+TEST_CASE("in place: Note [In-place dtypes], the result must be castable to self's dtype", "[inplace]") {
+  // tensorcast's arithmetic gives float32 (bool operands promoted), and
+  // float32 cannot be cast safely to bool: PyTorch's message for each op.
+  const Tensor mask = tc::compare(CompareOp::Gt, Tensor::from_data({1, 2, 3}, {3}), 1.5);
+  for (int code = 0; code <= 4; ++code) {
+    const auto op = static_cast<BinaryOp>(code);
+    INFO(tc::op_name(op));
+    Tensor c = tc::clone(mask);
+    refuses([&] { tc::binary_(op, c, 2.0); }, ErrorKind::Type,
+            "result type Float can't be cast to the desired output type Bool");
+    refuses([&] { tc::binary_(op, c, mask); }, ErrorKind::Type,
+            "result type Float can't be cast to the desired output type Bool");
+    CHECK(c.dtype() == DType::Bool);
+    CHECK(values(c) == std::vector<float>{0, 1, 1});
+  }
+  // A bool other into a float32 self is fine: float32 holds the result.
+  Tensor x = Tensor::from_data({1, 2, 3}, {3});
+  tc::binary_(BinaryOp::Add, x, mask);
+  CHECK(values(x) == std::vector<float>{1, 3, 4});
+  // PyTorch checks shapes before dtypes: a bool self with a shape that does
+  // not fit gets the shape message.
+  Tensor c = tc::clone(mask);
+  refuses([&] { tc::binary_(BinaryOp::Add, c, Tensor::ones({2, 3})); }, ErrorKind::Shape,
+          "output with shape [3] doesn't match the broadcast shape [2, 3]");
+}
+
+TEST_CASE("in place: the new forms and autograd", "[inplace][autograd]") {
+  Tensor leaf = Tensor::from_data({1, 2}, {2});
+  leaf.set_requires_grad(true);
+  // PyTorch's check_inplace, before anything else.
+  refuses([&] { tc::compare_(CompareOp::Eq, leaf, 1.0); }, ErrorKind::Autograd,
+          "a leaf Variable that requires grad is being used in an in-place operation.");
+  refuses([&] { tc::binary_(BinaryOp::Pow, leaf, 2.0); }, ErrorKind::Autograd,
+          "a leaf Variable that requires grad is being used in an in-place operation.");
+  // PyTorch records these (EqBackward0 with zero gradients, PowBackward0);
+  // tensorcast does not record in-place ops and says so, naming the table's forms.
+  Tensor y = tc::mul(leaf, 2.0);
+  refuses([&] { tc::compare_(CompareOp::Ge, y, 3.0); }, ErrorKind::Autograd,
+          "ge_: tensorcast does not record in-place ops for autograd; use the out-of-place ge on "
+          "tensors that require grad");
+  refuses([&] { tc::binary_(BinaryOp::Pow, y, 2.0); }, ErrorKind::Autograd,
+          "pow_: tensorcast does not record in-place ops for autograd; use the out-of-place pow on "
+          "tensors that require grad");
+  Tensor plain = Tensor::from_data({2, 3}, {2});
+  refuses([&] { tc::compare_(CompareOp::Eq, plain, y); }, ErrorKind::Autograd,
+          "eq_: tensorcast does not record in-place ops for autograd; use the out-of-place eq on "
+          "tensors that require grad");
+  CHECK(values(y) == std::vector<float>{2, 4});
+  CHECK(values(plain) == std::vector<float>{2, 3});
+  SECTION("under no_grad they run") {
+    tc::NoGradGuard no_grad;
+    tc::compare_(CompareOp::Eq, leaf, 1.0);
+    CHECK(values(leaf) == std::vector<float>{1, 0});
+  }
+}
+
+TEST_CASE("in place: traces name the table's in-place form and the kernel for self's dtype", "[inplace][trace]") {
+  auto op_trace = [](const tc::TraceScope& scope) {
+    const tc::OpTrace* found = nullptr;
+    for (const auto& e : scope.events())
+      if (const auto* t = std::get_if<tc::OpTrace>(&e)) found = t;
+    REQUIRE(found != nullptr);
+    return *found;
+  };
+  Tensor x = Tensor::from_data({1, 2, 3}, {3});
+  {
+    tc::TraceScope scope;
+    tc::compare_(CompareOp::Eq, x, Tensor::from_data({1, 2, 5}, {3}));
+    const tc::OpTrace t = op_trace(scope);
+    CHECK(t.op == "eq_");
+    CHECK(t.inplace);
+    CHECK(t.operands[0].dtype == "float32");
+    CHECK(t.kernel == std::string("f32_eq__autovec"));
+  }
+  CHECK(values(x) == std::vector<float>{1, 1, 0});
+  Tensor c = tc::compare(CompareOp::Gt, x, 0.5);
+  {
+    tc::TraceScope scope;
+    tc::compare_(CompareOp::Ne, c, Tensor::from_data({1, 0, 1}, {3}));
+    const tc::OpTrace t = op_trace(scope);
+    CHECK(t.op == "ne_");
+    CHECK(t.operands[0].dtype == "bool");
+    CHECK(t.kernel == std::string("u8_ne__autovec"));
+  }
+  {
+    tc::TraceScope scope;
+    tc::binary_(BinaryOp::Pow, x, 2.0);
+    const tc::OpTrace t = op_trace(scope);
+    CHECK(t.op == "pow_");
+    CHECK(t.kernel == std::string("f32_vpowc__scalar_u1"));
   }
 }

@@ -155,10 +155,10 @@ TEST_CASE("comparison and where kernels, contiguous and strided", "[kernels]") {
     INFO("n=" << n);
     const std::vector<float> a = data(rng, 2 * n), b = data(rng, 2 * n);
     std::vector<uint8_t> out(2 * n + 1), want(2 * n + 1);
-    k::u8_compare(n, out.data(), 1, a.data(), 1, b.data(), 1, fn::Le{});
+    k::x_compare(n, out.data(), 1, a.data(), 1, b.data(), 1, fn::Le{});
     for (int64_t i = 0; i < n; ++i) want[i] = a[i] <= b[i];
     CHECK(out == want);
-    k::u8_compare(n, out.data(), 2, a.data(), 2, b.data(), 0, fn::Gt{});
+    k::x_compare(n, out.data(), 2, a.data(), 2, b.data(), 0, fn::Gt{});
     for (int64_t i = 0; i < n; ++i) want[2 * i] = a[2 * i] > b[0];
     CHECK(out == want);
     std::vector<uint8_t> c(2 * n + 1);
@@ -282,9 +282,13 @@ void unary_names(const std::string& op) {
 
 template <class Op>
 void compare_names(const std::string& op) {
-  using K = tc::ukernels::Compare<Op>;
+  using K = tc::ukernels::Compare<Op, uint8_t>;
   CHECK(K::contiguous.name == "u8_" + op + "__autovec");
   CHECK(K::strided.name == "u8_" + op + "__scalar_strided");
+  // Into a float32 tensor (an in-place comparison): 1.0 and 0.0.
+  using F = tc::ukernels::Compare<Op, float>;
+  CHECK(F::contiguous.name == "f32_" + op + "__autovec");
+  CHECK(F::strided.name == "f32_" + op + "__scalar_strided");
 }
 
 }  // namespace

@@ -135,8 +135,10 @@ TEST_CASE("op table: run_op runs each op as its own function does", "[ops][schem
       Tensor self = tc::clone(a), want = tc::clone(a);
       const Tensor same = tc::run_op(op, {self, b}, 2.0);
       CHECK(&same.impl() == &self.impl());
-      tc::binary_(tc::BinaryOp(op.code), want, b, 2.0);
+      if (op.family == tc::OpFamily::Compare) tc::compare_(tc::CompareOp(op.code), want, b);
+      else tc::binary_(tc::BinaryOp(op.code), want, b, 2.0);
       CHECK(values(self) == values(want));
+      CHECK(self.dtype() == tc::DType::Float32);
       continue;
     }
     switch (op.family) {

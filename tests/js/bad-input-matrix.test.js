@@ -214,8 +214,11 @@ function matrix() {
   ];
   for (const name of ['add_', 'sub_'])
     m.set(`Tensor#${name}`, { cases: method(name, [1, { alpha: 1 }], [operandArg(name, 'other', fx), alpha(name)], { extra: inplaceExtra(name) }) });
-  for (const name of ['mul_', 'div_'])
+  for (const name of ['mul_', 'div_', 'pow_'])
     m.set(`Tensor#${name}`, { cases: method(name, [1], [operandArg(name, 'other', fx)], { extra: inplaceExtra(name) }) });
+  // An in-place comparison writes into a bool target too (Note [In-place dtypes]): no bool refusal.
+  for (const name of ['eq_', 'ne_', 'lt_', 'le_', 'gt_', 'ge_'])
+    m.set(`Tensor#${name}`, { cases: method(name, [1], [operandArg(name, 'other', fx)], { extra: inplaceExtra(name).filter((c) => c.label !== 'a bool target') }) });
 
   // --- Tensor: views
   const viewSizes = (name, arg, o) =>

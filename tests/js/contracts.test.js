@@ -21,7 +21,8 @@ test('tc.ops is the core\'s op table, entry for entry the one the TypeScript was
     name: 'add', family: 'binary', arity: 2, alpha: true, inplace: false, inplaceForm: 'add_',
     base: null, dtypeRule: 'promote', backward: true, torch: 'torch.add', doc: 'input + alpha * other',
   });
-  assert.deepEqual(tc.ops.filter((op) => op.family === 'compare').map((op) => op.name), ['eq', 'ne', 'lt', 'le', 'gt', 'ge']);
+  assert.deepEqual(tc.ops.filter((op) => op.family === 'compare').map((op) => op.name),
+    ['eq', 'eq_', 'ne', 'ne_', 'lt', 'lt_', 'le', 'le_', 'gt', 'gt_', 'ge', 'ge_']);
   for (const op of tc.ops) {
     if (op.inplaceForm !== null) assert.equal(tc.ops.find((o) => o.name === op.inplaceForm)?.base, op.name);
     if (op.inplace) assert.equal(tc.ops.find((o) => o.name === op.base)?.inplaceForm, op.name);

@@ -72,3 +72,106 @@ test('in place with a broadcast operand matches the reference', () => {
     assert.deepEqual(Array.from(x.data()), expected.values);
   });
 });
+
+// Note [In-place dtypes]: PyTorch's Tensor methods pow_, eq_, ne_, lt_, le_,
+// gt_, ge_ (there is no maximum_ or minimum_); a comparison keeps the
+// target's dtype, arithmetic must fit in it.
+test('the in-place forms are PyTorch\'s: pow_ and every comparison, no maximum_ or minimum_', () => {
+  const forms = tc.ops.filter((op) => op.inplace).map((op) => op.name);
+  assert.deepEqual(forms, ['add_', 'sub_', 'mul_', 'div_', 'pow_', 'eq_', 'ne_', 'lt_', 'le_', 'gt_', 'ge_']);
+  for (const name of forms) assert.equal(tc.ops.find((op) => op.name === name).torch, `Tensor.${name}`);
+  for (const name of ['maximum', 'minimum', 'where']) {
+    assert.equal(tc.ops.find((op) => op.name === name).inplaceForm, null, name);
+    assert.equal(tc.ones([1])[`${name}_`], undefined, `${name}_`);
+  }
+});
+
+test('a comparison written into a float32 tensor gives 1 and 0 and keeps float32', () => {
+  tc.tidy(() => {
+    const reference = {
+      eq_: (a, b) => a === b, ne_: (a, b) => a !== b, lt_: (a, b) => a < b,
+      le_: (a, b) => a <= b, gt_: (a, b) => a > b, ge_: (a, b) => a >= b,
+    };
+    const xs = [1, 2, 3, 4, 5, 6];
+    const ys = [2, 5, 3];
+    for (const [name, holds] of Object.entries(reference)) {
+      const x = tc.tensor(xs, { shape: [2, 3] });
+      assert.equal(x[name](tc.tensor(ys)), x, name);
+      assert.equal(x.dtype, 'float32', name);
+      assert.deepEqual(x.shape, [2, 3]);
+      const expected = elementwise((a, b) => (holds(a, b) ? 1 : 0), { values: xs, shape: [2, 3] }, { values: ys, shape: [3] });
+      assert.deepEqual(Array.from(x.data()), expected.values, name);
+    }
+    const y = tc.tensor([1, 2, 3]);
+    y.ge_(2);
+    assert.deepEqual(y.toArray(), [0, 1, 1]);
+  });
+});
+
+test('a comparison written into a bool tensor keeps bool', () => {
+  tc.tidy(() => {
+    const c = tc.tensor([true, false, true]);
+    c.eq_(tc.tensor([1, 0, 0]));
+    assert.equal(c.dtype, 'bool');
+    assert.deepEqual(c.toArray(), [true, true, false]);
+    c.lt_(0.5);
+    assert.deepEqual(c.toArray(), [false, false, true]);
+  });
+});
+
+test('pow_ writes input ** other, broadcasting other', () => {
+  tc.tidy(() => {
+    const x = tc.tensor([[1, 2], [3, 4]]);
+    assert.equal(x.pow_(2), x);
+    assert.deepEqual(x.toArray(), [[1, 4], [9, 16]]);
+    x.pow_(tc.tensor([0.5, 0]));
+    assert.deepEqual(x.toArray(), [[1, 1], [3, 1]]);
+  });
+});
+
+test('arithmetic into a bool tensor is refused for every op: its float32 result cannot be cast to bool', () => {
+  tc.tidy(() => {
+    const c = tc.tensor([false, true, true]);
+    for (const name of ['add_', 'sub_', 'mul_', 'div_', 'pow_']) {
+      throwsTc(() => c[name](2), 'type', "result type Float can't be cast to the desired output type Bool");
+      throwsTc(() => c[name](tc.tensor([true, true, false])), 'type', "result type Float can't be cast to the desired output type Bool");
+      assert.equal(c.dtype, 'bool');
+      assert.deepEqual(c.toArray(), [false, true, true]);
+    }
+    // PyTorch checks the shapes first.
+    throwsTc(() => c.add_(tc.ones([2, 3])), 'shape', "output with shape [3] doesn't match the broadcast shape [2, 3]");
+  });
+});
+
+test('the new in-place forms keep the shape rules and the autograd refusals', () => {
+  tc.tidy(() => {
+    const x = tc.tensor([[1, 2, 3]]);
+    for (const name of ['pow_', 'eq_', 'gt_']) {
+      throwsTc(() => x[name](tc.ones([2, 3])), 'shape', "output with shape [1, 3] doesn't match the broadcast shape [2, 3]");
+      throwsTc(() => tc.ones([3], { requiresGrad: true })[name](1), 'autograd', 'a leaf Variable that requires grad is being used in an in-place operation.');
+      const y = tc.ones([3], { requiresGrad: true }).mul(2);
+      const base = name.slice(0, -1);
+      throwsTc(() => y[name](1), 'autograd',
+        `${name}: tensorcast does not record in-place ops for autograd; use the out-of-place ${base} on tensors that require grad`);
+      assert.deepEqual(y.toArray(), [2, 2, 2]);
+    }
+    assert.deepEqual(x.toArray(), [[1, 2, 3]]);
+  });
+});
+
+test('the trace of an in-place comparison names the table\'s form and the kernel for the target\'s dtype', () => {
+  tc.tidy(() => {
+    const x = tc.tensor([1, 2, 3]);
+    const { result, events } = tc.explain.op('eq_', x, tc.tensor([1, 0, 3]));
+    assert.equal(result, x);
+    assert.deepEqual(x.toArray(), [1, 0, 1]);
+    const op = events.find((e) => e.kind === 'op');
+    assert.equal(op.op, 'eq_');
+    assert.equal(op.inplace, true);
+    assert.match(op.kernel, /^f32_eq__/);
+    const c = tc.tensor([true, false]);
+    const bool = tc.explain.op('lt_', c, tc.tensor([2, -1])).events.find((e) => e.kind === 'op');
+    assert.match(bool.kernel, /^u8_lt__/);
+    assert.deepEqual(c.toArray(), [true, false]);
+  });
+});

@@ -78,6 +78,9 @@ test('what used to compile and throw at run time is a type error; what works is 
     const kept: Tensor = tc.tidy(() => t.mul(2));
     const pair: [Tensor, number] = tc.tidy(() => [t.sum(), 1] as [Tensor, number]);
     tc.explain.op('add', t, 1);
+    // The in-place forms return the tensor written to (PyTorch's Tensor methods).
+    const w: Tensor = tc.ones(3).eq_(1).pow_(2).ge_(tc.ones(3));
+    tc.explain.op('lt_', w, 0);
     await init({ wasmUrl: { href: 'file:///x.wasm' } }).catch(() => null);
     console.log(n, kept, pair);
   `);
@@ -89,6 +92,9 @@ test('what used to compile and throw at run time is a type error; what works is 
     ["tc.explain.op('addd', tc.ones(2), 1);", 'TS2345'],
     ['tc.ones(2, { requiresGrad: true }, 3);', 'TS2345'],
     ["tc.ones(2).add('one');", 'TS2345'],
+    // PyTorch has no maximum_ or minimum_, and neither has the package.
+    ['tc.ones(2).maximum_(1);', 'TS2551'],
+    ["tc.explain.op('minimum_', tc.ones(2), 1);", 'TS2345'],
   ];
   // `using`, where the user's lib has Disposable.
   await writeFile(join(app, 'using.ts'), `

@@ -346,7 +346,12 @@ function where(s) {
   // float32 operand makes the result float32.
   const isBool = (o) => typeof o !== 'number' && refOf(o).dtype === 'bool';
   s.addFresh(name, result.value, joint.shape, isBool(a) && isBool(b) ? 'bool' : 'float32', out, io);
-  if (follow) recordElementwise(s.slot(name).r, [null, refOf(a), refOf(b)], [null, (k) => (cv[k] ? 1 : MASKED), (k) => (cv[k] ? MASKED : 1)], true);
+  if (follow) {
+    recordElementwise(s.slot(name).r, [null, refOf(a), refOf(b)], [null, (k) => (cv[k] ? 1 : MASKED), (k) => (cv[k] ? MASKED : 1)], true);
+    // where saves its condition, as PyTorch does: an in-place comparison
+    // into it (a bool target) would make the backward refuse.
+    c.r.storage.saved = true;
+  }
 }
 
 function inplace(s) {
@@ -355,7 +360,9 @@ function inplace(s) {
   // would then refuse the backward, see the 'saved' step for that).
   const target = s.pick((o) => !o.r.storage.saved);
   if (!target) return factory(s);
-  const op = rng.pick(['add_', 'sub_', 'mul_', 'div_']);
+  // Every in-place form of the op table: arithmetic and comparisons.
+  const op = rng.pick(['add_', 'sub_', 'mul_', 'div_', 'pow_', 'eq_', 'ne_', 'lt_', 'le_', 'gt_', 'ge_']);
+  const comparison = COMPARE[op.slice(0, -1)] !== undefined;
   let other = rng.chance(0.7) ? s.pick((o) => o.r.storage !== target.r.storage && broadcastShapes([target.r.shape, o.r.shape]).shape?.join() === target.r.shape.join()) : null;
   if (!other) other = rng.chance(0.2) ? (s.pick((o) => o.r.storage !== target.r.storage) ?? 2) : rng.chance(0.1) ? target : rng.pick([2, -1, 0.5, 3]);
   const alpha = (op === 'add_' || op === 'sub_') && rng.chance(0.3) ? rng.pick([2, -1, 0.5]) : 1;
@@ -374,8 +381,15 @@ function inplace(s) {
   const joint = predictBroadcast([target, other]);
   if (joint.error) kinds.add('shape');
   else if (joint.shape.join() !== target.r.shape.join()) kinds.add('shape');
-  if (target.r.dtype === 'bool') kinds.add('type');
+  // Note [In-place dtypes]: arithmetic's float32 result cannot be cast to
+  // bool; a comparison is written in the target's dtype.
+  if (target.r.dtype === 'bool' && !comparison) kinds.add('type');
   if (target.r.overlaps()) kinds.add('shape');
+  // An empty target may have a stride-0 dim of size > 1 (strides the
+  // reference does not keep for empty tensors): PyTorch checks that overlap
+  // before anything but the leaf, so when the call is refused anyway, the
+  // overlap may be the reason given.
+  if (kinds.size > 0 && target.r.numel === 0 && !message) kinds.add('shape');
   if (kinds.size > 0) return s.expectFailure(result, [...kinds], kinds.size === 1 ? message : undefined, io);
   // With no elements there is nothing to write; PyTorch still refuses a
   // target with a stride-0 dim of size > 1 (strides the reference does not
@@ -384,9 +398,9 @@ function inplace(s) {
   s.expectSuccess(result, call, io);
   const tv = target.r.values();
   const ov = operandValues(refOf(other), target.r.shape);
-  const f = BINARY[op.slice(0, -1)];
+  const f = BINARY[op.slice(0, -1)] ?? COMPARE[op.slice(0, -1)];
   target.r.write(tv.map((v, k) => f(v, ov[k], alpha)));
-  if (op === 'div_') s.adoptValues(target, 'relative', io);
+  if (op === 'div_' || op === 'pow_') s.adoptValues(target, 'relative', io);
   s.logWrite(io);
 }
 

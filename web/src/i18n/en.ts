@@ -199,7 +199,6 @@ export const en: Messages = {
   },
   inplace: {
     rule: (call) => `${call} writes the result into a itself, so the broadcast shape must be exactly a’s shape.`,
-    substituted: (op, used) => `${op} has no in-place form, so this view shows ${used}.`,
     stepShapes: (call, self) => `${call} writes into a, which keeps its shape ${self} whatever happens.`,
     stepBroadcast: (x, y, result) => `Broadcasting a ${x} with b ${y} gives ${result}.`,
     stepBroadcastFail: 'a and b do not even broadcast together',
@@ -326,5 +325,17 @@ export const en: Messages = {
     missing: 'missing dim (a ghost 1)',
     conflict: 'mismatch',
     now: 'dim being checked',
+  },
+  inplaceForms: {
+    noForm: (op, used) => `PyTorch has no ${op}_ (${op} has no in-place form), so this view shows ${used}.`,
+    compareDtype: (call, dtype) => dtype === 'bool'
+      ? `${call} is a comparison written into a: a keeps its dtype bool, and each element becomes True or False.`
+      : `${call} is a comparison written into a: a keeps its dtype ${dtype}, so each element becomes 1 where the comparison holds and 0 where it does not (PyTorch casts the bool result to a’s dtype).`,
+  },
+  boolGrad: {
+    caption: 'No backward pass to step through: out is a bool tensor, which has no gradient.',
+    result: (expr) => `${expr} gives a bool tensor (True or False in each element), and a bool tensor has no gradient: only floating-point tensors can require grad, so there is nothing to pass back to a or b.`,
+    comparison: 'Why: a comparison is not differentiable. Its result only jumps between False and True: moving a or b a little either leaves it as it is or makes it jump, so there is no slope to pass back. This is why PyTorch gives eq, ne, lt, le, gt and ge no gradient, and backward() on their result raises “element 0 of tensors does not require grad and does not have a grad_fn”.',
+    where: 'Why: both values given to where are bool here, so its result is bool too: it holds truth values, not numbers that can change smoothly.',
   },
 };

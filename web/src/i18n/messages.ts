@@ -177,7 +177,6 @@ export interface Messages {
   };
   inplace: {
     rule(call: string): string;
-    substituted(op: string, used: string): string;
     stepShapes(call: string, self: string): string;
     stepBroadcast(x: string, y: string, result: string): string;
     stepBroadcastFail: string;
@@ -315,4 +314,16 @@ export interface Messages {
   };
   /** The looks of a dim's roles in the column diagrams (diagram/role-looks.ts). */
   roles: { equal: string; kept: string; stretched: string; missing: string; conflict: string; now: string };
+  /** The in-place view: which in-place form an op has, and what a comparison writes. */
+  inplaceForms: {
+    noForm(op: string, used: string): string;
+    compareDtype(call: string, dtype: string): string;
+  };
+  /** The gradient view when out is bool (a comparison, or where of two bool tensors). */
+  boolGrad: {
+    caption: string;
+    result(expr: string): string;
+    comparison: string;
+    where: string;
+  };
 }

@@ -201,7 +201,6 @@ export const zh: Messages = {
   },
   inplace: {
     rule: (call) => `${call} 把结果写回 a 本身，所以广播后的形状必须正好是 a 的形状。`,
-    substituted: (op, used) => `${op} 没有原地版本，因此本视图显示 ${used}。`,
     stepShapes: (call, self) => `${call} 写入 a，无论如何 a 都保持形状 ${self}。`,
     stepBroadcast: (x, y, result) => `a ${x} 与 b ${y} 广播得到 ${result}。`,
     stepBroadcastFail: 'a 和 b 本身就不能广播',
@@ -327,5 +326,17 @@ export const zh: Messages = {
     missing: '缺失的维度（虚线 1）',
     conflict: '不匹配',
     now: '正在检查的维度',
+  },
+  inplaceForms: {
+    noForm: (op, used) => `PyTorch 没有 ${op}_（${op} 没有原地版本），因此本视图显示 ${used}。`,
+    compareDtype: (call, dtype) => dtype === 'bool'
+      ? `${call} 是写入 a 的比较运算：a 保持 dtype bool，每个元素变为 True 或 False。`
+      : `${call} 是写入 a 的比较运算：a 保持 dtype ${dtype}，比较成立的元素变为 1，不成立的变为 0（PyTorch 把 bool 结果转换成 a 的 dtype）。`,
+  },
+  boolGrad: {
+    caption: '没有可以逐步查看的反向传播：out 是 bool 张量，没有梯度。',
+    result: (expr) => `${expr} 的结果是 bool 张量（每个元素为 True 或 False），而 bool 张量没有梯度：只有浮点张量才能 requires_grad，所以没有梯度可以传回 a 或 b。`,
+    comparison: '原因：比较运算不可微。它的结果只在 False 和 True 之间跳变：a 或 b 稍微变化时，结果要么不变，要么突然跳变，没有可以传回的斜率。因此 PyTorch 不给 eq、ne、lt、le、gt、ge 定义梯度，对它们的结果调用 backward() 会报错“element 0 of tensors does not require grad and does not have a grad_fn”。',
+    where: '原因：这里传给 where 的两个值都是 bool，所以结果也是 bool：它存的是真假值，而不是能连续变化的数。',
   },
 };

@@ -11,7 +11,7 @@ import type { Operand } from './operands.js';
 import { tensorOf } from './operands.js';
 import { applyOp } from './apply-op.js';
 import type { Loss, Op, OperandName } from './state.js';
-import { isInplace } from './state.js';
+import { isInplace, opGroupOf } from './state.js';
 
 export interface GradStage {
   shape: number[];
@@ -32,7 +32,12 @@ export interface InputGrad {
 
 export type GradientData =
   | { ok: true; outShape: number[]; lossValue: number | null; dOut: GradStage; inputs: InputGrad[] }
-  | { ok: false; error: string; inplace: boolean };
+  | { ok: false; error: string; inplace: boolean }
+  /**
+   * out is bool (a comparison, or where of two bool tensors): it has no
+   * gradient, so there is no backward to draw; `comparison` says why.
+   */
+  | { ok: false; boolResult: true; comparison: boolean };
 
 function stage(t: Tensor): GradStage {
   return { shape: t.shape, values: t.data() as Float32Array };
@@ -47,6 +52,9 @@ function lossOf(tc: Tensorcast, out: Tensor, loss: Loss): Tensor {
 function backwardOf(tc: Tensorcast, op: Op, operands: readonly Operand[], alpha: number, loss: Loss): GradientData {
   const leaves = operands.map((o) => tensorOf(tc, o, o.dtype !== 'bool'));
   const out = applyOp(tc, op, leaves, alpha);
+  // The core's own refusal (backward of out.sum() raises "element 0 of
+  // tensors does not require grad ...") says what, not why: say it plainly.
+  if (out.dtype === 'bool' && !out.requiresGrad) return { ok: false, boolResult: true, comparison: opGroupOf(op) === 'comparison' };
   const lossTensor = lossOf(tc, out, loss);
   const { steps } = tc.explain.backward(lossTensor);
 

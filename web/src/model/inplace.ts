@@ -3,6 +3,7 @@
 // which the example in PyTorch's note "Broadcasting semantics" still shows,
 // is what expand says for y.expand(x's shape).
 import type { BroadcastTrace, Tensorcast } from 'tensorcast';
+import { OPS } from 'tensorcast';
 import type { Operand } from './operands.js';
 import { tensorOf } from './operands.js';
 import { runOp } from './run-op.js';
@@ -11,8 +12,12 @@ import { inplaceOf } from './state.js';
 
 export interface InplaceData {
   op: Op;
-  /** The op chosen, when it has no in-place form and add_ stands in for it. */
+  /** The op chosen, when it has no in-place form (maximum, minimum, where: PyTorch has none) and add_ stands in for it. */
   substitutedFrom: Op | null;
+  /** Whether op is an in-place comparison (eq_ ...): it writes 1 and 0 in a's dtype. */
+  comparison: boolean;
+  /** a's dtype after a success (an in-place op never changes it). */
+  resultDtype: string | null;
   self: number[];
   other: number[];
   broadcast: BroadcastTrace;
@@ -24,7 +29,11 @@ export interface InplaceData {
   resultShape: number[] | null;
 }
 
-/** The in-place form of an op, and whether add_ stands in for one that has none. */
+/**
+ * The in-place form of an op, and whether add_ stands in for one that has
+ * none: the table gives each op PyTorch's (eq -> eq_, pow -> pow_); PyTorch
+ * has no maximum_, minimum_ or where_.
+ */
 export function inplaceFormOf(op: Op): { op: Op; standIn: boolean } {
   const form = inplaceOf(op);
   return form === null ? { op: 'add_', standIn: true } : { op: form, standIn: false };
@@ -57,6 +66,7 @@ export function computeInplace(tc: Tensorcast, op: Op, x: Operand, y: Operand, a
     return {
       op: used,
       substitutedFrom: standIn ? op : null,
+      comparison: OPS.some((info) => info.name === used && info.family === 'compare'),
       self,
       other,
       broadcast: tc.explain.broadcast(self, other),
@@ -64,6 +74,7 @@ export function computeInplace(tc: Tensorcast, op: Op, x: Operand, y: Operand, a
       expandError,
       unchanged: run.error === null ? null : sameValues(before, xt.data()),
       resultShape: run.error === null ? xt.shape : null,
+      resultDtype: run.error === null ? xt.dtype : null,
     };
   });
 }

@@ -52,6 +52,7 @@ function coreCall(input: InputGrad): string {
 export function gradCaption(ctx: ViewContext, step: Step): string {
   const { m } = ctx;
   const g = ctx.model.computation.gradient;
+  if (step.kind === 'no-grad') return m.boolGrad.caption;
   if (g === null || !g.ok) return '';
   const loss = ctx.model.state.loss === 'sum' ? 'out.sum()' : '(out * w).sum()';
   switch (step.kind) {
@@ -214,6 +215,9 @@ export function gradDetails(ctx: ViewContext, step: Step, pending: boolean): Tem
   const { m } = ctx;
   const g = ctx.model.computation.gradient;
   if (g === null) return html``;
+  if (!g.ok && 'boolResult' in g)
+    return html`<p class="notice" data-testid="grad-bool">${m.boolGrad.result(opExpression(ctx))}</p>
+      <p>${g.comparison ? m.boolGrad.comparison : m.boolGrad.where}</p>`;
   if (!g.ok)
     return html`<p class="problem">${m.labelled(m.grad.noGrad, '')}<code class="message">${g.error}</code></p>
       ${g.inplace ? html`<p>${m.grad.inplaceLeaf}</p>` : ''}`;

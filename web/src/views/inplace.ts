@@ -92,6 +92,7 @@ export function inplaceDetails(ctx: ViewContext, step: Step): TemplateResult {
     ? html`<p class=${data.unchanged === true ? 'ok' : 'problem'}>${data.unchanged === true ? m.inplace.unchanged : m.inplace.changed}</p>`
     : '';
   return html`<p>${m.inplace.rule(callOf(data))}</p>
-    ${data.substitutedFrom !== null ? html`<p class="aside">${m.inplace.substituted(data.substitutedFrom, data.op)}</p>` : ''}
+    ${data.substitutedFrom !== null ? html`<p class="aside" data-testid="inplace-stand-in">${m.inplaceForms.noForm(data.substitutedFrom, data.op)}</p>` : ''}
+    ${data.comparison && data.resultDtype !== null ? html`<p data-testid="inplace-dtype">${m.inplaceForms.compareDtype(callOf(data), data.resultDtype)}</p>` : ''}
     ${verdict}`;
 }
