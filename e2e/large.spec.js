@@ -36,14 +36,15 @@ test('64,3,128,128 + 3,1,1 (per-channel normalisation): strides, expanded stride
   ]);
   // Never an empty stride list, never "0 cells" for a.
   const diagram = page.getByTestId('diagram');
-  await expect(diagram.locator('text').filter({ hasText: 'a: storage (its memory cells) · 3,145,728 cells' })).toHaveCount(1);
+  await expect(diagram.locator('text').filter({ hasText: `${en.strides.storage('a')} · ${en.strides.cells(3145728)}` })).toHaveCount(1);
   await expect(diagram.locator('text').filter({ hasText: /· 0 cells/ })).toHaveCount(0);
   await expect(diagram.locator('text').filter({ hasText: en.fixes.large.notDrawn('1,048,576') })).toHaveCount(1);
   // The plan's five steps, and its loops as the core planned them.
   await expect(page.getByTestId('step-count')).toHaveText('Step 5 of 5');
   for (let k = trace.plan.shape.length - 1; k >= 0; k--)
     await expect(diagram.locator('text').filter({ hasText: `for i${k} in range(${trace.plan.shape[k]}):` })).toHaveCount(1);
-  await expect(page.getByTestId('caption')).toContainText(trace.kernel);
+  // The kernel's name is a detail line under the diagram; the caption tells TensorIterator's idea.
+  await expect(page.getByTestId('kernel-detail')).toContainText(trace.kernel);
   // The expand step names every input's strides before and after.
   await page.getByTestId('reset').click();
   await page.getByTestId('next').click();
@@ -74,7 +75,7 @@ test('64,3,128,128 + 3,1,1: the gradient view steps through the reduction, with 
   await page.getByTestId('reset').click();
   await page.getByTestId('next').click();
   await page.getByTestId('next').click();
-  await expect(page.getByTestId('caption')).toContainText('b: dim 0 was added in front by broadcasting');
+  await expect(page.getByTestId('caption')).toContainText('b: dim 0 was added on the left by broadcasting');
 });
 
 test('a billion elements (1000,1000,1000 + 1000,1): strides and the reduction, no plan, and the page says why', async ({ page }) => {

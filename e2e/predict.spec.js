@@ -63,7 +63,7 @@ test('a wrong prediction, then a right one: each step reveals and says which', a
   expect(trace.dims.map((d) => d.rule)).toEqual(['one', 'missing']);
   await open(page, `${HASH}&step=2`);
   const verdicts = page.locator('[data-testid="diagram"] text').filter({ hasText: /^(= equal|1 → stretched|\+ missing|✗ mismatch)$/ });
-  await expect(page.getByTestId('caption')).toContainText('Dim 1 (trailing 1): a is 1 and b is 3.');
+  await expect(page.getByTestId('caption')).toContainText('Dim 1 (the 1st from the right): a is 1 and b is 3.');
   await expect(verdicts).toHaveCount(0);
 
   // Wrong: "equal" where a 1 is stretched.
@@ -205,9 +205,9 @@ test('predict=1 round-trips through the URL, the switch and the embed attribute'
 
 test('in Chinese: the question, the choices and the outcome', async ({ page }) => {
   await open(page, HASH.replace('lang=en', 'lang=zh') + '&step=2');
-  await expect(page.getByTestId('caption')).toContainText('下标 1 的维度（尾部第 1 个）：a 是 1，b 是 3。');
+  await expect(page.getByTestId('caption')).toContainText('第 1 维（从右数第 1 个）：a 是 1，b 是 3。');
   await page.getByTestId('predict-error').click();
-  await expect(page.getByTestId('predict-feedback')).toContainText('✗ 不太对。你的答案：“✗ 报错”。下标 1 的维度：1 → 扩展。');
+  await expect(page.getByTestId('predict-feedback')).toContainText('✗ 不太对。你的答案：“✗ 报错”。第 1 维：1 → 扩展。');
 });
 
 test('normal mode: no step shows what a later step explains', async ({ page }) => {

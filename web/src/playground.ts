@@ -143,10 +143,13 @@ export class TensorcastPlayground extends LitElement {
       tc.setBroadcastWarning(true);
       // Computing and drawing each in a task of its own (first-screen.ts).
       await nextTask();
-      const model = new PlaygroundModel(tc, this.startState());
+      const first = this.startState();
+      const model = new PlaygroundModel(tc, first);
       await nextTask();
-      // The hash or an attribute may have changed meanwhile.
-      model.update(this.startState());
+      // The hash or an attribute may have changed meanwhile: only what changed is applied
+      // (the whole state again would undo where the model chose to start, e.g. predict mode's step 0).
+      const now = this.startState();
+      model.update(Object.fromEntries((Object.keys(now) as (keyof State)[]).filter((k) => now[k] !== first[k]).map((k) => [k, now[k]])));
       this.model = model;
       this.changed();
     } catch (error) {
