@@ -10,6 +10,8 @@ export type { AlphaOptions, CompareOp, DTypeRule, FunctionOp, InplaceOp, MethodO
 // The op table as the package was generated from it (the same as tc.ops,
 // which the package checks at load), for code that needs it before init().
 export { OPS } from './generated/ops.js';
+// The most dims a tensor may have (the core's kMaxDims), for code that reads shapes before init().
+export { MAX_DIMS } from './generated/limits.js';
 export type {
   AllcloseOptions,
   BroadcastPolicy,

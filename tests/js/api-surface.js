@@ -125,6 +125,8 @@ export function publicSurface() {
         classMembers(name, m[2], name, out, seen, true);
       // A list of names (INNER_PATTERNS): nothing to call.
       else if (new RegExp(`export\\s+declare\\s+const\\s+${name}\\s*:\\s*readonly\\s*\\[`).test(text)) continue;
+      // A number (MAX_DIMS): nothing to call either.
+      else if (new RegExp(`export\\s+declare\\s+const\\s+${name}\\s*=\\s*\\d+;`).test(text)) continue;
       else throw new Error(`api-surface.js: ${name} from ${m[2]}.d.ts is neither a function nor a class`);
     }
   }

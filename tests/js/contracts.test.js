@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { BROADCAST_NOTES, DIM_ROLES, DIM_RULES, DTYPES, INNER_PATTERNS, init, OPS, Tensor, WARNING_KINDS } from 'tensorcast';
+import { BROADCAST_NOTES, DIM_ROLES, DIM_RULES, DTYPES, INNER_PATTERNS, init, MAX_DIMS, OPS, Tensor, WARNING_KINDS } from 'tensorcast';
 import { UNTRACKED_TENSORS } from '../../dist/memory-advice.js';
 import { publicSurface } from './api-surface.js';
 import { tc } from './helpers.js';
@@ -150,4 +150,11 @@ test('no import cycle among the package\'s TypeScript modules', () => {
     state.set(file, 'done');
   };
   for (const file of files) visit(file, []);
+});
+
+test('MAX_DIMS is the core\'s limit: a shape of MAX_DIMS dims is read, one more is refused', () => {
+  assert.equal(tc.parseShape(Array(MAX_DIMS).fill('1').join(',')).length, MAX_DIMS);
+  assert.throws(() => tc.parseShape(Array(MAX_DIMS + 1).fill('1').join(',')), /dimensions|dims/);
+  assert.equal(tc.zeros(Array(MAX_DIMS).fill(1)).ndim, MAX_DIMS);
+  assert.throws(() => tc.zeros(Array(MAX_DIMS + 1).fill(1)));
 });

@@ -4,6 +4,8 @@
 // in the page, so that the core's parser (src/parse_shape.cpp) keeps its
 // one plain syntax; what this reads is handed to it as "4,3".
 
+import { MAX_DIMS } from 'tensorcast';
+
 /** One dim: a size, or a name still waiting for its value. */
 export type Dim = number | string;
 
@@ -13,7 +15,6 @@ export type ShapeReading =
 
 // Sizes above this are not shapes anyone has; they also keep every number exact.
 const MAX_SIZE = 2 ** 40;
-const MAX_DIMS = 16;
 const MAX_TEXT = 400;
 
 // The full-width forms a Chinese keyboard types, read as their ASCII twins (as the core does).
