@@ -3,21 +3,10 @@
 // app and a worker (e2e/package/, which serves its own pages), and the
 // playground (e2e/*.spec.js), served from web/dist by Vite's preview server
 // with the strict CSP of README's Security item on every response.
-import { createServer } from 'node:net';
 import { defineConfig } from '@playwright/test';
+import { freePort } from './scripts/free-port.js';
 
-// A free port, chosen once: the workers inherit it through the environment,
-// and two test runs on one machine do not collide.
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+// A free port, chosen once: the workers inherit it through the environment.
 process.env.TC_PLAYGROUND_PORT ??= String(await freePort());
 const PLAYGROUND_PORT = Number(process.env.TC_PLAYGROUND_PORT);
 

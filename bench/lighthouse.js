@@ -11,10 +11,10 @@
 // between them, so a busy machine slows every build alike.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../scripts/free-port.js';
 
 const HERE = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const CHROME = '/usr/bin/chromium';
@@ -60,16 +60,6 @@ function buildIfNeeded(root) {
   if (r.status !== 0) throw new Error(`vite build failed in ${root}`);
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startPreview(root) {
   const port = await freePort();
