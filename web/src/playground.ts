@@ -2,31 +2,41 @@
 // model in step with its attributes (and, with sync-hash, the URL hash),
 // turns clicks and keys into model changes, and renders the views. Hovering
 // the strides diagram only marks existing SVG elements: no re-render.
-import { LitElement, html } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import { init } from 'tensorcast';
+import { Announcer } from './announcer.js';
 import { paletteFor } from './diagram/palette.js';
-import { exportScene } from './export-scene.js';
+import { exportStep, exportSteps } from './export-scene.js';
+import { applyFit, lengthPx } from './fit.js';
 import { fullLink } from './full-link.js';
 import { HashWriter } from './hash-writer.js';
 import { messagesFor } from './i18n/i18n.js';
 import { keyAction } from './keyboard.js';
+import { layoutStyles } from './layout-styles.js';
 import { PlaygroundModel } from './model/model.js';
 import { DEFAULT_STATE, PROPS } from './model/props.js';
 import { VIEWS } from './model/state.js';
 import type { Lang, State, View } from './model/state.js';
+import { stepAfter, stepRange } from './model/step-range.js';
+import type { StepRange } from './model/step-range.js';
 import { readState, stateFromHash } from './model/url.js';
 import { OutputCursor } from './output-cursor.js';
 import { Player } from './player.js';
+import { copyText, shareTexts } from './share.js';
 import { StepDiagram } from './step-diagram.js';
 import { cssVars, styles } from './styles.js';
 import type { ViewContext } from './views/context.js';
 import { controls } from './views/controls.js';
+import { diagramTable } from './views/diagram-table.js';
 import { compactHeader, header } from './views/header.js';
 import { PANELS, stepCaption } from './views/panels.js';
-import type { ExportKind, StepMove } from './views/player-bar.js';
-import { playerBar } from './views/player-bar.js';
+import { verdictLine } from './views/plain-texts.js';
+import type { ExportKind, Speed, StepMove } from './views/player-bar.js';
+import { playerBar, SPEEDS } from './views/player-bar.js';
+import type { CopyKind, ShareStatus } from './views/share-bar.js';
+import { copyButtons, exportAllButtons, shareStatus } from './views/share-bar.js';
 import { hoverMarks, readsText } from './views/strides.js';
 import { tabAfter, tabs } from './views/tabs.js';
 import { verdictPanel } from './views/verdict.js';
@@ -42,12 +52,16 @@ function browserLang(): Lang {
 }
 
 export class TensorcastPlayground extends LitElement {
-  static override styles = styles;
+  static override styles = [styles, layoutStyles];
   static override properties = {
     ...Object.fromEntries(ATTRIBUTES.map((k) => [k, { type: String }])),
     syncHash: { type: Boolean, attribute: 'sync-hash' },
     compact: { type: Boolean, reflect: true },
     playgroundUrl: { type: String, attribute: 'playground-url' },
+    steps: { type: String },
+    lock: { type: Boolean },
+    fit: { type: String },
+    large: { type: Boolean, reflect: true },
   };
 
   declare syncHash: boolean;
@@ -55,6 +69,14 @@ export class TensorcastPlayground extends LitElement {
   declare compact: boolean;
   /** The full playground's page for the compact link, relative to the page like any href. */
   declare playgroundUrl: string | null;
+  /** The steps the player keeps to, counted from 1 ("2-4"); absent: all. */
+  declare steps: string | null;
+  /** Locked to the view named: no view tabs, no view keys. */
+  declare lock: boolean;
+  /** Present: the diagram is scaled to the width (never scrolls sideways); a length ("60vh") caps its height too. */
+  declare fit: string | null;
+  /** Larger text and diagram, for a lecture hall. */
+  declare large: boolean;
 
   private model: PlaygroundModel | null = null;
   private failure: string | null = null;
@@ -63,6 +85,13 @@ export class TensorcastPlayground extends LitElement {
   private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
   private readonly diagram = new StepDiagram();
   private readonly cursor = new OutputCursor();
+  private readonly announcer = new Announcer();
+  private speed: Speed = 'normal';
+  private share: ShareStatus | null = null;
+  /** The diagram box scrolled to its right end last, and whether it still is there. */
+  private scrolledBox: HTMLElement | null = null;
+  private pinRight = true;
+  private readonly resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.fitDiagram()) : null;
   private readonly hash = new HashWriter(() => this.model?.state ?? null);
   private readonly onHash = (): void => this.fromHash();
   // The full page takes the keys when nothing has focus, so a projected page answers → at once.
@@ -75,6 +104,10 @@ export class TensorcastPlayground extends LitElement {
     super();
     this.compact = false;
     this.playgroundUrl = null;
+    this.steps = null;
+    this.lock = false;
+    this.fit = null;
+    this.large = false;
   }
 
   override connectedCallback(): void {
@@ -85,6 +118,7 @@ export class TensorcastPlayground extends LitElement {
       window.addEventListener('keydown', this.onPageKey);
     }
     this.darkQuery?.addEventListener('change', this.onScheme);
+    this.resized?.observe(this);
   }
 
   override disconnectedCallback(): void {
@@ -94,6 +128,8 @@ export class TensorcastPlayground extends LitElement {
     this.darkQuery?.removeEventListener('change', this.onScheme);
     this.player.pause();
     this.diagram.stop();
+    this.announcer.stop();
+    this.resized?.disconnect();
   }
 
   /** The model, once the core is loaded (for tests and embedding pages). */
@@ -125,6 +161,20 @@ export class TensorcastPlayground extends LitElement {
     // Attributes set after loading (by the embedding page) change the state.
     if (this.model !== null && ATTRIBUTES.some((k) => changed.has(k)) && this.model.update(this.attributeState(this.model.state)))
       this.writeHash();
+    // An embed locked to a range shows a step in it, whatever else changed.
+    const model = this.model;
+    if (model !== null) {
+      const { from, to } = this.range();
+      const at = model.stepIndex;
+      if (at < from || at > to) model.goTo(Math.min(Math.max(at, from), to));
+    }
+    const box = this.renderRoot.querySelector('[data-testid="diagram"]');
+    this.pinRight = !(box instanceof HTMLElement) || box.scrollLeft + box.clientWidth >= box.scrollWidth - 2;
+  }
+
+  /** The steps the player may show (all, unless the steps attribute names a range). */
+  private range(): StepRange {
+    return stepRange(this.steps, this.model?.steps.length ?? 0);
   }
 
   private fromHash(): void {
@@ -151,17 +201,30 @@ export class TensorcastPlayground extends LitElement {
 
   private advance(): boolean {
     if (this.model === null) return false;
-    const moved = this.model.next();
+    const { to } = this.range();
+    const target = stepAfter(this.range(), this.model.stepIndex, 'next');
+    const moved = target !== this.model.stepIndex && this.model.goTo(target);
     this.changed();
-    return moved && !this.model.atEnd;
+    return moved && target < to;
   }
 
   private stepTo(move: StepMove): void {
     const model = this.model;
     if (model === null) return;
     this.player.pause();
-    const moved = move === 'prev' ? model.prev() : move === 'next' ? model.next() : model.goTo(move === 'first' ? 0 : model.steps.length - 1);
-    if (moved) this.changed();
+    const target = stepAfter(this.range(), model.stepIndex, move);
+    if (target === model.stepIndex || !model.goTo(target)) return;
+    // A button that becomes disabled loses focus: the keys go on working from the other one.
+    const focused = (this.renderRoot as ShadowRoot).activeElement?.getAttribute('data-testid');
+    this.changed();
+    void this.updateComplete.then(() => {
+      if (focused !== 'prev' && focused !== 'next') return;
+      const root = this.renderRoot as ShadowRoot;
+      const own = root.querySelector<HTMLButtonElement>(`[data-testid="${focused}"]`);
+      if (own === null || !own.disabled) return;
+      root.querySelector<HTMLButtonElement>(`[data-testid="${focused === 'prev' ? 'next' : 'prev'}"]:not([disabled])`)?.focus() ??
+        root.querySelector<HTMLButtonElement>('[data-testid="play"]')?.focus();
+    });
   }
 
   private togglePlay(): void {
@@ -171,16 +234,23 @@ export class TensorcastPlayground extends LitElement {
       this.player.pause();
       return;
     }
-    if (model.atEnd) {
-      model.goTo(0);
+    const { from, to } = this.range();
+    if (model.stepIndex >= to) {
+      model.goTo(from);
       this.changed();
     }
     this.player.play();
   }
 
+  private setSpeed(speed: Speed): void {
+    this.speed = speed;
+    this.player.pace = SPEEDS[speed];
+    this.requestUpdate();
+  }
+
   private onKey(event: KeyboardEvent): void {
     const action = keyAction(event, event.composedPath()[0] ?? null);
-    if (action === null || this.model === null) return;
+    if (action === null || this.model === null || (action.kind === 'view' && this.lock)) return;
     event.preventDefault();
     if (action.kind === 'play') this.togglePlay();
     else if (action.kind === 'view') this.change({ view: VIEWS[action.index] as View });
@@ -210,18 +280,22 @@ export class TensorcastPlayground extends LitElement {
     if (reads !== null) reads.textContent = readsText(ctx, flat) ?? '';
   }
 
+  /** A mouse moving over a cell, or a finger tapping it (a touch has no hover). */
   private onDiagramMove(event: PointerEvent): void {
     const flat = this.cursor.point(this.diagram.current, event);
     if (flat !== null) this.highlight(flat);
   }
 
-  private onDiagramLeave(): void {
+  private onDiagramLeave(event: PointerEvent): void {
+    // A finger leaves when it lifts: the cell it tapped stays inspected.
+    if (event.pointerType === 'touch') return;
     this.cursor.reset();
     this.highlight(null);
   }
 
   private onDiagramKey(event: KeyboardEvent): void {
-    const flat = this.cursor.key(this.diagram.current?.outCells ?? [], event.key);
+    const out = this.model?.computation.strides.out?.shape ?? [];
+    const flat = this.cursor.key(this.diagram.current?.outCells ?? [], event.key, out[out.length - 1] ?? 1);
     if (flat === null) return;
     event.preventDefault();
     event.stopPropagation();
@@ -233,10 +307,33 @@ export class TensorcastPlayground extends LitElement {
     if (flat !== null) this.highlight(flat);
   }
 
-  private exportStep(kind: ExportKind): void {
-    const scene = this.diagram.current?.scene;
-    if (scene == null || this.model === null) return;
-    exportScene(scene, this.model.state.view, this.model.stepIndex, kind);
+  private setShare(status: ShareStatus | null): void {
+    this.share = status;
+    this.requestUpdate();
+  }
+
+  /** The step shown, or (all) every step of the range, in one file. */
+  private async exportDiagram(kind: ExportKind, all: boolean): Promise<void> {
+    const model = this.model;
+    if (model === null || this.share?.kind === 'exporting') return;
+    const ctx = this.context();
+    const progress = (done: number, total: number): void => this.setShare({ kind: 'exporting', done, total });
+    const { from, to } = this.range();
+    try {
+      const name = all
+        ? await exportSteps(ctx, from, to, kind, progress)
+        : await exportStep(ctx, model.stepIndex, kind, this.diagram.current?.scene ?? null, progress);
+      this.setShare(name === null ? null : { kind: 'exported', name });
+    } catch (error) {
+      this.setShare({ kind: 'copy-failed', text: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  private async copy(kind: CopyKind): Promise<void> {
+    if (this.model === null) return;
+    const texts = shareTexts(this.model.state, this.playgroundUrl);
+    const text = kind === 'link' ? texts.link : texts.embed;
+    this.setShare((await copyText(text)) ? { kind: 'copied' } : { kind: 'copy-failed', text });
   }
 
   private context(): ViewContext {
@@ -246,7 +343,29 @@ export class TensorcastPlayground extends LitElement {
 
   // --- rendering
 
+  /** Scales the diagram when the fit or large attribute asks (fit.ts). */
+  private fitDiagram(): void {
+    const box = this.renderRoot.querySelector('[data-testid="diagram"]');
+    const viewport = box?.querySelector(':scope > .viewport');
+    if (!(box instanceof HTMLElement) || !(viewport instanceof HTMLElement)) return;
+    if (this.fit === null && !this.large && viewport.style.transform === '') return;
+    applyFit(box, viewport, { fit: this.fit !== null, maxHeight: lengthPx(this.fit, window.innerHeight), large: this.large });
+  }
+
   protected override updated(): void {
+    const root = this.renderRoot as ShadowRoot;
+    if (this.model !== null) {
+      this.announcer.say(verdictLine(this.context()), () => root.querySelector('[data-testid="announce"]'));
+      this.fitDiagram();
+      // A diagram wider than its box starts scrolled to the right end, where the
+      // trailing dims are (broadcasting compares them first), and stays there
+      // from step to step unless scrolled away.
+      const box = root.querySelector('[data-testid="diagram"]');
+      const drawn = this.diagram.current?.box ?? null;
+      if (box instanceof HTMLElement && box.scrollWidth > box.clientWidth && (drawn !== this.scrolledBox || this.pinRight))
+        box.scrollLeft = box.scrollWidth - box.clientWidth;
+      this.scrolledBox = drawn;
+    }
     // For measuring (the e2e run prints it): when the first view with the core's numbers is on screen.
     if (this.model !== null && performance.getEntriesByName(FIRST_RENDER).length === 0) performance.mark(FIRST_RENDER);
   }
@@ -272,31 +391,40 @@ export class TensorcastPlayground extends LitElement {
       this.cursor.reset();
     }
     const interactive = view === 'strides' && drawn.outCells.length > 0;
+    const range = this.range();
+    const share = { exportAll: (kind: ExportKind) => void this.exportDiagram(kind, true), copy: (kind: CopyKind) => void this.copy(kind) };
     const full = !this.compact;
     const change = (patch: Partial<State>): void => this.change(patch);
     return html`<div class="app" style=${styleMap(cssVars(p))} lang=${m.lang === 'zh' ? 'zh-CN' : 'en'} data-theme=${p.name}
       @keydown=${(e: KeyboardEvent) => this.onKey(e)}>
-      ${full ? html`${header(ctx, change)}
+      ${full ? html`${header(ctx, change, copyButtons(ctx, share))}
+        <div class="top"><div class="lead">
         ${controls(ctx, { change, preset: (id) => {
           this.player.pause();
           if (this.model?.applyPreset(id) === true) this.changed();
-        } })}
-        <section class="verdict" aria-live="polite">${verdictPanel(ctx, (fix) => this.change(fix.patch))}</section>` : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change)}
-      ${tabs(ctx, { select: (v) => this.change({ view: v }), key: (e) => this.onTabKey(e) })}
-      <section role="tabpanel" id="panel" aria-labelledby=${`tab-${view}`}>
-        ${playerBar(ctx, this.player.playing, {
+        } })}</div>
+        <section class="verdict">${verdictPanel(ctx, (fix) => this.change(fix.patch))}</section>
+        </div>` : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change)}
+      <p class="sr" aria-live="polite" data-testid="announce"></p>
+      ${this.lock ? '' : tabs(ctx, { select: (v) => this.change({ view: v }), key: (e) => this.onTabKey(e) })}
+      <section role=${this.lock ? 'region' : 'tabpanel'} id="panel" aria-labelledby=${this.lock ? nothing : `tab-${view}`} aria-label=${this.lock ? m.ui.views[view] : nothing}>
+        ${playerBar(ctx, { playing: this.player.playing, speed: this.speed, first: model.stepIndex <= range.from, last: model.stepIndex >= range.to }, {
           step: (move) => this.stepTo(move),
           togglePlay: () => this.togglePlay(),
-          export: full ? (kind) => this.exportStep(kind) : undefined,
-        })}
+          speed: (speed) => this.setSpeed(speed),
+          export: full ? (kind) => void this.exportDiagram(kind, false) : undefined,
+        }, full ? exportAllButtons(ctx, this.share, share) : '')}
+        ${full ? shareStatus(ctx, this.share) : ''}
         <p class="caption" aria-live="polite" data-testid="caption">${caption}</p>
         ${drawn.box === null ? '' : html`<div class=${view === 'strides' ? 'diagram pointing' : 'diagram'} data-testid="diagram" tabindex="0"
             aria-label=${interactive ? m.strides.gridLabel : m.ui.diagram(m.ui.views[view])}
             @pointermove=${interactive ? (e: PointerEvent) => this.onDiagramMove(e) : null}
-            @pointerleave=${interactive ? () => this.onDiagramLeave() : null}
+            @pointerdown=${interactive ? (e: PointerEvent) => this.onDiagramMove(e) : null}
+            @pointerleave=${interactive ? (e: PointerEvent) => this.onDiagramLeave(e) : null}
             @focus=${interactive ? () => this.onDiagramFocus() : null}
-            @keydown=${interactive ? (e: KeyboardEvent) => this.onDiagramKey(e) : null}>${drawn.box}</div>`}
-        ${interactive ? html`${full ? html`<p class="aside">${m.strides.hoverHint}</p>` : ''}<p class="reads" data-testid="reads" aria-live="polite"></p>` : ''}
+            @keydown=${interactive ? (e: KeyboardEvent) => this.onDiagramKey(e) : null}>${drawn.box}</div>
+          ${diagramTable(ctx, model.step)}`}
+        ${interactive ? html`${full ? html`<p class="aside hover-only">${m.strides.hoverHint}</p><p class="aside touch-only">${m.layout.tapHint}</p>` : ''}<p class="reads" data-testid="reads" aria-live="polite"></p>` : ''}
         ${full ? panel.details(ctx, model.step) : ''}
       </section>
       ${full ? html`<p class="keys">${m.ui.keys}</p>` : ''}

@@ -15,11 +15,13 @@ function langSwitch(ctx: ViewContext, change: Change): TemplateResult {
   return html`<button type="button" data-testid="lang" lang=${other === 'zh' ? 'zh-CN' : 'en'} @click=${() => change({ lang: other })}>${ctx.m.ui.switchLanguage}</button>`;
 }
 
-export function header(ctx: ViewContext, change: Change): TemplateResult {
+/** tools: more buttons for the page's tools (sharing). */
+export function header(ctx: ViewContext, change: Change, tools: TemplateResult | string = ''): TemplateResult {
   const { m, model } = ctx;
   return html`<header>
       <h1>${m.title}</h1>
       <div class="tools">
+        ${tools}
         ${langSwitch(ctx, change)}
         <label>${m.ui.theme}
           <select data-testid="theme" @change=${(e: Event) => change({ theme: (e.target as HTMLSelectElement).value as State['theme'] })}>
@@ -35,7 +37,7 @@ export function header(ctx: ViewContext, change: Change): TemplateResult {
 export function compactHeader(ctx: ViewContext, fullLink: string, change: Change): TemplateResult {
   const { m } = ctx;
   return html`<header class="bar">
-      <section class="verdict" aria-label=${m.ui.summary} aria-live="polite">${compactSummary(ctx)}</section>
+      <section class="verdict" aria-label=${m.ui.summary}>${compactSummary(ctx)}</section>
       <div class="tools">
         ${langSwitch(ctx, change)}
         <a class="open" data-testid="open-full" href=${fullLink} target="_blank" rel="noopener">${m.ui.openFull}<span aria-hidden="true"> ↗</span><span class="sr"> ${m.ui.newTab}</span></a>

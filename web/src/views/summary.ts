@@ -18,7 +18,7 @@ export function compactSummary(ctx: ViewContext): TemplateResult {
   const result = resultOutput(c);
   const failure = failureOf(ctx);
   return html`<p class="summary" data-testid="summary"><code>${opCall(c.op, c.alpha)}</code>${operands}${result === null ? '' : html` <span>→ ${result}</span>`}</p>
-    ${failure === null ? '' : html`<div class="problem" role="alert">
+    ${failure === null ? '' : html`<div class="problem">
       ${failure.lead === null ? '' : html`<p class="failed">${failure.lead}</p>`}
       <p><code data-testid="error" class="message">${failure.message}</code></p>
     </div>`}`;
