@@ -11,6 +11,13 @@ export const layoutStyles = css`
   [role='tablist'] {
     flex-wrap: wrap;
   }
+  /* Long names (torch.utils.backcompat.broadcast_warning.enabled) and typed text break rather than widen the page. */
+  .verdict,
+  .caption,
+  .aside,
+  .reads {
+    overflow-wrap: anywhere;
+  }
   .player select {
     padding: 4px;
   }
@@ -106,7 +113,8 @@ export const layoutStyles = css`
       flex-direction: column;
     }
     [role='tab'] {
-      padding: 6px 10px;
+      padding: 6px 8px;
+      font-size: 0.95rem;
     }
     .player .count {
       min-width: 0;
