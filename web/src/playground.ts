@@ -222,8 +222,8 @@ export class TensorcastPlayground extends LitElement {
       const root = this.renderRoot as ShadowRoot;
       const own = root.querySelector<HTMLButtonElement>(`[data-testid="${focused}"]`);
       if (own === null || !own.disabled) return;
-      root.querySelector<HTMLButtonElement>(`[data-testid="${focused === 'prev' ? 'next' : 'prev'}"]:not([disabled])`)?.focus() ??
-        root.querySelector<HTMLButtonElement>('[data-testid="play"]')?.focus();
+      const other = root.querySelector<HTMLButtonElement>(`[data-testid="${focused === 'prev' ? 'next' : 'prev'}"]:not([disabled])`);
+      (other ?? root.querySelector<HTMLButtonElement>('[data-testid="play"]'))?.focus();
     });
   }
 
