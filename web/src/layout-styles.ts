@@ -58,8 +58,16 @@ export const layoutStyles = css`
   :host([large]) {
     font-size: 22px;
   }
+  /* The page's rem is the embedding page's, not the host's: sizes set in rem are raised here. */
   :host([large]) .caption {
-    font-size: 1.25rem;
+    font-size: 28px;
+  }
+  :host([large]) [role='tab'],
+  :host([large]) .summary {
+    font-size: 24px;
+  }
+  :host([large]) h1 {
+    font-size: 36px;
   }
   /* Fit: the scaled diagram never scrolls; fit.ts sets the box's height. */
   .diagram.fit {
