@@ -101,11 +101,11 @@ test('fit scales the diagram to the width and height given; large makes it bigge
     const view = box.querySelector('.viewport');
     return { scale: view.getBoundingClientRect().width / view.offsetWidth, scrolls: box.scrollWidth > box.clientWidth, height: box.getBoundingClientRect().height, width: box.clientWidth, drawn: view.getBoundingClientRect().width };
   });
-  // fit="60vh": 60% of 800 px at most, and never wider than the box.
+  // fit="75vh": 75% of 800 px at most, and never wider than the box.
   let fit = await fitOf();
   expect(fit.scale).toBeLessThan(1);
   expect(fit.scrolls).toBe(false);
-  expect(fit.height).toBeLessThanOrEqual(480 + 2);
+  expect(fit.height).toBeLessThanOrEqual(600 + 2);
   expect(fit.drawn).toBeLessThanOrEqual(fit.width + 0.5);
   // Large text in the lecture hall.
   expect(await el.locator('.caption').evaluate((c) => parseFloat(getComputedStyle(c).fontSize))).toBeGreaterThanOrEqual(27);
