@@ -8,8 +8,9 @@ import { styleMap } from 'lit/directives/style-map.js';
 import { init } from 'tensorcast';
 import { Announcer } from './announcer.js';
 import { paletteFor } from './diagram/palette.js';
-import { exportStep, exportSteps } from './export-scene.js';
-import { applyFit, lengthPx } from './fit.js';
+import { DiagramBox } from './diagram-box.js';
+import { lengthPx } from './fit.js';
+import type { FitOptions } from './fit.js';
 import { fullLink } from './full-link.js';
 import { HashWriter } from './hash-writer.js';
 import { messagesFor } from './i18n/i18n.js';
@@ -24,7 +25,7 @@ import type { StepRange } from './model/step-range.js';
 import { readState, stateFromHash } from './model/url.js';
 import { OutputCursor } from './output-cursor.js';
 import { Player } from './player.js';
-import { copyText, shareTexts } from './share.js';
+import { ShareActions } from './share-actions.js';
 import { StepDiagram } from './step-diagram.js';
 import { cssVars, styles } from './styles.js';
 import type { ViewContext } from './views/context.js';
@@ -35,7 +36,7 @@ import { PANELS, stepCaption } from './views/panels.js';
 import { verdictLine } from './views/plain-texts.js';
 import type { ExportKind, Speed, StepMove } from './views/player-bar.js';
 import { playerBar, SPEEDS } from './views/player-bar.js';
-import type { CopyKind, ShareStatus } from './views/share-bar.js';
+import type { CopyKind } from './views/share-bar.js';
 import { copyButtons, exportAllButtons, shareStatus } from './views/share-bar.js';
 import { hoverMarks, readsText } from './views/strides.js';
 import { tabAfter, tabs } from './views/tabs.js';
@@ -87,11 +88,9 @@ export class TensorcastPlayground extends LitElement {
   private readonly cursor = new OutputCursor();
   private readonly announcer = new Announcer();
   private speed: Speed = 'normal';
-  private share: ShareStatus | null = null;
-  /** The diagram box scrolled to its right end last, and whether it still is there. */
-  private scrolledBox: HTMLElement | null = null;
-  private pinRight = true;
-  private readonly resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.fitDiagram()) : null;
+  private readonly sharing = new ShareActions(() => this.requestUpdate());
+  private readonly box = new DiagramBox();
+  private readonly resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.box.fit(this.renderRoot, this.fitOptions())) : null;
   private readonly hash = new HashWriter(() => this.model?.state ?? null);
   private readonly onHash = (): void => this.fromHash();
   // The full page takes the keys when nothing has focus, so a projected page answers → at once.
@@ -168,8 +167,7 @@ export class TensorcastPlayground extends LitElement {
       const at = model.stepIndex;
       if (at < from || at > to) model.goTo(Math.min(Math.max(at, from), to));
     }
-    const box = this.renderRoot.querySelector('[data-testid="diagram"]');
-    this.pinRight = !(box instanceof HTMLElement) || box.scrollLeft + box.clientWidth >= box.scrollWidth - 2;
+    this.box.before(this.renderRoot);
   }
 
   /** The steps the player may show (all, unless the steps attribute names a range). */
@@ -307,35 +305,6 @@ export class TensorcastPlayground extends LitElement {
     if (flat !== null) this.highlight(flat);
   }
 
-  private setShare(status: ShareStatus | null): void {
-    this.share = status;
-    this.requestUpdate();
-  }
-
-  /** The step shown, or (all) every step of the range, in one file. */
-  private async exportDiagram(kind: ExportKind, all: boolean): Promise<void> {
-    const model = this.model;
-    if (model === null || this.share?.kind === 'exporting') return;
-    const ctx = this.context();
-    const progress = (done: number, total: number): void => this.setShare({ kind: 'exporting', done, total });
-    const { from, to } = this.range();
-    try {
-      const name = all
-        ? await exportSteps(ctx, from, to, kind, progress)
-        : await exportStep(ctx, model.stepIndex, kind, this.diagram.current?.scene ?? null, progress);
-      this.setShare(name === null ? null : { kind: 'exported', name });
-    } catch (error) {
-      this.setShare({ kind: 'copy-failed', text: error instanceof Error ? error.message : String(error) });
-    }
-  }
-
-  private async copy(kind: CopyKind): Promise<void> {
-    if (this.model === null) return;
-    const texts = shareTexts(this.model.state, this.playgroundUrl);
-    const text = kind === 'link' ? texts.link : texts.embed;
-    this.setShare((await copyText(text)) ? { kind: 'copied' } : { kind: 'copy-failed', text });
-  }
-
   private context(): ViewContext {
     const model = this.model as PlaygroundModel;
     return { model, m: messagesFor(model.state.lang), p: paletteFor(model.state.theme, this.darkQuery?.matches ?? false) };
@@ -343,28 +312,16 @@ export class TensorcastPlayground extends LitElement {
 
   // --- rendering
 
-  /** Scales the diagram when the fit or large attribute asks (fit.ts). */
-  private fitDiagram(): void {
-    const box = this.renderRoot.querySelector('[data-testid="diagram"]');
-    const viewport = box?.querySelector(':scope > .viewport');
-    if (!(box instanceof HTMLElement) || !(viewport instanceof HTMLElement)) return;
-    if (this.fit === null && !this.large && viewport.style.transform === '') return;
-    applyFit(box, viewport, { fit: this.fit !== null, maxHeight: lengthPx(this.fit, window.innerHeight), large: this.large });
+  /** How the fit and large attributes scale the diagram; null when they are absent. */
+  private fitOptions(): FitOptions | null {
+    if (this.fit === null && !this.large) return null;
+    return { fit: this.fit !== null, maxHeight: lengthPx(this.fit, window.innerHeight), large: this.large };
   }
 
   protected override updated(): void {
-    const root = this.renderRoot as ShadowRoot;
     if (this.model !== null) {
-      this.announcer.say(verdictLine(this.context()), () => root.querySelector('[data-testid="announce"]'));
-      this.fitDiagram();
-      // A diagram wider than its box starts scrolled to the right end, where the
-      // trailing dims are (broadcasting compares them first), and stays there
-      // from step to step unless scrolled away.
-      const box = root.querySelector('[data-testid="diagram"]');
-      const drawn = this.diagram.current?.box ?? null;
-      if (box instanceof HTMLElement && box.scrollWidth > box.clientWidth && (drawn !== this.scrolledBox || this.pinRight))
-        box.scrollLeft = box.scrollWidth - box.clientWidth;
-      this.scrolledBox = drawn;
+      this.announcer.say(verdictLine(this.context()), () => this.renderRoot.querySelector('[data-testid="announce"]'));
+      this.box.after(this.renderRoot, this.diagram.current?.box ?? null, this.fitOptions());
     }
     // For measuring (the e2e run prints it): when the first view with the core's numbers is on screen.
     if (this.model !== null && performance.getEntriesByName(FIRST_RENDER).length === 0) performance.mark(FIRST_RENDER);
@@ -392,7 +349,8 @@ export class TensorcastPlayground extends LitElement {
     }
     const interactive = view === 'strides' && drawn.outCells.length > 0;
     const range = this.range();
-    const share = { exportAll: (kind: ExportKind) => void this.exportDiagram(kind, true), copy: (kind: CopyKind) => void this.copy(kind) };
+    const exportTo = (kind: ExportKind, all: boolean): void => void this.sharing.export(ctx, kind, all, range, drawn.scene);
+    const share = { exportAll: (kind: ExportKind) => exportTo(kind, true), copy: (kind: CopyKind) => void this.sharing.copy(kind, model.state, this.playgroundUrl) };
     const full = !this.compact;
     const change = (patch: Partial<State>): void => this.change(patch);
     return html`<div class="app" style=${styleMap(cssVars(p))} lang=${m.lang === 'zh' ? 'zh-CN' : 'en'} data-theme=${p.name}
@@ -412,9 +370,9 @@ export class TensorcastPlayground extends LitElement {
           step: (move) => this.stepTo(move),
           togglePlay: () => this.togglePlay(),
           speed: (speed) => this.setSpeed(speed),
-          export: full ? (kind) => void this.exportDiagram(kind, false) : undefined,
-        }, full ? exportAllButtons(ctx, this.share, share) : '')}
-        ${full ? shareStatus(ctx, this.share) : ''}
+          export: full ? (kind) => exportTo(kind, false) : undefined,
+        }, full ? exportAllButtons(ctx, this.sharing.status, share) : '')}
+        ${full ? shareStatus(ctx, this.sharing.status) : ''}
         <p class="caption" aria-live="polite" data-testid="caption">${caption}</p>
         ${drawn.box === null ? '' : html`<div class=${view === 'strides' ? 'diagram pointing' : 'diagram'} data-testid="diagram" tabindex="0"
             aria-label=${interactive ? m.strides.gridLabel : m.ui.diagram(m.ui.views[view])}

@@ -21,13 +21,12 @@ function scriptUrl(): string {
   return new URL(SCRIPT, document.baseURI).href;
 }
 
-/** The link and the embed code for a state; extra attributes (compact, steps, …) as given. */
-export function shareTexts(state: Readonly<State>, page: string | null, extra: Readonly<Record<string, string | true>> = {}): { link: string; embed: string } {
+/** The link and the embed code for a state. */
+export function shareTexts(state: Readonly<State>, page: string | null): { link: string; embed: string } {
   // The attributes a link would carry: the defaults are left out, as in a link.
   const link = fullLink(page, state);
   const hash = new URLSearchParams(new URL(link, document.baseURI).hash.slice(1));
   const attrs = PROPS.filter((p) => hash.has(p.key)).map((p) => `${p.key}="${attr(String(state[p.key]))}"`);
-  for (const [k, v] of Object.entries(extra)) attrs.push(v === true ? k : `${k}="${attr(v)}"`);
   const embed = `<script type="module" src="${attr(scriptUrl())}"></script>\n<tensorcast-playground ${attrs.join(' ')}></tensorcast-playground>`;
   return { link, embed };
 }

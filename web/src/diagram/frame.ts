@@ -11,6 +11,8 @@ export interface TextBlock {
   fill: string;
   bold?: boolean;
   mono?: boolean;
+  /** A line across above it, in its colour: where one step of a stack begins. */
+  rule?: boolean;
 }
 
 const PAD = 16;
@@ -73,6 +75,11 @@ export function stackScene(parts: readonly (TextBlock | Scene)[], meta: { title:
     }
     const sb = new SceneBuilder();
     const lineHeight = part.size * 1.35;
+    if (part.rule === true) {
+      y += 4;
+      sb.line({ x1: PAD, y1: y, x2: width - PAD, y2: y, stroke: part.fill, width: 1 });
+      y += 6;
+    }
     for (const line of wrapText(part.text, part.size, width - 2 * PAD, part.mono)) {
       sb.text({ x: PAD, y: y + lineHeight / 2, text: line, size: part.size, fill: part.fill, bold: part.bold, mono: part.mono });
       y += lineHeight;

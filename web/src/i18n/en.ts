@@ -198,6 +198,7 @@ export const en: Messages = {
     exportAllPng: 'All steps as PNG',
     exporting: (done, total) => `Exporting: step ${done} of ${total}…`,
     exported: (name) => `Saved ${name}.`,
+    exportFailed: (message) => `The export failed: ${message}`,
     copyLink: 'Copy link',
     copyEmbed: 'Copy embed code',
     copied: 'Copied.',

@@ -188,6 +188,7 @@ export interface Messages {
     exportAllPng: string;
     exporting(done: number, total: number): string;
     exported(name: string): string;
+    exportFailed(message: string): string;
     copyLink: string;
     copyEmbed: string;
     copied: string;

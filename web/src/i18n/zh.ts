@@ -190,6 +190,7 @@ export const zh: Messages = {
     exportAllPng: '全部步骤导出为 PNG',
     exporting: (done, total) => `正在导出：第 ${done} 步，共 ${total} 步…`,
     exported: (name) => `已保存 ${name}。`,
+    exportFailed: (message) => `导出失败：${message}`,
     copyLink: '复制链接',
     copyEmbed: '复制嵌入代码',
     copied: '已复制。',

@@ -32,7 +32,7 @@ export function headerBlocks(ctx: ViewContext): TextBlock[] {
 export function stepBlocks(ctx: ViewContext, step: Step, index: number): TextBlock[] {
   const { m, p, model } = ctx;
   return [
-    { text: `${m.ui.views[model.state.view]} · ${m.ui.stepOf(index + 1, model.steps.length)}`, size: 14, fill: p.muted, bold: true },
+    { text: `${m.ui.views[model.state.view]} · ${m.ui.stepOf(index + 1, model.steps.length)}`, size: 14, fill: p.muted, bold: true, rule: true },
     { text: stepCaption(ctx, step), size: 14, fill: p.fg },
   ];
 }

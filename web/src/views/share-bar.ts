@@ -13,6 +13,7 @@ export type CopyKind = 'link' | 'embed';
 export type ShareStatus =
   | { kind: 'exporting'; done: number; total: number }
   | { kind: 'exported'; name: string }
+  | { kind: 'export-failed'; message: string }
   | { kind: 'copied' }
   | { kind: 'copy-failed'; text: string };
 
@@ -29,6 +30,8 @@ function status(ctx: ViewContext, s: ShareStatus | null): TemplateResult {
       return html`<progress data-testid="export-progress" max=${s.total} value=${Math.min(s.done, s.total)}></progress> ${m.layout.exporting(Math.min(s.done, s.total), s.total)}`;
     case 'exported':
       return html`${m.layout.exported(s.name)}`;
+    case 'export-failed':
+      return html`${m.layout.exportFailed(s.message)}`;
     case 'copied':
       return html`${m.layout.copied}`;
     case 'copy-failed':
