@@ -199,11 +199,11 @@ export class TensorcastPlayground extends LitElement {
 
   private advance(): boolean {
     if (this.model === null) return false;
-    const { to } = this.range();
-    const target = stepAfter(this.range(), this.model.stepIndex, 'next');
+    const range = this.range();
+    const target = stepAfter(range, this.model.stepIndex, 'next');
     const moved = target !== this.model.stepIndex && this.model.goTo(target);
     this.changed();
-    return moved && target < to;
+    return moved && target < range.to;
   }
 
   private stepTo(move: StepMove): void {
