@@ -49,3 +49,77 @@ test('the embed page loads the component with one script, served with the strict
   const scripts = await page.evaluate(() => [...document.scripts].map((s) => ({ src: new URL(s.src).pathname, inline: s.text.trim() !== '' })));
   expect(scripts).toEqual([{ src: '/tensorcast-playground.js', inline: false }]);
 });
+
+const LECTURE = '#lesson-lecture';
+
+test('a lecture embed is locked to its view and its step range', async ({ page }) => {
+  const problems = watch(page);
+  await page.goto('/embed.html');
+  await ready(page, LECTURE);
+  const el = page.locator(LECTURE);
+  const count = el.getByTestId('step-count');
+  // No tabs to leave the view; it opens on the last step of its range, not of the view.
+  await expect(el.locator('[role="tab"]')).toHaveCount(0);
+  await expect(count).toHaveText('Step 4 of 5');
+  await expect(el.getByTestId('next')).toBeDisabled();
+  await expect(el.getByTestId('prev')).toBeEnabled();
+  await el.getByTestId('reset').click();
+  await expect(count).toHaveText('Step 2 of 5');
+  await expect(el.getByTestId('prev')).toBeDisabled();
+  // The keys keep to the range and the view.
+  await el.getByTestId('play').focus();
+  for (const key of ['ArrowLeft', 'Home', '1', '3']) await page.keyboard.press(key);
+  await expect(count).toHaveText('Step 2 of 5');
+  expect(await el.evaluate((e) => e.playground.state.view)).toBe('strides');
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'End']) await page.keyboard.press(key);
+  await expect(count).toHaveText('Step 4 of 5');
+  // Play starts again from the range's first step and stops at its last.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 10_000);
+  await el.getByTestId('play').click();
+  await expect(count).toHaveText('Step 2 of 5');
+  await page.clock.runFor(1400 * 5);
+  await expect(count).toHaveText('Step 4 of 5');
+  await expect(el.getByTestId('play')).toHaveAttribute('aria-pressed', 'false');
+  // A page can move the range later.
+  await el.evaluate((e) => e.setAttribute('steps', '1-2'));
+  await expect(count).toHaveText('Step 2 of 5');
+  await expect(el.getByTestId('next')).toBeDisabled();
+  await el.evaluate((e) => e.removeAttribute('steps'));
+  await el.getByTestId('next').click();
+  await expect(count).toHaveText('Step 3 of 5');
+  expect(problems).toEqual([]);
+});
+
+test('fit scales the diagram to the width and height given; large makes it bigger; hover still finds the cells', async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 800 });
+  await page.goto('/embed.html');
+  await ready(page, LECTURE);
+  const el = page.locator(LECTURE);
+  const diagram = el.getByTestId('diagram');
+  const fitOf = () => diagram.evaluate((box) => {
+    const view = box.querySelector('.viewport');
+    return { scale: view.getBoundingClientRect().width / view.offsetWidth, scrolls: box.scrollWidth > box.clientWidth, height: box.getBoundingClientRect().height, width: box.clientWidth, drawn: view.getBoundingClientRect().width };
+  });
+  // fit="75vh": 75% of 800 px at most, and never wider than the box.
+  let fit = await fitOf();
+  expect(fit.scale).toBeLessThan(1);
+  expect(fit.scrolls).toBe(false);
+  expect(fit.height).toBeLessThanOrEqual(600 + 2);
+  expect(fit.drawn).toBeLessThanOrEqual(fit.width + 0.5);
+  // Large text in the lecture hall.
+  expect(await el.locator('.caption').evaluate((c) => parseFloat(getComputedStyle(c).fontSize))).toBeGreaterThanOrEqual(27);
+  // The pointer lands on the cell under it in the scaled drawing.
+  await el.getByTestId('reset').click();
+  await el.getByTestId('next').click();
+  await el.locator('[data-testid="diagram"] text[data-key="out:5"]').hover();
+  await expect(el.getByTestId('reads')).toContainText('out[0, 1, 1, 0] = ');
+  // Without fit, large draws the diagram 1.4 times as big (it scrolls in its box).
+  await el.evaluate((e) => { e.removeAttribute('fit'); return e.updateComplete; });
+  fit = await fitOf();
+  expect(fit.scale).toBeCloseTo(1.4, 5);
+  expect(fit.scrolls).toBe(true);
+  // Neither: the diagram as drawn.
+  await el.evaluate((e) => { e.removeAttribute('large'); return e.updateComplete; });
+  expect((await fitOf()).scale).toBeCloseTo(1, 5);
+});

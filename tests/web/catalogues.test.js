@@ -169,6 +169,10 @@ const TABLE = {
   'chain.viewNote': () => [0, 3].map((o) => call(['a.T', '(3, 2)', '(2, 3)', o], [o])),
   'chain.formula': () => [call(['out[1, 0]', 'a', '1·1 + 0·3 = 1'])],
   'chain.kernelDetail': () => [call(['binary_contiguous'])],
+  'layout.exporting': () => [call([1, 5], [], [1, 5])],
+  'layout.exported': () => [call(['tensorcast-align-step1.svg'])],
+  'layout.exportFailed': () => [call(['out of memory'])],
+  'layout.tableCaption': (m) => Object.values(m.ui.views).map((v) => call([v, m.ui.stepOf(2, 5)], [], [2, 5])),
   'grid.empty': () => [call(['(0,)'])],
   'grid.tooManyDims': () => [call([7])],
 };

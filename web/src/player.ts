@@ -10,8 +10,23 @@ export class Player {
   constructor(
     private readonly advance: () => boolean,
     private readonly changed: () => void,
-    private readonly intervalMs = 1400,
+    private intervalMs = 1400,
   ) {}
+
+  /** A new pace; playing goes on at it. */
+  set pace(ms: number) {
+    if (ms === this.intervalMs) return;
+    this.intervalMs = ms;
+    if (this.timer === null) return;
+    clearInterval(this.timer);
+    this.timer = this.start();
+  }
+
+  private start(): ReturnType<typeof setInterval> {
+    return setInterval(() => {
+      if (!this.advance()) this.pause();
+    }, this.intervalMs);
+  }
 
   get playing(): boolean {
     return this.timer !== null;
@@ -19,9 +34,7 @@ export class Player {
 
   play(): void {
     if (this.timer !== null) return;
-    this.timer = setInterval(() => {
-      if (!this.advance()) this.pause();
-    }, this.intervalMs);
+    this.timer = this.start();
     this.changed();
   }
 

@@ -2,15 +2,18 @@
 // model in step with its attributes (and, with sync-hash, the URL hash),
 // turns clicks and keys into model changes, and renders the views. Hovering
 // the strides diagram only marks existing SVG elements: no re-render.
-import { LitElement, html } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import { init } from 'tensorcast';
+import { Announcer } from './announcer.js';
 import { paletteFor } from './diagram/palette.js';
 import type { Palette } from './diagram/palette.js';
-import { exportScene } from './export-scene.js';
 import { placeTip } from './formula-tip.js';
 import { FirstScreen, nextTask } from './first-screen.js';
+import { DiagramBox } from './diagram-box.js';
+import { lengthPx } from './fit.js';
+import type { FitOptions } from './fit.js';
 import { fullLink } from './full-link.js';
 import { HashWriter } from './hash-writer.js';
 import type { Entry } from './hash-writer.js';
@@ -18,6 +21,7 @@ import { messagesFor } from './i18n/i18n.js';
 import type { Messages } from './i18n/messages.js';
 import { keyAction } from './keyboard.js';
 import type { Fix } from './model/fixes.js';
+import { layoutStyles } from './layout-styles.js';
 import { PlaygroundModel } from './model/model.js';
 import { EMPTY_PASTE, pasteForm, showsPatch } from './model/paste.js';
 import type { PasteForm, PasteInput } from './model/paste.js';
@@ -25,9 +29,12 @@ import type { Guess } from './model/predict.js';
 import { DEFAULT_STATE, PROPS } from './model/props.js';
 import { VIEWS } from './model/state.js';
 import type { Lang, State, View } from './model/state.js';
+import { stepAfter, stepRange } from './model/step-range.js';
+import type { StepRange } from './model/step-range.js';
 import { readState, stateFromHash } from './model/url.js';
 import { OutputCursor } from './output-cursor.js';
 import { Player } from './player.js';
+import { ShareActions } from './share-actions.js';
 import { StepDiagram } from './step-diagram.js';
 import { appliedFix, fixLine } from './views/applied-fix.js';
 import type { CopyState } from './views/applied-fix.js';
@@ -35,12 +42,16 @@ import { cssVars, styles } from './styles.js';
 import { tracebackStyles } from './traceback-styles.js';
 import type { ViewContext } from './views/context.js';
 import { controls } from './views/controls.js';
+import { diagramTable } from './views/diagram-table.js';
 import { compactHeader, header, pageHeader } from './views/header.js';
 import { PANELS, stepCaption } from './views/panels.js';
-import type { ExportKind, StepMove } from './views/player-bar.js';
 import { pastePanel } from './views/paste.js';
-import { playerBar } from './views/player-bar.js';
+import { verdictLine } from './views/plain-texts.js';
+import type { ExportKind, Speed, StepMove } from './views/player-bar.js';
+import { playerBar, SPEEDS } from './views/player-bar.js';
 import { predictBlock } from './views/predict.js';
+import type { CopyKind } from './views/share-bar.js';
+import { copyButtons, exportAllButtons, shareStatus } from './views/share-bar.js';
 import { formulaLines, hoverMarks, readsText } from './views/strides.js';
 import { tabAfter, tabs } from './views/tabs.js';
 import { verdictPanel } from './views/verdict.js';
@@ -59,12 +70,16 @@ function browserLang(): Lang {
 }
 
 export class TensorcastPlayground extends LitElement {
-  static override styles = [styles, tracebackStyles];
+  static override styles = [styles, tracebackStyles, layoutStyles];
   static override properties = {
     ...Object.fromEntries(ATTRIBUTES.map((k) => [k, { type: String }])),
     syncHash: { type: Boolean, attribute: 'sync-hash' },
     compact: { type: Boolean, reflect: true },
     playgroundUrl: { type: String, attribute: 'playground-url' },
+    steps: { type: String },
+    lock: { type: Boolean },
+    fit: { type: String },
+    large: { type: Boolean, reflect: true },
   };
 
   declare syncHash: boolean;
@@ -72,6 +87,14 @@ export class TensorcastPlayground extends LitElement {
   declare compact: boolean;
   /** The full playground's page for the compact link, relative to the page like any href. */
   declare playgroundUrl: string | null;
+  /** The steps the player keeps to, counted from 1 ("2-4"); absent: all. */
+  declare steps: string | null;
+  /** Locked to the view named: no view tabs, no view keys. */
+  declare lock: boolean;
+  /** Present: the diagram is scaled to the width (never scrolls sideways); a length ("60vh") caps its height too. */
+  declare fit: string | null;
+  /** Larger text and diagram, for a lecture hall. */
+  declare large: boolean;
 
   private model: PlaygroundModel | null = null;
   private failure: string | null = null;
@@ -82,6 +105,11 @@ export class TensorcastPlayground extends LitElement {
   private readonly diagram = new StepDiagram();
   private readonly first = new FirstScreen();
   private readonly cursor = new OutputCursor();
+  private readonly announcer = new Announcer();
+  private speed: Speed = 'normal';
+  private readonly sharing = new ShareActions(() => this.requestUpdate());
+  private readonly box = new DiagramBox();
+  private readonly resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.box.fit(this.renderRoot, this.fitOptions())) : null;
   private readonly hash = new HashWriter(() => this.model?.state ?? null);
   private readonly onHash = (): void => this.fromHash();
   // The full page takes the keys when nothing has focus, so a projected page answers → at once.
@@ -99,6 +127,10 @@ export class TensorcastPlayground extends LitElement {
     super();
     this.compact = false;
     this.playgroundUrl = null;
+    this.steps = null;
+    this.lock = false;
+    this.fit = null;
+    this.large = false;
   }
 
   override connectedCallback(): void {
@@ -109,6 +141,7 @@ export class TensorcastPlayground extends LitElement {
       window.addEventListener('keydown', this.onPageKey);
     }
     this.darkQuery?.addEventListener('change', this.onScheme);
+    this.resized?.observe(this);
   }
 
   override disconnectedCallback(): void {
@@ -118,6 +151,8 @@ export class TensorcastPlayground extends LitElement {
     this.darkQuery?.removeEventListener('change', this.onScheme);
     this.player.pause();
     this.diagram.stop();
+    this.announcer.stop();
+    this.resized?.disconnect();
   }
 
   /** The model, once the core is loaded (for tests and embedding pages). */
@@ -162,6 +197,19 @@ export class TensorcastPlayground extends LitElement {
     // Attributes set after loading (by the embedding page) change the state.
     if (this.model !== null && ATTRIBUTES.some((k) => changed.has(k)) && this.model.update(this.attributeState(this.model.state)))
       this.writeHash();
+    // An embed locked to a range shows a step in it, whatever else changed.
+    const model = this.model;
+    if (model !== null) {
+      const { from, to } = this.range();
+      const at = model.stepIndex;
+      if (at < from || at > to) model.goTo(Math.min(Math.max(at, from), to));
+    }
+    this.box.before(this.renderRoot);
+  }
+
+  /** The steps the player may show (all, unless the steps attribute names a range). */
+  private range(): StepRange {
+    return stepRange(this.steps, this.model?.steps.length ?? 0);
   }
 
   private fromHash(): void {
@@ -227,21 +275,32 @@ export class TensorcastPlayground extends LitElement {
 
   private advance(): boolean {
     if (this.model === null) return false;
-    const moved = this.model.next();
+    const range = this.range();
+    const target = stepAfter(range, this.model.stepIndex, 'next');
+    const moved = target !== this.model.stepIndex && this.model.goTo(target);
     if (moved) this.focusAfter = 'ask';
     this.changed();
-    return moved && !this.model.atEnd;
+    return moved && target < range.to;
   }
 
   private stepTo(move: StepMove): void {
     const model = this.model;
     if (model === null) return;
     this.player.pause();
-    const moved = move === 'prev' ? model.prev() : move === 'next' ? model.next() : model.goTo(move === 'first' ? 0 : model.steps.length - 1);
-    if (moved) {
-      this.focusAfter = 'ask';
-      this.changed();
-    }
+    const target = stepAfter(this.range(), model.stepIndex, move);
+    if (target === model.stepIndex || !model.goTo(target)) return;
+    // A button that becomes disabled loses focus: the keys go on working from the other one.
+    const focused = (this.renderRoot as ShadowRoot).activeElement?.getAttribute('data-testid');
+    this.focusAfter = 'ask';
+    this.changed();
+    void this.updateComplete.then(() => {
+      if (focused !== 'prev' && focused !== 'next') return;
+      const root = this.renderRoot as ShadowRoot;
+      const own = root.querySelector<HTMLButtonElement>(`[data-testid="${focused}"]`);
+      if (own === null || !own.disabled) return;
+      const other = root.querySelector<HTMLButtonElement>(`[data-testid="${focused === 'prev' ? 'next' : 'prev'}"]:not([disabled])`);
+      (other ?? root.querySelector<HTMLButtonElement>('[data-testid="play"]'))?.focus();
+    });
   }
 
   // Not named predict: the element has a property of that name (the attribute).
@@ -259,16 +318,23 @@ export class TensorcastPlayground extends LitElement {
       this.player.pause();
       return;
     }
-    if (model.atEnd) {
-      model.goTo(0);
+    const { from, to } = this.range();
+    if (model.stepIndex >= to) {
+      model.goTo(from);
       this.changed();
     }
     this.player.play();
   }
 
+  private setSpeed(speed: Speed): void {
+    this.speed = speed;
+    this.player.pace = SPEEDS[speed];
+    this.requestUpdate();
+  }
+
   private onKey(event: KeyboardEvent): void {
     const action = keyAction(event, event.composedPath()[0] ?? null);
-    if (action === null || this.model === null) return;
+    if (action === null || this.model === null || (action.kind === 'view' && this.lock)) return;
     event.preventDefault();
     if (action.kind === 'play') this.togglePlay();
     else if (action.kind === 'view') this.change({ view: VIEWS[action.index] as View });
@@ -301,18 +367,22 @@ export class TensorcastPlayground extends LitElement {
     if (tip !== null) placeTip(tip, this.diagram.current, flat, formulaLines(ctx, flat));
   }
 
+  /** A mouse moving over a cell, or a finger tapping it (a touch has no hover). */
   private onDiagramMove(event: PointerEvent): void {
     const flat = this.cursor.point(this.diagram.current, event);
     if (flat !== null) this.highlight(flat);
   }
 
-  private onDiagramLeave(): void {
+  private onDiagramLeave(event: PointerEvent): void {
+    // A finger leaves when it lifts: the cell it tapped stays inspected.
+    if (event.pointerType === 'touch') return;
     this.cursor.reset();
     this.highlight(null);
   }
 
   private onDiagramKey(event: KeyboardEvent): void {
-    const flat = this.cursor.key(this.diagram.current?.outCells ?? [], event.key);
+    const out = this.model?.computation.strides.out?.shape ?? [];
+    const flat = this.cursor.key(this.diagram.current?.outCells ?? [], event.key, out[out.length - 1] ?? 1);
     if (flat === null) return;
     event.preventDefault();
     event.stopPropagation();
@@ -324,18 +394,18 @@ export class TensorcastPlayground extends LitElement {
     if (flat !== null) this.highlight(flat);
   }
 
-  private exportStep(kind: ExportKind): void {
-    const scene = this.diagram.current?.scene;
-    if (scene == null || this.model === null) return;
-    exportScene(scene, this.model.state.view, this.model.stepIndex, kind);
-  }
-
   private context(): ViewContext {
     const model = this.model as PlaygroundModel;
     return { model, m: messagesFor(model.state.lang), p: paletteFor(model.state.theme, this.darkQuery?.matches ?? false) };
   }
 
   // --- rendering
+
+  /** How the fit and large attributes scale the diagram; null when they are absent. */
+  private fitOptions(): FitOptions | null {
+    if (this.fit === null && !this.large) return null;
+    return { fit: this.fit !== null, maxHeight: lengthPx(this.fit, window.innerHeight), large: this.large };
+  }
 
   protected override updated(): void {
     // Predict mode: a question just reached takes the keyboard; an answer just given hands it to the outcome.
@@ -344,6 +414,10 @@ export class TensorcastPlayground extends LitElement {
       const target = ask ?? (this.focusAfter === 'outcome' ? this.renderRoot.querySelector<HTMLElement>('[data-testid="predict-outcome"]') : null);
       target?.focus();
       this.focusAfter = null;
+    }
+    if (this.model !== null) {
+      this.announcer.say(verdictLine(this.context()), () => this.renderRoot.querySelector('[data-testid="announce"]'));
+      this.box.after(this.renderRoot, this.diagram.current?.box ?? null, this.fitOptions());
     }
     if (this.model !== null && this.first.only) this.first.drawn(() => this.requestUpdate());
     // For measuring (the e2e run prints it): when the first whole view with the core's numbers is on screen.
@@ -398,8 +472,12 @@ export class TensorcastPlayground extends LitElement {
     // Shapes a pasted message only partly gave stay marked in the fields while they are shown.
     const form = pasteForm(this.paste, model.state);
     const guessed = showsPatch(model.state, form.patch) ? form.fields.filter((f) => f.guessed).map((f) => `guess-${f.name}`).join(' ') : '';
-    return this.frame(m, p, full ? header(ctx, change) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change), html`
-      ${full ? html`<div class=${guessed} @change=${() => this.hash.commit()}>${controls(ctx, {
+    const range = this.range();
+    const exportTo = (kind: ExportKind, all: boolean): void => void this.sharing.export(ctx, kind, all, range, this.diagram.current?.scene ?? null);
+    const share = { exportAll: (kind: ExportKind) => exportTo(kind, true), copy: (kind: CopyKind) => void this.sharing.copy(kind, model.state, this.playgroundUrl) };
+    return this.frame(m, p, full ? header(ctx, change, copyButtons(ctx, share)) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change), html`
+      ${full ? html`<div class="top"><div class="lead">
+        <div class=${guessed} @change=${() => this.hash.commit()}>${controls(ctx, {
           change: (patch) => this.change(patch, Object.keys(patch).every((k) => TYPED.has(k)) ? 'typing' : 'push'),
           preset: (id) => {
             this.player.pause();
@@ -409,15 +487,19 @@ export class TensorcastPlayground extends LitElement {
             }
           },
         })}</div>
-        ${this.pasteBox(ctx, form)}
-        <section class="verdict" aria-live="polite">${this.applied === null ? '' : appliedFix(ctx, this.applied.line, this.applied.copy, this.syncHash, () => this.copyFix())}${verdictPanel(ctx, (fix) => this.applyFix(fix))}</section>` : ''}
-      ${tabs(ctx, { select: (v) => void this.change({ view: v }), key: (e) => this.onTabKey(e) })}
-      <section role="tabpanel" id="panel" aria-labelledby=${`tab-${view}`}>
-        ${playerBar(ctx, this.player.playing, {
+        ${this.pasteBox(ctx, form)}</div>
+        <section class="verdict">${this.applied === null ? '' : appliedFix(ctx, this.applied.line, this.applied.copy, this.syncHash, () => this.copyFix())}${verdictPanel(ctx, (fix) => this.applyFix(fix))}</section>
+        </div>` : ''}
+      <p class="sr" aria-live="polite" data-testid="announce"></p>
+      ${this.lock ? '' : tabs(ctx, { select: (v) => void this.change({ view: v }), key: (e) => this.onTabKey(e) })}
+      <section role=${this.lock ? 'region' : 'tabpanel'} id="panel" aria-labelledby=${this.lock ? nothing : `tab-${view}`} aria-label=${this.lock ? m.ui.views[view] : nothing}>
+        ${playerBar(ctx, { playing: this.player.playing, speed: this.speed, first: model.stepIndex <= range.from, last: model.stepIndex >= range.to }, {
           step: (move) => this.stepTo(move),
           togglePlay: () => this.togglePlay(),
-          export: full ? (kind) => this.exportStep(kind) : undefined,
-        })}
+          speed: (speed) => this.setSpeed(speed),
+          export: full ? (kind) => exportTo(kind, false) : undefined,
+        }, full ? exportAllButtons(ctx, this.sharing.status, share) : '')}
+        ${full ? shareStatus(ctx, this.sharing.status) : ''}
         <p class="caption" aria-live="polite" data-testid="caption">${caption}</p>
         ${predictBlock(ctx, { predict: (guess) => this.givePrediction(guess) })}
         ${this.first.only ? '' : this.diagramAndDetails(ctx, full)}
@@ -439,10 +521,12 @@ export class TensorcastPlayground extends LitElement {
     return html`${drawn.box === null ? '' : html`<div class=${view === 'strides' ? 'diagram pointing' : 'diagram'} data-testid="diagram" tabindex="0"
             aria-label=${interactive ? m.strides.gridLabel : m.ui.diagram(m.ui.views[view])}
             @pointermove=${interactive ? (e: PointerEvent) => this.onDiagramMove(e) : null}
-            @pointerleave=${interactive ? () => this.onDiagramLeave() : null}
+            @pointerdown=${interactive ? (e: PointerEvent) => this.onDiagramMove(e) : null}
+            @pointerleave=${interactive ? (e: PointerEvent) => this.onDiagramLeave(e) : null}
             @focus=${interactive ? () => this.onDiagramFocus() : null}
-            @keydown=${interactive ? (e: KeyboardEvent) => this.onDiagramKey(e) : null}>${drawn.box}${interactive ? html`<div class="formula" data-testid="formula" aria-hidden="true" hidden></div>` : ''}</div>`}
-        ${interactive ? html`${full ? html`<p class="aside">${m.strides.hoverHint}</p>` : ''}<p class="reads" data-testid="reads" aria-live="polite"></p>` : ''}
+            @keydown=${interactive ? (e: KeyboardEvent) => this.onDiagramKey(e) : null}>${drawn.box}${interactive ? html`<div class="formula" data-testid="formula" aria-hidden="true" hidden></div>` : ''}</div>
+          ${diagramTable(ctx, model.step)}`}
+        ${interactive ? html`${full ? html`<p class="aside hover-only">${m.strides.hoverHint}</p><p class="aside touch-only">${m.layout.tapHint}</p>` : ''}<p class="reads" data-testid="reads" aria-live="polite"></p>` : ''}
         ${full ? PANELS[view].details(ctx, model.step, pending) : ''}`;
   }
 }

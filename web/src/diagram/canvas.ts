@@ -1,5 +1,6 @@
 // A scene drawn on a canvas, for PNG export: the page's CSP forbids loading
 // a blob: or data: image, so the SVG cannot be rasterised through an <img>.
+import { arrowhead } from './arrowhead.js';
 import { FONT, MONO, primsOf } from './scene.js';
 import type { CellsPrim, Prim, RectPrim, Scene } from './scene.js';
 
@@ -80,13 +81,12 @@ function draw(ctx: CanvasRenderingContext2D, p: Prim, hatch: CanvasPattern | nul
       ctx.lineTo(p.x2, p.y2);
       ctx.stroke();
       if (p.arrow === true) {
-        const angle = Math.atan2(p.y2 - p.y1, p.x2 - p.x1);
-        const size = 4 + p.width * 2;
+        const [tip, left, right] = arrowhead(p);
         ctx.setLineDash([]);
         ctx.beginPath();
-        ctx.moveTo(p.x2, p.y2);
-        ctx.lineTo(p.x2 - size * Math.cos(angle - 0.45), p.y2 - size * Math.sin(angle - 0.45));
-        ctx.lineTo(p.x2 - size * Math.cos(angle + 0.45), p.y2 - size * Math.sin(angle + 0.45));
+        ctx.moveTo(...tip);
+        ctx.lineTo(...left);
+        ctx.lineTo(...right);
         ctx.closePath();
         ctx.fillStyle = p.stroke;
         ctx.fill();

@@ -1,12 +1,12 @@
 // A scene as SVG elements, built with DOM calls (text goes in as
 // textContent, never parsed as markup): the parts of the on-screen diagram
 // (diagram/stage.ts) and, serialised, the exported .svg file.
+import { arrowhead } from './arrowhead.js';
 import { FONT, MONO, MONO_ADVANCE } from './scene.js';
 import type { Layer, Prim, Scene } from './scene.js';
 
 interface Ids {
   hatch: string;
-  arrow: string;
   title: string;
   desc: string;
 }
@@ -94,8 +94,11 @@ function prim(doc: Document, p: Prim, ids: Ids): SVGElement[] {
         x1: p.x1, y1: p.y1, x2: p.x2, y2: p.y2, stroke: p.stroke, 'stroke-width': p.width,
       };
       if (p.dashed === true) attrs['stroke-dasharray'] = '5 4';
-      if (p.arrow === true) attrs['marker-end'] = `url(#${ids.arrow})`;
-      return [element(doc, 'line', attrs)];
+      const line = element(doc, 'line', attrs);
+      if (p.arrow !== true) return [line];
+      const r = (v: number): number => Math.round(v * 100) / 100;
+      const d = `M${arrowhead(p).map(([x, y]) => `${r(x)} ${r(y)}`).join('L')}z`;
+      return [line, element(doc, 'path', { d, fill: p.stroke, 'pointer-events': 'none' })];
     }
   }
 }
@@ -109,7 +112,7 @@ export function layerElement(layer: Layer, idPrefix: string, doc: Document = doc
 }
 
 function idsFor(idPrefix: string): Ids {
-  return { hatch: `${idPrefix}-hatch`, arrow: `${idPrefix}-arrow`, title: `${idPrefix}-title`, desc: `${idPrefix}-desc` };
+  return { hatch: `${idPrefix}-hatch`, title: `${idPrefix}-title`, desc: `${idPrefix}-desc` };
 }
 
 /**
@@ -125,11 +128,7 @@ export function svgRoot(scene: Scene, idPrefix: string, doc: Document = document
     id: ids.hatch, width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)',
   });
   pattern.append(element(doc, 'line', { x1: 0, y1: 0, x2: 0, y2: 8, stroke: scene.hatch, 'stroke-width': 3 }));
-  const marker = element(doc, 'marker', {
-    id: ids.arrow, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse',
-  });
-  marker.append(element(doc, 'path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: 'context-stroke' }));
-  defs.append(pattern, marker);
+  defs.append(pattern);
   svg.append(element(doc, 'title', { id: ids.title }), element(doc, 'desc', { id: ids.desc }), defs,
     element(doc, 'rect', { x: 0, y: 0, fill: scene.background, 'data-background': '' }));
   sizeSvg(svg, scene.width, scene.height);

@@ -326,4 +326,32 @@ export interface Messages {
     comparison: string;
     where: string;
   };
+  /** Phones, laptops, lectures and screen readers: the player's speed, exports, sharing, the diagrams as tables. */
+  layout: {
+    tapHint: string;
+    speed: string;
+    speeds: { slow: string; normal: string; fast: string };
+    exportAllSvg: string;
+    exportAllPng: string;
+    exporting(done: number, total: number): string;
+    exported(name: string): string;
+    exportFailed(message: string): string;
+    copyLink: string;
+    copyEmbed: string;
+    copied: string;
+    copyFailed: string;
+    /** The visually hidden table that says what a view's diagram shows. */
+    tableCaption(view: string, step: string): string;
+    rule: string;
+    missing: string;
+    notChecked: string;
+    storage: string;
+    incoming: string;
+    leading: string;
+    ones: string;
+    grad: string;
+    none: string;
+    broadcast: string;
+    fitsRow: string;
+  };
 }

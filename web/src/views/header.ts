@@ -17,15 +17,17 @@ function langSwitch(m: Messages, state: Readonly<State>, change: Change): Templa
   return html`<button type="button" data-testid="lang" lang=${other === 'zh' ? 'zh-CN' : 'en'} @click=${() => change({ lang: other })}>${m.ui.switchLanguage}</button>`;
 }
 
-export function header(ctx: ViewContext, change: Change): TemplateResult {
-  return pageHeader(ctx.m, ctx.model.state, change);
+/** tools: more buttons for the page's tools (sharing). */
+export function header(ctx: ViewContext, change: Change, tools: TemplateResult | string = ''): TemplateResult {
+  return pageHeader(ctx.m, ctx.model.state, change, tools);
 }
 
 /** The same from the state alone, so that it shows while the core loads. */
-export function pageHeader(m: Messages, state: Readonly<State>, change: Change): TemplateResult {
+export function pageHeader(m: Messages, state: Readonly<State>, change: Change, tools: TemplateResult | string = ''): TemplateResult {
   return html`<header>
       <h1>${m.title}</h1>
       <div class="tools">
+        ${tools}
         ${predictSwitch(m, state.predict === '1', change)}
         ${langSwitch(m, state, change)}
         <label>${m.ui.theme}
@@ -42,7 +44,7 @@ export function pageHeader(m: Messages, state: Readonly<State>, change: Change):
 export function compactHeader(ctx: ViewContext, fullLink: string, change: Change): TemplateResult {
   const { m } = ctx;
   return html`<header class="bar">
-      <section class="verdict" aria-label=${m.ui.summary} aria-live="polite">${compactSummary(ctx)}</section>
+      <section class="verdict" aria-label=${m.ui.summary}>${compactSummary(ctx)}</section>
       <div class="tools">
         ${langSwitch(ctx.m, ctx.model.state, change)}
         <a class="open" data-testid="open-full" href=${fullLink} target="_blank" rel="noopener">${m.ui.openFull}<span aria-hidden="true"> ↗</span><span class="sr"> ${m.ui.newTab}</span></a>

@@ -15,7 +15,7 @@ function callOf(data: InplaceData): string {
 }
 
 /** Columns where a's size differs from the broadcast result (a missing dim differs too). */
-function differingColumns(data: InplaceData): number[] {
+export function differingColumns(data: InplaceData): number[] {
   const result = data.broadcast.result;
   if (result === null) return [];
   const pad = result.length - data.self.length;

@@ -1,5 +1,7 @@
-// The step player: reset, previous, play or pause, next, "step k of n", and
-// in the full playground the export buttons.
+// The step player: reset, previous, play or pause, next, "step k of n", the
+// speed of play, and in the full playground the export buttons. Previous and
+// Next are disabled at the ends of the steps (or of the range an embed is
+// locked to).
 import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { ViewContext } from './context.js';
@@ -7,30 +9,49 @@ import type { ViewContext } from './context.js';
 export type StepMove = 'prev' | 'next' | 'first' | 'last';
 export type ExportKind = 'svg' | 'png';
 
+/** Play's pace: milliseconds per step. */
+export const SPEEDS = { slow: 2800, normal: 1400, fast: 700 } as const;
+export type Speed = keyof typeof SPEEDS;
+
 export interface PlayerHandlers {
   step(move: StepMove): void;
   togglePlay(): void;
+  speed(speed: Speed): void;
   /** Absent in a compact embed, which has no export buttons. */
   export?: (kind: ExportKind) => void;
 }
 
-export function playerBar(ctx: ViewContext, playing: boolean, on: PlayerHandlers): TemplateResult {
+export interface PlayerState {
+  playing: boolean;
+  speed: Speed;
+  /** At the first or last step the player may show. */
+  first: boolean;
+  last: boolean;
+}
+
+/** more: buttons after the export buttons (the full playground's export of every step). */
+export function playerBar(ctx: ViewContext, state: PlayerState, on: PlayerHandlers, more: TemplateResult | string = ''): TemplateResult {
   const { m, model } = ctx;
   const index = model.stepIndex;
-  const first = index === 0;
-  // Predict mode holds Next at a question until it is answered.
+  const { playing, first, last } = state;
+  // Predict mode holds Next at a question until it is answered (a title says why; the button stays reachable).
   const held = model.pendingAt(index) !== null;
-  const last = model.atEnd || held;
   const exportTo = on.export;
   return html`<div class="player" role="group" aria-label=${m.ui.player}>
       <button type="button" data-testid="reset" aria-keyshortcuts="Home" @click=${() => on.step('first')}>⇤ ${m.ui.reset}</button>
-      <button type="button" data-testid="prev" aria-keyshortcuts="ArrowLeft" aria-disabled=${first ? 'true' : 'false'} @click=${() => on.step('prev')}>◀ ${m.ui.prev}</button>
+      <button type="button" data-testid="prev" aria-keyshortcuts="ArrowLeft" ?disabled=${first} @click=${() => on.step('prev')}>◀ ${m.ui.prev}</button>
       <button type="button" data-testid="play" aria-keyshortcuts="P" aria-pressed=${playing ? 'true' : 'false'} @click=${() => on.togglePlay()}>${playing ? `⏸ ${m.ui.pause}` : `▶ ${m.ui.play}`}</button>
-      <button type="button" data-testid="next" aria-keyshortcuts="ArrowRight" aria-disabled=${last ? 'true' : 'false'} title=${held ? m.predict.answerFirst : nothing} @click=${() => on.step('next')}>${m.ui.next} ▶</button>
+      <button type="button" data-testid="next" aria-keyshortcuts="ArrowRight" ?disabled=${last} aria-disabled=${held && !last ? 'true' : nothing} title=${held ? m.predict.answerFirst : nothing} @click=${() => on.step('next')}>${m.ui.next} ▶</button>
       <span class="count" data-testid="step-count">${m.ui.stepOf(index + 1, model.steps.length)}</span>
+      <label>${m.layout.speed}
+        <select data-testid="speed" @change=${(e: Event) => on.speed((e.target as HTMLSelectElement).value as Speed)}>
+          ${(Object.keys(SPEEDS) as Speed[]).map((s) => html`<option value=${s} ?selected=${s === state.speed}>${m.layout.speeds[s]}</option>`)}
+        </select>
+      </label>
       ${exportTo !== undefined ? html`<span class="export">
         <button type="button" data-testid="export-svg" @click=${() => exportTo('svg')}>⇩ ${m.ui.exportSvg}</button>
         <button type="button" data-testid="export-png" @click=${() => exportTo('png')}>⇩ ${m.ui.exportPng}</button>
+        ${more}
       </span>` : ''}
     </div>`;
 }

@@ -21,7 +21,7 @@ export function compactSummary(ctx: ViewContext): TemplateResult {
   const shownFailure = failureOf(ctx);
   const failure = hidden && shownFailure?.pytorch === true ? null : shownFailure;
   return html`<p class="summary" data-testid="summary"><code>${opCall(c.op, c.alpha)}</code>${operands}${result === null ? (hidden ? html` <span>→ ?</span>` : '') : html` <span>→ ${result}</span>`}</p>
-    ${failure === null ? '' : html`<div class="problem" role="alert">
+    ${failure === null ? '' : html`<div class="problem">
       ${failure.lead === null ? '' : html`<p class="failed">${failure.lead}</p>`}
       <p><code data-testid="error" class="message">${failure.message}</code></p>
     </div>`}`;

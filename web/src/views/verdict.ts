@@ -151,12 +151,12 @@ export function verdictPanel(ctx: ViewContext, onFix: (fix: Fix) => void): Templ
     return html`${parts}`;
   }
   if (failure !== null && !failure.pytorch) {
-    parts.push(html`<div class="problem" role="alert">${failure.lead === null ? '' : html`<p>${failure.lead}</p>`}<p data-testid="error" class="message">${failure.message}</p>${failure.help === null ? '' : html`<p class="aside">${failure.help}</p>`}</div>`);
+    parts.push(html`<div class="problem">${failure.lead === null ? '' : html`<p>${failure.lead}</p>`}<p data-testid="error" class="message">${failure.message}</p>${failure.help === null ? '' : html`<p class="aside">${failure.help}</p>`}</div>`);
   } else if (failure !== null) {
     const fixes = c.fixMode === 'error' ? c.fixes : [];
     const trace = c.broadcast;
     const failed = trace?.failedDim != null ? trace.dims[trace.dims.length - 1] : undefined;
-    parts.push(html`<div class="problem" role="alert">
+    parts.push(html`<div class="problem">
       <h3 class="failed">${failure.lead}</h3>
       <p><code data-testid="error" class="message">${failure.message}</code></p>
       <h3>${m.ui.why}</h3>${why(ctx, c)}

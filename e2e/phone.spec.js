@@ -1,0 +1,130 @@
+// Phones and laptops: at 390x844 with touch nothing scrolls sideways in any
+// preset, view or language (4-D shapes and long error texts included), a
+// diagram wider than its box starts scrolled to its right end (the trailing
+// dims, which broadcasting compares first), a tap inspects an output cell,
+// and the keyboard hint is hidden; at 1366x768 the diagram of a failing case
+// starts on the first screen.
+import { expect, test } from '@playwright/test';
+import { PRESETS } from '../web/src/model/presets.ts';
+import { DEFAULT_STATE } from '../web/src/model/props.ts';
+import { hashFromState } from '../web/src/model/url.ts';
+import { open, settled } from './helpers.js';
+
+const VIEWS = ['align', 'strides', 'grad', 'inplace'];
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+// Beyond the presets: a 4-D broadcast, a 6-D failure, shapes that cannot be read and an over-long value text.
+const EXTRA = [
+  { a: '8,1,6,1', b: '7,1,5', op: 'add' },
+  { a: '5,2,4,1,7,8', b: '3,1,1,9,9,9', op: 'mul' },
+  { a: 'torch.empty(5,3,4,1,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9)', b: '((((((((((((((((((((((((((', op: 'add' },
+  { a: '2,3', b: '3', op: 'add', fa: 'custom', va: `${'12345678901234567890'.repeat(8)},x` },
+];
+
+const states = () => [...PRESETS.map((p) => ({ ...p.state })), ...EXTRA];
+
+/** Shows a state by its hash (the page follows hashchange), and waits for the render. */
+async function show(page, state) {
+  await page.evaluate((h) => { location.hash = h; }, hashFromState({ ...DEFAULT_STATE, ...state }).slice(1));
+  await page.waitForFunction((h) => {
+    const el = document.querySelector('tensorcast-playground');
+    return el.playground !== null && new URLSearchParams(h).get('view') === el.playground.state.view && new URLSearchParams(h).get('a') === el.playground.state.a;
+  }, hashFromState({ ...DEFAULT_STATE, ...state }).slice(1));
+  await settled(page);
+}
+
+const measure = (page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('tensorcast-playground').shadowRoot;
+    const box = root.querySelector('[data-testid="diagram"]');
+    return {
+      page: document.scrollingElement.scrollWidth,
+      diagram: box === null ? null : { left: box.scrollLeft, width: box.scrollWidth, client: box.clientWidth, top: box.getBoundingClientRect().top },
+    };
+  });
+
+test.describe('phone', () => {
+  test.use(PHONE);
+
+  test('nothing scrolls sideways, and wide diagrams start at their right end', async ({ page }) => {
+    test.setTimeout(300_000);
+    await open(page, 'lang=en');
+    let scrolled = 0;
+    for (const lang of ['en', 'zh']) {
+      for (const state of states()) {
+        for (const view of VIEWS) {
+          await show(page, { ...state, view, lang, step: null });
+          const m = await measure(page);
+          const what = `${lang} ${JSON.stringify(state)} ${view}`;
+          expect(m.page, what).toBeLessThanOrEqual(390);
+          if (m.diagram !== null && m.diagram.width > m.diagram.client) {
+            scrolled++;
+            expect(m.diagram.left + m.diagram.client, what).toBeGreaterThanOrEqual(m.diagram.width - 1);
+          }
+        }
+      }
+    }
+    // Wide diagrams were there to scroll.
+    expect(scrolled).toBeGreaterThan(20);
+  });
+
+  test('the diagram stays at its right end from step to step, unless scrolled away', async ({ page }) => {
+    await open(page, 'a=8,1,6,1&b=7,1,5&op=add&view=align&lang=en');
+    const diagram = page.getByTestId('diagram');
+    const atEnd = () => diagram.evaluate((b) => b.scrollLeft + b.clientWidth >= b.scrollWidth - 1);
+    await page.getByTestId('reset').tap();
+    expect(await atEnd()).toBe(true);
+    await page.getByTestId('next').tap();
+    expect(await atEnd()).toBe(true);
+    await diagram.evaluate((b) => { b.scrollLeft = 0; });
+    await page.getByTestId('next').tap();
+    expect(await diagram.evaluate((b) => b.scrollLeft)).toBe(0);
+  });
+
+  test('a tap inspects an output cell; touch shows the tap hint, not the keys', async ({ page }) => {
+    await open(page, 'a=5,1,4,1&b=3,1,1&op=add&view=strides&lang=en');
+    const reads = page.getByTestId('reads');
+    await expect(reads).toHaveText('');
+    const cell = page.locator('[data-testid="diagram"] text[data-key="out:5"]');
+    await cell.scrollIntoViewIfNeeded();
+    await cell.tap();
+    await expect(reads).toContainText('out[0, 1, 1, 0] = ');
+    await expect(page.locator('[data-testid="diagram"] rect[data-hl="on"][data-key="out:5"]')).toHaveCount(1);
+    // Lifting the finger leaves the cell inspected.
+    await page.waitForTimeout(100);
+    await expect(reads).toContainText('out[0, 1, 1, 0] = ');
+    await expect(page.locator('.keys')).toBeHidden();
+    await expect(page.locator('.aside.hover-only')).toBeHidden();
+    await expect(page.locator('.aside.touch-only')).toHaveText('Tap an output cell to see which cell of each input it reads.');
+  });
+});
+
+test.describe('laptop', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the diagram of a failing case starts on the first screen', async ({ page }) => {
+    await open(page, 'lang=en');
+    let failing = 0;
+    for (const lang of ['en', 'zh']) {
+      for (const preset of PRESETS) {
+        for (const view of VIEWS) {
+          await show(page, { ...preset.state, view, lang, step: null });
+          if ((await page.getByTestId('error').count()) === 0) continue;
+          const m = await measure(page);
+          if (m.diagram === null) continue;
+          failing++;
+          expect(m.diagram.top, `${lang} ${preset.id} ${view}`).toBeLessThan(768);
+          expect(await page.evaluate(() => scrollY)).toBe(0);
+        }
+      }
+    }
+    expect(failing).toBeGreaterThan(10);
+  });
+
+  test('a mouse shows the keys and the hover hint, not the tap hint', async ({ page }) => {
+    await open(page, 'a=5,1,4,1&b=3,1,1&op=add&view=strides&lang=zh');
+    await expect(page.locator('.keys')).toBeVisible();
+    await expect(page.locator('.aside.hover-only')).toBeVisible();
+    await expect(page.locator('.aside.touch-only')).toBeHidden();
+  });
+});

@@ -1,0 +1,48 @@
+// Scaling the diagram for a slide or a lecture hall: "large" draws it 1.4
+// times as big; "fit" shrinks it to the box's width (never scrolling
+// sideways) and, when given a length (fit="60vh"), to that height too. The
+// scale is a transform, so the step's drawing is not made again; margins
+// make the layout take the scaled size. The pointer's position is divided
+// by the scale (output-cursor.ts reads it from the box's size on screen).
+
+export interface FitOptions {
+  fit: boolean;
+  /** In CSS pixels; null: no limit. */
+  maxHeight: number | null;
+  large: boolean;
+}
+
+const LARGE = 1.4;
+
+/** A length an author writes in the fit attribute (480px, 60vh, 30em, 30rem), in pixels; null for anything else. */
+export function lengthPx(text: string | null, viewportHeight: number): number | null {
+  const match = /^\s*(\d{1,5}(?:\.\d+)?)\s*(px|vh|em|rem)?\s*$/.exec(text ?? '');
+  if (match === null) return null;
+  const n = Number(match[1]);
+  const unit = match[2] ?? 'px';
+  return unit === 'vh' ? (n * viewportHeight) / 100 : unit === 'px' ? n : n * 16;
+}
+
+/** The scale for a drawing of width × height in a box of the given inner width. */
+export function fitScale(width: number, height: number, boxWidth: number, o: FitOptions): number {
+  let s = o.large ? LARGE : 1;
+  if (o.fit && width > 0) s = Math.min(s, boxWidth / width);
+  if (o.fit && o.maxHeight !== null && height > 0) s = Math.min(s, o.maxHeight / height);
+  return Math.max(s, 0.05);
+}
+
+/** Scales the viewport (the stage's box, sized to the step) inside the diagram's box. */
+export function applyFit(diagram: HTMLElement, viewport: HTMLElement, o: FitOptions): void {
+  const width = parseFloat(viewport.style.width) || viewport.offsetWidth;
+  const height = parseFloat(viewport.style.height) || viewport.offsetHeight;
+  const s = fitScale(width, height, diagram.clientWidth, o);
+  diagram.classList.toggle('fit', o.fit);
+  if (s === 1) {
+    viewport.style.transform = '';
+    viewport.style.marginRight = viewport.style.marginBottom = '';
+    return;
+  }
+  viewport.style.transform = `scale(${s})`;
+  viewport.style.marginRight = `${width * (s - 1)}px`;
+  viewport.style.marginBottom = `${height * (s - 1)}px`;
+}

@@ -1,0 +1,42 @@
+// What the copy buttons put on the clipboard: a link to the full playground
+// at this state, and the code that embeds it in another page (the script and
+// the element with the state as attributes, as README's embedding section
+// describes them).
+import { fullLink } from './full-link.js';
+import { PROPS } from './model/props.js';
+import type { State } from './model/state.js';
+
+// The script beside the playground's page: this code is built into it (full-link.ts).
+const SCRIPT = 'tensorcast-playground.js';
+
+const attr = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function scriptUrl(): string {
+  try {
+    const url = new URL(SCRIPT, import.meta.url);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+  } catch {
+    // A bundler's import.meta.url that is not a URL: the page's own folder.
+  }
+  return new URL(SCRIPT, document.baseURI).href;
+}
+
+/** The link and the embed code for a state. */
+export function shareTexts(state: Readonly<State>, page: string | null): { link: string; embed: string } {
+  // The attributes a link would carry: the defaults are left out, as in a link.
+  const link = fullLink(page, state);
+  const hash = new URLSearchParams(new URL(link, document.baseURI).hash.slice(1));
+  const attrs = PROPS.filter((p) => hash.has(p.key)).map((p) => `${p.key}="${attr(String(state[p.key]))}"`);
+  const embed = `<script type="module" src="${attr(scriptUrl())}"></script>\n<tensorcast-playground ${attrs.join(' ')}></tensorcast-playground>`;
+  return { link, embed };
+}
+
+/** Copies text; false when the browser refuses (no permission, no secure context). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
