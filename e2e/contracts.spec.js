@@ -48,7 +48,8 @@ test('every inner pattern and every dim rule the core can report has its words i
 test('a bool out has no gradient: the model says so and why, for a comparison and for where of two bools', async () => {
   const tc = await init();
   const operand = (name, dtype, values) => ({
-    name, text: String(values.length), shape: [values.length], numel: values.length, dtype, fill: 'custom', values: Float32Array.from(values), problem: null,
+    name, text: String(values.length), shape: [values.length], baseShape: [values.length], chainText: '', chain: [],
+    numel: values.length, dtype, fill: 'custom', values: Float32Array.from(values), problem: null,
   });
   const f = (name) => operand(name, 'float32', [1, 2, 3]);
   const bool = (name) => operand(name, 'bool', [1, 0, 1]);

@@ -105,6 +105,25 @@ export const layoutStyles = css`
     .top .fixes {
       margin: 4px 0 6px;
     }
+    /* The shape syntaxes stay the shape fields' description and tooltip, not a line of their own:
+       the line they took pushed a failing case's diagram below the first screen. */
+    .lead .hint {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+    /* Without a view chain there is nothing to say under its field: no empty line either. */
+    small.chain-sees:empty {
+      display: none;
+    }
+    /* Beside its button on a wide screen: each fix one line. */
+    .top .fixes .meaning {
+      display: inline;
+      margin: 0 0 0 10px;
+    }
     .intro {
       margin-bottom: 8px;
     }

@@ -525,7 +525,7 @@ export class TensorcastPlayground extends LitElement {
             @pointerleave=${interactive ? (e: PointerEvent) => this.onDiagramLeave(e) : null}
             @focus=${interactive ? () => this.onDiagramFocus() : null}
             @keydown=${interactive ? (e: KeyboardEvent) => this.onDiagramKey(e) : null}>${drawn.box}${interactive ? html`<div class="formula" data-testid="formula" aria-hidden="true" hidden></div>` : ''}</div>
-          ${diagramTable(ctx, model.step)}`}
+          ${diagramTable(ctx, model.step, pending)}`}
         ${interactive ? html`${full ? html`<p class="aside hover-only">${m.strides.hoverHint}</p><p class="aside touch-only">${m.layout.tapHint}</p>` : ''}<p class="reads" data-testid="reads" aria-live="polite"></p>` : ''}
         ${full ? PANELS[view].details(ctx, model.step, pending) : ''}`;
   }

@@ -171,6 +171,10 @@ export const styles = css`
   .ok::before {
     content: '✓ ';
   }
+  /* Secondary to PyTorch's current message: one line until opened. */
+  details.old-message summary {
+    cursor: pointer;
+  }
   /* Ranked, most likely first (Note [Ranking fixes]): one per line, with what it changes in meaning. */
   .fixes {
     list-style: none;

@@ -3,16 +3,20 @@
 import { css } from 'lit';
 
 export const tracebackStyles = css`
+  /* Closed, it is one line under the inputs: thin, so that a failing case's diagram stays on a laptop's first screen. */
   details.paste {
     border: 1px solid var(--line);
     border-radius: 8px;
+    padding: 2px 12px;
+    margin: 6px 0 0;
+  }
+  details.paste[open] {
     padding: 4px 12px;
-    margin: 12px 0 0;
   }
   details.paste summary {
     cursor: pointer;
     font-weight: bold;
-    padding: 4px 0;
+    padding: 1px 0;
   }
   details.paste > label {
     display: block;

@@ -91,6 +91,7 @@ export const en: Messages = {
     zeroSize: 'A shape like (0,) is not “without dimensions”, although the example in PyTorch’s documentation (the note “Broadcasting semantics”) says so: it has one dim, of size 0. 0 is neither equal to the other size nor 1, so it cannot broadcast against it; against 1 it would (the 1 yields, giving 0).',
     inplace: (self, broadcast) =>
       `An in-place op writes its result into its own tensor, whose shape is ${self}. Broadcasting the operands gives ${broadcast}, a different shape, and an in-place op can never change the shape of its tensor. The out-of-place op (such as a + b) would work and give ${broadcast}.`,
+    oldMessageSummary: 'Older PyTorch versions word it differently',
     oldMessage: 'Older PyTorch versions, and the example in PyTorch’s documentation (the note “Broadcasting semantics”), report it with expand’s message:',
     generic: 'The core refused this input; the message above is its own.',
     noFix: (dim, sizes) =>

@@ -87,6 +87,7 @@ export interface Messages {
     mismatch(dim: number, trailing: number, sizes: SizeAt[]): string;
     zeroSize: string;
     inplace(self: string, broadcast: string): string;
+    oldMessageSummary: string;
     oldMessage: string;
     generic: string;
     noFix(dim: number, sizes: SizeAt[]): string;

@@ -98,6 +98,7 @@ export const zh: Messages = {
     zeroSize: 'PyTorch 官方文档“广播语义”（Broadcasting semantics）一节的例子说，(0,) 这样的张量连一个维度都没有。其实不然：它有一个维度，只是大小为 0。0 既不等于另一方的大小，也不是 1，所以不能与之广播；如果另一方是 1，就可以广播（1 让位，结果为 0）。',
     inplace: (self, broadcast) =>
       `原地运算把结果写回参与运算的张量本身，它的形状是 ${self}。两个操作数广播后的形状是 ${broadcast}，与之不同，而原地运算永远不能改变张量的形状。换成非原地运算（例如 a + b）就可以执行，结果形状为 ${broadcast}。`,
+    oldMessageSummary: '旧版 PyTorch 的报错措辞不同',
     oldMessage: '旧版 PyTorch，以及官方文档“广播语义”一节的例子，给出的都是 expand 的报错：',
     generic: '核心拒绝了这个输入；上面是核心自己的报错信息。',
     noFix: (dim, sizes) =>

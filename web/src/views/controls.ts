@@ -44,14 +44,14 @@ function operandFields(ctx: ViewContext, c: Computation, name: OperandName, on: 
     <legend>${name}</legend>
     <label for=${`shape-${name}`}>${m.ui.shapeOf(name)}</label>
     <input id=${`shape-${name}`} name=${`shape-${name}`} type="text" spellcheck="false" autocomplete="off"
-      data-testid=${`shape-${name}`} aria-describedby=${`read-${name}`}
+      data-testid=${`shape-${name}`} aria-describedby=${`read-${name} shape-hint`} title=${m.ui.shapeHint}
       .value=${live(state[shapeKey])} @input=${(e: Event) => on.change({ [shapeKey]: value(e) })} />
     <small id=${`read-${name}`} class="read">${operand?.baseShape != null ? m.ui.readAs(formatShape(operand.baseShape)) : '\u00a0'}</small>
     <label for=${`view-${name}`}>${m.chain.label(name)}</label>
     <input id=${`view-${name}`} name=${`view-${name}`} type="text" spellcheck="false" autocomplete="off" class="chain"
       data-testid=${`view-${name}`} aria-describedby=${`sees-${name}`} placeholder=${m.chain.placeholder}
       .value=${live(chainOf(state, name))} @input=${(e: Event) => on.change({ [`t${name}`]: value(e) })} />
-    <small id=${`sees-${name}`} class="read" data-testid=${`sees-${name}`}>${operand !== undefined && operand.chain.length > 0 && operand.shape !== null ? m.chain.sees(formatShape(operand.shape)) : '\u00a0'}</small>
+    <small id=${`sees-${name}`} class="read chain-sees" data-testid=${`sees-${name}`}>${operand !== undefined && operand.chain.length > 0 && operand.shape !== null ? m.chain.sees(formatShape(operand.shape)) : ''}</small>
     <label for=${`fill-${name}`}>${m.ui.valuesOf(name)}</label>
     <select id=${`fill-${name}`} data-testid=${`fill-${name}`} .value=${live(fill)}
       @change=${(e: Event) => on.change({ [fillKey]: value(e) as State['fa'] })}>
@@ -107,7 +107,7 @@ export function controls(ctx: ViewContext, on: ControlHandlers): TemplateResult 
           </select>`
         : ''}
     </div>
-    <p class="hint">${m.ui.shapeHint}</p>
+    <p class="hint" id="shape-hint">${m.ui.shapeHint}</p>
     <div class="operands">${operandsOf(state.op).map((name) => operandFields(ctx, c, name, on))}</div>
   </section>`;
 }

@@ -87,10 +87,14 @@ function gradTable(ctx: ViewContext): { heads: string[]; rows: Row[] } | null {
 }
 
 /** The table for the step shown, or nothing when the step has no diagram. */
-export function diagramTable(ctx: ViewContext, step: Step): TemplateResult {
+/** pending: the step waits for a prediction, so its answer is not told in a table either. */
+export function diagramTable(ctx: ViewContext, step: Step, pending: boolean): TemplateResult {
   const { m, model } = ctx;
   const view = model.state.view;
-  if (step.kind === 'problem') return html``;
+  if (step.kind === 'problem' || pending) return html``;
+  // The strides and gradient tables tell the whole view (the .grad shapes, the output's strides):
+  // only at its last step, so that no step tells what a later one explains.
+  if ((view === 'strides' || view === 'grad') && model.stepIndex < model.steps.length - 1) return html``;
   const table = view === 'align' ? alignTable(ctx, step) : view === 'inplace' ? inplaceTable(ctx, step) : view === 'strides' ? stridesTable(ctx) : gradTable(ctx);
   if (table === null) return html``;
   // The wrapper hides it: a table is never narrower than its content, whatever its own width says.

@@ -69,7 +69,8 @@ function why(ctx: ViewContext, c: Computation): TemplateResult {
   const inplace = c.inplace;
   if (inplace !== null && inplace.error !== null && trace?.result != null) {
     return html`<p>${m.explain.inplace(formatShape(inplace.self), formatShape(trace.result))}</p>
-      ${inplace.expandError !== null ? html`<p>${m.explain.oldMessage}<br /><code class="message">${inplace.expandError}</code></p>` : ''}`;
+      ${inplace.expandError !== null ? html`<details class="old-message"><summary>${m.explain.oldMessageSummary}</summary>
+        <p>${m.explain.oldMessage}<br /><code class="message">${inplace.expandError}</code></p></details>` : ''}`;
   }
   return html`<p>${m.explain.generic}</p>`;
 }
