@@ -302,7 +302,7 @@ export const en: Messages = {
     },
   },
   chain: {
-    label: (name) => `view of ${name}`,
+    label: (name) => `View of ${name}`,
     placeholder: '.T · .transpose(0, 1) · [:, 1:3] · .expand(2, -1)',
     sees: (shape) => `the op sees ${shape}`,
     unexpected: (pos, found) => (found === '' ? `The view chain ends too early (character ${pos}).` : `“${found}” at character ${pos} is not part of a view chain.`),
