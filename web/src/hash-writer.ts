@@ -23,6 +23,13 @@ export class HashWriter {
   private typingEntry = false;
   /** A commit came while typing waited to be written: that write closes its entry. */
   private committed = false;
+  /**
+   * The hash as this writer last wrote or was told of it. Another hash in the
+   * URL at write time came from outside (a link followed, Back): its
+   * hashchange has not reached the state yet, and writing now would put the
+   * old state back over it.
+   */
+  private known = typeof location === 'undefined' ? '' : location.hash;
 
   /** state gives the state to write when the time comes; null: nothing to write yet. */
   constructor(private readonly state: () => Readonly<State> | null) {}
@@ -55,6 +62,7 @@ export class HashWriter {
   moved(): void {
     this.typingEntry = false;
     this.committed = false;
+    this.known = location.hash;
   }
 
   private write(): void {
@@ -64,12 +72,13 @@ export class HashWriter {
     this.pending = 'replace';
     this.committed = false;
     const state = this.state();
-    if (state === null) return;
+    if (state === null || location.hash !== this.known) return;
     const hash = hashFromState(state);
     if (hash === location.hash) return;
     const push = entry === 'push' || (entry === 'typing' && !this.typingEntry);
     if (push) history.pushState(null, '', hash);
     else history.replaceState(history.state, '', hash);
+    this.known = location.hash;
     if (entry === 'typing') this.typingEntry = !committed;
   }
 }

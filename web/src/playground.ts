@@ -184,6 +184,7 @@ export class TensorcastPlayground extends LitElement {
       // The hash or an attribute may have changed meanwhile: only what changed is applied
       // (the whole state again would undo where the model chose to start, e.g. predict mode's step 0).
       const now = this.startState();
+      this.hash.moved();
       model.update(Object.fromEntries((Object.keys(now) as (keyof State)[]).filter((k) => now[k] !== first[k]).map((k) => [k, now[k]])));
       this.model = model;
       this.changed();
@@ -213,9 +214,10 @@ export class TensorcastPlayground extends LitElement {
   }
 
   private fromHash(): void {
+    // The writer learns of the new hash even while the core loads (load() reads the hash itself then).
+    this.hash.moved();
     if (this.model === null) return;
     this.player.pause();
-    this.hash.moved();
     this.applied = null;
     if (this.model.update(stateFromHash(location.hash, { ...DEFAULT_STATE, lang: this.model.state.lang }))) this.requestUpdate();
   }
