@@ -219,15 +219,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       about = show(a.model.shape) + " with " + show(b.model.shape);
       const auto shape = naive::broadcast({a.model.shape, b.model.shape}, nullptr);
       if (kind == 0) {
-        // The binary ops the table gives an in-place form (maximum and minimum have none).
-      static const std::vector<tc::BinaryOp> kInplace = [] {
-        std::vector<tc::BinaryOp> ops;
-        for (const tc::OpInfo& o : tc::op_list())
-          if (o.family == tc::OpFamily::Binary && !o.inplace && !o.inplace_form.empty())
-            ops.push_back(static_cast<tc::BinaryOp>(o.code));
-        return ops;
-      }();
-      const auto op = kInplace[in.below(static_cast<int>(kInplace.size()))];
+        const auto op = static_cast<tc::BinaryOp>(in.below(7));
         const bool has_alpha = op == tc::BinaryOp::Add || op == tc::BinaryOp::Sub;
         const float alphas[] = {1.0f, 2.0f, -1.0f, 0.5f, 0.0f};
         const float alpha = has_alpha ? alphas[in.below(5)] : 1.0f;
