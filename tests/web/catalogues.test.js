@@ -1,32 +1,17 @@
 // The playground's texts in both languages, rendered from the catalogues
 // (web/src/i18n/en.ts, zh.ts) over a table of inputs and checked against the
 // writing rules and the term list of web/src/i18n/GLOSSARY.md. The catalogues
-// are TypeScript with type-only imports, so esbuild bundles them in memory.
+// are TypeScript, bundled first (bundle.js).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { loadWeb } from './bundle.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-async function load() {
-  const out = await build({
-    stdin: {
-      contents: "export { en } from './web/src/i18n/en.ts'; export { zh } from './web/src/i18n/zh.ts'; export { PRESETS } from './web/src/model/presets.ts';",
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    write: false,
-    logLevel: 'silent',
-  });
-  return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
-}
-const { en, zh, PRESETS } = await load();
+const { en, zh, PRESETS } = await loadWeb('i18n/en', 'i18n/zh', 'model/presets');
 
 // ---- The inputs. Each entry: (catalogue) => calls, each call
 // { args, zero: numbers passed that count from 0, one: numbers that count from 1 }.
