@@ -17,8 +17,12 @@ function glyph(sb: SceneBuilder, x: number, y: number, look: Look, size: number)
   sb.text({ x, y, text: look.glyph, size, fill: look.tone.stroke, anchor: 'middle', bold: true });
 }
 
+// The legend wraps at the columns' right edge (at least this wide): it never makes the drawing wider
+// than its columns, so a box that starts scrolled to its right end (the trailing dims) shows them.
+const MIN_LEGEND_WIDTH = 360;
+
 /** What each look means, in words, so an exported diagram explains itself: every role, then the current column. */
-function legend(sb: SceneBuilder, y: number, m: Messages, p: Palette): void {
+function legend(sb: SceneBuilder, y: number, m: Messages, p: Palette, width: number): void {
   const items = [
     ...LOOK_ROLES.map((role) => ({ text: m.roles[role], look: lookOf(p, role) as Look | null })),
     { text: m.roles.now, look: null },
@@ -26,7 +30,7 @@ function legend(sb: SceneBuilder, y: number, m: Messages, p: Palette): void {
   let x = 8;
   for (const { text, look } of items) {
     const w = textWidth(text, 13) + 40;
-    if (x > 8 && x + w > WRAP_WIDTH) {
+    if (x > 8 && x + w > width) {
       x = 8;
       y += 28;
     }
@@ -132,6 +136,7 @@ export function columnsScene(spec: ColumnsSpec, m: Messages, p: Palette): Scene 
     paintExtra(column);
   }
   paintLabels(sb, spec, layout, m, p);
-  sb.part(`legend@${layout.bottom}`, () => legend(sb, layout.bottom + 18, m, p));
+  const right = layout.xs.length === 0 ? 0 : (layout.xs.at(-1) as number) + (layout.widths.at(-1) as number);
+  sb.part(`legend@${layout.bottom}:${right}`, () => legend(sb, layout.bottom + 18, m, p, Math.min(WRAP_WIDTH, Math.max(MIN_LEGEND_WIDTH, right))));
   return sb.build({ title: spec.title, desc: spec.desc, background: p.bg, hatch: p.hatch });
 }
