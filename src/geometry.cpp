@@ -233,4 +233,18 @@ std::optional<Geometry> Geometry::view(const Shape& requested) const {
   return Geometry(shape, std::move(strides), offset_);
 }
 
+bool Geometry::is_non_overlapping_and_dense() const {
+  std::vector<int64_t> dims;
+  for (int64_t d = 0; d < ndim(); ++d)
+    if (sizes_[d] != 1) dims.push_back(d);
+  std::sort(dims.begin(), dims.end(),
+            [&](int64_t x, int64_t y) { return strides_[x] < strides_[y]; });
+  int64_t expected = 1;
+  for (int64_t d : dims) {
+    if (strides_[d] != expected) return false;
+    expected *= sizes_[d];
+  }
+  return true;
+}
+
 }  // namespace tc

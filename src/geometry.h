@@ -35,6 +35,10 @@ class Geometry {
   // on a dim of size > 1, e.g. after expand). Writing into such a view is
   // refused (Note [In-place rules]). A conservative test, like PyTorch's.
   bool has_internal_overlap() const;
+  // PyTorch's is_non_overlapping_and_dense: the strides are a permutation
+  // of a contiguous tensor's (every element once, no gaps); size-1 dims
+  // may have any stride.
+  bool is_non_overlapping_and_dense() const;
   // One past the largest storage index this geometry reaches (0 if empty).
   int64_t storage_extent() const;
 

@@ -19,14 +19,8 @@ namespace tc {
 
 enum class OpFamily { Binary, Compare, Unary, Where };
 
-// How the result's dtype follows from the operands' (PyTorch's
-// TensorIteratorConfig flags):
-//  - Promote: the operands' common dtype (promote_inputs_to_common_dtype);
-//  - PromoteToFloat: the same, integers and bool then to the default float
-//    (promote_integer_inputs_to_float: div, exp, log, sqrt);
-//  - Bool: always bool (comparison ops);
-//  - Same: the input's dtype (neg, abs, relu).
-enum class DTypeRule { Promote, PromoteToFloat, Bool, Same };
+// Each op's DTypeRule (src/promotion.h) says how its result dtype follows
+// from its operands'.
 
 struct OpInfo {
   std::string name;          // as JavaScript spells it: "add", "add_", "where"
@@ -52,15 +46,14 @@ const OpInfo* find_op(const std::string& name);
 const OpInfo& op_info(OpFamily family, int code);
 
 const char* family_name(OpFamily family);  // "binary" | "compare" | "unary" | "where"
-const char* dtype_rule_name(DTypeRule rule);
 
 // Runs the op on its operands in the table's order: (self, other) for
 // binary and compare ops (self is written to when in place), (self) for
 // unary ops, (condition, self, other) for where. Returns the result, or
 // self for an in-place op. `count` must be op.arity (an InternalError
 // otherwise); the pointer form spares the op path an allocation.
-Tensor run_op(const OpInfo& op, const Operand* operands, size_t count, double alpha = 1.0);
-inline Tensor run_op(const OpInfo& op, const std::vector<Operand>& operands, double alpha = 1.0) {
+Tensor run_op(const OpInfo& op, const Operand* operands, size_t count, Scalar alpha = 1);
+inline Tensor run_op(const OpInfo& op, const std::vector<Operand>& operands, Scalar alpha = 1) {
   return run_op(op, operands.data(), operands.size(), alpha);
 }
 

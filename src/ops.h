@@ -5,25 +5,33 @@
 #include <functional>
 #include <variant>
 
+#include "promotion.h"
 #include "tensor.h"
 
 namespace tc {
 
-// A tensor or a plain number (a 0-D float32 operand).
+// A tensor or a plain number (a Scalar: bool, int or float, each its own
+// kind in Note [Type promotion]).
 class Operand {
  public:
   Operand(Tensor t) : value_(std::move(t)) {}
-  Operand(double number) : value_(number) {}
-  Operand(float number) : value_(static_cast<double>(number)) {}
-  Operand(int number) : value_(static_cast<double>(number)) {}
-  Tensor tensor() const;  // the tensor, or a fresh 0-D one
-  bool is_number() const { return std::holds_alternative<double>(value_); }
+  Operand(Scalar number) : value_(number) {}
+  Operand(double number) : value_(Scalar(number)) {}
+  Operand(float number) : value_(Scalar(number)) {}
+  Operand(int number) : value_(Scalar(number)) {}
+  Operand(int64_t number) : value_(Scalar(number)) {}
+  Operand(bool number) : value_(Scalar(number)) {}
+  Tensor tensor() const;  // the tensor, or a fresh 0-D one of the number's dtype
+  bool is_number() const { return std::holds_alternative<Scalar>(value_); }
+  const Scalar& number() const { return std::get<Scalar>(value_); }
+  DType dtype() const;  // a number's: bool, int64 or float64
+  Category category() const;
 
  private:
-  std::variant<Tensor, double> value_;
+  std::variant<Tensor, Scalar> value_;
 };
 
-enum class BinaryOp { Add, Sub, Mul, Div, Pow, Maximum, Minimum };
+enum class BinaryOp { Add, Sub, Mul, Div, Pow, Maximum, Minimum, FloorDivide, Remainder };
 enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
 enum class UnaryOp { Neg, Abs, Exp, Log, Sqrt, Relu };
 // The names the op table (src/op_table.h) gives them: "add", "eq", "neg".
@@ -34,25 +42,40 @@ const char* op_name(UnaryOp op);
 // --- elementwise (src/ops/binary.cpp, compare.cpp, unary.cpp, where.cpp)
 // add/sub: self + alpha * other, self - alpha * other (PyTorch's ufunc::add,
 // aten/src/ATen/native/ufunc/add.h).
-Tensor add(const Operand& self, const Operand& other, double alpha = 1.0);
-Tensor sub(const Operand& self, const Operand& other, double alpha = 1.0);
+Tensor add(const Operand& self, const Operand& other, Scalar alpha = 1);
+Tensor sub(const Operand& self, const Operand& other, Scalar alpha = 1);
 Tensor mul(const Operand& self, const Operand& other);
 Tensor div(const Operand& self, const Operand& other);
 Tensor pow(const Operand& self, const Operand& other);
 Tensor maximum(const Operand& self, const Operand& other);
 Tensor minimum(const Operand& self, const Operand& other);
-Tensor binary(BinaryOp op, const Operand& self, const Operand& other, double alpha = 1.0);
+// Python's // and %: the quotient rounded down, and the remainder with the
+// divisor's sign (PyTorch's floor_divide and remainder). Integers stay
+// integers; an integer divided by zero raises "ZeroDivisionError".
+Tensor floor_divide(const Operand& self, const Operand& other);
+Tensor remainder(const Operand& self, const Operand& other);
+Tensor binary(BinaryOp op, const Operand& self, const Operand& other, Scalar alpha = 1);
 Tensor compare(CompareOp op, const Operand& self, const Operand& other);  // bool result
 Tensor where(const Tensor& condition, const Operand& self, const Operand& other);
 Tensor unary(UnaryOp op, const Tensor& self);
+
+// --- dtypes (src/ops/to.cpp)
+// PyTorch's Tensor.to(dtype): self when it already has that dtype, else a
+// converted copy (Note [Casts]) that keeps self's memory order when self is
+// dense (as memory_format=torch.preserve_format does). Differentiable
+// between floating dtypes; a result of another dtype never requires grad.
+Tensor to(const Tensor& self, DType dtype);
+// torch.result_type: the dtype an op on these operands computes in before
+// its own rule (Note [Type promotion]).
+DType result_type(const std::vector<Operand>& operands);
 
 // --- in place (src/ops/inplace.cpp), Note [In-place rules]
 // Writes op(self, other) into self. self's shape never changes; self keeps
 // its values when anything is refused. op must have an in-place form in the
 // op table (maximum and minimum have none: an InternalError).
-Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, double alpha = 1.0);
+Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, Scalar alpha = 1);
 // Writes op(self, other) into self in self's dtype (Note [In-place dtypes]):
-// true and false for a bool self, 1 and 0 for a float32 one.
+// true and false for a bool self, 1 and 0 for a number one.
 Tensor& compare_(CompareOp op, Tensor& self, const Operand& other);
 
 // --- reductions (src/ops/reduce.cpp)

@@ -13,9 +13,6 @@ MemoryStats g_stats;
 int64_t g_limit = int64_t{1} << 40;
 }  // namespace
 
-const char* dtype_name(DType dtype) { return dtype == DType::Bool ? "bool" : "float32"; }
-int64_t dtype_size(DType dtype) { return dtype == DType::Bool ? 1 : 4; }
-
 MemoryStats memory_stats() { return g_stats; }
 void set_memory_limit(int64_t bytes) { g_limit = bytes; }
 int64_t memory_limit() { return g_limit; }

@@ -4,13 +4,10 @@
 #include <memory>
 #include <vector>
 
+#include "dtype.h"
 #include "shape.h"
 
 namespace tc {
-
-enum class DType : uint8_t { Float32, Bool };  // Bool is stored as uint8 0/1
-const char* dtype_name(DType dtype);           // "float32" | "bool"
-int64_t dtype_size(DType dtype);
 
 struct MemoryStats {
   int64_t storages = 0;  // live buffers

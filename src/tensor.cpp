@@ -39,28 +39,44 @@ void check_data_length(int64_t length, const Shape& shape) {
            length == 1 ? " was given" : " were given");
 }
 
-Tensor Tensor::from_data(const std::vector<float>& data, const Shape& shape) {
-  check_data_length(data.size(), shape);
-  Tensor t = empty(shape);
-  if (!data.empty()) std::memcpy(t.f32(), data.data(), data.size() * sizeof(float));
+template <class T>
+Tensor Tensor::from_values(const std::vector<T>& data, const Shape& shape) {
+  check_data_length(static_cast<int64_t>(data.size()), shape);
+  Tensor t = empty(shape, dtype_of<T>());
+  T* p = t.data<T>();
+  for (size_t i = 0; i < data.size(); ++i) p[i] = data[i];
   return t;
+}
+template Tensor Tensor::from_values(const std::vector<bool>&, const Shape&);
+template Tensor Tensor::from_values(const std::vector<uint8_t>&, const Shape&);
+template Tensor Tensor::from_values(const std::vector<int32_t>&, const Shape&);
+template Tensor Tensor::from_values(const std::vector<int64_t>&, const Shape&);
+template Tensor Tensor::from_values(const std::vector<float>&, const Shape&);
+template Tensor Tensor::from_values(const std::vector<double>&, const Shape&);
+
+Tensor Tensor::from_data(const std::vector<float>& data, const Shape& shape) {
+  return from_values(data, shape);
 }
 
 Tensor Tensor::from_bools(const std::vector<uint8_t>& data, const Shape& shape) {
-  check_data_length(data.size(), shape);
+  check_data_length(static_cast<int64_t>(data.size()), shape);
   Tensor t = empty(shape, DType::Bool);
-  for (size_t i = 0; i < data.size(); ++i) t.b8()[i] = data[i] ? 1 : 0;
+  for (size_t i = 0; i < data.size(); ++i) t.b8()[i] = data[i] != 0;
   return t;
 }
 
-Tensor Tensor::full(const Shape& shape, float value) {
-  Tensor t = empty(shape);
-  float* p = t.f32();
-  for (int64_t i = 0, n = t.numel(); i < n; ++i) p[i] = value;
+Tensor Tensor::full(const Shape& shape, Scalar value, DType dtype) {
+  Tensor t = empty(shape, dtype);
+  visit_dtype(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    const T v = value.to<T>();
+    T* p = t.data<T>();
+    for (int64_t i = 0, n = t.numel(); i < n; ++i) p[i] = v;
+  });
   return t;
 }
 
-Tensor Tensor::arange(double start, double end, double step) {
+Tensor Tensor::arange(double start, double end, double step, DType dtype) {
   // PyTorch's order of checks: a NaN step is "nonzero" for neither test.
   TC_CHECK(Value, step > 0 || step < 0, "step must be nonzero");
   TC_CHECK(Value, std::isfinite(start) && std::isfinite(end), "unsupported range: ", start, " -> ",
@@ -70,9 +86,12 @@ Tensor Tensor::arange(double start, double end, double step) {
   const double count = std::ceil((end - start) / step);
   TC_CHECK(Value, count <= static_cast<double>(int64_t{1} << 40), "arange: too many elements (",
            count, ")");
-  Tensor t = empty({static_cast<int64_t>(count)});
-  float* p = t.f32();
-  for (int64_t i = 0, n = t.numel(); i < n; ++i) p[i] = static_cast<float>(start + i * step);
+  Tensor t = empty({static_cast<int64_t>(count)}, dtype);
+  visit_dtype(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    T* p = t.data<T>();
+    for (int64_t i = 0, n = t.numel(); i < n; ++i) p[i] = convert<T>(start + i * step);
+  });
   return t;
 }
 
@@ -80,43 +99,57 @@ const void* Tensor::first_element() const {
   return static_cast<const char*>(impl().storage->data()) + offset() * dtype_size(dtype());
 }
 
-float* Tensor::f32() const {
-  TC_ASSERT(dtype() == DType::Float32, "f32() of a bool tensor");
-  return static_cast<float*>(impl().storage->data());
+template <class T>
+T* Tensor::data() const {
+  TC_ASSERT(dtype() == dtype_of<T>(), "data<", dtype_name(dtype_of<T>()), ">() of a ",
+            dtype_name(dtype()), " tensor");
+  return static_cast<T*>(impl().storage->data());
 }
+template bool* Tensor::data() const;
+template uint8_t* Tensor::data() const;
+template int32_t* Tensor::data() const;
+template int64_t* Tensor::data() const;
+template float* Tensor::data() const;
+template double* Tensor::data() const;
 
-uint8_t* Tensor::b8() const {
-  TC_ASSERT(dtype() == DType::Bool, "b8() of a float tensor");
-  return static_cast<uint8_t*>(impl().storage->data());
-}
-
-std::vector<float> Tensor::to_vector() const {
+template <class T>
+std::vector<T> Tensor::values() const {
   const Geometry& g = geometry();
-  std::vector<float> out(static_cast<size_t>(g.numel()));
+  std::vector<T> out(static_cast<size_t>(g.numel()));
   if (out.empty()) return out;
-  const int64_t nd = g.ndim();
-  std::vector<int64_t> index(nd, 0);
-  int64_t pos = g.offset();
-  const bool is_bool = dtype() == DType::Bool;
-  const void* base = impl().storage->data();
-  for (size_t i = 0; i < out.size(); ++i) {
-    out[i] = is_bool ? static_cast<const uint8_t*>(base)[pos] : static_cast<const float*>(base)[pos];
-    for (int64_t d = nd - 1; d >= 0; --d) {
-      if (++index[d] < g.sizes()[d]) {
-        pos += g.strides()[d];
-        break;
+  visit_dtype(dtype(), [&](auto tag) {
+    using S = decltype(tag);
+    const S* base = data<S>();
+    const int64_t nd = g.ndim();
+    std::vector<int64_t> index(nd, 0);
+    int64_t pos = g.offset();
+    for (size_t i = 0; i < out.size(); ++i) {
+      out[i] = convert<T>(base[pos]);
+      for (int64_t d = nd - 1; d >= 0; --d) {
+        if (++index[d] < g.sizes()[d]) {
+          pos += g.strides()[d];
+          break;
+        }
+        pos -= (index[d] - 1) * g.strides()[d];
+        index[d] = 0;
       }
-      pos -= (index[d] - 1) * g.strides()[d];
-      index[d] = 0;
     }
-  }
+  });
   return out;
 }
+template std::vector<bool> Tensor::values() const;
+template std::vector<uint8_t> Tensor::values() const;
+template std::vector<int32_t> Tensor::values() const;
+template std::vector<int64_t> Tensor::values() const;
+template std::vector<float> Tensor::values() const;
+template std::vector<double> Tensor::values() const;
 
-float Tensor::item() const {
+Scalar Tensor::scalar_item() const {
   TC_CHECK(Value, numel() == 1, "a Tensor with ", numel(),
            " elements cannot be converted to Scalar");
-  return to_vector()[0];
+  if (is_floating(dtype())) return Scalar(values<double>()[0]);
+  if (dtype() == DType::Bool) return Scalar(static_cast<bool>(values<bool>()[0]));
+  return Scalar(values<int64_t>()[0]);
 }
 
 Tensor Tensor::with_geometry(Geometry geometry) const {
@@ -129,7 +162,7 @@ bool Tensor::shares_storage(const Tensor& other) const {
 
 void Tensor::set_requires_grad(bool value) {
   TC_CHECK(Autograd, is_leaf(), "you can only change requires_grad flags of leaf variables.");
-  TC_CHECK(Autograd, !value || dtype() == DType::Float32,
+  TC_CHECK(Autograd, !value || is_floating(dtype()),
            "only Tensors of floating point and complex dtype can require gradients");
   impl().requires_grad = value;
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "geometry.h"
+#include "scalar.h"
 #include "storage.h"
 
 namespace tc {
@@ -28,22 +29,28 @@ class Tensor {
   explicit Tensor(std::shared_ptr<TensorImpl> impl) : impl_(std::move(impl)) {}
 
   // Factories. Shapes are checked (check_shape) and data lengths must match.
-  //   Tensor::from_data({1, 2, 3, 4, 5, 6}, {2, 1, 3})
-  //   Tensor::from_data({7}, {})   // 0-dimensional
+  //   Tensor::from_data({1, 2, 3, 4, 5, 6}, {2, 1, 3})   // float32
+  //   Tensor::from_data({7}, {})                         // 0-dimensional
+  //   Tensor::from_values<int64_t>({1, 2}, {2})          // int64
   static Tensor from_data(const std::vector<float>& data, const Shape& shape);
   static Tensor from_bools(const std::vector<uint8_t>& data, const Shape& shape);
+  template <class T>
+  static Tensor from_values(const std::vector<T>& data, const Shape& shape);
   // Uninitialised: for outputs that are written in full. A large output is
   // placed apart from the inputs it is computed from (Note [4K aliasing]).
   static Tensor empty(const Shape& shape, DType dtype = DType::Float32,
                       const std::vector<const void*>& apart_from = {});
   // Where element 0 of this tensor lives, for Note [4K aliasing].
   const void* first_element() const;
-  static Tensor full(const Shape& shape, float value);
-  static Tensor zeros(const Shape& shape) { return full(shape, 0.0f); }
-  static Tensor ones(const Shape& shape) { return full(shape, 1.0f); }
-  static Tensor scalar(float value) { return full({}, value); }
-  // PyTorch's arange(start, end, step): ceil((end - start) / step) values.
-  static Tensor arange(double start, double end, double step = 1.0);
+  // value converted to dtype as Note [Casts] says (PyTorch's full checks
+  // the range first: ops.h full()).
+  static Tensor full(const Shape& shape, Scalar value, DType dtype = DType::Float32);
+  static Tensor zeros(const Shape& shape, DType dtype = DType::Float32) { return full(shape, 0, dtype); }
+  static Tensor ones(const Shape& shape, DType dtype = DType::Float32) { return full(shape, 1, dtype); }
+  static Tensor scalar(Scalar value) { return full({}, value, value.dtype()); }
+  // PyTorch's arange(start, end, step): ceil((end - start) / step) values,
+  // start + i * step computed in double, then converted to dtype.
+  static Tensor arange(double start, double end, double step = 1.0, DType dtype = DType::Float32);
 
   bool defined() const { return impl_ != nullptr; }
   TensorImpl& impl() const;  // asserts defined()
@@ -60,11 +67,19 @@ class Tensor {
   bool is_contiguous() const { return geometry().is_contiguous(); }
 
   // Base pointers of the storage (not offset): the engine adds offsets.
-  float* f32() const;
-  uint8_t* b8() const;
-  // The values in logical row-major order, bool as 0/1.
-  std::vector<float> to_vector() const;
-  float item() const;  // exactly one element, else PyTorch's error
+  // data<T>() asserts that T is the dtype's C++ type (CType).
+  template <class T>
+  T* data() const;
+  float* f32() const { return data<float>(); }
+  bool* b8() const { return data<bool>(); }
+  // The values in logical row-major order, converted to T (Note [Casts]).
+  template <class T>
+  std::vector<T> values() const;
+  std::vector<float> to_vector() const { return values<float>(); }
+  // Exactly one element, else PyTorch's error; as a Scalar of the dtype's
+  // kind (an int64 tensor gives an Int, exact beyond 2^53), or as a double.
+  Scalar scalar_item() const;
+  double item() const { return scalar_item().to_double(); }
 
   // A tensor sharing this storage with another geometry; no autograd.
   Tensor with_geometry(Geometry geometry) const;

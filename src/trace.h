@@ -45,6 +45,27 @@ struct OperandTrace {
   std::string dtype;  // a DType
 };
 
+// One operand as Note [Type promotion] sees it.
+struct PromotionOperandTrace {
+  std::string name;      // "a", "b", "self", "other"
+  std::string dtype;     // a DType: a number's is the one PyTorch wraps it in (int64, float64, bool)
+  std::string category;  // a PromotionCategory
+  bool cast = false;     // converted to the compute dtype before the loop
+};
+
+// How an op's dtypes were decided (torch.result_type, then the op's rule).
+struct PromotionTrace {
+  std::vector<PromotionOperandTrace> operands;
+  // Each category's operands promoted among themselves; nullopt: none.
+  std::optional<std::string> tensor_dtype, zero_dim_dtype, number_dtype;
+  std::string common_dtype;   // torch.result_type of the operands
+  std::string decided_by;     // a PromotionCategory
+  std::string rule;           // a DTypeRule
+  std::string compute_dtype;  // what the kernel computes in
+  std::string result_dtype;   // the result's dtype (self's, in place)
+  bool result_cast = false;   // in place: the result was converted into self's dtype
+};
+
 // Note [Iteration plan]: dims are listed innermost first, as they are looped.
 struct PlanTrace {
   std::vector<int64_t> order;                // original dim at each position
@@ -59,6 +80,7 @@ struct OpTrace {
   bool inplace = false;
   BroadcastTrace broadcast;
   std::vector<OperandTrace> operands;  // the output first
+  PromotionTrace promotion;
   PlanTrace plan;
   std::string kernel;
   int64_t kernel_rows = 1;  // rows of the output per pass: 2 for a broadcast row (*_2x8)

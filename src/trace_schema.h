@@ -80,8 +80,29 @@ inline const Enum kInnerPattern{
      {"reduce-outer", "sum: a row added into a row of the output"}}};
 
 inline const Enum kDType{"DType",
-                         "A tensor's element type.",
-                         {{"float32", "32-bit float"}, {"bool", "true or false, one byte"}}};
+                         "A tensor's element type (PyTorch's name without 'torch.').",
+                         {{"bool", "true or false, one byte"},
+                          {"uint8", "8-bit unsigned integer, 0 to 255"},
+                          {"int32", "32-bit signed integer"},
+                          {"int64", "64-bit signed integer (BigInt in JavaScript)"},
+                          {"float32", "32-bit float, the default"},
+                          {"float64", "64-bit float (a JavaScript number)"}}};
+
+inline const Enum kPromotionCategory{
+    "PromotionCategory",
+    "The three kinds of operand type promotion tells apart (Note [Type promotion]).",
+    {{"tensor", "a tensor with at least one dim"},
+     {"zero-dim", "a 0-D tensor"},
+     {"number", "a plain number: counts only by its kind (bool, integer, float)"}}};
+
+inline const Enum kDTypeRule{
+    "DTypeRule",
+    "How an op's result dtype follows from its operands' common dtype.",
+    {{"promote", "the common dtype"},
+     {"promote-to-float", "the common dtype, integers and bool then to float32 (div, exp, ...)"},
+     {"bool", "computed in the common dtype, the result is bool (comparisons)"},
+     {"same", "the input's dtype (neg, abs, relu)"},
+     {"sum", "the input's dtype, integers and bool widened to int64 (sum)"}}};
 
 inline const Enum kWarningKind{
     "WarningKind",
@@ -94,7 +115,8 @@ inline const Enum kWarningKind{
 
 // Every enum, in the order the generated files list them.
 inline std::vector<const Enum*> all_enums() {
-  return {&kDimRole, &kDimRule, &kBroadcastNote, &kInnerPattern, &kDType, &kWarningKind};
+  return {&kDimRole, &kDimRule, &kBroadcastNote, &kInnerPattern, &kDType, &kPromotionCategory,
+          &kDTypeRule, &kWarningKind};
 }
 
 template <class V>
@@ -138,6 +160,37 @@ void describe(V& v, const OperandTrace& o) {
 }
 
 template <class V>
+void describe(V& v, const PromotionOperandTrace& o) {
+  v.object("PromotionOperandTrace", nullptr, "One operand as type promotion sees it.");
+  v("name", o.name, "'a', 'b', 'self' or 'other'");
+  v("dtype", o.dtype, kDType,
+    "its dtype; a number's is the one PyTorch wraps it in (int64, float64 or bool)");
+  v("category", o.category, kPromotionCategory, "which of the three kinds of operand it is");
+  v("cast", o.cast, "whether it was converted to the compute dtype before the loop");
+}
+
+template <class V>
+void describe(V& v, const PromotionTrace& t) {
+  v.object("PromotionTrace", nullptr,
+           "How the op's dtypes were decided: torch.result_type, then the op's rule "
+           "(Note [Type promotion]).");
+  v("operands", t.operands, "the inputs, in order");
+  v("tensorDtype", t.tensor_dtype, kDType,
+    "the tensors with dims promoted among themselves; null when there are none");
+  v("zeroDimDtype", t.zero_dim_dtype, kDType, "the 0-D tensors'; null when there are none");
+  v("numberDtype", t.number_dtype, kDType,
+    "the plain numbers' (a float counts as float32); null when there are none");
+  v("commonDtype", t.common_dtype, kDType, "torch.result_type of the operands");
+  v("decidedBy", t.decided_by, kPromotionCategory,
+    "the category whose dtype became the common one");
+  v("rule", t.rule, kDTypeRule, "the op's rule");
+  v("computeDtype", t.compute_dtype, kDType, "the dtype the kernel computes in");
+  v("resultDtype", t.result_dtype, kDType, "the result's dtype (in place: self's)");
+  v("resultCast", t.result_cast,
+    "in place: whether the result was converted into self's dtype after the loop");
+}
+
+template <class V>
 void describe(V& v, const PlanTrace& p) {
   v.object("PlanTrace", nullptr,
            "The iteration plan (Note [Iteration plan]): loop dims listed innermost first.");
@@ -156,6 +209,7 @@ void describe(V& v, const OpTrace& t) {
   v("inplace", t.inplace, "whether it wrote into its first input");
   v("broadcast", t.broadcast, "how the operands broadcast");
   v("operands", t.operands, "the output first");
+  v("promotion", t.promotion, "how the dtypes were decided");
   v("plan", t.plan, "how the engine looped");
   v("kernel", t.kernel, "the inner loop's function, XNNPACK-style (docs/traces.md)");
   v("kernelRows", t.kernel_rows,

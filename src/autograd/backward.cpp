@@ -135,7 +135,7 @@ Tensor seed_gradient(const Tensor& root, const Tensor& gradient) {
            "element 0 of tensors does not require grad and does not have a grad_fn");
   if (!gradient.defined()) {
     TC_CHECK(Autograd, root.numel() == 1, "grad can be implicitly created only for scalar outputs");
-    return Tensor::ones(root.sizes());
+    return Tensor::ones(root.sizes(), root.dtype());
   }
   TC_CHECK(Autograd, gradient.sizes() == root.sizes(),
            "Mismatch in shape: grad_output[0] has a shape of torch.Size(",

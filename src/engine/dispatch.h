@@ -143,11 +143,10 @@ KernelChoice run_unary(const Elementwise& e, const float* a, const Op& op) {
   return {K::strided.name, pattern};
 }
 
-// out (bool) = op(a, b) over e's plan.
+// out (bool) = op(a, b) over e's plan; a and b of any dtype's type T.
 template <class T, class Op>
-KernelChoice run_compare(const Elementwise& e, T* out, const float* a, const float* b,
-                         const Op& op) {
-  using K = ukernels::Compare<Op, T>;
+KernelChoice run_compare(const Elementwise& e, bool* out, const T* a, const T* b, const Op& op) {
+  using K = ukernels::Compare<Op>;
   using Off = std::array<int64_t, 3>;
   for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
     kernels::x_compare(n, out + o[0], s[0], a + o[1], s[1], b + o[2], s[2], op);
@@ -157,16 +156,65 @@ KernelChoice run_compare(const Elementwise& e, T* out, const float* a, const flo
 }
 
 // out = c ? a : b over e's plan (operand 0 out, 1 c, 2 a, 3 b); T is the
-// values' type, float or uint8_t (bool).
+// values' type.
 template <class T>
-KernelChoice run_where(const Elementwise& e, T* out, const uint8_t* c, const T* a, const T* b) {
-  using K = ukernels::Where<T>;
+KernelChoice run_where(const Elementwise& e, T* out, const bool* c, const T* a, const T* b) {
   using Off = std::array<int64_t, 4>;
   for_each_row<4>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
     kernels::x_where(n, out + o[0], s[0], c + o[1], s[1], a + o[2], s[2], b + o[3], s[3]);
   });
-  const Pattern pattern = inner_pattern(e.plan);
-  return {pattern == Pattern::Contiguous ? K::contiguous.name : K::strided.name, pattern};
+  const Pattern pattern = inner_pattern(e.plan) == Pattern::Contiguous ? Pattern::Contiguous
+                                                                        : Pattern::Strided;
+  return {ukernels::typed_kernel_name(dtype_of<T>(), "where", pattern, true), pattern};
+}
+
+// out = op(a, b) over e's plan for a dtype without hand-written loops (T
+// not float): the every-dtype loops of kernels.h.
+template <class T, class Op>
+KernelChoice run_binary_any(const Elementwise& e, T* out, const T* a, const T* b, const Op& op) {
+  using Off = std::array<int64_t, 3>;
+  Pattern pattern = inner_pattern(e.plan);
+  switch (pattern) {
+    case Pattern::Contiguous:
+      for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
+        kernels::x_vbinary(n, out + o[0], a + o[1], b + o[2], op);
+      });
+      break;
+    case Pattern::ScalarB:
+      for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
+        kernels::x_vbinaryc(n, out + o[0], a + o[1], b[o[2]], op);
+      });
+      break;
+    case Pattern::ScalarA:
+      for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
+        kernels::x_vrbinaryc(n, out + o[0], a[o[1]], b + o[2], op);
+      });
+      break;
+    default:
+      pattern = Pattern::Strided;
+      for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
+        kernels::x_binary_strided(n, out + o[0], s[0], a + o[1], s[1], b + o[2], s[2], op);
+      });
+  }
+  return {ukernels::typed_kernel_name(dtype_of<T>(), Op::name, pattern, Op::kAutovec), pattern};
+}
+
+// out = op(a) over e's plan, for T not float.
+template <class T, class Op>
+KernelChoice run_unary_any(const Elementwise& e, T* out, const T* a, const Op& op) {
+  using Off = std::array<int64_t, 2>;
+  const Pattern pattern = inner_pattern(e.plan) == Pattern::Contiguous ? Pattern::Contiguous
+                                                                        : Pattern::Strided;
+  if (pattern == Pattern::Contiguous) {
+    for_each_row<2>(e.plan, [&](int64_t n, const Off& o, const Off&) {
+      kernels::x_vunary(n, out + o[0], a + o[1], op);
+    });
+  } else {
+    for_each_row<2>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
+      kernels::x_unary_strided(n, out + o[0], s[0], a + o[1], s[1], op);
+    });
+  }
+  return {ukernels::typed_kernel_name(dtype_of<T>(), Op::name, pattern, Op::kAutovec), pattern};
 }
 
 }  // namespace tc

@@ -9,27 +9,12 @@ namespace tc {
 
 namespace {
 
-// PyTorch's get_overlap_status, for an in-place output and one input.
-bool is_non_overlapping_and_dense(const Geometry& g) {
-  std::vector<int64_t> dims;
-  for (int64_t d = 0; d < g.ndim(); ++d)
-    if (g.sizes()[d] != 1) dims.push_back(d);
-  std::sort(dims.begin(), dims.end(),
-            [&](int64_t x, int64_t y) { return g.strides()[x] < g.strides()[y]; });
-  int64_t expected = 1;
-  for (int64_t d : dims) {
-    if (g.strides()[d] != expected) return false;
-    expected *= g.sizes()[d];
-  }
-  return true;
-}
-
 bool partially_overlaps(const Tensor& out, const Tensor& in) {
   if (out.impl_ptr() == in.impl_ptr() || !out.shares_storage(in)) return false;
   if (out.numel() == 0 || in.numel() == 0) return false;
   const Geometry& a = out.geometry();
   const Geometry& b = in.geometry();
-  if (!is_non_overlapping_and_dense(a) || !is_non_overlapping_and_dense(b)) return false;
+  if (!a.is_non_overlapping_and_dense() || !b.is_non_overlapping_and_dense()) return false;
   const int64_t a0 = a.offset(), a1 = a0 + a.numel();
   const int64_t b0 = b.offset(), b1 = b0 + b.numel();
   if (a0 == b0 && a1 == b1) return a.strides() != b.strides();
@@ -156,8 +141,10 @@ void trace_op(const ElementwiseSpec& spec, const Elementwise& e, const KernelCho
     return o;
   };
   t.operands.push_back(operand("out", e.out, 0));
-  for (size_t k = 0; k < spec.inputs.size(); ++k)
-    t.operands.push_back(operand(spec.names[k], spec.inputs[k], k + 1));
+  const std::vector<Tensor>& given = spec.given.empty() ? spec.inputs : spec.given;
+  for (size_t k = 0; k < given.size(); ++k)
+    t.operands.push_back(operand(spec.names[k], given[k], k + 1));
+  t.promotion = spec.promotion;
   t.plan.order = e.plan.order;
   t.plan.groups = e.plan.groups();
   t.plan.shape = e.plan.shape;

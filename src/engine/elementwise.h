@@ -13,11 +13,16 @@ namespace tc {
 
 struct ElementwiseSpec {
   const char* op;
-  std::vector<Tensor> inputs;
+  std::vector<Tensor> inputs;      // in the dtype the kernel reads
   std::vector<std::string> names;  // "a", "b", "condition", ...
   std::vector<bool> is_number;     // plain numbers are exempt from diagnostics
   DType out_dtype = DType::Float32;
   Tensor out;                      // defined for in-place ops (then not resized)
+  // For the trace, when a TraceScope is active: the operands as given
+  // (before promotion converted them; empty: the inputs) and how their
+  // dtypes were decided.
+  std::vector<Tensor> given;
+  PromotionTrace promotion;
 };
 
 struct Elementwise {

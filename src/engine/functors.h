@@ -3,6 +3,9 @@
 // kernels built from a functor without one run the scalar form.
 #pragma once
 #include <cmath>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
 
 #include "simd.h"
 
@@ -112,12 +115,237 @@ struct Copy {
   f32x4 operator()(f32x4 a) const { return a; }
 };
 
-// Comparisons write bool (uint8 0/1); scalar loops that compilers vectorise.
-struct Eq { static constexpr const char* name = "eq"; bool operator()(float a, float b) const { return a == b; } };
-struct Ne { static constexpr const char* name = "ne"; bool operator()(float a, float b) const { return a != b; } };
-struct Lt { static constexpr const char* name = "lt"; bool operator()(float a, float b) const { return a < b; } };
-struct Le { static constexpr const char* name = "le"; bool operator()(float a, float b) const { return a <= b; } };
-struct Gt { static constexpr const char* name = "gt"; bool operator()(float a, float b) const { return a > b; } };
-struct Ge { static constexpr const char* name = "ge"; bool operator()(float a, float b) const { return a >= b; } };
+// Comparisons write bool, for inputs of any dtype; scalar loops that
+// compilers vectorise.
+struct Eq { static constexpr const char* name = "eq"; template <class T> bool operator()(T a, T b) const { return a == b; } };
+struct Ne { static constexpr const char* name = "ne"; template <class T> bool operator()(T a, T b) const { return a != b; } };
+struct Lt { static constexpr const char* name = "lt"; template <class T> bool operator()(T a, T b) const { return a < b; } };
+struct Le { static constexpr const char* name = "le"; template <class T> bool operator()(T a, T b) const { return a <= b; } };
+struct Gt { static constexpr const char* name = "gt"; template <class T> bool operator()(T a, T b) const { return a > b; } };
+struct Ge { static constexpr const char* name = "ge"; template <class T> bool operator()(T a, T b) const { return a >= b; } };
+
+// --- every dtype (T: the C++ type of the dtype computed in, dtype.h)
+//
+// Note [Integer arithmetic]: integers wrap around as PyTorch's do (two's
+// complement: int64 2^63 - 1 + 1 is -2^63); C++ leaves signed overflow
+// undefined, so it goes through the unsigned type. Bool arithmetic is
+// logical (add: or, mul: and), as PyTorch's bool kernels are. Integer
+// division by zero never reaches a functor (the op raises
+// "ZeroDivisionError" first: src/ops/binary.cpp), and the one quotient
+// that overflows, the lowest value // -1, wraps to itself (x86 would trap,
+// and so would wasm, killing the module).
+//
+// kAutovec says whether the contiguous loop is one a compiler's vectoriser
+// can turn into SIMD (no libm call, no integer division): it decides the
+// kernel's name (Note [Kernel names]), not how it is compiled.
+
+template <class T>
+inline T wrap_add(T a, T b) {
+  if constexpr (std::is_same_v<T, bool>) return a || b;
+  else if constexpr (std::is_integral_v<T>) return T(std::make_unsigned_t<T>(a) + std::make_unsigned_t<T>(b));
+  else return a + b;
+}
+template <class T>
+inline T wrap_sub(T a, T b) {
+  static_assert(!std::is_same_v<T, bool>, "bool subtraction is refused before a kernel runs");
+  if constexpr (std::is_integral_v<T>) return T(std::make_unsigned_t<T>(a) - std::make_unsigned_t<T>(b));
+  else return a - b;
+}
+template <class T>
+inline T wrap_mul(T a, T b) {
+  if constexpr (std::is_same_v<T, bool>) return a && b;
+  // uint8 and int32 multiply in a wider unsigned type: uint8 * uint8 would
+  // otherwise promote to (signed) int and overflow.
+  else if constexpr (std::is_integral_v<T>) {
+    using U = std::conditional_t<(sizeof(T) < 4), uint32_t, std::make_unsigned_t<T>>;
+    return T(U(a) * U(b));
+  } else return a * b;
+}
+
+template <class T>
+struct TAdd {
+  static constexpr const char* name = "add";
+  static constexpr bool kVector = false, kAutovec = true;
+  T operator()(T a, T b) const { return wrap_add(a, b); }
+};
+template <class T>
+struct TAddAlpha {
+  static constexpr const char* name = "add";
+  static constexpr bool kVector = false, kAutovec = true;
+  T alpha;
+  T operator()(T a, T b) const { return wrap_add(a, wrap_mul(alpha, b)); }
+};
+template <class T>
+struct TSub {
+  static constexpr const char* name = "sub";
+  static constexpr bool kVector = false, kAutovec = true;
+  T operator()(T a, T b) const { return wrap_sub(a, b); }
+};
+template <class T>
+struct TSubAlpha {
+  static constexpr const char* name = "sub";
+  static constexpr bool kVector = false, kAutovec = true;
+  T alpha;
+  T operator()(T a, T b) const { return wrap_sub(a, wrap_mul(alpha, b)); }
+};
+template <class T>
+struct TMul {
+  static constexpr const char* name = "mul";
+  static constexpr bool kVector = false, kAutovec = true;
+  T operator()(T a, T b) const { return wrap_mul(a, b); }
+};
+template <class T>  // floating T only: integers are promoted to float first
+struct TDiv {
+  static constexpr const char* name = "div";
+  static constexpr bool kVector = false, kAutovec = true;
+  T operator()(T a, T b) const { return a / b; }
+};
+// NaN wins, as in torch.maximum; otherwise std::max and std::min (on a
+// tie, -0.0 and 0.0, the first operand); for bool, or and and.
+template <class T>
+struct TMaximum {
+  static constexpr const char* name = "maximum";
+  static constexpr bool kVector = false, kAutovec = true;
+  T operator()(T a, T b) const {
+    if constexpr (std::is_floating_point_v<T>) return a != a ? a : b != b ? b : (a < b ? b : a);
+    else return a < b ? b : a;
+  }
+};
+template <class T>
+struct TMinimum {
+  static constexpr const char* name = "minimum";
+  static constexpr bool kVector = false, kAutovec = true;
+  T operator()(T a, T b) const {
+    if constexpr (std::is_floating_point_v<T>) return a != a ? a : b != b ? b : (b < a ? b : a);
+    else return b < a ? b : a;
+  }
+};
+
+// The quotient of integers that cannot overflow: lowest / -1 wraps.
+template <class T>
+inline T safe_div(T a, T b) {
+  if constexpr (std::is_signed_v<T>)
+    if (b == -1) return T(std::make_unsigned_t<T>(0) - std::make_unsigned_t<T>(a));
+  return a / b;
+}
+template <class T>
+inline T safe_rem(T a, T b) {
+  if constexpr (std::is_signed_v<T>)
+    if (b == -1) return 0;
+  return a % b;
+}
+
+// PyTorch's div_floor_integer and div_floor_floating (aten/src/ATen/native/
+// BinaryOps.h): for floats, the floor of (a - fmod(a, b)) / b corrected
+// by one where fmod's sign differs from b's, with IEEE's a / b for b == 0.
+template <class T>
+struct TFloorDivide {
+  static constexpr const char* name = "floor_divide";
+  static constexpr bool kVector = false, kAutovec = false;
+  T operator()(T a, T b) const {
+    if constexpr (std::is_floating_point_v<T>) {
+      if (b == 0) return a / b;
+      const T mod = std::fmod(a, b);
+      T div = (a - mod) / b;
+      if (mod != 0 && (b < 0) != (mod < 0)) div -= T(1);
+      if (div == 0) return std::copysign(T(0), a / b);
+      T floordiv = std::floor(div);
+      if (div - floordiv > T(0.5)) floordiv += T(1);
+      return floordiv;
+    } else {
+      const T quot = safe_div(a, b);
+      if constexpr (std::is_signed_v<T>)
+        if ((a < 0) != (b < 0) && safe_rem(a, b) != 0) return T(quot - 1);
+      return quot;
+    }
+  }
+};
+// Python's %: the remainder takes the divisor's sign (PyTorch's remainder).
+template <class T>
+struct TRemainder {
+  static constexpr const char* name = "remainder";
+  static constexpr bool kVector = false, kAutovec = false;
+  T operator()(T a, T b) const {
+    if constexpr (std::is_floating_point_v<T>) {
+      T mod = std::fmod(a, b);
+      if (mod != 0 && (b < 0) != (mod < 0)) mod += b;
+      return mod;
+    } else {
+      T r = safe_rem(a, b);
+      if constexpr (std::is_signed_v<T>)
+        if (r != 0 && (r < 0) != (b < 0)) r = T(r + b);
+      return r;
+    }
+  }
+};
+// Integer powers by squaring, wrapping (PyTorch's powi); a negative
+// exponent gives 1 for base 1, +-1 for base -1 and 0 otherwise.
+template <class T>
+struct TPow {
+  static constexpr const char* name = "pow";
+  static constexpr bool kVector = false, kAutovec = false;
+  T operator()(T a, T b) const {
+    if constexpr (std::is_floating_point_v<T>) {
+      return std::pow(a, b);
+    } else {
+      static_assert(!std::is_same_v<T, bool>, "bool pow is refused before a kernel runs");
+      if constexpr (std::is_signed_v<T>)
+        if (b < 0) return a == 1 ? T(1) : a == -1 ? T((b % 2) ? -1 : 1) : T(0);
+      T result = 1;
+      while (b) {
+        if (b & 1) result = wrap_mul(result, a);
+        b /= 2;
+        a = wrap_mul(a, a);
+      }
+      return result;
+    }
+  }
+};
+
+template <class T>
+struct TNeg {
+  static constexpr const char* name = "neg";
+  static constexpr bool kVector = false, kAutovec = true;
+  T operator()(T a) const {
+    if constexpr (std::is_integral_v<T>) return T(std::make_unsigned_t<T>(0) - std::make_unsigned_t<T>(a));
+    else return -a;
+  }
+};
+template <class T>
+struct TAbs {
+  static constexpr const char* name = "abs";
+  static constexpr bool kVector = false, kAutovec = true;
+  T operator()(T a) const {
+    if constexpr (std::is_unsigned_v<T> || std::is_same_v<T, bool>) return a;
+    else if constexpr (std::is_integral_v<T>) return a < 0 ? TNeg<T>{}(a) : a;
+    else return std::fabs(a);
+  }
+};
+template <class T>
+struct TRelu {
+  static constexpr const char* name = "relu";
+  static constexpr bool kVector = false, kAutovec = true;
+  T operator()(T a) const { return a > T(0) || a != a ? a : T(0); }
+};
+// exp, log and sqrt of a floating T (integers are promoted to float32
+// before they get here).
+template <class T>
+struct TExp {
+  static constexpr const char* name = "exp";
+  static constexpr bool kVector = false, kAutovec = false;
+  T operator()(T a) const { return std::exp(a); }
+};
+template <class T>
+struct TLog {
+  static constexpr const char* name = "log";
+  static constexpr bool kVector = false, kAutovec = false;
+  T operator()(T a) const { return std::log(a); }
+};
+template <class T>
+struct TSqrt {
+  static constexpr const char* name = "sqrt";
+  static constexpr bool kVector = false, kAutovec = true;
+  T operator()(T a) const { return std::sqrt(a); }
+};
 
 }  // namespace tc::fn

@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 
+#include "dtype.h"
 #include "functors.h"
 #include "simd.h"
 
@@ -197,22 +198,60 @@ void f32_unary_strided(int64_t n, float* out, int64_t so, const float* a, int64_
   for (int64_t i = 0; i < n; ++i, out += so, a += sa) *out = op(*a);
 }
 
-// Comparisons into bool (T = uint8_t), or, for an in-place comparison
-// into a float32 tensor, 1.0 and 0.0 (T = float): the contiguous branch is
-// a plain loop the compiler vectorises.
+// --- every dtype: x_ loops over T, the C++ type of the dtype computed in.
+// Plain loops for the compiler's vectoriser: i32x4, i64x2 and f64x2
+// arithmetic under wasm SIMD (f32 has the hand-written loops above).
+
 template <class T, class Op>
-void x_compare(int64_t n, T* out, int64_t so, const float* a, int64_t sa, const float* b,
-               int64_t sb, Op op) {
-  if (so == 1 && sa == 1 && sb == 1) {
-    for (int64_t i = 0; i < n; ++i) out[i] = static_cast<T>(op(a[i], b[i]));
+void x_vbinary(int64_t n, T* out, const T* a, const T* b, Op op) {
+  for (int64_t i = 0; i < n; ++i) out[i] = op(a[i], b[i]);
+}
+template <class T, class Op>
+void x_vbinaryc(int64_t n, T* out, const T* a, T b, Op op) {
+  for (int64_t i = 0; i < n; ++i) out[i] = op(a[i], b);
+}
+template <class T, class Op>
+void x_vrbinaryc(int64_t n, T* out, T a, const T* b, Op op) {
+  for (int64_t i = 0; i < n; ++i) out[i] = op(a, b[i]);
+}
+template <class T, class Op>
+void x_binary_strided(int64_t n, T* out, int64_t so, const T* a, int64_t sa, const T* b,
+                      int64_t sb, Op op) {
+  for (int64_t i = 0; i < n; ++i, out += so, a += sa, b += sb) *out = op(*a, *b);
+}
+template <class T, class Op>
+void x_vunary(int64_t n, T* out, const T* a, Op op) {
+  for (int64_t i = 0; i < n; ++i) out[i] = op(a[i]);
+}
+template <class T, class Op>
+void x_unary_strided(int64_t n, T* out, int64_t so, const T* a, int64_t sa, Op op) {
+  for (int64_t i = 0; i < n; ++i, out += so, a += sa) *out = op(*a);
+}
+// Conversion from one dtype's type to another's (Note [Casts], dtype.h).
+template <class To, class From>
+void x_convert(int64_t n, To* out, int64_t so, const From* a, int64_t sa) {
+  if (so == 1 && sa == 1) {
+    for (int64_t i = 0; i < n; ++i) out[i] = convert<To>(a[i]);
   } else {
-    for (int64_t i = 0; i < n; ++i, out += so, a += sa, b += sb) *out = static_cast<T>(op(*a, *b));
+    for (int64_t i = 0; i < n; ++i, out += so, a += sa) *out = convert<To>(*a);
   }
 }
 
-// where for float32 values, or (T = uint8_t) for bool ones.
+// Comparisons of inputs of type T into bool: the contiguous branch is a
+// plain loop the compiler vectorises.
+template <class T, class Op>
+void x_compare(int64_t n, bool* out, int64_t so, const T* a, int64_t sa, const T* b,
+               int64_t sb, Op op) {
+  if (so == 1 && sa == 1 && sb == 1) {
+    for (int64_t i = 0; i < n; ++i) out[i] = op(a[i], b[i]);
+  } else {
+    for (int64_t i = 0; i < n; ++i, out += so, a += sa, b += sb) *out = op(*a, *b);
+  }
+}
+
+// where for values of any dtype.
 template <class T>
-void x_where(int64_t n, T* out, int64_t so, const uint8_t* c, int64_t sc, const T* a, int64_t sa,
+void x_where(int64_t n, T* out, int64_t so, const bool* c, int64_t sc, const T* a, int64_t sa,
              const T* b, int64_t sb) {
   if (so == 1 && sc == 1 && sa == 1 && sb == 1) {
     for (int64_t i = 0; i < n; ++i) out[i] = c[i] ? a[i] : b[i];
@@ -296,6 +335,19 @@ inline void f32_vacc_rows(int64_t n, int64_t rows, float* out, const float* a, i
 
 inline void f32_acc_strided(int64_t n, float* out, int64_t so, const float* a, int64_t sa) {
   for (int64_t i = 0; i < n; ++i, out += so, a += sa) *out += *a;
+}
+
+// Sums of int64 (every integer and bool sum is one, Note [Integer
+// arithmetic]: wrapping) and float64: out[i * so] += the n values of a.
+template <class T>
+void x_sum_strided(int64_t n, T* out, int64_t so, const T* a, int64_t sa) {
+  if (so == 0) {
+    T acc = 0;
+    for (int64_t i = 0; i < n; ++i, a += sa) acc = fn::wrap_add(acc, *a);
+    *out = fn::wrap_add(*out, acc);
+  } else {
+    for (int64_t i = 0; i < n; ++i, out += so, a += sa) *out = fn::wrap_add(*out, *a);
+  }
 }
 
 }  // namespace tc::kernels

@@ -4,8 +4,8 @@
 // where it is declared, beside the kernel template it runs (kernels.h).
 // The names follow XNNPACK's scheme (docs/traces.md):
 //   <dtype>_<op form>__<instruction set>_<tile>
-// where the dtype is the output's (u8_eq writes bool; f32_eq, an in-place
-// comparison into a float32 tensor, writes 1.0 and 0.0), the op form is
+// where the dtype is the output's (b8 bool, u8 uint8, i32, i64, f32, f64:
+// b8_eq writes bool whatever it compares), the op form is
 // v<op> (both inputs contiguous), v<op>c (b constant along the row),
 // vr<op>c (a constant), v<op>_t (one input transposed) or <op> (strided); the instruction set is the one the 4-lane loops compile
 // to (wasmsimd, sse2 natively, scalar), or scalar for ops without a 4-lane
@@ -19,9 +19,20 @@
 // checks every name against the scheme, so the table and docs/traces.md
 // cannot drift apart. A new op adds one line per block (the same line
 // for an op without a 4-lane form, outside the blocks) and its functor.
+//
+// Dtypes other than float32 run one template per pattern (kernels.h, x_*)
+// with the functors of every dtype (functors.h, T*); their names are made
+// by typed_kernel_name from the same scheme: i32_vadd__autovec (a plain
+// loop left to the compiler's vectoriser), i64_vfloor_divide__scalar_u1
+// (one that cannot be: integer division, libm), i32_add__scalar_strided.
 #pragma once
+#include "dtype.h"
 #include "engine/functors.h"
 #include "engine/simd.h"
+
+namespace tc {
+enum class Pattern;
+}
 
 namespace tc::ukernels {
 
@@ -36,11 +47,14 @@ template <class Op>
 struct Binary;  // contiguous, scalar_b, scalar_a, repeated, transposed, strided
 template <class Op>
 struct Unary;  // contiguous, strided
-template <class Op, class T>
-struct Compare;  // contiguous, strided (T: the output's type, uint8_t for bool or float)
-template <class T>
-struct Where;  // contiguous, strided (T: float or uint8_t values)
+template <class Op>
+struct Compare;  // contiguous, strided (any input dtype, bool output)
 // Sum (src/ops/reduce.cpp): row, rows4, acc, row_strided, acc_strided.
+
+// The name of the every-dtype loop (kernels.h, x_*) that runs `op` in
+// `dtype` for a pattern: "i32_vadd__autovec". Stable for the program's life.
+// autovec: the functor's kAutovec (contiguous patterns only).
+const char* typed_kernel_name(DType dtype, const char* op, Pattern pattern, bool autovec);
 
 }  // namespace tc::ukernels
 
@@ -59,15 +73,11 @@ struct Where;  // contiguous, strided (T: float or uint8_t values)
   struct Unary<fn::Op> {                                           \
     static constexpr const UKernel &contiguous = v, &strided = vs; \
   }
-#define TC_COMPARE_UKERNELS(Op, va, vs, fa, fs)                    \
-  inline constexpr UKernel va{#va}, vs{#vs}, fa{#fa}, fs{#fs};      \
+#define TC_COMPARE_UKERNELS(Op, va, vs)                             \
+  inline constexpr UKernel va{#va}, vs{#vs};                        \
   template <>                                                       \
-  struct Compare<fn::Op, uint8_t> {                                 \
+  struct Compare<fn::Op> {                                          \
     static constexpr const UKernel &contiguous = va, &strided = vs; \
-  };                                                                \
-  template <>                                                       \
-  struct Compare<fn::Op, float> {                                   \
-    static constexpr const UKernel &contiguous = fa, &strided = fs; \
   }
 #define TC_SUM_UKERNELS(rsum, vacc_rows, vacc)                                   \
   inline constexpr UKernel rsum{#rsum}, vacc_rows{#vacc_rows}, vacc{#vacc};      \
@@ -84,33 +94,21 @@ TC_BINARY_UKERNELS(Pow, f32_vpow__scalar_u1, f32_vpowc__scalar_u1, f32_vrpowc__s
                    f32_vpow__scalar_2x1, f32_vpow_t__scalar_u1, f32_pow__scalar_strided);
 TC_UNARY_UKERNELS(Exp, f32_vexp__scalar_u1, f32_exp__scalar_strided);
 TC_UNARY_UKERNELS(Log, f32_vlog__scalar_u1, f32_log__scalar_strided);
+// floor_divide and remainder of float32 (fmod, floor) run their
+// every-dtype functors in the float32 loops.
+TC_BINARY_UKERNELS(TFloorDivide<float>, f32_vfloor_divide__scalar_u1, f32_vfloor_dividec__scalar_u1,
+                   f32_vrfloor_dividec__scalar_u1, f32_vfloor_divide__scalar_2x1,
+                   f32_vfloor_divide_t__scalar_u1, f32_floor_divide__scalar_strided);
+TC_BINARY_UKERNELS(TRemainder<float>, f32_vremainder__scalar_u1, f32_vremainderc__scalar_u1,
+                   f32_vrremainderc__scalar_u1, f32_vremainder__scalar_2x1,
+                   f32_vremainder_t__scalar_u1, f32_remainder__scalar_strided);
 
-TC_COMPARE_UKERNELS(Eq, u8_eq__autovec, u8_eq__scalar_strided, f32_eq__autovec,
-                    f32_eq__scalar_strided);
-TC_COMPARE_UKERNELS(Ne, u8_ne__autovec, u8_ne__scalar_strided, f32_ne__autovec,
-                    f32_ne__scalar_strided);
-TC_COMPARE_UKERNELS(Lt, u8_lt__autovec, u8_lt__scalar_strided, f32_lt__autovec,
-                    f32_lt__scalar_strided);
-TC_COMPARE_UKERNELS(Le, u8_le__autovec, u8_le__scalar_strided, f32_le__autovec,
-                    f32_le__scalar_strided);
-TC_COMPARE_UKERNELS(Gt, u8_gt__autovec, u8_gt__scalar_strided, f32_gt__autovec,
-                    f32_gt__scalar_strided);
-TC_COMPARE_UKERNELS(Ge, u8_ge__autovec, u8_ge__scalar_strided, f32_ge__autovec,
-                    f32_ge__scalar_strided);
-
-inline constexpr UKernel f32_where__autovec{"f32_where__autovec"},
-    f32_where__scalar_strided{"f32_where__scalar_strided"}, u8_where__autovec{"u8_where__autovec"},
-    u8_where__scalar_strided{"u8_where__scalar_strided"};
-template <>
-struct Where<float> {
-  static constexpr const UKernel &contiguous = f32_where__autovec,
-                                 &strided = f32_where__scalar_strided;
-};
-template <>
-struct Where<uint8_t> {
-  static constexpr const UKernel &contiguous = u8_where__autovec,
-                                 &strided = u8_where__scalar_strided;
-};
+TC_COMPARE_UKERNELS(Eq, b8_eq__autovec, b8_eq__scalar_strided);
+TC_COMPARE_UKERNELS(Ne, b8_ne__autovec, b8_ne__scalar_strided);
+TC_COMPARE_UKERNELS(Lt, b8_lt__autovec, b8_lt__scalar_strided);
+TC_COMPARE_UKERNELS(Le, b8_le__autovec, b8_le__scalar_strided);
+TC_COMPARE_UKERNELS(Gt, b8_gt__autovec, b8_gt__scalar_strided);
+TC_COMPARE_UKERNELS(Ge, b8_ge__autovec, b8_ge__scalar_strided);
 
 // The strided sums (src/ops/reduce.cpp).
 inline constexpr UKernel f32_rsum__scalar_strided{"f32_rsum__scalar_strided"},

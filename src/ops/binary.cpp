@@ -2,12 +2,16 @@
 // together. Backward formulas return gradients in the result's shape; the
 // autograd engine sums them back to each input's shape (Note [Autograd]).
 #include "autograd/node.h"
+#include "op_table.h"
 #include "ops/internal.h"
 
 namespace tc {
 
-KernelChoice run_binary(BinaryOp op, const Elementwise& e, const float* a, const float* b,
-                        float alpha) {
+namespace {
+
+// The float32 loops: hand-written 4-lane kernels where the op has them.
+KernelChoice run_binary_f32(BinaryOp op, const Elementwise& e, const float* a, const float* b,
+                            float alpha) {
   switch (op) {
     case BinaryOp::Add:
       return alpha == 1.0f ? run_binary(e, a, b, fn::Add{}) : run_binary(e, a, b, fn::AddAlpha{alpha});
@@ -23,8 +27,72 @@ KernelChoice run_binary(BinaryOp op, const Elementwise& e, const float* a, const
       return run_binary(e, a, b, fn::Maximum{});
     case BinaryOp::Minimum:
       return run_binary(e, a, b, fn::Minimum{});
+    case BinaryOp::FloorDivide:
+      return run_binary(e, a, b, fn::TFloorDivide<float>{});
+    case BinaryOp::Remainder:
+      return run_binary(e, a, b, fn::TRemainder<float>{});
   }
   TC_ASSERT(false, "unknown binary op");
+}
+
+}  // namespace
+
+template <class T>
+KernelChoice run_binary(BinaryOp op, const Elementwise& e, T* out, const T* a, const T* b,
+                        T alpha) {
+  if constexpr (std::is_same_v<T, float>) {
+    TC_ASSERT(out == e.out.f32(), "the float32 loops write e.out");
+    return run_binary_f32(op, e, a, b, alpha);
+  } else {
+    const bool one = alpha == T(1);
+    switch (op) {
+      case BinaryOp::Add:
+        return one ? run_binary_any(e, out, a, b, fn::TAdd<T>{})
+                   : run_binary_any(e, out, a, b, fn::TAddAlpha<T>{alpha});
+      case BinaryOp::Sub:
+        if constexpr (!std::is_same_v<T, bool>)
+          return one ? run_binary_any(e, out, a, b, fn::TSub<T>{})
+                     : run_binary_any(e, out, a, b, fn::TSubAlpha<T>{alpha});
+        break;
+      case BinaryOp::Mul:
+        return run_binary_any(e, out, a, b, fn::TMul<T>{});
+      case BinaryOp::Div:
+        if constexpr (std::is_floating_point_v<T>) return run_binary_any(e, out, a, b, fn::TDiv<T>{});
+        break;
+      case BinaryOp::Pow:
+        if constexpr (!std::is_same_v<T, bool>) return run_binary_any(e, out, a, b, fn::TPow<T>{});
+        break;
+      case BinaryOp::Maximum:
+        return run_binary_any(e, out, a, b, fn::TMaximum<T>{});
+      case BinaryOp::Minimum:
+        return run_binary_any(e, out, a, b, fn::TMinimum<T>{});
+      case BinaryOp::FloorDivide:
+        if constexpr (!std::is_same_v<T, bool>) return run_binary_any(e, out, a, b, fn::TFloorDivide<T>{});
+        break;
+      case BinaryOp::Remainder:
+        if constexpr (!std::is_same_v<T, bool>) return run_binary_any(e, out, a, b, fn::TRemainder<T>{});
+        break;
+    }
+    TC_ASSERT(false, op_name(op), " reached a kernel in ", dtype_name(dtype_of<T>()),
+              ": its checks should have refused it");
+  }
+}
+template KernelChoice run_binary(BinaryOp, const Elementwise&, bool*, const bool*, const bool*, bool);
+template KernelChoice run_binary(BinaryOp, const Elementwise&, uint8_t*, const uint8_t*, const uint8_t*, uint8_t);
+template KernelChoice run_binary(BinaryOp, const Elementwise&, int32_t*, const int32_t*, const int32_t*, int32_t);
+template KernelChoice run_binary(BinaryOp, const Elementwise&, int64_t*, const int64_t*, const int64_t*, int64_t);
+template KernelChoice run_binary(BinaryOp, const Elementwise&, float*, const float*, const float*, float);
+template KernelChoice run_binary(BinaryOp, const Elementwise&, double*, const double*, const double*, double);
+
+void check_integer_divisor(BinaryOp op, const Tensor& divisor) {
+  if (op != BinaryOp::FloorDivide && op != BinaryOp::Remainder) return;
+  if (!is_integral(divisor.dtype())) return;
+  bool zero = false;
+  visit_dtype(divisor.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    for (const T v : divisor.values<T>()) zero |= v == T(0);
+  });
+  TC_CHECK(Value, !zero, "ZeroDivisionError");
 }
 
 namespace {
@@ -47,16 +115,16 @@ std::vector<Tensor> saved_for_backward(BinaryOp op, const Tensor& a, const Tenso
 // d/da and d/db of each op, from the basic ops (micrograd style), each
 // computed only for an input that wants it. s holds what
 // saved_for_backward kept.
-std::vector<Tensor> binary_backward(BinaryOp op, const BackwardArgs& args, double alpha) {
+std::vector<Tensor> binary_backward(BinaryOp op, const BackwardArgs& args, Scalar alpha) {
   const Tensor& g = args.grad;
   const std::vector<Tensor>& s = args.saved;
   // The gradient for input i, or none when it is not wanted.
   auto wanted = [&](size_t i, auto formula) { return args.needed[i] ? formula() : Tensor(); };
   switch (op) {
     case BinaryOp::Add:
-      return {g, wanted(1, [&] { return alpha == 1.0 ? g : mul(g, alpha); })};
+      return {g, wanted(1, [&] { return alpha.to_double() == 1.0 ? g : mul(g, alpha); })};
     case BinaryOp::Sub:
-      return {g, wanted(1, [&] { return mul(g, -alpha); })};
+      return {g, wanted(1, [&] { return mul(g, -alpha.to_double()); })};
     case BinaryOp::Mul:
       return {wanted(0, [&] { return mul(g, s[1]); }), wanted(1, [&] { return mul(g, s[0]); })};
     case BinaryOp::Div: {
@@ -75,6 +143,10 @@ std::vector<Tensor> binary_backward(BinaryOp op, const BackwardArgs& args, doubl
                 return where(mask, 0.0, mul(g, mul(out, unary(UnaryOp::Log, a))));
               })};
     }
+    case BinaryOp::FloorDivide:  // not differentiable: the op table says so
+      break;
+    case BinaryOp::Remainder:  // a - floor(a / b) * b (derivatives.yaml)
+      return {g, wanted(1, [&] { return mul(unary(UnaryOp::Neg, g), floor_divide(s[0], s[1])); })};
     case BinaryOp::Maximum:
     case BinaryOp::Minimum: {
       const Tensor &a = s[0], &b = s[1];
@@ -100,14 +172,66 @@ std::vector<Tensor> binary_backward(BinaryOp op, const BackwardArgs& args, doubl
 
 }  // namespace
 
-Tensor binary(BinaryOp op, const Operand& self, const Operand& other, double alpha) {
-  const Tensor a = as_float(self.tensor());
-  const Tensor b = as_float(other.tensor());
-  ElementwiseSpec spec{op_name(op), {a, b}, {"a", "b"}, {self.is_number(), other.is_number()}};
+
+// PyTorch's checks before an arithmetic op builds its loop (BinaryOps.cpp):
+// bool subtraction and integer powers of negative numbers, on the operands
+// as given.
+void check_binary_operands(BinaryOp op, const Operand& self, const Operand& other) {
+  const DType a = self.dtype(), b = other.dtype();
+  if (op == BinaryOp::Sub) {
+    TC_CHECK(Type, a != DType::Bool || b != DType::Bool,
+             "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
+             "or `logical_xor()` operator instead.");
+    TC_CHECK(Type, a != DType::Bool && b != DType::Bool,
+             "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+             "trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+  }
+  if (op == BinaryOp::Pow && other.is_number() && !self.is_number()) {
+    const Scalar& e = other.number();
+    TC_CHECK(Value, is_floating(a) || e.kind() == Scalar::Kind::Float || e.to_int() >= 0,
+             "Integers to negative integer powers are not allowed.");
+  }
+}
+
+// PyTorch's alpha_check, against the dtype the op computes in.
+void check_alpha(DType dtype, const Scalar& alpha) {
+  TC_CHECK(Type, alpha.kind() != Scalar::Kind::Bool || dtype == DType::Bool,
+           "Boolean alpha only supported for Boolean results.");
+  TC_CHECK(Type, is_floating(dtype) || alpha.kind() != Scalar::Kind::Float,
+           "For integral input tensors, argument alpha must not be a floating point number.");
+}
+
+// The checks of a dtype that has no kernel for the op (PyTorch's dispatch
+// macros leave bool out of floor_divide, remainder and pow).
+void check_kernel_dtype(BinaryOp op, DType dtype) {
+  if (dtype != DType::Bool) return;
+  TC_CHECK(Type, op != BinaryOp::FloorDivide, "\"div_floor_cpu\" not implemented for 'Bool'");
+  TC_CHECK(Type, op != BinaryOp::Remainder, "\"remainder_cpu\" not implemented for 'Bool'");
+  TC_CHECK(Type, op != BinaryOp::Pow, "\"pow\" not implemented for 'Bool'");
+}
+
+Tensor binary(BinaryOp op, const Operand& self, const Operand& other, Scalar alpha) {
+  check_binary_operands(op, self, other);
+  const OpInfo& info = op_info(OpFamily::Binary, int(op));
+  const Promoted p = promote_operands({self, other}, info.dtype_rule);
+  const DType dtype = p.promotion.compute;
+  const Tensor &a = p.inputs[0], &b = p.inputs[1];
+  ElementwiseSpec spec{op_name(op), {a, b}, {"a", "b"}, p.is_number, p.promotion.result};
   const Elementwise e = prepare(spec);
-  trace_op(spec, e, run_binary(op, e, a.f32(), b.f32(), static_cast<float>(alpha)));
+  if (info.alpha) check_alpha(dtype, alpha);
+  check_kernel_dtype(op, dtype);
+  check_integer_divisor(op, b);
+  KernelChoice kernel = visit_dtype(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    return run_binary(op, e, e.out.data<T>(), a.data<T>(), b.data<T>(), alpha.to<T>());
+  });
+  if (tracing()) {
+    spec.given = p.given;
+    spec.promotion = promotion_trace(p, spec.names, p.promotion.result, false);
+  }
+  trace_op(spec, e, kernel);
   Tensor out = e.out;
-  if (needs_grad({a, b}))
+  if (info.backward && is_floating(dtype) && needs_grad({a, b}))
     attach_grad(
         out, op_name(op), {a, b},
         [op, alpha](const BackwardArgs& args) { return binary_backward(op, args, alpha); },
@@ -118,10 +242,10 @@ Tensor binary(BinaryOp op, const Operand& self, const Operand& other, double alp
   return out;
 }
 
-Tensor add(const Operand& s, const Operand& o, double alpha) {
+Tensor add(const Operand& s, const Operand& o, Scalar alpha) {
   return binary(BinaryOp::Add, s, o, alpha);
 }
-Tensor sub(const Operand& s, const Operand& o, double alpha) {
+Tensor sub(const Operand& s, const Operand& o, Scalar alpha) {
   return binary(BinaryOp::Sub, s, o, alpha);
 }
 Tensor mul(const Operand& s, const Operand& o) { return binary(BinaryOp::Mul, s, o); }
@@ -129,5 +253,7 @@ Tensor div(const Operand& s, const Operand& o) { return binary(BinaryOp::Div, s,
 Tensor pow(const Operand& s, const Operand& o) { return binary(BinaryOp::Pow, s, o); }
 Tensor maximum(const Operand& s, const Operand& o) { return binary(BinaryOp::Maximum, s, o); }
 Tensor minimum(const Operand& s, const Operand& o) { return binary(BinaryOp::Minimum, s, o); }
+Tensor floor_divide(const Operand& s, const Operand& o) { return binary(BinaryOp::FloorDivide, s, o); }
+Tensor remainder(const Operand& s, const Operand& o) { return binary(BinaryOp::Remainder, s, o); }
 
 }  // namespace tc

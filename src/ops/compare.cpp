@@ -1,14 +1,13 @@
-// eq ne lt le gt ge: a bool result, no gradient. Their in-place forms
-// (eq_ ...) are in src/ops/inplace.cpp.
+// eq ne lt le gt ge: computed in the operands' common dtype (Note [Type
+// promotion]), a bool result, no gradient. Their in-place forms (eq_ ...)
+// are in src/ops/inplace.cpp.
+#include "op_table.h"
 #include "ops/internal.h"
 
 namespace tc {
 
-// out is e.out's data: bool (uint8_t), or float32 for an in-place
-// comparison into a float tensor (src/ops/inplace.cpp).
 template <class T>
-KernelChoice run_compare(CompareOp op, const Elementwise& e, T* out, const float* a,
-                         const float* b) {
+KernelChoice run_compare(CompareOp op, const Elementwise& e, bool* out, const T* a, const T* b) {
   switch (op) {
     case CompareOp::Eq:
       return run_compare(e, out, a, b, fn::Eq{});
@@ -25,18 +24,27 @@ KernelChoice run_compare(CompareOp op, const Elementwise& e, T* out, const float
   }
   TC_ASSERT(false, "unknown compare op");
 }
-template KernelChoice run_compare(CompareOp, const Elementwise&, uint8_t*, const float*,
-                                  const float*);
-template KernelChoice run_compare(CompareOp, const Elementwise&, float*, const float*,
-                                  const float*);
+template KernelChoice run_compare(CompareOp, const Elementwise&, bool*, const bool*, const bool*);
+template KernelChoice run_compare(CompareOp, const Elementwise&, bool*, const uint8_t*, const uint8_t*);
+template KernelChoice run_compare(CompareOp, const Elementwise&, bool*, const int32_t*, const int32_t*);
+template KernelChoice run_compare(CompareOp, const Elementwise&, bool*, const int64_t*, const int64_t*);
+template KernelChoice run_compare(CompareOp, const Elementwise&, bool*, const float*, const float*);
+template KernelChoice run_compare(CompareOp, const Elementwise&, bool*, const double*, const double*);
 
 Tensor compare(CompareOp op, const Operand& self, const Operand& other) {
-  const Tensor a = as_float(self.tensor());
-  const Tensor b = as_float(other.tensor());
-  ElementwiseSpec spec{op_name(op), {a, b}, {"a", "b"}, {self.is_number(), other.is_number()},
-                       DType::Bool};
+  const Promoted p = promote_operands({self, other}, DTypeRule::Bool);
+  const Tensor &a = p.inputs[0], &b = p.inputs[1];
+  ElementwiseSpec spec{op_name(op), {a, b}, {"a", "b"}, p.is_number, DType::Bool};
   const Elementwise e = prepare(spec);
-  trace_op(spec, e, run_compare(op, e, e.out.b8(), a.f32(), b.f32()));
+  const KernelChoice kernel = visit_dtype(p.promotion.compute, [&](auto tag) {
+    using T = decltype(tag);
+    return run_compare(op, e, e.out.b8(), a.data<T>(), b.data<T>());
+  });
+  if (tracing()) {
+    spec.given = p.given;
+    spec.promotion = promotion_trace(p, spec.names, DType::Bool, false);
+  }
+  trace_op(spec, e, kernel);
   return e.out;
 }
 

@@ -11,16 +11,19 @@
 // call leaves x as it was.
 //
 // Note [In-place dtypes]: x keeps its dtype. TensorIterator computes the
-// op's result dtype as the out-of-place op would, then casts it into x:
-//  - arithmetic (add_ sub_ mul_ div_ pow_) checks the cast is safe
-//    (enforce_safe_casting_to_output): tensorcast's arithmetic always gives
-//    float32 (bool operands are promoted), so a bool x is refused with
-//    "result type Float can't be cast to the desired output type Bool";
+// op's dtype as the out-of-place op would (Note [Type promotion], x taking
+// part as an operand), runs the op in it, then converts the result into x:
+//  - arithmetic (add_ sub_ mul_ div_ pow_ ...) first checks the conversion
+//    is safe (can_cast, enforce_safe_casting_to_output): no float into an
+//    integer or bool, no non-bool into bool. int64 x.add_(0.5) is refused
+//    with "result type Float can't be cast to the desired output type
+//    Long", int32 x.add_(int64 y) is allowed (computed in int64, the low
+//    32 bits kept);
 //  - comparisons (eq_ ne_ lt_ le_ gt_ ge_) do not check
 //    (build_comparison_op casts without enforce_safe_casting): a float32 x
 //    gets 1.0 and 0.0, a bool x true and false.
 // PyTorch's checks run in this order: autograd's check_inplace (the leaf),
-// then the shapes, then the dtypes.
+// the op's own (bool subtraction), then the shapes, then the dtypes.
 #include "autograd/node.h"
 #include "op_table.h"
 #include "ops/internal.h"
@@ -38,56 +41,84 @@ const OpInfo& inplace_form(OpFamily family, int code) {
   return *form;
 }
 
-// The checks every in-place op makes before it writes, in PyTorch's order;
-// returns the prepared loop over (self, self as read, other).
-Elementwise prepare_inplace(const OpInfo& op, const ElementwiseSpec& spec, const Tensor& self,
-                            const Tensor& other) {
-  TC_CHECK(Autograd, !(grad_enabled() && self.requires_grad() && self.is_leaf()),
-           "a leaf Variable that requires grad is being used in an in-place operation.");
+// Every in-place op: the checks in PyTorch's order, the loop in the
+// compute dtype, and the result converted into self when its dtype is
+// another (Note [In-place dtypes]). run(e, out) runs the kernel into out
+// (self, or a temporary of the result's dtype laid out as self).
+template <class Run>
+Tensor& run_inplace(const OpInfo& op, Tensor& self, const Operand& other, DType result_dtype,
+                    const Promoted& p, Run run) {
+  const Tensor &a = p.inputs[0], &b = p.inputs[1];
+  ElementwiseSpec spec{op.name.c_str(), {a, b}, {"self", "other"}, {false, other.is_number()},
+                       self.dtype(), self};
+  spec.given = p.given;  // overlap is judged on the tensors given, as PyTorch does
   Elementwise e = prepare(spec);
-  TC_CHECK(Type, op.family == OpFamily::Compare || self.dtype() == DType::Float32,
-           "result type Float can't be cast to the desired output type Bool");
+  const bool cast = result_dtype != self.dtype();
+  TC_CHECK(Type, op.family == OpFamily::Compare || can_cast(result_dtype, self.dtype()),
+           "result type ", dtype_c10_name(result_dtype), " can't be cast to the desired output type ",
+           dtype_c10_name(self.dtype()));
   // PyTorch would record the op (AddBackward0, EqBackward0 ...) and rebase
   // self's history onto it; tensorcast's graph links tensors, not nodes,
   // so it cannot, and says so (README, "Choices").
-  TC_CHECK(Autograd, !needs_grad({self, other}), op.name,
+  TC_CHECK(Autograd, !needs_grad({self, other.tensor()}), op.name,
            ": tensorcast does not record in-place ops for autograd; use the out-of-place ",
            op.base, " on tensors that require grad");
-  return e;
+  KernelChoice kernel;
+  if (!cast) {
+    kernel = run(e, self);
+  } else {
+    const Tensor result(make_impl(Storage::allocate(self.geometry().storage_extent(), result_dtype,
+                                                    &self.sizes()),
+                                  self.geometry(), result_dtype));
+    const Tensor written = e.out;
+    e.out = result;
+    kernel = run(e, result);
+    e.out = written;
+    TracePause quiet;
+    copy_into(self, result);
+  }
+  self.impl().storage->bump_version();
+  if (tracing()) spec.promotion = promotion_trace(p, spec.names, self.dtype(), cast);
+  trace_op(spec, e, kernel);
+  return self;
+}
+
+void check_leaf(const Tensor& self) {
+  TC_CHECK(Value, self.defined(), "in-place op on an undefined tensor");
+  TC_CHECK(Autograd, !(grad_enabled() && self.requires_grad() && self.is_leaf()),
+           "a leaf Variable that requires grad is being used in an in-place operation.");
 }
 
 }  // namespace
 
-Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, double alpha) {
-  TC_CHECK(Value, self.defined(), "in-place op on an undefined tensor");
+Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, Scalar alpha) {
+  check_leaf(self);
   const OpInfo& info = inplace_form(OpFamily::Binary, int(op));
-  const Tensor b = as_float(other.tensor());
-  ElementwiseSpec spec{info.name.c_str(), {self, b}, {"self", "other"}, {false, other.is_number()},
-                       DType::Float32, self};
-  const Elementwise e = prepare_inplace(info, spec, self, b);
-  // Operand 1 is self itself: out and a are the same memory.
-  const KernelChoice kernel = run_binary(op, e, self.f32(), b.f32(), static_cast<float>(alpha));
-  self.impl().storage->bump_version();
-  trace_op(spec, e, kernel);
-  return self;
+  check_binary_operands(op, self, other);
+  const Promoted p = promote_operands({self, other}, info.dtype_rule);
+  const DType dtype = p.promotion.compute;
+  return run_inplace(info, self, other, p.promotion.result, p, [&](const Elementwise& e, const Tensor& out) {
+    if (info.alpha) check_alpha(dtype, alpha);
+    check_kernel_dtype(op, dtype);
+    check_integer_divisor(op, p.inputs[1]);
+    return visit_dtype(dtype, [&](auto tag) {
+      using T = decltype(tag);
+      return run_binary(op, e, out.data<T>(), p.inputs[0].data<T>(), p.inputs[1].data<T>(),
+                        alpha.to<T>());
+    });
+  });
 }
 
 Tensor& compare_(CompareOp op, Tensor& self, const Operand& other) {
-  TC_CHECK(Value, self.defined(), "in-place op on an undefined tensor");
+  check_leaf(self);
   const OpInfo& info = inplace_form(OpFamily::Compare, int(op));
-  // A bool self is read as float32 (a copy, as every comparison reads it)
-  // and written as bool.
-  const Tensor a = as_float(self);
-  const Tensor b = as_float(other.tensor());
-  ElementwiseSpec spec{info.name.c_str(), {a, b}, {"self", "other"}, {false, other.is_number()},
-                       self.dtype(), self};
-  const Elementwise e = prepare_inplace(info, spec, self, b);
-  const KernelChoice kernel = self.dtype() == DType::Bool
-                                  ? run_compare(op, e, self.b8(), a.f32(), b.f32())
-                                  : run_compare(op, e, self.f32(), a.f32(), b.f32());
-  self.impl().storage->bump_version();
-  trace_op(spec, e, kernel);
-  return self;
+  const Promoted p = promote_operands({self, other}, DTypeRule::Bool);
+  return run_inplace(info, self, other, DType::Bool, p, [&](const Elementwise& e, const Tensor& out) {
+    return visit_dtype(p.promotion.compute, [&](auto tag) {
+      using T = decltype(tag);
+      return run_compare(op, e, out.b8(), p.inputs[0].data<T>(), p.inputs[1].data<T>());
+    });
+  });
 }
 
 }  // namespace tc

@@ -12,22 +12,50 @@
 
 namespace tc {
 
-// A float32 tensor with the same values (bool operands of arithmetic).
-Tensor as_float(const Tensor& t);
+// An elementwise op's operands after Note [Type promotion]: each in the
+// dtype the kernel computes in (converted copies only where the dtype
+// differs; numbers become 0-D tensors), with what the trace reports.
+struct Promoted {
+  DTypeRule rule;
+  Promotion promotion;
+  std::vector<Tensor> given;     // as given (numbers as 0-D tensors of their wrapped dtype)
+  std::vector<Tensor> inputs;    // in promotion.compute
+  std::vector<bool> is_number;
+};
+Promoted promote_operands(const std::vector<Operand>& operands, DTypeRule rule);
 
-// Copies src (broadcast to dst's shape) into dst, elementwise; dst may be
-// any strided view. Used by narrow's backward and by contiguous/reshape.
+// The trace's account of a promotion (names: the operands' as in the trace).
+PromotionTrace promotion_trace(const Promoted& p, const std::vector<std::string>& names,
+                               DType result, bool result_cast);
+
+// Copies src (broadcast to dst's shape) into dst, elementwise, converting
+// its dtype to dst's (Note [Casts]); dst may be any strided view. Used by
+// narrow's backward, contiguous/reshape, to() and in-place ops whose result
+// is converted into self. Records no trace.
 void copy_into(const Tensor& dst, const Tensor& src);
 
-// run_binary (engine/dispatch.h) for a BinaryOp chosen at run time
-// (src/ops/binary.cpp).
-KernelChoice run_binary(BinaryOp op, const Elementwise& e, const float* a, const float* b,
-                        float alpha);
-
-// run_compare (engine/dispatch.h) for a CompareOp chosen at run time, into
-// bool (T = uint8_t) or float32 (T = float) (src/ops/compare.cpp).
+// run_binary (engine/dispatch.h) for a BinaryOp chosen at run time, in
+// the dtype of T (src/ops/binary.cpp); alpha is in that dtype too.
 template <class T>
-KernelChoice run_compare(CompareOp op, const Elementwise& e, T* out, const float* a,
-                         const float* b);
+KernelChoice run_binary(BinaryOp op, const Elementwise& e, T* out, const T* a, const T* b,
+                        T alpha);
+
+// run_compare (engine/dispatch.h) for a CompareOp chosen at run time, on
+// inputs of T (src/ops/compare.cpp).
+template <class T>
+KernelChoice run_compare(CompareOp op, const Elementwise& e, bool* out, const T* a, const T* b);
+
+// PyTorch's checks of an arithmetic op (src/ops/binary.cpp): before the
+// loop is built, on the operands as given (bool subtraction, integer
+// powers of negative numbers); alpha against the compute dtype; a dtype
+// without a kernel for the op (bool floor_divide, remainder, pow).
+void check_binary_operands(BinaryOp op, const Operand& self, const Operand& other);
+void check_alpha(DType dtype, const Scalar& alpha);
+void check_kernel_dtype(BinaryOp op, DType dtype);
+
+// Raises PyTorch's "ZeroDivisionError" when an integer divisor (T
+// integral) holds a zero (floor_divide, remainder); floats divide by zero
+// as IEEE says.
+void check_integer_divisor(BinaryOp op, const Tensor& divisor);
 
 }  // namespace tc

@@ -1,3 +1,4 @@
+// Operands and their promotion (Note [Type promotion]).
 #include "ops.h"
 #include "ops/internal.h"
 
@@ -8,15 +9,63 @@ Tensor Operand::tensor() const {
     TC_CHECK(Value, t->defined(), "an undefined tensor was passed as an operand");
     return *t;
   }
-  return Tensor::scalar(static_cast<float>(std::get<double>(value_)));
+  return Tensor::scalar(std::get<Scalar>(value_));
 }
 
-// PyTorch promotes bool to float when it meets arithmetic; so do we (a copy).
-Tensor as_float(const Tensor& t) {
-  if (t.dtype() == DType::Float32) return t;
-  std::vector<float> values = t.to_vector();
-  Tensor out = Tensor::from_data(values, t.sizes());
-  return out;
+DType Operand::dtype() const {
+  if (is_number()) return number().dtype();
+  return tensor().dtype();
+}
+
+Category Operand::category() const {
+  if (is_number()) return Category::Number;
+  return tensor().ndim() == 0 ? Category::ZeroDim : Category::Dim;
+}
+
+DType result_type(const std::vector<Operand>& operands) {
+  std::vector<PromotionInput> inputs;
+  for (const Operand& o : operands) inputs.push_back({o.dtype(), o.category()});
+  return promote(inputs, DTypeRule::Promote).common;
+}
+
+Promoted promote_operands(const std::vector<Operand>& operands, DTypeRule rule) {
+  Promoted p;
+  p.rule = rule;
+  std::vector<PromotionInput> kinds;
+  for (const Operand& o : operands) {
+    p.given.push_back(o.tensor());
+    p.is_number.push_back(o.is_number());
+    kinds.push_back({p.given.back().dtype(), o.category()});
+  }
+  p.promotion = promote(kinds, rule);
+  for (const Tensor& t : p.given) p.inputs.push_back(to(t, p.promotion.compute));
+  return p;
+}
+
+PromotionTrace promotion_trace(const Promoted& p, const std::vector<std::string>& names,
+                               DType result, bool result_cast) {
+  PromotionTrace t;
+  for (size_t k = 0; k < p.given.size(); ++k) {
+    const Category c = p.is_number[k]      ? Category::Number
+                       : p.given[k].ndim() ? Category::Dim
+                                           : Category::ZeroDim;
+    t.operands.push_back({names[k], dtype_name(p.given[k].dtype()), category_name(c),
+                          p.given[k].dtype() != p.promotion.compute});
+  }
+  auto name = [](std::optional<DType> d) {
+    return d ? std::optional<std::string>(dtype_name(*d)) : std::nullopt;
+  };
+  const Promotion& q = p.promotion;
+  t.tensor_dtype = name(q.dim);
+  t.zero_dim_dtype = name(q.zero_dim);
+  t.number_dtype = name(q.number);
+  t.common_dtype = dtype_name(q.common);
+  t.decided_by = category_name(q.decided_by);
+  t.rule = dtype_rule_name(p.rule);
+  t.compute_dtype = dtype_name(q.compute);
+  t.result_dtype = dtype_name(result);
+  t.result_cast = result_cast;
+  return t;
 }
 
 }  // namespace tc

@@ -127,26 +127,64 @@ SumKernel run_sum(const SumPlan& p, const Tensor& in, const Tensor& out_keepdim)
   return kernel;
 }
 
-// Records the sum's trace, if a TraceScope is active.
-void trace_sum(const Tensor& in, const Tensor& out_keepdim, const SumPlan& p, SumKernel kernel) {
+// The sums of int64 and float64 (every integer and bool sum is an int64
+// one: the input was converted first): plain loops, no 4-lane kernels.
+template <class T>
+KernelChoice run_sum_any(const SumPlan& p, const Tensor& in, const Tensor& out_keepdim) {
+  const LoopPlan& plan = p.loop;
+  T* out = out_keepdim.data<T>();
+  const T* a = in.data<T>();
+  using Off = std::array<int64_t, 2>;
+  const bool inner = !plan.shape.empty() && plan.strides[0][0] == 0;
+  for_each_row<2>(plan, [&](int64_t n, const Off& o, const Off& s) {
+    kernels::x_sum_strided(n, out + o[0], s[0], a + o[1], s[1]);
+  });
+  if (!p.repeated_dims.empty()) {
+    // The repeat is at most the product of sizes, which fits int64.
+    const T factor = static_cast<T>(p.repeat);
+    for (int64_t i = 0, n = out_keepdim.numel(); i < n; ++i) out[i] = fn::wrap_mul(out[i], factor);
+  }
+  return {ukernels::typed_kernel_name(dtype_of<T>(), inner ? "rsum" : "acc", Pattern::Strided,
+                                      false),
+          inner ? Pattern::Contiguous : Pattern::Strided};
+}
+
+// Records the sum's trace, if a TraceScope is active. `given` is the
+// input before it was converted to the sum's dtype.
+void trace_sum(const Tensor& given, const Tensor& in, const Tensor& out_keepdim, const SumPlan& p,
+               const char* kernel, const char* pattern) {
   if (!tracing()) return;
   OpTrace t;
   t.op = "sum";
   t.repeated_dims = p.repeated_dims;
   t.broadcast = trace_broadcast({in.sizes()});
+  const char* out_dtype = dtype_name(out_keepdim.dtype());
   t.operands.push_back({"out", out_keepdim.sizes(), out_keepdim.strides(),
                         out_keepdim.geometry().expand(in.sizes()).strides(), out_keepdim.offset(),
-                        "float32"});
-  t.operands.push_back({"a", in.sizes(), in.strides(), in.strides(), in.offset(), "float32"});
-  t.plan = {p.loop.order, p.loop.groups(), p.loop.shape, p.loop.strides, sum_pattern_name(kernel)};
-  t.kernel = sum_kernel_name(kernel);
+                        out_dtype});
+  t.operands.push_back({"a", given.sizes(), given.strides(), given.strides(), given.offset(),
+                        dtype_name(given.dtype())});
+  const Category c = given.ndim() ? Category::Dim : Category::ZeroDim;
+  t.promotion.operands.push_back({"a", dtype_name(given.dtype()), category_name(c),
+                                  given.dtype() != in.dtype()});
+  (c == Category::Dim ? t.promotion.tensor_dtype : t.promotion.zero_dim_dtype) =
+      dtype_name(given.dtype());
+  t.promotion.common_dtype = dtype_name(given.dtype());
+  t.promotion.decided_by = category_name(c);
+  t.promotion.rule = dtype_rule_name(DTypeRule::Sum);
+  t.promotion.compute_dtype = out_dtype;
+  t.promotion.result_dtype = out_dtype;
+  t.plan = {p.loop.order, p.loop.groups(), p.loop.shape, p.loop.strides, pattern};
+  t.kernel = kernel;
   record(std::move(t));
 }
 
 }  // namespace
 
 Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
-  const Tensor a = as_float(self);
+  TC_CHECK(Value, self.defined(), "sum: an undefined tensor");
+  const DType dtype = promote({{self.dtype(), Category::Dim}}, DTypeRule::Sum).result;
+  const Tensor a = to(self, dtype);
   const int64_t ndim = a.ndim();
   std::vector<bool> reduced(std::max<int64_t>(ndim, 1), false);
   for (int64_t d : dims) {
@@ -164,11 +202,19 @@ Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
       out_shape.push_back(a.sizes()[d]);
   }
   if (keepdim) out_shape = keep_shape;
-  const Tensor out_keepdim = Tensor::zeros(keep_shape);
+  const Tensor out_keepdim = Tensor::zeros(keep_shape, dtype);
   const SumPlan plan = plan_sum(a, out_keepdim);
-  trace_sum(a, out_keepdim, plan, run_sum(plan, a, out_keepdim));
+  if (dtype == DType::Float32) {
+    const SumKernel kernel = run_sum(plan, a, out_keepdim);
+    trace_sum(self, a, out_keepdim, plan, sum_kernel_name(kernel), sum_pattern_name(kernel));
+  } else {
+    const KernelChoice kernel = dtype == DType::Int64 ? run_sum_any<int64_t>(plan, a, out_keepdim)
+                                                      : run_sum_any<double>(plan, a, out_keepdim);
+    trace_sum(self, a, out_keepdim, plan, kernel.kernel,
+              kernel.pattern == Pattern::Contiguous ? "reduce-inner" : "reduce-outer");
+  }
   Tensor out = out_keepdim.with_geometry(Geometry::contiguous(out_shape));
-  if (needs_grad({a})) {
+  if (is_floating(dtype) && needs_grad({a})) {
     const Shape in_shape = a.sizes();
     attach_grad(out, "sum", {a}, [in_shape, keep_shape](const BackwardArgs& args) {
       const Tensor& g = args.grad;

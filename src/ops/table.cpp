@@ -17,6 +17,7 @@ struct Entry {
   DTypeRule dtype_rule;
   bool backward;
   const char* doc;
+  const char* torch = nullptr;  // PyTorch's name, when not the same as ours
 };
 
 constexpr OpFamily B = OpFamily::Binary, C = OpFamily::Compare, U = OpFamily::Unary,
@@ -37,6 +38,10 @@ const Entry kEntries[] = {
      "the larger of input and other, elementwise (NaN if either is NaN)"},
     {"minimum", B, int(BinaryOp::Minimum), false, false, kPromote, true,
      "the smaller of input and other, elementwise (NaN if either is NaN)"},
+    {"floorDivide", B, int(BinaryOp::FloorDivide), false, true, kPromote, false,
+     "input // other: the quotient rounded down (integers stay integers)", "floor_divide"},
+    {"remainder", B, int(BinaryOp::Remainder), false, true, kPromote, true,
+     "input % other: the remainder with the sign of other, as Python's %"},
     {"eq", C, int(CompareOp::Eq), false, true, kBool, false, "input == other"},
     {"ne", C, int(CompareOp::Ne), false, true, kBool, false, "input != other"},
     {"lt", C, int(CompareOp::Lt), false, true, kBool, false, "input < other"},
@@ -68,12 +73,13 @@ std::vector<OpInfo> build() {
   std::vector<OpInfo> ops;
   for (const Entry& e : kEntries) {
     const std::string name = e.name;
+    const std::string torch = e.torch ? e.torch : e.name;
     const std::string inplace = e.has_inplace ? name + "_" : "";
     ops.push_back({name, e.family, e.code, arity_of(e.family), e.alpha, false, inplace, "",
-                   e.dtype_rule, e.backward, "torch." + name, e.doc});
+                   e.dtype_rule, e.backward, "torch." + torch, e.doc});
     if (e.has_inplace)
       ops.push_back({inplace, e.family, e.code, arity_of(e.family), e.alpha, true, "", name,
-                     e.dtype_rule, e.backward, "Tensor." + inplace,
+                     e.dtype_rule, e.backward, "Tensor." + torch + "_",
                      std::string(e.doc) + (e.family == OpFamily::Compare
                                                ? ", written into input in input's dtype (1 and 0 "
                                                  "for float32)"
@@ -128,12 +134,7 @@ const char* family_name(OpFamily family) {
   return names[static_cast<int>(family)];
 }
 
-const char* dtype_rule_name(DTypeRule rule) {
-  static const char* const names[] = {"promote", "promote-to-float", "bool", "same"};
-  return names[static_cast<int>(rule)];
-}
-
-Tensor run_op(const OpInfo& op, const Operand* operands, size_t count, double alpha) {
+Tensor run_op(const OpInfo& op, const Operand* operands, size_t count, Scalar alpha) {
   TC_ASSERT(static_cast<int>(count) == op.arity, op.name, " takes ", op.arity,
             " operands, got ", count);
   if (op.inplace) {

@@ -78,7 +78,7 @@ Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
                          [input_shape, d, begin, length](const BackwardArgs& args) {
                            const Tensor& grad = args.grad;
                            // Zeros everywhere but the narrowed slice, which gets the gradient.
-                           const Tensor full = Tensor::zeros(input_shape);
+                           const Tensor full = Tensor::zeros(input_shape, grad.dtype());
                            copy_into(narrow(full, d, begin, length), grad);
                            return std::vector<Tensor>{full};
                          });
@@ -100,16 +100,13 @@ Tensor reshape(const Tensor& self, const Shape& shape) {
 }
 
 Tensor clone(const Tensor& self) {
-  if (self.dtype() == DType::Bool) {
-    std::vector<float> v = self.to_vector();
-    return Tensor::from_bools(std::vector<uint8_t>(v.begin(), v.end()), self.sizes());
-  }
-  Tensor out = Tensor::empty(self.sizes());
+  Tensor out = Tensor::empty(self.sizes(), self.dtype());
   {
     NoGradGuard no_grad;
     copy_into(out, self);
   }
-  attach_grad(out, "clone", {self},
+  if (is_floating(self.dtype()))
+    attach_grad(out, "clone", {self},
               [](const BackwardArgs& args) { return std::vector<Tensor>{args.grad}; });
   return out;
 }

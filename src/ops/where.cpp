@@ -1,31 +1,38 @@
-// where(condition, a, b): three-way broadcasting; forward, backward, trace.
+// where(condition, a, b): three-way broadcasting, a and b promoted to
+// their common dtype (Note [Type promotion]); forward, backward, trace.
 #include "autograd/node.h"
 #include "ops/internal.h"
 
 namespace tc {
 
-Tensor where(const Tensor& condition, const Operand& self, const Operand& other) {
-  TC_CHECK(Value, condition.defined(), "where: the condition is undefined");
+Tensor where(const Tensor& cond, const Operand& self, const Operand& other) {
+  TC_CHECK(Value, cond.defined(), "where: the condition is undefined");
+  // PyTorch still takes a uint8 condition (with a deprecation warning), as
+  // bool: nonzero is true.
+  const Tensor condition = cond.dtype() == DType::UInt8 ? to(cond, DType::Bool) : cond;
   TC_CHECK(Type, condition.dtype() == DType::Bool,
-           "where expected condition to be a boolean tensor, but got a tensor with dtype Float");
-  // Two bool tensors pick bool values, as in PyTorch; anything else float32.
-  const Tensor x = self.tensor(), y = other.tensor();
-  const bool bools = !self.is_number() && !other.is_number() && x.dtype() == DType::Bool &&
-                     y.dtype() == DType::Bool;
-  const Tensor a = bools ? x : as_float(x);
-  const Tensor b = bools ? y : as_float(y);
+           "where expected condition to be a boolean tensor, but got a tensor with dtype ",
+           dtype_c10_name(condition.dtype()));
+  const Promoted p = promote_operands({self, other}, DTypeRule::Promote);
+  const Tensor &a = p.inputs[0], &b = p.inputs[1];
   ElementwiseSpec spec{"where",
                        {condition, a, b},
                        {"condition", "a", "b"},
-                       {false, self.is_number(), other.is_number()},
-                       bools ? DType::Bool : DType::Float32};
+                       {false, p.is_number[0], p.is_number[1]},
+                       p.promotion.result};
   const Elementwise e = prepare(spec);
-  const uint8_t* c = condition.b8();
-  trace_op(spec, e,
-           bools ? run_where(e, e.out.b8(), c, a.b8(), b.b8())
-                 : run_where(e, e.out.f32(), c, a.f32(), b.f32()));
+  const bool* c = condition.b8();
+  const KernelChoice kernel = visit_dtype(p.promotion.compute, [&](auto tag) {
+    using T = decltype(tag);
+    return run_where(e, e.out.data<T>(), c, a.data<T>(), b.data<T>());
+  });
+  if (tracing()) {
+    spec.given = {condition, p.given[0], p.given[1]};
+    spec.promotion = promotion_trace(p, {"a", "b"}, p.promotion.result, false);
+  }
+  trace_op(spec, e, kernel);
   Tensor out_t = e.out;
-  if (needs_grad({a, b}))
+  if (is_floating(p.promotion.compute) && needs_grad({a, b}))
     attach_grad(out_t, "where", {Tensor(), a, b},
                 [](const BackwardArgs& args) {
                   const Tensor &g = args.grad, &c = args.saved[0];

@@ -206,17 +206,38 @@ TEST_CASE("in place: pow_ writes self ** other", "[inplace]") {
 }
 
 TEST_CASE("in place: Note [In-place dtypes], the result must be castable to self's dtype", "[inplace]") {
-  // tensorcast's arithmetic gives float32 (bool operands promoted), and
-  // float32 cannot be cast safely to bool: PyTorch's message for each op.
+  // A bool self takes a bool result (add_ is or, mul_ and) but never a
+  // float one; PyTorch's message for each refusal, and self untouched.
   const Tensor mask = tc::compare(CompareOp::Gt, Tensor::from_data({1, 2, 3}, {3}), 1.5);
-  for (int code = 0; code <= 4; ++code) {
-    const auto op = static_cast<BinaryOp>(code);
-    INFO(tc::op_name(op));
+  const std::string to_bool = "result type Float can't be cast to the desired output type Bool";
+  const std::string one_bool =
+      "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
+      "invert a mask, use the `~` or `logical_not()` operator instead.";
+  const std::string two_bools =
+      "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+      "`logical_xor()` operator instead.";
+  struct Case {
+    BinaryOp op;
+    std::string with_float, with_mask;  // "" where it works
+  };
+  const Case cases[] = {
+      {BinaryOp::Add, to_bool, ""},
+      {BinaryOp::Sub, one_bool, two_bools},
+      {BinaryOp::Mul, to_bool, ""},
+      {BinaryOp::Div, to_bool, to_bool},
+      {BinaryOp::Pow, to_bool, "\"pow\" not implemented for 'Bool'"},
+      {BinaryOp::FloorDivide, to_bool, "\"div_floor_cpu\" not implemented for 'Bool'"},
+      {BinaryOp::Remainder, to_bool, "\"remainder_cpu\" not implemented for 'Bool'"},
+  };
+  for (const Case& k : cases) {
+    INFO(tc::op_name(k.op));
     Tensor c = tc::clone(mask);
-    refuses([&] { tc::binary_(op, c, 2.0); }, ErrorKind::Type,
-            "result type Float can't be cast to the desired output type Bool");
-    refuses([&] { tc::binary_(op, c, mask); }, ErrorKind::Type,
-            "result type Float can't be cast to the desired output type Bool");
+    refuses([&] { tc::binary_(k.op, c, 2.0); }, k.op == BinaryOp::Sub ? ErrorKind::Type : ErrorKind::Type,
+            k.with_float);
+    if (!k.with_mask.empty())
+      refuses([&] { tc::binary_(k.op, c, mask); }, ErrorKind::Type, k.with_mask);
+    else
+      tc::binary_(k.op, c, mask);  // or / and of [F, T, T] with itself
     CHECK(c.dtype() == DType::Bool);
     CHECK(values(c) == std::vector<float>{0, 1, 1});
   }
@@ -277,7 +298,10 @@ TEST_CASE("in place: traces name the table's in-place form and the kernel for se
     CHECK(t.op == "eq_");
     CHECK(t.inplace);
     CHECK(t.operands[0].dtype == "float32");
-    CHECK(t.kernel == std::string("f32_eq__autovec"));
+    // Computed into bool, then converted into self (Note [In-place dtypes]).
+    CHECK(t.kernel == std::string("b8_eq__autovec"));
+    CHECK(t.promotion.result_dtype == "float32");
+    CHECK(t.promotion.result_cast);
   }
   CHECK(values(x) == std::vector<float>{1, 1, 0});
   Tensor c = tc::compare(CompareOp::Gt, x, 0.5);
@@ -287,7 +311,8 @@ TEST_CASE("in place: traces name the table's in-place form and the kernel for se
     const tc::OpTrace t = op_trace(scope);
     CHECK(t.op == "ne_");
     CHECK(t.operands[0].dtype == "bool");
-    CHECK(t.kernel == std::string("u8_ne__autovec"));
+    CHECK(t.kernel == std::string("b8_ne__autovec"));
+    CHECK(!t.promotion.result_cast);
   }
   {
     tc::TraceScope scope;

@@ -2,6 +2,8 @@
 // around the tile (below, equal to, above and multiples of the 4-lane
 // vector and of the unroll by 8, and of the sum's 16 partial sums and its
 // block), each kernel and stride pattern, with misaligned pointers.
+#include <memory>
+#include "engine/elementwise.h"
 #include "engine/kernels.h"
 
 #include "engine/functors.h"
@@ -12,6 +14,25 @@
 using namespace tct;
 namespace k = tc::kernels;
 namespace fn = tc::fn;
+
+// A bool buffer (C++ bool, one byte each) for the bool kernels.
+class Bools {
+ public:
+  explicit Bools(int64_t n) : n_(n), p_(new bool[static_cast<size_t>(n)]()) {}
+  bool* data() { return p_.get(); }
+  const bool* data() const { return p_.get(); }
+  bool& operator[](int64_t i) { return p_[static_cast<size_t>(i)]; }
+  bool operator==(const Bools& o) const {
+    if (n_ != o.n_) return false;
+    for (int64_t i = 0; i < n_; ++i)
+      if (p_[static_cast<size_t>(i)] != o.p_[static_cast<size_t>(i)]) return false;
+    return true;
+  }
+
+ private:
+  int64_t n_;
+  std::unique_ptr<bool[]> p_;
+};
 
 namespace {
 
@@ -154,15 +175,16 @@ TEST_CASE("comparison and where kernels, contiguous and strided", "[kernels]") {
     if (n > 100) continue;
     INFO("n=" << n);
     const std::vector<float> a = data(rng, 2 * n), b = data(rng, 2 * n);
-    std::vector<uint8_t> out(2 * n + 1), want(2 * n + 1);
+    // Bool outputs are C++ bool (dtype.h); std::vector<bool> has no data().
+    Bools out(2 * n + 1), want(2 * n + 1);
     k::x_compare(n, out.data(), 1, a.data(), 1, b.data(), 1, fn::Le{});
     for (int64_t i = 0; i < n; ++i) want[i] = a[i] <= b[i];
     CHECK(out == want);
     k::x_compare(n, out.data(), 2, a.data(), 2, b.data(), 0, fn::Gt{});
     for (int64_t i = 0; i < n; ++i) want[2 * i] = a[2 * i] > b[0];
     CHECK(out == want);
-    std::vector<uint8_t> c(2 * n + 1);
-    for (auto& x : c) x = rng.coin();
+    Bools c(2 * n + 1);
+    for (int64_t i = 0; i < 2 * n + 1; ++i) c[i] = rng.coin();
     std::vector<float> w(2 * n + 1), w_want(2 * n + 1);
     tc::kernels::x_where(n, w.data(), 1, c.data(), 1, a.data(), 1, b.data(), 1);
     for (int64_t i = 0; i < n; ++i) w_want[i] = c[i] ? a[i] : b[i];
@@ -282,13 +304,9 @@ void unary_names(const std::string& op) {
 
 template <class Op>
 void compare_names(const std::string& op) {
-  using K = tc::ukernels::Compare<Op, uint8_t>;
-  CHECK(K::contiguous.name == "u8_" + op + "__autovec");
-  CHECK(K::strided.name == "u8_" + op + "__scalar_strided");
-  // Into a float32 tensor (an in-place comparison): 1.0 and 0.0.
-  using F = tc::ukernels::Compare<Op, float>;
-  CHECK(F::contiguous.name == "f32_" + op + "__autovec");
-  CHECK(F::strided.name == "f32_" + op + "__scalar_strided");
+  using K = tc::ukernels::Compare<Op>;
+  CHECK(K::contiguous.name == "b8_" + op + "__autovec");
+  CHECK(K::strided.name == "b8_" + op + "__scalar_strided");
 }
 
 }  // namespace
@@ -316,12 +334,26 @@ TEST_CASE("kernel names follow the scheme of docs/traces.md", "[kernels][trace]"
   compare_names<fn::Le>("le");
   compare_names<fn::Gt>("gt");
   compare_names<fn::Ge>("ge");
-  using W = tc::ukernels::Where<float>;
-  using WB = tc::ukernels::Where<uint8_t>;
-  CHECK(W::contiguous.name == std::string("f32_where__autovec"));
-  CHECK(W::strided.name == std::string("f32_where__scalar_strided"));
-  CHECK(WB::contiguous.name == std::string("u8_where__autovec"));
-  CHECK(WB::strided.name == std::string("u8_where__scalar_strided"));
+  binary_names<fn::TFloorDivide<float>>("floor_divide");
+  binary_names<fn::TRemainder<float>>("remainder");
+  using tc::DType;
+  using tc::Pattern;
+  using tc::ukernels::typed_kernel_name;
+  CHECK(typed_kernel_name(DType::Float32, "where", Pattern::Contiguous, true) ==
+        std::string("f32_vwhere__autovec"));
+  CHECK(typed_kernel_name(DType::Bool, "where", Pattern::Strided, true) ==
+        std::string("b8_where__scalar_strided"));
+  CHECK(typed_kernel_name(DType::Int32, "add", Pattern::ScalarB, true) ==
+        std::string("i32_vaddc__autovec"));
+  CHECK(typed_kernel_name(DType::Int64, "remainder", Pattern::ScalarA, false) ==
+        std::string("i64_vrremainderc__scalar_u1"));
+  CHECK(typed_kernel_name(DType::UInt8, "mul", Pattern::Contiguous, true) ==
+        std::string("u8_vmul__autovec"));
+  CHECK(typed_kernel_name(DType::Float64, "div", Pattern::Contiguous, true) ==
+        std::string("f64_vdiv__autovec"));
+  // Interned: the same name is the same pointer.
+  CHECK(typed_kernel_name(DType::Int32, "add", Pattern::ScalarB, true) ==
+        typed_kernel_name(DType::Int32, "add", Pattern::ScalarB, true));
   using S = tc::ukernels::Sum;
   CHECK(S::row.name == std::string("f32_rsum__") + TC_ISA + "_u16_acc4");
   CHECK(S::rows4.name == std::string("f32_vacc_rows__") + TC_ISA + "_r4");
@@ -462,8 +494,8 @@ TEST_CASE("where and accumulation kernels in place", "[kernels][inplace]") {
     if (n > 100) continue;
     INFO("n=" << n);
     const std::vector<float> a0 = data(rng, n), b0 = data(rng, n);
-    std::vector<uint8_t> c(n + 1);
-    for (auto& v : c) v = rng.coin();
+    Bools c(n + 1);
+    for (int64_t i = 0; i < n + 1; ++i) c[i] = rng.coin();
     std::vector<float> a = a0, b = b0, want(n + 1);
     tc::kernels::x_where(n, a.data(), 1, c.data(), 1, a.data(), 1, b.data(), 1);
     for (int64_t i = 0; i < n; ++i) want[i] = c[i] ? a0[i] : b0[i];

@@ -62,7 +62,15 @@ void run_corpus() {
   tc::sum(iota({4, 8}), {1}, false);                      // reduce-inner
   tc::sum(iota({8, 4}), {0}, false);                      // reduce-outer
   tc::add(iota({3}), iota({2, 3}));                       // missing, rank-promotion
-  tc::unary(tc::UnaryOp::Neg, tc::Tensor::from_bools({1, 0}, {2}));  // a bool operand
+  const Tensor mask = tc::Tensor::from_bools({1, 0}, {2});
+  tc::add(mask, mask);                                    // bool
+  tc::mul(tc::Tensor::from_values<uint8_t>({1, 2}, {2}), 3);           // uint8, number
+  tc::add(tc::Tensor::from_values<int32_t>({1, 2}, {2}), 1.5);         // int32 -> float32 (number)
+  tc::add(tc::Tensor::from_values<int32_t>({1, 2}, {2}),
+          tc::Tensor::from_values<double>({1}, {}));                    // zero-dim decides, float64
+  tc::div(tc::Tensor::from_values<int64_t>({1, 2}, {2}), 2);           // promote-to-float
+  tc::unary(tc::UnaryOp::Neg, tc::Tensor::from_values<int64_t>({1}, {1}));  // same
+  tc::sum(mask);                                                        // sum: bool -> int64
   tc::trace_broadcast({{2}, {3}});                        // conflict, mismatch (not recorded)
   tc::record(tc::trace_broadcast({{2}, {3}}));
   {
@@ -103,6 +111,9 @@ TEST_CASE("trace schema: a string outside its enum is an internal error", "[trac
   t.plan.inner_pattern = "contiguous";
   t.operands.push_back(tc::OperandTrace{});
   t.operands.back().dtype = "float32";
+  t.promotion.common_dtype = t.promotion.compute_dtype = t.promotion.result_dtype = "float32";
+  t.promotion.decided_by = "tensor";
+  t.promotion.rule = "promote";
   t.broadcast.notes = {"outer-product"};
   CHECK_NOTHROW(schema::check(t));
   t.broadcast.notes.push_back("outer-products");

@@ -1,0 +1,46 @@
+// Scalar: a plain number as Python has them, a bool, an int or a float.
+// Its kind matters to type promotion (Note [Type promotion]): t + 2 keeps
+// an int64 tensor int64, t + 2.0 makes it float32.
+//
+//   Scalar(2).kind()        // returns Scalar::Kind::Int
+//   Scalar(2.0).dtype()     // returns DType::Float64 (a Python float is a double)
+//   Scalar(true).to<float>()// returns 1.0f
+#pragma once
+#include <cstdint>
+#include <type_traits>
+
+#include "dtype.h"
+
+namespace tc {
+
+class Scalar {
+ public:
+  enum class Kind { Bool, Int, Float };
+  Scalar(bool v) : kind_(Kind::Bool), i_(v), f_(v) {}
+  Scalar(int v) : kind_(Kind::Int), i_(v), f_(v) {}
+  Scalar(int64_t v) : kind_(Kind::Int), i_(v), f_(static_cast<double>(v)) {}
+  Scalar(double v) : kind_(Kind::Float), i_(0), f_(v) {}
+  Scalar(float v) : Scalar(static_cast<double>(v)) {}
+
+  Kind kind() const { return kind_; }
+  // The dtype PyTorch wraps it in: bool, int64 or float64.
+  DType dtype() const {
+    return kind_ == Kind::Bool ? DType::Bool : kind_ == Kind::Int ? DType::Int64 : DType::Float64;
+  }
+  // The value in a dtype's C++ type, converted as Note [Casts] says.
+  template <class T>
+  T to() const {
+    if (kind_ == Kind::Float) return convert<T>(f_);
+    if (kind_ == Kind::Bool) return convert<T>(i_ != 0);
+    return convert<T>(i_);
+  }
+  double to_double() const { return kind_ == Kind::Float ? f_ : static_cast<double>(i_); }
+  int64_t to_int() const { return i_; }
+
+ private:
+  Kind kind_;
+  int64_t i_;
+  double f_;
+};
+
+}  // namespace tc
