@@ -50,7 +50,7 @@ function fillValues(tc: Tensorcast, fill: Fill, numel: number, bool: boolean, se
     case 'arange':
       // A condition alternates True/False, so both branches of where show.
       if (bool) return Float32Array.from({ length: numel }, (_, i) => (i % 2 === 0 ? 1 : 0));
-      return tc.tidy(() => tc.arange(numel).data() as Float32Array);
+      return tc.tidy(() => tc.arange(numel, { dtype: 'float32' }).data() as Float32Array);
     case 'ones':
       return new Float32Array(numel).fill(1);
     case 'random': {
@@ -100,7 +100,7 @@ export function readOperand(tc: Tensorcast, state: State, name: OperandName): Op
   return tc.tidy((): Operand => {
     let made: Tensor;
     try {
-      made = tc.tensor(values, { shape });
+      made = tc.tensor(values, { shape, dtype: 'float32' });
     } catch (error) {
       return { ...typed, shape, numel, values: null, problem: { kind: 'values', message: messageOf(error) } };
     }

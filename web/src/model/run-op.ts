@@ -31,5 +31,5 @@ export function runOp(tc: Tensorcast, op: Op, operands: Tensor[], alpha: number)
   const warnings = events.filter((e): e is WarningEvent => e.kind === 'warning');
   if (result === null || error !== null)
     return { trace, events, error, shape: null, values: null, bool: false, warnings };
-  return { trace, events, error: null, shape: result.shape, values: result.data(), bool: result.dtype === 'bool', warnings };
+  return { trace, events, error: null, shape: result.shape, values: result.data() as Float32Array | Uint8Array, bool: result.dtype === 'bool', warnings };
 }

@@ -86,7 +86,7 @@ export function computeStrides(
       }
       // The storage is the base's; the op reads it through the view.
       const stored = baseTensorOf(tc, operand);
-      const storage = stored.data();
+      const storage = stored.data() as Float32Array | Uint8Array;
       const x = viewOf(operand, stored);
       let expandedStrides = fromTrace?.expandedStrides ?? null;
       let read = null;
@@ -96,8 +96,8 @@ export function computeStrides(
         // Without a trace (the op was too big to run) the strides still come from the core's view.
         expandedStrides ??= expanded.stride() as number[];
         if (resultNumel <= MAX_RUN_ELEMENTS) {
-          read = expanded.data();
-          const cells = tc.arange(storage.length).reshape(operand.baseShape as number[]);
+          read = expanded.data() as Float32Array | Uint8Array;
+          const cells = tc.arange(storage.length, { dtype: 'float32' }).reshape(operand.baseShape as number[]);
           cell = viewOf(operand, cells).broadcastTo(resultShape).data() as Float32Array;
         }
       }
