@@ -14,8 +14,8 @@ test('new Tensorcast() says to use init(), as new Tensor() says to use tc.tensor
 });
 
 test("arange with a NaN step gives PyTorch's message (its step check comes first)", () => {
-  throwsTc(() => tc.arange(0, 5, NaN), 'value', 'step must be nonzero');
-  throwsTc(() => tc.arange(NaN, 5, 0), 'value', 'step must be nonzero');
+  throwsTc(() => tc.arange(0, 5, NaN, { dtype: 'float32' }), 'value', 'step must be nonzero');
+  throwsTc(() => tc.arange(NaN, 5, 0, { dtype: 'float32' }), 'value', 'step must be nonzero');
 });
 
 test("a dtype of the wrong type is kind 'type', like every other wrong type", () => {
@@ -24,7 +24,7 @@ test("a dtype of the wrong type is kind 'type', like every other wrong type", ()
 });
 
 test('arguments past an op\'s operands are refused, not ignored', () => {
-  const a = tc.tensor([1, 2]);
+  const a = tc.tensor([1, 2], { dtype: 'float32' });
   throwsTc(() => a.mul(a, { alpha: 2 }), 'type', 'mul() takes 1 argument but 2 were given; alpha is an option of add and sub only');
   throwsTc(() => tc.mul(a, a, { alpha: 2 }), 'type', 'mul() takes 2 arguments but 3 were given; alpha is an option of add and sub only');
   throwsTc(() => a.neg(1), 'type', 'neg() takes 0 arguments but 1 was given');
