@@ -19,8 +19,8 @@ test("arange with a NaN step gives PyTorch's message (its step check comes first
 });
 
 test("a dtype of the wrong type is kind 'type', like every other wrong type", () => {
-  throwsTc(() => tc.tensor([1], { dtype: 5 }), 'type', "tensor(): dtype must be 'float32' or 'bool', not 5");
-  throwsTc(() => tc.tensor([1], { dtype: null }), 'type', "tensor(): dtype must be 'float32' or 'bool', not null");
+  throwsTc(() => tc.tensor([1], { dtype: 5 }), 'type', "tensor(): dtype must be one of 'bool', 'uint8', 'int32', 'int64', 'float32', 'float64', not 5");
+  throwsTc(() => tc.tensor([1], { dtype: null }), 'type', "tensor(): dtype must be one of 'bool', 'uint8', 'int32', 'int64', 'float32', 'float64', not null");
 });
 
 test('arguments past an op\'s operands are refused, not ignored', () => {
@@ -37,5 +37,7 @@ test('where of two bool tensors is bool, as in PyTorch', () => {
   const w = tc.where(c, tc.tensor([true, true, false]), tc.tensor([false]));
   assert.equal(w.dtype, 'bool');
   assert.deepEqual(w.toArray(), [true, false, false]);
-  assert.equal(tc.where(c, c, 0).dtype, 'float32');
+  // where promotes its two values: a bool tensor and an int number are int64, a float number float32.
+  assert.equal(tc.where(c, c, 0).dtype, 'int64');
+  assert.equal(tc.where(c, c, 0.5).dtype, 'float32');
 });

@@ -114,12 +114,14 @@ test('explain.op: in place, where, unary, numbers and alpha', () => {
 
     const w = tc.explain.op('where', tc.tensor([true, false, true]), tc.ones([2, 1]), 0);
     assert.deepEqual(w.result.toArray(), [[1, 0, 1], [1, 0, 1]]);
+    // The number 0 is an int (wrapped as int64, as PyTorch wraps it), converted to float32.
     assert.deepEqual(w.trace.operands.map((o) => [o.name, o.dtype, o.expandedStrides]), [
       ['out', 'float32', [3, 1]],
       ['condition', 'bool', [0, 1]],
       ['a', 'float32', [1, 0]],
-      ['b', 'float32', [0, 0]],
+      ['b', 'int64', [0, 0]],
     ]);
+    assert.deepEqual(w.trace.promotion.operands.map((o) => [o.name, o.category, o.cast]), [['a', 'tensor', false], ['b', 'number', true]]);
     const r = tc.explain.op('relu', tc.tensor([-1, 2], { dtype: 'float32' }));
     assert.deepEqual(r.result.toArray(), [0, 2]);
     assert.equal(r.trace.operands.length, 2);
