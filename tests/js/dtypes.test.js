@@ -261,3 +261,87 @@ test('autograd only for float32 and float64; a float32 leaf mixed with float64 g
     assert.equal(tc.tensor([1, 2]).floorDivide(1).requiresGrad, false);
   });
 });
+
+// An independent model of torch.result_type in JavaScript (PyTorch's
+// ResultTypeState and combine_categories, aten/src/ATen/native/
+// TypeProperties.cpp), for the sweep below: every pair of operand kinds
+// through every op, against what the package does.
+const ORDER = ['bool', 'uint8', 'int32', 'int64', 'float32', 'float64'];
+const C10 = { bool: 'Bool', uint8: 'Byte', int32: 'Int', int64: 'Long', float32: 'Float', float64: 'Double' };
+const isFloat = (d) => d === 'float32' || d === 'float64';
+const promoteTypes = (a, b) => (ORDER.indexOf(a) > ORDER.indexOf(b) ? a : b);  // true of these six (c10's table)
+function kindOf(name) {
+  const v = OPERANDS[name]();
+  if (typeof v === 'boolean') return { dtype: 'bool', category: 'number' };
+  if (typeof v === 'bigint') return { dtype: 'int64', category: 'number' };
+  if (typeof v === 'number') return { dtype: Number.isSafeInteger(v) ? 'int64' : 'float32', category: 'number' };
+  return { dtype: v.dtype, category: v.ndim === 0 ? 'zero-dim' : 'tensor' };
+}
+function resultType(...names) {
+  const slot = {};
+  for (const n of names) {
+    const { dtype, category } = kindOf(n);
+    slot[category] = slot[category] === undefined ? dtype : promoteTypes(slot[category], dtype);
+  }
+  const combine = (higher, lower) => {
+    if (higher === undefined) return lower;
+    if (lower === undefined) return higher;
+    if (isFloat(higher)) return higher;
+    if (higher === 'bool' || isFloat(lower)) return promoteTypes(higher, lower);
+    return higher;
+  };
+  return combine(slot.tensor, combine(slot['zero-dim'], slot.number));
+}
+
+test('sweep: every pair of operand kinds through add, sub, mul, div, floorDivide, remainder, eq, maximum, where and add_', () => {
+  const names = Object.keys(OPERANDS);
+  const boolSub = (a, b) => {
+    const bools = [a, b].filter((n) => kindOf(n).dtype === 'bool').length;
+    if (bools === 2) return 'Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.';
+    if (bools === 1) return 'Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.';
+    return null;
+  };
+  const expect = {
+    add: (a, b) => resultType(a, b),
+    sub: (a, b) => boolSub(a, b) ?? resultType(a, b),
+    mul: (a, b) => resultType(a, b),
+    div: (a, b) => (isFloat(resultType(a, b)) ? resultType(a, b) : 'float32'),
+    floorDivide: (a, b) => (resultType(a, b) === 'bool' ? '"div_floor_cpu" not implemented for \'Bool\'' : narrowed(a, b) ?? resultType(a, b)),
+    remainder: (a, b) => (resultType(a, b) === 'bool' ? '"remainder_cpu" not implemented for \'Bool\'' : narrowed(a, b) ?? resultType(a, b)),
+    eq: () => 'bool',
+    maximum: (a, b) => resultType(a, b),
+  };
+  // 2^60 converted to uint8 or int32 keeps its low bits, 0: a division by zero.
+  const narrowed = (a, b) => (b === 'nbig' && ['uint8', 'int32'].includes(resultType(a, b)) ? 'ZeroDivisionError' : null);
+  let checked = 0;
+  tc.tidy(() => {
+    for (const a of names)
+      for (const b of names) {
+        for (const [op, want] of Object.entries(expect)) {
+          const w = want(a, b);
+          const call = () => tc[op](OPERANDS[a](), OPERANDS[b]());
+          if (w === 'ZeroDivisionError') throwsTc(call, 'value', w);
+          else if (w.includes(' ')) throwsTc(call, 'type', w);
+          else assert.equal(call().dtype, w, `${op}(${a}, ${b})`);
+          checked++;
+        }
+        assert.equal(tc.where(tc.tensor([true, false]), OPERANDS[a](), OPERANDS[b]()).dtype, resultType(a, b), `where(c, ${a}, ${b})`);
+        const self = OPERANDS[a]();
+        if (typeof self !== 'object') continue;
+        // In place: the out-of-place dtype, then PyTorch's canCast into self.
+        const common = resultType(a, b);
+        const before = self.toArray();
+        if (self.ndim === 0 && kindOf(b).category === 'tensor') {
+          // PyTorch checks the shape before the dtype.
+          throwsTc(() => self.add_(OPERANDS[b]()), 'shape', "output with shape [] doesn't match the broadcast shape [2]");
+        } else if (((isFloat(common) && !isFloat(self.dtype)) || (common !== 'bool' && self.dtype === 'bool'))) {
+          throwsTc(() => self.add_(OPERANDS[b]()), 'type', `result type ${C10[common]} can't be cast to the desired output type ${C10[self.dtype]}`);
+          assert.deepEqual(self.toArray(), before);
+        } else {
+          assert.equal(self.add_(OPERANDS[b]()).dtype, self.dtype, `${a}.add_(${b})`);
+        }
+        checked++;
+      }
+  });
+  assert.equal(checked, names.length * names.length * 9 - names.filter((n) => typeof OPERANDS[n]() !== 'object').length * names.length);
+});
