@@ -19,6 +19,7 @@
 import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { init, TensorcastError } from 'tensorcast';
+import { arrayFor, cast, isFloat } from '../reference/dtypes.js';
 import { Ref, fmt, layoutProblem, numelOf, stridesOf } from '../reference/naive.js';
 import { firstExactDifference, firstRelativeDifference, firstSumDifference, show } from './compare.js';
 import { STEPS, lit } from './ops.js';
@@ -82,6 +83,8 @@ class Soak {
     this.step = 0;
     this.calls = 0;
     this.refused = 0;
+    /** Steps that met a known core bug (ops.js, metKnownBug) instead of PyTorch's behaviour. */
+    this.known = 0;
     /** Per kind of step: how many ran and how many were refused on purpose. */
     this.stats = Object.fromEntries(Object.keys(STEPS).map((k) => [k, { steps: 0, refused: 0 }]));
     this.kind = null;
@@ -115,7 +118,7 @@ class Soak {
   }
 
   finite(ref) {
-    return ref.values().every(Number.isFinite);
+    return !isFloat(ref.dtype) || ref.values().every(Number.isFinite);
   }
 
   run(code) {
@@ -225,9 +228,10 @@ class Soak {
     const layout = { strides: t.stride(), offset: t.storageOffset };
     const problem = layoutProblem(shape, layout);
     if (problem) this.fail(`${io.code}: a new tensor of shape ${fmt(shape)} whose ${problem}`, [name], io);
-    const rounded = dtype === 'bool' ? vals : Float64Array.from(vals, Math.fround);
+    const rounded = arrayFor(dtype, vals.length);
+    for (let k = 0; k < vals.length; k++) rounded[k] = cast(vals[k], dtype);
     // The self-test's broken reference: every product is 0.
-    if (this.sabotage === 'mul' && /[.]mul\(/.test(io.code)) rounded.fill(0);
+    if (this.sabotage === 'mul' && /[.]mul\(/.test(io.code)) rounded.fill(cast(0, dtype));
     const r = Ref.fresh(shape, dtype, rounded, layout);
     this.record(io, [name, `s${r.storage.id}`]);
     const slot = this.insert(name, t, r);
@@ -264,9 +268,9 @@ class Soak {
         ? firstSumDifference(got, want, io.abs, io.terms)
         : mode === 'exact'
           ? firstExactDifference(got, want)
-          : firstRelativeDifference(got, want);
+          : firstRelativeDifference(got, want, slot.r.dtype === 'float64' ? (x) => x : Math.fround);
     if (k >= 0) this.fail(`${io.code}: element ${k} is ${got[k]}, expected ${want[k]}; got ${show(got, k)}, expected ${show(want, k)}`, [slot.name], null, got);
-    slot.r.write(Float64Array.from(got));
+    slot.r.write(got);
   }
 
   /** Reads each leaf's gradient from the core, compares, adopts, frees the JS handle. */
@@ -370,6 +374,7 @@ export async function runSoak({ ops, seed, checkEvery = 100, warmUp = defaultWar
     steps: ops,
     calls: soak.calls,
     refused: soak.refused,
+    known: soak.known,
     stats: soak.stats,
     seconds: (performance.now() - started) / 1000,
     memory,
@@ -407,7 +412,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const m = r.memory;
     console.log(
       [
-        `soak: ${r.steps} steps (${r.calls} API calls, ${r.refused} refused on purpose) in ${r.seconds.toFixed(1)} s, all agreeing with the reference`,
+        `soak: ${r.steps} steps (${r.calls} API calls, ${r.refused} refused on purpose) in ${r.seconds.toFixed(1)} s, all agreeing with the reference${r.known > 0 ? ` except ${r.known} meeting the known core bug (ops.js, metKnownBug)` : ''}`,
         `  tensors alive: ${m.baseline.tensors} before, ${m.end.tensors} after; tensor bytes: ${m.baseline.bytes} before, ${m.end.bytes} after`,
         `  wasm memory: ${mb(m.baseline.heapSize)} before, ${mb(m.afterWarmUp.heapSize)} after the ${m.warm}-step warm-up, ${mb(m.peakHeap)} at most, ${mb(m.end.heapSize)} at the end`,
         `  heap in use: ${m.baseline.heapUsed} bytes before, ${m.afterWarmUp.heapUsed} after the warm-up, ${m.end.heapUsed} at the end; JS heap ${mb(r.jsHeap)}`,
