@@ -321,8 +321,55 @@ class Soak {
     while (this.pool.length > 0) this.disposeSlot(this.pool[this.pool.length - 1]);
   }
 
+  /**
+   * Runs every op once in every dtype and layout pattern, in a tidy, before
+   * anything is measured: the core interns each kernel name a trace carries
+   * the first time it is used (src/engine/kernel_names.cpp), a set bounded
+   * by dtypes x ops x patterns that would otherwise grow the heap in use
+   * after a short warm-up. Draws nothing from the seed's stream.
+   */
+  prime() {
+    const tc = this.tc;
+    const ops = ['add', 'sub', 'mul', 'div', 'pow', 'maximum', 'minimum', 'floorDivide', 'remainder', 'eq', 'ne', 'lt', 'le', 'gt', 'ge'];
+    const inplace = ['add_', 'sub_', 'mul_', 'div_', 'pow_', 'floorDivide_', 'remainder_', 'eq_', 'ne_', 'lt_', 'le_', 'gt_', 'ge_'];
+    const dtypes = ['bool', 'uint8', 'int32', 'int64', 'float32', 'float64'];
+    const attempt = (fn) => {
+      try {
+        fn();
+      } catch {
+        // Refusals are part of the sweep.
+      }
+    };
+    tc.noGrad(() =>
+      tc.tidy(() => {
+        for (const d of dtypes) {
+          const a = tc.ones([4, 3], { dtype: d });
+          const forms = [a, a.transpose(0, 1).contiguous().transpose(0, 1), a.narrow(1, 0, 2), tc.ones([3], { dtype: d }).expand(4, 3), tc.ones([1], { dtype: d })];
+          for (const x of forms) {
+            for (const y of [...forms, 1, 2.5]) {
+              for (const op of ops) {
+                attempt(() => x[op](y));
+                if (typeof y === 'number') attempt(() => tc[op](y, x));
+              }
+              for (const op of inplace) attempt(() => x.clone()[op](y));
+              attempt(() => tc.where(tc.ones([4, 3], { dtype: 'bool' }), x, y));
+              attempt(() => tc.where(tc.ones([4, 3], { dtype: 'bool' }), y, x));
+            }
+            for (const op of ['neg', 'abs', 'exp', 'log', 'sqrt', 'relu', 'clone', 'contiguous']) attempt(() => x[op]());
+            for (const to of dtypes) attempt(() => x.to(to));
+            for (const dims of [[], [0], [1], [0, 1]]) attempt(() => x.sum(dims, true));
+            attempt(() => x.sum());
+            attempt(() => x.sumTo([1, 3]));
+            attempt(() => x.sumTo([4, 1]));
+          }
+        }
+      }),
+    );
+  }
+
   run_(total) {
     this.total = total;
+    this.prime();
     this.baseline = this.tc.memory();
     const weights = Object.fromEntries(Object.entries(STEPS).map(([k, [w]]) => [k, w]));
     const warm = this.warmUp;
