@@ -59,8 +59,10 @@ import {
   wrapDim,
 } from '../reference/naive.js';
 
-/** A number as JS source (-0, NaN and the infinities included). */
-export const lit = (x) => (Object.is(x, -0) ? '-0' : String(x));
+/** A number, boolean or BigInt as JS source (-0, NaN and the infinities included). */
+export const lit = (x) => (Object.is(x, -0) ? '-0' : typeof x === 'bigint' ? `${x}n` : String(x));
+/** A Python scalar operand: a number, a boolean (Python's bool) or a BigInt (an int beyond 2^53). */
+const isScalar = (x) => typeof x === 'number' || typeof x === 'boolean' || typeof x === 'bigint';
 const list = (xs) => `[${xs.map(lit).join(', ')}]`;
 
 // The ops whose gradient the soak checks; the others run under noGrad when
@@ -167,17 +169,17 @@ function clashingShape(rng, shape) {
 // --- operands
 
 function operandCode(x) {
-  return typeof x === 'number' ? lit(x) : `T.${x.name}`;
+  return isScalar(x) ? lit(x) : `T.${x.name}`;
 }
-const refOf = (x) => (typeof x === 'number' ? x : x.r);
+const refOf = (x) => (isScalar(x) ? x : x.r);
 /** What torch.result_type sees of an operand: a number, or a dtype and a rank. */
-const meta = (x) => (typeof x === 'number' ? x : { dtype: x.r.dtype, ndim: x.r.shape.length });
+const meta = (x) => (isScalar(x) ? x : { dtype: x.r.dtype, ndim: x.r.shape.length });
 
 /** An operand (a number or a slot) as values over `shape`, converted to dtype d. */
 function valuesIn(x, shape, d) {
   const n = numelOf(shape);
   const out = arrayFor(d, n);
-  if (typeof x === 'number') return out.fill(cast(x, d));
+  if (isScalar(x)) return out.fill(cast(x, d));
   const v = x.r.values();
   const from = broadcastFrom(x.r.shape, shape);
   for (let k = 0; k < n; k++) out[k] = cast(v[from[k]], d);
@@ -222,7 +224,7 @@ function compute(op, x, y, alpha, shape) {
   // but the core checks the divisor first and raises for a 0 in it. Marked
   // here so that the steps accept only that refusal, and count it.
   const integral = !isFloat(d) && (op === 'floorDivide' || op === 'remainder');
-  const divisorZero = integral && n === 0 && (typeof y === 'number' ? y === 0 : Array.from(y.r.values()).some((v) => v == 0));
+  const divisorZero = integral && n === 0 && (isScalar(y) ? Number(y) === 0 : Array.from(y.r.values()).some((v) => Number(v) === 0));
   try {
     for (let k = 0; k < n; k++) out[k] = f(xv[k], yv[k], alpha);
   } catch (error) {
@@ -248,15 +250,22 @@ function expectRefusal(s, result, reasons, io, loose = false) {
   const pattern = messages.every((m) => m !== undefined) ? new RegExp(`^(${messages.map(escape).join('|')})$`) : undefined;
   return s.expectFailure(result, [...new Set(reasons.map((r) => r[0]))], pattern, io);
 }
-const reads = (...xs) => xs.filter((x) => x && typeof x !== 'number').flatMap((x) => [x.name, `s${x.r.storage.id}`]);
+const reads = (...xs) => xs.filter((x) => x && !isScalar(x)).flatMap((x) => [x.name, `s${x.r.storage.id}`]);
 
 /**
  * A pool tensor that broadcasts with `slot` (or, rarely, any that does not),
  * or a number. Never two big tensors whose outer product would have to be
  * checked element by element a million times.
  */
-function partner(s, slot, { numbers = true } = {}) {
-  if (numbers && s.rng.chance(0.12)) return s.rng.pick([2, -1, 0.5, 0, -0, 3, NaN, Infinity]);
+function partner(s, slot, { numbers = true, op = null } = {}) {
+  if (numbers && s.rng.chance(0.12)) {
+    // Python bools and ints beyond 2^53 too, but not where PyTorch checks a
+    // scalar's range in the op's dtype (pow's exponent) or might compare an
+    // out-of-range int with a narrow integer tensor.
+    const wide = op !== 'where' && (slot.r.dtype === 'int64' || slot.r.dtype === 'bool' || isFloat(slot.r.dtype));
+    const extra = op === 'pow' ? [] : [true, false, ...(wide ? [2n ** 62n, -(2n ** 60n) - 1n] : [])];
+    return s.rng.pick([2, -1, 0.5, 0, -0, 3, NaN, Infinity, ...extra]);
+  }
   const clash = s.rng.chance(0.05);
   return s.pick((o) => {
     const joint = broadcastShapes([slot.r.shape, o.r.shape]).shape;
@@ -265,26 +274,26 @@ function partner(s, slot, { numbers = true } = {}) {
 }
 
 function predictBroadcast(operands) {
-  return broadcastShapes(operands.filter((x) => typeof x !== 'number').map((x) => x.r.shape));
+  return broadcastShapes(operands.filter((x) => !isScalar(x)).map((x) => x.r.shape));
 }
 
 /** Whether PyTorch's autograd would record: grad mode on and some tensor input requires grad. */
-const anyGrad = (xs) => xs.some((x) => x && typeof x !== 'number' && x.r.requiresGrad);
+const anyGrad = (xs) => xs.some((x) => x && !isScalar(x) && x.r.requiresGrad);
 
 /** Whether the soak can follow the gradient through these inputs. */
 function traceable(s, xs) {
-  return xs.every((x) => typeof x === 'number' || !x.r.requiresGrad || (s.finite(x.r) && graphOf(x.r).length <= GRAPH_CAP));
+  return xs.every((x) => isScalar(x) || !x.r.requiresGrad || (s.finite(x.r) && graphOf(x.r).length <= GRAPH_CAP));
 }
 
 // Broadcast policy (README): under 'warn' or 'raise', operands of different
 // ranks (0-D and numbers exempt) and the outer-product pattern of the first
 // two operands (each stretched along a dim where the other is not).
 function policyFindings(operands) {
-  const tensors = operands.filter((x) => typeof x !== 'number').map((x) => x.r.shape);
+  const tensors = operands.filter((x) => !isScalar(x)).map((x) => x.r.shape);
   const found = [];
   const ranks = new Set(tensors.filter((t) => t.length > 0).map((t) => t.length));
   if (ranks.size > 1) found.push('rank-promotion');
-  if (typeof operands[0] !== 'number' && typeof operands[1] !== 'number') {
+  if (!isScalar(operands[0]) && !isScalar(operands[1])) {
     const [a, b] = [operands[0].r.shape, operands[1].r.shape];
     const n = Math.max(a.length, b.length);
     const pa = [...new Array(n - a.length).fill(1), ...a];
@@ -408,12 +417,12 @@ function binary(s) {
   const a = s.pick();
   if (!a) return factory(s);
   const op = rng.pick([...BINARY_OPS, ...Object.keys(COMPARISONS)]);
-  let b = partner(s, a);
+  let b = partner(s, a, { op });
   let x = a;
-  if (typeof b === 'number' && rng.chance(0.3)) [x, b] = [b, a];
+  if (isScalar(b) && rng.chance(0.3)) [x, b] = [b, a];
   const alpha = (op === 'add' || op === 'sub') && rng.chance(0.3) ? rng.pick([2, -1, 0.5, 0, -2]) : 1;
   const opts = alpha !== 1 ? `, { alpha: ${lit(alpha)} }` : '';
-  let call = typeof x === 'number' || rng.chance(0.4) ? `tc.${op}(${operandCode(x)}, ${operandCode(b)}${opts})` : `${operandCode(x)}.${op}(${operandCode(b)}${opts})`;
+  let call = isScalar(x) || rng.chance(0.4) ? `tc.${op}(${operandCode(x)}, ${operandCode(b)}${opts})` : `${operandCode(x)}.${op}(${operandCode(b)}${opts})`;
   // Gradients are followed through the ops the reference differentiates.
   const grads = anyGrad([x, b]);
   const follow = grads && GRAD_BINARY.has(op) && traceable(s, [x, b]);
@@ -479,8 +488,8 @@ function where(s) {
   // form, taken as nonzero) or another dtype (refused).
   const c = rng.chance(0.93) ? s.pick((o) => o.r.dtype === 'bool') : s.pick((o) => o.r.dtype !== 'bool');
   if (!c) return factory(s);
-  const a = partner(s, c);
-  let b = partner(s, c);
+  const a = partner(s, c, { op: 'where' });
+  let b = partner(s, c, { op: 'where' });
   const all = predictBroadcast([c, a, b]).shape;
   if (all && numelOf(all) > 4 * MAX_NUMEL) b = 0;
   const grads = anyGrad([a, b]);
@@ -523,7 +532,8 @@ function inplace(s) {
   const base = op.slice(0, -1);
   const comparison = COMPARISONS[base] !== undefined;
   let other = rng.chance(0.7) ? s.pick((o) => o.r.storage !== target.r.storage && broadcastShapes([target.r.shape, o.r.shape]).shape?.join() === target.r.shape.join()) : null;
-  if (!other) other = rng.chance(0.2) ? (s.pick((o) => o.r.storage !== target.r.storage) ?? 2) : rng.chance(0.1) ? target : rng.pick([2, -1, 0.5, 3]);
+  // Python bools as well, except as pow_'s exponent (PyTorch copies or fills there).
+  if (!other) other = rng.chance(0.2) ? (s.pick((o) => o.r.storage !== target.r.storage) ?? 2) : rng.chance(0.1) ? target : rng.pick([2, -1, 0.5, 3, ...(op === 'pow_' ? [] : [true, false])]);
   const alpha = (op === 'add_' || op === 'sub_') && rng.chance(0.3) ? rng.pick([2, -1, 0.5]) : 1;
   const grad = rng.chance(0.9);
   let call = `T.${target.name}.${op}(${operandCode(other)}${alpha !== 1 ? `, { alpha: ${lit(alpha)} }` : ''})`;

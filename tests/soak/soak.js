@@ -48,12 +48,13 @@ export class SoakFailure extends Error {
 // Code is run as written (so that the replay is exactly what ran), compiled
 // once per shape of line: tensor names and numbers become arguments.
 const compiled = new Map();
-const TOKENS = /"[^"]*"|'[^']*'|`[^`]*`|T\.(t\d+)|(?<![\w$.])(\d+(?:\.\d+)?(?:e[+-]?\d+)?)/g;
+const TOKENS = /"[^"]*"|'[^']*'|`[^`]*`|T\.(t\d+)|(?<![\w$.])(\d+)n\b|(?<![\w$.])(\d+(?:\.\d+)?(?:e[+-]?\d+)?)/g;
 function compile(code) {
   const tensors = [];
   const numbers = [];
-  const template = code.replace(TOKENS, (match, name, number) => {
+  const template = code.replace(TOKENS, (match, name, bigint, number) => {
     if (name) return `T[$t[${tensors.push(name) - 1}]]`;
+    if (bigint) return `$n[${numbers.push(BigInt(bigint)) - 1}]`;
     if (number) return `$n[${numbers.push(Number(number)) - 1}]`;
     return match;
   });
