@@ -926,11 +926,19 @@ function badArgument(s) {
     ['tc.arange(0, 5, 0)', 'value'],
     ['tc.broadcastShapes([2, 3], [4])', 'shape'],
     ['tc.parseShape("(2, -3)")', 'value'],
+    // Dtypes: values out of a dtype's range (torch.tensor's and torch.full's
+    // checks), gradients on integers, a dtype the package does not have.
+    ["tc.tensor([300], { dtype: 'uint8' })", 'value', 'value cannot be converted to type uint8 without overflow'],
+    ["tc.tensor([2 ** 31], { dtype: 'int32' })", 'value', 'value cannot be converted to type int32 without overflow'],
+    ["tc.full([2], 300, { dtype: 'uint8' })", 'value', 'value cannot be converted to type uint8_t without overflow'],
+    ['tc.tensor([1, 2], { requiresGrad: true })', 'autograd', 'Only Tensors of floating point and complex dtype can require gradients'],
+    ["tc.zeros([2], { dtype: 'int64', requiresGrad: true })", 'autograd', 'Only Tensors of floating point and complex dtype can require gradients'],
   ];
-  if (a.name) cases.push([`T.${a.name}.add(T.${a.name}, { alpha: "2" })`, 'type'], [`T.${a.name}.view(NaN)`, 'value'], [`T.${a.name}.narrow(${a.r.shape.length + 2}, 0, 1)`, 'index'], [`T.${a.name}.transpose(0.5, 0)`, 'value'], [`T.${a.name}.sum(0, 1)`, 'type']);
-  const [call, kind] = s.rng.pick(cases);
+  if (a.name && !isFloat(a.r.dtype)) cases.push([`T.${a.name}.requiresGrad = true`, 'autograd', 'only Tensors of floating point and complex dtype can require gradients']);
+  if (a.name) cases.push([`T.${a.name}.to('float16')`, 'value'], [`T.${a.name}.add(T.${a.name}, { alpha: "2" })`, 'type'], [`T.${a.name}.view(NaN)`, 'value'], [`T.${a.name}.narrow(${a.r.shape.length + 2}, 0, 1)`, 'index'], [`T.${a.name}.transpose(0.5, 0)`, 'value'], [`T.${a.name}.sum(0, 1)`, 'type']);
+  const [call, kind, message] = s.rng.pick(cases);
   const io = { code: `${call};`, reads: a.name ? reads(a) : [] };
-  s.expectFailure(s.attempt(() => s.run(call)), [kind], undefined, io);
+  s.expectFailure(s.attempt(() => s.run(call)), [kind], message, io);
 }
 
 /** Step kinds and how often each is taken. */
