@@ -458,6 +458,26 @@ function binary(s) {
   if (follow && !noGrad) recordElementwise(r, [refOf(x), refOf(b)], binaryLocal(op, alpha, c.xv, c.yv), op !== 'add' && op !== 'sub');
 }
 
+// torch.result_type of two operands, asked directly, or an op's dtypes
+// from tc.explain.promotion (nothing is made).
+function promotion(s) {
+  const a = s.pick();
+  if (!a) return factory(s);
+  let [x, y] = [a, partner(s, a)];
+  if (s.rng.chance(0.5)) [x, y] = [y, x];
+  const common = resultType([meta(x), meta(y)]);
+  const op = s.rng.chance(0.5) ? null : s.rng.pick(['add', 'mul', 'div', 'maximum', 'eq', 'lt']);
+  const call = op ? `tc.explain.promotion(${operandCode(x)}, ${operandCode(y)}, '${op}')` : `tc.resultType(${operandCode(x)}, ${operandCode(y)})`;
+  const io = { code: `${call};`, reads: reads(x, y) };
+  const result = s.attempt(() => s.run(call));
+  s.expectSuccess(result, call, io);
+  const got = op ? [result.value.commonDtype, result.value.computeDtype, result.value.resultDtype] : [result.value];
+  const compute = op ? computeDtype(op, common) : null;
+  const want = op ? [common, compute, COMPARISONS[op] ? 'bool' : compute] : [common];
+  if (got.join() !== want.join()) s.fail(`${call} gave ${got.join(', ')}, expected ${want.join(', ')}`, [], io);
+  s.logWrite(io);
+}
+
 function unary(s) {
   const a = s.pick();
   if (!a) return factory(s);
@@ -947,6 +967,7 @@ export const STEPS = {
   // step makes a tensor from about one pool tensor on average).
   factory: [30, factory],
   binary: [22, binary],
+  promotion: [2, promotion],
   unary: [6, unary],
   where: [5, where],
   inplace: [10, inplace],
