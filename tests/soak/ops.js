@@ -549,6 +549,49 @@ function promotion(s) {
   s.logWrite(io);
 }
 
+/**
+ * A tensor's values as JavaScript gives them back (README, "Dtypes"): bool
+ * as booleans, int64 as numbers when every value is a safe integer and as
+ * BigInts otherwise, every other dtype as numbers.
+ */
+function jsValues(r) {
+  const v = Array.from(r.values());
+  if (r.dtype === 'bool') return v.map((x) => x === 1);
+  if (r.dtype === 'int64') return v.every((x) => x <= BigInt(Number.MAX_SAFE_INTEGER) && x >= -BigInt(Number.MAX_SAFE_INTEGER)) ? v.map(Number) : v;
+  return v;
+}
+
+/** Nested arrays of `shape` from row-major values: PyTorch's tolist(). */
+function nest(flat, shape) {
+  if (shape.length === 0) return flat[0];
+  const inner = numelOf(shape.slice(1));
+  return Array.from({ length: shape[0] }, (_, i) => nest(flat.slice(i * inner, (i + 1) * inner), shape.slice(1)));
+}
+
+const sameValue = (a, b) => (typeof b === 'number' && Number.isNaN(b) ? typeof a === 'number' && Number.isNaN(a) : a === b);
+function sameNested(a, b) {
+  if (Array.isArray(b)) return Array.isArray(a) && a.length === b.length && b.every((x, i) => sameNested(a[i], x));
+  return sameValue(a, b);
+}
+
+// Values read back: toArray() (tolist()) or item(), typed as JavaScript
+// gives them; item() of more than one element is refused.
+function read(s) {
+  const a = s.pick();
+  if (!a) return factory(s);
+  const item = s.rng.chance(0.4);
+  const call = `T.${a.name}.${item ? 'item' : 'toArray'}()`;
+  const io = { code: `${call};`, reads: reads(a) };
+  const result = s.attempt(() => s.run(call));
+  if (item && a.r.numel !== 1) return s.expectFailure(result, ['value'], `a Tensor with ${a.r.numel} elements cannot be converted to Scalar`, io);
+  s.expectSuccess(result, call, io);
+  const flat = jsValues(a.r);
+  const want = item ? flat[0] : nest(flat, a.r.shape);
+  const text = (x) => JSON.stringify(x, (_, v) => (typeof v === 'bigint' ? `${v}n` : Number.isNaN(v) ? 'NaN' : v));
+  if (!sameNested(result.value, want)) s.fail(`${call} gave ${text(result.value).slice(0, 200)}, expected ${text(want).slice(0, 200)}`, [a.name], io);
+  s.logWrite(io);
+}
+
 function unary(s) {
   const a = s.pick();
   if (!a) return factory(s);
@@ -1039,6 +1082,7 @@ export const STEPS = {
   factory: [30, factory],
   binary: [22, binary],
   promotion: [2, promotion],
+  read: [2, read],
   unary: [6, unary],
   where: [5, where],
   inplace: [10, inplace],
