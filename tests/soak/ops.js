@@ -457,8 +457,10 @@ function factory(s) {
       break;
     }
     case 'full': {
-      // A number fills float32 (README, "Dtypes": not PyTorch's int64 for 7).
-      const v = rng.pick([0.5, -3, 7, -0]);
+      // A number fills float32 (README, "Dtypes": not PyTorch's int64 for
+      // 7); a BigInt int64, a boolean bool (torch.full's inference).
+      const v = rng.pick([0.5, -3, 7, -0, 7n, -(2n ** 62n), true, false]);
+      dtype = typeof v === 'bigint' ? 'int64' : typeof v === 'boolean' ? 'bool' : 'float32';
       values = new Array(n).fill(v);
       code = `tc.full(${list(shape)}, ${lit(v)})`;
       break;
