@@ -222,9 +222,10 @@ function compute(op, x, y, alpha, shape) {
   // KNOWN CORE BUG (reported, not yet fixed in src/): with no element to
   // compute, PyTorch never runs the kernel that raises ZeroDivisionError,
   // but the core checks the divisor first and raises for a 0 in it. Marked
-  // here so that the steps accept only that refusal, and count it.
+  // here so that the steps accept only that refusal, and count it. (The
+  // divisor as the kernel would read it: converted to the compute dtype.)
   const integral = !isFloat(d) && (op === 'floorDivide' || op === 'remainder');
-  const divisorZero = integral && n === 0 && (isScalar(y) ? Number(y) === 0 : Array.from(y.r.values()).some((v) => Number(v) === 0));
+  const divisorZero = integral && n === 0 && (isScalar(y) ? [y] : Array.from(y.r.values())).some((v) => Number(cast(v, d)) === 0);
   try {
     for (let k = 0; k < n; k++) out[k] = f(xv[k], yv[k], alpha);
   } catch (error) {
