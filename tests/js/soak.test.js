@@ -79,7 +79,7 @@ test('the same seed runs the same steps and calls', async () => {
   assert.equal(a.refused, b.refused);
   // Every kind of step ran, and each kind that can be refused was, sometimes.
   for (const [kind, { steps }] of Object.entries(a.stats)) assert.ok(steps > 0, `${kind} never ran`);
-  for (const kind of ['binary', 'unary', 'where', 'inplace', 'view', 'backward', 'useDisposed', 'badArgument'])
+  for (const kind of ['binary', 'unary', 'where', 'inplace', 'view', 'read', 'backward', 'useDisposed', 'badArgument'])
     assert.ok(a.stats[kind].refused > 0, `${kind} was never refused`);
   // Results of every dtype were made and checked.
   for (const dtype of ['bool', 'uint8', 'int32', 'int64', 'float32', 'float64']) assert.ok(a.dtypes[dtype] > 0, `no ${dtype} result`);
