@@ -159,6 +159,23 @@ function divFloorFloat(a, b, r) {
   return floordiv;
 }
 
+/**
+ * A float tensor ** a number, as PyTorch's pow_tensor_scalar_kernel
+ * (aten/src/ATen/native/cpu/PowKernel.cpp) computes it: exponents 0.5,
+ * 2, 3, -0.5, -1, -2 by sqrt, products and reciprocals (so (-inf) ** 0.5
+ * is NaN, (-0) ** -0.5 is -inf), any other by pow; rounded in dtype d.
+ */
+export function powScalarKernel(e, d) {
+  const r = d === 'float32' ? Math.fround : (x) => x;
+  if (e === 0.5) return (a) => r(Math.sqrt(a));
+  if (e === 2) return (a) => r(a * a);
+  if (e === 3) return (a) => r(r(a * a) * a);
+  if (e === -0.5) return (a) => r(1 / r(Math.sqrt(a)));
+  if (e === -1) return (a) => r(1 / a);
+  if (e === -2) return (a) => r(1 / r(a * a));
+  return (a) => r(powC(a, e));
+}
+
 export class ZeroDivision extends Error {}
 
 /**

@@ -30,6 +30,7 @@ import {
   isFloat,
   lateRefusal,
   numberDtype,
+  powScalarKernel,
   resultType,
   scalarTypeName,
   sumDtype,
@@ -217,7 +218,15 @@ function compute(op, x, y, alpha, shape) {
     for (let k = 0; k < n; k++) out[k] = compare(xv[k], yv[k]) ? 1 : 0;
     return { dtype: 'bool', common, values: out, xv, yv };
   }
-  const f = binaryKernel(op, d);
+  let f = binaryKernel(op, d);
+  // A tensor ** a number has its own kernel (pow_tensor_scalar_kernel);
+  // plain pow's answers are kept beside it for the known bug below.
+  let plain = null;
+  if (op === 'pow' && isFloat(d) && !isScalar(x) && isScalar(y)) {
+    const g = powScalarKernel(cast(y, 'float64'), d);
+    plain = f;
+    f = (a) => g(a);
+  }
   const out = arrayFor(d, n);
   // KNOWN CORE BUG (reported, not yet fixed in src/): with no element to
   // compute, PyTorch never runs the kernel that raises ZeroDivisionError,
@@ -232,7 +241,30 @@ function compute(op, x, y, alpha, shape) {
     if (error instanceof ZeroDivision) return { refusal: ['value', 'ZeroDivisionError'], common };
     throw error;
   }
-  return { dtype: d, common, values: out, xv, yv, knownBug: divisorZero ? 'empty-zero-division' : null };
+  const alt = plain ? Array.from(xv, (a, k) => plain(a, yv[k])) : null;
+  return { dtype: d, common, values: out, xv, yv, knownBug: divisorZero ? 'empty-zero-division' : null, alt };
+}
+
+/**
+ * KNOWN CORE BUG (fixed in a branch not yet merged: "A float tensor ** a
+ * number computes as PyTorch's pow_tensor_scalar_kernel"): the core
+ * computes a float tensor ** 0.5 with pow, so (-inf) ** 0.5 is inf where
+ * PyTorch's sqrt gives NaN. When every element that disagrees with
+ * PyTorch's kernel is pow's answer, the step counts it and the core's
+ * values are kept; any other difference still fails.
+ */
+function powValues(s, c, got, io) {
+  if (!c.alt) return c.values;
+  const close = (g, w) => (Number.isNaN(w) ? Number.isNaN(g) : !Number.isFinite(w) ? g === w : Math.abs(g - w) <= 1e-5 * Math.abs(w) + 1e-37);
+  let differs = false;
+  for (let k = 0; k < got.length; k++) {
+    if (close(got[k], c.values[k])) continue;
+    if (!close(got[k], c.alt[k])) return c.values;
+    differs = true;
+  }
+  if (!differs) return c.values;
+  s.metKnown('pow-scalar-kernel', io, false);
+  return Float64Array.from(got);
 }
 
 /** Whether a step met the known core bug compute() marks, and the core showed it: then counted. */
@@ -525,6 +557,7 @@ function binary(s) {
   if (c.refusal) return expectRefusal(s, result, [c.refusal], io);
   if (metKnownBug(s, c, result, io)) return;
   s.expectSuccess(result, code, io);
+  c.values = powValues(s, c, result.value.data(), io);
   const warned = s.warnings.slice(before).map((w) => w.warningKind);
   if (policy === 'warn' && warned.join() !== findings.join()) s.fail(`${call}: warnings [${warned}], expected [${findings}]`, [name], io);
   s.addFresh(name, result.value, joint.shape, c.dtype, c.values, { ...io, inexact: isFloat(c.dtype) ? checkNow(op) : null });
@@ -722,6 +755,7 @@ function inplace(s) {
   if (target.r.numel === 0 && result.error?.kind === 'shape' && /more than one element of the written-to tensor/.test(result.error.message)) return s.logWrite(io);
   if (metKnownBug(s, c, result, io)) return;
   s.expectSuccess(result, call, io);
+  if (c.alt && isFloat(target.r.dtype)) c.values = powValues(s, c, target.t.data(), io);
   const out = arrayFor(target.r.dtype, c.values.length);
   for (let k = 0; k < out.length; k++) out[k] = cast(c.values[k], target.r.dtype);
   target.r.write(out);

@@ -108,9 +108,9 @@ class Soak {
   }
 
   /** Counts a step that met a known bug (changing nothing) and logs it. */
-  metKnown(bug, io) {
+  metKnown(bug, io, log = true) {
     this.known[bug] = (this.known[bug] ?? 0) + 1;
-    this.log.add({ step: this.step, code: io.code, reads: io.reads ?? [], writes: [] });
+    if (log) this.log.add({ step: this.step, code: io.code, reads: io.reads ?? [], writes: [] });
   }
 
   nameOf(ref) {
