@@ -1,5 +1,5 @@
 // The soak (tests/soak/) must be able to fail: with its reference broken on
-// purpose in four ways, or memory leaked in two, it stops, says what disagreed, and writes a replay
+// purpose in five ways, or memory leaked in two, it stops, says what disagreed, and writes a replay
 // script that, run on its own, rebuilds the failing tensor with the values
 // the core had. And a run is a function of its seed. (npm test runs the
 // soak itself, shortened, from scripts/test.sh; npm run soak the full one.)
@@ -49,6 +49,15 @@ test('a wrong gradient in the reference is caught right after backward', async (
   assert.match(replay(e.replay), new RegExp(`^${e.names[0]} .*"grad":\\[`, 'm'));
 });
 
+test('a wrong int64 value in the reference is caught (int64 is compared exactly, as BigInts)', async () => {
+  const e = await failure({ seed: 107, sabotage: 'int64' });
+  // Caught wherever the wrong value first shows: a full check, a value read
+  // back, or a step whose outcome it decides (a divisor thought nonzero).
+  assert.match(e.message, /^SOAK FAILURE at step \d+ \(seed 107\): /);
+  // And only because of the broken reference: the same run without it passes.
+  await runSoak({ ops: 4000, checkEvery: 50, seed: 107 });
+});
+
 test('a tensor nobody disposes is caught by the next live-tensor count', async () => {
   const e = await failure({ seed: 104, sabotage: 'leak' });
   assert.match(e.message, /: 1 tensors alive|tensors alive, the soak holds/);
@@ -70,6 +79,8 @@ test('the same seed runs the same steps and calls', async () => {
   assert.equal(a.refused, b.refused);
   // Every kind of step ran, and each kind that can be refused was, sometimes.
   for (const [kind, { steps }] of Object.entries(a.stats)) assert.ok(steps > 0, `${kind} never ran`);
-  for (const kind of ['binary', 'where', 'inplace', 'view', 'backward', 'useDisposed', 'badArgument'])
+  for (const kind of ['binary', 'unary', 'where', 'inplace', 'view', 'read', 'backward', 'useDisposed', 'badArgument'])
     assert.ok(a.stats[kind].refused > 0, `${kind} was never refused`);
+  // Results of every dtype were made and checked.
+  for (const dtype of ['bool', 'uint8', 'int32', 'int64', 'float32', 'float64']) assert.ok(a.dtypes[dtype] > 0, `no ${dtype} result`);
 });

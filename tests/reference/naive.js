@@ -76,8 +76,9 @@ export function wrapDim(dim, ndim) {
 let storageIds = 0;
 
 export class Storage {
-  constructor(size) {
-    this.cells = new Float64Array(size);
+  /** Cells of doubles; of BigInts for int64 (exact beyond 2^53, see dtypes.js). */
+  constructor(size, dtype = 'float32') {
+    this.cells = dtype === 'int64' ? new BigInt64Array(size) : new Float64Array(size);
     this.id = ++storageIds;
     // Set once a graph node keeps a tensor of this storage for backward:
     // the soak then never writes it in place (see ops.js).
@@ -108,7 +109,7 @@ export class Ref {
   }
 
   values() {
-    const out = new Float64Array(this.map.length);
+    const out = new this.storage.cells.constructor(this.map.length);
     const cells = this.storage.cells;
     for (let k = 0; k < out.length; k++) out[k] = cells[this.map[k]];
     return out;
@@ -135,7 +136,7 @@ export class Ref {
     const map = cellsOf(shape, layout);
     let max = 0;
     for (const at of map) if (at > max) max = at;
-    const t = new Ref(new Storage(max + 1), map, shape, dtype);
+    const t = new Ref(new Storage(max + 1, dtype), map, shape, dtype);
     t.write(values);
     return t;
   }

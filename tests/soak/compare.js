@@ -20,12 +20,13 @@ export function firstExactDifference(got, want) {
 
 /**
  * A result of exp, log, pow, div (one rounding in a libm): within 1e-5 of
- * the reference relative to itself (naive.h's bound for these ops).
+ * the reference relative to itself (naive.h's bound for these ops), the
+ * reference rounded as the result's dtype rounds (float32 by default).
  */
-export function firstRelativeDifference(got, want) {
+export function firstRelativeDifference(got, want, round = Math.fround) {
   if (got.length !== want.length) return 0;
   for (let k = 0; k < want.length; k++) {
-    const w = Math.fround(want[k]);
+    const w = round(want[k]);
     if (Number.isNaN(w) || !Number.isFinite(w)) {
       if (!same(got[k], w)) return k;
     } else if (!(Math.abs(got[k] - w) <= 1e-5 * Math.abs(w) + 1e-37)) {

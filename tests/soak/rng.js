@@ -77,7 +77,16 @@ export class Rng {
  * stay exact in float32 for a while. Replay scripts import it to rebuild a
  * tensor from (seed, count) instead of spelling out its values.
  */
-export function values(seed, count, { finite = false } = {}) {
+export function values(seed, count, { finite = false, ints = false, big = false } = {}) {
+  // Integers (Python ints for the package: no -0, no halves), or BigInts
+  // with now and then one near int64's limits, so that int64 wraps.
+  if (ints || big) {
+    const whole = values(seed, count, { finite: true }).map((v) => Math.trunc(v) + 0);
+    if (!big) return whole;
+    const rng = new Rng(seed ^ 0x5bd1e995);
+    const edges = [2n ** 63n - 1n, -(2n ** 63n), 2n ** 62n, -(2n ** 62n) - 3n, 2n ** 32n + 1n, 2n ** 31n, -(2n ** 31n) - 1n, 3n * 2n ** 40n];
+    return whole.map((v) => (rng.chance(0.15) ? BigInt.asIntN(64, rng.pick(edges) + BigInt(v)) : BigInt(v)));
+  }
   const rng = new Rng(seed);
   const out = new Array(count);
   for (let i = 0; i < count; i++) {

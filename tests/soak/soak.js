@@ -19,6 +19,7 @@
 import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { init, TensorcastError } from 'tensorcast';
+import { arrayFor, cast, isFloat } from '../reference/dtypes.js';
 import { Ref, fmt, layoutProblem, numelOf, stridesOf } from '../reference/naive.js';
 import { firstExactDifference, firstRelativeDifference, firstSumDifference, show } from './compare.js';
 import { STEPS, lit } from './ops.js';
@@ -47,12 +48,13 @@ export class SoakFailure extends Error {
 // Code is run as written (so that the replay is exactly what ran), compiled
 // once per shape of line: tensor names and numbers become arguments.
 const compiled = new Map();
-const TOKENS = /"[^"]*"|'[^']*'|`[^`]*`|T\.(t\d+)|(?<![\w$.])(\d+(?:\.\d+)?(?:e[+-]?\d+)?)/g;
+const TOKENS = /"[^"]*"|'[^']*'|`[^`]*`|T\.(t\d+)|(?<![\w$.])(\d+)n\b|(?<![\w$.])(\d+(?:\.\d+)?(?:e[+-]?\d+)?)/g;
 function compile(code) {
   const tensors = [];
   const numbers = [];
-  const template = code.replace(TOKENS, (match, name, number) => {
+  const template = code.replace(TOKENS, (match, name, bigint, number) => {
     if (name) return `T[$t[${tensors.push(name) - 1}]]`;
+    if (bigint) return `$n[${numbers.push(BigInt(bigint)) - 1}]`;
     if (number) return `$n[${numbers.push(Number(number)) - 1}]`;
     return match;
   });
@@ -82,6 +84,10 @@ class Soak {
     this.step = 0;
     this.calls = 0;
     this.refused = 0;
+    /** Steps that met a known bug (ops.js: metKnownBug, metKnownStoreBug) instead of PyTorch's behaviour, by bug. */
+    this.known = {};
+    /** Results made, by dtype. */
+    this.dtypes = {};
     /** Per kind of step: how many ran and how many were refused on purpose. */
     this.stats = Object.fromEntries(Object.keys(STEPS).map((k) => [k, { steps: 0, refused: 0 }]));
     this.kind = null;
@@ -101,6 +107,12 @@ class Soak {
     return `t${++this.serial}`;
   }
 
+  /** Counts a step that met a known bug (changing nothing) and logs it. */
+  metKnown(bug, io, log = true) {
+    this.known[bug] = (this.known[bug] ?? 0) + 1;
+    if (log) this.log.add({ step: this.step, code: io.code, reads: io.reads ?? [], writes: [] });
+  }
+
   nameOf(ref) {
     return this.names.get(ref) ?? '?';
   }
@@ -115,7 +127,7 @@ class Soak {
   }
 
   finite(ref) {
-    return ref.values().every(Number.isFinite);
+    return !isFloat(ref.dtype) || ref.values().every(Number.isFinite);
   }
 
   run(code) {
@@ -225,9 +237,13 @@ class Soak {
     const layout = { strides: t.stride(), offset: t.storageOffset };
     const problem = layoutProblem(shape, layout);
     if (problem) this.fail(`${io.code}: a new tensor of shape ${fmt(shape)} whose ${problem}`, [name], io);
-    const rounded = dtype === 'bool' ? vals : Float64Array.from(vals, Math.fround);
+    const rounded = arrayFor(dtype, vals.length);
+    for (let k = 0; k < vals.length; k++) rounded[k] = cast(vals[k], dtype);
     // The self-test's broken reference: every product is 0.
-    if (this.sabotage === 'mul' && /[.]mul\(/.test(io.code)) rounded.fill(0);
+    if (this.sabotage === 'mul' && /[.]mul\(/.test(io.code)) rounded.fill(cast(0, dtype));
+    // Another: int64 results one too large in their first element.
+    if (this.sabotage === 'int64' && dtype === 'int64' && rounded.length > 0) rounded[0] += 1n;
+    this.dtypes[dtype] = (this.dtypes[dtype] ?? 0) + 1;
     const r = Ref.fresh(shape, dtype, rounded, layout);
     this.record(io, [name, `s${r.storage.id}`]);
     const slot = this.insert(name, t, r);
@@ -264,9 +280,9 @@ class Soak {
         ? firstSumDifference(got, want, io.abs, io.terms)
         : mode === 'exact'
           ? firstExactDifference(got, want)
-          : firstRelativeDifference(got, want);
+          : firstRelativeDifference(got, want, slot.r.dtype === 'float64' ? (x) => x : Math.fround);
     if (k >= 0) this.fail(`${io.code}: element ${k} is ${got[k]}, expected ${want[k]}; got ${show(got, k)}, expected ${show(want, k)}`, [slot.name], null, got);
-    slot.r.write(Float64Array.from(got));
+    slot.r.write(got);
   }
 
   /** Reads each leaf's gradient from the core, compares, adopts, frees the JS handle. */
@@ -317,8 +333,55 @@ class Soak {
     while (this.pool.length > 0) this.disposeSlot(this.pool[this.pool.length - 1]);
   }
 
+  /**
+   * Runs every op once in every dtype and layout pattern, in a tidy, before
+   * anything is measured: the core interns each kernel name a trace carries
+   * the first time it is used (src/engine/kernel_names.cpp), a set bounded
+   * by dtypes x ops x patterns that would otherwise grow the heap in use
+   * after a short warm-up. Draws nothing from the seed's stream.
+   */
+  prime() {
+    const tc = this.tc;
+    const ops = ['add', 'sub', 'mul', 'div', 'pow', 'maximum', 'minimum', 'floorDivide', 'remainder', 'eq', 'ne', 'lt', 'le', 'gt', 'ge'];
+    const inplace = ['add_', 'sub_', 'mul_', 'div_', 'pow_', 'floorDivide_', 'remainder_', 'eq_', 'ne_', 'lt_', 'le_', 'gt_', 'ge_'];
+    const dtypes = ['bool', 'uint8', 'int32', 'int64', 'float32', 'float64'];
+    const attempt = (fn) => {
+      try {
+        fn();
+      } catch {
+        // Refusals are part of the sweep.
+      }
+    };
+    tc.noGrad(() =>
+      tc.tidy(() => {
+        for (const d of dtypes) {
+          const a = tc.ones([4, 3], { dtype: d });
+          const forms = [a, a.transpose(0, 1).contiguous().transpose(0, 1), a.narrow(1, 0, 2), tc.ones([3], { dtype: d }).expand(4, 3), tc.ones([1], { dtype: d })];
+          for (const x of forms) {
+            for (const y of [...forms, 1, 2.5]) {
+              for (const op of ops) {
+                attempt(() => x[op](y));
+                if (typeof y === 'number') attempt(() => tc[op](y, x));
+              }
+              for (const op of inplace) attempt(() => x.clone()[op](y));
+              attempt(() => tc.where(tc.ones([4, 3], { dtype: 'bool' }), x, y));
+              attempt(() => tc.where(tc.ones([4, 3], { dtype: 'bool' }), y, x));
+            }
+            for (const op of ['neg', 'abs', 'exp', 'log', 'sqrt', 'relu', 'clone', 'contiguous']) attempt(() => x[op]());
+            for (const to of dtypes) attempt(() => x.to(to));
+            for (const dims of [[], [0], [1], [0, 1]]) attempt(() => x.sum(dims, true));
+            attempt(() => x.sum());
+            attempt(() => x.sumTo([1, 3]));
+            attempt(() => x.sumTo([4, 1]));
+          }
+        }
+      }),
+    );
+  }
+
   run_(total) {
     this.total = total;
+    this.prime();
     this.baseline = this.tc.memory();
     const weights = Object.fromEntries(Object.entries(STEPS).map(([k, [w]]) => [k, w]));
     const warm = this.warmUp;
@@ -370,6 +433,8 @@ export async function runSoak({ ops, seed, checkEvery = 100, warmUp = defaultWar
     steps: ops,
     calls: soak.calls,
     refused: soak.refused,
+    known: soak.known,
+    dtypes: soak.dtypes,
     stats: soak.stats,
     seconds: (performance.now() - started) / 1000,
     memory,
@@ -407,11 +472,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const m = r.memory;
     console.log(
       [
-        `soak: ${r.steps} steps (${r.calls} API calls, ${r.refused} refused on purpose) in ${r.seconds.toFixed(1)} s, all agreeing with the reference`,
+        `soak: ${r.steps} steps (${r.calls} API calls, ${r.refused} refused on purpose) in ${r.seconds.toFixed(1)} s, all agreeing with the reference${Object.keys(r.known).length > 0 ? ` except steps meeting known bugs (tests/soak/ops.js): ${Object.entries(r.known).map(([k, v]) => `${k} ${v}`).join(', ')}` : ''}`,
         `  tensors alive: ${m.baseline.tensors} before, ${m.end.tensors} after; tensor bytes: ${m.baseline.bytes} before, ${m.end.bytes} after`,
         `  wasm memory: ${mb(m.baseline.heapSize)} before, ${mb(m.afterWarmUp.heapSize)} after the ${m.warm}-step warm-up, ${mb(m.peakHeap)} at most, ${mb(m.end.heapSize)} at the end`,
         `  heap in use: ${m.baseline.heapUsed} bytes before, ${m.afterWarmUp.heapUsed} after the warm-up, ${m.end.heapUsed} at the end; JS heap ${mb(r.jsHeap)}`,
         `  steps (refused): ${Object.entries(r.stats).map(([k, v]) => `${k} ${v.steps} (${v.refused})`).join(', ')}`,
+        `  results by dtype: ${Object.entries(r.dtypes).map(([k, v]) => `${k} ${v}`).join(', ')}`,
       ].join('\n'),
     );
   } catch (error) {
