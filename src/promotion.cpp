@@ -26,8 +26,6 @@ const char* dtype_rule_name(DTypeRule rule) {
 
 namespace {
 
-int kind_rank(DType d) { return d == DType::Bool ? 0 : is_floating(d) ? 2 : 1; }
-
 // PyTorch's combine_categories(higher, lower), without complex numbers:
 // a lower category counts only when it brings a higher kind of number (or
 // the higher one is bool).

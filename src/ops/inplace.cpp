@@ -100,7 +100,7 @@ Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, Scalar alpha) {
   return run_inplace(info, self, other, p.promotion.result, p, [&](const Elementwise& e, const Tensor& out) {
     if (info.alpha) check_alpha(dtype, alpha);
     check_kernel_dtype(op, dtype);
-    check_integer_divisor(op, p.inputs[1]);
+    if (self.numel() > 0) check_integer_divisor(op, p.inputs[1]);  // an empty self divides nothing
     return visit_dtype(dtype, [&](auto tag) {
       using T = decltype(tag);
       return run_binary(op, e, out.data<T>(), p.inputs[0].data<T>(), p.inputs[1].data<T>(),

@@ -57,7 +57,9 @@ void check_kernel_dtype(BinaryOp op, DType dtype);
 
 // Raises PyTorch's "ZeroDivisionError" when an integer divisor (T
 // integral) holds a zero (floor_divide, remainder); floats divide by zero
-// as IEEE says.
+// as IEEE says. Callers skip it for an empty result: PyTorch checks each
+// division made, and with broadcasting every divisor element is used once
+// the result has one.
 void check_integer_divisor(BinaryOp op, const Tensor& divisor);
 
 }  // namespace tc

@@ -105,6 +105,10 @@ test('integer division by zero raises ZeroDivisionError and writes nothing; floa
     throwsTc(() => x.remainder(0), 'value', 'ZeroDivisionError');
     throwsTc(() => x.floorDivide_(tc.tensor([1, 0, 1])), 'value', 'ZeroDivisionError');
     assert.deepEqual(x.toArray(), [5, 6, 7]);
+    // An empty result divides nothing (found by the soak).
+    assert.deepEqual(tc.zeros([0], { dtype: 'int64' }).floorDivide(0).shape, [0]);
+    assert.deepEqual(tc.zeros([0, 1], { dtype: 'int64' }).remainder(tc.tensor([0])).shape, [0, 1]);
+    assert.deepEqual(tc.zeros([0], { dtype: 'int32' }).remainder_(0).shape, [0]);
     assert.deepEqual(tc.tensor([1, -1, 0], { dtype: 'float32' }).floorDivide(0).toArray().map(String), ['Infinity', '-Infinity', 'NaN']);
   });
 });
