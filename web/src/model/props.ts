@@ -4,7 +4,7 @@
 // its src/state.ts). Reading and writing links (url.ts), the element's
 // attributes (playground.ts), the defaults and the input fields all come
 // from this table, so a new field is one entry here and one in State.
-import { FILLS, LANGS, LOSSES, OPS, PREDICT_MODES, THEMES, VIEWS, operandsOf } from './state.js';
+import { DTYPES, FILLS, LANGS, LOSSES, OPS, PREDICT_MODES, THEMES, VIEWS, operandsOf } from './state.js';
 import type { State } from './state.js';
 
 /** How a value is read: text as typed, one of a list, or a whole number (or null: absent). */
@@ -41,6 +41,8 @@ const TABLE: { readonly [K in keyof State]: Spec<State[K]> } = {
   ta: { kind: 'text', default: '', input: true, link: 'changed' },
   tb: { kind: 'text', default: '', input: true, link: 'changed' },
   tc: { kind: 'text', default: '', input: true, link: 'changed' },
+  da: { kind: 'enum', options: DTYPES, default: 'float32', input: true, link: 'changed' },
+  db: { kind: 'enum', options: DTYPES, default: 'float32', input: true, link: 'changed' },
   loss: { kind: 'enum', options: LOSSES, default: 'sum', input: true, link: 'changed' },
   theme: { kind: 'enum', options: THEMES, default: 'auto', input: false, link: 'changed' },
   seed: { kind: 'number', default: 1, input: true, link: 'changed' },

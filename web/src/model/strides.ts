@@ -8,6 +8,8 @@
 // come from the core's stand-ins (geometry.ts), and the plan from the op run
 // on zero-filled stand-ins (plan-run.ts) when the caller has one.
 import type { OpTrace, PlanTrace, Tensorcast } from 'tensorcast';
+import type { Numbers } from './dtypes.js';
+import { numbersOf } from './dtypes.js';
 import { contiguousStrides, expandedStrides as standInExpanded } from './geometry.js';
 import { MAX_RUN_ELEMENTS } from './limits.js';
 import type { Operand } from './operands.js';
@@ -28,9 +30,9 @@ export interface StridedInput {
   offset: number;
   bool: boolean;
   /** The storage's cells in memory order; null when the tensor is too big to make (MAX_RUN_ELEMENTS). */
-  storage: Float32Array | Uint8Array | null;
+  storage: Numbers | null;
   /** Per output element (row-major): the value read, and the storage cell it comes from. */
-  read: Float32Array | Uint8Array | null;
+  read: Numbers | null;
   cell: Float32Array | null;
   /** Per storage cell: how many output elements read it. */
   readers: Int32Array | null;
@@ -40,7 +42,7 @@ export interface StridedInput {
 
 export interface StridesData {
   /** values: null when the op was too big to run for its values (only its plan is known). */
-  out: { shape: number[]; strides: number[]; values: Float32Array | Uint8Array | null; bool: boolean } | null;
+  out: { shape: number[]; strides: number[]; values: Numbers | null; bool: boolean } | null;
   inputs: StridedInput[];
   plan: PlanTrace | null;
   kernel: string | null;
@@ -86,7 +88,7 @@ export function computeStrides(
       }
       // The storage is the base's; the op reads it through the view.
       const stored = baseTensorOf(tc, operand);
-      const storage = stored.data();
+      const storage = numbersOf(stored);
       const x = viewOf(operand, stored);
       let expandedStrides = fromTrace?.expandedStrides ?? null;
       let read = null;
@@ -96,7 +98,7 @@ export function computeStrides(
         // Without a trace (the op was too big to run) the strides still come from the core's view.
         expandedStrides ??= expanded.stride() as number[];
         if (resultNumel <= MAX_RUN_ELEMENTS) {
-          read = expanded.data();
+          read = numbersOf(expanded);
           const cells = tc.arange(storage.length).reshape(operand.baseShape as number[]);
           cell = viewOf(operand, cells).broadcastTo(resultShape).data() as Float32Array;
         }

@@ -4,6 +4,7 @@
 import { html } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { Computation } from '../model/compute.js';
+import { kindOf } from '../model/dtypes.js';
 import type { Fix, FixMeaning } from '../model/fixes.js';
 import { echo, formatCount, formatShape, torchSize } from '../model/format.js';
 import { MAX_ECHO, MAX_RUN_ELEMENTS } from '../model/limits.js';
@@ -40,7 +41,10 @@ export function failureOf(ctx: ViewContext): Failure | null {
   if (blocker?.kind === 'operand') {
     const { name, problem } = blocker.operand;
     if (problem?.kind === 'shape') return input(m.problems.shape(name), echo(problem.message, MAX_ECHO * 2), m.problems.shapeHelp);
-    if (problem?.kind === 'token') return input(null, m.problems.token(name, echo(problem.token, MAX_ECHO), name === 'c'));
+    if (problem?.kind === 'token') {
+      const token = echo(problem.token, MAX_ECHO);
+      return input(null, kindOf(problem.dtype) === 'integer' ? m.promotion.token(name, token, problem.dtype) : m.problems.token(name, token, problem.dtype === 'bool'));
+    }
     if (problem?.kind === 'values') return input(m.problems.values(name), echo(problem.message, MAX_ECHO * 2));
     const chain = chainProblem(m, name, problem);
     if (chain !== null) return input(chain.lead, chain.message);
