@@ -399,12 +399,12 @@ export const en: Messages = {
           ? `${call} writes its True and False into a, which is bool already.`
           : `${call} writes its True and False into a as 1 and 0, in a’s own dtype, ${self}: comparisons skip the cast check.`;
       return cast
-        ? `${call} writes into a, and a keeps its dtype: the ${result} result is converted into ${self}. PyTorch allows it because ${self} is not a lower kind of number than ${result}.`
+        ? `${call} writes into a, and a keeps its dtype: the ${result} result is converted into ${self}. PyTorch allows it: ${result} and ${self} are the same kind of number, and only a conversion to a lower kind is refused.`
         : `${call} writes into a, which keeps its dtype, ${self}: the result already is ${self}.`;
     },
     inplaceRefused: (call, self, result) =>
-      `${call} would have to write a ${result} result into a, which keeps its dtype, ${self}. ${self === 'bool' ? 'Only True and False can go into a bool tensor' : 'A float cannot go into an integer tensor without losing its fraction'}, so PyTorch refuses before writing anything`,
-    refused: 'PyTorch refuses this call',
+      `${call} would have to write its ${result} result into a, which keeps its dtype, ${self}. ${self === 'bool' ? 'Only True and False can go into a bool tensor' : 'A float cannot go into an integer tensor without losing its fraction'}, so PyTorch refuses before writing anything.`,
+    refused: 'PyTorch refuses this call.',
     token: (name, token, dtype) => `Values of ${name}: “${token}” is not a whole number, and ${name} is ${dtype}.`,
     gradSkipped: (without) =>
       `${withoutText(without)}: only floating-point tensors can require grad, so ${list(without.map((w) => w.name))} ${verb(without.map((w) => w.name), 'gets', 'get')} no gradient. The backward pass below is for the floating-point input only.`,

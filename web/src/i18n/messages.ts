@@ -342,7 +342,7 @@ export interface Messages {
     casts(names: string[], compute: DType): string;
     /** call: a.add_(b). */
     inplace(call: string, self: DType, result: DType, cast: boolean, comparison: boolean): string;
-    /** Labels PyTorch's message (m.labelled). */
+    /** Followed by PyTorch's message. */
     inplaceRefused(call: string, self: DType, result: DType): string;
     refused: string;
     /** A typed value an integer operand cannot hold as typed. */

@@ -399,12 +399,12 @@ export const zh: Messages = {
           ? join(call, '把 True 和 False 写入 a，a 本来就是 bool。')
           : join(call, '把 True 和 False 以 1 和 0 写入 a，使用 a 自己的数据类型', self, '：比较运算不做转换检查。');
       return cast
-        ? join(call, '写入 a，a 保持自己的数据类型：', result, '的结果被转换为', self, '。PyTorch 允许这样做，因为', self, '不比', result, '低一种。')
+        ? join(call, '写入 a，a 保持自己的数据类型：', result, '的结果被转换为', self, '。PyTorch 允许这样做：', result, '和', self, '是同一种数，只有转换为更低的一种数才会被拒绝。')
         : join(call, '写入 a，a 保持自己的数据类型', self, '：结果本来就是', self, '。');
     },
     inplaceRefused: (call, self, result) =>
-      join(call, '必须把', result, '的结果写入 a，而 a 保持自己的数据类型', self, `。${self === 'bool' ? 'bool 张量只能存 True 和 False' : '浮点数写入整数张量会丢掉小数部分'}，所以 PyTorch 在写入任何值之前就拒绝了`),
-    refused: 'PyTorch 拒绝了这次调用',
+      join(call, '必须把', result, '的结果写入 a，而 a 保持自己的数据类型', self, `。${self === 'bool' ? 'bool 张量只能存 True 和 False' : '浮点数写入整数张量会丢掉小数部分'}，所以 PyTorch 在写入任何值之前就拒绝了。`),
+    refused: 'PyTorch 拒绝了这次调用。',
     token: (name, token, dtype) => join(`${name} 的值：“${token}”不是整数，而`, name, '是', dtype, '。'),
     gradSkipped: (without) =>
       join(withoutText(without), '：只有浮点张量才能 requires_grad，所以', list(without.map((w) => w.name)), '没有梯度。下面的反向传播只属于浮点输入。'),

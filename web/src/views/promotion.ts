@@ -6,7 +6,7 @@ import { opCall } from '../model/format.js';
 import type { PromotionStatement } from '../model/promotion.js';
 import type { ViewContext } from './context.js';
 
-/** One statement in words; a refusal labels the core's message. */
+/** One statement in words, and for a refusal the core's message. */
 export function statementText(ctx: ViewContext, s: PromotionStatement): { text: string; message: string | null } {
   const t = ctx.m.promotion;
   const call = opCall(ctx.model.computation.op, ctx.model.computation.alpha);
@@ -37,7 +37,7 @@ export function promotionBlock(ctx: ViewContext): TemplateResult {
   if (statements === null || ctx.model.resultHidden) return html``;
   const items = statements.map((s) => {
     const { text, message } = statementText(ctx, s);
-    return html`<li data-kind=${s.kind}>${message === null ? text : html`${ctx.m.labelled(text, '')}<code class="message">${message}</code>`}</li>`;
+    return html`<li data-kind=${s.kind}>${text}${message === null ? '' : html`<br />${ctx.m.labelled(ctx.m.ui.errorLabel, '')}<code class="message">${message}</code>`}</li>`;
   });
   return html`<section class="promotion" data-testid="promotion" aria-labelledby="promotion-heading">
     <h3 id="promotion-heading">${ctx.m.promotion.heading}</h3>

@@ -10,6 +10,7 @@ import { echo, formatCount, formatShape, torchSize } from '../model/format.js';
 import { MAX_ECHO, MAX_RUN_ELEMENTS } from '../model/limits.js';
 import { chainProblem } from './chain-problem.js';
 import type { ViewContext } from './context.js';
+import { statementText } from './promotion.js';
 
 function bytes(numel: number): string {
   const b = numel * 4;
@@ -70,6 +71,9 @@ function why(ctx: ViewContext, c: Computation): TemplateResult {
     return html`<p>${m.explain.mismatch(trace.failedDim, step?.trailing ?? 0, sizes)}</p>
       ${sizes.some((s) => s.size === 0) ? html`<p>${m.explain.zeroSize}</p>` : ''}`;
   }
+  // An in-place result of a higher kind than a's: refused for its dtype, not its shape.
+  const refusedCast = c.promotion?.find((s) => s.kind === 'inplace-refused');
+  if (refusedCast !== undefined) return html`<p>${statementText(ctx, refusedCast).text}</p>`;
   const inplace = c.inplace;
   if (inplace !== null && inplace.error !== null && trace?.result != null) {
     return html`<p>${m.explain.inplace(formatShape(inplace.self), formatShape(trace.result))}</p>
