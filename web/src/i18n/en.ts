@@ -397,7 +397,7 @@ export const en: Messages = {
       if (comparison)
         return self === 'bool'
           ? `${call} writes its True and False into a, which is bool already.`
-          : `${call} writes its True and False into a as 1 and 0, in a’s own dtype, ${self}: comparisons skip the cast check.`;
+          : `${call} writes its True and False into a as 1 and 0, in a’s own dtype, ${self}: comparisons do not check the conversion.`;
       return cast
         ? `${call} writes into a, and a keeps its dtype: the ${result} result is converted into ${self}. PyTorch allows it: ${result} and ${self} are the same kind of number, and only a conversion to a lower kind is refused.`
         : `${call} writes into a, which keeps its dtype, ${self}: the result already is ${self}.`;

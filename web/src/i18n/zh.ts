@@ -32,10 +32,10 @@ const differ = (sizes: SizeAt[]): string => {
 const dimAt = (d: number, t: number): string => `第 ${d} 维（从右数第 ${t} 个）`;
 const dimsText = (dims: number[]): string => `第 ${dims.join('、')} 维`;
 
-// 数据类型（promotion 组）：类别和数的种类。
+// dtype（promotion 组）：类别和数的种类。
 const CATEGORY: Readonly<Record<Category, string>> = { tensor: '有维度的张量', 'zero-dim': '0 维张量', number: '普通数字' };
 const KIND: Readonly<Record<DTypeKind, string>> = { bool: '布尔值', integer: '整数', float: '浮点数' };
-/** “b（0 维张量，int64）”：一个类别的操作数和它的数据类型。 */
+/** “b（0 维张量，int64）”：一个类别的操作数和它的 dtype。 */
 const groupText = (g: CategoryGroup): string => join(list(g.names), `（${join(CATEGORY[g.category], '，', g.dtype)}）`);
 const lowerKinds = (dtypes: DType[], dtype: DType): string =>
   list([...new Set(dtypes.filter((d) => kindOf(d) !== kindOf(dtype)).map((d) => KIND[kindOf(d)]))]);
@@ -355,18 +355,18 @@ export const zh: Messages = {
     where: '原因：这里传给 where 的两个值都是 bool，所以结果也是 bool：它存的是真假值，而不是能连续变化的数。',
   },
   promotion: {
-    heading: '数据类型：PyTorch 如何决定结果的类型',
-    dtypeOf: (name) => `${name} 的数据类型`,
+    heading: 'dtype：PyTorch 如何决定结果的类型',
+    dtypeOf: (name) => `${name} 的 dtype`,
     operand: (name, dtype, category) => join(name, '是', dtype, `，${CATEGORY[category]}${category === 'number' ? '：只看它是哪一种数' : ''}。`),
     within: (category, names, dtypes, dtype, reason, common) => {
       const who = join(list(names), '都是', CATEGORY[category]);
-      const meet = common ? join('公共数据类型是', dtype) : join('它们提升为', dtype);
-      if (reason === 'same') return join(`${who}，数据类型相同，都是`, dtype, `：不需要提升，${meet}。`);
+      const meet = common ? join('公共 dtype 是', dtype) : join('它们提升为', dtype);
+      if (reason === 'same') return join(`${who}，dtype 相同，都是`, dtype, `：不需要提升，${meet}。`);
       if (reason === 'kind') return join(`${who}，一起提升：${KIND[kindOf(dtype)]}高于${lowerKinds(dtypes, dtype)}，所以${meet}。`);
       const others = [...new Set(dtypes.filter((d) => d !== dtype))];
       return join(`${who}，存的是同一种数，而`, dtype, '能表示', list(others), `的每个值，所以${meet}。`);
     },
-    common: (dtype) => join('所以公共数据类型是', dtype, '。'),
+    common: (dtype) => join('所以公共 dtype 是', dtype, '。'),
     across: (decider, higher, lower, common) => {
       const parts: string[] = [];
       if (higher.length > 0)
@@ -375,7 +375,7 @@ export const zh: Messages = {
       for (const g of lower)
         parts.push(join(groupText(g), `没有带来比${KIND[kindOf(decider.dtype)]}更高的一种数，所以不起作用`,
           kindOf(g.dtype) === kindOf(decider.dtype) && g.dtype !== decider.dtype ? join('：它是', g.dtype, '也不够。') : '。'));
-      parts.push(join('公共数据类型是', common, '。'));
+      parts.push(join('公共 dtype 是', common, '。'));
       return parts.reduce((out, p) => join(out, p), '');
     },
     rule: (op, rule, common, compute, result) => {
@@ -383,9 +383,9 @@ export const zh: Messages = {
         case 'promote-to-float':
           return kindOf(common) === 'float'
             ? join(op, '以', compute, '计算，返回', result, '。')
-            : join(op, '的结果总是浮点数（7 / 2 是 3.5，不是 3），所以公共数据类型', common, '会变成默认浮点类型：', op, '以', compute, '计算，返回', result, '。');
+            : join(op, '的结果总是浮点数（7 / 2 是 3.5，不是 3），所以公共 dtype', common, '会变成默认浮点类型：', op, '以', compute, '计算，返回', result, '。');
         case 'bool':
-          return join('比较运算以公共数据类型', compute, '比较，返回 bool：每个元素是 True 或 False。');
+          return join('比较运算以公共 dtype', compute, '比较，返回 bool：每个元素是 True 或 False。');
         default:
           return join(op, '以', compute, '计算，返回', result, '。');
       }
@@ -397,13 +397,13 @@ export const zh: Messages = {
       if (comparison)
         return self === 'bool'
           ? join(call, '把 True 和 False 写入 a，a 本来就是 bool。')
-          : join(call, '把 True 和 False 以 1 和 0 写入 a，使用 a 自己的数据类型', self, '：比较运算不做转换检查。');
+          : join(call, '把 True 和 False 以 1 和 0 写入 a，使用 a 自己的 dtype', self, '：比较运算不做转换检查。');
       return cast
-        ? join(call, '写入 a，a 保持自己的数据类型：', result, '的结果被转换为', self, '。PyTorch 允许这样做：', result, '和', self, '是同一种数，只有转换为更低的一种数才会被拒绝。')
-        : join(call, '写入 a，a 保持自己的数据类型', self, '：结果本来就是', self, '。');
+        ? join(call, '写入 a，a 保持自己的 dtype：', result, '的结果被转换为', self, '。PyTorch 允许这样做：', result, '和', self, '是同一种数，只有转换为更低的一种数才会被拒绝。')
+        : join(call, '写入 a，a 保持自己的 dtype', self, '：结果本来就是', self, '。');
     },
     inplaceRefused: (call, self, result) =>
-      join(call, '必须把', result, '的结果写入 a，而 a 保持自己的数据类型', self, `。${self === 'bool' ? 'bool 张量只能存 True 和 False' : '浮点数写入整数张量会丢掉小数部分'}，所以 PyTorch 在写入任何值之前就拒绝了。`),
+      join(call, '必须把', result, '的结果写入 a，而 a 保持自己的 dtype', self, `。${self === 'bool' ? 'bool 张量只能存 True 和 False' : '浮点数写入整数张量会丢掉小数部分'}，所以 PyTorch 在写入任何值之前就拒绝了。`),
     refused: 'PyTorch 拒绝了这次调用。',
     token: (name, token, dtype) => join(`${name} 的值：“${token}”不是整数，而`, name, '是', dtype, '。'),
     gradSkipped: (without) =>
