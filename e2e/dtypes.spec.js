@@ -20,6 +20,8 @@ test('int64 a + float32 b: the menus, the statements, the result and the link', 
     'add computes in float32 and returns float32.',
     'Before the loop, a is converted to float32.',
   ]);
+  await expect(page.getByTestId('result-shape')).toHaveText('torch.Size([2, 3])');
+  await expect(page.getByTestId('result-dtype')).toHaveCount(0);
   await expect(page).toHaveURL(/[#&]da=int64(&|$)/);
   await expect(page).not.toHaveURL(/db=/);
   expect(problems).toEqual([]);
@@ -56,6 +58,7 @@ test('a link opens on its dtypes; an int64 a cannot take a float result in place
   await settled(page);
   await expect(page.getByTestId('error')).toHaveCount(0);
   await expect(page.getByTestId('promotion').locator('li[data-kind="inplace"]')).toHaveText('a.add_(b) writes into a, which keeps its dtype, int64: the result already is int64.');
+  await expect(page.getByTestId('result-dtype')).toHaveText('dtype=torch.int64');
   await expect(page).toHaveURL(/da=int64&db=int64/);
   await page.reload();
   await expect(page.getByLabel('dtype of b')).toHaveValue('int64');

@@ -55,11 +55,13 @@ export function failureOf(ctx: ViewContext): Failure | null {
   return c.error === null ? null : { lead: m.ui.errorLabel, message: c.error, help: null, pytorch: true };
 }
 
-/** The result's shape (and dtype when bool), when the op gives one. */
+/** The result's shape (and its dtype when not float32), when the op gives one. */
 export function resultOutput(c: Computation): TemplateResult | null {
   const result = c.resultShape;
   if (result === null) return null;
-  return html`<output data-testid="result-shape">${torchSize(result)}</output>${c.run?.bool === true ? ' · dtype=torch.bool' : ''}`;
+  // PyTorch prints a tensor's dtype unless it is the default float32.
+  const dtype = c.run?.dtype ?? null;
+  return html`<output data-testid="result-shape">${torchSize(result)}</output>${dtype !== null && dtype !== 'float32' ? html` · <span data-testid="result-dtype">dtype=torch.${dtype}</span>` : ''}`;
 }
 
 function why(ctx: ViewContext, c: Computation): TemplateResult {
