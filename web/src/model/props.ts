@@ -41,8 +41,6 @@ const TABLE: { readonly [K in keyof State]: Spec<State[K]> } = {
   ta: { kind: 'text', default: '', input: true, link: 'changed' },
   tb: { kind: 'text', default: '', input: true, link: 'changed' },
   tc: { kind: 'text', default: '', input: true, link: 'changed' },
-  da: { kind: 'enum', options: DTYPES, default: 'float32', input: true, link: 'changed' },
-  db: { kind: 'enum', options: DTYPES, default: 'float32', input: true, link: 'changed' },
   loss: { kind: 'enum', options: LOSSES, default: 'sum', input: true, link: 'changed' },
   theme: { kind: 'enum', options: THEMES, default: 'auto', input: false, link: 'changed' },
   seed: { kind: 'number', default: 1, input: true, link: 'changed' },
@@ -51,6 +49,9 @@ const TABLE: { readonly [K in keyof State]: Spec<State[K]> } = {
   step: { kind: 'nullable number', default: null, input: false, link: 'changed' },
   lang: { kind: 'enum', options: LANGS, default: 'en', input: false, link: 'always' },
   predict: { kind: 'enum', options: PREDICT_MODES, default: '0', input: false, link: 'changed' },
+  // The operands' dtypes came later still: at the end, and only when not float32, so older links are written as they were.
+  da: { kind: 'enum', options: DTYPES, default: 'float32', input: true, link: 'changed' },
+  db: { kind: 'enum', options: DTYPES, default: 'float32', input: true, link: 'changed' },
 };
 
 export type Prop = { [K in keyof State]: Spec<State[K]> & { key: K } }[keyof State];
