@@ -63,4 +63,5 @@ EMSCRIPTEN_BINDINGS(tensorcast_explain) {
   function("explainBroadcast", TC_GUARD(tcjs::explain_broadcast));
   function("explainOp", TC_GUARD(tcjs::explain_op));
   function("explainBackward", TC_GUARD(tcjs::explain_backward));
+  function("explainPromotion", TC_GUARD(tcjs::promotion_json));
 }

@@ -1,7 +1,9 @@
 // Making tensors, reading them back, and releasing them.
 #include <malloc.h>
 
+#include "error.h"
 #include "handles.h"
+#include "ops_by_index.h"
 #include "export.h"
 #include "geometry.h"
 #include "ops.h"
@@ -14,33 +16,53 @@ namespace {
 
 double address(const void* p) { return static_cast<double>(reinterpret_cast<uintptr_t>(p)); }
 
-// A zero-filled contiguous tensor of the shape in scratch[0, ndim), for
+// The dtype with this code: its index in DType, as the package's DTYPES
+// lists them (limits.ts, written from dtype_name by bindings/gen).
+tc::DType dtype_at(int code) {
+  TC_ASSERT(code >= 0 && code < tc::kDTypeCount, "unknown dtype code ", code);
+  return static_cast<tc::DType>(code);
+}
+
+// An uninitialised contiguous tensor of the shape in scratch[0, ndim), for
 // `given` values; the facade copies them straight into the storage, whose
 // address it finds in scratch[0] afterwards. The core checks the shape and
 // the count (check_data_length) before anything is allocated.
 Handle create(int dtype, int ndim, double given) {
   const tc::Shape shape = read_ints(0, static_cast<size_t>(ndim));
   tc::check_data_length(to_int(given), shape);
-  const tc::Tensor t = tc::Tensor::empty(shape, dtype ? tc::DType::Bool : tc::DType::Float32);
+  const tc::Tensor t = tc::Tensor::empty(shape, dtype_at(dtype));
   write_number(0, address(t.impl().storage->data()));
   return put(t);
 }
 
-Handle full(int ndim, double value) {
-  return put(tc::Tensor::full(read_ints(0, static_cast<size_t>(ndim)), static_cast<float>(value)));
+// value: a number as an operand passes it (kind, value: handles.h).
+Handle full(int ndim, Handle kind, double value, int dtype) {
+  const tc::Operand v = operand(kind, value);
+  return put(tc::full(read_ints(0, static_cast<size_t>(ndim)), v.number(), dtype_at(dtype)));
 }
 
-Handle arange(double start, double end, double step) {
-  return put(tc::Tensor::arange(start, end, step));
+Handle arange(double start, double end, double step, int dtype) {
+  return put(tc::Tensor::arange(start, end, step, dtype_at(dtype)));
 }
 
-// What never changes for a handle: [ndim, offset, dtype (0 float32, 1 bool),
-// id, contiguous, sizes..., strides...].
+Handle to_dtype(Handle h, int dtype) { return put(tc::to(get(h), dtype_at(dtype))); }
+
+Handle tensor_from_values(Handle h, int dtype) {
+  return put(tc::tensor_from_values(get(h), dtype_at(dtype)));
+}
+
+// torch.result_type of two operands, as a dtype code.
+int result_type(Handle h0, double n0, Handle h1, double n1) {
+  return static_cast<int>(tc::result_type({operand(h0, n0), operand(h1, n1)}));
+}
+
+// What never changes for a handle: [ndim, offset, dtype (its code), id,
+// contiguous, sizes..., strides...].
 void info(Handle h) {
   const tc::Tensor& t = get(h);
   write_number(0, static_cast<double>(t.ndim()));
   write_number(1, static_cast<double>(t.offset()));
-  write_number(2, t.dtype() == tc::DType::Bool ? 1 : 0);
+  write_number(2, static_cast<double>(t.dtype()));
   write_number(3, static_cast<double>(t.id()));
   write_number(4, t.is_contiguous() ? 1 : 0);
   write_ints(write_ints(5, t.sizes()), t.strides());
@@ -69,8 +91,6 @@ double storage_address(Handle h) { return address(get(h).impl().storage->data())
 
 void read_end() { g_reading = tc::Tensor(); }
 
-double item(Handle h) { return get(h).item(); }
-
 // The dim of Tensor.stride(dim), wrapped as PyTorch does it (maybe_wrap_dim
 // without wrap_scalar: a 0-D tensor has no stride to ask for).
 double stride_dim(double dim, double ndim) {
@@ -89,13 +109,15 @@ double heap_used() { return static_cast<double>(static_cast<unsigned>(mallinfo()
 
 TC_EXPORT(tcjs::Handle, create, (int dtype, int ndim, double given), (dtype, ndim, given))
 TC_EXPORT(double, stride_dim, (double dim, double ndim), (dim, ndim))
-TC_EXPORT(tcjs::Handle, full, (int ndim, double value), (ndim, value))
-TC_EXPORT(tcjs::Handle, arange, (double start, double end, double step), (start, end, step))
+TC_EXPORT(tcjs::Handle, full, (int ndim, tcjs::Handle kind, double value, int dtype), (ndim, kind, value, dtype))
+TC_EXPORT(tcjs::Handle, arange, (double start, double end, double step, int dtype), (start, end, step, dtype))
+TC_EXPORT(tcjs::Handle, to_dtype, (tcjs::Handle h, int dtype), (h, dtype))
+TC_EXPORT(tcjs::Handle, tensor_from_values, (tcjs::Handle h, int dtype), (h, dtype))
+TC_EXPORT(int, result_type, (tcjs::Handle h0, double n0, tcjs::Handle h1, double n1), (h0, n0, h1, n1))
 TC_EXPORT(void, info, (tcjs::Handle h), (h))
 TC_EXPORT(double, read_begin, (tcjs::Handle h), (h))
 TC_EXPORT(double, storage_address, (tcjs::Handle h), (h))
 TC_EXPORT(void, read_end, (), ())
-TC_EXPORT(double, item, (tcjs::Handle h), (h))
 TC_EXPORT(double, storage_bytes, (), ())
 TC_EXPORT(double, heap_used, (), ())
 TC_EXPORT(double, scratch_reserve, (double count), (count))

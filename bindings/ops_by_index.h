@@ -13,14 +13,19 @@ const tc::OpInfo& op_at(int index);  // raises InternalError for an unknown inde
 // [{"name": "add", "family": "binary", "arity": 2, ...}, ...] in index order
 std::string op_table_json();
 
-// An operand as the facade passes it: a handle, or 0 and a number.
-inline tc::Operand operand(Handle handle, double number) {
-  return handle ? tc::Operand(get(handle)) : tc::Operand(number);
-}
+// A JavaScript number as Python would have written it: an int when it is
+// a safe integer (and not -0), else a float.
+tc::Scalar js_number(double value);
+// An operand as the facade passes it: a handle, or a number kind and a
+// number (handles.h).
+tc::Operand operand(Handle handle, double number);
 
 // Runs op `index` on up to three operands (handles or numbers); the ones
 // past its arity are ignored. Returns the result, or the tensor written to.
 tc::Tensor run_op(int index, Handle h0, double n0, Handle h1, double n1, Handle h2, double n2,
                   double alpha);
+// The promotion an op would make on these operands, without running it
+// (tc.explain.promotion), as JSON: a PromotionTrace.
+std::string promotion_json(int index, Handle h0, double n0, Handle h1, double n1);
 
 }  // namespace tcjs

@@ -1,5 +1,7 @@
 #include "scratch.h"
 
+#include <cstring>
+
 #include <cmath>
 
 #include "error.h"
@@ -21,6 +23,13 @@ double scratch_reserve(double count) {
   if (count > static_cast<double>(g_buffer.size()))
     g_buffer.resize(static_cast<size_t>(count));
   return static_cast<double>(reinterpret_cast<uintptr_t>(g_buffer.data()));
+}
+
+int64_t read_int64(size_t at) {
+  TC_ASSERT(at < g_buffer.size(), "scratch read past its end");
+  int64_t v;
+  std::memcpy(&v, &g_buffer[at], sizeof v);
+  return v;
 }
 
 const char* read_bytes(size_t count) {

@@ -62,6 +62,7 @@ void write_trace(JsonWriter& json, const T& trace) {
 
 template void write_trace(JsonWriter&, const tc::BroadcastTrace&);
 template void write_trace(JsonWriter&, const tc::OpTrace&);
+template void write_trace(JsonWriter&, const tc::PromotionTrace&);
 template void write_trace(JsonWriter&, const tc::ReduceGradTrace&);
 template void write_trace(JsonWriter&, const tc::WarningEvent&);
 

@@ -59,6 +59,19 @@ Tensor compare(CompareOp op, const Operand& self, const Operand& other);  // boo
 Tensor where(const Tensor& condition, const Operand& self, const Operand& other);
 Tensor unary(UnaryOp op, const Tensor& self);
 
+// --- factories that check their values (src/ops/to.cpp)
+// PyTorch's full: value must fit dtype ("value cannot be converted to type
+// uint8_t without overflow": c10's Scalar accessors name the C++ type).
+//   full({2}, 300, DType::UInt8)   // throws
+//   full({2}, -1, DType::UInt8)    // returns [255, 255]
+Tensor full(const Shape& shape, Scalar value, DType dtype);
+// What torch.tensor(data, dtype=dtype) stores: `values` (bool, int64 or
+// float64, as data was read) converted element by element, each checked as
+// torch.tensor checks a Python number ("value cannot be converted to type
+// uint8 without overflow"); floats into float32 and anything into bool are
+// not checked.
+Tensor tensor_from_values(const Tensor& values, DType dtype);
+
 // --- dtypes (src/ops/to.cpp)
 // PyTorch's Tensor.to(dtype): self when it already has that dtype, else a
 // converted copy (Note [Casts]) that keeps self's memory order when self is

@@ -17,6 +17,7 @@
 #include <sstream>
 #include <string>
 
+#include "../handles.h"
 #include "op_table.h"
 #include "shape.h"
 #include "trace_schema.h"
@@ -113,7 +114,8 @@ void ts_interface(std::ostream& out) {
   out << "}\n";
 }
 
-// UPPER_SNAKE of a type name: InnerPattern -> INNER_PATTERNS, DType -> DTYPES.
+// UPPER_SNAKE of a type name, in the plural: InnerPattern -> INNER_PATTERNS,
+// DType -> DTYPES, PromotionCategory -> PROMOTION_CATEGORIES.
 std::string list_name(const std::string& type) {
   std::string out;
   for (size_t i = 0; i < type.size(); ++i) {
@@ -122,6 +124,7 @@ std::string list_name(const std::string& type) {
       out += '_';
     out += static_cast<char>(std::toupper(static_cast<unsigned char>(type[i])));
   }
+  if (!out.empty() && out.back() == 'Y') return out.substr(0, out.size() - 1) + "IES";
   return out + "S";
 }
 
@@ -144,6 +147,8 @@ std::string traces_ts() {
   ts_interface<tc::DimStep>(out);
   ts_interface<tc::BroadcastTrace>(out);
   ts_interface<tc::OperandTrace>(out);
+  ts_interface<tc::PromotionOperandTrace>(out);
+  ts_interface<tc::PromotionTrace>(out);
   ts_interface<tc::PlanTrace>(out);
   ts_interface<tc::OpTrace>(out);
   ts_interface<tc::ReduceGradTrace>(out);
@@ -192,14 +197,9 @@ std::string ops_ts() {
          "// at load that the wasm module's table is this one.\n"
       << R"(
 export type OpFamily = 'binary' | 'compare' | 'unary' | 'where';
-/**
- * How the result's dtype follows from the operands' (PyTorch's TensorIterator):
- * - 'promote': the operands' common dtype
- * - 'promote-to-float': the same, integers and bool then to the default float
- * - 'bool': always bool (comparisons)
- * - 'same': the input's dtype
- */
-export type DTypeRule = 'promote' | 'promote-to-float' | 'bool' | 'same';
+// How the result's dtype follows from the operands' (Note [Type promotion]).
+import type { DTypeRule } from './traces.js';
+export type { DTypeRule };
 
 /** One op of tc.ops. */
 export interface OpInfo {
@@ -276,6 +276,18 @@ std::string limits_ts() {
   std::ostringstream out;
   out << kHeader << "\n/** The most dims a tensor may have (src/shape.h). */\nexport const MAX_DIMS = "
       << tc::kMaxDims << ";\n";
+  // The package reads a dtype's code as its index in DTYPES (traces.ts,
+  // from the schema's DType): the schema must list them in DType's order.
+  TC_ASSERT(tc::schema::kDType.values.size() == static_cast<size_t>(tc::kDTypeCount),
+            "the trace schema's DType must list every dtype");
+  for (int code = 0; code < tc::kDTypeCount; ++code)
+    TC_ASSERT(std::string(tc::schema::kDType.values[code].value) ==
+                  tc::dtype_name(static_cast<tc::DType>(code)),
+              "the trace schema's DType must list the dtypes in src/dtype.h's order");
+  out << "\n/** How an operand that is a number says its kind (bindings/handles.h). */\n"
+      << "export const NUMBER = " << tcjs::kNumber << ";\n"
+      << "export const BOOL_NUMBER = " << tcjs::kBoolNumber << ";\n"
+      << "export const INT64_NUMBER = " << tcjs::kInt64Number << ";\n";
   return out.str();
 }
 
@@ -310,6 +322,8 @@ std::string trace_schema_md() {
   md_table<tc::DimStep>(out);
   md_table<tc::OpTrace>(out);
   md_table<tc::OperandTrace>(out);
+  md_table<tc::PromotionOperandTrace>(out);
+  md_table<tc::PromotionTrace>(out);
   md_table<tc::PlanTrace>(out);
   md_table<tc::ReduceGradTrace>(out);
   md_table<tc::WarningEvent>(out);

@@ -4,6 +4,7 @@
 // "zeros(): argument 'size' must be a sequence of integers, but found 2.5 at index 1".
 import { TensorcastError } from './errors.js';
 import type { ErrorKind } from './errors.js';
+import { DTYPES } from './generated/traces.js';
 
 export function fail(kind: ErrorKind, message: string): never {
   throw new TensorcastError(message, kind);
@@ -122,4 +123,13 @@ export function checkAlpha(options: unknown, fn: string, takes: boolean): number
   if (options === undefined || !takes) return 1;
   const { alpha } = checkOptions<{ alpha?: number }>(options, fn, ['alpha']);
   return alpha === undefined ? 1 : checkNumber(alpha, fn, 'alpha');
+}
+
+/** A dtype name ('int64', ...) as its code across the wasm boundary. */
+export function checkDType(value: unknown, fn: string, arg: string): number {
+  const code = typeof value === 'string' ? (DTYPES as readonly string[]).indexOf(value) : -1;
+  if (code < 0)
+    fail(typeof value === 'string' ? 'value' : 'type',
+      `${fn}(): ${arg} must be one of ${DTYPES.map((d) => `'${d}'`).join(', ')}, not ${typeof value === 'string' ? `'${value}'` : describe(value)}`);
+  return code;
 }

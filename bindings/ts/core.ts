@@ -11,13 +11,15 @@ export interface Core {
   _tc_release(h: number): void;
   // bind_tensors.cpp
   _tc_create(dtype: number, ndim: number, given: number): number;
-  _tc_full(ndim: number, value: number): number;
-  _tc_arange(start: number, end: number, step: number): number;
+  _tc_full(ndim: number, kind: number, value: number, dtype: number): number;
+  _tc_arange(start: number, end: number, step: number, dtype: number): number;
+  _tc_to_dtype(h: number, dtype: number): number;
+  _tc_tensor_from_values(h: number, dtype: number): number;
+  _tc_result_type(h0: number, n0: number, h1: number, n1: number): number;
   _tc_info(h: number): void;
   _tc_read_begin(h: number): number;
   _tc_read_end(): void;
   _tc_storage_address(h: number): number;
-  _tc_item(h: number): number;
   _tc_stride_dim(dim: number, ndim: number): number;
   _tc_storage_bytes(): number;
   _tc_heap_used(): number;
@@ -67,6 +69,7 @@ export interface Core {
   explainOp(op: number, h0: number, n0: number, h1: number, n1: number, h2: number, n2: number,
     alpha: number): string;
   explainBackward(h: number, gradient: number): string;
+  explainPromotion(op: number, h0: number, n0: number, h1: number, n1: number): string;
   // Emscripten's views of the wasm memory, replaced whenever it grows.
   HEAPU8: Uint8Array;
   HEAPF32: Float32Array;

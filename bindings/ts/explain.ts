@@ -2,7 +2,7 @@
 // it did as plain data (docs/traces.md). The playground draws only from it.
 import { checkAlpha, checkIntList, checkOptions, describe, fail, splitOptions } from './args.js';
 import type { OpName } from './generated/ops.js';
-import type { BroadcastTrace, OpTrace, ReduceGradTrace, TraceEvent } from './generated/traces.js';
+import type { BroadcastTrace, OpTrace, PromotionTrace, ReduceGradTrace, TraceEvent } from './generated/traces.js';
 import type { Runtime } from './runtime.js';
 import type { Tensor } from './tensor.js';
 
@@ -60,7 +60,7 @@ export class Explain {
     operands.forEach((x, i) => {
       if (i === 0 && entry.arity !== 2) handles[0] = rt.tensorArg(x, fn, 'input');
       else if (i === 0 && entry.inplace) handles[0] = rt.tensorArg(x, fn, 'self');
-      else [handles[i], numbers[i]] = rt.operand(x, fn, `operands[${i}]`);
+      else [handles[i], numbers[i]] = rt.operand(x, fn, `operands[${i}]`, i);
     });
     const out = JSON.parse(
       rt.core.explainOp(code, handles[0] as number, numbers[0] as number, handles[1] as number,
@@ -71,6 +71,26 @@ export class Explain {
     else if (entry.inplace && out.error === null) result = operands[0] as Tensor;
     const traces = out.events.filter((e): e is OpTrace => e.kind === 'op' && e.op === name);
     return { result, trace: traces[traces.length - 1] ?? null, events: out.events, error: out.error };
+  }
+
+  /**
+   * How `op` (a binary op or comparison, 'add' by default; an in-place
+   * form says whether the result is converted into self) decides its
+   * dtypes for these operands (tensors, numbers, booleans or BigInts),
+   * without running it: torch.result_type step by step.
+   *   explain.promotion(tc.tensor([1, 2]), 2.5).resultDtype   // returns 'float32'
+   */
+  promotion(a: unknown, b: unknown, op: OpName = 'add'): PromotionTrace {
+    const rt = this.rt;
+    const fn = 'explain.promotion';
+    const code = typeof op === 'string' ? rt.code(op) : undefined;
+    const entry = code === undefined ? undefined : rt.ops[code];
+    if (code === undefined || entry === undefined || (entry.family !== 'binary' && entry.family !== 'compare'))
+      fail(typeof op === 'string' ? 'value' : 'type',
+        `${fn}(): op must be a binary op or a comparison (${rt.ops.filter((o) => o.family === 'binary' || o.family === 'compare').map((o) => o.name).join(', ')}), not ${typeof op === 'string' ? `'${op}'` : describe(op)}`);
+    const [ha, na] = entry.inplace ? [rt.tensorArg(a, fn, 'self'), 0] : rt.operand(a, fn, 'a', 0);
+    const [hb, nb] = rt.operand(b, fn, 'b', 1);
+    return JSON.parse(rt.core.explainPromotion(code, ha, na, hb, nb)) as PromotionTrace;
   }
 
   /** Runs loss.backward(gradient) (so .grad is set) and shows each gradient's reduction. */

@@ -6,6 +6,8 @@
 // million elements (or a 10^10-element expanded view) reads only the
 // elements it shows.
 
+import type { DType } from './generated/traces.js';
+
 const PRECISION = 4;
 const THRESHOLD = 1000;
 const EDGEITEMS = 3;
@@ -14,9 +16,9 @@ const LINEWIDTH = 80;
 /** What the formatter needs of a tensor. */
 export interface Printable {
   readonly shape: readonly number[];
-  readonly bool: boolean;
-  /** The element at this multi-index (one index per dim), as a double. */
-  at(index: readonly number[]): number;
+  readonly dtype: DType;
+  /** The element at this multi-index (one index per dim): a BigInt for int64, 0/1 for bool. */
+  at(index: readonly number[]): number | bigint;
   /** PyTorch's grad_fn class name (e.g. 'AddBackward0'), or null for a leaf. */
   readonly gradFn: string | null;
   readonly requiresGrad: boolean;
@@ -105,16 +107,21 @@ export function formatExponential(x: number, digits: number): string {
 class Formatter {
   private intMode = true;
   private sciMode = false;
+  private readonly floating: boolean;
+  private readonly bool: boolean;
   readonly width: number = 1;
 
-  constructor(private readonly bool: boolean, values: readonly number[]) {
+  constructor(dtype: DType, values: readonly (number | bigint)[]) {
     let width = 1;
-    if (bool) {
-      for (const v of values) width = Math.max(width, v !== 0 ? 4 : 5);
+    this.bool = dtype === 'bool';
+    this.floating = dtype === 'float32' || dtype === 'float64';
+    if (!this.floating) {
+      // Integers and bools: str() of each, right-aligned (PyTorch's _Formatter).
+      for (const v of values) width = Math.max(width, this.text(v).length);
       this.width = width;
       return;
     }
-    const finite = values.filter((v) => Number.isFinite(v) && v !== 0);
+    const finite = (values as number[]).filter((v) => Number.isFinite(v) && v !== 0);
     if (finite.length === 0) return;
     let min = Infinity;
     let max = 0;
@@ -136,10 +143,15 @@ class Formatter {
     this.width = width;
   }
 
-  format(v: number): string {
+  private text(v: number | bigint): string {
+    return this.bool ? (v !== 0 ? 'True' : 'False') : String(v);
+  }
+
+  format(value: number | bigint): string {
+    if (!this.floating) return this.text(value).padStart(this.width);
+    const v = value as number;
     let text: string;
-    if (this.bool) text = v !== 0 ? 'True' : 'False';
-    else if (this.sciMode) text = formatExponential(v, PRECISION);
+    if (this.sciMode) text = formatExponential(v, PRECISION);
     else if (this.intMode) text = formatFixed(v, 0) + (Number.isFinite(v) ? '.' : '');
     else text = formatFixed(v, PRECISION);
     return text.padStart(this.width);
@@ -157,8 +169,8 @@ function shown(size: number, summarize: boolean): number[] {
 }
 
 // Every element shown, in row-major order (get_summarized_data).
-function shownValues(p: Printable, summarize: boolean): number[] {
-  const out: number[] = [];
+function shownValues(p: Printable, summarize: boolean): (number | bigint)[] {
+  const out: (number | bigint)[] = [];
   const index: number[] = [];
   const walk = (dim: number): void => {
     if (dim === p.shape.length) {
@@ -226,12 +238,16 @@ export function formatTensor(p: Printable): string {
   let text: string;
   if (numel === 0) {
     if (p.shape.length !== 1) suffixes.push(`size=${pythonTuple(p.shape)}`);
-    if (p.bool) suffixes.push('dtype=torch.bool');
+    // No element shows the dtype: every one but the default is named.
+    if (p.dtype !== 'float32') suffixes.push(`dtype=torch.${p.dtype}`);
     text = '[]';
   } else {
     const summarize = numel > THRESHOLD;
-    const f = new Formatter(p.bool, shownValues(p, summarize));
+    const f = new Formatter(p.dtype, shownValues(p, summarize));
     text = body(p, f, summarize, indent, []);
+    // float32 (the default), int64 and bool are what PyTorch guesses from
+    // the printed values; the rest is named.
+    if (p.dtype !== 'float32' && p.dtype !== 'int64' && p.dtype !== 'bool') suffixes.push(`dtype=torch.${p.dtype}`);
   }
   if (p.gradFn !== null) suffixes.push(`grad_fn=<${p.gradFn}>`);
   else if (p.requiresGrad) suffixes.push('requires_grad=True');

@@ -4,6 +4,7 @@ export type { InitOptions } from './loader.js';
 export { TensorcastError } from './errors.js';
 export type { ErrorKind } from './errors.js';
 export { Tensor } from './tensor.js';
+export type { TypedData } from './tensor.js';
 export type { Nested, NotPromise, TensorData } from './nested.js';
 export { Tensorcast } from './tensorcast.js';
 export type { AlphaOptions, CompareOp, DTypeRule, FunctionOp, InplaceOp, MethodOp, OpFamily, OpInfo, OpName } from './generated/ops.js';
@@ -15,6 +16,7 @@ export { MAX_DIMS } from './generated/limits.js';
 export type {
   AllcloseOptions,
   BroadcastPolicy,
+  FactoryOptions,
   GradOptions,
   MemoryInfo,
   TensorOptions,
@@ -32,6 +34,9 @@ export type {
   OperandTrace,
   OpTrace,
   PlanTrace,
+  PromotionCategory,
+  PromotionOperandTrace,
+  PromotionTrace,
   ReduceGradTrace,
   TraceEvent,
   WarningEvent,
@@ -42,6 +47,8 @@ export {
   DIM_ROLES,
   DIM_RULES,
   DTYPES,
+  DTYPE_RULES,
   INNER_PATTERNS,
+  PROMOTION_CATEGORIES,
   WARNING_KINDS,
 } from './generated/traces.js';

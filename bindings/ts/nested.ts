@@ -2,6 +2,7 @@
 // and tolist() do, with PyTorch's message for ragged input.
 import { describe, fail } from './args.js';
 import { MAX_DIMS } from './generated/limits.js';
+import type { DType } from './generated/traces.js';
 
 function isSequence(value: unknown): value is ArrayLike<unknown> {
   return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
@@ -12,13 +13,38 @@ function isBigIntArray(value: unknown): boolean {
 }
 
 
+/** A typed array tensor() reads, with the dtype it keeps (as torch.from_numpy does). */
+export type TypedSource =
+  | Float32Array
+  | Float64Array
+  | Int8Array
+  | Uint8Array
+  | Uint8ClampedArray
+  | Int16Array
+  | Uint16Array
+  | Int32Array
+  | Uint32Array
+  | BigInt64Array;
+
 /** What tensor() was given, before any value is copied. */
 export interface Source {
   shape: number[];
   /** A typed array: its values, copied in one go. */
-  typed: ArrayLike<number> | null;
-  /** The first leaf is a boolean (every leaf must be, for a bool tensor). */
-  bool: boolean;
+  typed: TypedSource | null;
+}
+
+/**
+ * The dtype a typed array keeps: its own where tensorcast has it; the
+ * smallest that holds every value where it has not (Int8Array, Int16Array,
+ * Uint16Array -> int32; Uint32Array -> int64).
+ */
+export function typedDType(typed: TypedSource): DType {
+  if (typed instanceof Float32Array) return 'float32';
+  if (typed instanceof Float64Array) return 'float64';
+  if (typed instanceof BigInt64Array) return 'int64';
+  if (typed instanceof Uint8Array || typed instanceof Uint8ClampedArray) return 'uint8';
+  if (typed instanceof Uint32Array) return 'int64';
+  return 'int32';
 }
 
 /**
@@ -29,13 +55,13 @@ export interface Source {
  * with its message instead of exhausting JavaScript's memory or stack.
  */
 export function readSource(data: unknown, fn: string): Source {
-  if (typeof data === 'number') return { shape: [], typed: [data], bool: false };
-  if (typeof data === 'boolean') return { shape: [], typed: [data ? 1 : 0], bool: true };
-  if (isBigIntArray(data)) fail('type', `${fn}(): BigInt arrays are not supported; use a Float32Array or numbers`);
+  if (typeof data === 'number' || typeof data === 'boolean' || typeof data === 'bigint') return { shape: [], typed: null };
+  if (data instanceof BigUint64Array)
+    fail('type', `${fn}(): BigUint64Array has no tensorcast dtype (uint64 is not supported); use a BigInt64Array`);
   if (ArrayBuffer.isView(data) && isSequence(data))
-    return { shape: [data.length], typed: data as ArrayLike<number>, bool: false };
+    return { shape: [data.length], typed: data as unknown as TypedSource };
   if (!Array.isArray(data))
-    fail('type', `${fn}(): data must be a number, a boolean, a (nested) array or a typed array, not ${describe(data)}`);
+    fail('type', `${fn}(): data must be a number, a boolean, a BigInt, a (nested) array or a typed array, not ${describe(data)}`);
   const shape: number[] = [];
   let level: unknown = data;
   for (; isSequence(level); level = level[0]) {
@@ -43,7 +69,7 @@ export function readSource(data: unknown, fn: string): Source {
     shape.push(level.length);
     if (level.length === 0) break;
   }
-  return { shape, typed: null, bool: typeof level === 'boolean' };
+  return { shape, typed: null };
 }
 
 // How deep nesting goes below `level` (at depth `from`), counted only so
@@ -55,64 +81,67 @@ function depthOf(level: unknown, from: number): string {
   return depth > DEPTH_SHOWN ? `more than ${DEPTH_SHOWN}` : String(depth);
 }
 
+/** A leaf of tensor()'s data. */
+export type Leaf = number | boolean | bigint;
+
 /**
- * Writes the leaves of nested `data` of `shape` in row-major order through
- * put(index, value), checking that every branch has the shape (PyTorch's
- * message for ragged input) and every leaf is a number or a boolean.
- * Returns whether a number was among the leaves.
+ * Calls put(index, leaf) for the leaves of nested `data` of `shape` in
+ * row-major order, checking that every branch has the shape (PyTorch's
+ * message for ragged input) and every leaf is a number, a boolean or a
+ * BigInt.
  */
-export function fillNested(data: unknown, shape: readonly number[], fn: string, put: (i: number, v: number) => void): boolean {
+export function fillNested(data: unknown, shape: readonly number[], fn: string, put: (i: number, v: Leaf) => void): void {
   let at = 0;
-  let sawNumber = false;
   const visit = (node: unknown, dim: number): void => {
     if (dim === shape.length) {
-      if (typeof node === 'number') {
-        sawNumber = true;
-        put(at++, node);
-      } else if (typeof node === 'boolean') {
-        put(at++, node ? 1 : 0);
-      } else {
-        fail('type', `${fn}(): expected a number or a boolean at dim ${dim}, got ${describe(node)}`);
-      }
+      if (typeof node === 'number' || typeof node === 'boolean' || typeof node === 'bigint') put(at++, node);
+      else fail('type', `${fn}(): expected a number, a boolean or a BigInt at dim ${dim}, got ${describe(node)}`);
       return;
     }
     if (!isSequence(node))
       fail('type', `${fn}(): expected a sequence at dim ${dim}, got ${describe(node)}`);
-    if (isBigIntArray(node)) fail('type', `${fn}(): BigInt arrays are not supported`);
+    if (isBigIntArray(node)) fail('type', `${fn}(): BigInt arrays are read only as the whole data, not inside nested arrays`);
     if (node.length !== shape[dim])
       fail('value', `expected sequence of length ${shape[dim]} at dim ${dim} (got ${node.length})`);
     for (let i = 0; i < node.length; i++) visit(node[i], dim + 1);
   };
   visit(data, 0);
-  return sawNumber;
 }
 
-export type Nested = number | boolean | Nested[];
+/**
+ * The dtype torch.tensor() infers from the leaves (PyTorch promotes the
+ * kinds it meets: bool < int < float): bool when all are booleans, int64
+ * when all are safe integers (a JavaScript number cannot say 2.0 from 2:
+ * an integral number counts as Python's int) or BigInts, else float32.
+ */
+export function inferDType(data: unknown, shape: readonly number[], fn: string): DType {
+  let kind = 0;  // 0 bool, 1 int, 2 float
+  fillNested(data, shape, fn, (_i, v) => {
+    if (typeof v === 'number') kind = Math.max(kind, Number.isSafeInteger(v) && !Object.is(v, -0) ? 1 : 2);
+    else if (typeof v === 'bigint') kind = Math.max(kind, 1);
+  });
+  return kind === 0 && shape.reduce((a, b) => a * b, 1) > 0 ? 'bool' : kind === 1 ? 'int64' : kind === 2 ? 'float32' : emptyDType(data);
+}
 
-/** What tensor() reads: a number or boolean (0-D), nested arrays of them, or a typed array (1-D). */
-export type TensorData =
-  | number
-  | boolean
-  | readonly TensorData[]
-  | Float32Array
-  | Float64Array
-  | Int8Array
-  | Uint8Array
-  | Uint8ClampedArray
-  | Int16Array
-  | Uint16Array
-  | Int32Array
-  | Uint32Array;
+// An empty list is float32, as torch.tensor([]) is; a 0-D boolean is bool.
+function emptyDType(data: unknown): DType {
+  return typeof data === 'boolean' ? 'bool' : 'float32';
+}
+
+export type Nested = number | boolean | bigint | Nested[];
+
+/** What tensor() reads: a number, boolean or BigInt (0-D), nested arrays of them, or a typed array (1-D). */
+export type TensorData = number | boolean | bigint | readonly TensorData[] | TypedSource;
 
 /** A function's return type, unless it is a Promise (tidy, noGrad and withBroadcastPolicy run synchronous code only). */
 export type NotPromise<T> = T extends PromiseLike<unknown> ? never : T;
 
 /** The inverse: like tolist(), booleans for a bool tensor. */
-export function unflatten(values: ArrayLike<number>, shape: readonly number[], bool: boolean): Nested {
+export function unflatten(values: ArrayLike<number | bigint>, shape: readonly number[], bool: boolean): Nested {
   let at = 0;
   const build = (dim: number): Nested => {
     if (dim === shape.length) {
-      const v = values[at++] as number;
+      const v = values[at++] as number | bigint;
       return bool ? v !== 0 : v;
     }
     const out = new Array<Nested>(shape[dim] as number);

@@ -14,6 +14,9 @@ import { Lifetime } from './lifetime.js';
 import { outOfMemoryAdvice, tooManyUntracked, untrackedWarning } from './memory-advice.js';
 import type { Census } from './memory-advice.js';
 import { Scratch } from './scratch.js';
+import { BOOL_NUMBER, INT64_NUMBER, NUMBER } from './generated/limits.js';
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** What the runtime needs of a tensor object. */
 export interface Held {
@@ -91,12 +94,23 @@ export class Runtime<T extends Held> {
     return this.handle(t, fn, arg);
   }
 
-  /** [handle, 0] for a tensor, [0, value] for a number. */
-  operand(x: unknown, fn: string, arg: string): [number, number] {
+  /**
+   * [handle, 0] for a tensor; a number as [its kind, value] (bindings/handles.h):
+   * a JavaScript number counts as Python's int when it is a safe integer,
+   * else as a float; a boolean as bool; a BigInt as an int (its bits in
+   * scratch slot `slot` when it is beyond 2^53).
+   */
+  operand(x: unknown, fn: string, arg: string, slot = 0): [number, number] {
     if (this.isTensor(x)) return [this.handle(x, fn, arg), 0];
-    if (typeof x === 'number') return [0, x];
-    if (typeof x === 'boolean') return [0, x ? 1 : 0];
-    return fail('type', x === undefined ? `${fn}(): missing argument '${arg}'` : `${fn}(): argument '${arg}' must be a Tensor or a number, not ${describe(x)}`);
+    if (typeof x === 'number') return [NUMBER, x];
+    if (typeof x === 'boolean') return [BOOL_NUMBER, x ? 1 : 0];
+    if (typeof x === 'bigint') {
+      if (BigInt.asIntN(64, x) !== x) fail('value', 'Overflow when unpacking long');
+      if (x >= -MAX_SAFE && x <= MAX_SAFE) return [NUMBER, Number(x)];
+      this.scratch.writeInt64(slot, x);
+      return [INT64_NUMBER, slot];
+    }
+    return fail('type', x === undefined ? `${fn}(): missing argument '${arg}'` : `${fn}(): argument '${arg}' must be a Tensor, a number, a boolean or a BigInt, not ${describe(x)}`);
   }
 
   /** Two operands, one result: the hot path (no arrays, no strings unless it fails). */
@@ -110,7 +124,7 @@ export class Runtime<T extends Held> {
     else [ha, na] = this.operand(a, fn, 'input');
     if (this.isTensor(b)) hb = this.handle(b, fn, 'other');
     else if (typeof b === 'number') nb = b;
-    else [hb, nb] = this.operand(b, fn, 'other');
+    else [hb, nb] = this.operand(b, fn, 'other', 1);
     let h: number;
     try {
       h = this.core._tc_op2(code, ha, na, hb, nb, alpha);
@@ -123,7 +137,7 @@ export class Runtime<T extends Held> {
   /** An in-place op: writes into self and hands self back. */
   inplace<S extends T>(code: number, fn: string, self: S, other: unknown, alpha: number): S {
     const h = this.handle(self, fn, 'self');
-    const [hb, nb] = this.operand(other, fn, 'other');
+    const [hb, nb] = this.operand(other, fn, 'other', 1);
     try {
       this.core._tc_op2(code, h, 0, hb, nb, alpha);
     } catch (error) {
@@ -145,8 +159,8 @@ export class Runtime<T extends Held> {
 
   op3(code: number, fn: string, condition: unknown, input: unknown, other: unknown): T {
     const hc = this.tensorArg(condition, fn, 'condition');
-    const [ha, na] = this.operand(input, fn, 'input');
-    const [hb, nb] = this.operand(other, fn, 'other');
+    const [ha, na] = this.operand(input, fn, 'input', 1);
+    const [hb, nb] = this.operand(other, fn, 'other', 2);
     let h: number;
     try {
       h = this.core._tc_op3(code, hc, ha, na, hb, nb);

@@ -21,6 +21,12 @@ export class Scratch {
     return this.address / 8;
   }
 
+  /** Writes a BigInt's 64 bits into `slot` (read by the core as an int64). */
+  writeInt64(slot: number, value: bigint): void {
+    const at = this.index(slot + 1);
+    new BigInt64Array(this.core.HEAPU8.buffer, (at + slot) * 8, 1)[0] = value;
+  }
+
   /** Writes the integers at slot 0; returns how many. */
   writeInts(values: readonly number[]): number {
     const at = this.index(values.length);

@@ -3,6 +3,7 @@
 // changes, so it is fetched once, on first use, and never on the op path.
 import {
   checkBool,
+  checkDType,
   checkInt,
   checkIntList,
   checkSizes,
@@ -12,12 +13,40 @@ import {
 import { OPS } from './generated/ops.js';
 import type { OpInfo, OpMethods } from './generated/ops.js';
 import type { DType } from './generated/traces.js';
+import { DTYPES } from './generated/traces.js';
 import { formatTensor } from './format.js';
 import type { Printable } from './format.js';
 import { unflatten } from './nested.js';
 import { alphaFrom } from './op-args.js';
 import type { Nested } from './nested.js';
 import type { Runtime } from './runtime.js';
+
+/**
+ * What data() returns for each dtype: bool and uint8 as Uint8Array (bool
+ * as 0 and 1), int32 as Int32Array, int64 as BigInt64Array (exact beyond
+ * 2^53), float32 as Float32Array, float64 as Float64Array.
+ */
+export type TypedData = Uint8Array | Int32Array | BigInt64Array | Float32Array | Float64Array;
+
+/** The dtype's code across the wasm boundary (its index in DTYPES). */
+export function dtypeCode(dtype: DType): number {
+  return DTYPES.indexOf(dtype);
+}
+
+const FLOATING: ReadonlySet<DType> = new Set(['float32', 'float64']);
+
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * An int64 tensor's values for toArray() and item(): numbers when every
+ * one is a safe integer (|v| <= 2^53 - 1), so that ordinary code gets
+ * ordinary numbers; otherwise all BigInts, so that no value is rounded
+ * and the array holds one type.
+ */
+export function int64Values(values: BigInt64Array): number[] | bigint[] {
+  for (const v of values) if (v > SAFE || v < -SAFE) return Array.from(values);
+  return Array.from(values, Number);
+}
 
 /** Lets only the instance construct tensors. */
 export const TENSOR_TOKEN: unique symbol = Symbol('tensorcast.Tensor');
@@ -42,11 +71,28 @@ export interface Meta {
 // needed: each of those comparisons reads a value's tag
 // (Object.prototype.toString, which reads Symbol.toStringTag) before its keys.
 const VALUE: unique symbol = Symbol('tensorcast.value');
-function valueGetter(this: Tensor): { dtype: DType; shape: number[]; values: Float32Array | Uint8Array } | 'disposed' {
+function valueGetter(this: Tensor): { dtype: DType; shape: number[]; values: TypedData } | 'disposed' {
   if (this.isDisposed) return 'disposed';
   return { dtype: this.dtype, shape: this.shape, values: this.data() };
 }
 const VALUE_PROPERTY: PropertyDescriptor = { get: valueGetter, enumerable: true };
+
+// The storage from `base` on as its dtype's typed array (no copy).
+function storageView(buffer: ArrayBufferLike, base: number, dtype: DType): TypedData {
+  switch (dtype) {
+    case 'bool':
+    case 'uint8':
+      return new Uint8Array(buffer, base);
+    case 'int32':
+      return new Int32Array(buffer, base, (buffer.byteLength - base) >> 2);
+    case 'int64':
+      return new BigInt64Array(buffer, base, (buffer.byteLength - base) >> 3);
+    case 'float64':
+      return new Float64Array(buffer, base, (buffer.byteLength - base) >> 3);
+    default:
+      return new Float32Array(buffer, base, (buffer.byteLength - base) >> 2);
+  }
+}
 
 // An ASCII name the core left in wasm memory.
 function ascii(heap: Uint8Array, address: number, length: number): string {
@@ -147,7 +193,7 @@ export class Tensor {
   // --- values
 
   /** A copy of the values in row-major order (Uint8Array of 0/1 for bool). */
-  data(): Float32Array | Uint8Array {
+  data(): TypedData {
     return this._read('data');
   }
   /**
@@ -158,11 +204,40 @@ export class Tensor {
   toArray<T extends Nested = Nested>(): T {
     const values = this._read('toArray');
     const m = this._meta('toArray');
-    return unflatten(values, m.shape, m.dtype === 'bool') as T;
+    const flat = values instanceof BigInt64Array ? int64Values(values) : values;
+    return unflatten(flat, m.shape, m.dtype === 'bool') as T;
   }
   /** The one value of a one-element tensor (bool as 0 or 1). */
-  item(): number {
-    return this._rt.core._tc_item(this._rt.handle(this, 'item', 'self'));
+  item(): number | boolean | bigint {
+    const m = this._meta('item');
+    if (m.numel !== 1) fail('value', `a Tensor with ${m.numel} elements cannot be converted to Scalar`);
+    const values = this._read('item');
+    if (values instanceof BigInt64Array) return int64Values(values)[0] as number | bigint;
+    return m.dtype === 'bool' ? values[0] !== 0 : (values[0] as number);
+  }
+
+  // --- dtypes
+
+  /** PyTorch's Tensor.to(dtype): this tensor when it already has the dtype, else a converted copy. */
+  to(dtype: DType): Tensor {
+    const rt = this._rt;
+    const h = rt.handle(this, 'to', 'self');
+    return rt.adopt(rt.core._tc_to_dtype(h, checkDType(dtype, 'to', 'dtype')), 'to');
+  }
+  float(): Tensor {
+    return this.to('float32');
+  }
+  double(): Tensor {
+    return this.to('float64');
+  }
+  long(): Tensor {
+    return this.to('int64');
+  }
+  int(): Tensor {
+    return this.to('int32');
+  }
+  bool(): Tensor {
+    return this.to('bool');
   }
 
   // --- elementwise ops and their in-place forms: one method per entry of
@@ -250,6 +325,8 @@ export class Tensor {
   }
   set requiresGrad(value: boolean) {
     const flag = checkBool(value, 'requiresGrad', 'value');
+    // PyTorch's setter's words (python_variable.cpp); the core checks too.
+    if (flag && !FLOATING.has(this.dtype)) fail('autograd', 'only Tensors of floating point and complex dtype can require gradients');
     this._rt.core._tc_set_requires_grad(this._rt.handle(this, 'requiresGrad', 'self'), flag);
   }
   get isLeaf(): boolean {
@@ -320,19 +397,18 @@ export class Tensor {
     // PyTorch's name for the node, as the core gave it (SumBackward1).
     const gradFn = length === 0 ? null : ascii(core.HEAPU8, rt.scratch.read(0), length);
     const base = core._tc_storage_address(this._h);
-    const bool = m.dtype === 'bool';
-    // Views of the memory taken now: nothing below calls into wasm.
-    const u8 = core.HEAPU8;
-    const f32 = core.HEAPF32;
+    // A view of the memory taken now: nothing below calls into wasm. The
+    // storage holds at least offset + the furthest element.
+    const view = storageView(core.HEAPU8.buffer, base, m.dtype);
     return {
       shape: m.shape,
-      bool,
+      dtype: m.dtype,
       gradFn,
       requiresGrad: (flags & 1) !== 0,
-      at(index: readonly number[]): number {
+      at(index: readonly number[]): number | bigint {
         let at = m.offset;
         for (let d = 0; d < index.length; d++) at += (index[d] as number) * (m.strides[d] as number);
-        return bool ? (u8[base + at] as number) : (f32[base / 4 + at] as number);
+        return view[at] as number | bigint;
       },
     };
   }
@@ -350,7 +426,7 @@ export class Tensor {
       shape,
       strides: s.readInts(5 + ndim, ndim),
       offset: s.read(1),
-      dtype: s.read(2) === 1 ? 'bool' : 'float32',
+      dtype: DTYPES[s.read(2)] as DType,
       id: s.read(3),
       contiguous: s.read(4) === 1,
       numel: shape.reduce((a, b) => a * b, 1),
@@ -359,15 +435,26 @@ export class Tensor {
   }
 
   /** @internal The values in row-major order, copied out of wasm memory. */
-  _read(fn: string): Float32Array | Uint8Array {
+  _read(fn: string): TypedData {
     const m = this._meta(fn);
     const core = this._rt.core;
     const address = core._tc_read_begin(this._h);
     try {
-      // Read the views after readBegin: a contiguous copy may have grown memory.
-      return m.dtype === 'bool'
-        ? core.HEAPU8.slice(address, address + m.numel)
-        : core.HEAPF32.slice(address / 4, address / 4 + m.numel);
+      // Read the memory after readBegin: a contiguous copy may have grown it.
+      const buffer = core.HEAPU8.buffer;
+      switch (m.dtype) {
+        case 'bool':
+        case 'uint8':
+          return core.HEAPU8.slice(address, address + m.numel);
+        case 'int32':
+          return new Int32Array(buffer, address, m.numel).slice();
+        case 'int64':
+          return new BigInt64Array(buffer, address, m.numel).slice();
+        case 'float64':
+          return new Float64Array(buffer, address, m.numel).slice();
+        default:
+          return core.HEAPF32.slice(address / 4, address / 4 + m.numel);
+      }
     } finally {
       core._tc_read_end();
     }

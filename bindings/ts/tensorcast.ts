@@ -3,6 +3,7 @@
 // handle table); handing one to another instance is a TensorcastError.
 import {
   checkBool,
+  checkDType,
   checkFunction,
   checkIntList,
   checkNumber,
@@ -18,11 +19,15 @@ import { Explain } from './explain.js';
 import { OPS } from './generated/ops.js';
 import type { OpFunctions, OpInfo } from './generated/ops.js';
 import type { DType } from './generated/traces.js';
-import { fillNested, readSource } from './nested.js';
-import type { NotPromise, TensorData } from './nested.js';
+import { inferDType, readSource, typedDType } from './nested.js';
+import type { NotPromise, TensorData, TypedSource } from './nested.js';
+import { typedView, writeLeaves, writeTyped } from './fill.js';
+import { MAX_DIMS } from './generated/limits.js';
+import { DTYPES } from './generated/traces.js';
 import { alphaFrom } from './op-args.js';
 import { Runtime } from './runtime.js';
-import { Tensor, TENSOR_TOKEN } from './tensor.js';
+import { dtypeCode, Tensor, TENSOR_TOKEN } from './tensor.js';
+import type { TypedData } from './tensor.js';
 import type { WarningListener, Warnings } from './warnings.js';
 
 /** @internal Proof that init() is the caller. */
@@ -31,11 +36,13 @@ export const TENSORCAST_TOKEN: unique symbol = Symbol('tensorcast.Tensorcast');
 export interface GradOptions {
   requiresGrad?: boolean;
 }
-export interface TensorOptions extends GradOptions {
+export interface FactoryOptions extends GradOptions {
+  /** The element type; each factory says its default. */
+  dtype?: DType;
+}
+export interface TensorOptions extends FactoryOptions {
   /** The shape of flat data (row-major). */
   shape?: readonly number[];
-  /** Default: 'bool' when every value is a boolean, else 'float32'. */
-  dtype?: DType;
 }
 export interface AllcloseOptions {
   /** Relative tolerance (default 1e-5). */
@@ -121,78 +128,90 @@ export class Tensorcast {
   // --- making tensors
 
   /**
-   * tensor([[1, 2, 3], [4, 5, 6]]), tensor([1, 2, 3, 4, 5, 6], { shape: [2, 1, 3] }),
-   * tensor(7) (0-dimensional), tensor([true, false]) (bool), tensor(float32Array).
+   * tensor([[1, 2, 3], [4, 5, 6]]) (int64), tensor([1.5, 2]) (float32),
+   * tensor([1, 2, 3, 4, 5, 6], { shape: [2, 1, 3], dtype: 'float32' }),
+   * tensor(7) (0-dimensional), tensor([true, false]) (bool),
+   * tensor(new Int32Array([1, 2])) (int32: a typed array keeps its type).
    */
   tensor(data: TensorData, options?: TensorOptions): Tensor {
     const opts = checkOptions<TensorOptions>(options, 'tensor', ['shape', 'requiresGrad', 'dtype']);
     const source = readSource(data, 'tensor');
     const given = source.shape.reduce((a, b) => a * b, 1);
     const shape = opts.shape === undefined ? source.shape : checkIntList(opts.shape, 'tensor', 'shape');
-    if (opts.dtype !== undefined && opts.dtype !== 'float32' && opts.dtype !== 'bool')
-      fail(typeof opts.dtype === 'string' ? 'value' : 'type', `tensor(): dtype must be 'float32' or 'bool', not ${typeof opts.dtype === 'string' ? `'${opts.dtype}'` : describe(opts.dtype)}`);
+    const wanted = opts.dtype === undefined ? undefined : (DTYPES[checkDType(opts.dtype, 'tensor', 'dtype')] as DType);
     const grad = gradFlag(opts, 'tensor');
-    const make = (bool: boolean): { t: Tensor; sawNumber: boolean } => {
-      // The core makes the tensor first: its checks of the shape, of the
-      // number of values and of the memory run before any value is read.
-      const rt = this._rt;
-      const t = rt.adopt(rt.core._tc_create(bool ? 1 : 0, rt.scratch.writeInts(shape), given), 'tensor');
-      try {
-        const address = rt.scratch.read(0);
-        const core = rt.core;
-        if (source.typed) {
-          if (bool) for (let i = 0; i < source.typed.length; i++) core.HEAPU8[address + i] = source.typed[i] !== 0 ? 1 : 0;
-          else core.HEAPF32.set(source.typed, address / 4);
-          return { t, sawNumber: !bool };
-        }
-        const f32 = core.HEAPF32, u8 = core.HEAPU8, base = address / 4;
-        const put = bool ? (i: number, v: number) => { u8[address + i] = v !== 0 ? 1 : 0; } : (i: number, v: number) => { f32[base + i] = v; };
-        return { t, sawNumber: fillNested(data, source.shape, 'tensor', put) };
-      } catch (error) {
-        t.dispose();
-        throw error;
-      }
-    };
-    // With no dtype given, a bool tensor needs every leaf boolean: guessed
-    // from the first, and made again as float32 if a number turns up.
-    let made = make(opts.dtype !== undefined ? opts.dtype === 'bool' : source.bool);
-    if (opts.dtype === undefined && source.bool && made.sawNumber) {
-      made.t.dispose();
-      made = make(false);
+    let made: Tensor;
+    if (source.typed !== null) {
+      // As torch.from_numpy, then .to(dtype) when one is asked for.
+      const own = this._create(typedDType(source.typed), shape, given, (view) => writeTyped(view, source.typed as TypedSource));
+      made = wanted === undefined || wanted === own.dtype ? own : this._converted(own, wanted);
+    } else {
+      const inferred = inferDType(data, source.shape, 'tensor');
+      const target = wanted ?? inferred;
+      // Integers asked of non-integer data (or of any data, for uint8 and
+      // int32) are checked one by one as torch.tensor checks them: the data
+      // is read in a wide dtype first, then converted in the core.
+      const staged = (target === 'uint8' || target === 'int32' || (target === 'int64' && inferred === 'float32'))
+        ? (inferred === 'float32' ? 'float64' : 'int64')
+        : target;
+      const leaves = (view: TypedData) => writeLeaves(view, data, source.shape);
+      const t = this._create(staged, shape, given, leaves);
+      made = staged === target ? t : this._fromValues(t, target);
     }
-    return this._withGrad(made.t, grad);
+    return this._withGrad(made, grad);
   }
 
-  zeros(shape: readonly number[], options?: GradOptions): Tensor;
-  zeros(...sizes: number[] | [...sizes: number[], options: GradOptions]): Tensor;
+  zeros(shape: readonly number[], options?: FactoryOptions): Tensor;
+  zeros(...sizes: number[] | [...sizes: number[], options: FactoryOptions]): Tensor;
   zeros(...args: unknown[]): Tensor {
     return this._filled(args, 0, 'zeros');
   }
-  ones(shape: readonly number[], options?: GradOptions): Tensor;
-  ones(...sizes: number[] | [...sizes: number[], options: GradOptions]): Tensor;
+  ones(shape: readonly number[], options?: FactoryOptions): Tensor;
+  ones(...sizes: number[] | [...sizes: number[], options: FactoryOptions]): Tensor;
   ones(...args: unknown[]): Tensor {
     return this._filled(args, 1, 'ones');
   }
-  full(shape: readonly number[], value: number, options?: GradOptions): Tensor {
+  /**
+   * full([2, 3], 7) is float32 (a JavaScript number cannot say whether it
+   * is 7 or 7.0: see README, "Dtypes"); full([2], true) is bool,
+   * full([2], 7n) int64; { dtype } for any other. The value must fit the
+   * dtype, as PyTorch checks it.
+   */
+  full(shape: readonly number[], value: number | boolean | bigint, options?: FactoryOptions): Tensor {
     const sizes = checkIntList(shape, 'full', 'size');
-    const v = checkNumber(value, 'full', 'fill_value');
-    const grad = gradFlag(checkOptions<GradOptions>(options, 'full', ['requiresGrad']), 'full');
-    const t = this._rt.adopt(this._rt.core._tc_full(this._rt.scratch.writeInts(sizes), v), 'full');
-    return this._withGrad(t, grad);
+    if (typeof value !== 'boolean' && typeof value !== 'bigint') checkNumber(value, 'full', 'fill_value');
+    const opts = checkOptions<FactoryOptions>(options, 'full', ['requiresGrad', 'dtype']);
+    const inferred: DType = typeof value === 'boolean' ? 'bool' : typeof value === 'bigint' ? 'int64' : 'float32';
+    return this._full(sizes, value, opts, inferred, 'full');
   }
-  /** arange(end), arange(start, end), arange(start, end, step): PyTorch's values. */
-  arange(end: number, options?: GradOptions): Tensor;
-  arange(start: number, end: number, step?: number, options?: GradOptions): Tensor;
+  /**
+   * arange(end), arange(start, end), arange(start, end, step): PyTorch's
+   * values; int64 when every argument is an integer, else float32, unless
+   * { dtype }.
+   */
+  arange(end: number, options?: FactoryOptions): Tensor;
+  arange(start: number, end: number, step?: number, options?: FactoryOptions): Tensor;
   arange(...args: unknown[]): Tensor {
     const [numbers, options] = splitOptions(args);
     if (numbers.length < 1 || numbers.length > 3)
       fail('type', `arange(): expected 1 to 3 numbers (end | start, end[, step]), got ${numbers.length}`);
     const names = numbers.length === 1 ? ['end'] : ['start', 'end', 'step'];
     const [a, b, c] = numbers.map((n, i) => checkNumber(n, 'arange', names[i] as string));
-    const grad = gradFlag(checkOptions<GradOptions>(options, 'arange', ['requiresGrad']), 'arange');
+    const opts = checkOptions<FactoryOptions>(options, 'arange', ['requiresGrad', 'dtype']);
+    const grad = gradFlag(opts, 'arange');
+    const ints = (numbers as number[]).every((n) => Number.isSafeInteger(n));
+    const dtype = opts.dtype === undefined ? dtypeCode(ints ? 'int64' : 'float32') : checkDType(opts.dtype, 'arange', 'dtype');
     const core = this._rt.core;
-    const h = numbers.length === 1 ? core._tc_arange(0, a as number, 1) : core._tc_arange(a as number, b as number, c ?? 1);
+    const h = numbers.length === 1 ? core._tc_arange(0, a as number, 1, dtype) : core._tc_arange(a as number, b as number, c ?? 1, dtype);
     return this._withGrad(this._rt.adopt(h, 'arange'), grad);
+  }
+
+  /** torch.result_type: the dtype an op on a and b (tensors, numbers, booleans, BigInts) computes in. */
+  resultType(a: unknown, b: unknown): DType {
+    const rt = this._rt;
+    const [ha, na] = rt.operand(a, 'resultType', 'a', 0);
+    const [hb, nb] = rt.operand(b, 'resultType', 'b', 1);
+    return DTYPES[rt.core._tc_result_type(ha, na, hb, nb)] as DType;
   }
 
   // --- elementwise ops: one function per entry of the op table
@@ -305,9 +324,53 @@ export class Tensorcast {
     const [sizes, options] = splitOptions(args);
     if (sizes.length === 0) fail('type', `${fn}(): missing argument 'size'`);
     const shape = checkSizes(sizes, fn, 'size');
-    const grad = gradFlag(checkOptions<GradOptions>(options, fn, ['requiresGrad']), fn);
-    const t = this._rt.adopt(this._rt.core._tc_full(this._rt.scratch.writeInts(shape), value), fn);
+    return this._full(shape, value, checkOptions<FactoryOptions>(options, fn, ['requiresGrad', 'dtype']), 'float32', fn);
+  }
+
+  private _full(shape: number[], value: number | boolean | bigint, opts: FactoryOptions, inferred: DType, fn: string): Tensor {
+    const grad = gradFlag(opts, fn);
+    const dtype = opts.dtype === undefined ? dtypeCode(inferred) : checkDType(opts.dtype, fn, 'dtype');
+    const rt = this._rt;
+    // The value's slot is past the shape's (scratch slots 0 .. ndim - 1).
+    const [kind, v] = rt.operand(value, fn, 'fill_value', MAX_DIMS);
+    const t = rt.adopt(rt.core._tc_full(rt.scratch.writeInts(shape), kind, v, dtype), fn);
     return this._withGrad(t, grad);
+  }
+
+  // An uninitialised tensor of `dtype` made by the core (which checks the
+  // shape, the count of values and the memory first), filled by `fill`
+  // through a view of its storage; freed if filling fails.
+  private _create(dtype: DType, shape: readonly number[], given: number, fill: (view: TypedData) => void): Tensor {
+    const rt = this._rt;
+    const t = rt.adopt(rt.core._tc_create(dtypeCode(dtype), rt.scratch.writeInts(shape), given), 'tensor');
+    try {
+      const address = rt.scratch.read(0);
+      fill(typedView(rt.core.HEAPU8.buffer, address, dtype, given));
+    } catch (error) {
+      t.dispose();
+      throw error;
+    }
+    return t;
+  }
+
+  // t converted to dtype (PyTorch's .to()), t freed.
+  private _converted(t: Tensor, dtype: DType): Tensor {
+    try {
+      return t.to(dtype);
+    } finally {
+      t.dispose();
+    }
+  }
+
+  // t's values (bool, int64 or float64) checked and converted as
+  // torch.tensor(data, dtype=...) does, t freed.
+  private _fromValues(t: Tensor, dtype: DType): Tensor {
+    const rt = this._rt;
+    try {
+      return rt.adopt(rt.core._tc_tensor_from_values(t._h, dtypeCode(dtype)), 'tensor');
+    } finally {
+      t.dispose();
+    }
   }
 
   // Sets requires_grad on a tensor just made; frees it if the core refuses
@@ -315,6 +378,9 @@ export class Tensorcast {
   private _withGrad(t: Tensor, flag: boolean | undefined): Tensor {
     if (flag === undefined) return t;
     try {
+      // The factories' words (PyTorch's TensorOptions check, capital O).
+      if (flag && t.dtype !== 'float32' && t.dtype !== 'float64')
+        fail('autograd', 'Only Tensors of floating point and complex dtype can require gradients');
       this._rt.core._tc_set_requires_grad(t._h, flag);
     } catch (error) {
       t.dispose();

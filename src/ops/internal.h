@@ -22,7 +22,9 @@ struct Promoted {
   std::vector<Tensor> inputs;    // in promotion.compute
   std::vector<bool> is_number;
 };
-Promoted promote_operands(const std::vector<Operand>& operands, DTypeRule rule);
+// convert: false leaves `inputs` empty (only the decision is wanted).
+Promoted promote_operands(const std::vector<Operand>& operands, DTypeRule rule,
+                          bool convert = true);
 
 // The trace's account of a promotion (names: the operands' as in the trace).
 PromotionTrace promotion_trace(const Promoted& p, const std::vector<std::string>& names,

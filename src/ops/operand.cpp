@@ -28,7 +28,7 @@ DType result_type(const std::vector<Operand>& operands) {
   return promote(inputs, DTypeRule::Promote).common;
 }
 
-Promoted promote_operands(const std::vector<Operand>& operands, DTypeRule rule) {
+Promoted promote_operands(const std::vector<Operand>& operands, DTypeRule rule, bool convert) {
   Promoted p;
   p.rule = rule;
   std::vector<PromotionInput> kinds;
@@ -38,7 +38,8 @@ Promoted promote_operands(const std::vector<Operand>& operands, DTypeRule rule) 
     kinds.push_back({p.given.back().dtype(), o.category()});
   }
   p.promotion = promote(kinds, rule);
-  for (const Tensor& t : p.given) p.inputs.push_back(to(t, p.promotion.compute));
+  if (convert)
+    for (const Tensor& t : p.given) p.inputs.push_back(to(t, p.promotion.compute));
   return p;
 }
 

@@ -32,4 +32,52 @@ Tensor to(const Tensor& self, DType dtype) {
   return out;
 }
 
+namespace {
+
+// The C++ type names in PyTorch's overflow messages: c10's Scalar accessors
+// (full) and torch.tensor's store_scalar.
+const char* accessor_name(DType d) {
+  switch (d) {
+    case DType::UInt8: return "uint8_t";
+    case DType::Int32: return "int";
+    case DType::Int64: return "int64_t";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+    case DType::Bool: return "bool";
+  }
+  TC_ASSERT(false, "unknown dtype");
+}
+
+}  // namespace
+
+Tensor full(const Shape& shape, Scalar value, DType dtype) {
+  visit_dtype(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    TC_CHECK(Value, value.fits<T>(), "value cannot be converted to type ", accessor_name(dtype),
+             " without overflow");
+  });
+  return Tensor::full(shape, value, dtype);
+}
+
+Tensor tensor_from_values(const Tensor& values, DType dtype) {
+  TC_ASSERT(values.dtype() == DType::Bool || values.dtype() == DType::Int64 ||
+                values.dtype() == DType::Float64,
+            "tensor_from_values reads bool, int64 or float64");
+  if (is_integral(dtype)) {
+    // torch.tensor's store_scalar checks integers only.
+    visit_dtype(values.dtype(), [&](auto from_tag) {
+      using From = decltype(from_tag);
+      for (const From v : values.values<From>()) {
+        const Scalar s = std::is_same_v<From, double> ? Scalar(static_cast<double>(v))
+                                                      : Scalar(static_cast<int64_t>(v));
+        const bool fits = visit_dtype(dtype, [&](auto tag) { return s.fits<decltype(tag)>(); });
+        TC_CHECK(Value, fits, "value cannot be converted to type ", dtype_name(dtype),
+                 " without overflow");
+      }
+    });
+  }
+  NoGradGuard no_grad;
+  return to(values, dtype);
+}
+
 }  // namespace tc

@@ -185,7 +185,7 @@ export function computeFixes(
         if ((reorders || operand.chain.length > 0) && operand.fill !== 'ones') {
           Object.assign(patch, {
             [`f${operand.name}`]: 'custom',
-            [`v${operand.name}`]: Array.from(made.data()).join(', '),
+            [`v${operand.name}`]: Array.from(made.data() as Float32Array).join(', '),
           });
         }
         fixes.push({

@@ -59,7 +59,7 @@ function stage(t: Tensor): GradStage {
 
 function lossOf(tc: Tensorcast, out: Tensor, loss: Loss): Tensor {
   if (loss === 'sum') return out.sum();
-  const weights = tc.arange(1, out.numel + 1).reshape(out.shape);
+  const weights = tc.arange(1, out.numel + 1, 1, { dtype: 'float32' }).reshape(out.shape);
   return out.mul(weights).sum();
 }
 
@@ -105,7 +105,7 @@ function backwardOf(tc: Tensorcast, op: Op, operands: readonly Operand[], alpha:
     }
     inputs.push({ name: operand.name, step, incoming: stage(incoming), afterLeading, afterOnes, grad: stage(grad) });
   });
-  return { ok: true, outShape: out.shape, lossValue: lossTensor.item(), dOut: stage(outLeaf.grad as Tensor), inputs, without };
+  return { ok: true, outShape: out.shape, lossValue: Number(lossTensor.item()), dOut: stage(outLeaf.grad as Tensor), inputs, without };
 }
 
 export function computeGradient(tc: Tensorcast, op: Op, operands: readonly Operand[], alpha: number, loss: Loss): GradientData {

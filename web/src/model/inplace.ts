@@ -53,7 +53,7 @@ export function computeInplace(tc: Tensorcast, op: Op, x: Operand, y: Operand, a
   return tc.tidy(() => {
     const xt = tensorOf(tc, x);
     const yt = tensorOf(tc, y);
-    const before = xt.data();
+    const before = xt.data() as Float32Array | Uint8Array;
     const run = runOp(tc, used, [xt, yt], alpha);
     let expandError: string | null = null;
     if (run.error !== null) {
@@ -72,7 +72,7 @@ export function computeInplace(tc: Tensorcast, op: Op, x: Operand, y: Operand, a
       broadcast: tc.explain.broadcast(self, other),
       error: run.error,
       expandError,
-      unchanged: run.error === null ? null : sameValues(before, xt.data()),
+      unchanged: run.error === null ? null : sameValues(before, xt.data() as Float32Array | Uint8Array),
       resultShape: run.error === null ? xt.shape : null,
       resultDtype: run.error === null ? xt.dtype : null,
     };

@@ -61,7 +61,7 @@ function fillValues(tc: Tensorcast, fill: Fill, numel: number, dtype: DType, see
       // A condition alternates True/False, so both branches of where show.
       if (bool) return Float32Array.from({ length: numel }, (_, i) => (i % 2 === 0 ? 1 : 0));
       return tc.tidy(() => {
-        const range = tc.arange(numel).data() as Float32Array;
+        const range = tc.arange(numel, { dtype: 'float32' }).data() as Float32Array;
         return legacy ? range : Float64Array.from(range);
       });
     case 'ones':

@@ -99,7 +99,7 @@ export function computeStrides(
         expandedStrides ??= expanded.stride() as number[];
         if (resultNumel <= MAX_RUN_ELEMENTS) {
           read = numbersOf(expanded);
-          const cells = tc.arange(storage.length).reshape(operand.baseShape as number[]);
+          const cells = tc.arange(storage.length, { dtype: 'float32' }).reshape(operand.baseShape as number[]);
           cell = viewOf(operand, cells).broadcastTo(resultShape).data() as Float32Array;
         }
       }

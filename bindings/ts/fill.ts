@@ -1,0 +1,59 @@
+// Writing tensor()'s data into a new tensor's storage, as its dtype's
+// typed array (no copy of the data in between).
+import { fail } from './args.js';
+import type { DType } from './generated/traces.js';
+import { fillNested } from './nested.js';
+import type { Leaf, TypedSource } from './nested.js';
+import type { TypedData } from './tensor.js';
+
+/** `count` elements of `dtype` at `address` (bool and uint8 as bytes). */
+export function typedView(buffer: ArrayBufferLike, address: number, dtype: DType, count: number): TypedData {
+  switch (dtype) {
+    case 'bool':
+    case 'uint8':
+      return new Uint8Array(buffer, address, count);
+    case 'int32':
+      return new Int32Array(buffer, address, count);
+    case 'int64':
+      return new BigInt64Array(buffer, address, count);
+    case 'float64':
+      return new Float64Array(buffer, address, count);
+    default:
+      return new Float32Array(buffer, address, count);
+  }
+}
+
+/** A typed array into a view that holds its values exactly (nested.ts, typedDType). */
+export function writeTyped(view: TypedData, typed: TypedSource): void {
+  if (view instanceof BigInt64Array && !(typed instanceof BigInt64Array)) {
+    for (let i = 0; i < typed.length; i++) view[i] = BigInt(typed[i] as number);
+  } else {
+    (view as { set(a: ArrayLike<number | bigint>): void }).set(typed);
+  }
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * The leaves of nested data into a view of bool (nonzero is true, NaN
+ * too), int64 (integers only: tensor() stages anything else as float64),
+ * float32 or float64 (rounded to nearest).
+ */
+export function writeLeaves(view: TypedData, data: unknown, shape: readonly number[]): void {
+  if (view instanceof BigInt64Array) {
+    fillNested(data, shape, 'tensor', (i, v) => {
+      if (typeof v === 'bigint' && (v < INT64_MIN || v > INT64_MAX)) fail('value', 'Overflow when unpacking long');
+      view[i] = typeof v === 'bigint' ? v : BigInt(typeof v === 'boolean' ? Number(v) : v);
+    });
+  } else if (view instanceof Uint8Array) {
+    fillNested(data, shape, 'tensor', (i, v: Leaf) => {
+      view[i] = (typeof v === 'bigint' ? v !== 0n : typeof v === 'boolean' ? v : v !== 0) ? 1 : 0;
+    });
+  } else {
+    const numbers = view as Float32Array | Float64Array | Int32Array;
+    fillNested(data, shape, 'tensor', (i, v: Leaf) => {
+      numbers[i] = typeof v === 'number' ? v : Number(v);
+    });
+  }
+}
