@@ -49,6 +49,9 @@ test('a typed value an integer operand cannot hold is named, with the dtype', ()
   const c = computed('a=3&b=3&op=add&da=int32&fa=custom&va=1,2.5,3');
   assert.deepEqual(c.operands[0].problem, { kind: 'token', token: '2.5', dtype: 'int32' });
   assert.equal(M.en.promotion.token('a', '2.5', 'int32'), 'Values of a: “2.5” is not a whole number, and a is int32.');
+  // A whole number out of the dtype's range is the core's to refuse, as torch.tensor([300], dtype=torch.uint8) is.
+  assert.deepEqual(computed('a=3&b=3&op=add&da=uint8&fa=custom&va=1,300,2').operands[0].problem,
+    { kind: 'values', message: 'value cannot be converted to type uint8 without overflow' });
   const ok = computed('a=3&b=3&op=add&da=int32&fa=custom&va=1,True,-3');
   assert.equal(ok.operands[0].problem, null);
   assert.deepEqual(Array.from(ok.run.values), [1, 1, -3].map((v, i) => v + i));

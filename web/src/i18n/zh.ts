@@ -383,9 +383,9 @@ export const zh: Messages = {
         case 'promote-to-float':
           return kindOf(common) === 'float'
             ? join(op, '以', compute, '计算，返回', result, '。')
-            : join(op, '的结果总是浮点数（7 / 2 是 3.5，不是 3），所以公共 dtype', common, '会变成默认浮点类型：', op, '以', compute, '计算，返回', result, '。');
+            : join(op, '的结果总是浮点数（7 / 2 是 3.5，不是 3），所以公共', `dtype ${common}`, '会变成默认浮点类型：', op, '以', compute, '计算，返回', result, '。');
         case 'bool':
-          return join('比较运算以公共 dtype', compute, '比较，返回 bool：每个元素是 True 或 False。');
+          return join('比较运算以公共', `dtype ${compute}`, '比较，返回 bool：每个元素是 True 或 False。');
         default:
           return join(op, '以', compute, '计算，返回', result, '。');
       }
@@ -397,13 +397,13 @@ export const zh: Messages = {
       if (comparison)
         return self === 'bool'
           ? join(call, '把 True 和 False 写入 a，a 本来就是 bool。')
-          : join(call, '把 True 和 False 以 1 和 0 写入 a，使用 a 自己的 dtype', self, '：比较运算不做转换检查。');
+          : join(call, '把 True 和 False 以 1 和 0 写入 a，使用 a 自己的', `dtype ${self}`, '：比较运算不做转换检查。');
       return cast
         ? join(call, '写入 a，a 保持自己的 dtype：', result, '的结果被转换为', self, '。PyTorch 允许这样做：', result, '和', self, '是同一种数，只有转换为更低的一种数才会被拒绝。')
-        : join(call, '写入 a，a 保持自己的 dtype', self, '：结果本来就是', self, '。');
+        : join(call, '写入 a，a 保持自己的', `dtype ${self}`, '：结果本来就是', self, '。');
     },
     inplaceRefused: (call, self, result) =>
-      join(call, '必须把', result, '的结果写入 a，而 a 保持自己的 dtype', self, `。${self === 'bool' ? 'bool 张量只能存 True 和 False' : '浮点数写入整数张量会丢掉小数部分'}，所以 PyTorch 在写入任何值之前就拒绝了。`),
+      join(call, '必须把', result, '的结果写入 a，而 a 保持自己的', `dtype ${self}`, `。${self === 'bool' ? 'bool 张量只能存 True 和 False' : '浮点数写入整数张量会丢掉小数部分'}，所以 PyTorch 在写入任何值之前就拒绝了。`),
     refused: 'PyTorch 拒绝了这次调用。',
     token: (name, token, dtype) => join(`${name} 的值：“${token}”不是整数，而`, name, '是', dtype, '。'),
     gradSkipped: (without) =>

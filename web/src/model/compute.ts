@@ -128,7 +128,7 @@ export class Computation {
 
   /** How PyTorch decided the dtypes (promotion.ts); null when the op did not run or its shapes were refused. */
   get promotion(): PromotionStatement[] | null {
-    return this.cached('promotion', () => computePromotion(this.tc, this.op, this.operands, this.alpha, this.run, this.broadcast));
+    return this.cached('promotion', () => computePromotion(this.tc, this.op, this.operands, this.run, this.broadcast));
   }
 
   /** For a failing broadcast: b looks like a reduced without keepdim=True (keepdim.ts). */

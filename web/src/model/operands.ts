@@ -49,6 +49,16 @@ function messageOf(error: unknown): string {
 /** float32 and bool values as they always were; the other dtypes' as doubles (exact for float64 and for integers). */
 export type Values = Float32Array | Float64Array;
 
+/**
+ * What tc.tensor is given: an integer operand's values as a list of numbers,
+ * which the core checks as torch.tensor does (300 as a uint8: "value cannot
+ * be converted to type uint8 without overflow"); a typed array would be
+ * converted without that check, as torch.from_numpy(...).to() is.
+ */
+function checkedValues(values: Values, dtype: DType): Values | number[] {
+  return kindOf(dtype) === 'integer' ? Array.from(values) : values;
+}
+
 // Random integers: small, and never negative for uint8 (PyTorch refuses -1 as a uint8).
 const RANDOM_INTEGERS: Readonly<Record<string, [number, number]>> = { uint8: [0, 9], int32: [-5, 5], int64: [-5, 5] };
 
@@ -116,7 +126,7 @@ export function readOperand(tc: Tensorcast, state: State, name: OperandName): Op
   return tc.tidy((): Operand => {
     let made: Tensor;
     try {
-      made = tc.tensor(values, { shape, dtype });
+      made = tc.tensor(checkedValues(values, dtype), { shape, dtype });
     } catch (error) {
       return { ...typed, shape, numel, values: null, problem: { kind: 'values', message: messageOf(error) } };
     }
@@ -145,7 +155,7 @@ export function viewOf(operand: Operand, base: Tensor): Tensor {
 /** A fresh tensor holding the operand's storage, in its base shape (inside the caller's tidy). */
 export function baseTensorOf(tc: Tensorcast, operand: Operand, requiresGrad = false): Tensor {
   if (operand.baseShape === null || operand.values === null) throw new Error(`operand ${operand.name} has no values`);
-  return tc.tensor(operand.values, { shape: operand.baseShape, dtype: operand.dtype, requiresGrad: requiresGrad && differentiable(operand.dtype) });
+  return tc.tensor(checkedValues(operand.values, operand.dtype), { shape: operand.baseShape, dtype: operand.dtype, requiresGrad: requiresGrad && differentiable(operand.dtype) });
 }
 
 /**

@@ -6,11 +6,11 @@
 // dtype comes from the core's trace (Note [Type promotion] in
 // src/promotion.h, Note [In-place dtypes] in src/ops/inplace.cpp); only the
 // words that say why (a float outranks an integer) are chosen here.
-import type { DType, OpTrace } from 'tensorcast';
+import type { DType, PromotionTrace } from 'tensorcast';
 import { OPS } from 'tensorcast';
 import { canCast, kindOf, outranks } from './dtypes.js';
 
-export type PromotionTrace = OpTrace['promotion'];
+export type { PromotionTrace };
 export type Category = PromotionTrace['decidedBy'];
 export type DTypeRule = PromotionTrace['rule'];
 
@@ -61,7 +61,7 @@ export type PromotionStatement =
 export interface PromotionInput {
   /** The op as called (add, add_, where ...). */
   op: string;
-  /** How the dtypes were decided, from the core; for a refused in-place op, its out-of-place form's. */
+  /** How the dtypes were decided, from the core (its trace, or tc.explain.promotion when it refused the call). */
   trace: PromotionTrace;
   /** The core's message when it refused the call (the shapes being fine); null when it ran. */
   error: string | null;
@@ -97,22 +97,18 @@ export function promotionStatements({ op, trace, error }: PromotionInput): Promo
     names: trace.operands.filter((o) => o.category === category).map((o) => OUR_NAME[o.name] ?? o.name),
     dtype: dtypeOfCategory(trace, category) as DType,
   });
-  if (present.length === 1) {
-    if (trace.operands.length === 1) out.push({ kind: 'common', dtype: trace.commonDtype });
-  }
-  else {
+  if (present.length > 1) {
     const at = present.indexOf(trace.decidedBy);
     out.push({ kind: 'across', decider: group(trace.decidedBy), higher: present.slice(0, at).map(group), lower: present.slice(at + 1).map(group), common: trace.commonDtype });
-  }
-  // A refused in-place op's trace is its out-of-place form's: its result is what self would have had to take.
-  const refusedInplace = inplace && error !== null && !comparison;
-  const self = trace.operands[0]?.dtype ?? trace.resultDtype;
-  const computedResult = comparison ? 'bool' : trace.computeDtype;
-  out.push({ kind: 'rule', op: info?.base ?? op, rule: trace.rule, common: trace.commonDtype, compute: trace.computeDtype, result: inplace ? computedResult : trace.resultDtype });
-  if (error === null || refusedInplace)
-    out.push({ kind: 'casts', names: trace.operands.filter((o) => o.cast).map((o) => OUR_NAME[o.name] ?? o.name), compute: trace.computeDtype });
-  if (refusedInplace && !canCast(computedResult, self)) out.push({ kind: 'inplace-refused', op, self, result: computedResult, message: error });
+  } else if (trace.operands.length === 1) out.push({ kind: 'common', dtype: trace.commonDtype });
+  // In place, the trace's result is self's dtype; the op's own result is what it computes (a comparison's, bool).
+  const self = inplace ? trace.resultDtype : null;
+  const computed = comparison ? 'bool' : trace.computeDtype;
+  out.push({ kind: 'rule', op: info?.base ?? op, rule: trace.rule, common: trace.commonDtype, compute: trace.computeDtype, result: inplace ? computed : trace.resultDtype });
+  // A refused call never reaches its loop: no conversion to speak of.
+  if (error === null) out.push({ kind: 'casts', names: trace.operands.filter((o) => o.cast).map((o) => OUR_NAME[o.name] ?? o.name), compute: trace.computeDtype });
+  if (self !== null && error !== null && !comparison && !canCast(computed, self)) out.push({ kind: 'inplace-refused', op, self, result: computed, message: error });
   else if (error !== null) out.push({ kind: 'refused', message: error });
-  else if (inplace) out.push({ kind: 'inplace', op, self: trace.resultDtype, result: computedResult, cast: trace.resultCast, comparison });
+  else if (self !== null) out.push({ kind: 'inplace', op, self, result: computed, cast: trace.resultCast, comparison });
   return out;
 }
