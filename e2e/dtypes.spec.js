@@ -37,6 +37,9 @@ test('bool - bool: PyTorch refuses it, in its own words', async ({ page }) => {
   const refused = page.getByTestId('promotion').locator('li[data-kind="refused"]');
   await expect(refused).toContainText('PyTorch refuses this call.');
   await expect(refused.locator('code')).toHaveText(message);
+  // The verdict's why is about dtypes, not an in-place shape.
+  await expect(page.locator('section.verdict')).toContainText('The shapes broadcast, so this refusal is about the operands’ dtypes or values');
+  await expect(page.locator('section.verdict')).not.toContainText('can never change the shape');
   // A bool operand's values are True and False.
   await expect(page.getByTestId('fill-a').locator('option:checked')).toHaveText('True, False, … alternating');
 });

@@ -37,8 +37,8 @@ for (const { op, loss, a, b, c = [1, 3] } of [
     const tc = await core();
     const expected = tc.tidy(() => {
       // The page's values: arange for a and b, True/False alternating for the condition.
-      const ta = tc.arange(a.reduce((p, s) => p * s, 1)).reshape(a).detach();
-      const tb = tc.arange(b.reduce((p, s) => p * s, 1)).reshape(b).detach();
+      const ta = tc.arange(a.reduce((p, s) => p * s, 1), { dtype: 'float32' }).reshape(a).detach();
+      const tb = tc.arange(b.reduce((p, s) => p * s, 1), { dtype: 'float32' }).reshape(b).detach();
       const A = tc.tensor(ta.data(), { shape: a, requiresGrad: true });
       const B = tc.tensor(tb.data(), { shape: b, requiresGrad: true });
       const cond = tc.tensor(Array.from({ length: c.reduce((p, s) => p * s, 1) }, (_, i) => i % 2 === 0), { shape: c });
@@ -98,7 +98,7 @@ test('the leading dims stay as size 1 after their keepdim sum, until the view', 
   // b (3,1,1) in out (5,3,4,1): dim 0 was added in front, dim 2 was 1 and stretched.
   const [step, afterLeading] = tc.tidy(() => {
     const A = tc.arange(20).reshape([5, 1, 4, 1]).detach();
-    const B = tc.tensor(tc.arange(3).data(), { shape: [3, 1, 1], requiresGrad: true });
+    const B = tc.tensor(tc.arange(3, { dtype: 'float32' }).data(), { shape: [3, 1, 1], requiresGrad: true });
     const { steps } = tc.explain.backward(A.add(B).sum());
     return [steps.find((s) => s.inputId === B.id), tc.ones([5, 3, 4, 1]).sum(steps.find((s) => s.inputId === B.id).leadingDims, true).shape];
   });

@@ -167,7 +167,7 @@ test('the other views take a view operand too: its gradient has the view’s sha
   const problems = watch(page);
   const tc = await core();
   const { grad, refused } = tc.tidy(() => {
-    const leaf = tc.tensor(tc.arange(6).reshape(2, 3).transpose(0, 1).data(), { shape: [3, 2], requiresGrad: true });
+    const leaf = tc.tensor(tc.arange(6, { dtype: 'float32' }).reshape(2, 3).transpose(0, 1).data(), { shape: [3, 2], requiresGrad: true });
     leaf.add(tc.arange(3).reshape(3, 1)).sum().backward();
     let message = null;
     try {

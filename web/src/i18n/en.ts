@@ -405,6 +405,7 @@ export const en: Messages = {
     inplaceRefused: (call, self, result) =>
       `${call} would have to write its ${result} result into a, which keeps its dtype, ${self}. ${self === 'bool' ? 'Only True and False can go into a bool tensor' : 'A float cannot go into an integer tensor without losing its fraction'}, so PyTorch refuses before writing anything.`,
     refused: 'PyTorch refuses this call.',
+    whyRefused: 'The shapes broadcast, so this refusal is about the operands’ dtypes or values, as PyTorch’s message says. The Alignment view shows, under its diagram, how PyTorch decided their dtypes.',
     token: (name, token, dtype) => `Values of ${name}: “${token}” is not a whole number, and ${name} is ${dtype}.`,
     gradSkipped: (without) =>
       `${withoutText(without)}: only floating-point tensors can require grad, so ${list(without.map((w) => w.name))} ${verb(without.map((w) => w.name), 'gets', 'get')} no gradient. The backward pass below is for the floating-point input only.`,

@@ -345,6 +345,8 @@ export interface Messages {
     /** Followed by PyTorch's message. */
     inplaceRefused(call: string, self: DType, result: DType): string;
     refused: string;
+    /** The verdict's why for such a refusal (bool - bool, an integer alpha ...). */
+    whyRefused: string;
     /** A typed value an integer operand cannot hold as typed. */
     token(name: OperandName, token: string, dtype: DType): string;
     /** The gradient view: operands that get no gradient, the others' backward shown. */

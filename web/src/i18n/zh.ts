@@ -405,6 +405,7 @@ export const zh: Messages = {
     inplaceRefused: (call, self, result) =>
       join(call, '必须把', result, '的结果写入 a，而 a 保持自己的', `dtype ${self}`, `。${self === 'bool' ? 'bool 张量只能存 True 和 False' : '浮点数写入整数张量会丢掉小数部分'}，所以 PyTorch 在写入任何值之前就拒绝了。`),
     refused: 'PyTorch 拒绝了这次调用。',
+    whyRefused: '形状可以广播，所以这次拒绝与操作数的 dtype 或值有关，PyTorch 的报错信息说明了原因。“对齐”视图的示意图下方列出了 PyTorch 如何决定它们的 dtype。',
     token: (name, token, dtype) => join(`${name} 的值：“${token}”不是整数，而`, name, '是', dtype, '。'),
     gradSkipped: (without) =>
       join(withoutText(without), '：只有浮点张量才能 requires_grad，所以', list(without.map((w) => w.name)), '没有梯度。下面的反向传播只属于浮点输入。'),

@@ -73,9 +73,10 @@ function why(ctx: ViewContext, c: Computation): TemplateResult {
     return html`<p>${m.explain.mismatch(trace.failedDim, step?.trailing ?? 0, sizes)}</p>
       ${sizes.some((s) => s.size === 0) ? html`<p>${m.explain.zeroSize}</p>` : ''}`;
   }
-  // An in-place result of a higher kind than a's: refused for its dtype, not its shape.
-  const refusedCast = c.promotion?.find((s) => s.kind === 'inplace-refused');
-  if (refusedCast !== undefined) return html`<p>${statementText(ctx, refusedCast).text}</p>`;
+  // Shapes that broadcast and fit: refused for the operands' dtypes or values (model/promotion-run.ts).
+  const refused = c.promotion?.find((s) => s.kind === 'inplace-refused' || s.kind === 'refused');
+  if (refused?.kind === 'inplace-refused') return html`<p>${statementText(ctx, refused).text}</p>`;
+  if (refused !== undefined) return html`<p>${m.promotion.whyRefused}</p>`;
   const inplace = c.inplace;
   if (inplace !== null && inplace.error !== null && trace?.result != null) {
     return html`<p>${m.explain.inplace(formatShape(inplace.self), formatShape(trace.result))}</p>
