@@ -28,6 +28,10 @@ const char* dtype_c10_name(DType dtype) {
   TC_ASSERT(false, "unknown dtype");
 }
 
+std::string dtype_tensor_type(DType dtype) {
+  return std::string("torch.") + dtype_c10_name(dtype) + "Tensor";
+}
+
 std::optional<DType> dtype_from_name(const std::string& name) {
   // PyTorch's aliases too: torch.float is float32, torch.long int64, ...
   static const std::pair<const char*, DType> kNames[] = {

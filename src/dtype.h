@@ -27,6 +27,9 @@ constexpr int kDTypeCount = 6;
 
 const char* dtype_name(DType dtype);      // "bool" "uint8" "int32" "int64" "float32" "float64"
 const char* dtype_c10_name(DType dtype);  // "Bool" "Byte" "Int" "Long" "Float" "Double"
+// The legacy tensor type PyTorch's messages name: "torch.FloatTensor",
+// "torch.LongTensor", ... (toString of a CPU tensor's type).
+std::string dtype_tensor_type(DType dtype);
 std::optional<DType> dtype_from_name(const std::string& name);  // also "float", "long", ...
 int64_t dtype_size(DType dtype);
 inline bool is_floating(DType d) { return d == DType::Float32 || d == DType::Float64; }

@@ -3,6 +3,7 @@
 // (after tinygrad's View). Errors are PyTorch's texts.
 #pragma once
 #include <optional>
+#include <string>
 
 #include "shape.h"
 
@@ -46,7 +47,9 @@ class Geometry {
   // dims get stride 0 unless their size is 1; a size 1 may become anything
   // and gets stride 0; any other size must stay.
   //   {3,1} strides {1,1} expand {2,3,4} // sizes {2,3,4} strides {0,1,0}
-  Geometry expand(const Shape& target) const;
+  // tensor_type names the tensor in the rank message, as PyTorch does
+  // ("torch.FloatTensor"): geometry has no dtype of its own.
+  Geometry expand(const Shape& target, const std::string& tensor_type = "torch.FloatTensor") const;
   Geometry permute(const std::vector<int64_t>& dims) const;
   Geometry transpose(int64_t dim0, int64_t dim1) const;
   Geometry unsqueeze(int64_t dim) const;

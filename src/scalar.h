@@ -46,11 +46,11 @@ class Scalar {
     if constexpr (std::is_same_v<T, bool>) {
       return true;
     } else if constexpr (std::is_integral_v<T>) {
-      constexpr double lo = static_cast<double>(std::numeric_limits<T>::lowest());
-      constexpr double hi = static_cast<double>(std::numeric_limits<T>::max());
-      if (kind_ == Kind::Float) return f_ >= lo && f_ < hi + 1.0;  // false for NaN
-      if constexpr (std::is_unsigned_v<T>) return i_ <= int64_t(hi) && i_ >= -int64_t(hi);
-      else return i_ >= int64_t(lo) && i_ <= int64_t(hi);
+      using L = std::numeric_limits<T>;
+      if (kind_ == Kind::Float)  // false for NaN; 2^63 and 2^31 are exact doubles
+        return f_ >= static_cast<double>(L::lowest()) && f_ < static_cast<double>(L::max()) + 1.0;
+      if constexpr (std::is_unsigned_v<T>) return i_ <= int64_t{L::max()} && i_ >= -int64_t{L::max()};
+      else return i_ >= int64_t{L::lowest()} && i_ <= int64_t{L::max()};
     } else {
       if (kind_ != Kind::Float || !std::isfinite(f_)) return true;
       return f_ >= static_cast<double>(std::numeric_limits<T>::lowest()) &&

@@ -8,9 +8,6 @@ function isSequence(value: unknown): value is ArrayLike<unknown> {
   return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
 }
 
-function isBigIntArray(value: unknown): boolean {
-  return value instanceof BigInt64Array || value instanceof BigUint64Array;
-}
 
 
 /** A typed array tensor() reads, with the dtype it keeps (as torch.from_numpy does). */
@@ -90,7 +87,13 @@ export type Leaf = number | boolean | bigint;
  * message for ragged input) and every leaf is a number, a boolean or a
  * BigInt.
  */
-export function fillNested(data: unknown, shape: readonly number[], fn: string, put: (i: number, v: Leaf) => void): void {
+export function fillNested(
+  data: unknown,
+  shape: readonly number[],
+  fn: string,
+  put: (i: number, v: Leaf) => void,
+  onSequence?: (node: ArrayLike<unknown>) => void,
+): void {
   let at = 0;
   const visit = (node: unknown, dim: number): void => {
     if (dim === shape.length) {
@@ -100,9 +103,10 @@ export function fillNested(data: unknown, shape: readonly number[], fn: string, 
     }
     if (!isSequence(node))
       fail('type', `${fn}(): expected a sequence at dim ${dim}, got ${describe(node)}`);
-    if (isBigIntArray(node)) fail('type', `${fn}(): BigInt arrays are read only as the whole data, not inside nested arrays`);
+    if (node instanceof BigUint64Array) fail('type', `${fn}(): BigUint64Array has no tensorcast dtype (uint64 is not supported); use a BigInt64Array`);
     if (node.length !== shape[dim])
       fail('value', `expected sequence of length ${shape[dim]} at dim ${dim} (got ${node.length})`);
+    onSequence?.(node);
     for (let i = 0; i < node.length; i++) visit(node[i], dim + 1);
   };
   visit(data, 0);
@@ -119,6 +123,9 @@ export function inferDType(data: unknown, shape: readonly number[], fn: string):
   fillNested(data, shape, fn, (_i, v) => {
     if (typeof v === 'number') kind = Math.max(kind, Number.isSafeInteger(v) && !Object.is(v, -0) ? 1 : 2);
     else if (typeof v === 'bigint') kind = Math.max(kind, 1);
+  }, (node) => {
+    // A typed array inside nested data counts by its type, as a NumPy array does.
+    if (ArrayBuffer.isView(node)) kind = Math.max(kind, node instanceof Float32Array || node instanceof Float64Array ? 2 : 1);
   });
   return kind === 0 && shape.reduce((a, b) => a * b, 1) > 0 ? 'bool' : kind === 1 ? 'int64' : kind === 2 ? 'float32' : emptyDType(data);
 }

@@ -326,7 +326,8 @@ export class Tensor {
   set requiresGrad(value: boolean) {
     const flag = checkBool(value, 'requiresGrad', 'value');
     // PyTorch's setter's words (python_variable.cpp); the core checks too.
-    if (flag && !FLOATING.has(this.dtype)) fail('autograd', 'only Tensors of floating point and complex dtype can require gradients');
+    if (flag && !FLOATING.has(this._meta('requiresGrad').dtype))
+      fail('autograd', 'only Tensors of floating point and complex dtype can require gradients');
     this._rt.core._tc_set_requires_grad(this._rt.handle(this, 'requiresGrad', 'self'), flag);
   }
   get isLeaf(): boolean {

@@ -143,20 +143,35 @@ export class Tensorcast {
     let made: Tensor;
     if (source.typed !== null) {
       // As torch.from_numpy, then .to(dtype) when one is asked for.
-      const own = this._create(typedDType(source.typed), shape, given, (view) => writeTyped(view, source.typed as TypedSource));
+      const [own, view] = this._empty(typedDType(source.typed), shape, given);
+      writeTyped(view, source.typed);
       made = wanted === undefined || wanted === own.dtype ? own : this._converted(own, wanted);
     } else {
-      const inferred = inferDType(data, source.shape, 'tensor');
-      const target = wanted ?? inferred;
-      // Integers asked of non-integer data (or of any data, for uint8 and
-      // int32) are checked one by one as torch.tensor checks them: the data
-      // is read in a wide dtype first, then converted in the core.
-      const staged = (target === 'uint8' || target === 'int32' || (target === 'int64' && inferred === 'float32'))
-        ? (inferred === 'float32' ? 'float64' : 'int64')
-        : target;
-      const leaves = (view: TypedData) => writeLeaves(view, data, source.shape);
-      const t = this._create(staged, shape, given, leaves);
-      made = staged === target ? t : this._fromValues(t, target);
+      // The core checks the shape, the count and the memory before any
+      // leaf is read (absurd data is refused at once, not scanned): made
+      // first in the dtype asked for, or float32, and made again if the
+      // leaves call for another.
+      let [t, view] = this._empty(wanted ?? 'float32', shape, given);
+      let target: DType;
+      try {
+        const inferred = inferDType(data, source.shape, 'tensor');
+        target = wanted ?? inferred;
+        // Integers asked of non-integer data (or of any data, for uint8 and
+        // int32) are checked one by one as torch.tensor checks them: the
+        // data is read in a wide dtype first, then converted in the core.
+        const staged: DType = target === 'uint8' || target === 'int32' || (target === 'int64' && inferred === 'float32')
+          ? (inferred === 'float32' ? 'float64' : 'int64')
+          : target;
+        if (staged !== t.dtype) {
+          t.dispose();
+          [t, view] = this._empty(staged, shape, given);
+        }
+        writeLeaves(view, data, source.shape);
+      } catch (error) {
+        t.dispose();
+        throw error;
+      }
+      made = t.dtype === target ? t : this._fromValues(t, target);
     }
     return this._withGrad(made, grad);
   }
@@ -179,7 +194,8 @@ export class Tensorcast {
    */
   full(shape: readonly number[], value: number | boolean | bigint, options?: FactoryOptions): Tensor {
     const sizes = checkIntList(shape, 'full', 'size');
-    if (typeof value !== 'boolean' && typeof value !== 'bigint') checkNumber(value, 'full', 'fill_value');
+    if (typeof value !== 'number' && typeof value !== 'boolean' && typeof value !== 'bigint')
+      fail('type', value === undefined ? "full(): missing argument 'fill_value'" : `full(): argument 'fill_value' must be a number, a boolean or a BigInt, not ${describe(value)}`);
     const opts = checkOptions<FactoryOptions>(options, 'full', ['requiresGrad', 'dtype']);
     const inferred: DType = typeof value === 'boolean' ? 'bool' : typeof value === 'bigint' ? 'int64' : 'float32';
     return this._full(sizes, value, opts, inferred, 'full');
@@ -338,19 +354,12 @@ export class Tensorcast {
   }
 
   // An uninitialised tensor of `dtype` made by the core (which checks the
-  // shape, the count of values and the memory first), filled by `fill`
-  // through a view of its storage; freed if filling fails.
-  private _create(dtype: DType, shape: readonly number[], given: number, fill: (view: TypedData) => void): Tensor {
+  // shape, the count of values and the memory first), and a view of its
+  // storage to fill (valid until the next call into the core).
+  private _empty(dtype: DType, shape: readonly number[], given: number): [Tensor, TypedData] {
     const rt = this._rt;
     const t = rt.adopt(rt.core._tc_create(dtypeCode(dtype), rt.scratch.writeInts(shape), given), 'tensor');
-    try {
-      const address = rt.scratch.read(0);
-      fill(typedView(rt.core.HEAPU8.buffer, address, dtype, given));
-    } catch (error) {
-      t.dispose();
-      throw error;
-    }
-    return t;
+    return [t, typedView(rt.core.HEAPU8.buffer, rt.scratch.read(0), dtype, given)];
   }
 
   // t converted to dtype (PyTorch's .to()), t freed.

@@ -53,7 +53,7 @@ Tensor SavedTensor::unpack() const {
   const uint64_t now = tensor_.impl().storage->version();
   TC_CHECK(Autograd, now == version_,
            "one of the variables needed for gradient computation has been modified by an "
-           "inplace operation: [torch.FloatTensor ",
+           "inplace operation: [", dtype_tensor_type(tensor_.dtype()), " ",
            format_shape(tensor_.sizes()), "] is at version ", now, "; expected version ", version_,
            " instead.");
   return detach(tensor_);

@@ -28,7 +28,7 @@ BackwardFn reshape_back(const Shape& input_shape) {
 }  // namespace
 
 Tensor expand(const Tensor& self, const Shape& sizes) {
-  return make_view(self, self.geometry().expand(sizes), "expand",
+  return make_view(self, self.geometry().expand(sizes, dtype_tensor_type(self.dtype())), "expand",
                    [](const BackwardArgs& args) { return std::vector<Tensor>{args.grad}; });
 }
 

@@ -5,9 +5,9 @@ import { assertClose, tc, throwsTc } from './helpers.js';
 
 test('gradients of broadcast operands are summed back to their shapes', () => {
   tc.tidy(() => {
-    const a = tc.tensor([[1, 2, 3], [4, 5, 6]], { requiresGrad: true }); // [2, 3]
-    const b = tc.tensor([[10], [20]], { requiresGrad: true }); // [2, 1]
-    const c = tc.tensor([1, 2, 3], { requiresGrad: true }); // [3]
+    const a = tc.tensor([[1, 2, 3], [4, 5, 6]], { dtype: 'float32', requiresGrad: true }); // [2, 3]
+    const b = tc.tensor([[10], [20]], { dtype: 'float32', requiresGrad: true }); // [2, 1]
+    const c = tc.tensor([1, 2, 3], { dtype: 'float32', requiresGrad: true }); // [3]
     a.mul(b).add(c).sum().backward();
     assert.deepEqual(a.grad.toArray(), [[10, 10, 10], [20, 20, 20]]);
     assert.deepEqual(b.grad.toArray(), [[6], [15]]);
@@ -17,13 +17,13 @@ test('gradients of broadcast operands are summed back to their shapes', () => {
 
 test('backward with a gradient of the output\'s shape; errors for non-scalars and wrong shapes', () => {
   tc.tidy(() => {
-    const x = tc.tensor([1, 2, 3], { requiresGrad: true });
+    const x = tc.tensor([1, 2, 3], { dtype: 'float32', requiresGrad: true });
     const y = x.mul(x);
     throwsTc(() => y.backward(), 'autograd', 'grad can be implicitly created only for scalar outputs');
     throwsTc(() => y.backward(tc.ones([2])), 'autograd',
       'Mismatch in shape: grad_output[0] has a shape of torch.Size([2]) and output[0] has a shape of torch.Size([3]).');
     assert.equal(x.grad, null, 'a failed backward leaves .grad alone');
-    y.backward(tc.tensor([1, 0.5, 0]));
+    y.backward(tc.tensor([1, 0.5, 0], { dtype: 'float32' }));
     assertClose(x.grad.data(), [2, 2, 0]);
     throwsTc(() => tc.ones([2]).sum().backward(), 'autograd',
       'element 0 of tensors does not require grad and does not have a grad_fn');
@@ -32,7 +32,7 @@ test('backward with a gradient of the output\'s shape; errors for non-scalars an
 
 test('gradients accumulate across backward calls until .grad is set to null', () => {
   tc.tidy(() => {
-    const x = tc.tensor([1, 2], { requiresGrad: true });
+    const x = tc.tensor([1, 2], { dtype: 'float32', requiresGrad: true });
     x.sum().backward();
     const first = x.grad;
     assert.equal(x.grad, first, 'the same object while the gradient is unchanged');
@@ -50,26 +50,26 @@ test('every differentiable op and view passes gradients (finite differences)', (
   tc.tidy(() => {
     const x0 = [0.5, 1.5, 2.0, 3.0, 0.75, 1.25];
     const cases = {
-      sub: (x) => x.sub(tc.tensor([1, 2, 3]), { alpha: 2 }),
+      sub: (x) => x.sub(tc.tensor([1, 2, 3], { dtype: 'float32' }), { alpha: 2 }),
       div: (x) => tc.div(1, x),
-      pow: (x) => x.pow(tc.tensor([2, 3, 0.5])),
+      pow: (x) => x.pow(tc.tensor([2, 3, 0.5], { dtype: 'float32' })),
       exp: (x) => x.exp(),
       log: (x) => x.log(),
       sqrt: (x) => x.sqrt(),
       neg: (x) => x.neg(),
       abs: (x) => x.sub(1).abs(),
       relu: (x) => x.sub(1).relu(),
-      maximum: (x) => x.maximum(tc.tensor([1, 2, 1])),
+      maximum: (x) => x.maximum(tc.tensor([1, 2, 1], { dtype: 'float32' })),
       where: (x) => tc.where(x.gt(1), x.mul(x), x),
-      views: (x) => x.transpose(0, 1).unsqueeze(0).expand(2, 3, 2).narrow(1, 1, 2).reshape(8).mul(tc.arange(8)),
+      views: (x) => x.transpose(0, 1).unsqueeze(0).expand(2, 3, 2).narrow(1, 1, 2).reshape(8).mul(tc.arange(8, { dtype: 'float32' })),
       sumTo: (x) => x.expand(4, 2, 3).sumTo([2, 1]),
     };
     for (const [name, f] of Object.entries(cases)) {
-      const x = tc.tensor(x0, { shape: [2, 3], requiresGrad: true });
+      const x = tc.tensor(x0, { dtype: 'float32', shape: [2, 3], requiresGrad: true });
       f(x).sum().backward();
       const h = 1e-2;
       const numeric = x0.map((_, i) => {
-        const at = (d) => tc.noGrad(() => f(tc.tensor(x0.map((v, j) => (j === i ? v + d : v)), { shape: [2, 3] })).sum().item());
+        const at = (d) => tc.noGrad(() => f(tc.tensor(x0.map((v, j) => (j === i ? v + d : v)), { dtype: 'float32', shape: [2, 3] })).sum().item());
         return (at(h) - at(-h)) / (2 * h);
       });
       assertClose(x.grad.data(), numeric, 2e-2);
@@ -95,7 +95,7 @@ test('noGrad turns recording off while fn runs; detach cuts the graph', () => {
   });
 });
 
-test('requiresGrad can be set on leaves of float32 only', () => {
+test('requiresGrad can be set on leaves of float32 and float64 only, with PyTorch\'s words for each route', () => {
   tc.tidy(() => {
     const x = tc.ones([2]);
     assert.equal(x.requiresGrad, false);
@@ -104,8 +104,20 @@ test('requiresGrad can be set on leaves of float32 only', () => {
     throwsTc(() => {
       x.mul(2).requiresGrad = false;
     }, 'autograd', 'you can only change requires_grad flags of leaf variables.');
+    // The factories (PyTorch's TensorOptions check) say "Only", the setter "only".
     throwsTc(() => tc.tensor([true], { requiresGrad: true }), 'autograd',
-      'only Tensors of floating point and complex dtype can require gradients');
+      'Only Tensors of floating point and complex dtype can require gradients');
+    throwsTc(() => tc.arange(3, { requiresGrad: true }), 'autograd',
+      'Only Tensors of floating point and complex dtype can require gradients');
+    const n = tc.tensor([1, 2]);
+    throwsTc(() => {
+      n.requiresGrad = true;
+    }, 'autograd', 'only Tensors of floating point and complex dtype can require gradients');
+    assert.equal(n.requiresGrad, false);
+    const d = tc.ones([2], { dtype: 'float64', requiresGrad: true });
+    d.mul(d).sum().backward();
+    assert.equal(d.grad.dtype, 'float64');
+    assert.deepEqual(d.grad.toArray(), [2, 2]);
   });
 });
 

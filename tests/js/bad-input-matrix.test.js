@@ -21,6 +21,8 @@ import { keyOf, publicSurface } from './api-surface.js';
 import {
   MISSING,
   boolArg,
+  dtypeArg,
+  fillArg,
   fnArg,
   intArg,
   intListArg,
@@ -46,12 +48,14 @@ const other = await init({ simd: false });
 // Every tensor is held here (none left to the garbage collector, whose
 // FinalizationRegistry would change tc.memory() at its own pace).
 const fx = {
-  f: tc.tensor(iota([2, 3]), { shape: [2, 3] }),
-  row: tc.tensor(iota([3])),
+  f: tc.tensor(iota([2, 3]), { dtype: 'float32', shape: [2, 3] }),
+  row: tc.tensor(iota([3]), { dtype: 'float32' }),
   boolRow: tc.tensor([true, false, true]),
-  scalar: tc.tensor(7),
+  scalar: tc.tensor(7, { dtype: 'float32' }),
   empty: tc.zeros([0, 3]),
-  leaf: tc.tensor(iota([3]), { requiresGrad: true }),
+  ints: tc.tensor([1, 2, 3]),
+  intZeros: tc.tensor([1, 0, 1]),
+  leaf: tc.tensor(iota([3]), { dtype: 'float32', requiresGrad: true }),
   disposed: tc.ones([2, 3]),
   foreign: other.tensor(iota([2, 3], 10), { shape: [2, 3] }),
 };
@@ -93,7 +97,7 @@ const example = elementwise((x, y) => x + y, { values: [1, 2, 3, 4, 5, 6], shape
 function computes(instance) {
   return instance.tidy(() => {
     const r = instance.tensor([[1, 2, 3], [4, 5, 6]]).add(instance.tensor([1, 2, 3]));
-    return JSON.stringify({ shape: r.shape, values: Array.from(r.data()) });
+    return JSON.stringify({ shape: r.shape, values: Array.from(r.data(), Number) });
   });
 }
 const EXAMPLE = JSON.stringify({ shape: example.shape, values: example.values });
@@ -146,7 +150,7 @@ function fn(name, good, argCases, extra = []) {
   return [...cases, ...extra];
 }
 
-const PAIR = ['mul', 'div', 'pow', 'maximum', 'minimum', 'eq', 'ne', 'lt', 'le', 'gt', 'ge'];
+const PAIR = ['mul', 'div', 'pow', 'maximum', 'minimum', 'floorDivide', 'remainder', 'eq', 'ne', 'lt', 'le', 'gt', 'ge'];
 const UNARY = ['neg', 'abs', 'exp', 'log', 'sqrt', 'relu'];
 const GETTERS = ['shape', 'ndim', 'numel', 'dtype', 'id', 'storageOffset', 'requiresGrad', 'isLeaf', 'grad'];
 
@@ -203,7 +207,10 @@ function matrix() {
   // --- Tensor: in place. A refusal must leave the target as it was (snapshot).
   const inplaceExtra = (name) => [
     foreignSelf(name, [fx.f]),
-    { label: 'a bool target', expect: refusal('type', "result type Float can't be cast to the desired output type Bool"), call: () => fx.boolRow[name](1) },
+    name === 'sub_'
+      ? { label: 'a bool target', expect: refusal('type', 'Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.'), call: () => fx.boolRow[name](1.5) }
+      : { label: 'a bool target', expect: refusal('type', "result type Float can't be cast to the desired output type Bool"), call: () => fx.boolRow[name](1.5) },
+    { label: 'an int64 target and a float', expect: refusal('type', "result type Float can't be cast to the desired output type Long"), call: () => fx.ints[name](1.5) },
     { label: 'a leaf that requires grad', expect: refusal('autograd', 'a leaf Variable that requires grad is being used in an in-place operation.'), call: () => fx.leaf[name](1) },
     { label: 'a target that cannot hold the broadcast', expect: refusal('shape', "output with shape [3] doesn't match the broadcast shape [2, 3]"), call: () => fx.row[name](fx.f) },
     {
@@ -214,11 +221,18 @@ function matrix() {
   ];
   for (const name of ['add_', 'sub_'])
     m.set(`Tensor#${name}`, { cases: method(name, [1, { alpha: 1 }], [operandArg(name, 'other', fx), alpha(name)], { extra: inplaceExtra(name) }) });
-  for (const name of ['mul_', 'div_', 'pow_'])
+  for (const name of ['mul_', 'div_', 'pow_', 'floorDivide_', 'remainder_'])
     m.set(`Tensor#${name}`, { cases: method(name, [1], [operandArg(name, 'other', fx)], { extra: inplaceExtra(name) }) });
-  // An in-place comparison writes into a bool target too (Note [In-place dtypes]): no bool refusal.
+  for (const name of ['floorDivide_', 'remainder_'])
+    m.get(`Tensor#${name}`).cases.push({ label: 'an integer divisor of 0', expect: refusal('value', 'ZeroDivisionError'), call: () => fx.ints[name](fx.intZeros) });
+  // An in-place comparison writes into any target (Note [In-place dtypes]): no dtype refusal.
   for (const name of ['eq_', 'ne_', 'lt_', 'le_', 'gt_', 'ge_'])
-    m.set(`Tensor#${name}`, { cases: method(name, [1], [operandArg(name, 'other', fx)], { extra: inplaceExtra(name).filter((c) => c.label !== 'a bool target') }) });
+    m.set(`Tensor#${name}`, { cases: method(name, [1], [operandArg(name, 'other', fx)], { extra: inplaceExtra(name).filter((c) => c.label !== 'a bool target' && c.label !== 'an int64 target and a float') }) });
+
+  // --- Tensor: dtypes
+  m.set('Tensor#to', { cases: method('to', ['float64'], [[{ label: 'missing', value: MISSING, expect: refusal('type', 'to(): dtype must be one of \'bool\', \'uint8\', \'int32\', \'int64\', \'float32\', \'float64\', not undefined') }, ...dtypeArg('to')]]) });
+  for (const name of ['float', 'double', 'long', 'int', 'bool'])
+    m.set(`Tensor#${name}`, { cases: method(name, [], []).map((c) => (c.label === 'on a disposed tensor' ? { ...c, expect: tensorProblems('to', 'self', fx)[0].expect } : c)) });
 
   // --- Tensor: views
   const viewSizes = (name, arg, o) =>
@@ -343,16 +357,16 @@ function matrix() {
   // --- making tensors
   const dataCases = [
     ...[['missing', MISSING, 'undefined'], ['a string', 'abc', 'string'], ['null', null, 'null'], ['a plain object', { length: 1, 0: 1 }, 'an object'],
-      ['a BigInt', 1n, 'bigint'], ['a symbol', Symbol('s'), 'symbol'], ['a function', () => 1, 'function'], ['a Map', new Map(), 'a Map'],
+      ['a symbol', Symbol('s'), 'symbol'], ['a function', () => 1, 'function'], ['a Map', new Map(), 'a Map'],
       ['a tensor', fx.f, 'a Tensor'], ['a DataView', new DataView(new ArrayBuffer(4)), 'a DataView']].map(([label, value, named]) => ({
       label,
       value,
-      expect: refusal('type', `tensor(): data must be a number, a boolean, a (nested) array or a typed array, not ${named}`),
+      expect: refusal('type', `tensor(): data must be a number, a boolean, a BigInt, a (nested) array or a typed array, not ${named}`),
     })),
-    ...[['undefined (a hole)', 'undefined'], [null, 'null'], [{}, 'an object'], [1n, 'bigint'], [Symbol('s'), 'symbol'], [fx.f, 'a Tensor']].map(([value, named]) => ({
+    ...[['undefined (a hole)', 'undefined'], [null, 'null'], [{}, 'an object'], [Symbol('s'), 'symbol'], [fx.f, 'a Tensor']].map(([value, named]) => ({
       label: `[1, ${named}]`,
       value: [1, value === 'undefined (a hole)' ? undefined : value],
-      expect: refusal('type', `tensor(): expected a number or a boolean at dim 1, got ${named}`),
+      expect: refusal('type', `tensor(): expected a number, a boolean or a BigInt at dim 1, got ${named}`),
     })),
   ];
   m.set('Tensorcast#tensor', {
@@ -361,10 +375,17 @@ function matrix() {
       optionsArg('tensor', {
         shape: intListArg('tensor', 'shape', { negative: negativeSize }),
         requiresGrad: boolArg('tensor', 'requiresGrad'),
-        dtype: [['int8', 'int8']].map(([value]) => ({ label: `'${value}'`, value, expect: refusal('value', `tensor(): dtype must be 'float32' or 'bool', not '${value}'`) })),
+        dtype: dtypeArg('tensor'),
       }),
     ], [
-      { label: 'bool data that requires grad', expect: refusal('autograd', 'only Tensors of floating point and complex dtype can require gradients'), call: () => tc.tensor([true], { requiresGrad: true }) },
+      { label: 'bool data that requires grad', expect: refusal('autograd', 'Only Tensors of floating point and complex dtype can require gradients'), call: () => tc.tensor([true], { requiresGrad: true }) },
+      { label: 'int data that requires grad', expect: refusal('autograd', 'Only Tensors of floating point and complex dtype can require gradients'), call: () => tc.tensor([1, 2], { requiresGrad: true }) },
+      { label: '300 as uint8', expect: refusal('value', 'value cannot be converted to type uint8 without overflow'), call: () => tc.tensor([1, 300], { dtype: 'uint8' }) },
+      { label: '-256 as uint8', expect: refusal('value', 'value cannot be converted to type uint8 without overflow'), call: () => tc.tensor([-256], { dtype: 'uint8' }) },
+      { label: '2^31 as int32', expect: refusal('value', 'value cannot be converted to type int32 without overflow'), call: () => tc.tensor([2 ** 31], { dtype: 'int32' }) },
+      { label: 'NaN as int64', expect: refusal('value', 'value cannot be converted to type int64 without overflow'), call: () => tc.tensor([NaN], { dtype: 'int64' }) },
+      { label: 'a BigInt beyond int64', expect: refusal('value', 'Overflow when unpacking long'), call: () => tc.tensor([2n ** 63n]) },
+      { label: 'a BigUint64Array', expect: refusal('type', 'tensor(): BigUint64Array has no tensorcast dtype (uint64 is not supported); use a BigInt64Array'), call: () => tc.tensor(new BigUint64Array(2)) },
     ]),
   });
   for (const name of ['zeros', 'ones'])
@@ -373,14 +394,21 @@ function matrix() {
         // A plain object alone is the options, not the sizes: then no size was given.
         ...lists(sizes(name, { negative: negativeSize, missing: refusal('type', `${name}(): missing argument 'size'`) }).filter((c) => !(c.value.length === 1 && c.value[0]?.constructor === Object)), (...args) => tc[name](...args)),
         { label: 'only options', expect: refusal('type', `${name}(): missing argument 'size'`), call: () => tc[name]({ requiresGrad: true }) },
-        ...fn(name, [[2], { requiresGrad: false }], [null, requiresGrad(name, { plainOnly: true })]),
+        ...fn(name, [[2], { requiresGrad: false }], [null, optionsArg(name, { requiresGrad: boolArg(name, 'requiresGrad'), dtype: dtypeArg(name) }, { plainOnly: true })]),
+        { label: 'an int dtype that requires grad', expect: refusal('autograd', 'Only Tensors of floating point and complex dtype can require gradients'), call: () => tc[name]([2], { dtype: 'int64', requiresGrad: true }) },
       ],
     });
   m.set('Tensorcast#full', {
     cases: fn('full', [[2, 3], 1.5, { requiresGrad: false }], [
       intListArg('full', 'size', { negative: negativeSize }),
-      numberArg('full', 'fill_value'),
-      requiresGrad('full'),
+      fillArg('full', 'fill_value'),
+      optionsArg('full', { requiresGrad: boolArg('full', 'requiresGrad'), dtype: dtypeArg('full') }),
+    ], [
+      // c10's Scalar accessors name the C++ type (uint8_t, int, float).
+      { label: '300 as uint8', expect: refusal('value', 'value cannot be converted to type uint8_t without overflow'), call: () => tc.full([2], 300, { dtype: 'uint8' }) },
+      { label: '2^31 as int32', expect: refusal('value', 'value cannot be converted to type int without overflow'), call: () => tc.full([2], 2 ** 31, { dtype: 'int32' }) },
+      { label: '1e40 as float32', expect: refusal('value', 'value cannot be converted to type float without overflow'), call: () => tc.full([2], 1e40) },
+      { label: 'NaN as int64', expect: refusal('value', 'value cannot be converted to type int64_t without overflow'), call: () => tc.full([2], NaN, { dtype: 'int64' }) },
     ]),
   });
   const arangeCount = (n) => refusal('type', `arange(): expected 1 to 3 numbers (end | start, end[, step]), got ${n}`);
@@ -391,14 +419,14 @@ function matrix() {
         numberArg('arange', 'start').filter((c) => c.value !== MISSING && c.value?.constructor !== Object),
         numberArg('arange', 'end').filter((c) => c.value !== MISSING && c.value?.constructor !== Object),
         numberArg('arange', 'step').filter((c) => c.value !== MISSING && c.value?.constructor !== Object),
-        requiresGrad('arange', { plainOnly: true }),
+        optionsArg('arange', { requiresGrad: boolArg('arange', 'requiresGrad'), dtype: dtypeArg('arange') }, { plainOnly: true }),
       ]),
       { label: 'four numbers', expect: arangeCount(4), call: () => tc.arange(0, 5, 1, 2) },
-      { label: 'end NaN', expect: refusal('value', 'unsupported range: 0 -> nan'), call: () => tc.arange(0, NaN) },
-      { label: 'start -Infinity', expect: refusal('value', 'unsupported range: -inf -> 0'), call: () => tc.arange(-Infinity, 0) },
-      { label: 'end Infinity', expect: refusal('value', 'unsupported range: 0 -> inf'), call: () => tc.arange(Infinity) },
-      { label: 'step 0', expect: refusal('value', 'step must be nonzero'), call: () => tc.arange(0, 5, 0) },
-      { label: 'step of the wrong sign', expect: refusal('value', 'upper bound and larger bound inconsistent with step sign'), call: () => tc.arange(0, 5, -1) },
+      { label: 'end NaN', expect: refusal('value', 'unsupported range: 0 -> nan'), call: () => tc.arange(0, NaN, 1, { dtype: 'float32' }) },
+      { label: 'start -Infinity', expect: refusal('value', 'unsupported range: -inf -> 0'), call: () => tc.arange(-Infinity, 0, 1, { dtype: 'float32' }) },
+      { label: 'end Infinity', expect: refusal('value', 'unsupported range: 0 -> inf'), call: () => tc.arange(Infinity, { dtype: 'float32' }) },
+      { label: 'step 0', expect: refusal('value', 'step must be nonzero'), call: () => tc.arange(0, 5, 0, { dtype: 'float32' }) },
+      { label: 'step of the wrong sign', expect: refusal('value', 'upper bound and larger bound inconsistent with step sign'), call: () => tc.arange(0, 5, -1, { dtype: 'float32' }) },
     ],
   });
 
@@ -437,6 +465,7 @@ function matrix() {
   });
 
   // --- shapes
+  m.set('Tensorcast#resultType', { cases: fn('resultType', [fx.f, 1], [operandArg('resultType', 'a', fx), operandArg('resultType', 'b', fx)]) });
   m.set('Tensorcast#broadcastShapes', {
     cases: fn('broadcastShapes', [[2, 3], [3]], [
       intListArg('broadcastShapes', 'shapes[0]', { negative: negativeSize, optional: true }),
@@ -504,6 +533,20 @@ function matrix() {
       { label: 'two operands for relu', expect: arity('relu', 1, 2), call: () => ex.op('relu', fx.f, fx.f) },
       { label: 'two operands for where', expect: arity('where', 3, 2), call: () => ex.op('where', fx.boolRow, fx.f) },
       receiverOf(explainProto, 'op', ['add', 1, 1]),
+    ],
+  });
+  const promotionOps = 'add, add_, sub, sub_, mul, mul_, div, div_, pow, pow_, maximum, minimum, floorDivide, floorDivide_, remainder, remainder_, eq, eq_, ne, ne_, lt, lt_, le, le_, gt, gt_, ge, ge_';
+  m.set('Explain#promotion', {
+    cases: [
+      ...at([fx.f, 1, 'add'], 0, operandArg('explain.promotion', 'a', fx), (...a) => ex.promotion(...a)),
+      ...at([fx.f, 1, 'add'], 1, operandArg('explain.promotion', 'b', fx), (...a) => ex.promotion(...a)),
+      ...[['relu', "'relu'", 'value'], ['where', "'where'", 'value'], ['plus', "'plus'", 'value'], [5, '5', 'type']].map(([value, named, kind]) => ({
+        label: `op ${named}`,
+        expect: refusal(kind, `explain.promotion(): op must be a binary op or a comparison (${promotionOps}), not ${named}`),
+        call: () => ex.promotion(fx.f, 1, value),
+      })),
+      ...at([fx.f, 1, 'add_'], 0, noMissing(tensorArg('explain.promotion', 'self', fx)), (...a) => ex.promotion(...a)),
+      receiverOf(explainProto, 'promotion', [1, 1]),
     ],
   });
   m.set('Explain#backward', {
@@ -672,8 +715,8 @@ test('after the whole matrix both modules compute the worked examples and hold w
   assert.equal(computes(other), EXAMPLE);
   // A gradient too: (A + B).sum().backward() with A [3], B [1].
   tc.tidy(() => {
-    const A = tc.tensor([1, 2, 3], { requiresGrad: true });
-    const B = tc.tensor([1], { requiresGrad: true });
+    const A = tc.tensor([1, 2, 3], { dtype: 'float32', requiresGrad: true });
+    const B = tc.tensor([1], { dtype: 'float32', requiresGrad: true });
     A.add(B).sum().backward();
     assert.deepEqual(Array.from(A.grad.data()), new Array(3).fill(1));
     assert.deepEqual(Array.from(B.grad.data()), [A.numel]);

@@ -100,8 +100,11 @@ function tensorProblems(fn, arg, fixtures) {
 /** A Tensor or a number (booleans count as numbers, NaN and Infinity are values). */
 export function operandArg(fn, arg, fixtures) {
   const cases = [{ label: 'missing', value: MISSING, expect: refusal('type', `${fn}(): missing argument '${arg}'`) }];
-  for (const [label, value, named] of [...wrongTypes(['a boolean']), ['a Float32Array', new Float32Array(1), 'a Float32Array']])
-    cases.push({ label, value, expect: refusal('type', `${fn}(): argument '${arg}' must be a Tensor or a number, not ${named}`) });
+  for (const [label, value, named] of [...wrongTypes(['a boolean', 'a BigInt']), ['a Float32Array', new Float32Array(1), 'a Float32Array']])
+    cases.push({ label, value, expect: refusal('type', `${fn}(): argument '${arg}' must be a Tensor, a number, a boolean or a BigInt, not ${named}`) });
+  // A BigInt is Python's int: it must fit int64, as PyTorch unpacks it.
+  for (const value of [2n ** 63n, -(2n ** 63n) - 1n])
+    cases.push({ label: `BigInt ${value}`, value, expect: refusal('value', 'Overflow when unpacking long') });
   return [...cases, ...tensorProblems(fn, arg, fixtures)];
 }
 
@@ -120,6 +123,24 @@ export function numberArg(fn, arg) {
   for (const [label, value, named] of wrongTypes(['a boolean']))
     cases.push({ label, value, expect: refusal('type', `${fn}(): argument '${arg}' must be a number, not ${named}`) });
   return cases;
+}
+
+/** A fill value: a number, a boolean or a BigInt (full). */
+export function fillArg(fn, arg) {
+  const cases = [{ label: 'missing', value: MISSING, expect: refusal('type', `${fn}(): missing argument '${arg}'`) }];
+  for (const [label, value, named] of wrongTypes(['a boolean', 'a BigInt']))
+    cases.push({ label, value, expect: refusal('type', `${fn}(): argument '${arg}' must be a number, a boolean or a BigInt, not ${named}`) });
+  return cases;
+}
+
+/** A dtype option: one of the six names. */
+export function dtypeArg(fn, arg = 'dtype') {
+  const list = "'bool', 'uint8', 'int32', 'int64', 'float32', 'float64'";
+  return [['int8', 'int8', "'int8'"], ['float', 'float', "'float'"], ['a number', 5, '5'], ['null', null, 'null']].map(([label, value, named]) => ({
+    label,
+    value,
+    expect: refusal(typeof value === 'string' ? 'value' : 'type', `${fn}(): ${arg} must be one of ${list}, not ${named}`),
+  }));
 }
 
 /** A boolean; a missing one is named "undefined" (these are never required positionally). */

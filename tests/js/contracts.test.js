@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { BROADCAST_NOTES, DIM_ROLES, DIM_RULES, DTYPES, INNER_PATTERNS, init, MAX_DIMS, OPS, Tensor, WARNING_KINDS } from 'tensorcast';
+import { BROADCAST_NOTES, DIM_ROLES, DIM_RULES, DTYPE_RULES, DTYPES, INNER_PATTERNS, init, MAX_DIMS, OPS, PROMOTION_CATEGORIES, Tensor, WARNING_KINDS } from 'tensorcast';
 import { UNTRACKED_TENSORS } from '../../dist/memory-advice.js';
 import { publicSurface } from './api-surface.js';
 import { tc } from './helpers.js';
@@ -34,12 +34,13 @@ const NOT_OPS = new Set([
   // Tensorcast
   'tensor', 'zeros', 'ones', 'full', 'arange', 'broadcastShapes', 'parseShape', 'noGrad',
   'setBroadcastWarning', 'onWarning', 'setBroadcastPolicy', 'withBroadcastPolicy', 'tidy', 'memory',
-  'simd', 'explain', 'ops', 'equal', 'allclose', 'keep',
+  'simd', 'explain', 'ops', 'equal', 'allclose', 'keep', 'resultType',
   // Tensor
   'shape', 'ndim', 'numel', 'dtype', 'id', 'stride', 'storageOffset', 'isContiguous', 'isDisposed',
   'data', 'toArray', 'item', 'expand', 'expandAs', 'broadcastTo', 'permute', 'transpose', 'unsqueeze',
   'squeeze', 'narrow', 'view', 'reshape', 'contiguous', 'clone', 'sum', 'sumTo', 'requiresGrad',
   'isLeaf', 'grad', 'backward', 'detach', 'dispose', 'toString', 'toJSON', 'constructor',
+  'to', 'float', 'double', 'long', 'int', 'bool',
 ]);
 
 test('every op of the table is a tc function and a Tensor method, and every op-like member is in the table', () => {
@@ -76,6 +77,15 @@ function collect(trace, into) {
     broadcast(trace.broadcast);
     trace.operands.forEach((o) => put(DTYPES, o.dtype));
     put(INNER_PATTERNS, trace.plan.innerPattern);
+    const p = trace.promotion;
+    p.operands.forEach((o) => {
+      put(DTYPES, o.dtype);
+      put(PROMOTION_CATEGORIES, o.category);
+    });
+    for (const d of [p.tensorDtype, p.zeroDimDtype, p.numberDtype, p.commonDtype, p.computeDtype, p.resultDtype])
+      if (d !== null) put(DTYPES, d);
+    put(PROMOTION_CATEGORIES, p.decidedBy);
+    put(DTYPE_RULES, p.rule);
   }
   if (trace.kind === 'warning') put(WARNING_KINDS, trace.warningKind);
 }
@@ -96,6 +106,11 @@ test('every enumerated string of a trace is declared; the broadcast values all r
       tc.explain.op('where', col.gt(0), row, row),
       tc.explain.op('eq', tc.tensor([true, false]), tc.tensor([true])),
       tc.explain.op('add', tc.ones([2]), tc.ones([3])),
+      // Every dtype, category and rule of type promotion.
+      tc.explain.op('mul', tc.tensor([1, 2], { dtype: 'uint8' }), 3),
+      tc.explain.op('add', tc.tensor([1, 2], { dtype: 'int32' }), tc.tensor(2.5, { dtype: 'float64' })),
+      tc.explain.op('div', tc.tensor([1, 2]), 2),
+      tc.explain.op('neg', tc.tensor([1, 2])),
     ];
     tc.setBroadcastWarning(true);
     tc.withBroadcastPolicy('warn', () => runs.push(tc.explain.op('add', tc.ones([3]), tc.ones([3, 1]))));
@@ -114,8 +129,10 @@ test('every enumerated string of a trace is declared; the broadcast values all r
   // Every role, rule, note and warning kind is met; inner patterns too but
   // the two of sum, which explain.op cannot run (the Catch2 schema test
   // meets them).
-  for (const list of [DIM_ROLES, DIM_RULES, BROADCAST_NOTES, WARNING_KINDS, DTYPES])
+  for (const list of [DIM_ROLES, DIM_RULES, BROADCAST_NOTES, WARNING_KINDS, DTYPES, PROMOTION_CATEGORIES])
     assert.deepEqual([...(seen.get(list) ?? [])].sort(), [...list].sort());
+  // Every rule but sum's, which explain.op cannot run (the Catch2 schema test meets it).
+  assert.deepEqual([...seen.get(DTYPE_RULES)].sort(), DTYPE_RULES.filter((r) => r !== 'sum').sort());
   assert.deepEqual([...seen.get(INNER_PATTERNS)].sort(), INNER_PATTERNS.filter((p) => !p.startsWith('reduce-')).sort());
 });
 

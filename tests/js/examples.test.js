@@ -35,15 +35,15 @@ test('(0,) + (5,7,3): PyTorch\'s error at dimension 2', () => {
 test('(0,) + (1,) gives (0,): a size 1 yields, even to 0; () broadcasts with anything', () => {
   tc.tidy(() => {
     assert.deepEqual(tc.ones([0]).add(tc.ones([1])).shape, [0]);
-    assert.deepEqual(tc.tensor(7).add(tc.ones([2, 3])).shape, [2, 3]);
+    assert.deepEqual(tc.tensor(7, { dtype: 'float32' }).add(tc.ones([2, 3])).shape, [2, 3]);
     assert.deepEqual(tc.broadcastShapes([], [2, 3]), [2, 3]);
   });
 });
 
 test('(5,3,4,1) + (3,1,1): trailing dims 1=1, 4 vs 1, 3=3, 5 vs missing', () => {
   tc.tidy(() => {
-    const x = tc.tensor(iota([5, 3, 4, 1]), { shape: [5, 3, 4, 1] });
-    const y = tc.tensor(iota([3, 1, 1], 100), { shape: [3, 1, 1] });
+    const x = tc.tensor(iota([5, 3, 4, 1]), { dtype: 'float32', shape: [5, 3, 4, 1] });
+    const y = tc.tensor(iota([3, 1, 1], 100), { dtype: 'float32', shape: [3, 1, 1] });
     const z = x.add(y);
     assert.deepEqual(z.shape, [5, 3, 4, 1]);
     const expected = elementwise((a, b) => a + b, { values: iota([5, 3, 4, 1]), shape: [5, 3, 4, 1] },
@@ -81,7 +81,7 @@ test('(5,1,4,1) + (3,1,1) -> (5,3,4,1); (1,) + (3,1,7) -> (3,1,7); (5,2,4,1) + (
 test('in place: x(5,3,4,1).add_(y(3,1,1)) keeps x\'s shape', () => {
   tc.tidy(() => {
     const x = tc.ones([5, 3, 4, 1]);
-    const y = tc.tensor([1, 2, 3], { shape: [3, 1, 1] });
+    const y = tc.tensor([1, 2, 3], { dtype: 'float32', shape: [3, 1, 1] });
     assert.equal(x.add_(y), x);
     assert.deepEqual(x.shape, [5, 3, 4, 1]);
     const expected = elementwise((a, b) => a + b, { values: new Array(60).fill(1), shape: [5, 3, 4, 1] },
@@ -92,7 +92,7 @@ test('in place: x(5,3,4,1).add_(y(3,1,1)) keeps x\'s shape', () => {
 
 test('in place: x(1,3,1).add_(y(3,1,7)) fails with current PyTorch\'s message and leaves x unchanged', () => {
   tc.tidy(() => {
-    const x = tc.tensor([1, 2, 3], { shape: [1, 3, 1] });
+    const x = tc.tensor([1, 2, 3], { dtype: 'float32', shape: [1, 3, 1] });
     const y = tc.ones([3, 1, 7]);
     throwsTc(() => x.add_(y), 'shape', "output with shape [1, 3, 1] doesn't match the broadcast shape [3, 3, 7]");
     assert.deepEqual(x.shape, [1, 3, 1]);
@@ -137,8 +137,8 @@ test('backcompat: add(ones(4,1), ones(4)) is (4,4) and, with the warning on, war
 
 test('through PyTorch\'s source: [[1,2,3],[4,5,6]] + [1,2,3] = [[2,4,6],[5,7,9]]; [2,3] with [1,3]; [2,3] with [2,4] fails', () => {
   tc.tidy(() => {
-    const A = tc.tensor([[1, 2, 3], [4, 5, 6]]);
-    const B = tc.tensor([1, 2, 3]);
+    const A = tc.tensor([[1, 2, 3], [4, 5, 6]], { dtype: 'float32' });
+    const B = tc.tensor([1, 2, 3], { dtype: 'float32' });
     const C = A.add(B);
     assert.deepEqual(C.shape, [2, 3]);
     assert.deepEqual(C.toArray(), [[2, 4, 6], [5, 7, 9]]);
@@ -149,8 +149,8 @@ test('through PyTorch\'s source: [[1,2,3],[4,5,6]] + [1,2,3] = [[2,4,6],[5,7,9]]
 
 test('through PyTorch\'s source: add is self + alpha * other', () => {
   tc.tidy(() => {
-    const A = tc.tensor([[1, 2, 3], [4, 5, 6]]);
-    const B = tc.tensor([1, 2, 3]);
+    const A = tc.tensor([[1, 2, 3], [4, 5, 6]], { dtype: 'float32' });
+    const B = tc.tensor([1, 2, 3], { dtype: 'float32' });
     assert.deepEqual(A.add(B, { alpha: 2 }).toArray(), [[3, 6, 9], [6, 9, 12]]);
     assert.deepEqual(A.sub(B, { alpha: 2 }).toArray(), [[-1, -2, -3], [2, 1, 0]]);
   });
@@ -158,8 +158,8 @@ test('through PyTorch\'s source: add is self + alpha * other', () => {
 
 test('through PyTorch\'s source: A=[1,2,3], B=[1]: (A+B).sum().backward() gives A.grad=[1,1,1], B.grad=[3]', () => {
   tc.tidy(() => {
-    const A = tc.tensor([1, 2, 3], { requiresGrad: true });
-    const B = tc.tensor([1], { requiresGrad: true });
+    const A = tc.tensor([1, 2, 3], { dtype: 'float32', requiresGrad: true });
+    const B = tc.tensor([1], { dtype: 'float32', requiresGrad: true });
     const C = A.add(B);
     assert.deepEqual(C.toArray(), [2, 3, 4]);
     C.sum().backward();
@@ -171,8 +171,8 @@ test('through PyTorch\'s source: A=[1,2,3], B=[1]: (A+B).sum().backward() gives 
 
 test('through PyTorch\'s source: B\'s gradient is sum_to([1,1,1], [1]): summed with keepdim over dim 0, no view', () => {
   tc.tidy(() => {
-    const A = tc.tensor([1, 2, 3], { requiresGrad: true });
-    const B = tc.tensor([1], { requiresGrad: true });
+    const A = tc.tensor([1, 2, 3], { dtype: 'float32', requiresGrad: true });
+    const B = tc.tensor([1], { dtype: 'float32', requiresGrad: true });
     const { steps } = tc.explain.backward(A.add(B).sum());
     const forB = steps.find((s) => s.inputId === B.id);
     assert.deepEqual(forB, {

@@ -19,8 +19,8 @@ function assertFlat(before, after, what) {
 }
 
 test('100,000 small ops inside tidy leave memory flat', () => {
-  const a = tc.tensor([[1, 2, 3], [4, 5, 6]]);
-  const b = tc.tensor([1, 2, 3]);
+  const a = tc.tensor([[1, 2, 3], [4, 5, 6]], { dtype: 'float32' });
+  const b = tc.tensor([1, 2, 3], { dtype: 'float32' });
   const w = tc.ones([3], { requiresGrad: true });
   const round = () =>
     tc.tidy(() => {

@@ -22,7 +22,7 @@ function assertComputes() {
   const b = { values: iota([3], 10), shape: [3] };
   const want = elementwise((x, y) => x + y, a, b);
   tc.tidy(() => {
-    const got = tc.tensor(a.values, { shape: a.shape }).add(tc.tensor(b.values));
+    const got = tc.tensor(a.values, { dtype: 'float32', shape: a.shape }).add(tc.tensor(b.values, { dtype: 'float32' }));
     assert.deepEqual(got.shape, want.shape);
     assert.deepEqual(Array.from(got.data()), want.values);
   });
@@ -68,7 +68,7 @@ test('a result larger than the module memory ([100000, 1] + [1, 100000]) is refu
   refusedBeforeAllocating(() => huge.exp(), 'memory', floats);
   refusedBeforeAllocating(() => tc.zeros(shape), 'memory', floats);
   refusedBeforeAllocating(() => tc.full(shape, 1), 'memory', floats);
-  refusedBeforeAllocating(() => tc.arange(1e12), 'memory', outOfMemory([1e12], 4));
+  refusedBeforeAllocating(() => tc.arange(1e12, { dtype: 'float32' }), 'memory', outOfMemory([1e12], 4));
   // Recording a graph does not change that.
   const leaf = tc.ones([100000, 1], { requiresGrad: true });
   refusedBeforeAllocating(() => leaf.mul(wide), 'memory', floats);
@@ -135,8 +135,8 @@ test(`${MAX_DIMS} dimensions work; ${MAX_DIMS + 1} are refused by every route th
   const routes = [
     () => tc.ones(...too),
     () => tc.full(too, 2),
-    () => tc.tensor(nested),
-    () => tc.tensor([1], { shape: too }),
+    () => tc.tensor(nested, { dtype: 'float32' }),
+    () => tc.tensor([1], { dtype: 'float32', shape: too }),
     () => one.expand(too),
     () => one.broadcastTo(too),
     () => one.view(too),
@@ -166,7 +166,7 @@ test('sizes whose product overflows int64 are refused wherever a shape is formed
   refusedBeforeAllocating(() => tall.expand(big, big), 'value', overflow(big, big));
   refusedBeforeAllocating(() => tc.broadcastShapes([big, 1], [1, big]), 'value', overflow(big, big));
   refusedBeforeAllocating(() => tc.zeros([big, big, 0]), 'value', overflow(big, big, 0));
-  refusedBeforeAllocating(() => tc.tensor([], { shape: [big, big, 0] }), 'value', overflow(big, big, 0));
+  refusedBeforeAllocating(() => tc.tensor([], { dtype: 'float32', shape: [big, big, 0] }), 'value', overflow(big, big, 0));
   refusedBeforeAllocating(() => tc.parseShape(`${big}, ${big}`), 'value', overflow(big, big));
   refusedBeforeAllocating(() => tc.parseShape('9223372036854775807, 2'), 'value', overflow('9223372036854775807', 2));
   refusedBeforeAllocating(() => tc.parseShape('9223372036854775808'), 'value', 'cannot read shape: a size too large to represent at position 19');

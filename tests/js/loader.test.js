@@ -38,7 +38,7 @@ test('init() loads once: every call gets the same instance', async () => {
 test('this engine has wasm SIMD, so the SIMD build runs by default', () => {
   assert.equal(hasWasmSimd(), true);
   assert.equal(tc.simd, true);
-  assert.match(tc.explain.op('add', 1, 2).trace.kernel, /wasmsimd/);
+  assert.match(tc.explain.op('add', 1.5, 2.5).trace.kernel, /wasmsimd/);
 });
 
 test('init({ simd: false }) runs the plain build, as an engine without SIMD would', async () => {
@@ -46,7 +46,7 @@ test('init({ simd: false }) runs the plain build, as an engine without SIMD woul
   assert.notEqual(plain, tc);
   assert.equal(plain.simd, false);
   assert.deepEqual(computeExample(plain), EXAMPLE);
-  assert.match(plain.explain.op('add', 1, 2).trace.kernel, /__scalar_/);
+  assert.match(plain.explain.op('add', 1.5, 2.5).trace.kernel, /__scalar_/);
 });
 
 test('without SIMD support the loader picks tensorcast-nosimd.wasm (WebAssembly.validate says no)', async () => {
@@ -54,7 +54,7 @@ test('without SIMD support the loader picks tensorcast-nosimd.wasm (WebAssembly.
     WebAssembly.validate = () => false;
     const { init } = await import('tensorcast');
     const tc = await init();
-    const sum = tc.tensor([[1, 2, 3], [4, 5, 6]]).add(tc.tensor([1, 2, 3])).toArray();
+    const sum = tc.tensor([[1, 2, 3], [4, 5, 6]], { dtype: 'float32' }).add(tc.tensor([1, 2, 3], { dtype: 'float32' })).toArray();
     console.log(JSON.stringify({ simd: tc.simd, sum }));`;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
     cwd: fileURLToPath(new URL('../..', import.meta.url)),

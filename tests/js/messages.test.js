@@ -14,17 +14,17 @@ test('new Tensorcast() says to use init(), as new Tensor() says to use tc.tensor
 });
 
 test("arange with a NaN step gives PyTorch's message (its step check comes first)", () => {
-  throwsTc(() => tc.arange(0, 5, NaN), 'value', 'step must be nonzero');
-  throwsTc(() => tc.arange(NaN, 5, 0), 'value', 'step must be nonzero');
+  throwsTc(() => tc.arange(0, 5, NaN, { dtype: 'float32' }), 'value', 'step must be nonzero');
+  throwsTc(() => tc.arange(NaN, 5, 0, { dtype: 'float32' }), 'value', 'step must be nonzero');
 });
 
 test("a dtype of the wrong type is kind 'type', like every other wrong type", () => {
-  throwsTc(() => tc.tensor([1], { dtype: 5 }), 'type', "tensor(): dtype must be 'float32' or 'bool', not 5");
-  throwsTc(() => tc.tensor([1], { dtype: null }), 'type', "tensor(): dtype must be 'float32' or 'bool', not null");
+  throwsTc(() => tc.tensor([1], { dtype: 5 }), 'type', "tensor(): dtype must be one of 'bool', 'uint8', 'int32', 'int64', 'float32', 'float64', not 5");
+  throwsTc(() => tc.tensor([1], { dtype: null }), 'type', "tensor(): dtype must be one of 'bool', 'uint8', 'int32', 'int64', 'float32', 'float64', not null");
 });
 
 test('arguments past an op\'s operands are refused, not ignored', () => {
-  const a = tc.tensor([1, 2]);
+  const a = tc.tensor([1, 2], { dtype: 'float32' });
   throwsTc(() => a.mul(a, { alpha: 2 }), 'type', 'mul() takes 1 argument but 2 were given; alpha is an option of add and sub only');
   throwsTc(() => tc.mul(a, a, { alpha: 2 }), 'type', 'mul() takes 2 arguments but 3 were given; alpha is an option of add and sub only');
   throwsTc(() => a.neg(1), 'type', 'neg() takes 0 arguments but 1 was given');
@@ -37,5 +37,7 @@ test('where of two bool tensors is bool, as in PyTorch', () => {
   const w = tc.where(c, tc.tensor([true, true, false]), tc.tensor([false]));
   assert.equal(w.dtype, 'bool');
   assert.deepEqual(w.toArray(), [true, false, false]);
-  assert.equal(tc.where(c, c, 0).dtype, 'float32');
+  // where promotes its two values: a bool tensor and an int number are int64, a float number float32.
+  assert.equal(tc.where(c, c, 0).dtype, 'int64');
+  assert.equal(tc.where(c, c, 0.5).dtype, 'float32');
 });

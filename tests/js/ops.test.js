@@ -29,8 +29,8 @@ for (const [sa, sb] of PAIRS) {
       tc.tidy(() => {
         const va = values(x, 1);
         const vb = values(y, 5).map((v) => (v === 0 ? 0.5 : v));
-        const a = tc.tensor(va, { shape: x });
-        const b = tc.tensor(vb, { shape: y });
+        const a = tc.tensor(va, { dtype: 'float32', shape: x });
+        const b = tc.tensor(vb, { dtype: 'float32', shape: y });
         for (const [name, f] of Object.entries(BINARY)) {
           // alpha 1, add's and sub's default (the other ops take none).
           const expected = elementwise((p, q) => f(p, q, 1), { values: va, shape: x }, { values: vb, shape: y });
@@ -56,7 +56,7 @@ for (const [sa, sb] of PAIRS) {
 test('unary ops match the reference on float32 values', () => {
   tc.tidy(() => {
     const v = [-2.5, -1, -0, 0, 0.25, 1, 3, 10];
-    const t = tc.tensor(v, { shape: [2, 4] });
+    const t = tc.tensor(v, { dtype: 'float32', shape: [2, 4] });
     for (const [name, f] of Object.entries(UNARY)) {
       const out = t[name]();
       assert.deepEqual(out.shape, [2, 4]);
@@ -68,7 +68,7 @@ test('unary ops match the reference on float32 values', () => {
 
 test('numbers are operands on either side, booleans count as 0 and 1', () => {
   tc.tidy(() => {
-    const a = tc.tensor([[1, 2, 3], [4, 5, 6]]);
+    const a = tc.tensor([[1, 2, 3], [4, 5, 6]], { dtype: 'float32' });
     assert.deepEqual(a.add(1.5).toArray(), [[2.5, 3.5, 4.5], [5.5, 6.5, 7.5]]);
     assert.deepEqual(tc.sub(10, a).toArray(), [[9, 8, 7], [6, 5, 4]]);
     assert.deepEqual(tc.mul(2, 3).shape, []);
@@ -83,7 +83,7 @@ test('numbers are operands on either side, booleans count as 0 and 1', () => {
 test('where(condition, a, b) broadcasts all three and takes numbers', () => {
   tc.tidy(() => {
     const cond = tc.tensor([true, false, true]);
-    const a = tc.tensor([[1], [2]]);
+    const a = tc.tensor([[1], [2]], { dtype: 'float32' });
     const out = tc.where(cond, a, -1);
     assert.deepEqual(out.shape, [2, 3]);
     assert.deepEqual(out.toArray(), [[1, -1, 1], [2, -1, 2]]);
@@ -98,7 +98,7 @@ test('bool tensors are promoted to float32 in arithmetic', () => {
   tc.tidy(() => {
     const b = tc.tensor([true, false]);
     assert.equal(b.dtype, 'bool');
-    const sum = b.add(tc.tensor([1, 1]));
+    const sum = b.add(tc.tensor([1, 1], { dtype: 'float32' }));
     assert.equal(sum.dtype, 'float32');
     assert.deepEqual(sum.toArray(), [2, 1]);
   });

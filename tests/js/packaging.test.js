@@ -62,7 +62,7 @@ test('CommonJS: require() loads the package on Node 18, 20 and 22 (its CommonJS 
     const load = process.argv[2] === 'require' ? async () => require('tensorcast') : () => import('tensorcast');
     load().then(async ({ init }) => {
       const tc = await init();
-      console.log(JSON.stringify(tc.tidy(() => tc.tensor([1, 2]).add(1).toArray())));
+      console.log(JSON.stringify(tc.tidy(() => tc.tensor([1, 2], { dtype: 'float32' }).add(1).toArray())));
     }).catch((e) => { console.log(JSON.stringify({ code: e.code, message: e.message })); });
   `);
   const node = (v) => (v === 20 ? process.execPath : join(root, 'tests/node-versions/node_modules', `node${v}`, 'bin/node'));
@@ -82,7 +82,7 @@ test('an esbuild iife bundle (no import.meta.url) loads from wasmBinary, and one
     import { init } from 'tensorcast';
     const fs = require('node:fs');
     init({ wasmBinary: fs.readFileSync(process.argv[2]) }).then((tc) => {
-      console.log(JSON.stringify(tc.tidy(() => tc.tensor([1, 2]).mul(3).toArray())));
+      console.log(JSON.stringify(tc.tidy(() => tc.tensor([1, 2], { dtype: 'float32' }).mul(3).toArray())));
     }, (e) => console.log(JSON.stringify({ name: e.name, message: e.message })));
   `);
   await run(esbuild, ['iife.mjs', '--bundle', '--format=iife', '--platform=node', '--log-level=error', '--outfile=iife.cjs'], { cwd: app });
@@ -101,11 +101,11 @@ test('an ES module in a fresh project imports tensorcast and runs worked example
   await writeFile(join(app, 'check.mjs'), `
     import { init, TensorcastError } from 'tensorcast';
     const tc = await init();
-    const c = tc.tensor([[1, 2, 3], [4, 5, 6]]).add(tc.tensor([1, 2, 3]));
+    const c = tc.tensor([[1, 2, 3], [4, 5, 6]], { dtype: 'float32' }).add(tc.tensor([1, 2, 3], { dtype: 'float32' }));
     let message = null;
     try { tc.ones([5, 2, 4, 1]).add(tc.ones([3, 1, 1])); } catch (e) { message = e instanceof TensorcastError && e.message; }
-    const A = tc.tensor([1, 2, 3], { requiresGrad: true });
-    const B = tc.tensor([1], { requiresGrad: true });
+    const A = tc.tensor([1, 2, 3], { dtype: 'float32', requiresGrad: true });
+    const B = tc.tensor([1], { dtype: 'float32', requiresGrad: true });
     A.add(B).sum().backward();
     console.log(JSON.stringify({ simd: tc.simd, c: c.toArray(), message, a: A.grad.toArray(), b: B.grad.toArray() }));
   `);

@@ -29,30 +29,30 @@ const ONES_SUMMARISED = [
 
 test('values: integers, fractions, scientific notation, NaN and infinities as PyTorch prints them', () => {
   const cases = [
-    [() => tc.tensor([1, 2, 3]), 'tensor([1., 2., 3.])'],
-    [() => tc.tensor([1, 2.5]), 'tensor([1.0000, 2.5000])'],
+    [() => tc.tensor([1, 2, 3], { dtype: 'float32' }), 'tensor([1., 2., 3.])'],
+    [() => tc.tensor([1, 2.5], { dtype: 'float32' }), 'tensor([1.0000, 2.5000])'],
     // float32 values: 0.1 is 0.100000001490116..., printed with 4 decimals
-    [() => tc.tensor([0.1, 1 / 3]), 'tensor([0.1000, 0.3333])'],
-    [() => tc.tensor([0.1, 2.5, NaN, Infinity, -Infinity]), 'tensor([0.1000, 2.5000,    nan,    inf,   -inf])'],
-    [() => tc.tensor([NaN, 0]), 'tensor([nan, 0.])'],
-    [() => tc.tensor([1, NaN, -Infinity]), 'tensor([1., nan, -inf])'],
-    [() => tc.tensor([-0, 0]), 'tensor([-0., 0.])'],
-    [() => tc.tensor([-1.5, 2]), 'tensor([-1.5000,  2.0000])'],
-    [() => tc.tensor([1e-5, 1]), 'tensor([1.0000e-05, 1.0000e+00])'],
-    [() => tc.tensor([1, 1001]), 'tensor([1.0000e+00, 1.0010e+03])'],
-    [() => tc.tensor([1, 1000]), 'tensor([   1., 1000.])'],
-    [() => tc.tensor([123456789, 1]), 'tensor([1.2346e+08, 1.0000e+00])'],
-    [() => tc.tensor(7), 'tensor(7.)'],
-    [() => tc.tensor(0.5), 'tensor(0.5000)'],
-    [() => tc.tensor(NaN), 'tensor(nan)'],
+    [() => tc.tensor([0.1, 1 / 3], { dtype: 'float32' }), 'tensor([0.1000, 0.3333])'],
+    [() => tc.tensor([0.1, 2.5, NaN, Infinity, -Infinity], { dtype: 'float32' }), 'tensor([0.1000, 2.5000,    nan,    inf,   -inf])'],
+    [() => tc.tensor([NaN, 0], { dtype: 'float32' }), 'tensor([nan, 0.])'],
+    [() => tc.tensor([1, NaN, -Infinity], { dtype: 'float32' }), 'tensor([1., nan, -inf])'],
+    [() => tc.tensor([-0, 0], { dtype: 'float32' }), 'tensor([-0., 0.])'],
+    [() => tc.tensor([-1.5, 2], { dtype: 'float32' }), 'tensor([-1.5000,  2.0000])'],
+    [() => tc.tensor([1e-5, 1], { dtype: 'float32' }), 'tensor([1.0000e-05, 1.0000e+00])'],
+    [() => tc.tensor([1, 1001], { dtype: 'float32' }), 'tensor([1.0000e+00, 1.0010e+03])'],
+    [() => tc.tensor([1, 1000], { dtype: 'float32' }), 'tensor([   1., 1000.])'],
+    [() => tc.tensor([123456789, 1], { dtype: 'float32' }), 'tensor([1.2346e+08, 1.0000e+00])'],
+    [() => tc.tensor(7, { dtype: 'float32' }), 'tensor(7.)'],
+    [() => tc.tensor(0.5, { dtype: 'float32' }), 'tensor(0.5000)'],
+    [() => tc.tensor(NaN, { dtype: 'float32' }), 'tensor(nan)'],
     [() => tc.tensor([true, false]), 'tensor([ True, False])'],
     [() => tc.tensor([true, true]), 'tensor([True, True])'],
     [() => tc.tensor([[true], [false]]), 'tensor([[ True],\n        [False]])'],
     [() => tc.zeros(0, 3), 'tensor([], size=(0, 3))'],
     [() => tc.zeros(0), 'tensor([])'],
     [() => tc.tensor([], { dtype: 'bool' }), 'tensor([], dtype=torch.bool)'],
-    [() => tc.tensor([[1, 2], [3, 4]]), 'tensor([[1., 2.],\n        [3., 4.]])'],
-    [() => tc.arange(12).reshape(2, 2, 3).div(4), [
+    [() => tc.tensor([[1, 2], [3, 4]], { dtype: 'float32' }), 'tensor([[1., 2.],\n        [3., 4.]])'],
+    [() => tc.arange(12, { dtype: 'float32' }).reshape(2, 2, 3).div(4), [
       'tensor([[[0.0000, 0.2500, 0.5000],',
       '         [0.7500, 1.0000, 1.2500]],',
       '',
@@ -65,7 +65,7 @@ test('values: integers, fractions, scientific notation, NaN and infinities as Py
 
 test('rows wrap at 80 columns and suffixes move to the next line when they do not fit', () => {
   // Width 3 ("29."), 2 columns between: (80 - 7) / 5 = 14 a line.
-  assert.equal(repr(() => tc.arange(30)), [
+  assert.equal(repr(() => tc.arange(30, { dtype: 'float32' })), [
     'tensor([ 0.,  1.,  2.,  3.,  4.,  5.,  6.,  7.,  8.,  9., 10., 11., 12., 13.,',
     '        14., 15., 16., 17., 18., 19., 20., 21., 22., 23., 24., 25., 26., 27.,',
     '        28., 29.])',
@@ -80,14 +80,35 @@ test('rows wrap at 80 columns and suffixes move to the next line when they do no
 
 test('past 1000 elements the print is summarised to 3 items at each edge of every dim', () => {
   // 1000 elements are not summarised: 12 of width 4 a line.
-  assert.equal(repr(() => tc.arange(1000)).split('\n').length, 84);
-  assert.equal(repr(() => tc.arange(2000)),
+  assert.equal(repr(() => tc.arange(1000, { dtype: 'float32' })).split('\n').length, 84);
+  assert.equal(repr(() => tc.arange(2000, { dtype: 'float32' })),
     'tensor([0.0000e+00, 1.0000e+00, 2.0000e+00,  ..., 1.9970e+03, 1.9980e+03,\n        1.9990e+03])');
-  assert.equal(repr(() => tc.arange(1001).add(100)), 'tensor([ 100.,  101.,  102.,  ..., 1098., 1099., 1100.])');
+  assert.equal(repr(() => tc.arange(1001, { dtype: 'float32' }).add(100)), 'tensor([ 100.,  101.,  102.,  ..., 1098., 1099., 1100.])');
   assert.equal(repr(() => tc.ones(1000, 1000)), ONES_SUMMARISED);
   // The width is chosen from the elements shown only: 1e9 in the middle does not count.
-  assert.equal(repr(() => tc.tensor([1, 2, 3, 4, 1e9, 4, 3, 2, 1].concat(Array(992).fill(5)))),
+  assert.equal(repr(() => tc.tensor([1, 2, 3, 4, 1e9, 4, 3, 2, 1].concat(Array(992).fill(5)), { dtype: 'float32' })),
     'tensor([1., 2., 3.,  ..., 5., 5., 5.])');
+  // The same for int64: its values as str() gives them, no point.
+  assert.equal(repr(() => tc.tensor([1, 2, 3, 4, 1e9, 4, 3, 2, 1].concat(Array(992).fill(5)))),
+    'tensor([1, 2, 3,  ..., 5, 5, 5])');
+});
+
+test('each dtype prints as PyTorch prints it: integers without a point, dtype= for uint8, int32 and float64', () => {
+  const cases = [
+    [() => tc.tensor([1, -20, 300]), 'tensor([  1, -20, 300])'],
+    [() => tc.tensor([[1, 2], [3, 4]], { dtype: 'int32' }), 'tensor([[1, 2],\n        [3, 4]], dtype=torch.int32)'],
+    [() => tc.tensor([0, 255], { dtype: 'uint8' }), 'tensor([  0, 255], dtype=torch.uint8)'],
+    [() => tc.tensor([1.5, 2], { dtype: 'float64' }), 'tensor([1.5000, 2.0000], dtype=torch.float64)'],
+    [() => tc.tensor([1, 2], { dtype: 'float64' }), 'tensor([1., 2.], dtype=torch.float64)'],
+    [() => tc.tensor([true, false]), 'tensor([ True, False])'],
+    [() => tc.tensor(7), 'tensor(7)'],
+    [() => tc.tensor(2n ** 62n), 'tensor(4611686018427387904)'],
+    [() => tc.tensor([], { dtype: 'int64' }), 'tensor([], dtype=torch.int64)'],
+    [() => tc.tensor([], { dtype: 'float32' }), 'tensor([])'],
+    [() => tc.zeros([0, 2], { dtype: 'int32' }), 'tensor([], size=(0, 2), dtype=torch.int32)'],
+    [() => tc.ones([2], { dtype: 'float64', requiresGrad: true }), 'tensor([1., 1.], dtype=torch.float64, requires_grad=True)'],
+  ];
+  for (const [make, text] of cases) assert.equal(repr(make), text);
 });
 
 test('a summarised print reads only the elements it shows: a 10^10-element expanded view prints at once and allocates nothing', () => {
@@ -98,14 +119,14 @@ test('a summarised print reads only the elements it shows: a 10^10-element expan
     assert.equal(String(view), ONES_SUMMARISED);
     assert.deepEqual(tc.memory(), before);
     // Strided views print their own elements, not the storage's order.
-    assert.equal(String(tc.arange(6).reshape(2, 3).transpose(0, 1)), 'tensor([[0., 3.],\n        [1., 4.],\n        [2., 5.]])');
-    assert.equal(String(tc.arange(6).narrow(0, 2, 3)), 'tensor([2., 3., 4.])');
+    assert.equal(String(tc.arange(6, { dtype: 'float32' }).reshape(2, 3).transpose(0, 1)), 'tensor([[0., 3.],\n        [1., 4.],\n        [2., 5.]])');
+    assert.equal(String(tc.arange(6, { dtype: 'float32' }).narrow(0, 2, 3)), 'tensor([2., 3., 4.])');
   });
 });
 
 test('requires_grad and grad_fn as PyTorch names its autograd nodes', () => {
   tc.tidy(() => {
-    const x = tc.tensor([1, 2, 3], { requiresGrad: true });
+    const x = tc.tensor([1, 2, 3], { dtype: 'float32', requiresGrad: true });
     const cases = [
       [x, 'tensor([1., 2., 3.], requires_grad=True)'],
       [x.add(1), 'tensor([2., 3., 4.], grad_fn=<AddBackward0>)'],
@@ -138,7 +159,7 @@ test('requires_grad and grad_fn as PyTorch names its autograd nodes', () => {
 
 test('util.inspect, console.log and JSON.stringify print the repr, not the module', () => {
   tc.tidy(() => {
-    const t = tc.tensor([[1.5, 2]]);
+    const t = tc.tensor([[1.5, 2]], { dtype: 'float32' });
     assert.equal(inspect(t), 'tensor([[1.5000, 2.0000]])');
     assert.equal(inspect({ t }), '{ t: tensor([[1.5000, 2.0000]]) }');
     assert.equal(JSON.stringify({ t }), '{"t":"tensor([[1.5000, 2.0000]])"}');
@@ -166,26 +187,26 @@ test('numbers round as Python\'s format() does: ties to even on the exact binary
   assert.equal(formatExponential(1e-300, 4), '1.0000e-300');
   assert.equal(formatExponential(5e-324, 4), '4.9407e-324');
   assert.equal(formatExponential(1e100, 4), '1.0000e+100');
-  assert.equal(repr(() => tc.tensor([0.03125, 1])), 'tensor([0.0312, 1.0000])');
+  assert.equal(repr(() => tc.tensor([0.03125, 1], { dtype: 'float32' })), 'tensor([0.0312, 1.0000])');
 });
 
 test('deep equality (node:assert deepStrictEqual, as Jest and Vitest toEqual) compares dtype, shape and values', () => {
   tc.tidy(() => {
-    nodeAssert.deepStrictEqual(tc.tensor([1, 2]), tc.tensor([1, 2]));
-    nodeAssert.deepStrictEqual(tc.tensor([1, 2]), tc.arange(1, 3));
-    nodeAssert.deepStrictEqual(tc.tensor([[1, 2]]), tc.tensor([[1], [2]]).transpose(0, 1));
-    nodeAssert.deepStrictEqual({ a: [tc.tensor(3)] }, { a: [tc.tensor(3)] });
-    nodeAssert.deepStrictEqual(tc.tensor([NaN]), tc.tensor([NaN]));
+    nodeAssert.deepStrictEqual(tc.tensor([1, 2], { dtype: 'float32' }), tc.tensor([1, 2], { dtype: 'float32' }));
+    nodeAssert.deepStrictEqual(tc.tensor([1, 2], { dtype: 'float32' }), tc.arange(1, 3, 1, { dtype: 'float32' }));
+    nodeAssert.deepStrictEqual(tc.tensor([[1, 2]], { dtype: 'float32' }), tc.tensor([[1], [2]], { dtype: 'float32' }).transpose(0, 1));
+    nodeAssert.deepStrictEqual({ a: [tc.tensor(3, { dtype: 'float32' })] }, { a: [tc.tensor(3, { dtype: 'float32' })] });
+    nodeAssert.deepStrictEqual(tc.tensor([NaN], { dtype: 'float32' }), tc.tensor([NaN], { dtype: 'float32' }));
     for (const [a, b] of [
-      [tc.tensor([1, 2]), tc.tensor([1, 3])],
-      [tc.tensor([1, 2]), tc.tensor([[1, 2]])],
-      [tc.tensor([1, 0]), tc.tensor([true, false])],
-      [tc.tensor([1, 2]), tc.tensor([1, 2 + 2 ** -22])],
+      [tc.tensor([1, 2], { dtype: 'float32' }), tc.tensor([1, 3], { dtype: 'float32' })],
+      [tc.tensor([1, 2], { dtype: 'float32' }), tc.tensor([[1, 2]], { dtype: 'float32' })],
+      [tc.tensor([1, 0], { dtype: 'float32' }), tc.tensor([true, false])],
+      [tc.tensor([1, 2], { dtype: 'float32' }), tc.tensor([1, 2 + 2 ** -22], { dtype: 'float32' })],
     ])
       assert.throws(() => nodeAssert.deepStrictEqual(a, b), nodeAssert.AssertionError);
     // Loose deepEqual compares no symbol keys (Node's rule), so it cannot see values.
     // Nothing internal shows: no own string keys, and (once compared) one reader of the values.
-    const t = tc.tensor([1]);
+    const t = tc.tensor([1], { dtype: 'float32' });
     assert.deepEqual(Object.keys(t), []);
     assert.equal(Object.prototype.toString.call(t), '[object Tensor]');
     assert.deepEqual(Object.keys(t), []);
@@ -193,7 +214,7 @@ test('deep equality (node:assert deepStrictEqual, as Jest and Vitest toEqual) co
     assert.equal(Object.prototype.toString.call(Tensor.prototype), '[object Tensor]');
     assert.equal(Object.getOwnPropertySymbols(Tensor.prototype).includes(Object.getOwnPropertySymbols(t)[0]), false);
     // A failed comparison shows the values compared, and nothing of the module.
-    assert.throws(() => nodeAssert.deepStrictEqual(tc.tensor([1, 2]), tc.tensor([1, 3])), (error) => {
+    assert.throws(() => nodeAssert.deepStrictEqual(tc.tensor([1, 2], { dtype: 'float32' }), tc.tensor([1, 3], { dtype: 'float32' })), (error) => {
       assert.match(error.message, /values: Float32Array\(2\)/);
       assert.doesNotMatch(error.message, /HEAP|_rt|wasm/);
       return true;
@@ -203,21 +224,21 @@ test('deep equality (node:assert deepStrictEqual, as Jest and Vitest toEqual) co
 
 test('tc.equal and tc.allclose as torch.equal and torch.allclose', () => {
   tc.tidy(() => {
-    const a = tc.tensor([1, 2, 3]);
-    assert.equal(tc.equal(a, tc.tensor([1, 2, 3])), true);
-    assert.equal(tc.equal(a, tc.tensor([1, 2, 4])), false);
-    assert.equal(tc.equal(a, tc.tensor([[1, 2, 3]])), false);
-    assert.equal(tc.equal(tc.tensor([NaN]), tc.tensor([NaN])), false);
-    assert.equal(tc.equal(tc.tensor([-0]), tc.tensor([0])), true);
+    const a = tc.tensor([1, 2, 3], { dtype: 'float32' });
+    assert.equal(tc.equal(a, tc.tensor([1, 2, 3], { dtype: 'float32' })), true);
+    assert.equal(tc.equal(a, tc.tensor([1, 2, 4], { dtype: 'float32' })), false);
+    assert.equal(tc.equal(a, tc.tensor([[1, 2, 3]], { dtype: 'float32' })), false);
+    assert.equal(tc.equal(tc.tensor([NaN], { dtype: 'float32' }), tc.tensor([NaN], { dtype: 'float32' })), false);
+    assert.equal(tc.equal(tc.tensor([-0], { dtype: 'float32' }), tc.tensor([0], { dtype: 'float32' })), true);
     assert.equal(tc.allclose(a, a.add(1e-6)), true);
     assert.equal(tc.allclose(a, a.add(1e-3)), false);
     assert.equal(tc.allclose(a, a.add(1e-3), { atol: 1e-2 }), true);
     assert.equal(tc.allclose(a, a.mul(1.01), { rtol: 0.02 }), true);
     // Broadcast, as torch.allclose does.
-    assert.equal(tc.allclose(tc.ones(2, 3), tc.tensor(1)), true);
-    assert.equal(tc.allclose(tc.tensor([NaN]), tc.tensor([NaN])), false);
-    assert.equal(tc.allclose(tc.tensor([NaN]), tc.tensor([NaN]), { equalNan: true }), true);
-    assert.equal(tc.allclose(tc.tensor([Infinity]), tc.tensor([Infinity])), true);
-    assert.equal(tc.allclose(tc.tensor([Infinity]), tc.tensor([-Infinity]), { atol: Infinity }), false);
+    assert.equal(tc.allclose(tc.ones(2, 3), tc.tensor(1, { dtype: 'float32' })), true);
+    assert.equal(tc.allclose(tc.tensor([NaN], { dtype: 'float32' }), tc.tensor([NaN], { dtype: 'float32' })), false);
+    assert.equal(tc.allclose(tc.tensor([NaN], { dtype: 'float32' }), tc.tensor([NaN], { dtype: 'float32' }), { equalNan: true }), true);
+    assert.equal(tc.allclose(tc.tensor([Infinity], { dtype: 'float32' }), tc.tensor([Infinity], { dtype: 'float32' })), true);
+    assert.equal(tc.allclose(tc.tensor([Infinity], { dtype: 'float32' }), tc.tensor([-Infinity], { dtype: 'float32' }), { atol: Infinity }), false);
   });
 });

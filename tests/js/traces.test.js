@@ -76,8 +76,8 @@ test('explain.op: shapes, strides before and after expanding, plan and kernel', 
 
 test('explain.op: a broadcast row is run two output rows per pass, and says so', () => {
   tc.tidy(() => {
-    const a = tc.arange(24).reshape(3, 8);
-    const b = tc.arange(8);
+    const a = tc.arange(24, { dtype: 'float32' }).reshape(3, 8);
+    const b = tc.arange(8, { dtype: 'float32' });
     const { result, trace } = tc.explain.op('sub', b, a);
     assert.equal(trace.plan.innerPattern, 'contiguous');
     assert.equal(trace.kernel, `f32_vsub__${tc.simd ? 'wasmsimd' : 'scalar'}_2x${tc.simd ? 8 : 1}`);
@@ -102,7 +102,7 @@ test('explain.op: a failing op reports PyTorch\'s message and the broadcast that
 test('explain.op: in place, where, unary, numbers and alpha', () => {
   tc.tidy(() => {
     const x = tc.ones([2, 3]);
-    const inplace = tc.explain.op('sub_', x, tc.tensor([1, 2, 3]), { alpha: 2 });
+    const inplace = tc.explain.op('sub_', x, tc.tensor([1, 2, 3], { dtype: 'float32' }), { alpha: 2 });
     assert.equal(inplace.result, x);
     assert.deepEqual(x.toArray(), [[-1, -3, -5], [-1, -3, -5]]);
     assert.equal(inplace.trace.inplace, true);
@@ -114,13 +114,15 @@ test('explain.op: in place, where, unary, numbers and alpha', () => {
 
     const w = tc.explain.op('where', tc.tensor([true, false, true]), tc.ones([2, 1]), 0);
     assert.deepEqual(w.result.toArray(), [[1, 0, 1], [1, 0, 1]]);
+    // The number 0 is an int (wrapped as int64, as PyTorch wraps it), converted to float32.
     assert.deepEqual(w.trace.operands.map((o) => [o.name, o.dtype, o.expandedStrides]), [
       ['out', 'float32', [3, 1]],
       ['condition', 'bool', [0, 1]],
       ['a', 'float32', [1, 0]],
-      ['b', 'float32', [0, 0]],
+      ['b', 'int64', [0, 0]],
     ]);
-    const r = tc.explain.op('relu', tc.tensor([-1, 2]));
+    assert.deepEqual(w.trace.promotion.operands.map((o) => [o.name, o.category, o.cast]), [['a', 'tensor', false], ['b', 'number', true]]);
+    const r = tc.explain.op('relu', tc.tensor([-1, 2], { dtype: 'float32' }));
     assert.deepEqual(r.result.toArray(), [0, 2]);
     assert.equal(r.trace.operands.length, 2);
     const alpha = tc.explain.op('add', tc.ones([2]), 3, { alpha: 2 });

@@ -72,7 +72,7 @@ test('what used to compile and throw at run time is a type error; what works is 
     const tc = await init();
     const t: Tensor = tc.ones(2, 3, { requiresGrad: true });
     tc.zeros(2, { requiresGrad: false }); tc.ones([2, 3], { requiresGrad: true });
-    tc.tensor([[1, 2], [3, 4]]); tc.tensor(new Float32Array(4)); tc.tensor([true, false]); tc.tensor(7);
+    tc.tensor([[1, 2], [3, 4]], { dtype: 'float32' }); tc.tensor(new Float32Array(4)); tc.tensor([true, false]); tc.tensor(7, { dtype: 'float32' });
     const rows = t.toArray<number[][]>();
     const n: number = rows[0]![1]!;
     const kept: Tensor = tc.tidy(() => t.mul(2));
@@ -86,7 +86,7 @@ test('what used to compile and throw at run time is a type error; what works is 
   `);
   await run(tsc, [...OPTIONS, 'good.ts'], { cwd: app }).catch((error) => assert.fail(error.stdout));
   const bad = [
-    ["tc.tensor('abc');", 'TS2345'],
+    ["tc.tensor('abc', { dtype: 'float32' });", 'TS2345'],
     ['tc.tidy(async () => tc.ones(2));', 'TS2322'],
     ['tc.noGrad(() => Promise.resolve(1));', 'TS2322'],
     ["tc.explain.op('addd', tc.ones(2), 1);", 'TS2345'],

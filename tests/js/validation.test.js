@@ -8,20 +8,20 @@ import { tc, throwsTc } from './helpers.js';
 
 test('tensor(): data of the wrong type, ragged nesting, shape and length disagreeing', () => {
   const cases = [
-    [() => tc.tensor(), 'type', 'tensor(): data must be a number, a boolean, a (nested) array or a typed array, not undefined'],
-    [() => tc.tensor('abc'), 'type', 'tensor(): data must be a number, a boolean, a (nested) array or a typed array, not string'],
-    [() => tc.tensor(null), 'type', 'tensor(): data must be a number, a boolean, a (nested) array or a typed array, not null'],
-    [() => tc.tensor([[1, 2, 3], [4, 5]]), 'value', 'expected sequence of length 3 at dim 1 (got 2)'],
-    [() => tc.tensor([1, '2']), 'type', 'tensor(): expected a number or a boolean at dim 1, got string'],
-    [() => tc.tensor([[1, 2], 3]), 'type', 'tensor(): expected a sequence at dim 1, got 3'],
-    [() => tc.tensor([1, [2]]), 'type', 'tensor(): expected a number or a boolean at dim 1, got an array'],
-    [() => tc.tensor(new BigInt64Array(2)), 'type', 'tensor(): BigInt arrays are not supported; use a Float32Array or numbers'],
-    [() => tc.tensor([1, 2, 3, 4, 5], { shape: [2, 1, 3] }), 'value', 'shape [2, 1, 3] needs 6 values, but 5 were given'],
-    [() => tc.tensor([1, 2], { shape: [2.5] }), 'value', "tensor(): argument 'shape' must be a sequence of integers, but found 2.5 at index 0"],
-    [() => tc.tensor([1, 2], { shape: [-2] }), 'value', 'Trying to create tensor with negative dimension -2: [-2]'],
-    [() => tc.tensor([1], { dtype: 'int8' }), 'value', "tensor(): dtype must be 'float32' or 'bool', not 'int8'"],
-    [() => tc.tensor([1], { requiresGrad: 1 }), 'type', "tensor(): argument 'requiresGrad' must be a boolean, not 1"],
-    [() => tc.tensor([1], { shap: [1] }), 'type', "tensor(): unknown option 'shap' (known: shape, requiresGrad, dtype)"],
+    [() => tc.tensor(), 'type', 'tensor(): data must be a number, a boolean, a BigInt, a (nested) array or a typed array, not undefined'],
+    [() => tc.tensor('abc', { dtype: 'float32' }), 'type', 'tensor(): data must be a number, a boolean, a BigInt, a (nested) array or a typed array, not string'],
+    [() => tc.tensor(null, { dtype: 'float32' }), 'type', 'tensor(): data must be a number, a boolean, a BigInt, a (nested) array or a typed array, not null'],
+    [() => tc.tensor([[1, 2, 3], [4, 5]], { dtype: 'float32' }), 'value', 'expected sequence of length 3 at dim 1 (got 2)'],
+    [() => tc.tensor([1, '2'], { dtype: 'float32' }), 'type', 'tensor(): expected a number, a boolean or a BigInt at dim 1, got string'],
+    [() => tc.tensor([[1, 2], 3], { dtype: 'float32' }), 'type', 'tensor(): expected a sequence at dim 1, got 3'],
+    [() => tc.tensor([1, [2]], { dtype: 'float32' }), 'type', 'tensor(): expected a number, a boolean or a BigInt at dim 1, got an array'],
+    [() => tc.tensor(new BigUint64Array(2)), 'type', 'tensor(): BigUint64Array has no tensorcast dtype (uint64 is not supported); use a BigInt64Array'],
+    [() => tc.tensor([1, 2, 3, 4, 5], { dtype: 'float32', shape: [2, 1, 3] }), 'value', 'shape [2, 1, 3] needs 6 values, but 5 were given'],
+    [() => tc.tensor([1, 2], { dtype: 'float32', shape: [2.5] }), 'value', "tensor(): argument 'shape' must be a sequence of integers, but found 2.5 at index 0"],
+    [() => tc.tensor([1, 2], { dtype: 'float32', shape: [-2] }), 'value', 'Trying to create tensor with negative dimension -2: [-2]'],
+    [() => tc.tensor([1], { dtype: 'int8' }), 'value', "tensor(): dtype must be one of 'bool', 'uint8', 'int32', 'int64', 'float32', 'float64', not 'int8'"],
+    [() => tc.tensor([1], { dtype: 'float32', requiresGrad: 1 }), 'type', "tensor(): argument 'requiresGrad' must be a boolean, not 1"],
+    [() => tc.tensor([1], { dtype: 'float32', shap: [1] }), 'type', "tensor(): unknown option 'shap' (known: shape, requiresGrad, dtype)"],
     [() => tc.tensor([1], [1]), 'type', 'tensor(): options must be a plain object, not an array'],
   ];
   for (const [call, kind, message] of cases) throwsTc(call, kind, message);
@@ -39,13 +39,13 @@ test('sizes must be integers: NaN, Infinity, fractions, strings, too large, nega
     [() => tc.zeros(), 'type', "zeros(): missing argument 'size'"],
     [() => tc.zeros(new Array(17).fill(1)), 'value', 'tensorcast supports at most 16 dimensions, got 17'],
     [() => tc.zeros([2 ** 40, 2 ** 40]), 'value', 'numel: integer multiplication overflow for sizes [1099511627776, 1099511627776]'],
-    [() => tc.full([2], 'x'), 'type', "full(): argument 'fill_value' must be a number, not string"],
+    [() => tc.full([2], 'x'), 'type', "full(): argument 'fill_value' must be a number, a boolean or a BigInt, not string"],
     [() => tc.full([2]), 'type', "full(): missing argument 'fill_value'"],
-    [() => tc.arange('a'), 'type', "arange(): argument 'end' must be a number, not string"],
+    [() => tc.arange('a', { dtype: 'float32' }), 'type', "arange(): argument 'end' must be a number, not string"],
     [() => tc.arange(), 'type', 'arange(): expected 1 to 3 numbers (end | start, end[, step]), got 0'],
-    [() => tc.arange(0, 5, 0), 'value', 'step must be nonzero'],
-    [() => tc.arange(NaN), 'value', 'unsupported range: 0 -> nan'],
-    [() => tc.arange(0, 1, -1), 'value', 'upper bound and larger bound inconsistent with step sign'],
+    [() => tc.arange(0, 5, 0, { dtype: 'float32' }), 'value', 'step must be nonzero'],
+    [() => tc.arange(NaN, { dtype: 'float32' }), 'value', 'unsupported range: 0 -> nan'],
+    [() => tc.arange(0, 1, -1, { dtype: 'float32' }), 'value', 'upper bound and larger bound inconsistent with step sign'],
   ];
   for (const [call, kind, message] of cases) throwsTc(call, kind, message);
 });
@@ -54,15 +54,15 @@ test('ops: operands and options of the wrong type, missing arguments', () => {
   tc.tidy(() => {
     const a = tc.ones([2, 3]);
     const cases = [
-      [() => a.add('1'), 'type', "add(): argument 'other' must be a Tensor or a number, not string"],
+      [() => a.add('1'), 'type', "add(): argument 'other' must be a Tensor, a number, a boolean or a BigInt, not string"],
       [() => a.add(), 'type', "add(): missing argument 'other'"],
-      [() => a.mul(null), 'type', "mul(): argument 'other' must be a Tensor or a number, not null"],
-      [() => tc.sub({}, a), 'type', "sub(): argument 'input' must be a Tensor or a number, not an object"],
+      [() => a.mul(null), 'type', "mul(): argument 'other' must be a Tensor, a number, a boolean or a BigInt, not null"],
+      [() => tc.sub({}, a), 'type', "sub(): argument 'input' must be a Tensor, a number, a boolean or a BigInt, not an object"],
       [() => tc.add(a), 'type', "add(): missing argument 'other'"],
       [() => a.add(a, { alpha: '2' }), 'type', "add(): argument 'alpha' must be a number, not string"],
       [() => a.add(a, { beta: 1 }), 'type', "add(): unknown option 'beta' (known: alpha)"],
       [() => a.add(a, 5), 'type', 'add(): options must be a plain object, not 5'],
-      [() => a.add_('x'), 'type', "add_(): argument 'other' must be a Tensor or a number, not string"],
+      [() => a.add_('x'), 'type', "add_(): argument 'other' must be a Tensor, a number, a boolean or a BigInt, not string"],
       [() => tc.where(1, a, a), 'type', "where(): argument 'condition' must be a Tensor, not 1"],
       [() => tc.neg(3), 'type', "neg(): argument 'input' must be a Tensor, not 3"],
       [() => a.expandAs([2, 3]), 'type', "expandAs(): argument 'other' must be a Tensor, not an array"],
@@ -89,7 +89,7 @@ test('views and reductions: dims and sizes checked', () => {
       [() => a.sum(0, 'yes'), 'type', "sum(): argument 'keepdim' must be a boolean, not string"],
       [() => a.sumTo('x'), 'type', "sumTo(): argument 'shape' must be a sequence of integers, not string"],
       [() => a.stride(1.5), 'value', "stride(): argument 'dim' must be an integer, but got 1.5"],
-      [() => tc.tensor(7).stride(0), 'index', 'Dimension specified as 0 but tensor has no dimensions'],
+      [() => tc.tensor(7, { dtype: 'float32' }).stride(0), 'index', 'Dimension specified as 0 but tensor has no dimensions'],
       [() => a.item(), 'value', 'a Tensor with 6 elements cannot be converted to Scalar'],
     ];
     for (const [call, kind, message] of cases) throwsTc(call, kind, message);
@@ -124,6 +124,6 @@ test('the module keeps working after every kind of error', () => {
       throwsTc(() => tc.zeros(-1), 'value');
       throwsTc(() => tc.ones([3]).view(4), 'shape');
     }
-    assert.deepEqual(tc.tensor([[1, 2, 3], [4, 5, 6]]).add(tc.tensor([1, 2, 3])).toArray(), [[2, 4, 6], [5, 7, 9]]);
+    assert.deepEqual(tc.tensor([[1, 2, 3], [4, 5, 6]], { dtype: 'float32' }).add(tc.tensor([1, 2, 3], { dtype: 'float32' })).toArray(), [[2, 4, 6], [5, 7, 9]]);
   });
 });

@@ -9,7 +9,7 @@ test('a fresh tensor is contiguous with row-major strides (size-0 dims count as 
   tc.tidy(() => {
     assert.deepEqual(geometry(tc.zeros([2, 3, 4])), { shape: [2, 3, 4], stride: [12, 4, 1], offset: 0, contiguous: true });
     assert.deepEqual(tc.zeros([2, 0, 3]).stride(), [3, 3, 1]);
-    assert.deepEqual(geometry(tc.tensor(7)), { shape: [], stride: [], offset: 0, contiguous: true });
+    assert.deepEqual(geometry(tc.tensor(7, { dtype: 'float32' })), { shape: [], stride: [], offset: 0, contiguous: true });
     const t = tc.zeros([2, 3]);
     assert.equal(t.stride(0), 3);
     assert.equal(t.stride(-1), 1);
@@ -22,7 +22,7 @@ test('a fresh tensor is contiguous with row-major strides (size-0 dims count as 
 
 test('expand: stride 0 on stretched and new dims, -1 keeps a size, no copy', () => {
   tc.tidy(() => {
-    const a = tc.tensor([[1], [2]]); // [2, 1]
+    const a = tc.tensor([[1], [2]], { dtype: 'float32' }); // [2, 1]
     const e = a.expand(3, 2, 3);
     assert.deepEqual(geometry(e), { shape: [3, 2, 3], stride: [0, 1, 0], offset: 0, contiguous: false });
     assert.deepEqual(a.expand([3, -1, 3]).shape, [3, 2, 3]);
@@ -49,7 +49,7 @@ test('expand errors are PyTorch\'s', () => {
 
 test('permute, transpose, unsqueeze, squeeze, narrow: strides and offsets', () => {
   tc.tidy(() => {
-    const t = tc.arange(24).reshape(2, 3, 4);
+    const t = tc.arange(24, { dtype: 'float32' }).reshape(2, 3, 4);
     assert.deepEqual(geometry(t.permute(2, 0, 1)), { shape: [4, 2, 3], stride: [1, 12, 4], offset: 0, contiguous: false });
     assert.deepEqual(t.permute([2, 0, 1]).stride(), [1, 12, 4]);
     assert.deepEqual(geometry(t.transpose(0, 2)), { shape: [4, 3, 2], stride: [1, 4, 12], offset: 0, contiguous: false });
@@ -73,7 +73,7 @@ test('permute, transpose, unsqueeze, squeeze, narrow: strides and offsets', () =
 
 test('view never copies and refuses strides it cannot express; reshape copies then', () => {
   tc.tidy(() => {
-    const t = tc.arange(6).reshape([2, 3]);
+    const t = tc.arange(6, { dtype: 'float32' }).reshape([2, 3]);
     const v = t.view(3, 2);
     assert.deepEqual(geometry(v), { shape: [3, 2], stride: [2, 1], offset: 0, contiguous: true });
     assert.deepEqual(t.view([-1]).shape, [6]);
@@ -95,7 +95,7 @@ test('views share storage: writing the base shows through', () => {
   tc.tidy(() => {
     const base = tc.zeros([2, 3]);
     const t = base.transpose(0, 1);
-    base.add_(tc.tensor([1, 2, 3]));
+    base.add_(tc.tensor([1, 2, 3], { dtype: 'float32' }));
     assert.deepEqual(t.toArray(), [[1, 1], [2, 2], [3, 3]]);
     const c = base.clone();
     base.add_(1);

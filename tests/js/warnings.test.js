@@ -26,7 +26,7 @@ test("policy 'allow' (the default) is silent; 'warn' reports rank promotion and 
       tc.ones([2, 3]).add(tc.ones([3]));
       tc.ones([3]).add(tc.ones([3, 1]));
       tc.ones([2, 3]).add(1); // plain numbers are exempt
-      tc.ones([2, 3]).add(tc.tensor(1)); // so are 0-D tensors
+      tc.ones([2, 3]).add(tc.tensor(1, { dtype: 'float32' })); // so are 0-D tensors
     });
   } finally {
     tc.setBroadcastPolicy('allow');

@@ -9,16 +9,16 @@ exports.defineCases = function defineCases(test, expect, init) {
 
   test('toEqual compares dtype, shape and values', async () => {
     const tc = await ready;
-    expect(tc.tensor([1, 2])).toEqual(tc.arange(1, 3));
-    expect({ w: [tc.tensor([[1, 2]])] }).toEqual({ w: [tc.tensor([[1], [2]]).transpose(0, 1)] });
-    expect(tc.tensor([1, 2])).not.toEqual(tc.tensor([1, 3]));
-    expect(tc.tensor([1, 2])).not.toEqual(tc.tensor([[1, 2]]));
-    expect(tc.tensor([1, 0])).not.toEqual(tc.tensor([true, false]));
-    expect(tc.tensor([1, 2])).toStrictEqual(tc.tensor([1, 2]));
+    expect(tc.tensor([1, 2], { dtype: 'float32' })).toEqual(tc.arange(1, 3, 1, { dtype: 'float32' }));
+    expect({ w: [tc.tensor([[1, 2]], { dtype: 'float32' })] }).toEqual({ w: [tc.tensor([[1], [2]], { dtype: 'float32' }).transpose(0, 1)] });
+    expect(tc.tensor([1, 2], { dtype: 'float32' })).not.toEqual(tc.tensor([1, 3], { dtype: 'float32' }));
+    expect(tc.tensor([1, 2], { dtype: 'float32' })).not.toEqual(tc.tensor([[1, 2]], { dtype: 'float32' }));
+    expect(tc.tensor([1, 0], { dtype: 'float32' })).not.toEqual(tc.tensor([true, false]));
+    expect(tc.tensor([1, 2], { dtype: 'float32' })).toStrictEqual(tc.tensor([1, 2], { dtype: 'float32' }));
   });
 
   test('a failing toEqual', async () => {
     const tc = await ready;
-    expect(tc.tensor([1, 2])).toEqual(tc.tensor([1, 3]));
+    expect(tc.tensor([1, 2], { dtype: 'float32' })).toEqual(tc.tensor([1, 3], { dtype: 'float32' }));
   });
 };
