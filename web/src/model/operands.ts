@@ -46,7 +46,7 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** float32 and bool values as they always were; the other dtypes' as doubles (exact for float64 and for integers). */
+/** float32 and bool values in a Float32Array (they fit it exactly); the other dtypes' as doubles, which hold float64 values and the integers exactly. */
 export type Values = Float32Array | Float64Array;
 
 /**
@@ -65,17 +65,17 @@ const RANDOM_INTEGERS: Readonly<Record<string, [number, number]>> = { uint8: [0,
 function fillValues(tc: Tensorcast, fill: Fill, numel: number, dtype: DType, seed: number, typed: string):
   Values | OperandProblem {
   const bool = dtype === 'bool';
-  const legacy = bool || dtype === 'float32';
+  const single = bool || dtype === 'float32';
   switch (fill) {
     case 'arange':
       // A condition alternates True/False, so both branches of where show.
       if (bool) return Float32Array.from({ length: numel }, (_, i) => (i % 2 === 0 ? 1 : 0));
       return tc.tidy(() => {
         const range = tc.arange(numel, { dtype: 'float32' }).data() as Float32Array;
-        return legacy ? range : Float64Array.from(range);
+        return single ? range : Float64Array.from(range);
       });
     case 'ones':
-      return legacy ? new Float32Array(numel).fill(1) : new Float64Array(numel).fill(1);
+      return single ? new Float32Array(numel).fill(1) : new Float64Array(numel).fill(1);
     case 'random': {
       const ints = RANDOM_INTEGERS[dtype];
       if (ints !== undefined) return seededIntegers(seed, numel, ints[0], ints[1]);
@@ -86,7 +86,7 @@ function fillValues(tc: Tensorcast, fill: Fill, numel: number, dtype: DType, see
     case 'custom': {
       const parsed = parseValues(typed, kindOf(dtype));
       if (parsed.error !== null) return { kind: 'token', token: parsed.error.token, dtype };
-      return legacy ? Float32Array.from(parsed.values) : Float64Array.from(parsed.values);
+      return single ? Float32Array.from(parsed.values) : Float64Array.from(parsed.values);
     }
   }
 }
