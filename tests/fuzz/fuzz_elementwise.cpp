@@ -219,7 +219,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       about = show(a.model.shape) + " with " + show(b.model.shape);
       const auto shape = naive::broadcast({a.model.shape, b.model.shape}, nullptr);
       if (kind == 0) {
-        const auto op = static_cast<tc::BinaryOp>(in.below(7));
+        const auto op = static_cast<tc::BinaryOp>(in.below(9));
         const bool has_alpha = op == tc::BinaryOp::Add || op == tc::BinaryOp::Sub;
         const float alphas[] = {1.0f, 2.0f, -1.0f, 0.5f, 0.0f};
         const float alpha = has_alpha ? alphas[in.below(5)] : 1.0f;

@@ -271,12 +271,28 @@ inline float binary(tc::BinaryOp op, float a, float b, float alpha) {
     case tc::BinaryOp::Minimum:
       return std::isnan(a) || std::isnan(b) ? std::numeric_limits<float>::quiet_NaN()
                                             : (a < b ? a : b);
+    // Python's // and %, from their definitions: floor(a / b) and
+    // a - b * floor(a / b), taken in double; IEEE's a / b when b is 0, NaN
+    // for an infinite a, and for an infinite b Python's answers (-5 // inf
+    // is -1, 5 // inf is 0).
+    case tc::BinaryOp::FloorDivide:
+      if (b == 0) return a / b;
+      if (std::isinf(a) || std::isnan(a) || std::isnan(b)) return std::numeric_limits<float>::quiet_NaN();
+      if (std::isinf(b)) return a == 0 || (a < 0) == (b < 0) ? std::copysign(0.0f, a / b) : -1.0f;
+      return static_cast<float>(std::floor(double(a) / double(b)));
+    case tc::BinaryOp::Remainder: {
+      if (b == 0 || std::isinf(a)) return std::numeric_limits<float>::quiet_NaN();
+      if (std::isinf(b)) return a == 0 || (a < 0) == (b < 0) ? a : b;
+      const double r = double(a) - double(b) * std::floor(double(a) / double(b));
+      return static_cast<float>(r);
+    }
   }
   return 0;
 }
 
 inline bool binary_exact(tc::BinaryOp op) {
-  return op != tc::BinaryOp::Div && op != tc::BinaryOp::Pow;
+  return op != tc::BinaryOp::Div && op != tc::BinaryOp::Pow && op != tc::BinaryOp::FloorDivide &&
+         op != tc::BinaryOp::Remainder;
 }
 
 inline float compare(tc::CompareOp op, float a, float b) {

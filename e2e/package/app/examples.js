@@ -9,8 +9,8 @@ export function workedExamples(tc) {
   } catch (e) {
     error = { name: e.name, kind: e.kind, message: e.message };
   }
-  const A = tc.tensor([1, 2, 3], { requiresGrad: true });
-  const B = tc.tensor([1], { requiresGrad: true });
+  const A = tc.tensor([1, 2, 3], { dtype: 'float32', requiresGrad: true });
+  const B = tc.tensor([1], { dtype: 'float32', requiresGrad: true });
   A.add(B).sum().backward();
   const product = tc.tensor([[1], [2]]).mul(tc.tensor([3, 4])).relu().toArray();
   return { simd: tc.simd, c: c.toArray(), error, aGrad: A.grad.toArray(), bGrad: B.grad.toArray(), product };
