@@ -77,6 +77,9 @@ test('integer values are drawn as integers, and the gradient view says which ope
   const drawn = await page.getByTestId('diagram').locator('text').allTextContents();
   expect(drawn).toContain('-2');
   expect(drawn.some((t) => /^-?\d+\.0$/.test(t))).toBe(false);
+  // An int32 product that wraps round is drawn with every digit, as PyTorch prints it.
+  await open(page, 'a=1&b=1&op=mul&da=int32&db=int32&fa=custom&va=100000&fb=custom&vb=100000&view=strides&lang=en');
+  await expect(page.getByTestId('diagram').locator('text', { hasText: /^1410065408$/ })).toHaveCount(1);
   await open(page, 'a=3&b=3&op=add&da=int32&db=int64&view=grad&lang=en');
   await expect(page.getByTestId('caption')).toHaveText('No backward pass to step through: no input is a floating-point tensor, so nothing requires grad.');
   await expect(page.getByTestId('grad-none')).toHaveText('a is int32 and b is int64, and only floating-point tensors can require grad. So nothing records the op, and out (int64) has no gradient to pass back.');

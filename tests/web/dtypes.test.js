@@ -7,7 +7,7 @@ import test from 'node:test';
 import { tc } from '../js/helpers.js';
 import { loadWeb } from './bundle.js';
 
-const M = await loadWeb('model/compute', 'model/url', 'model/props', 'model/dtypes', 'i18n/en', 'i18n/zh', 'views/promotion');
+const M = await loadWeb('model/compute', 'model/url', 'model/props', 'model/dtypes', 'model/format', 'i18n/en', 'i18n/zh', 'views/promotion');
 const computed = (hash) => new M.Computation(tc, M.stateFromHash(hash));
 const kinds = (statements) => statements.map((s) => s.kind);
 const find = (statements, kind) => statements.find((s) => s.kind === kind);
@@ -153,4 +153,15 @@ test('every statement has words in both languages', () => {
       }
     }
   }
+});
+
+test('elements are written by dtype: every digit of an integer (an int32 that wrapped round too), True/False, floats short', () => {
+  const c = computed('a=1&b=1&op=mul&da=int32&db=int32&fa=custom&va=100000&fb=custom&vb=100000');
+  // 10^10 does not fit in int32: PyTorch's result wraps round to 10^10 - 2 * 2^32.
+  assert.deepEqual(Array.from(c.run.values), [1410065408]);
+  assert.equal(M.formatElement(c.run.values[0], c.run.dtype), '1410065408');
+  assert.equal(M.formatElement(1e7, 'float32'), M.formatValue(1e7, false));
+  assert.equal(M.formatElement(-3, 'int64'), '-3');
+  assert.equal(M.formatElement(1, 'bool'), 'True');
+  assert.equal(M.formatElement(2.5, 'float64'), '2.5');
 });
