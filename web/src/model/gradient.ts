@@ -53,6 +53,11 @@ export type GradientData =
    */
   | { ok: false; noFloatInput: true; without: NoGradOperand[]; result: DType | null };
 
+/** a and b when they cannot require grad (c, where's condition, never takes part in the gradient). */
+function withoutGradient(operands: readonly Operand[]): NoGradOperand[] {
+  return operands.filter((o) => !differentiable(o.dtype) && o.name !== 'c').map((o) => ({ name: o.name, dtype: o.dtype }));
+}
+
 function stage(t: Tensor): GradStage {
   return { shape: t.shape, values: numbersOf(t) };
 }
@@ -66,7 +71,7 @@ function lossOf(tc: Tensorcast, out: Tensor, loss: Loss): Tensor {
 function backwardOf(tc: Tensorcast, op: Op, operands: readonly Operand[], alpha: number, loss: Loss): GradientData {
   const leaves = operands.map((o) => tensorOf(tc, o, true));
   const out = applyOp(tc, op, leaves, alpha);
-  const without = operands.filter((o) => !differentiable(o.dtype) && o.name !== 'c').map((o) => ({ name: o.name, dtype: o.dtype }));
+  const without = withoutGradient(operands);
   // The core's own refusal (backward of out.sum() raises "element 0 of
   // tensors does not require grad ...") says what, not why: say it plainly.
   if (out.dtype === 'bool' && !out.requiresGrad) return { ok: false, boolResult: true, comparison: opGroupOf(op) === 'comparison' };
@@ -131,7 +136,7 @@ export function computeGradientShapes(tc: Tensorcast, operands: readonly Operand
   try {
     return tc.tidy(() => {
       const inputs: InputGrad[] = [];
-      const without = operands.filter((o) => !differentiable(o.dtype) && o.name !== 'c').map((o) => ({ name: o.name, dtype: o.dtype }));
+      const without = withoutGradient(operands);
       // Too big to run: the result's dtype is not known here, only that nothing requires grad.
       if (!operands.some((o) => differentiable(o.dtype))) return { ok: false, noFloatInput: true, without, result: null };
       for (const operand of operands) {
