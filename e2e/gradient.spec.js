@@ -39,11 +39,11 @@ for (const { op, loss, a, b, c = [1, 3] } of [
       // The page's values: arange for a and b, True/False alternating for the condition.
       const ta = tc.arange(a.reduce((p, s) => p * s, 1), { dtype: 'float32' }).reshape(a).detach();
       const tb = tc.arange(b.reduce((p, s) => p * s, 1), { dtype: 'float32' }).reshape(b).detach();
-      const A = tc.tensor(ta.data(), { shape: a, requiresGrad: true });
-      const B = tc.tensor(tb.data(), { shape: b, requiresGrad: true });
+      const A = tc.tensor(ta.data(), { dtype: 'float32', shape: a, requiresGrad: true });
+      const B = tc.tensor(tb.data(), { dtype: 'float32', shape: b, requiresGrad: true });
       const cond = tc.tensor(Array.from({ length: c.reduce((p, s) => p * s, 1) }, (_, i) => i % 2 === 0), { shape: c });
       const out = op === 'where' ? tc.where(cond, A, B) : A[op](B);
-      const l = loss === 'sum' ? out.sum() : out.mul(tc.arange(1, out.numel + 1).reshape(out.shape)).sum();
+      const l = loss === 'sum' ? out.sum() : out.mul(tc.arange(1, out.numel + 1, 1, { dtype: 'float32' }).reshape(out.shape)).sum();
       const { steps } = tc.explain.backward(l);
       return {
         a: Array.from(A.grad.data()),
@@ -97,8 +97,8 @@ test('the leading dims stay as size 1 after their keepdim sum, until the view', 
   const tc = await core();
   // b (3,1,1) in out (5,3,4,1): dim 0 was added in front, dim 2 was 1 and stretched.
   const [step, afterLeading] = tc.tidy(() => {
-    const A = tc.arange(20).reshape([5, 1, 4, 1]).detach();
-    const B = tc.tensor(tc.arange(3, { dtype: 'float32' }).data(), { shape: [3, 1, 1], requiresGrad: true });
+    const A = tc.arange(20, { dtype: 'float32' }).reshape([5, 1, 4, 1]).detach();
+    const B = tc.tensor(tc.arange(3, { dtype: 'float32' }).data(), { dtype: 'float32', shape: [3, 1, 1], requiresGrad: true });
     const { steps } = tc.explain.backward(A.add(B).sum());
     return [steps.find((s) => s.inputId === B.id), tc.ones([5, 3, 4, 1]).sum(steps.find((s) => s.inputId === B.id).leadingDims, true).shape];
   });

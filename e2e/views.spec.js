@@ -12,7 +12,7 @@ import { core, open, settled, watch } from './helpers.js';
 async function traced(base, makeView, bShape) {
   const tc = await core();
   return tc.tidy(() => {
-    const a = makeView(tc.arange(base.reduce((p, s) => p * s, 1)).reshape(base));
+    const a = makeView(tc.arange(base.reduce((p, s) => p * s, 1), { dtype: 'float32' }).reshape(base));
     return { stride: a.stride(), offset: a.storageOffset, shape: a.shape, trace: tc.explain.op('add', a, tc.zeros(bShape)).trace };
   });
 }
@@ -167,8 +167,8 @@ test('the other views take a view operand too: its gradient has the view’s sha
   const problems = watch(page);
   const tc = await core();
   const { grad, refused } = tc.tidy(() => {
-    const leaf = tc.tensor(tc.arange(6, { dtype: 'float32' }).reshape(2, 3).transpose(0, 1).data(), { shape: [3, 2], requiresGrad: true });
-    leaf.add(tc.arange(3).reshape(3, 1)).sum().backward();
+    const leaf = tc.tensor(tc.arange(6, { dtype: 'float32' }).reshape(2, 3).transpose(0, 1).data(), { dtype: 'float32', shape: [3, 2], requiresGrad: true });
+    leaf.add(tc.arange(3, { dtype: 'float32' }).reshape(3, 1)).sum().backward();
     let message = null;
     try {
       tc.ones([3, 1]).expand(3, 4).add_(tc.ones([4]));
