@@ -13,13 +13,13 @@ const EVERYTHING = {
   a: '(5, 3)', b: 'torch.empty(3)', c: '[3,1]', op: 'where', alpha: '2.5',
   fa: 'random', fb: 'custom', fc: 'ones', va: '1, 2', vb: '[[1, 2], [3, 4]]', vc: 'True',
   ta: '.T', tb: '.transpose(0, 1)', tc: '[0]',
-  seed: 42, loss: 'weighted', view: 'grad', step: 3, lang: 'zh', theme: 'dark', predict: '1',
+  seed: 42, loss: 'weighted', view: 'grad', step: 3, lang: 'zh', theme: 'dark', predict: '1', da: 'int64', db: 'bool',
 };
 const EVERYTHING_HASH =
   '#a=(5,%203)&b=torch.empty(3)&c=[3,1]&op=where&alpha=2.5&fa=random&fb=custom&fc=ones' +
   '&va=1,%202&vb=[[1,%202],%20[3,%204]]&vc=True&ta=.T&tb=.transpose(0,%201)&tc=[0]&loss=weighted&theme=dark&seed=42&view=grad&step=3&lang=zh' +
-  // Predict mode came later: its key goes at the end, so older links are written as they were.
-  '&predict=1';
+  // Predict mode came later: its key goes at the end, so older links are written as they were; the dtypes later still.
+  '&predict=1&da=int64&db=bool';
 
 test('the defaults make the shortest link: the shapes, the op, the view and the language', () => {
   expect(hashFromState(DEFAULT_STATE)).toBe('#a=5,3,4,1&b=3,1,1&op=add&view=align&lang=en');
@@ -73,7 +73,7 @@ test('the table: one entry per field, each default one its property can take', (
     if (prop.kind === 'number') expect(Number.isInteger(prop.default), prop.key).toBe(true);
   }
   // What the core computes with: a change of view, step, language or theme recomputes nothing.
-  expect([...INPUT_FIELDS].sort()).toEqual(['a', 'alpha', 'b', 'c', 'fa', 'fb', 'fc', 'loss', 'op', 'seed', 'ta', 'tb', 'tc', 'va', 'vb', 'vc']);
+  expect([...INPUT_FIELDS].sort()).toEqual(['a', 'alpha', 'b', 'c', 'da', 'db', 'fa', 'fb', 'fc', 'loss', 'op', 'seed', 'ta', 'tb', 'tc', 'va', 'vb', 'vc']);
 });
 
 test('each property reads back what a link writes for it', () => {

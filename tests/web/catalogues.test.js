@@ -158,6 +158,35 @@ const TABLE = {
   'layout.exported': () => [call(['tensorcast-align-step1.svg'])],
   'layout.exportFailed': () => [call(['out of memory'])],
   'layout.tableCaption': (m) => Object.values(m.ui.views).map((v) => call([v, m.ui.stepOf(2, 5)], [], [2, 5])),
+  'promotion.dtypeOf': () => ['a', 'b'].map((n) => call([n])),
+  'promotion.operand': () => ['tensor', 'zero-dim', 'number'].flatMap((cat) => [['a', 'int64'], ['b', 'float32']].map(([n, d]) => call([n, d, cat]))),
+  'promotion.within': () => [
+    [['a', 'b'], ['int64', 'int64'], 'int64', 'same'], [['a', 'b'], ['int64', 'float32'], 'float32', 'kind'], [['a', 'b'], ['bool', 'uint8'], 'uint8', 'kind'],
+    [['a', 'b'], ['int32', 'int64'], 'int64', 'wider'], [['a', 'b'], ['float32', 'float64'], 'float64', 'wider'],
+  ].flatMap(([names, dtypes, dtype, reason]) => [true, false].map((common) => call(['tensor', names, dtypes, dtype, reason, common]))),
+  'promotion.common': () => [call(['float32'])],
+  'promotion.across': () => {
+    const g = (category, names, dtype) => ({ category, names, dtype });
+    return [
+      call([g('tensor', ['a'], 'int32'), [], [g('zero-dim', ['b'], 'int64')], 'int32']),
+      call([g('tensor', ['a'], 'float32'), [], [g('zero-dim', ['b'], 'bool')], 'float32']),
+      call([g('zero-dim', ['b'], 'float64'), [g('tensor', ['a'], 'int64')], [], 'float64']),
+      call([g('tensor', ['a', 'b'], 'int64'), [], [g('number', ['other'], 'float32')], 'int64']),
+    ];
+  },
+  'promotion.rule': () => [
+    ['add', 'promote', 'float32', 'float32', 'float32'], ['div', 'promote-to-float', 'int64', 'float32', 'float32'],
+    ['div', 'promote-to-float', 'float64', 'float64', 'float64'], ['lt', 'bool', 'int64', 'int64', 'bool'],
+  ].map((a) => call(a)),
+  'promotion.casts': () => [call([[], 'float32']), call([['a'], 'float32']), call([['a', 'b'], 'float32'])],
+  'promotion.inplace': () => [
+    ['a.add_(b)', 'int32', 'int64', true, false], ['a.add_(b)', 'int64', 'int64', false, false],
+    ['a.eq_(b)', 'float32', 'bool', true, true], ['a.eq_(b)', 'bool', 'bool', false, true],
+  ].map((a) => call(a)),
+  'promotion.inplaceRefused': () => [call(['a.add_(b)', 'int64', 'float32']), call(['a.add_(b)', 'bool', 'int64'])],
+  'promotion.token': () => [call(['a', '2.5', 'int64'])],
+  'promotion.gradSkipped': () => [call([[{ name: 'a', dtype: 'int64' }]]), call([[{ name: 'b', dtype: 'bool' }]])],
+  'promotion.gradNone': () => [call([[{ name: 'a', dtype: 'int32' }, { name: 'b', dtype: 'int64' }], 'int64']), call([[{ name: 'a', dtype: 'bool' }, { name: 'b', dtype: 'uint8' }], null])],
   'grid.empty': () => [call(['(0,)'])],
   'grid.tooManyDims': () => [call([7])],
 };

@@ -76,7 +76,7 @@ test('what is not a chain gets a reason and where, never an exception', () => {
 
 /** A chain applied to arange(n).reshape(shape) with the core's view ops. */
 const view = (shape, text) => {
-  const base = tc.arange(shape.reduce((p, s) => p * s, 1)).reshape(shape);
+  const base = tc.arange(shape.reduce((p, s) => p * s, 1), { dtype: 'float32' }).reshape(shape);
   const r = web.applyChain(base, web.parseChain(text).links);
   if (!r.ok) return 'step' in r ? { step: r.step, link: r.link.text } : { error: r.message, link: r.link.text };
   return { shape: r.tensor.shape, stride: r.tensor.stride(), offset: r.tensor.storageOffset, values: Array.from(r.tensor.data()) };
@@ -131,7 +131,7 @@ test('the offset sum is the cell the core’s expanded view reads', () => {
     const base = tc.arange(24).reshape(2, 3, 4);
     const a = web.applyChain(base, web.parseChain('[:, 1:3]').links).tensor; // (2, 2, 4), offset 4
     const out = [3, 2, 2, 4];
-    const cells = tc.arange(24).reshape(2, 3, 4).narrow(1, 1, 2).broadcastTo(out).data();
+    const cells = tc.arange(24, { dtype: 'float32' }).reshape(2, 3, 4).narrow(1, 1, 2).broadcastTo(out).data();
     const strides = a.broadcastTo(out).stride();
     for (let flat = 0; flat < cells.length; flat++) {
       const f = web.offsetFormula(out, strides, a.storageOffset, flat);

@@ -1,4 +1,8 @@
 // English. Wording follows PyTorch's note "Broadcasting semantics".
+import type { DType } from 'tensorcast';
+import { kindOf } from '../model/dtypes.js';
+import type { DTypeKind } from '../model/dtypes.js';
+import type { Category, CategoryGroup } from '../model/promotion.js';
 import type { Messages, SizeAt } from './messages.js';
 
 const list = (items: string[]): string =>
@@ -20,6 +24,18 @@ const ordinal = (n: number): string => {
   const tail = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${tail}`;
 };
+
+// dtypes (the promotion group): a category and a kind in words.
+const CATEGORY: Readonly<Record<Category, string>> = { tensor: 'a tensor with dims', 'zero-dim': 'a 0-dim tensor', number: 'a plain number' };
+const CATEGORIES: Readonly<Record<Category, string>> = { tensor: 'tensors with dims', 'zero-dim': '0-dim tensors', number: 'plain numbers' };
+const KIND: Readonly<Record<DTypeKind, string>> = { bool: 'a bool', integer: 'an integer', float: 'a float' };
+/** "b (int64)", "a and b (int64)": a category's operands and their dtype. */
+const groupText = (g: CategoryGroup): string => `${list(g.names)} (${g.names.length > 1 ? CATEGORIES[g.category] : CATEGORY[g.category]}, ${g.dtype})`;
+const isAre = (names: string[]): string => verb(names, 'is', 'are');
+const lowerKinds = (dtypes: DType[], dtype: DType): string =>
+  list([...new Set(dtypes.filter((d) => kindOf(d) !== kindOf(dtype)).map((d) => KIND[kindOf(d)]))]);
+const withoutText = (without: { name: string; dtype: DType }[]): string =>
+  list(without.map((w) => `${w.name} is ${w.dtype}`));
 
 export const en: Messages = {
   lang: 'en',
@@ -338,6 +354,64 @@ export const en: Messages = {
     result: (expr) => `${expr} gives a bool tensor (True or False in each element), and a bool tensor has no gradient: only floating-point tensors can require grad, so there is nothing to pass back to a or b.`,
     comparison: 'Why: a comparison is not differentiable. Its result only jumps between False and True: moving a or b a little either leaves it as it is or makes it jump, so there is no slope to pass back. This is why PyTorch gives eq, ne, lt, le, gt and ge no gradient, and backward() on their result raises “element 0 of tensors does not require grad and does not have a grad_fn”.',
     where: 'Why: both values given to where are bool here, so its result is bool too: it holds truth values, not numbers that can change smoothly.',
+  },
+  promotion: {
+    heading: 'Dtypes: how PyTorch picks the result’s type',
+    dtypeOf: (name) => `dtype of ${name}`,
+    operand: (name, dtype, category) => `${name} is ${dtype}, ${CATEGORY[category]}${category === 'number' ? ': only its kind counts' : ''}.`,
+    within: (category, names, dtypes, dtype, reason, common) => {
+      const who = `${list(names)} (${names.length > 2 ? 'all' : 'both'} ${CATEGORIES[category]})`;
+      const meet = common ? `the common dtype is ${dtype}` : `they meet at ${dtype}`;
+      if (reason === 'same') return `${who} have the same dtype, ${dtype}: nothing to promote, ${meet}.`;
+      if (reason === 'kind') return `${who} promote together: ${KIND[kindOf(dtype)]} outranks ${lowerKinds(dtypes, dtype)}, so ${meet}.`;
+      const others = [...new Set(dtypes.filter((d) => d !== dtype))];
+      return `${who} hold the same kind of number, and ${dtype} can hold every ${list(others)} value, so ${meet}.`;
+    },
+    common: (dtype) => `So the common dtype is ${dtype}.`,
+    across: (decider, higher, lower, common) => {
+      const parts: string[] = [];
+      if (higher.length > 0)
+        parts.push(`${groupText(decider)} ${verb(decider.names, 'brings', 'bring')} a higher kind of number (${KIND[kindOf(decider.dtype)]}) than ${list(higher.map(groupText))}: a lower category counts only when it does that, and then it decides.`);
+      else parts.push(`${groupText(decider)} ${isAre(decider.names)} in the highest category (tensors with dims, then 0-dim tensors, then plain numbers).`);
+      for (const g of lower)
+        parts.push(`${groupText(g)} ${verb(g.names, 'brings', 'bring')} no higher kind of number than ${KIND[kindOf(decider.dtype)]}, so ${verb(g.names, 'it does', 'they do')} not count${kindOf(g.dtype) === kindOf(decider.dtype) && g.dtype !== decider.dtype ? `: being ${g.dtype} is not enough` : ''}.`);
+      parts.push(`The common dtype is ${common}.`);
+      return parts.join(' ');
+    },
+    rule: (op, rule, common, compute, result) => {
+      switch (rule) {
+        case 'promote-to-float':
+          return kindOf(common) === 'float'
+            ? `${op} computes in ${compute} and returns ${result}.`
+            : `${op} always gives a float (7 / 2 is 3.5, not 3), so the common dtype ${common} goes to the default float: ${op} computes in ${compute} and returns ${result}.`;
+        case 'bool':
+          return `A comparison compares in the common dtype, ${compute}, and returns bool: True or False in each element.`;
+        default:
+          return `${op} computes in ${compute} and returns ${result}.`;
+      }
+    },
+    casts: (names, compute) => (names.length === 0
+      ? `No operand is converted: each is already ${compute}.`
+      : `Before the loop, ${list(names)} ${isAre(names)} converted to ${compute}.`),
+    inplace: (call, self, result, cast, comparison) => {
+      if (comparison)
+        return self === 'bool'
+          ? `${call} writes its True and False into a, which is bool already.`
+          : `${call} writes its True and False into a as 1 and 0, in a’s own dtype, ${self}: comparisons do not check the conversion.`;
+      return cast
+        ? `${call} writes into a, and a keeps its dtype: the ${result} result is converted into ${self}. PyTorch allows it: ${result} and ${self} are the same kind of number, and only a conversion to a lower kind is refused.`
+        : `${call} writes into a, which keeps its dtype, ${self}: the result already is ${self}.`;
+    },
+    inplaceRefused: (call, self, result) =>
+      `${call} would have to write its ${result} result into a, which keeps its dtype, ${self}. ${self === 'bool' ? 'Only True and False can go into a bool tensor' : 'A float cannot go into an integer tensor without losing its fraction'}, so PyTorch refuses before writing anything.`,
+    refused: 'PyTorch refuses this call.',
+    whyRefused: 'The shapes broadcast, so this refusal is about the operands’ dtypes or values, as PyTorch’s message says. The Alignment view shows, under its diagram, how PyTorch decided their dtypes.',
+    token: (name, token, dtype) => `Values of ${name}: “${token}” is not a whole number, and ${name} is ${dtype}.`,
+    gradSkipped: (without) =>
+      `${withoutText(without)}: only floating-point tensors can require grad, so ${list(without.map((w) => w.name))} ${verb(without.map((w) => w.name), 'gets', 'get')} no gradient. The backward pass below is for the floating-point input only.`,
+    gradCaption: 'No backward pass to step through: no input is a floating-point tensor, so nothing requires grad.',
+    gradNone: (without, result) =>
+      `${withoutText(without)}, and only floating-point tensors can require grad. So nothing records the op, and out${result === null ? '' : ` (${result})`} has no gradient to pass back.`,
   },
   layout: {
     tapHint: 'Tap an output cell to see which cell of each input it reads.',

@@ -1,6 +1,7 @@
 // Every text the playground shows, per language. PyTorch's messages are not
 // here: they are shown verbatim (in English) with one of these explanations.
-import type { DimRule, InnerPattern } from 'tensorcast';
+import type { DimRule, DType, InnerPattern } from 'tensorcast';
+import type { Category, CategoryGroup, DTypeRule, WithinReason } from '../model/promotion.js';
 import type { Verdict } from '../model/predict.js';
 import type { Fill, Lang, Loss, OperandName, OpGroup, Theme, View } from '../model/state.js';
 
@@ -326,6 +327,33 @@ export interface Messages {
     result(expr: string): string;
     comparison: string;
     where: string;
+  };
+  /** dtypes: each operand's, and PyTorch's type promotion as the op's trace records it (model/promotion.ts). */
+  promotion: {
+    heading: string;
+    /** The dtype menu's label. */
+    dtypeOf(name: OperandName): string;
+    operand(name: string, dtype: DType, category: Category): string;
+    /** common: theirs is the only category, so dtype is the common dtype. */
+    within(category: Category, names: string[], dtypes: DType[], dtype: DType, reason: WithinReason, common: boolean): string;
+    common(dtype: DType): string;
+    across(decider: CategoryGroup, higher: CategoryGroup[], lower: CategoryGroup[], common: DType): string;
+    rule(op: string, rule: DTypeRule, common: DType, compute: DType, result: DType): string;
+    casts(names: string[], compute: DType): string;
+    /** call: a.add_(b). */
+    inplace(call: string, self: DType, result: DType, cast: boolean, comparison: boolean): string;
+    /** Followed by PyTorch's message. */
+    inplaceRefused(call: string, self: DType, result: DType): string;
+    refused: string;
+    /** The verdict's why for such a refusal (bool - bool, an integer alpha ...). */
+    whyRefused: string;
+    /** A typed value an integer operand cannot hold as typed. */
+    token(name: OperandName, token: string, dtype: DType): string;
+    /** The gradient view: operands that get no gradient, the others' backward shown. */
+    gradSkipped(without: { name: string; dtype: DType }[]): string;
+    gradCaption: string;
+    /** No operand is floating-point: result null when it is not known (too big to run). */
+    gradNone(without: { name: string; dtype: DType }[], result: DType | null): string;
   };
   /** Phones, laptops, lectures and screen readers: the player's speed, exports, sharing, the diagrams as tables. */
   layout: {

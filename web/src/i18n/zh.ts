@@ -1,5 +1,9 @@
 // 中文。术语和排版规则见同目录的 GLOSSARY.md：每个概念只用一个词，
 // 中文与拉丁字母、数字之间空一格，全角标点两侧不空格。
+import type { DType } from 'tensorcast';
+import { kindOf } from '../model/dtypes.js';
+import type { DTypeKind } from '../model/dtypes.js';
+import type { Category, CategoryGroup } from '../model/promotion.js';
 import type { Messages, SizeAt } from './messages.js';
 
 const HAN = /[\u4e00-\u9fff]/;
@@ -27,6 +31,16 @@ const differ = (sizes: SizeAt[]): string => {
 /** A dim, counted from 0 on the left, and its place counted from the right, from 1. */
 const dimAt = (d: number, t: number): string => `第 ${d} 维（从右数第 ${t} 个）`;
 const dimsText = (dims: number[]): string => `第 ${dims.join('、')} 维`;
+
+// dtype（promotion 组）：类别和数的种类。
+const CATEGORY: Readonly<Record<Category, string>> = { tensor: '有维度的张量', 'zero-dim': '0 维张量', number: '普通数字' };
+const KIND: Readonly<Record<DTypeKind, string>> = { bool: '布尔值', integer: '整数', float: '浮点数' };
+/** “b（0 维张量，int64）”：一个类别的操作数和它的 dtype。 */
+const groupText = (g: CategoryGroup): string => join(list(g.names), `（${join(CATEGORY[g.category], '，', g.dtype)}）`);
+const lowerKinds = (dtypes: DType[], dtype: DType): string =>
+  list([...new Set(dtypes.filter((d) => kindOf(d) !== kindOf(dtype)).map((d) => KIND[kindOf(d)]))]);
+const withoutText = (without: { name: string; dtype: DType }[]): string =>
+  clauses(without.map((w) => `${w.name} 是 ${w.dtype}`));
 
 export const zh: Messages = {
   lang: 'zh',
@@ -339,6 +353,65 @@ export const zh: Messages = {
     result: (expr) => `${expr} 的结果是 bool 张量（每个元素为 True 或 False），而 bool 张量没有梯度：只有浮点张量才能 requires_grad，所以没有梯度可以传回 a 或 b。`,
     comparison: '原因：比较运算不可微。它的结果只在 False 和 True 之间跳变：a 或 b 稍微变化时，结果要么不变，要么突然跳变，没有可以传回的斜率。因此 PyTorch 不给 eq、ne、lt、le、gt、ge 定义梯度，对它们的结果调用 backward() 会报错“element 0 of tensors does not require grad and does not have a grad_fn”。',
     where: '原因：这里传给 where 的两个值都是 bool，所以结果也是 bool：它存的是真假值，而不是能连续变化的数。',
+  },
+  promotion: {
+    heading: 'dtype：PyTorch 如何决定结果的类型',
+    dtypeOf: (name) => `${name} 的 dtype`,
+    operand: (name, dtype, category) => join(name, '是', dtype, `，${CATEGORY[category]}${category === 'number' ? '：只看它是哪一种数' : ''}。`),
+    within: (category, names, dtypes, dtype, reason, common) => {
+      const who = join(list(names), '都是', CATEGORY[category]);
+      const meet = common ? join('公共 dtype 是', dtype) : join('它们提升为', dtype);
+      if (reason === 'same') return join(`${who}，dtype 相同，都是`, dtype, `：不需要提升，${meet}。`);
+      if (reason === 'kind') return join(`${who}，一起提升：${KIND[kindOf(dtype)]}高于${lowerKinds(dtypes, dtype)}，所以${meet}。`);
+      const others = [...new Set(dtypes.filter((d) => d !== dtype))];
+      return join(`${who}，存的是同一种数，而`, dtype, '能表示', list(others), `的每个值，所以${meet}。`);
+    },
+    common: (dtype) => join('所以公共 dtype 是', dtype, '。'),
+    across: (decider, higher, lower, common) => {
+      const parts: string[] = [];
+      if (higher.length > 0)
+        parts.push(join(groupText(decider), `带来了更高的一种数（${KIND[kindOf(decider.dtype)]}），高于`, list(higher.map(groupText)), '：较低的类别只有这样才起作用，这时由它决定。'));
+      else parts.push(join(groupText(decider), '属于最高的类别（依次是有维度的张量、0 维张量、普通数字）。'));
+      for (const g of lower)
+        parts.push(join(groupText(g), `没有带来比${KIND[kindOf(decider.dtype)]}更高的一种数，所以不起作用`,
+          kindOf(g.dtype) === kindOf(decider.dtype) && g.dtype !== decider.dtype ? join('：它是', g.dtype, '也不够。') : '。'));
+      parts.push(join('公共 dtype 是', common, '。'));
+      return parts.reduce((out, p) => join(out, p), '');
+    },
+    rule: (op, rule, common, compute, result) => {
+      switch (rule) {
+        case 'promote-to-float':
+          return kindOf(common) === 'float'
+            ? join(op, '以', compute, '计算，返回', result, '。')
+            : join(op, '的结果总是浮点数（7 / 2 是 3.5，不是 3），所以公共', `dtype ${common}`, '会变成默认浮点类型：', op, '以', compute, '计算，返回', result, '。');
+        case 'bool':
+          return join('比较运算以公共', `dtype ${compute}`, '比较，返回 bool：每个元素是 True 或 False。');
+        default:
+          return join(op, '以', compute, '计算，返回', result, '。');
+      }
+    },
+    casts: (names, compute) => (names.length === 0
+      ? join('没有操作数需要转换：它们已经都是', compute, '。')
+      : join('进入循环之前，', list(names), '先转换为', compute, '。')),
+    inplace: (call, self, result, cast, comparison) => {
+      if (comparison)
+        return self === 'bool'
+          ? join(call, '把 True 和 False 写入 a，a 本来就是 bool。')
+          : join(call, '把 True 和 False 以 1 和 0 写入 a，使用 a 自己的', `dtype ${self}`, '：比较运算不做转换检查。');
+      return cast
+        ? join(call, '写入 a，a 保持自己的 dtype：', result, '的结果被转换为', self, '。PyTorch 允许这样做：', result, '和', self, '是同一种数，只有转换为更低的一种数才会被拒绝。')
+        : join(call, '写入 a，a 保持自己的', `dtype ${self}`, '：结果本来就是', self, '。');
+    },
+    inplaceRefused: (call, self, result) =>
+      join(call, '必须把', result, '的结果写入 a，而 a 保持自己的', `dtype ${self}`, `。${self === 'bool' ? 'bool 张量只能存 True 和 False' : '浮点数写入整数张量会丢掉小数部分'}，所以 PyTorch 在写入任何值之前就拒绝了。`),
+    refused: 'PyTorch 拒绝了这次调用。',
+    whyRefused: '形状可以广播，所以这次拒绝与操作数的 dtype 或值有关，PyTorch 的报错信息说明了原因。“对齐”视图的示意图下方列出了 PyTorch 如何决定它们的 dtype。',
+    token: (name, token, dtype) => join(`${name} 的值：“${token}”不是整数，而`, name, '是', dtype, '。'),
+    gradSkipped: (without) =>
+      join(withoutText(without), '：只有浮点张量才能 requires_grad，所以', list(without.map((w) => w.name)), '没有梯度。下面的反向传播只属于浮点输入。'),
+    gradCaption: '没有可以逐步查看的反向传播：没有一个输入是浮点张量，所以没有张量 requires_grad。',
+    gradNone: (without, result) =>
+      join(withoutText(without), '，而只有浮点张量才能 requires_grad。所以这次运算没有被记录，out', result === null ? '' : `（${result}）`, '没有梯度可以传回。'),
   },
   layout: {
     tapHint: '轻触输出单元，可以看到它读取每个输入的哪个单元。',

@@ -15,6 +15,8 @@ import { MAX_RUN_ELEMENTS } from './limits.js';
 import type { Operand } from './operands.js';
 import { readOperand, tensorOf } from './operands.js';
 import { standInTrace } from './plan-run.js';
+import type { PromotionStatement } from './promotion.js';
+import { computePromotion } from './promotion-run.js';
 import type { OpRun } from './run-op.js';
 import { runOp } from './run-op.js';
 import type { Op, State } from './state.js';
@@ -122,6 +124,11 @@ export class Computation {
     const mode = this.fixMode;
     if (mode === null) return [];
     return this.cached('fixes', () => computeFixes(this.tc, this.op, this.operands, this.alpha, mode));
+  }
+
+  /** How PyTorch decided the dtypes (promotion.ts); null when the op did not run or its shapes were refused. */
+  get promotion(): PromotionStatement[] | null {
+    return this.cached('promotion', () => computePromotion(this.tc, this.op, this.operands, this.run, this.broadcast));
   }
 
   /** For a failing broadcast: b looks like a reduced without keepdim=True (keepdim.ts). */

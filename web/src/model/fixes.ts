@@ -162,7 +162,6 @@ export function computeFixes(
     const order = operands.map((_, i) => i).sort((i, j) => (shapes[i] as number[]).length - (shapes[j] as number[]).length);
     for (const i of order) {
       const operand = operands[i] as Operand;
-      if (operand.dtype === 'bool' && op !== 'where') continue;
       const x = tensorOf(tc, operand);
       const otherNdim = Math.max(...shapes.map((s) => s.length));
       for (const candidate of candidatesFor(operand.name, operand.shape as number[], otherNdim)) {

@@ -1,5 +1,7 @@
 // How shapes and numbers are written: PyTorch's own spellings, so that what
 // the playground shows can be pasted back into Python.
+import type { DType } from 'tensorcast';
+import { kindOf } from './dtypes.js';
 import type { Op } from './state.js';
 
 export function formatShape(shape: readonly number[]): string {
@@ -33,6 +35,16 @@ export function formatValue(value: number, bool: boolean): string {
   if (abs >= 1e6 || abs < 1e-3) return value.toExponential(2);
   // Four significant digits, without trailing zeros: 0.3333, 12.5.
   return String(Number(value.toPrecision(4)));
+}
+
+/**
+ * An element of a tensor of this dtype: True/False for bool, every digit of
+ * an integer (an int32 that wrapped round is shown as it is, not as
+ * 1.41e+9), a float as formatValue writes it.
+ */
+export function formatElement(value: number, dtype: DType): string {
+  const kind = kindOf(dtype);
+  return kind === 'integer' ? String(value) : formatValue(value, kind === 'bool');
 }
 
 export function formatCount(n: number): string {

@@ -6,7 +6,9 @@
 // is reduced), the partial sums from sum(dims, keepdim=True), and the final
 // numbers are the inputs' .grad. Above the playground's size cap only the
 // reduction is traced (computeGradientShapes), and no stage has values.
-import type { ReduceGradTrace, Tensor, Tensorcast } from 'tensorcast';
+import type { DType, ReduceGradTrace, Tensor, Tensorcast } from 'tensorcast';
+import type { Numbers } from './dtypes.js';
+import { differentiable, numbersOf } from './dtypes.js';
 import type { Operand } from './operands.js';
 import { tensorOf } from './operands.js';
 import { applyOp } from './apply-op.js';
@@ -16,7 +18,13 @@ import { isInplace, opGroupOf } from './state.js';
 export interface GradStage {
   shape: number[];
   /** null when the tensors are too big to make (MAX_RUN_ELEMENTS): only the shape is known. */
-  values: Float32Array | null;
+  values: Numbers | null;
+}
+
+/** An operand that gets no gradient: an integer or bool tensor cannot require grad. */
+export interface NoGradOperand {
+  name: OperandName;
+  dtype: DType;
 }
 
 export interface InputGrad {
@@ -31,16 +39,27 @@ export interface InputGrad {
 }
 
 export type GradientData =
-  | { ok: true; outShape: number[]; lossValue: number | null; dOut: GradStage; inputs: InputGrad[] }
+  /** without: the operands (integer or bool) that take part in the op but get no gradient. */
+  | { ok: true; outShape: number[]; lossValue: number | null; dOut: GradStage; inputs: InputGrad[]; without: NoGradOperand[] }
   | { ok: false; error: string; inplace: boolean }
   /**
    * out is bool (a comparison, or where of two bool tensors): it has no
    * gradient, so there is no backward to draw; `comparison` says why.
    */
-  | { ok: false; boolResult: true; comparison: boolean };
+  | { ok: false; boolResult: true; comparison: boolean }
+  /**
+   * No operand is a floating-point tensor, so none requires grad and
+   * nothing records the op: out (of dtype `result`) has no gradient either.
+   */
+  | { ok: false; noFloatInput: true; without: NoGradOperand[]; result: DType | null };
+
+/** a and b when they cannot require grad (c, where's condition, never takes part in the gradient). */
+function withoutGradient(operands: readonly Operand[]): NoGradOperand[] {
+  return operands.filter((o) => !differentiable(o.dtype) && o.name !== 'c').map((o) => ({ name: o.name, dtype: o.dtype }));
+}
 
 function stage(t: Tensor): GradStage {
-  return { shape: t.shape, values: t.data() as Float32Array };
+  return { shape: t.shape, values: numbersOf(t) };
 }
 
 function lossOf(tc: Tensorcast, out: Tensor, loss: Loss): Tensor {
@@ -50,22 +69,24 @@ function lossOf(tc: Tensorcast, out: Tensor, loss: Loss): Tensor {
 }
 
 function backwardOf(tc: Tensorcast, op: Op, operands: readonly Operand[], alpha: number, loss: Loss): GradientData {
-  const leaves = operands.map((o) => tensorOf(tc, o, o.dtype !== 'bool'));
+  const leaves = operands.map((o) => tensorOf(tc, o, true));
   const out = applyOp(tc, op, leaves, alpha);
+  const without = withoutGradient(operands);
   // The core's own refusal (backward of out.sum() raises "element 0 of
   // tensors does not require grad ...") says what, not why: say it plainly.
   if (out.dtype === 'bool' && !out.requiresGrad) return { ok: false, boolResult: true, comparison: opGroupOf(op) === 'comparison' };
+  if (!out.requiresGrad) return { ok: false, noFloatInput: true, without, result: out.dtype };
   const lossTensor = lossOf(tc, out, loss);
   const { steps } = tc.explain.backward(lossTensor);
 
   // d loss / d out, from a leaf standing in for out.
-  const outLeaf = tc.tensor(out.data(), { shape: out.shape, requiresGrad: true });
+  const outLeaf = tc.tensor(out.data() as Float32Array | Float64Array, { shape: out.shape, dtype: out.dtype, requiresGrad: true });
   lossOf(tc, outLeaf, loss).backward();
   // The same op on full-size copies: their .grad is each input's gradient before any reduction.
   const full = operands.map((o, i) => {
     const leaf = leaves[i] as Tensor;
-    if (o.dtype === 'bool') return leaf;
-    return tc.tensor(leaf.broadcastTo(out.shape).data(), { shape: out.shape, requiresGrad: true });
+    if (!differentiable(o.dtype)) return leaf;
+    return tc.tensor(leaf.broadcastTo(out.shape).data() as Float32Array | Float64Array, { shape: out.shape, dtype: o.dtype, requiresGrad: true });
   });
   lossOf(tc, applyOp(tc, op, full, alpha), loss).backward();
 
@@ -75,7 +96,7 @@ function backwardOf(tc: Tensorcast, op: Op, operands: readonly Operand[], alpha:
     const step = steps.find((s) => s.inputId === leaf.id);
     const grad = leaf.grad;
     const incoming = (full[i] as Tensor).grad;
-    if (operand.dtype === 'bool' || step === undefined || grad === null || incoming === null) return;
+    if (!differentiable(operand.dtype) || step === undefined || grad === null || incoming === null) return;
     let partial = incoming;
     let afterLeading = null;
     let afterOnes = null;
@@ -89,7 +110,7 @@ function backwardOf(tc: Tensorcast, op: Op, operands: readonly Operand[], alpha:
     }
     inputs.push({ name: operand.name, step, incoming: stage(incoming), afterLeading, afterOnes, grad: stage(grad) });
   });
-  return { ok: true, outShape: out.shape, lossValue: Number(lossTensor.item()), dOut: stage(outLeaf.grad as Tensor), inputs };
+  return { ok: true, outShape: out.shape, lossValue: Number(lossTensor.item()), dOut: stage(outLeaf.grad as Tensor), inputs, without };
 }
 
 export function computeGradient(tc: Tensorcast, op: Op, operands: readonly Operand[], alpha: number, loss: Loss): GradientData {
@@ -115,9 +136,12 @@ export function computeGradientShapes(tc: Tensorcast, operands: readonly Operand
   try {
     return tc.tidy(() => {
       const inputs: InputGrad[] = [];
+      const without = withoutGradient(operands);
+      // Too big to run: the result's dtype is not known here, only that nothing requires grad.
+      if (!operands.some((o) => differentiable(o.dtype))) return { ok: false, noFloatInput: true, without, result: null };
       for (const operand of operands) {
         const shape = operand.shape;
-        if (operand.dtype === 'bool' || shape === null) continue;
+        if (!differentiable(operand.dtype) || shape === null) continue;
         const leaf = tc.zeros(operand.values === null ? shape.map(() => 1) : shape, { requiresGrad: true });
         const input = operand.values === null ? leaf.broadcastTo(shape) : leaf;
         const { steps } = tc.explain.backward(input.broadcastTo(outShape).sum());
@@ -131,7 +155,7 @@ export function computeGradientShapes(tc: Tensorcast, operands: readonly Operand
           grad: none(step.resultShape),
         });
       }
-      return { ok: true, outShape: [...outShape], lossValue: null, dOut: { shape: [...outShape], values: null }, inputs };
+      return { ok: true, outShape: [...outShape], lossValue: null, dOut: { shape: [...outShape], values: null }, inputs, without };
     });
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error), inplace: false };

@@ -1,10 +1,11 @@
 // Turns what the user typed for one operand into its shape (read by the
 // core's parser) and its values, or into the error that explains why not.
-import type { Tensor, Tensorcast } from 'tensorcast';
+import type { DType, Tensor, Tensorcast } from 'tensorcast';
+import { differentiable, kindOf } from './dtypes.js';
 import { MAX_RUN_ELEMENTS } from './limits.js';
-import { seededUniform } from './random.js';
+import { seededDecimals, seededIntegers, seededUniform } from './random.js';
 import { coreText, readShape } from './shape-syntax.js';
-import { chainOf, fillOf, valuesOf } from './state.js';
+import { chainOf, dtypeOf, fillOf, valuesOf } from './state.js';
 import type { Fill, OperandName, State } from './state.js';
 import { parseValues } from './values.js';
 import { applyChain } from './view-apply.js';
@@ -14,7 +15,8 @@ import { parseChain } from './view-chain.js';
 export type OperandProblem =
   | { kind: 'shape'; message: string }
   | { kind: 'values'; message: string }
-  | { kind: 'token'; token: string }
+  /** A typed value the operand's dtype cannot hold as typed (not a number, not True/False, not whole). */
+  | { kind: 'token'; token: string; dtype: DType }
   | { kind: 'too-big'; numel: number }
   /** The view chain: unreadable, refused by the core (its message), or a slice step it has no view for. */
   | { kind: 'chain'; error: ChainError }
@@ -33,10 +35,10 @@ export interface Operand {
   /** The view chain as typed, and as read (empty: the operand as it is). */
   chainText: string;
   chain: ChainLink[];
-  dtype: 'float32' | 'bool';
+  dtype: DType;
   fill: Fill;
   /** Row-major values of the base (the storage); null when the shape failed or the tensor is too big to make. */
-  values: Float32Array | null;
+  values: Values | null;
   problem: OperandProblem | null;
 }
 
@@ -44,35 +46,59 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function fillValues(tc: Tensorcast, fill: Fill, numel: number, bool: boolean, seed: number, typed: string):
-  Float32Array | OperandProblem {
+/** float32 and bool values in a Float32Array (they fit it exactly); the other dtypes' as doubles, which hold float64 values and the integers exactly. */
+export type Values = Float32Array | Float64Array;
+
+/**
+ * What tc.tensor is given: an integer operand's values as a list of numbers,
+ * which the core checks as torch.tensor does (300 as a uint8: "value cannot
+ * be converted to type uint8 without overflow"); a typed array would be
+ * converted without that check, as torch.from_numpy(...).to() is.
+ */
+function checkedValues(values: Values, dtype: DType): Values | number[] {
+  return kindOf(dtype) === 'integer' ? Array.from(values) : values;
+}
+
+// Random integers: small, and never negative for uint8 (PyTorch refuses -1 as a uint8).
+const RANDOM_INTEGERS: Readonly<Record<string, [number, number]>> = { uint8: [0, 9], int32: [-5, 5], int64: [-5, 5] };
+
+function fillValues(tc: Tensorcast, fill: Fill, numel: number, dtype: DType, seed: number, typed: string):
+  Values | OperandProblem {
+  const bool = dtype === 'bool';
+  const single = bool || dtype === 'float32';
   switch (fill) {
     case 'arange':
       // A condition alternates True/False, so both branches of where show.
       if (bool) return Float32Array.from({ length: numel }, (_, i) => (i % 2 === 0 ? 1 : 0));
-      return tc.tidy(() => tc.arange(numel, { dtype: 'float32' }).data() as Float32Array);
+      return tc.tidy(() => {
+        const range = tc.arange(numel, { dtype: 'float32' }).data() as Float32Array;
+        return single ? range : Float64Array.from(range);
+      });
     case 'ones':
-      return new Float32Array(numel).fill(1);
+      return single ? new Float32Array(numel).fill(1) : new Float64Array(numel).fill(1);
     case 'random': {
+      const ints = RANDOM_INTEGERS[dtype];
+      if (ints !== undefined) return seededIntegers(seed, numel, ints[0], ints[1]);
+      if (dtype === 'float64') return seededDecimals(seed, numel);
       const u = seededUniform(seed, numel);
       return bool ? u.map((v) => (v >= 0 ? 1 : 0)) : u;
     }
     case 'custom': {
-      const parsed = parseValues(typed, bool);
-      if (parsed.error !== null) return { kind: 'token', token: parsed.error.token };
-      return Float32Array.from(parsed.values);
+      const parsed = parseValues(typed, kindOf(dtype));
+      if (parsed.error !== null) return { kind: 'token', token: parsed.error.token, dtype };
+      return single ? Float32Array.from(parsed.values) : Float64Array.from(parsed.values);
     }
   }
 }
 
 export function readOperand(tc: Tensorcast, state: State, name: OperandName): Operand {
   const text = state[name];
-  const bool = name === 'c';
+  const dtype = dtypeOf(state, name);
   const fill = fillOf(state, name);
   const chainText = chainOf(state, name);
   const parsed = parseChain(chainText);
   const chain = parsed.ok ? parsed.links : [];
-  const base = { name, text, dtype: bool ? 'bool' : 'float32', fill, chainText, chain } as const;
+  const base = { name, text, dtype, fill, chainText, chain } as const;
   let shape: number[];
   try {
     shape = tc.parseShape(text);
@@ -94,13 +120,13 @@ export function readOperand(tc: Tensorcast, state: State, name: OperandName): Op
   if (numel > MAX_RUN_ELEMENTS) return { ...typed, shape: chain.length === 0 ? shape : null, numel, values: null, problem: { kind: 'too-big', numel } };
   // A seed per operand, so a and b differ when both are random.
   const seed = state.seed * 3 + ['a', 'b', 'c'].indexOf(name);
-  const values = fillValues(tc, fill, numel, bool, seed, valuesOf(state, name));
-  if (!(values instanceof Float32Array)) return { ...typed, shape, numel, values: null, problem: values };
+  const values = fillValues(tc, fill, numel, dtype, seed, valuesOf(state, name));
+  if (!(values instanceof Float32Array || values instanceof Float64Array)) return { ...typed, shape, numel, values: null, problem: values };
   // The core checks the count against the shape, with its own message; then makes the view.
   return tc.tidy((): Operand => {
     let made: Tensor;
     try {
-      made = tc.tensor(values, { shape, dtype: 'float32' });
+      made = tc.tensor(checkedValues(values, dtype), { shape, dtype });
     } catch (error) {
       return { ...typed, shape, numel, values: null, problem: { kind: 'values', message: messageOf(error) } };
     }
@@ -129,19 +155,20 @@ export function viewOf(operand: Operand, base: Tensor): Tensor {
 /** A fresh tensor holding the operand's storage, in its base shape (inside the caller's tidy). */
 export function baseTensorOf(tc: Tensorcast, operand: Operand, requiresGrad = false): Tensor {
   if (operand.baseShape === null || operand.values === null) throw new Error(`operand ${operand.name} has no values`);
-  const shape = operand.baseShape;
-  if (operand.dtype === 'bool') return tc.tensor(operand.values, { shape, dtype: 'bool' });
-  return tc.tensor(operand.values, { shape, requiresGrad });
+  return tc.tensor(checkedValues(operand.values, operand.dtype), { shape: operand.baseShape, dtype: operand.dtype, requiresGrad: requiresGrad && differentiable(operand.dtype) });
 }
 
 /**
  * The operand as the op sees it (inside the caller's tidy): its storage
  * viewed through its chain. With requiresGrad, a view would not be a leaf
  * and get no .grad: the gradient is explained for the operand the op sees,
- * so its leaf holds the view's values in the view's shape.
+ * so its leaf holds the view's values in the view's shape. Only a
+ * floating-point operand can require grad (PyTorch refuses it on integers
+ * and bool): the others are made without it.
  */
 export function tensorOf(tc: Tensorcast, operand: Operand, requiresGrad = false): Tensor {
-  if (operand.chain.length === 0) return baseTensorOf(tc, operand, requiresGrad && operand.dtype !== 'bool');
+  const grad = requiresGrad && differentiable(operand.dtype);
+  if (operand.chain.length === 0) return baseTensorOf(tc, operand, grad);
   const view = viewOf(operand, baseTensorOf(tc, operand));
-  return requiresGrad && operand.dtype !== 'bool' ? tc.tensor(view.data(), { shape: view.shape, requiresGrad }) : view;
+  return grad ? tc.tensor(view.data() as Float32Array | Float64Array, { shape: view.shape, dtype: operand.dtype, requiresGrad }) : view;
 }

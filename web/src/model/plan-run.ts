@@ -16,12 +16,12 @@ export function standInTrace(
   tc: Tensorcast, op: Op, operands: readonly Operand[], alpha: number, resultShape: readonly number[],
 ): OpTrace | null {
   if (operands.some((o) => o.shape === null)) return null;
-  // A bool condition is made from a float one: count it twice.
-  const total = operands.reduce((n, o) => n + numelOf(o.shape as number[]) * (o.dtype === 'bool' ? 2 : 1), numelOf(resultShape));
+  const total = operands.reduce((n, o) => n + numelOf(o.shape as number[]), numelOf(resultShape));
   if (total > MAX_PLAN_ELEMENTS) return null;
   try {
     return tc.tidy(() => {
-      const tensors: Tensor[] = operands.map((o) => (o.dtype === 'bool' ? tc.zeros(o.shape as number[]).eq(0) : tc.zeros(o.shape as number[])));
+      // Each stand-in has its operand's dtype: the plan and the kernel's name depend on it.
+      const tensors: Tensor[] = operands.map((o) => tc.zeros(o.shape as number[], { dtype: o.dtype }));
       const run = takesAlpha(op) ? tc.explain.op(op, ...tensors, { alpha }) : tc.explain.op(op, ...tensors);
       return run.error === null ? run.trace : null;
     });

@@ -4,7 +4,7 @@
 // its src/state.ts). Reading and writing links (url.ts), the element's
 // attributes (playground.ts), the defaults and the input fields all come
 // from this table, so a new field is one entry here and one in State.
-import { FILLS, LANGS, LOSSES, OPS, PREDICT_MODES, THEMES, VIEWS, operandsOf } from './state.js';
+import { DTYPES, FILLS, LANGS, LOSSES, OPS, PREDICT_MODES, THEMES, VIEWS, operandsOf } from './state.js';
 import type { State } from './state.js';
 
 /** How a value is read: text as typed, one of a list, or a whole number (or null: absent). */
@@ -49,6 +49,9 @@ const TABLE: { readonly [K in keyof State]: Spec<State[K]> } = {
   step: { kind: 'nullable number', default: null, input: false, link: 'changed' },
   lang: { kind: 'enum', options: LANGS, default: 'en', input: false, link: 'always' },
   predict: { kind: 'enum', options: PREDICT_MODES, default: '0', input: false, link: 'changed' },
+  // The operands' dtypes came later still: at the end, and only when not float32, so older links are written as they were.
+  da: { kind: 'enum', options: DTYPES, default: 'float32', input: true, link: 'changed' },
+  db: { kind: 'enum', options: DTYPES, default: 'float32', input: true, link: 'changed' },
 };
 
 export type Prop = { [K in keyof State]: Spec<State[K]> & { key: K } }[keyof State];

@@ -1,6 +1,8 @@
 // Runs the chosen op through the core with recording on (tc.explain.op) and
 // keeps what the views need as plain data, so no tensor outlives the call.
-import type { OpTrace, Tensor, Tensorcast, TraceEvent, WarningEvent } from 'tensorcast';
+import type { DType, OpTrace, Tensor, Tensorcast, TraceEvent, WarningEvent } from 'tensorcast';
+import type { Numbers } from './dtypes.js';
+import { numbersOf } from './dtypes.js';
 import type { Op } from './state.js';
 import { takesAlpha } from './state.js';
 
@@ -10,8 +12,10 @@ export interface OpRun {
   /** PyTorch's message when the op failed. */
   error: string | null;
   shape: number[] | null;
-  values: Float32Array | Uint8Array | null;
+  values: Numbers | null;
   bool: boolean;
+  /** The result's dtype; null when the op failed. */
+  dtype: DType | null;
   /** The warnings the run raised: PyTorch's backcompat one among them when the instance has it on (the playground turns it on once, at start). */
   warnings: WarningEvent[];
 }
@@ -24,12 +28,12 @@ export function runOp(tc: Tensorcast, op: Op, operands: Tensor[], alpha: number)
   } catch (error) {
     return {
       trace: null, events: [], error: error instanceof Error ? error.message : String(error),
-      shape: null, values: null, bool: false, warnings: [],
+      shape: null, values: null, bool: false, dtype: null, warnings: [],
     };
   }
   const { result, trace, events, error } = explained;
   const warnings = events.filter((e): e is WarningEvent => e.kind === 'warning');
   if (result === null || error !== null)
-    return { trace, events, error, shape: null, values: null, bool: false, warnings };
-  return { trace, events, error: null, shape: result.shape, values: result.data() as Float32Array | Uint8Array, bool: result.dtype === 'bool', warnings };
+    return { trace, events, error, shape: null, values: null, bool: false, dtype: null, warnings };
+  return { trace, events, error: null, shape: result.shape, values: numbersOf(result), bool: result.dtype === 'bool', dtype: result.dtype, warnings };
 }

@@ -1,7 +1,8 @@
 // The playground's whole state: what a URL hash or the component's
 // attributes can say. Every field is plain data so that a link reproduces a
 // view exactly; each field's default and link rules are in props.ts.
-import { OPS as TABLE } from 'tensorcast';
+import { DTYPES as CORE_DTYPES, OPS as TABLE } from 'tensorcast';
+import type { DType } from 'tensorcast';
 
 export const VIEWS = ['align', 'strides', 'grad', 'inplace'] as const;
 export type View = (typeof VIEWS)[number];
@@ -49,6 +50,9 @@ export type Theme = (typeof THEMES)[number];
 export const PREDICT_MODES = ['0', '1'] as const;
 export type PredictMode = (typeof PREDICT_MODES)[number];
 
+/** The dtypes an operand can have: the core's (bool, uint8, int32, int64, float32, float64). */
+export const DTYPES: readonly DType[] = CORE_DTYPES;
+
 /** The operands a state can name: a and b, and c, where's condition. */
 export const OPERANDS = ['a', 'b', 'c'] as const;
 export type OperandName = (typeof OPERANDS)[number];
@@ -72,6 +76,9 @@ export interface State {
   ta: string;
   tb: string;
   tc: string;
+  /** a's and b's dtypes (c, where's condition, is bool); a link without them means float32. */
+  da: DType;
+  db: DType;
   seed: number;
   loss: Loss;
   view: View;
@@ -93,6 +100,11 @@ export function valuesOf(state: State, name: OperandName): string {
 
 export function chainOf(state: State, name: OperandName): string {
   return name === 'a' ? state.ta : name === 'b' ? state.tb : state.tc;
+}
+
+/** The dtype an operand's tensor is made with. */
+export function dtypeOf(state: State, name: OperandName): DType {
+  return name === 'a' ? state.da : name === 'b' ? state.db : 'bool';
 }
 
 export function isInplace(op: Op): boolean {

@@ -7,7 +7,9 @@
 // Shapes too big to make keep everything but their values: their strides
 // come from the core's stand-ins (geometry.ts), and the plan from the op run
 // on zero-filled stand-ins (plan-run.ts) when the caller has one.
-import type { OpTrace, PlanTrace, Tensorcast } from 'tensorcast';
+import type { DType, OpTrace, PlanTrace, Tensorcast } from 'tensorcast';
+import type { Numbers } from './dtypes.js';
+import { numbersOf } from './dtypes.js';
 import { contiguousStrides, expandedStrides as standInExpanded } from './geometry.js';
 import { MAX_RUN_ELEMENTS } from './limits.js';
 import type { Operand } from './operands.js';
@@ -27,10 +29,11 @@ export interface StridedInput {
   expandedStrides: number[] | null;
   offset: number;
   bool: boolean;
+  dtype: DType;
   /** The storage's cells in memory order; null when the tensor is too big to make (MAX_RUN_ELEMENTS). */
-  storage: Float32Array | Uint8Array | null;
+  storage: Numbers | null;
   /** Per output element (row-major): the value read, and the storage cell it comes from. */
-  read: Float32Array | Uint8Array | null;
+  read: Numbers | null;
   cell: Float32Array | null;
   /** Per storage cell: how many output elements read it. */
   readers: Int32Array | null;
@@ -40,7 +43,7 @@ export interface StridedInput {
 
 export interface StridesData {
   /** values: null when the op was too big to run for its values (only its plan is known). */
-  out: { shape: number[]; strides: number[]; values: Float32Array | Uint8Array | null; bool: boolean } | null;
+  out: { shape: number[]; strides: number[]; values: Numbers | null; bool: boolean; dtype: DType } | null;
   inputs: StridedInput[];
   plan: PlanTrace | null;
   kernel: string | null;
@@ -69,7 +72,7 @@ export function computeStrides(
     const inputs = operands.map((operand, i): StridedInput => {
       const fromTrace = traced?.[i + 1];
       const base = {
-        name: operand.name, bool: operand.dtype === 'bool', numel: operand.numel,
+        name: operand.name, bool: operand.dtype === 'bool', dtype: operand.dtype, numel: operand.numel,
         chain: operand.chainText.trim(), baseShape: operand.baseShape ?? [],
       };
       if (operand.values === null || operand.shape === null) {
@@ -86,7 +89,7 @@ export function computeStrides(
       }
       // The storage is the base's; the op reads it through the view.
       const stored = baseTensorOf(tc, operand);
-      const storage = stored.data() as Float32Array | Uint8Array;
+      const storage = numbersOf(stored);
       const x = viewOf(operand, stored);
       let expandedStrides = fromTrace?.expandedStrides ?? null;
       let read = null;
@@ -96,7 +99,7 @@ export function computeStrides(
         // Without a trace (the op was too big to run) the strides still come from the core's view.
         expandedStrides ??= expanded.stride() as number[];
         if (resultNumel <= MAX_RUN_ELEMENTS) {
-          read = expanded.data() as Float32Array | Uint8Array;
+          read = numbersOf(expanded);
           const cells = tc.arange(storage.length, { dtype: 'float32' }).reshape(operand.baseShape as number[]);
           cell = viewOf(operand, cells).broadcastTo(resultShape).data() as Float32Array;
         }
@@ -116,11 +119,11 @@ export function computeStrides(
     const outTrace = traced?.[0];
     let out: StridesData['out'] = null;
     if (outTrace !== undefined && run?.values != null && run.shape !== null)
-      out = { shape: run.shape, strides: outTrace.strides, values: run.values, bool: run.bool };
+      out = { shape: run.shape, strides: outTrace.strides, values: run.values, bool: run.bool, dtype: run.dtype ?? outTrace.dtype };
     else if (tooBig !== null && resultShape !== null) {
       // Not run for its values: the layout is the stand-in run's, or a new contiguous tensor's.
       const strides = outTrace?.strides ?? contiguousStrides(tc, resultShape);
-      if (strides !== null) out = { shape: resultShape, strides, values: null, bool: outTrace?.dtype === 'bool' };
+      if (strides !== null) out = { shape: resultShape, strides, values: null, bool: outTrace?.dtype === 'bool', dtype: outTrace?.dtype ?? 'float32' };
     }
     return { out, inputs, plan: trace?.plan ?? null, kernel: trace?.kernel ?? null, kernelRows: trace?.kernelRows ?? 1 };
   });

@@ -8,7 +8,7 @@ import type { Computation } from '../model/compute.js';
 import { formatShape, opCall } from '../model/format.js';
 import { PRESETS } from '../model/presets.js';
 import { DEFAULT_STATE, INPUT_FIELDS } from '../model/props.js';
-import { chainOf, FILLS, fillOf, LOSSES, OP_GROUPS, OPS, opGroupOf, operandsOf, takesAlpha, valuesOf } from '../model/state.js';
+import { chainOf, DTYPES, dtypeOf, FILLS, fillOf, LOSSES, OP_GROUPS, OPS, opGroupOf, operandsOf, takesAlpha, valuesOf } from '../model/state.js';
 import type { OperandName, State } from '../model/state.js';
 import type { ViewContext } from './context.js';
 
@@ -36,7 +36,8 @@ function operandFields(ctx: ViewContext, c: Computation, name: OperandName, on: 
   const state = ctx.model.state;
   const operand = c.operands.find((o) => o.name === name);
   const fill = fillOf(state, name);
-  const fills = name === 'c' ? m.ui.fillBool : m.ui.fill;
+  const dtype = dtypeOf(state, name);
+  const fills = dtype === 'bool' ? m.ui.fillBool : m.ui.fill;
   const shapeKey = name;
   const fillKey = `f${name}` as 'fa' | 'fb' | 'fc';
   const valuesKey = `v${name}` as 'va' | 'vb' | 'vc';
@@ -47,6 +48,11 @@ function operandFields(ctx: ViewContext, c: Computation, name: OperandName, on: 
       data-testid=${`shape-${name}`} aria-describedby=${`read-${name} shape-hint`} title=${m.ui.shapeHint}
       .value=${live(state[shapeKey])} @input=${(e: Event) => on.change({ [shapeKey]: value(e) })} />
     <small id=${`read-${name}`} class="read">${operand?.baseShape != null ? m.ui.readAs(formatShape(operand.baseShape)) : '\u00a0'}</small>
+    ${name === 'c' ? '' : html`<label for=${`dtype-${name}`}>${m.promotion.dtypeOf(name)}</label>
+    <select id=${`dtype-${name}`} data-testid=${`dtype-${name}`} class="dtype" .value=${live(dtype)}
+      @change=${(e: Event) => on.change({ [`d${name}`]: value(e) as State['da'] })}>
+      ${DTYPES.map((d) => html`<option value=${d} ?selected=${d === dtype}>${d}</option>`)}
+    </select>`}
     <label for=${`view-${name}`}>${m.chain.label(name)}</label>
     <input id=${`view-${name}`} name=${`view-${name}`} type="text" spellcheck="false" autocomplete="off" class="chain"
       data-testid=${`view-${name}`} aria-describedby=${`sees-${name}`} placeholder=${m.chain.placeholder}

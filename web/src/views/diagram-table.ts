@@ -3,8 +3,8 @@
 // title and description say only what it is and the step's caption).
 import { html } from 'lit';
 import type { TemplateResult } from 'lit';
-import type { BroadcastTrace } from 'tensorcast';
-import { formatShape, formatValue } from '../model/format.js';
+import type { BroadcastTrace, DType } from 'tensorcast';
+import { formatElement, formatShape } from '../model/format.js';
 import type { Step } from '../model/steps.js';
 import type { ViewContext } from './context.js';
 import { verdictOf } from './columns-layout.js';
@@ -16,8 +16,8 @@ const MAX_VALUES = 24;
 
 type Row = { head: string; cells: string[] };
 
-function values(list: ArrayLike<number>, bool: boolean): string {
-  const shown = Array.from({ length: Math.min(list.length, MAX_VALUES) }, (_, i) => formatValue(list[i] as number, bool));
+function values(list: ArrayLike<number>, dtype: DType): string {
+  const shown = Array.from({ length: Math.min(list.length, MAX_VALUES) }, (_, i) => formatElement(list[i] as number, dtype));
   return `${shown.join(', ')}${list.length > MAX_VALUES ? ', …' : ''}`;
 }
 
@@ -68,9 +68,9 @@ function stridesTable(ctx: ViewContext): { heads: string[]; rows: Row[] } {
   const list = (v: readonly number[] | null): string => (v === null ? '—' : `(${v.join(', ')})`);
   const rows: Row[] = s.inputs.map((i) => ({
     head: i.name,
-    cells: [formatShape(i.shape), list(i.strides), list(i.expandedStrides), String(i.offset), i.storage === null ? '—' : values(i.storage, i.bool)],
+    cells: [formatShape(i.shape), list(i.strides), list(i.expandedStrides), String(i.offset), i.storage === null ? '—' : values(i.storage, i.dtype)],
   }));
-  if (s.out !== null) rows.push({ head: 'out', cells: [formatShape(s.out.shape), list(s.out.strides), list(s.out.strides), '0', s.out.values === null ? '—' : values(s.out.values, s.out.bool)] });
+  if (s.out !== null) rows.push({ head: 'out', cells: [formatShape(s.out.shape), list(s.out.strides), list(s.out.strides), '0', s.out.values === null ? '—' : values(s.out.values, s.out.dtype)] });
   return { heads: [t.shape, t.strides, t.expanded, t.offset, m.layout.storage], rows };
 }
 
@@ -81,7 +81,7 @@ function gradTable(ctx: ViewContext): { heads: string[]; rows: Row[] } | null {
   const dims = (d: readonly number[]): string => (d.length === 0 ? m.layout.none : d.join(', '));
   const rows: Row[] = g.inputs.map((i) => ({
     head: i.name,
-    cells: [formatShape(i.incoming.shape), dims(i.step.leadingDims), dims(i.step.onesDims), formatShape(i.grad.shape), i.grad.values === null ? '—' : values(i.grad.values, false)],
+    cells: [formatShape(i.incoming.shape), dims(i.step.leadingDims), dims(i.step.onesDims), formatShape(i.grad.shape), i.grad.values === null ? '—' : values(i.grad.values, 'float32')],
   }));
   return { heads: [m.layout.incoming, m.layout.leading, m.layout.ones, m.layout.grad, m.layout.storage], rows };
 }

@@ -11,6 +11,7 @@ import type { Layer, Scene } from '../diagram/scene.js';
 import { drawTensor, measureTensor } from '../diagram/tensor-grid.js';
 import type { GridSpec } from '../diagram/tensor-grid.js';
 import { formatCount, formatShape, formatValue, torchSize } from '../model/format.js';
+import type { Numbers } from '../model/dtypes.js';
 import type { GradStage, InputGrad } from '../model/gradient.js';
 import { gradRevealKind } from '../model/predict.js';
 import { MAX_DRAWN_STAGE_ELEMENTS } from '../model/limits.js';
@@ -52,7 +53,7 @@ function coreCall(input: InputGrad): string {
 export function gradCaption(ctx: ViewContext, step: Step): string {
   const { m } = ctx;
   const g = ctx.model.computation.gradient;
-  if (step.kind === 'no-grad') return m.boolGrad.caption;
+  if (step.kind === 'no-grad') return g !== null && !g.ok && 'noFloatInput' in g ? m.promotion.gradCaption : m.boolGrad.caption;
   if (g === null || !g.ok) return '';
   const loss = ctx.model.state.loss === 'sum' ? 'out.sum()' : '(out * w).sum()';
   switch (step.kind) {
@@ -204,7 +205,7 @@ export function gradScene(ctx: ViewContext, step: Step, caption: string, previou
   return done();
 }
 
-function preview(ctx: ViewContext, values: Float32Array | null): string {
+function preview(ctx: ViewContext, values: Numbers | null): string {
   if (values === null) return ctx.m.fixes.large.gradValues;
   const shown = Array.from(values.subarray(0, PREVIEW), (v) => formatValue(v, false)).join(', ');
   return values.length > PREVIEW ? `${shown}, …` : shown;
@@ -218,6 +219,7 @@ export function gradDetails(ctx: ViewContext, step: Step, pending: boolean): Tem
   if (!g.ok && 'boolResult' in g)
     return html`<p class="notice" data-testid="grad-bool">${m.boolGrad.result(opExpression(ctx))}</p>
       <p>${g.comparison ? m.boolGrad.comparison : m.boolGrad.where}</p>`;
+  if (!g.ok && 'noFloatInput' in g) return html`<p class="notice" data-testid="grad-none">${m.promotion.gradNone(g.without, g.result)}</p>`;
   if (!g.ok)
     return html`<p class="problem">${m.labelled(m.grad.noGrad, '')}<code class="message">${g.error}</code></p>
       ${g.inplace ? html`<p>${m.grad.inplaceLeaf}</p>` : ''}`;
@@ -227,6 +229,7 @@ export function gradDetails(ctx: ViewContext, step: Step, pending: boolean): Tem
     <code class="values" data-testid=${`grad-${i.name}`}>${preview(ctx, i.grad.values)}</code></li>`);
   const calls = g.inputs.map((i: InputGrad) => html`<li><code>${i.name}</code>: <code data-testid=${`call-${i.name}`}>${coreCall(i)}</code></li>`);
   const last = step.kind === 'view' && !pending;
-  return html`${grads.length > 0 ? html`<ul class="grads">${grads}</ul>` : ''}
+  return html`${g.without.length > 0 ? html`<p class="notice" data-testid="grad-without">${m.promotion.gradSkipped(g.without)}</p>` : ''}
+    ${grads.length > 0 ? html`<ul class="grads">${grads}</ul>` : ''}
     ${last ? html`<p class="aside">${m.grad.oneSum}</p><ul class="calls aside" aria-label=${m.grad.coreCall}>${calls}</ul>` : ''}`;
 }

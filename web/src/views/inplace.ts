@@ -9,6 +9,7 @@ import type { InplaceData } from '../model/inplace.js';
 import type { Step } from '../model/steps.js';
 import { columnsScene } from './columns.js';
 import type { ViewContext } from './context.js';
+import { statementText } from './promotion.js';
 
 function callOf(data: InplaceData): string {
   return `a.${data.op}(b)`;
@@ -91,8 +92,13 @@ export function inplaceDetails(ctx: ViewContext, step: Step): TemplateResult {
   const verdict = step.kind === 'verdict' && data.error !== null
     ? html`<p class=${data.unchanged === true ? 'ok' : 'problem'}>${data.unchanged === true ? m.inplace.unchanged : m.inplace.changed}</p>`
     : '';
+  // Whether a's dtype takes the result (model/promotion.ts): said with the verdict.
+  const dtype = step.kind === 'verdict' && !data.comparison
+    ? ctx.model.computation.promotion?.find((s) => s.kind === 'inplace' || s.kind === 'inplace-refused')
+    : undefined;
   return html`<p>${m.inplace.rule(callOf(data))}</p>
     ${data.substitutedFrom !== null ? html`<p class="aside" data-testid="inplace-stand-in">${m.inplaceForms.noForm(data.substitutedFrom, data.op)}</p>` : ''}
     ${data.comparison && data.resultDtype !== null ? html`<p data-testid="inplace-dtype">${m.inplaceForms.compareDtype(callOf(data), data.resultDtype)}</p>` : ''}
+    ${dtype === undefined ? '' : html`<p data-testid="inplace-promotion">${statementText(ctx, dtype).text}</p>`}
     ${verdict}`;
 }

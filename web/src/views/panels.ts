@@ -9,6 +9,7 @@ import type { ViewContext } from './context.js';
 import { gradCaption, gradDetails, gradScene } from './gradient.js';
 import { inplaceCaption, inplaceDetails, inplaceScene } from './inplace.js';
 import { questionText } from './predict.js';
+import { promotionBlock } from './promotion.js';
 import { stridesCaption, stridesDetails, stridesScene } from './strides.js';
 
 export interface Panel {
@@ -22,7 +23,7 @@ export interface Panel {
 }
 
 export const PANELS: Readonly<Record<View, Panel>> = {
-  align: { caption: alignCaption, scene: alignScene, details: () => html`` },
+  align: { caption: alignCaption, scene: alignScene, details: (ctx) => promotionBlock(ctx) },
   strides: {
     caption: stridesCaption,
     scene: stridesScene,

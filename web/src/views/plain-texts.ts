@@ -12,7 +12,9 @@ import { failureOf } from './verdict.js';
 /** The call, the shapes and the result, as the compact embed's summary says them. */
 export function callLine(ctx: ViewContext): string {
   const c = ctx.model.computation;
-  const operands = c.operands.map((o) => (o.shape === null ? `${o.name} “${echo(o.text, MAX_ECHO)}”` : `${o.name} ${formatShape(o.shape)}`));
+  // A dtype other than the default is named (c, where's condition, is always bool).
+  const dtype = (o: (typeof c.operands)[number]): string => (o.dtype === 'float32' || o.name === 'c' ? '' : ` ${o.dtype}`);
+  const operands = c.operands.map((o) => (o.shape === null ? `${o.name} “${echo(o.text, MAX_ECHO)}”` : `${o.name} ${formatShape(o.shape)}${dtype(o)}`));
   const result = c.resultShape;
   return [opCall(c.op, c.alpha), ...operands].join(' · ') + (result === null ? '' : ` → ${torchSize(result)}`);
 }

@@ -10,7 +10,7 @@ import type { Mark } from '../diagram/stage.js';
 import { drawTensor, measureTensor } from '../diagram/tensor-grid.js';
 import type { GridSpec } from '../diagram/tensor-grid.js';
 import type { Messages } from '../i18n/messages.js';
-import { formatCount, formatShape, formatValue } from '../model/format.js';
+import { formatCount, formatElement, formatShape } from '../model/format.js';
 import { MAX_DRAWN_STORAGE, MAX_PLAN_ELEMENTS, MAX_RUN_ELEMENTS } from '../model/limits.js';
 import { formulaText, indexOf, offsetFormula } from '../model/offset-formula.js';
 import type { Step } from '../model/steps.js';
@@ -79,7 +79,7 @@ function storageStrip(sb: SceneBuilder, x: number, y: number, input: StridedInpu
       at += 24;
       return;
     }
-    const text = formatValue(storage[i] as number, input.bool);
+    const text = formatElement(storage[i] as number, input.dtype);
     const w = Math.max(CELL, textWidth(text, 13, true) + 10);
     strip.boxes.push(at, top, w, CELL);
     strip.keys.push(`${input.name}:s:${i}`);
@@ -206,7 +206,7 @@ function gridsPart(sb: SceneBuilder, ctx: ViewContext, shape: number[], top: num
       title: m.strides.expanded(input.name, formatShape(shape)),
       spec: {
         shape, name: input.name, palette: p, keyPrefix: `${input.name}:e`, words: gridWords(m), shapeText: formatShape(shape),
-        text: (f: number) => formatValue(input.read?.[f] as number, input.bool),
+        text: (f: number) => formatElement(input.read?.[f] as number, input.dtype),
         look: (f: number) => ((input.readers?.[input.cell?.[f] as number] ?? 1) > 1 ? { ...p.zero } : { ...p.cell }),
       } satisfies GridSpec,
     })),
@@ -214,7 +214,7 @@ function gridsPart(sb: SceneBuilder, ctx: ViewContext, shape: number[], top: num
       title: m.strides.output(formatShape(out.shape)),
       spec: {
         shape: out.shape, name: 'out', palette: p, keyPrefix: 'out', words: gridWords(m), shapeText: formatShape(out.shape),
-        text: (f: number) => formatValue(values[f] as number, out.bool),
+        text: (f: number) => formatElement(values[f] as number, out.dtype),
         look: () => ({ fill: p.bg, stroke: p.fg }),
       } satisfies GridSpec,
     },
@@ -324,9 +324,9 @@ export function readsText(ctx: ViewContext, flat: number): string | null {
   const index = out.shape.map((_, d) => Math.floor(flat / out.shape.slice(d + 1).reduce((a, b) => a * b, 1)) % (out.shape[d] as number));
   const parts = s.inputs.map((input) => {
     const cell = input.cell?.[flat] as number;
-    return m.strides.readsPart(input.name, cell, formatValue(input.storage?.[cell] as number, input.bool), input.readers?.[cell] ?? 1);
+    return m.strides.readsPart(input.name, cell, formatElement(input.storage?.[cell] as number, input.dtype), input.readers?.[cell] ?? 1);
   });
-  return m.strides.reads(`out[${index.join(', ')}]`, formatValue(values[flat] as number, out.bool), parts);
+  return m.strides.reads(`out[${index.join(', ')}]`, formatElement(values[flat] as number, out.dtype), parts);
 }
 
 /**

@@ -4,11 +4,13 @@
 import { html } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { Computation } from '../model/compute.js';
+import { kindOf } from '../model/dtypes.js';
 import type { Fix, FixMeaning } from '../model/fixes.js';
 import { echo, formatCount, formatShape, torchSize } from '../model/format.js';
 import { MAX_ECHO, MAX_RUN_ELEMENTS } from '../model/limits.js';
 import { chainProblem } from './chain-problem.js';
 import type { ViewContext } from './context.js';
+import { statementText } from './promotion.js';
 
 function bytes(numel: number): string {
   const b = numel * 4;
@@ -40,7 +42,10 @@ export function failureOf(ctx: ViewContext): Failure | null {
   if (blocker?.kind === 'operand') {
     const { name, problem } = blocker.operand;
     if (problem?.kind === 'shape') return input(m.problems.shape(name), echo(problem.message, MAX_ECHO * 2), m.problems.shapeHelp);
-    if (problem?.kind === 'token') return input(null, m.problems.token(name, echo(problem.token, MAX_ECHO), name === 'c'));
+    if (problem?.kind === 'token') {
+      const token = echo(problem.token, MAX_ECHO);
+      return input(null, kindOf(problem.dtype) === 'integer' ? m.promotion.token(name, token, problem.dtype) : m.problems.token(name, token, problem.dtype === 'bool'));
+    }
     if (problem?.kind === 'values') return input(m.problems.values(name), echo(problem.message, MAX_ECHO * 2));
     const chain = chainProblem(m, name, problem);
     if (chain !== null) return input(chain.lead, chain.message);
@@ -50,11 +55,13 @@ export function failureOf(ctx: ViewContext): Failure | null {
   return c.error === null ? null : { lead: m.ui.errorLabel, message: c.error, help: null, pytorch: true };
 }
 
-/** The result's shape (and dtype when bool), when the op gives one. */
+/** The result's shape (and its dtype when not float32), when the op gives one. */
 export function resultOutput(c: Computation): TemplateResult | null {
   const result = c.resultShape;
   if (result === null) return null;
-  return html`<output data-testid="result-shape">${torchSize(result)}</output>${c.run?.bool === true ? ' · dtype=torch.bool' : ''}`;
+  // PyTorch prints a tensor's dtype unless it is the default float32.
+  const dtype = c.run?.dtype ?? null;
+  return html`<output data-testid="result-shape">${torchSize(result)}</output>${dtype !== null && dtype !== 'float32' ? html` · <span data-testid="result-dtype">dtype=torch.${dtype}</span>` : ''}`;
 }
 
 function why(ctx: ViewContext, c: Computation): TemplateResult {
@@ -66,6 +73,10 @@ function why(ctx: ViewContext, c: Computation): TemplateResult {
     return html`<p>${m.explain.mismatch(trace.failedDim, step?.trailing ?? 0, sizes)}</p>
       ${sizes.some((s) => s.size === 0) ? html`<p>${m.explain.zeroSize}</p>` : ''}`;
   }
+  // Shapes that broadcast and fit: refused for the operands' dtypes or values (model/promotion-run.ts).
+  const refused = c.promotion?.find((s) => s.kind === 'inplace-refused' || s.kind === 'refused');
+  if (refused?.kind === 'inplace-refused') return html`<p>${statementText(ctx, refused).text}</p>`;
+  if (refused !== undefined) return html`<p>${m.promotion.whyRefused}</p>`;
   const inplace = c.inplace;
   if (inplace !== null && inplace.error !== null && trace?.result != null) {
     return html`<p>${m.explain.inplace(formatShape(inplace.self), formatShape(trace.result))}</p>
