@@ -47,8 +47,8 @@ Handle arange(double start, double end, double step, int dtype) {
 
 Handle to_dtype(Handle h, int dtype) { return put(tc::to(get(h), dtype_at(dtype))); }
 
-Handle tensor_from_values(Handle h, int dtype) {
-  return put(tc::tensor_from_values(get(h), dtype_at(dtype)));
+Handle tensor_from_values(Handle ints, Handle floats, Handle is_float, int dtype) {
+  return put(tc::tensor_from_values(get(ints), get(floats), get(is_float), dtype_at(dtype)));
 }
 
 // torch.result_type of two operands, as a dtype code.
@@ -112,7 +112,7 @@ TC_EXPORT(double, stride_dim, (double dim, double ndim), (dim, ndim))
 TC_EXPORT(tcjs::Handle, full, (int ndim, tcjs::Handle kind, double value, int dtype), (ndim, kind, value, dtype))
 TC_EXPORT(tcjs::Handle, arange, (double start, double end, double step, int dtype), (start, end, step, dtype))
 TC_EXPORT(tcjs::Handle, to_dtype, (tcjs::Handle h, int dtype), (h, dtype))
-TC_EXPORT(tcjs::Handle, tensor_from_values, (tcjs::Handle h, int dtype), (h, dtype))
+TC_EXPORT(tcjs::Handle, tensor_from_values, (tcjs::Handle ints, tcjs::Handle floats, tcjs::Handle is_float, int dtype), (ints, floats, is_float, dtype))
 TC_EXPORT(int, result_type, (tcjs::Handle h0, double n0, tcjs::Handle h1, double n1), (h0, n0, h1, n1))
 TC_EXPORT(void, info, (tcjs::Handle h), (h))
 TC_EXPORT(double, read_begin, (tcjs::Handle h), (h))

@@ -65,12 +65,14 @@ Tensor unary(UnaryOp op, const Tensor& self);
 //   full({2}, 300, DType::UInt8)   // throws
 //   full({2}, -1, DType::UInt8)    // returns [255, 255]
 Tensor full(const Shape& shape, Scalar value, DType dtype);
-// What torch.tensor(data, dtype=dtype) stores: `values` (bool, int64 or
-// float64, as data was read) converted element by element, each checked as
-// torch.tensor checks a Python number ("value cannot be converted to type
-// uint8 without overflow"); floats into float32 and anything into bool are
-// not checked.
-Tensor tensor_from_values(const Tensor& values, DType dtype);
+// What torch.tensor(data, dtype=dtype) stores for an integer dtype: each
+// value of data (element i is floats[i] where is_float[i], else ints[i]: a
+// Python float or int, as data was read) checked as torch.tensor checks a
+// Python number ("value cannot be converted to type uint8 without
+// overflow": an int may wrap into uint8 down to -255, a float must be in
+// range) and converted. ints int64, floats float64, is_float bool, one shape.
+Tensor tensor_from_values(const Tensor& ints, const Tensor& floats, const Tensor& is_float,
+                          DType dtype);
 
 // --- dtypes (src/ops/to.cpp)
 // PyTorch's Tensor.to(dtype): self when it already has that dtype, else a

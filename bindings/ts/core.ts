@@ -14,7 +14,7 @@ export interface Core {
   _tc_full(ndim: number, kind: number, value: number, dtype: number): number;
   _tc_arange(start: number, end: number, step: number, dtype: number): number;
   _tc_to_dtype(h: number, dtype: number): number;
-  _tc_tensor_from_values(h: number, dtype: number): number;
+  _tc_tensor_from_values(ints: number, floats: number, isFloat: number, dtype: number): number;
   _tc_result_type(h0: number, n0: number, h1: number, n1: number): number;
   _tc_info(h: number): void;
   _tc_read_begin(h: number): number;

@@ -35,16 +35,38 @@ export function writeTyped(view: TypedData, typed: TypedSource): void {
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
+/** A number leaf that Python would have written as an int (nested.ts, inferDType). */
+function isInt(v: number): boolean {
+  return Number.isSafeInteger(v) && !Object.is(v, -0);
+}
+
+function checkedBigInt(v: bigint): bigint {
+  if (v < INT64_MIN || v > INT64_MAX) fail('value', 'Overflow when unpacking long');
+  return v;
+}
+
+/**
+ * The leaves of nested data split by kind, for an integer dtype's checks:
+ * ints and bools into `ints`, floats into `floats`, `isFloat` saying which.
+ */
+export function writeMixedLeaves(ints: BigInt64Array, floats: Float64Array, isFloat: Uint8Array, data: unknown, shape: readonly number[]): void {
+  fillNested(data, shape, 'tensor', (i, v) => {
+    const float = typeof v === 'number' && !isInt(v);
+    isFloat[i] = float ? 1 : 0;
+    floats[i] = float ? (v as number) : 0;
+    ints[i] = float ? 0n : typeof v === 'bigint' ? checkedBigInt(v) : BigInt(Number(v));
+  });
+}
+
 /**
  * The leaves of nested data into a view of bool (nonzero is true, NaN
- * too), int64 (integers only: tensor() stages anything else as float64),
- * float32 or float64 (rounded to nearest).
+ * too), int64 (ints and bools only: tensor() sends anything else through
+ * writeMixedLeaves), float32 or float64 (rounded to nearest).
  */
 export function writeLeaves(view: TypedData, data: unknown, shape: readonly number[]): void {
   if (view instanceof BigInt64Array) {
     fillNested(data, shape, 'tensor', (i, v) => {
-      if (typeof v === 'bigint' && (v < INT64_MIN || v > INT64_MAX)) fail('value', 'Overflow when unpacking long');
-      view[i] = typeof v === 'bigint' ? v : BigInt(typeof v === 'boolean' ? Number(v) : v);
+      view[i] = typeof v === 'bigint' ? checkedBigInt(v) : BigInt(typeof v === 'boolean' ? Number(v) : v);
     });
   } else if (view instanceof Uint8Array) {
     fillNested(data, shape, 'tensor', (i, v: Leaf) => {

@@ -21,7 +21,7 @@ import type { OpFunctions, OpInfo } from './generated/ops.js';
 import type { DType } from './generated/traces.js';
 import { inferDType, readSource, typedDType } from './nested.js';
 import type { NotPromise, TensorData, TypedSource } from './nested.js';
-import { typedView, writeLeaves, writeTyped } from './fill.js';
+import { typedView, writeLeaves, writeMixedLeaves, writeTyped } from './fill.js';
 import { MAX_DIMS } from './generated/limits.js';
 import { DTYPES } from './generated/traces.js';
 import { alphaFrom } from './op-args.js';
@@ -151,27 +151,29 @@ export class Tensorcast {
       // leaf is read (absurd data is refused at once, not scanned): made
       // first in the dtype asked for, or float32, and made again if the
       // leaves call for another.
-      let [t, view] = this._empty(wanted ?? 'float32', shape, given);
-      let target: DType;
+      const [first, view] = this._empty(wanted ?? 'float32', shape, given);
+      let inferred: DType;
       try {
-        const inferred = inferDType(data, source.shape, 'tensor');
-        target = wanted ?? inferred;
-        // Integers asked of non-integer data (or of any data, for uint8 and
-        // int32) are checked one by one as torch.tensor checks them: the
-        // data is read in a wide dtype first, then converted in the core.
-        const staged: DType = target === 'uint8' || target === 'int32' || (target === 'int64' && inferred === 'float32')
-          ? (inferred === 'float32' ? 'float64' : 'int64')
-          : target;
-        if (staged !== t.dtype) {
-          t.dispose();
-          [t, view] = this._empty(staged, shape, given);
-        }
-        writeLeaves(view, data, source.shape);
+        inferred = inferDType(data, source.shape, 'tensor');
       } catch (error) {
-        t.dispose();
+        first.dispose();
         throw error;
       }
-      made = t.dtype === target ? t : this._fromValues(t, target);
+      const target = wanted ?? inferred;
+      // An integer dtype asked of data that is not all int64 already is
+      // checked value by value in the core, each value by its kind, as
+      // torch.tensor checks each Python number (an int wraps into uint8
+      // down to -255, a float must be in range).
+      if (target === 'uint8' || target === 'int32' || (target === 'int64' && inferred === 'float32')) {
+        first.dispose();
+        made = this._checkedIntegers(data, source.shape, shape, given, target);
+      } else if (target === first.dtype) {
+        made = this._written(first, view, data, source.shape);
+      } else {
+        first.dispose();
+        const [t, v] = this._empty(target, shape, given);
+        made = this._written(t, v, data, source.shape);
+      }
     }
     return this._withGrad(made, grad);
   }
@@ -371,14 +373,39 @@ export class Tensorcast {
     }
   }
 
-  // t's values (bool, int64 or float64) checked and converted as
-  // torch.tensor(data, dtype=...) does, t freed.
-  private _fromValues(t: Tensor, dtype: DType): Tensor {
-    const rt = this._rt;
+  // t with the leaves written into view; freed if a leaf is refused.
+  private _written(t: Tensor, view: TypedData, data: unknown, dataShape: readonly number[]): Tensor {
     try {
-      return rt.adopt(rt.core._tc_tensor_from_values(t._h, dtypeCode(dtype)), 'tensor');
-    } finally {
+      writeLeaves(view, data, dataShape);
+    } catch (error) {
       t.dispose();
+      throw error;
+    }
+    return t;
+  }
+
+  // Nested data as torch.tensor(data, dtype=<an integer dtype>) stores it:
+  // the leaves read into int64 (ints, bools) and float64 (floats) with a
+  // mask of which is which, then checked and converted by the core.
+  private _checkedIntegers(data: unknown, dataShape: readonly number[], shape: readonly number[], given: number, dtype: DType): Tensor {
+    const rt = this._rt;
+    const parts: Tensor[] = [];
+    try {
+      for (const d of ['int64', 'float64', 'bool'] as const) parts.push(this._empty(d, shape, given)[0]);
+      // Views taken after the last allocation: memory may have grown.
+      const buffer = rt.core.HEAPU8.buffer;
+      const address = (t: Tensor) => rt.core._tc_storage_address(t._h);
+      const [ints, floats, mask] = parts as [Tensor, Tensor, Tensor];
+      writeMixedLeaves(
+        typedView(buffer, address(ints), 'int64', given) as BigInt64Array,
+        typedView(buffer, address(floats), 'float64', given) as Float64Array,
+        typedView(buffer, address(mask), 'bool', given) as Uint8Array,
+        data,
+        dataShape,
+      );
+      return rt.adopt(rt.core._tc_tensor_from_values(ints._h, floats._h, mask._h, dtypeCode(dtype)), 'tensor');
+    } finally {
+      for (const t of parts) t.dispose();
     }
   }
 

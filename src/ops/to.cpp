@@ -59,25 +59,27 @@ Tensor full(const Shape& shape, Scalar value, DType dtype) {
   return Tensor::full(shape, value, dtype);
 }
 
-Tensor tensor_from_values(const Tensor& values, DType dtype) {
-  TC_ASSERT(values.dtype() == DType::Bool || values.dtype() == DType::Int64 ||
-                values.dtype() == DType::Float64,
-            "tensor_from_values reads bool, int64 or float64");
-  if (is_integral(dtype)) {
-    // torch.tensor's store_scalar checks integers only.
-    visit_dtype(values.dtype(), [&](auto from_tag) {
-      using From = decltype(from_tag);
-      for (const From v : values.values<From>()) {
-        const Scalar s = std::is_same_v<From, double> ? Scalar(static_cast<double>(v))
-                                                      : Scalar(static_cast<int64_t>(v));
-        const bool fits = visit_dtype(dtype, [&](auto tag) { return s.fits<decltype(tag)>(); });
-        TC_CHECK(Value, fits, "value cannot be converted to type ", dtype_name(dtype),
-                 " without overflow");
-      }
-    });
-  }
-  NoGradGuard no_grad;
-  return to(values, dtype);
+Tensor tensor_from_values(const Tensor& ints, const Tensor& floats, const Tensor& is_float,
+                          DType dtype) {
+  TC_ASSERT(ints.dtype() == DType::Int64 && floats.dtype() == DType::Float64 &&
+                is_float.dtype() == DType::Bool && is_integral(dtype),
+            "tensor_from_values reads int64, float64 and bool into an integer dtype");
+  TC_ASSERT(ints.sizes() == floats.sizes() && ints.sizes() == is_float.sizes(), "one shape");
+  const std::vector<int64_t> i = ints.values<int64_t>();
+  const std::vector<double> f = floats.values<double>();
+  const std::vector<bool> which = is_float.values<bool>();
+  Tensor out = Tensor::empty(ints.sizes(), dtype);
+  visit_dtype(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    T* p = out.data<T>();
+    for (size_t k = 0; k < i.size(); ++k) {
+      const Scalar s = which[k] ? Scalar(f[k]) : Scalar(i[k]);
+      TC_CHECK(Value, s.fits<T>(), "value cannot be converted to type ", dtype_name(dtype),
+               " without overflow");
+      p[k] = s.to<T>();
+    }
+  });
+  return out;
 }
 
 }  // namespace tc

@@ -195,6 +195,12 @@ test('factories: PyTorch\'s defaults where JavaScript can say them, { dtype } ev
     assert.deepEqual(tc.full([2], -1, { dtype: 'uint8' }).toArray(), [255, 255], 'PyTorch lets a negative int wrap into uint8');
     assert.deepEqual(tc.tensor([-1, 255], { dtype: 'uint8' }).toArray(), [255, 255]);
     assert.deepEqual(tc.tensor([1.7, -1.7], { dtype: 'int32' }).toArray(), [1, -1]);
+    // Each value is checked by its own kind, as torch.tensor checks each
+    // Python number: the int -1 wraps into uint8, the float -1.5 is refused.
+    assert.deepEqual(tc.tensor([-1, 0.5], { dtype: 'uint8' }).toArray(), [255, 0]);
+    throwsTc(() => tc.tensor([1, -1.5], { dtype: 'uint8' }), 'value', 'value cannot be converted to type uint8 without overflow');
+    assert.deepEqual(tc.tensor([2n ** 62n + 1n, 0.5], { dtype: 'int64' }).toArray(), [2n ** 62n + 1n, 0n]);
+    assert.deepEqual(tc.tensor([2n ** 63n - 1n, 0.5, true], { dtype: 'int64' }).toArray(), [2n ** 63n - 1n, 0n, 1n]);
     assert.deepEqual(tc.tensor([0, 2, NaN], { dtype: 'bool' }).toArray(), [false, true, true]);
     assert.deepEqual(tc.tensor([1e40], { dtype: 'float32' }).toArray(), [Infinity], 'torch.tensor rounds floats unchecked');
   });
