@@ -2,6 +2,8 @@
 // tfjs, plain JS and the bandwidth probe are prepared on the same values,
 // timed interleaved (bench/measure.js), then their results are copied out
 // once and compared. Returns the report that run.js prints and saves.
+// A workload in a dtype tfjs lacks runs without it; its row says why
+// (row.absent) and has no tfjs median, ratio or comparison.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,14 +13,14 @@ import { compareValues } from './compare.js';
 import { prepareProbe } from './contestants/probe.js';
 import { preparePlain } from './contestants/plain.js';
 import { prepareTensorcast } from './contestants/tensorcast.js';
-import { prepareTfjs } from './contestants/tfjs.js';
-import { numel, quarters } from './data.js';
+import { prepareTfjs, tfjsLacks } from './contestants/tfjs.js';
+import { numel, valuesOf } from './data.js';
 import { load, machine } from './machine.js';
 import { measure } from './measure.js';
 import { sizes } from './size.js';
 import { sizeTarget, targetsFor } from './targets.js';
 import { loadTfjs } from './tfjs.js';
-import { WORKLOADS, bytesMoved, describe, inputShapes } from './workloads.js';
+import { WORKLOADS, bytesMoved, describe, dtypeOf, inputShapes } from './workloads.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = path.join(ROOT, 'dist');
@@ -54,29 +56,28 @@ const round = (x, digits = 6) => Number(x.toPrecision(digits));
 
 function runWorkload(tc, tf, workload, options) {
   const { size, warmup, reps, keepValues, flush } = options;
-  const data = inputShapes(workload, size).map((shape, k) => quarters(numel(shape), k + 1));
+  const dtype = dtypeOf(workload);
+  const data = inputShapes(workload, size).map((shape, k) => valuesOf(dtype, numel(shape), k + 1));
   const moved = bytesMoved(workload, size);
   const bytes = moved.read + moved.write;
   const calls = workload[size].calls ?? 1;
+  const noTfjs = tfjsLacks(workload);
   const contestants = {
     tensorcast: prepareTensorcast(tc, workload, size, data),
-    tfjs: prepareTfjs(tf, workload, size, data),
+    ...(noTfjs ? {} : { tfjs: prepareTfjs(tf, workload, size, data) }),
     js: preparePlain(workload, size, data),
     probe: prepareProbe(tc, moved, calls),
   };
   try {
     const runs = Object.fromEntries(Object.entries(contestants).map(([name, c]) => [name, c.run]));
     const timed = measure(runs, { warmup, reps, calls, flush });
-    const values = {
-      tensorcast: contestants.tensorcast.values(),
-      tfjs: contestants.tfjs.values(),
-      js: contestants.js.values(),
-    };
+    const values = Object.fromEntries(
+      ['tensorcast', 'tfjs', 'js'].filter((name) => contestants[name]).map((name) => [name, contestants[name].values()]));
     const median = Object.fromEntries(Object.entries(timed).map(([name, t]) => [name, round(t.median)]));
     const ratios = {
-      tensorcastToTfjs: round(timed.tensorcast.median / timed.tfjs.median, 4),
+      tensorcastToTfjs: noTfjs ? null : round(timed.tensorcast.median / timed.tfjs.median, 4),
       tensorcastToProbe: round(timed.tensorcast.median / timed.probe.median, 4),
-      tfjsToProbe: round(timed.tfjs.median / timed.probe.median, 4),
+      tfjsToProbe: noTfjs ? null : round(timed.tfjs.median / timed.probe.median, 4),
     };
     const targets = targetsFor(workload.group, ratios);
     const row = {
@@ -84,6 +85,8 @@ function runWorkload(tc, tf, workload, options) {
       title: describe(workload, size),
       kind: workload.kind,
       group: workload.group,
+      dtype,
+      ...(noTfjs ? { absent: { tfjs: noTfjs } } : {}),
       shapes: workload[size],
       bytes,
       readBytes: moved.read,
@@ -97,9 +100,12 @@ function runWorkload(tc, tf, workload, options) {
       targets,
       pass: targets.every((t) => t.pass),
       check: {
-        tensorcastEqualsTfjs: compareValues(values.tensorcast, values.tfjs),
+        tensorcastEqualsTfjs: noTfjs ? null : compareValues(values.tensorcast, values.tfjs),
         tensorcastEqualsJs: compareValues(values.tensorcast, values.js),
       },
+      // Each contestant's result arrays by type, e.g. Int32Array: the
+      // dtype each one computed in (values, if kept, are plain arrays).
+      valueTypes: Object.fromEntries(Object.entries(values).map(([name, v]) => [name, v.map((a) => a.constructor.name)])),
       samples: Object.fromEntries(Object.entries(timed).map(([name, t]) => [name, t.samples.map((x) => round(x, 4))])),
     };
     if (keepValues) row.values = Object.fromEntries(Object.entries(values).map(([name, v]) => [name, v.map((a) => Array.from(a))]));

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { ROOT, runBench } from './harness.js';
+import { toJson } from './json.js';
 import { formatText } from './table.js';
 
 const { values: args } = parseArgs({
@@ -29,13 +30,6 @@ function count(text, fallback, name) {
   if (!Number.isInteger(n) || n < 0 || (name === 'reps' && n === 0))
     throw new Error(`--${name} must be a ${name === 'reps' ? 'positive' : 'non-negative'} integer, not '${text}'`);
   return n;
-}
-
-// Indented, with arrays of numbers (shapes, samples, load) kept on one line
-// so that two runs can be read side by side in a diff.
-function toJson(value) {
-  return JSON.stringify(value, null, 2).replace(/\[\n\s+(-?[\d.e+-]+(?:,\n\s+-?[\d.e+-]+)*)\n\s+\]/g,
-    (_, items) => `[${items.split(/,\n\s+/).join(', ')}]`);
 }
 
 const report = await runBench({

@@ -1,5 +1,6 @@
 // A plain JavaScript engine over typed arrays, as a user would write one:
-// each operand is a Float32Array with element strides (0 along broadcast
+// each operand is a typed array (Float32Array, or Int32Array or
+// Float64Array for those dtypes) with element strides (0 along broadcast
 // dims), the outer dims walked with counters, the innermost dim a tight
 // loop. It is the "plain JS" column and the reference the libraries are
 // checked against.
@@ -56,15 +57,30 @@ function addRow(n, out, o, so, a, x, sa, b, y, sb) {
 function mulRow(n, out, o, so, a, x, sa, b, y, sb) {
   for (let i = 0; i < n; i++, o += so, x += sa, y += sb) out[o] = a[x] * b[y];
 }
+// One function per element type: a row loop that met Float32Arrays and
+// Int32Arrays would be polymorphic, slower for both. The sum of two int32s
+// is exact in a double; `| 0` wraps it as int32 addition does.
+function addRowInt32(n, out, o, so, a, x, sa, b, y, sb) {
+  for (let i = 0; i < n; i++, o += so, x += sa, y += sb) out[o] = (a[x] + b[y]) | 0;
+}
+function addRowFloat64(n, out, o, so, a, x, sa, b, y, sb) {
+  for (let i = 0; i < n; i++, o += so, x += sa, y += sb) out[o] = a[x] + b[y];
+}
+const ROWS = {
+  float32: { add: addRow, mul: mulRow },
+  int32: { add: addRowInt32 },
+  float64: { add: addRowFloat64 },
+};
 function accumulateRow(n, out, o, so, x, y, sx) {
   for (let i = 0; i < n; i++, o += so, y += sx) out[o] += x[y];
 }
 
-// out = a (op) b over `shape`; out is contiguous.
-export function binary(op, shape, out, a, sa, b, sb) {
+// out = a (op) b over `shape`, all of `dtype`; out is contiguous.
+export function binary(op, shape, out, a, sa, b, sb, dtype = 'float32') {
   const so = expandedStrides(shape, shape);
   const [n, [io, ia, ib]] = innermost(shape, [so, sa, sb]);
-  const row = op === 'add' ? addRow : mulRow;
+  const row = ROWS[dtype]?.[op];
+  if (!row) throw new Error(`plain JS: no ${dtype} ${op}`);
   forEachRow(shape, [so, sa, sb], (at) => row(n, out, at[0], io, a, at[1], ia, b, at[2], ib));
 }
 

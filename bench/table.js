@@ -15,11 +15,13 @@ function targetCell(targets) {
     .join(', ');
 }
 
+// tfjs's check is null where tfjs has no contestant (a dtype it lacks).
 function agreeCell(check) {
   if (!check) return '';
   const { tensorcastEqualsTfjs: tfjs, tensorcastEqualsJs: js } = check;
-  if (tfjs.equal && js.equal) return 'equal';
-  return [tfjs.equal ? '' : 'differs from tfjs', js.equal ? '' : 'differs from JS'].filter(Boolean).join(', ');
+  const tfjsEqual = tfjs === null || tfjs.equal;
+  if (tfjsEqual && js.equal) return tfjs === null ? 'equal (JS)' : 'equal';
+  return [tfjsEqual ? '' : 'differs from tfjs', js.equal ? '' : 'differs from JS'].filter(Boolean).join(', ');
 }
 
 const HEADER = ['workload', 'tensorcast', 'tfjs', 'plain JS', 'probe', 'tc/tfjs', 'tc/probe', 'results', 'targets'];
@@ -35,9 +37,10 @@ function cells(report) {
       ];
     }
     const m = row.median;
+    const noTfjs = row.absent?.tfjs;
     return [
-      row.title, time(m.tensorcast), time(m.tfjs), time(m.js), time(m.probe),
-      row.ratios.tensorcastToTfjs.toFixed(3), row.ratios.tensorcastToProbe.toFixed(2),
+      row.title, time(m.tensorcast), noTfjs ?? time(m.tfjs), time(m.js), time(m.probe),
+      noTfjs ? '' : row.ratios.tensorcastToTfjs.toFixed(3), row.ratios.tensorcastToProbe.toFixed(2),
       agreeCell(row.check), targetCell(row.targets),
     ];
   });

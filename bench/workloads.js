@@ -5,9 +5,13 @@
 // An input is { shape } (row-major storage), or { shape, transposed: true }:
 // the operand is that storage with its last two dims swapped (a strided
 // view in tensorcast; tfjs has no views and must materialise it).
-import { numel } from './data.js';
+// A binary workload may name its dtype (float32 when it does not): its
+// inputs and result are of that dtype in every contestant.
+import { BYTES_PER_ELEMENT, numel } from './data.js';
 
 const F32 = 4;
+
+export const dtypeOf = (workload) => workload.dtype ?? 'float32';
 
 export function operandShape(input) {
   if (!input.transposed) return input.shape;
@@ -30,8 +34,9 @@ export function broadcastShape(shapes) {
   return out;
 }
 
-function binary(id, group, op, full, tiny) {
-  return { id, kind: 'binary', group, op, full: { inputs: full }, tiny: { inputs: tiny } };
+function binary(id, group, op, full, tiny, dtype) {
+  const workload = { id, kind: 'binary', group, op, full: { inputs: full }, tiny: { inputs: tiny } };
+  return dtype ? { ...workload, dtype } : workload;
 }
 
 function sumTo(id, group, full, tiny) {
@@ -44,6 +49,10 @@ const tT = (...shape) => ({ shape, transposed: true });
 export const WORKLOADS = [
   binary('add-same', 'elementwise', 'add', [t(4096, 1024), t(4096, 1024)], [t(13, 11), t(13, 11)]),
   binary('mul-same', 'elementwise', 'mul', [t(4096, 1024), t(4096, 1024)], [t(13, 11), t(13, 11)]),
+  // The other dtypes run the compiler-vectorised loops (kernels.h x_vbinary).
+  // tfjs has int32 but no float64: that row is against plain JS and the probe.
+  binary('add-int32', 'elementwise', 'add', [t(4096, 1024), t(4096, 1024)], [t(13, 11), t(13, 11)], 'int32'),
+  binary('add-float64', 'no-tfjs', 'add', [t(4096, 1024), t(4096, 1024)], [t(13, 11), t(13, 11)], 'float64'),
   binary('row', 'elementwise', 'add', [t(2048, 2048), t(2048)], [t(13, 11), t(11)]),
   binary('column', 'elementwise', 'add', [t(2048, 2048), t(2048, 1)], [t(13, 11), t(13, 1)]),
   binary('outer', 'elementwise', 'add', [t(2048, 1), t(1, 2048)], [t(13, 1), t(1, 11)]),
@@ -91,8 +100,9 @@ export function sumAxes(x, to) {
 export function bytesMoved(workload, size) {
   const s = workload[size];
   if (workload.kind === 'binary') {
+    const bytes = BYTES_PER_ELEMENT[dtypeOf(workload)];
     const reads = s.inputs.reduce((n, input) => n + numel(input.shape), 0);
-    return { read: reads * F32, write: numel(broadcastShape(s.inputs.map(operandShape))) * F32 };
+    return { read: reads * bytes, write: numel(broadcastShape(s.inputs.map(operandShape))) * bytes };
   }
   if (workload.kind === 'sumTo') return { read: numel(s.x) * F32, write: numel(s.to) * F32 };
   const big = numel(s.a);
@@ -119,7 +129,8 @@ export function describe(workload, size) {
   const s = workload[size];
   if (workload.kind === 'binary') {
     const [a, b] = s.inputs.map((input) => (input.transposed ? `${fmt(input.shape)}.t()` : fmt(input.shape)));
-    return `${workload.op} ${a} ${SYMBOL[workload.op]} ${b}${s.calls ? ', per call' : ''}`;
+    const dtype = workload.dtype ? `${workload.dtype} ` : '';
+    return `${workload.op} ${dtype}${a} ${SYMBOL[workload.op]} ${b}${s.calls ? ', per call' : ''}`;
   }
   if (workload.kind === 'sumTo') return `sumTo ${fmt(s.x)} -> ${fmt(s.to)}`;
   return `backward of sum((a + b) * w), a ${fmt(s.a)}, b ${fmt(s.b)}`;

@@ -52,7 +52,7 @@ int64_t Geometry::storage_extent() const {
   return last + 1;
 }
 
-Geometry Geometry::expand(const Shape& target, const std::string& tensor_type) const {
+Geometry Geometry::expand(const Shape& target, const char* tensor_type) const {
   const int64_t ndim = static_cast<int64_t>(target.size());
   const int64_t tensor_dim = this->ndim();
   TC_CHECK(Shape, ndim >= tensor_dim, "expand(", tensor_type, "{", format_shape(sizes_),

@@ -48,8 +48,11 @@ class Geometry {
   // and gets stride 0; any other size must stay.
   //   {3,1} strides {1,1} expand {2,3,4} // sizes {2,3,4} strides {0,1,0}
   // tensor_type names the tensor in the rank message, as PyTorch does
-  // ("torch.FloatTensor"): geometry has no dtype of its own.
-  Geometry expand(const Shape& target, const std::string& tensor_type = "torch.FloatTensor") const;
+  // ("torch.FloatTensor"): geometry has no dtype of its own. A C string:
+  // every elementwise op expands its inputs, and a std::string default
+  // would be allocated on each call (longer than wasm32 libc++'s 10-char
+  // inline buffer) for a message that is almost never built.
+  Geometry expand(const Shape& target, const char* tensor_type = "torch.FloatTensor") const;
   Geometry permute(const std::vector<int64_t>& dims) const;
   Geometry transpose(int64_t dim0, int64_t dim1) const;
   Geometry unsqueeze(int64_t dim) const;

@@ -1,11 +1,11 @@
-// Plain JavaScript over Float32Arrays (bench/strided.js). Large results go
-// into buffers allocated once, outside the timed calls: a fresh 16 MB
-// Float32Array is zero-filled by the engine and would charge the loop for
-// memory it did not ask to clear. The small op allocates its 6-element
-// result per call, as its result is a new array.
+// Plain JavaScript over typed arrays of the workload's dtype
+// (bench/strided.js). Large results go into buffers allocated once, outside
+// the timed calls: a fresh 16 MB typed array is zero-filled by the engine
+// and would charge the loop for memory it did not ask to clear. The small op
+// allocates its 6-element result per call, as its result is a new array.
 import { numel } from '../data.js';
 import { accumulate, binary, expandedStrides } from '../strided.js';
-import { broadcastShape, operandShape } from '../workloads.js';
+import { broadcastShape, dtypeOf, operandShape } from '../workloads.js';
 
 export function preparePlain(workload, size, data) {
   const s = workload[size];
@@ -13,19 +13,22 @@ export function preparePlain(workload, size, data) {
     const shape = broadcastShape(s.inputs.map(operandShape));
     const [sa, sb] = s.inputs.map((input) => expandedStrides(input.shape, shape, input.transposed));
     const [a, b] = data;
+    const dtype = dtypeOf(workload);
+    // The inputs' own type (bench/data.js made them for this dtype).
+    const Typed = a.constructor;
     const calls = s.calls ?? 1;
     const once = (out) => {
-      binary(workload.op, shape, out, a, sa, b, sb);
+      binary(workload.op, shape, out, a, sa, b, sb, dtype);
       return out;
     };
-    const out = new Float32Array(numel(shape));
+    const out = new Typed(numel(shape));
     return {
       run: calls === 1
         ? () => once(out)
         : () => {
-          for (let i = 0; i < calls; i++) once(new Float32Array(out.length));
+          for (let i = 0; i < calls; i++) once(new Typed(out.length));
         },
-      values: () => [once(new Float32Array(out.length))],
+      values: () => [once(new Typed(out.length))],
       dispose() {},
     };
   }

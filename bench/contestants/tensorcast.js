@@ -1,6 +1,9 @@
 // tensorcast through its public API (dist/, as `import from 'tensorcast'`
 // would load it). Results stay in wasm memory: each call disposes its
 // result, and values() is the only copy out, made after timing.
+// A workload with a dtype makes its tensors with { dtype } (a typed array
+// would keep its type anyway); float32 ones pass none, so that bench/ab.js
+// can run them on a package from before dtypes, which knew no such option.
 
 export function prepareTensorcast(tc, workload, size, data) {
   const s = workload[size];
@@ -10,8 +13,9 @@ export function prepareTensorcast(tc, workload, size, data) {
   const done = () => made.forEach((t) => t.dispose());
 
   if (workload.kind === 'binary') {
+    const dtype = workload.dtype ? { dtype: workload.dtype } : {};
     const [a, b] = s.inputs.map((input, k) => {
-      const stored = tensor(data[k], input.shape);
+      const stored = tensor(data[k], input.shape, dtype);
       return input.transposed ? keep(stored.transpose(-2, -1)) : stored;
     });
     const op = workload.op;

@@ -4,13 +4,25 @@
 // sumTo: a transposed operand is materialised with tf.transpose inside the
 // timed call (the only way to compute it in tfjs), and sumTo is tf.sum over
 // the same axes.
-import { sumAxes } from '../workloads.js';
+// A workload in a dtype tfjs lacks (float64) has no tfjs contestant:
+// prepareTfjs returns null and tfjsLacks says why, for the table's cell.
+import { dtypeOf, sumAxes } from '../workloads.js';
+
+// tfjs's numeric dtypes (tf.DataType, less complex64); no float64, no int64.
+const TFJS_DTYPES = ['float32', 'int32'];
+
+export function tfjsLacks(workload) {
+  const dtype = dtypeOf(workload);
+  return TFJS_DTYPES.includes(dtype) ? null : `no ${dtype}`;
+}
 
 export function prepareTfjs(tf, workload, size, data) {
+  if (tfjsLacks(workload)) return null;
   const s = workload[size];
+  const dtype = dtypeOf(workload);
   const made = [];
   const tensor = (values, shape) => {
-    const t = tf.tensor(values, shape, 'float32');
+    const t = tf.tensor(values, shape, dtype);
     made.push(t);
     return t;
   };

@@ -28,18 +28,30 @@ DType result_type(const std::vector<Operand>& operands) {
   return promote(inputs, DTypeRule::Promote).common;
 }
 
+// On every elementwise op's path: one allocation per vector (reserved),
+// and each operand's tensor taken once (category() would take it again).
+// See bench/notes.md, "The small op after dtypes".
 Promoted promote_operands(const std::vector<Operand>& operands, DTypeRule rule, bool convert) {
   Promoted p;
   p.rule = rule;
+  const size_t n = operands.size();
+  p.given.reserve(n);
+  p.is_number.reserve(n);
   std::vector<PromotionInput> kinds;
+  kinds.reserve(n);
   for (const Operand& o : operands) {
-    p.given.push_back(o.tensor());
-    p.is_number.push_back(o.is_number());
-    kinds.push_back({p.given.back().dtype(), o.category()});
+    const Tensor& t = p.given.emplace_back(o.tensor());
+    const bool number = o.is_number();
+    p.is_number.push_back(number);
+    kinds.push_back({t.dtype(), number          ? Category::Number
+                                : t.ndim() == 0 ? Category::ZeroDim
+                                                : Category::Dim});
   }
   p.promotion = promote(kinds, rule);
-  if (convert)
+  if (convert) {
+    p.inputs.reserve(n);
     for (const Tensor& t : p.given) p.inputs.push_back(to(t, p.promotion.compute));
+  }
   return p;
 }
 

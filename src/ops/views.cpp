@@ -28,7 +28,8 @@ BackwardFn reshape_back(const Shape& input_shape) {
 }  // namespace
 
 Tensor expand(const Tensor& self, const Shape& sizes) {
-  return make_view(self, self.geometry().expand(sizes, dtype_tensor_type(self.dtype())), "expand",
+  const std::string type = dtype_tensor_type(self.dtype());
+  return make_view(self, self.geometry().expand(sizes, type.c_str()), "expand",
                    [](const BackwardArgs& args) { return std::vector<Tensor>{args.grad}; });
 }
 
