@@ -210,13 +210,16 @@ void check_kernel_dtype(BinaryOp op, DType dtype) {
   TC_CHECK(Type, op != BinaryOp::Pow, "\"pow\" not implemented for 'Bool'");
 }
 
-Tensor binary(BinaryOp op, const Operand& self, const Operand& other, Scalar alpha) {
-  check_binary_operands(op, self, other);
-  const OpInfo& info = op_info(OpFamily::Binary, int(op));
-  const Promoted p = promote_operands({self, other}, info.dtype_rule);
-  const DType dtype = p.promotion.compute;
-  const Tensor &a = p.inputs[0], &b = p.inputs[1];
-  ElementwiseSpec spec{op_name(op), {a, b}, {"a", "b"}, p.is_number, p.promotion.result};
+namespace {
+
+// The op on a and b, already in the dtype it computes in (`promoted`
+// says how they got there, for the trace; null when nothing was
+// converted and no trace is recorded).
+Tensor run_promoted(BinaryOp op, const OpInfo& info, const Operand& self, const Operand& other,
+                    const Tensor& a, const Tensor& b, DType dtype, DType result, Scalar alpha,
+                    const Promoted* promoted) {
+  ElementwiseSpec spec{op_name(op), {a, b}, {"a", "b"}, {self.is_number(), other.is_number()},
+                       result};
   const Elementwise e = prepare(spec);
   if (info.alpha) check_alpha(dtype, alpha);
   check_kernel_dtype(op, dtype);
@@ -225,9 +228,9 @@ Tensor binary(BinaryOp op, const Operand& self, const Operand& other, Scalar alp
     using T = decltype(tag);
     return run_binary(op, e, e.out.data<T>(), a.data<T>(), b.data<T>(), alpha.to<T>());
   });
-  if (tracing()) {
-    spec.given = p.given;
-    spec.promotion = promotion_trace(p, spec.names, p.promotion.result, false);
+  if (promoted != nullptr && tracing()) {
+    spec.given = promoted->given;
+    spec.promotion = promotion_trace(*promoted, spec.names, result, false);
   }
   trace_op(spec, e, kernel);
   Tensor out = e.out;
@@ -240,6 +243,27 @@ Tensor binary(BinaryOp op, const Operand& self, const Operand& other, Scalar alp
   if (op == BinaryOp::Pow && self.is_number()) set_grad_fn(out, "PowBackward2");
   else if (op == BinaryOp::Pow && !other.is_number()) set_grad_fn(out, "PowBackward1");
   return out;
+}
+
+}  // namespace
+
+Tensor binary(BinaryOp op, const Operand& self, const Operand& other, Scalar alpha) {
+  check_binary_operands(op, self, other);
+  const OpInfo& info = op_info(OpFamily::Binary, int(op));
+  // Note [Promotion fast path]: two tensors of one dtype that the op's rule
+  // keeps convert nothing, and without a trace to write nobody reads how
+  // the dtype was decided: promote_operands' bookkeeping (its vectors, a
+  // 0-D stand-in per number) would be a fifth of a small op's time
+  // (bench/notes.md, "The small op after dtypes").
+  if (!tracing() && !self.is_number() && !other.is_number()) {
+    const Tensor a = self.tensor(), b = other.tensor();
+    const DType d = a.dtype();
+    if (b.dtype() == d && (info.dtype_rule == DTypeRule::Promote || is_floating(d)))
+      return run_promoted(op, info, self, other, a, b, d, d, alpha, nullptr);
+  }
+  const Promoted p = promote_operands({self, other}, info.dtype_rule);
+  return run_promoted(op, info, self, other, p.inputs[0], p.inputs[1], p.promotion.compute,
+                      p.promotion.result, alpha, &p);
 }
 
 Tensor add(const Operand& s, const Operand& o, Scalar alpha) {
