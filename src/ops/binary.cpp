@@ -201,6 +201,79 @@ void check_alpha(DType dtype, const Scalar& alpha) {
            "For integral input tensors, argument alpha must not be a floating point number.");
 }
 
+namespace {
+
+// Whether c10::checked_convert<T>(s) would raise (c10/util/TypeCast.h,
+// overflows.h): integers outside T's range (an unsigned T also takes
+// negatives down to -max, which wrap), doubles beyond float's finite range
+// (infinities and NaN pass). Conversions to bool and to int64 and double
+// never overflow here.
+template <class T>
+bool overflows(const Scalar& s) {
+  using L = std::numeric_limits<T>;
+  if constexpr (std::is_same_v<T, bool>) {
+    return false;
+  } else if constexpr (std::is_integral_v<T>) {
+    if (s.kind() == Scalar::Kind::Bool) return false;
+    if (s.kind() == Scalar::Kind::Float) {  // never met: a float alpha or exponent makes a float dtype
+      const double v = s.to_double();
+      return !(v >= static_cast<double>(L::lowest()) && v <= static_cast<double>(L::max()));
+    }
+    const int64_t v = s.to_int();
+    if constexpr (std::is_unsigned_v<T>)
+      return v > static_cast<int64_t>(L::max()) ||
+             (v < 0 && uint64_t{0} - static_cast<uint64_t>(v) > uint64_t{L::max()});
+    else
+      return v < static_cast<int64_t>(L::lowest()) || v > static_cast<int64_t>(L::max());
+  } else if constexpr (std::is_same_v<T, float>) {
+    if (s.kind() != Scalar::Kind::Float) return false;
+    const double v = s.to_double();
+    return !std::isinf(v) && v == v && (v < L::lowest() || v > L::max());
+  } else {
+    return false;
+  }
+}
+
+// The C++ type Scalar's accessors name in the message (AT_FORALL_SCALAR_TYPES:
+// uint8_t, int, int64_t, float, double).
+const char* accessor_type(DType dtype) {
+  switch (dtype) {
+    case DType::Bool: return "bool";
+    case DType::UInt8: return "uint8_t";
+    case DType::Int32: return "int";
+    case DType::Int64: return "int64_t";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+  }
+  TC_ASSERT(false, "unknown dtype");
+}
+
+void check_range(DType dtype, const Scalar& s) {
+  const bool over = visit_dtype(dtype, [&](auto tag) { return overflows<decltype(tag)>(s); });
+  TC_CHECK(Value, !over, "value cannot be converted to type ", accessor_type(dtype),
+           " without overflow");
+}
+
+}  // namespace
+
+// PyTorch's kernels convert alpha (add's ufunc loop, alpha.to<scalar_t>();
+// sub passes -alpha) and pow's number exponent (pow_tensor_scalar_kernel,
+// exp_scalar.to<scalar_t>()) to the compute dtype with a range check.
+// A number operand is converted without one (TensorIterator's cast).
+void check_scalar_ranges(BinaryOp op, DType dtype, const Operand& self, const Operand& other,
+                         const Scalar& alpha) {
+  if (op == BinaryOp::Add) check_range(dtype, alpha);
+  if (op == BinaryOp::Sub) {
+    const Scalar negated =
+        alpha.kind() == Scalar::Kind::Float
+            ? Scalar(-alpha.to_double())
+            : Scalar(static_cast<int64_t>(uint64_t{0} - static_cast<uint64_t>(alpha.to_int())));
+    check_range(dtype, negated);
+  }
+  if (op == BinaryOp::Pow && other.is_number() && !self.is_number())
+    check_range(dtype, other.number());
+}
+
 // The checks of a dtype that has no kernel for the op (PyTorch's dispatch
 // macros leave bool out of floor_divide, remainder and pow).
 void check_kernel_dtype(BinaryOp op, DType dtype) {
@@ -220,6 +293,7 @@ Tensor binary(BinaryOp op, const Operand& self, const Operand& other, Scalar alp
   const Elementwise e = prepare(spec);
   if (info.alpha) check_alpha(dtype, alpha);
   check_kernel_dtype(op, dtype);
+  check_scalar_ranges(op, dtype, self, other, alpha);
   check_integer_divisor(op, b);
   KernelChoice kernel = visit_dtype(dtype, [&](auto tag) {
     using T = decltype(tag);

@@ -110,6 +110,7 @@ Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, Scalar alpha) {
   return run_inplace(info, self, other, p.promotion.result, p, [&](const Elementwise& e, const Tensor& out) {
     if (info.alpha) check_alpha(dtype, alpha);
     check_kernel_dtype(op, dtype);
+    check_scalar_ranges(op, dtype, self, other, alpha);
     check_integer_divisor(op, p.inputs[1]);
     return visit_dtype(dtype, [&](auto tag) {
       using T = decltype(tag);

@@ -52,6 +52,11 @@ KernelChoice run_compare(CompareOp op, const Elementwise& e, bool* out, const T*
 void check_binary_operands(BinaryOp op, const Operand& self, const Operand& other);
 void check_alpha(DType dtype, const Scalar& alpha);
 void check_kernel_dtype(BinaryOp op, DType dtype);
+// alpha (add, sub) and a number exponent (pow) converted to the compute
+// dtype with c10's range check: "value cannot be converted to type
+// uint8_t without overflow".
+void check_scalar_ranges(BinaryOp op, DType dtype, const Operand& self, const Operand& other,
+                         const Scalar& alpha);
 
 // Raises PyTorch's "ZeroDivisionError" when an integer divisor (T
 // integral) holds a zero (floor_divide, remainder); floats divide by zero
