@@ -546,6 +546,63 @@ TEST_CASE("dtypes: alpha, as alpha_check says", "[dtypes]") {
   check_values<int64_t>(self, {7, 8});
 }
 
+TEST_CASE("dtypes: alpha and an integer exponent are range-checked in the compute dtype", "[dtypes]") {
+  // The kernels convert alpha (add's ufunc loop: alpha.to<scalar_t>(), sub
+  // passing -alpha) and pow's number exponent (exp_scalar.to<scalar_t>())
+  // with c10's checked_convert; its text names the C++ type of Scalar's
+  // accessor: uint8_t, int, int64_t, float, double.
+  auto msg = [](const char* type) {
+    return std::string("value cannot be converted to type ") + type + " without overflow";
+  };
+  const Tensor u = Tensor::from_values<uint8_t>({1, 2}, {2});
+  const Tensor i = Tensor::from_values<int32_t>({1, 2}, {2});
+  const Tensor f = Tensor::from_values<float>({1, 2}, {2});
+  const int64_t p31 = int64_t{1} << 31;
+  refuses([&] { tc::add(u, u, Scalar(int64_t{256})); }, ErrorKind::Value, msg("uint8_t"));
+  refuses([&] { tc::add(u, u, Scalar(int64_t{-256})); }, ErrorKind::Value, msg("uint8_t"));
+  // Negatives down to -255 wrap (overflows() lets unsigned targets wrap).
+  check_values<uint8_t>(tc::add(u, u, Scalar(int64_t{-255})), {2, 4});
+  check_values<uint8_t>(tc::add(u, u, Scalar(int64_t{255})), {0, 0});  // 1 + 255, 2 + 510
+  // sub converts -alpha: 255 is -255 (fine), 256 is -256 (not).
+  check_values<uint8_t>(tc::sub(u, u, Scalar(int64_t{255})), {2, 4});  // 1 - 255, 2 - 510
+  refuses([&] { tc::sub(u, u, Scalar(int64_t{256})); }, ErrorKind::Value, msg("uint8_t"));
+  refuses([&] { tc::sub(u, u, Scalar(int64_t{-256})); }, ErrorKind::Value, msg("uint8_t"));
+  refuses([&] { tc::add(i, i, Scalar(p31)); }, ErrorKind::Value, msg("int"));
+  check_values<int32_t>(tc::add(i, i, Scalar(-p31)), {-2147483647, 2});
+  refuses([&] { tc::sub(i, i, Scalar(-p31)); }, ErrorKind::Value, msg("int"));
+  check_values<int32_t>(tc::sub(i, i, Scalar(p31)), {-2147483647, 2});
+  // int32 + int64 [2] computes in int64: no question.
+  CHECK(tc::add(i, Tensor::from_values<int64_t>({1, 1}, {2}), Scalar(p31)).dtype() == i8);
+  refuses([&] { tc::add(f, f, Scalar(1e40)); }, ErrorKind::Value, msg("float"));
+  refuses([&] { tc::sub(f, f, Scalar(-1e40)); }, ErrorKind::Value, msg("float"));
+  // Infinities and NaN are not overflows.
+  const float inf = std::numeric_limits<float>::infinity();
+  check_values<float>(tc::add(f, f, Scalar(std::numeric_limits<double>::infinity())), {inf, inf});
+  check_values<double>(tc::add(Tensor::from_values<double>({1}, {1}), 1, Scalar(1e300)), {1e300 + 1});
+  // Bool results never overflow: 300 is true.
+  const Tensor b = Tensor::from_values<bool>({false, true}, {2});
+  check_values<bool>(tc::add(b, Tensor::from_values<bool>({true, false}, {2}), Scalar(int64_t{300})),
+                     {true, true});
+  // In place, self untouched.
+  Tensor self = Tensor::from_values<uint8_t>({5, 6}, {2});
+  refuses([&] { tc::binary_(BinaryOp::Add, self, 1, Scalar(int64_t{1000})); }, ErrorKind::Value,
+          msg("uint8_t"));
+  check_values<uint8_t>(self, {5, 6});
+  // pow's number exponent, in the dtype computed in.
+  refuses([&] { tc::pow(u, 256); }, ErrorKind::Value, msg("uint8_t"));
+  check_values<uint8_t>(tc::pow(u, 255), {1, 0});  // 2^255 wraps to 0
+  refuses([&] { tc::pow(i, p31); }, ErrorKind::Value, msg("int"));
+  refuses([&] { tc::binary_(BinaryOp::Pow, self, 300); }, ErrorKind::Value, msg("uint8_t"));
+  check_values<uint8_t>(self, {5, 6});
+  // Not for an exponent that is a tensor (wrapped or not), nor for int64.
+  check_values<uint8_t>(tc::pow(u, Tensor::from_values<int64_t>({256}, {})), {1, 1});  // 256 -> uint8 0
+  check_values<int64_t>(tc::pow(Tensor::from_values<int64_t>({1, -1}, {2}), int64_t{1} << 40), {1, 1});
+  CHECK(tc::pow(b, p31).dtype() == i8);
+  // Numbers as operands are converted without a check (TensorIterator's cast).
+  check_values<uint8_t>(tc::add(u, 300), {45, 46});
+  check_values<int32_t>(tc::add(i, p31), {-2147483647, -2147483646});
+}
+
 TEST_CASE("dtypes: unary ops by dtype, and their refusals of bool", "[dtypes]") {
   const Tensor b = Tensor::from_values<bool>({true, false}, {2});
   refuses([&] { tc::unary(UnaryOp::Neg, b); }, ErrorKind::Type,
