@@ -248,13 +248,13 @@ const char* accessor_type(DType dtype) {
   TC_ASSERT(false, "unknown dtype");
 }
 
+}  // namespace
+
 void check_range(DType dtype, const Scalar& s) {
   const bool over = visit_dtype(dtype, [&](auto tag) { return overflows<decltype(tag)>(s); });
   TC_CHECK(Value, !over, "value cannot be converted to type ", accessor_type(dtype),
            " without overflow");
 }
-
-}  // namespace
 
 // PyTorch's kernels convert alpha (add's ufunc loop, alpha.to<scalar_t>();
 // sub passes -alpha) and pow's number exponent (pow_tensor_scalar_kernel,

@@ -52,6 +52,9 @@ KernelChoice run_compare(CompareOp op, const Elementwise& e, bool* out, const T*
 void check_binary_operands(BinaryOp op, const Operand& self, const Operand& other);
 void check_alpha(DType dtype, const Scalar& alpha);
 void check_kernel_dtype(BinaryOp op, DType dtype);
+// Raises c10::checked_convert's "value cannot be converted to type
+// uint8_t without overflow" when s does not fit dtype (Scalar::to<T>).
+void check_range(DType dtype, const Scalar& s);
 // alpha (add, sub) and a number exponent (pow) converted to the compute
 // dtype with c10's range check: "value cannot be converted to type
 // uint8_t without overflow".
