@@ -1074,8 +1074,25 @@ TEST_CASE("dtypes: where promotes its values", "[dtypes]") {
   check_values<double>(tc::where(c, Tensor::from_values<int32_t>({1, 2}, {2}),
                                  Tensor::from_values<double>({0.5}, {})),
                        {1.0, 0.5});
-  // uint8 with 300: uint8, 300 is 44 there.
-  check_values<uint8_t>(tc::where(c, 300, Tensor::from_values<uint8_t>({1, 2}, {2})), {44, 2});
+  // A number is made a tensor of the result's dtype by at::scalar_tensor,
+  // whose fill converts with the range check (Scalar::to<scalar_t>): uint8
+  // takes -1 (255) but not 300. PyTorch checks this before the condition.
+  check_values<uint8_t>(tc::where(c, -1, Tensor::from_values<uint8_t>({1, 2}, {2})), {255, 2});
+  const std::string u8_over = "value cannot be converted to type uint8_t without overflow";
+  refuses([&] { tc::where(c, 300, Tensor::from_values<uint8_t>({1, 2}, {2})); }, ErrorKind::Value, u8_over);
+  refuses([&] { tc::where(c, Tensor::from_values<uint8_t>({1, 2}, {2}), -256); }, ErrorKind::Value, u8_over);
+  refuses([&] { tc::where(Tensor::from_values<float>({1, 0}, {2}), 300, Tensor::from_values<uint8_t>({1, 2}, {2})); },
+          ErrorKind::Value, u8_over);
+  refuses([&] { tc::where(c, Tensor::from_values<int32_t>({1, 2}, {2}), int64_t{1} << 31); }, ErrorKind::Value,
+          "value cannot be converted to type int without overflow");
+  refuses([&] { tc::where(c, Tensor::from_values<float>({1, 2}, {2}), 1e40); }, ErrorKind::Value,
+          "value cannot be converted to type float without overflow");
+  refuses([&] { tc::where(c, 1e40, 0); }, ErrorKind::Value, "value cannot be converted to type float without overflow");
+  check_values<double>(tc::where(c, Tensor::from_values<double>({1, 2}, {2}), 1e40), {1.0, 1e40});
+  check_values<int64_t>(tc::where(c, int64_t{1} << 40, true), {int64_t{1} << 40, 1});
+  // A 0-D tensor is converted as any tensor, unchecked: 300 is 44 in uint8.
+  check_values<uint8_t>(tc::where(c, Tensor::from_values<int64_t>({300}, {}), Tensor::from_values<uint8_t>({1, 2}, {2})),
+                        {44, 2});
   check_values<int64_t>(tc::where(c, Tensor::from_values<bool>({true, true}, {2}), 2), {1, 2});
   check_values<float>(tc::where(c, 1.0, 0), {1.0f, 0.0f});
   check_values<int64_t>(tc::where(c, 1, 0), {1, 0});
