@@ -59,6 +59,41 @@ struct Pow {
   static constexpr bool kVector = false;
   float operator()(float a, float b) const { return std::pow(a, b); }
 };
+// A float tensor ** a number, as PyTorch's pow_tensor_scalar_kernel
+// (aten/src/ATen/native/cpu/PowKernel.cpp) computes it: ** 0.5, -0.5 and
+// -1 by its sqrt, rsqrt (1 / sqrt) and reciprocal kernels, ** 2, 3 and -2
+// by multiplication, any other exponent by pow. Not the same numbers as
+// pow's: x * x * x and powf(x, 3) differ in the last bit for about a
+// quarter of floats, and sqrt(-0.0) is -0.0 where pow gives 0.0.
+enum class PowExponent { Other, Two, Three, MinusTwo, Half, MinusHalf, MinusOne };
+inline PowExponent pow_exponent(double e) {
+  if (e == 2.0) return PowExponent::Two;
+  if (e == 3.0) return PowExponent::Three;
+  if (e == -2.0) return PowExponent::MinusTwo;
+  if (e == 0.5) return PowExponent::Half;
+  if (e == -0.5) return PowExponent::MinusHalf;
+  if (e == -1.0) return PowExponent::MinusOne;
+  return PowExponent::Other;
+}
+template <class T>  // floating T
+inline T pow_by_number(PowExponent kind, T a, T b) {
+  switch (kind) {
+    case PowExponent::Two: return a * a;
+    case PowExponent::Three: return a * a * a;
+    case PowExponent::MinusTwo: return T(1) / (a * a);
+    case PowExponent::Half: return std::sqrt(a);
+    case PowExponent::MinusHalf: return T(1) / std::sqrt(a);
+    case PowExponent::MinusOne: return T(1) / a;
+    case PowExponent::Other: break;
+  }
+  return std::pow(a, b);
+}
+struct PowNumber {
+  static constexpr const char* name = "pow";
+  static constexpr bool kVector = false;
+  PowExponent kind;
+  float operator()(float a, float b) const { return pow_by_number(kind, a, b); }
+};
 struct Maximum {
   static constexpr const char* name = "maximum";
   static constexpr bool kVector = true;
@@ -277,6 +312,13 @@ struct TRemainder {
       return r;
     }
   }
+};
+template <class T>  // floating T: see PowNumber
+struct TPowNumber {
+  static constexpr const char* name = "pow";
+  static constexpr bool kVector = false, kAutovec = false;
+  PowExponent kind;
+  T operator()(T a, T b) const { return pow_by_number(kind, a, b); }
 };
 // Integer powers by squaring, wrapping (PyTorch's powi); a negative
 // exponent gives 1 for base 1, +-1 for base -1 and 0 otherwise.

@@ -11,7 +11,7 @@ namespace {
 
 // The float32 loops: hand-written 4-lane kernels where the op has them.
 KernelChoice run_binary_f32(BinaryOp op, const Elementwise& e, const float* a, const float* b,
-                            float alpha) {
+                            float alpha, fn::PowExponent pow_exponent) {
   switch (op) {
     case BinaryOp::Add:
       return alpha == 1.0f ? run_binary(e, a, b, fn::Add{}) : run_binary(e, a, b, fn::AddAlpha{alpha});
@@ -22,6 +22,7 @@ KernelChoice run_binary_f32(BinaryOp op, const Elementwise& e, const float* a, c
     case BinaryOp::Div:
       return run_binary(e, a, b, fn::Div{});
     case BinaryOp::Pow:
+      if (pow_exponent != fn::PowExponent::Other) return run_binary(e, a, b, fn::PowNumber{pow_exponent});
       return run_binary(e, a, b, fn::Pow{});
     case BinaryOp::Maximum:
       return run_binary(e, a, b, fn::Maximum{});
@@ -39,10 +40,10 @@ KernelChoice run_binary_f32(BinaryOp op, const Elementwise& e, const float* a, c
 
 template <class T>
 KernelChoice run_binary(BinaryOp op, const Elementwise& e, T* out, const T* a, const T* b,
-                        T alpha) {
+                        T alpha, fn::PowExponent pow_exponent) {
   if constexpr (std::is_same_v<T, float>) {
     TC_ASSERT(out == e.out.f32(), "the float32 loops write e.out");
-    return run_binary_f32(op, e, a, b, alpha);
+    return run_binary_f32(op, e, a, b, alpha, pow_exponent);
   } else {
     const bool one = alpha == T(1);
     switch (op) {
@@ -60,6 +61,9 @@ KernelChoice run_binary(BinaryOp op, const Elementwise& e, T* out, const T* a, c
         if constexpr (std::is_floating_point_v<T>) return run_binary_any(e, out, a, b, fn::TDiv<T>{});
         break;
       case BinaryOp::Pow:
+        if constexpr (std::is_floating_point_v<T>)
+          if (pow_exponent != fn::PowExponent::Other)
+            return run_binary_any(e, out, a, b, fn::TPowNumber<T>{pow_exponent});
         if constexpr (!std::is_same_v<T, bool>) return run_binary_any(e, out, a, b, fn::TPow<T>{});
         break;
       case BinaryOp::Maximum:
@@ -77,12 +81,18 @@ KernelChoice run_binary(BinaryOp op, const Elementwise& e, T* out, const T* a, c
               ": its checks should have refused it");
   }
 }
-template KernelChoice run_binary(BinaryOp, const Elementwise&, bool*, const bool*, const bool*, bool);
-template KernelChoice run_binary(BinaryOp, const Elementwise&, uint8_t*, const uint8_t*, const uint8_t*, uint8_t);
-template KernelChoice run_binary(BinaryOp, const Elementwise&, int32_t*, const int32_t*, const int32_t*, int32_t);
-template KernelChoice run_binary(BinaryOp, const Elementwise&, int64_t*, const int64_t*, const int64_t*, int64_t);
-template KernelChoice run_binary(BinaryOp, const Elementwise&, float*, const float*, const float*, float);
-template KernelChoice run_binary(BinaryOp, const Elementwise&, double*, const double*, const double*, double);
+template KernelChoice run_binary(BinaryOp, const Elementwise&, bool*, const bool*, const bool*, bool,
+                                  fn::PowExponent);
+template KernelChoice run_binary(BinaryOp, const Elementwise&, uint8_t*, const uint8_t*, const uint8_t*, uint8_t,
+                                  fn::PowExponent);
+template KernelChoice run_binary(BinaryOp, const Elementwise&, int32_t*, const int32_t*, const int32_t*, int32_t,
+                                  fn::PowExponent);
+template KernelChoice run_binary(BinaryOp, const Elementwise&, int64_t*, const int64_t*, const int64_t*, int64_t,
+                                  fn::PowExponent);
+template KernelChoice run_binary(BinaryOp, const Elementwise&, float*, const float*, const float*, float,
+                                  fn::PowExponent);
+template KernelChoice run_binary(BinaryOp, const Elementwise&, double*, const double*, const double*, double,
+                                  fn::PowExponent);
 
 void check_integer_divisor(BinaryOp op, const Tensor& divisor) {
   if (op != BinaryOp::FloorDivide && op != BinaryOp::Remainder) return;
@@ -274,6 +284,13 @@ void check_scalar_ranges(BinaryOp op, DType dtype, const Operand& self, const Op
     check_range(dtype, other.number());
 }
 
+fn::PowExponent pow_exponent_of(BinaryOp op, DType dtype, const Operand& self,
+                                const Operand& other) {
+  if (op != BinaryOp::Pow || !other.is_number() || self.is_number() || !is_floating(dtype))
+    return fn::PowExponent::Other;
+  return fn::pow_exponent(other.number().to_double());
+}
+
 // The checks of a dtype that has no kernel for the op (PyTorch's dispatch
 // macros leave bool out of floor_divide, remainder and pow).
 void check_kernel_dtype(BinaryOp op, DType dtype) {
@@ -295,9 +312,10 @@ Tensor binary(BinaryOp op, const Operand& self, const Operand& other, Scalar alp
   check_kernel_dtype(op, dtype);
   check_scalar_ranges(op, dtype, self, other, alpha);
   check_integer_divisor(op, b);
+  const fn::PowExponent pe = pow_exponent_of(op, dtype, self, other);
   KernelChoice kernel = visit_dtype(dtype, [&](auto tag) {
     using T = decltype(tag);
-    return run_binary(op, e, e.out.data<T>(), a.data<T>(), b.data<T>(), alpha.to<T>());
+    return run_binary(op, e, e.out.data<T>(), a.data<T>(), b.data<T>(), alpha.to<T>(), pe);
   });
   if (tracing()) {
     spec.given = p.given;

@@ -112,10 +112,11 @@ Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, Scalar alpha) {
     check_kernel_dtype(op, dtype);
     check_scalar_ranges(op, dtype, self, other, alpha);
     check_integer_divisor(op, p.inputs[1]);
+    const fn::PowExponent pe = pow_exponent_of(op, dtype, self, other);
     return visit_dtype(dtype, [&](auto tag) {
       using T = decltype(tag);
       return run_binary(op, e, out.data<T>(), p.inputs[0].data<T>(), p.inputs[1].data<T>(),
-                        alpha.to<T>());
+                        alpha.to<T>(), pe);
     });
   });
 }

@@ -36,9 +36,13 @@ void copy_into(const Tensor& dst, const Tensor& src);
 
 // run_binary (engine/dispatch.h) for a BinaryOp chosen at run time, in
 // the dtype of T (src/ops/binary.cpp); alpha is in that dtype too.
+// pow_exponent: which of PyTorch's formulas a float tensor ** number
+// takes (pow_exponent_of; Other for every other op and form).
 template <class T>
 KernelChoice run_binary(BinaryOp op, const Elementwise& e, T* out, const T* a, const T* b,
-                        T alpha);
+                        T alpha, fn::PowExponent pow_exponent = fn::PowExponent::Other);
+fn::PowExponent pow_exponent_of(BinaryOp op, DType dtype, const Operand& self,
+                                const Operand& other);
 
 // run_compare (engine/dispatch.h) for a CompareOp chosen at run time, on
 // inputs of T (src/ops/compare.cpp).
