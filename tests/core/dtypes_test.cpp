@@ -956,6 +956,61 @@ TEST_CASE("dtypes: integer powers (powi), negative exponents", "[dtypes]") {
   check_values<uint8_t>(tc::pow(Tensor::from_values<uint8_t>({7}, {1}), 3), {87});
 }
 
+namespace {
+
+// pow_tensor_scalar_kernel (PowKernel.cpp): a float tensor ** 0.5, -0.5
+// and -1 run sqrt, rsqrt (1 / sqrt) and reciprocal (1 / x); ** 2, 3 and -2
+// multiply (pow_tensor_scalar_optimized_kernel). Exact formulas, so exact
+// values (1 / (x * x) in double then float is the same number:
+// double rounding is innocuous for division).
+template <class T>
+void check_float_pow_by_number(uint32_t seed) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<T> dist(T(0.01), T(100));
+  std::vector<T> x;
+  for (int i = 0; i < 301; ++i) x.push_back(dist(gen));
+  const T inf = std::numeric_limits<T>::infinity(), nan = std::numeric_limits<T>::quiet_NaN();
+  for (T v : {-T(0), T(0), inf, -inf, nan, T(-2.5), T(1e-30)}) x.push_back(v);
+  const int64_t n = static_cast<int64_t>(x.size());
+  const Tensor t = Tensor::from_values<T>(x, {n});
+  struct Case {
+    double e;
+    T (*f)(T);
+  };
+  const Case cases[] = {
+      {2.0, [](T v) { return v * v; }},
+      {3.0, [](T v) { return v * v * v; }},
+      {-2.0, [](T v) { return T(1) / (v * v); }},
+      {0.5, [](T v) { return std::sqrt(v); }},
+      {-0.5, [](T v) { return T(1) / std::sqrt(v); }},
+      {-1.0, [](T v) { return T(1) / v; }},
+  };
+  for (const Case& c : cases) {
+    INFO("** " << c.e);
+    std::vector<T> want;
+    for (T v : x) want.push_back(c.f(v));
+    check_values<T>(tc::pow(t, c.e), want);
+    // A Python int exponent is the same number.
+    if (c.e == std::floor(c.e)) check_values<T>(tc::pow(t, static_cast<int64_t>(c.e)), want);
+    // In place too.
+    Tensor self = tc::clone(t);
+    tc::binary_(BinaryOp::Pow, self, c.e);
+    check_values<T>(self, want);
+  }
+  // The special values spelled out: sqrt's, not pow's.
+  check_values<T>(tc::pow(Tensor::from_values<T>({-T(0), -inf}, {2}), 0.5), {-T(0), nan});
+  check_values<T>(tc::pow(Tensor::from_values<T>({-T(0), -inf}, {2}), -0.5), {-inf, nan});
+}
+
+}  // namespace
+
+TEST_CASE("dtypes: float ** number as PyTorch's pow_tensor_scalar_kernel computes it", "[dtypes]") {
+  SECTION("float32") { check_float_pow_by_number<float>(81); }
+  SECTION("float64") { check_float_pow_by_number<double>(82); }
+  // An int tensor ** 0.5 is float32 ** 0.5: sqrt too.
+  check_values<float>(tc::pow(Tensor::from_values<int32_t>({2, 0}, {2}), 0.5), {std::sqrt(2.0f), 0.0f});
+}
+
 TEST_CASE("dtypes: maximum and minimum with NaN, bool and mixed dtypes", "[dtypes]") {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const std::vector<double> a = {nan, 1.0, nan, -2.0, 3.0, -1.0};
