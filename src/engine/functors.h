@@ -330,7 +330,9 @@ struct TPow {
     if constexpr (std::is_floating_point_v<T>) {
       return std::pow(a, b);
     } else {
-      static_assert(!std::is_same_v<T, bool>, "bool pow is refused before a kernel runs");
+      // bool: only a bool tensor ** True/False gets here (a copy, or all
+      // true: PyTorch's copy_/fill_(1)); bool ** a bool tensor is refused.
+      if constexpr (std::is_same_v<T, bool>) return b ? a : true;
       if constexpr (std::is_signed_v<T>)
         if (b < 0) return a == 1 ? T(1) : a == -1 ? T((b % 2) ? -1 : 1) : T(0);
       T result = 1;

@@ -64,8 +64,7 @@ KernelChoice run_binary(BinaryOp op, const Elementwise& e, T* out, const T* a, c
         if constexpr (std::is_floating_point_v<T>)
           if (pow_exponent != fn::PowExponent::Other)
             return run_binary_any(e, out, a, b, fn::TPowNumber<T>{pow_exponent});
-        if constexpr (!std::is_same_v<T, bool>) return run_binary_any(e, out, a, b, fn::TPow<T>{});
-        break;
+        return run_binary_any(e, out, a, b, fn::TPow<T>{});
       case BinaryOp::Maximum:
         return run_binary_any(e, out, a, b, fn::TMaximum<T>{});
       case BinaryOp::Minimum:
@@ -292,12 +291,16 @@ fn::PowExponent pow_exponent_of(BinaryOp op, DType dtype, const Operand& self,
 }
 
 // The checks of a dtype that has no kernel for the op (PyTorch's dispatch
-// macros leave bool out of floor_divide, remainder and pow).
-void check_kernel_dtype(BinaryOp op, DType dtype) {
+// macros leave bool out of floor_divide, remainder and pow). A bool
+// tensor ** True/False never reaches pow's dispatch: pow_Tensor_Scalar_out
+// (Pow.cpp) copies self for an exponent equal to 1 or true and fills 1 for
+// 0 or false.
+void check_kernel_dtype(BinaryOp op, DType dtype, const Operand& self, const Operand& other) {
   if (dtype != DType::Bool) return;
   TC_CHECK(Type, op != BinaryOp::FloorDivide, "\"div_floor_cpu\" not implemented for 'Bool'");
   TC_CHECK(Type, op != BinaryOp::Remainder, "\"remainder_cpu\" not implemented for 'Bool'");
-  TC_CHECK(Type, op != BinaryOp::Pow, "\"pow\" not implemented for 'Bool'");
+  TC_CHECK(Type, op != BinaryOp::Pow || (other.is_number() && !self.is_number()),
+           "\"pow\" not implemented for 'Bool'");
 }
 
 Tensor binary(BinaryOp op, const Operand& self, const Operand& other, Scalar alpha) {
@@ -309,7 +312,7 @@ Tensor binary(BinaryOp op, const Operand& self, const Operand& other, Scalar alp
   ElementwiseSpec spec{op_name(op), {a, b}, {"a", "b"}, p.is_number, p.promotion.result};
   const Elementwise e = prepare(spec);
   if (info.alpha) check_alpha(dtype, alpha);
-  check_kernel_dtype(op, dtype);
+  check_kernel_dtype(op, dtype, self, other);
   check_scalar_ranges(op, dtype, self, other, alpha);
   check_integer_divisor(op, b);
   const fn::PowExponent pe = pow_exponent_of(op, dtype, self, other);

@@ -109,7 +109,7 @@ Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, Scalar alpha) {
   const DType dtype = p.promotion.compute;
   return run_inplace(info, self, other, p.promotion.result, p, [&](const Elementwise& e, const Tensor& out) {
     if (info.alpha) check_alpha(dtype, alpha);
-    check_kernel_dtype(op, dtype);
+    check_kernel_dtype(op, dtype, self, other);
     check_scalar_ranges(op, dtype, self, other, alpha);
     check_integer_divisor(op, p.inputs[1]);
     const fn::PowExponent pe = pow_exponent_of(op, dtype, self, other);

@@ -52,10 +52,11 @@ KernelChoice run_compare(CompareOp op, const Elementwise& e, bool* out, const T*
 // PyTorch's checks of an arithmetic op (src/ops/binary.cpp): before the
 // loop is built, on the operands as given (bool subtraction, integer
 // powers of negative numbers); alpha against the compute dtype; a dtype
-// without a kernel for the op (bool floor_divide, remainder, pow).
+// without a kernel for the op (bool floor_divide, remainder, pow but for a
+// bool number exponent).
 void check_binary_operands(BinaryOp op, const Operand& self, const Operand& other);
 void check_alpha(DType dtype, const Scalar& alpha);
-void check_kernel_dtype(BinaryOp op, DType dtype);
+void check_kernel_dtype(BinaryOp op, DType dtype, const Operand& self, const Operand& other);
 // Raises c10::checked_convert's "value cannot be converted to type
 // uint8_t without overflow" when s does not fit dtype (Scalar::to<T>).
 void check_range(DType dtype, const Scalar& s);
