@@ -161,10 +161,13 @@ Expect expect_binary(BinaryOp op, const Kind& a, const Kind& b) {
   if (common == b1) {
     if (op == BinaryOp::FloorDivide) return refusal("\"div_floor_cpu\" not implemented for 'Bool'");
     if (op == BinaryOp::Remainder) return refusal("\"remainder_cpu\" not implemented for 'Bool'");
-    // The facts (4h) say bool ** True reaches the integer dispatch too.
-    // Newer Pow.cpp short-circuits an exponent equal to true/false
-    // (copy_/fill_), so there bool_t ** True is a bool copy.
-    if (op == BinaryOp::Pow) return refusal("\"pow\" not implemented for 'Bool'");
+    // pow_Tensor_Scalar_out (Pow.cpp) answers an exponent that equals
+    // true/false (or 1/0) with copy_/fill_(1) before any kernel: bool
+    // tensor ** True is a copy. (The facts file, 4h, has it refused: its
+    // quote lacks the `|| exp.equal(true)` every Pow.cpp copy read has.)
+    const bool bool_number_exponent = b.cat == Category::Number && a.cat != Category::Number;
+    if (op == BinaryOp::Pow && !bool_number_exponent)
+      return refusal("\"pow\" not implemented for 'Bool'");
   }
   return {common};
 }
@@ -947,8 +950,18 @@ TEST_CASE("dtypes: integer powers (powi), negative exponents", "[dtypes]") {
   // A number base: 2 ** int tensor (pow.Scalar: wrapped, then tensor ** tensor).
   check_values<int64_t>(tc::pow(2, Tensor::from_values<int64_t>({-1, 0, 10, 62}, {4})),
                         {0, 1, 1024, int64_t{1} << 62});
-  // bool ** 2 computes in int64; bool ** bool has no kernel.
+  // bool ** 2 computes in int64; bool ** bool has no kernel, but a bool
+  // number exponent never reaches one: ** True copies, ** False fills true.
   check_values<int64_t>(tc::pow(Tensor::from_values<bool>({true, false}, {2}), 2), {1, 0});
+  check_values<bool>(tc::pow(Tensor::from_values<bool>({true, false}, {2}), true), {true, false});
+  check_values<bool>(tc::pow(Tensor::from_values<bool>({true, false}, {2}), false), {true, true});
+  Tensor bself = Tensor::from_values<bool>({false, true}, {2});
+  tc::binary_(BinaryOp::Pow, bself, false);
+  check_values<bool>(bself, {true, true});
+  refuses([&] { tc::pow(true, Tensor::from_values<bool>({true}, {1})); }, ErrorKind::Type,
+          "\"pow\" not implemented for 'Bool'");
+  refuses([&] { tc::pow(Tensor::from_values<bool>({true}, {1}), Tensor::from_values<bool>({true}, {})); },
+          ErrorKind::Type, "\"pow\" not implemented for 'Bool'");
   refuses([&] {
     tc::pow(Tensor::from_values<bool>({true}, {1}), Tensor::from_values<bool>({true}, {1}));
   }, ErrorKind::Type, "\"pow\" not implemented for 'Bool'");
