@@ -125,12 +125,14 @@ struct Sqrt {
   float operator()(float a) const { return std::sqrt(a); }
   f32x4 operator()(f32x4 a) const { return simd::sqrt(a); }
 };
-// relu(NaN) is NaN in PyTorch: max with NaN propagation does that.
+// PyTorch's relu is clamp_min(self, 0): std::max(a, 0) and, in 8 lanes,
+// _mm256_max_ps(min, a), both of which keep a when it is NaN or -0.0
+// (relu(-0.0) is -0.0).
 struct Relu {
   static constexpr const char* name = "relu";
   static constexpr bool kVector = true;
-  float operator()(float a) const { return a > 0.0f || a != a ? a : 0.0f; }
-  f32x4 operator()(f32x4 a) const { return simd::max(a, simd::splat(0.0f)); }
+  float operator()(float a) const { return a < 0.0f ? 0.0f : a; }
+  f32x4 operator()(f32x4 a) const { return simd::clamp_min(a, simd::splat(0.0f)); }
 };
 struct Exp {
   static constexpr const char* name = "exp";
@@ -366,10 +368,10 @@ struct TAbs {
   }
 };
 template <class T>
-struct TRelu {
+struct TRelu {  // as Relu: std::max(a, 0)
   static constexpr const char* name = "relu";
   static constexpr bool kVector = false, kAutovec = true;
-  T operator()(T a) const { return a > T(0) || a != a ? a : T(0); }
+  T operator()(T a) const { return a < T(0) ? T(0) : a; }
 };
 // exp, log and sqrt of a floating T (integers are promoted to float32
 // before they get here).
