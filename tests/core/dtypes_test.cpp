@@ -642,6 +642,18 @@ TEST_CASE("dtypes: unary ops by dtype, and their refusals of bool", "[dtypes]") 
   const double nan = std::numeric_limits<double>::quiet_NaN();
   check_values<double>(tc::unary(UnaryOp::Relu, Tensor::from_values<double>({nan, -1.0, 2.5}, {3})),
                        {nan, 0.0, 2.5});
+  // relu is clamp_min(self, 0): std::max(a, 0) and _mm256_max_ps(min, a)
+  // both keep a when it is -0.0 (or NaN), so relu(-0.0) prints -0.
+  std::vector<float> rz(13, -0.0f);
+  rz[5] = std::numeric_limits<float>::quiet_NaN();
+  rz[6] = -1.0f;
+  std::vector<float> rz_want(13, -0.0f);
+  rz_want[5] = rz[5];
+  rz_want[6] = 0.0f;
+  check_values<float>(tc::unary(UnaryOp::Relu, Tensor::from_values<float>(rz, {13})), rz_want);
+  check_values<float>(tc::unary(UnaryOp::Relu, Tensor::from_values<float>({-0.0f}, {})), {-0.0f});
+  check_values<double>(tc::unary(UnaryOp::Relu, Tensor::from_values<double>({-0.0, 0.0}, {2})),
+                       {-0.0, 0.0});
   check_values<double>(tc::unary(UnaryOp::Neg, Tensor::from_values<double>({0.0, -2.0}, {2})),
                        {-0.0, 2.0});
   check_values<double>(tc::unary(UnaryOp::Abs, Tensor::from_values<double>({-0.0, -2.5}, {2})),
@@ -1464,6 +1476,58 @@ TEST_CASE("dtypes: comparisons and where over strided inputs of every dtype", "[
   run(double{}, "f64");
 }
 
+TEST_CASE("dtypes: unary x_* loops, contiguous and strided, per dtype", "[dtypes][kernels]") {
+  std::mt19937_64 gen(91);
+  auto run = [&](auto tag, const char* prefix) {
+    using T = decltype(tag);
+    INFO(prefix);
+    std::vector<T> v;
+    if constexpr (std::is_floating_point_v<T>) {
+      for (int i = 0; i < 60; ++i) v.push_back(static_cast<T>(static_cast<int>(gen() % 41) - 20) / 4);
+      v[3] = -T(0);
+      v[4] = std::numeric_limits<T>::quiet_NaN();
+    } else {
+      v = random_values<T>(gen, 60);
+    }
+    const Tensor wide = Tensor::from_values<T>(v, {6, 10});
+    const Tensor strided = tc::squeeze(tc::narrow(wide, 1, 3, 1));  // column 3: stride 10
+    const std::vector<T> col = strided.values<T>();
+    for (UnaryOp op : {UnaryOp::Neg, UnaryOp::Abs, UnaryOp::Relu}) {
+      INFO(tc::op_name(op));
+      auto ref = [&](T x) -> T {
+        if constexpr (std::is_floating_point_v<T>) {
+          if (op == UnaryOp::Neg) return -x;
+          if (op == UnaryOp::Abs) return std::fabs(x);
+          return x < 0 ? T(0) : x;  // std::max(x, 0): -0.0 and NaN stay
+        } else {
+          const __int128 w = x;
+          if (op == UnaryOp::Neg) return wrap_to<T>(-w);
+          if (op == UnaryOp::Abs) return wrap_to<T>(w < 0 ? -w : w);
+          return x > 0 ? x : T(0);
+        }
+      };
+      std::vector<T> want_all, want_col;
+      for (T x : v) want_all.push_back(ref(x));
+      for (T x : col) want_col.push_back(ref(x));
+      const std::string name = tc::op_name(op);
+      {
+        tc::TraceScope scope;
+        check_values<T>(tc::unary(op, wide), want_all);
+        CHECK(last_op(scope).kernel == std::string(prefix) + "_v" + name + "__autovec");
+      }
+      {
+        tc::TraceScope scope;
+        check_values<T>(tc::unary(op, strided), want_col);
+        CHECK(last_op(scope).kernel == std::string(prefix) + "_" + name + "__scalar_strided");
+      }
+    }
+  };
+  run(uint8_t{}, "u8");
+  run(int32_t{}, "i32");
+  run(int64_t{}, "i64");
+  run(double{}, "f64");
+}
+
 TEST_CASE("dtypes: autograd keeps each leaf's dtype", "[dtypes][autograd]") {
   SECTION("float64 leaves get float64 gradients") {
     Tensor x = Tensor::from_values<double>({1.5, -2.0, 0.25}, {3});
@@ -1497,6 +1561,21 @@ TEST_CASE("dtypes: autograd keeps each leaf's dtype", "[dtypes][autograd]") {
                                Tensor::from_values<double>({0.0}, {}));
     CHECK(w.dtype() == f4);
     CHECK(w.requires_grad());
+  }
+  SECTION("integer operands take no gradient and keep the float leaf's dtype") {
+    Tensor a = Tensor::from_values<float>({1, 2}, {2});
+    a.set_requires_grad(true);
+    const Tensor k = Tensor::from_values<int64_t>({3, -4}, {2});
+    const Tensor y = tc::mul(a, k);  // float32: the int64 tensor with dims does not widen it
+    CHECK(y.dtype() == f4);
+    tc::backward(tc::sum(tc::add(y, tc::div(a, Tensor::from_values<int32_t>({2}, {})))));
+    check_values<float>(a.grad(), {3.5f, -3.5f});
+    Tensor d = Tensor::from_values<double>({2.0}, {1});
+    d.set_requires_grad(true);
+    const Tensor z = tc::pow(d, Tensor::from_values<int32_t>({3}, {1}));  // float64 ** int32: float64
+    CHECK(z.dtype() == f8);
+    tc::backward(tc::sum(z));
+    check_values<double>(d.grad(), {12.0});
   }
   SECTION("to an integer dtype cuts the graph") {
     Tensor a = Tensor::from_values<float>({1.5f}, {1});
