@@ -32,7 +32,18 @@ using tc::UnaryOp;
 constexpr DType b1 = DType::Bool, u1 = DType::UInt8, i4 = DType::Int32, i8 = DType::Int64,
                 f4 = DType::Float32, f8 = DType::Float64;
 const DType kDTypes[] = {b1, u1, i4, i8, f4, f8};
-int ix(DType d) { return static_cast<int>(d); }
+// Row and column in the tables below (their own order, not the enum's).
+int ix(DType d) {
+  switch (d) {
+    case DType::Bool: return 0;
+    case DType::UInt8: return 1;
+    case DType::Int32: return 2;
+    case DType::Int64: return 3;
+    case DType::Float32: return 4;
+    case DType::Float64: return 5;
+  }
+  return -1;
+}
 bool floating(DType d) { return d == f4 || d == f8; }
 
 // c10's _promoteTypesLookup restricted to b1 u1 i4 i8 f4 f8, copied by hand
@@ -743,6 +754,9 @@ TEST_CASE("dtypes: integer add, sub, mul wrap as two's complement", "[dtypes]") 
   check_values<bool>(tc::mul(p, q), {false, false, false, true});
   check_values<bool>(tc::maximum(p, q), {false, true, true, true});
   check_values<bool>(tc::minimum(p, q), {false, false, false, true});
+  // uint8 [2] + int32 0-D stays uint8: 200 + 100 wraps to 44.
+  check_values<uint8_t>(tc::add(Tensor::from_values<uint8_t>({200, 1}, {2}), Tensor::from_values<int32_t>({100}, {})),
+                        {44, 101});
   // bool + int promotes: True + True as int64 is 2.
   check_values<int64_t>(tc::add(p, Tensor::from_values<int64_t>({0, 0, 1, 1}, {4})), {0, 0, 2, 2});
 }
@@ -1075,6 +1089,23 @@ TEST_CASE("dtypes: maximum and minimum with NaN, bool and mixed dtypes", "[dtype
                       {2.5f, 7.0f});
 }
 
+namespace {
+
+template <class T>
+bool ref_compare(CompareOp op, T x, T y) {
+  switch (op) {
+    case CompareOp::Eq: return x == y;
+    case CompareOp::Ne: return x != y;
+    case CompareOp::Lt: return x < y;
+    case CompareOp::Le: return x <= y;
+    case CompareOp::Gt: return x > y;
+    case CompareOp::Ge: return x >= y;
+  }
+  return false;
+}
+
+}  // namespace
+
 TEST_CASE("dtypes: comparisons across dtypes compute in the common dtype", "[dtypes]") {
   // int64 with float32 (dim tensors): computed in float32, where 2^24 + 1
   // is 2^24 and 2^53 + 1 is 2^53.
@@ -1100,10 +1131,8 @@ TEST_CASE("dtypes: comparisons across dtypes compute in the common dtype", "[dty
     for (int64_t i = 0; i < n; ++i) {
       const float x = static_cast<float>(ints[i]), y = floats[i];  // round to nearest
       const double xd = static_cast<double>(ints[i]), yd = floats[i];
-      const bool r32[] = {x == y, x != y, x < y, x <= y, x > y, x >= y};
-      const bool r64[] = {xd == yd, xd != yd, xd < yd, xd <= yd, xd > yd, xd >= yd};
-      want32.push_back(r32[static_cast<int>(op)]);
-      want64.push_back(r64[static_cast<int>(op)]);
+      want32.push_back(ref_compare(op, x, y));
+      want64.push_back(ref_compare(op, xd, yd));
     }
     check_values<bool>(tc::compare(op, ti, tf), want32);
     // Against float64 instead, in float64.
@@ -1120,6 +1149,15 @@ TEST_CASE("dtypes: comparisons across dtypes compute in the common dtype", "[dty
   check_values<bool>(tc::compare(CompareOp::Eq, Tensor::from_values<int64_t>({p53 + 1}, {1}),
                                  Tensor::from_values<double>({9007199254740992.0}, {})),
                      {true});
+  // float32 with a 0-D float64: in float32 (0.1 rounds to 0.1f first);
+  // with a float64 tensor with dims, in float64.
+  check_values<bool>(tc::compare(CompareOp::Eq, Tensor::from_values<float>({0.1f}, {1}),
+                                 Tensor::from_values<double>({0.1}, {})),
+                     {true});
+  check_values<bool>(tc::compare(CompareOp::Eq, Tensor::from_values<float>({0.1f}, {1}),
+                                 Tensor::from_values<double>({0.1}, {1})),
+                     {false});
+  check_values<bool>(tc::compare(CompareOp::Eq, Tensor::from_values<float>({0.1f}, {1}), 0.1), {true});
   // int32 with uint8 in int32: -1 < 255.
   check_values<bool>(tc::compare(CompareOp::Lt, Tensor::from_values<int32_t>({-1, 256}, {2}),
                                  Tensor::from_values<uint8_t>({255, 255}, {2})),
