@@ -4,6 +4,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -125,13 +126,31 @@ struct Sqrt {
   float operator()(float a) const { return std::sqrt(a); }
   f32x4 operator()(f32x4 a) const { return simd::sqrt(a); }
 };
+// a < 0 ? 0 : a, keeping -0.0 and NaN. For floats it is decided on the
+// bits: clang turns the plain select into a max instruction (wasm's
+// f32.max), which answers +0.0 for -0.0.
+template <class T>
+inline T clamp_min_zero(T a) {
+  if constexpr (std::is_floating_point_v<T>) {
+    using U = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+    constexpr U sign = U(1) << (sizeof(U) * 8 - 1);
+    constexpr U inf = sizeof(T) == 4 ? U(0x7f800000u) : U(0x7ff0000000000000u);
+    U u;
+    std::memcpy(&u, &a, sizeof u);
+    const bool negative = (u & sign) != 0 && (u & ~sign) - 1 < inf;  // not -0.0, not NaN
+    return negative ? T(0) : a;
+  } else {
+    return a < T(0) ? T(0) : a;
+  }
+}
+
 // PyTorch's relu is clamp_min(self, 0): std::max(a, 0) and, in 8 lanes,
 // _mm256_max_ps(min, a), both of which keep a when it is NaN or -0.0
 // (relu(-0.0) is -0.0).
 struct Relu {
   static constexpr const char* name = "relu";
   static constexpr bool kVector = true;
-  float operator()(float a) const { return a < 0.0f ? 0.0f : a; }
+  float operator()(float a) const { return clamp_min_zero(a); }
   f32x4 operator()(f32x4 a) const { return simd::clamp_min(a, simd::splat(0.0f)); }
 };
 struct Exp {
@@ -371,7 +390,7 @@ template <class T>
 struct TRelu {  // as Relu: std::max(a, 0)
   static constexpr const char* name = "relu";
   static constexpr bool kVector = false, kAutovec = true;
-  T operator()(T a) const { return a < T(0) ? T(0) : a; }
+  T operator()(T a) const { return clamp_min_zero(a); }
 };
 // exp, log and sqrt of a floating T (integers are promoted to float32
 // before they get here).
