@@ -161,7 +161,7 @@ Expect refusal(const std::string& message, ErrorKind kind = ErrorKind::Type) {
   return {std::nullopt, message, kind};
 }
 
-// The out-of-place op, from the facts' rules (BinaryOps.h sub_check,
+// The out-of-place op, by PyTorch's rules (BinaryOps.h sub_check,
 // BINARY_FLOAT_OP_CONFIG for div, the CPU dispatch macros that leave Bool
 // out of div_floor, remainder and pow).
 Expect expect_binary(BinaryOp op, const Kind& a, const Kind& b) {
@@ -174,8 +174,7 @@ Expect expect_binary(BinaryOp op, const Kind& a, const Kind& b) {
     if (op == BinaryOp::Remainder) return refusal("\"remainder_cpu\" not implemented for 'Bool'");
     // pow_Tensor_Scalar_out (Pow.cpp) answers an exponent that equals
     // true/false (or 1/0) with copy_/fill_(1) before any kernel: bool
-    // tensor ** True is a copy. (The facts file, 4h, has it refused: its
-    // quote lacks the `|| exp.equal(true)` every Pow.cpp copy read has.)
+    // tensor ** True is a copy, not a refusal.
     const bool bool_number_exponent = b.cat == Category::Number && a.cat != Category::Number;
     if (op == BinaryOp::Pow && !bool_number_exponent)
       return refusal("\"pow\" not implemented for 'Bool'");
@@ -231,6 +230,19 @@ __int128 py_floordiv(__int128 a, __int128 b) {
   __int128 q = a / b;
   if (a % b != 0 && ((a < 0) != (b < 0))) q -= 1;
   return q;
+}
+
+// Python's float // and PyTorch's float %, for a and b multiples of 1/4
+// (a / b is then a ratio of integers: exact floors, no rounding question).
+template <class T>
+std::pair<T, T> quarter_floordiv_mod(T a, T b) {
+  const __int128 qa = static_cast<__int128>(a * 4), qb = static_cast<__int128>(b * 4);
+  const __int128 q = py_floordiv(qa, qb);
+  T div = static_cast<T>(static_cast<int64_t>(q));
+  if (q == 0) div = std::copysign(T(0), a / b);
+  T mod = static_cast<T>(static_cast<double>(static_cast<int64_t>(qa - q * qb)) / 4);
+  if (mod == 0) mod = std::copysign(T(0), a);  // fmod's zero keeps a's sign (CPU kernel)
+  return {div, mod};
 }
 
 // PyTorch's powi (Pow.h) on exact integers, reduced to T at each step
@@ -429,6 +441,38 @@ TEST_CASE("dtypes: result_type, cases written out by hand", "[dtypes]") {
   }
 }
 
+namespace {
+
+// operand_of's values, as the op sees them before promotion (bool as 0/1).
+std::vector<double> values_of(const Kind& k, bool first) {
+  if (k.cat == Category::Number) return {k.dtype == b1 ? 1.0 : k.dtype == i8 ? 3.0 : 2.5};
+  if (k.dtype == b1) return k.cat == Category::ZeroDim ? std::vector<double>{1} : std::vector<double>{1, 1};
+  if (k.cat == Category::ZeroDim) return {2};
+  return first ? std::vector<double>{5, 7} : std::vector<double>{2, 3};
+}
+
+// One element of op on these small values, computed in dtype r (the
+// result's) by the references above.
+double expect_value(BinaryOp op, DType r, double x, double y) {
+  return tc::visit_dtype(r, [&](auto tag) -> double {
+    using T = decltype(tag);
+    if constexpr (std::is_floating_point_v<T>) {
+      if (op == BinaryOp::FloorDivide || op == BinaryOp::Remainder) {
+        const auto [q, m] = quarter_floordiv_mod<T>(static_cast<T>(x), static_cast<T>(y));
+        return op == BinaryOp::FloorDivide ? q : m;
+      }
+      return ref_binary<T>(op, static_cast<T>(x), static_cast<T>(y));
+    } else if constexpr (std::is_same_v<T, bool>) {
+      return ref_binary<bool>(op, x != 0, y != 0);
+    } else {
+      return static_cast<double>(ref_binary<T>(op, wrap_to<T>(static_cast<int64_t>(x)),
+                                               wrap_to<T>(static_cast<int64_t>(y))));
+    }
+  });
+}
+
+}  // namespace
+
 TEST_CASE("dtypes: every pair of dtype x category through the ops", "[dtypes]") {
   const std::vector<Kind> kinds = all_kinds();
   const BinaryOp ops[] = {BinaryOp::Add, BinaryOp::Sub,         BinaryOp::Mul,
@@ -447,7 +491,16 @@ TEST_CASE("dtypes: every pair of dtype x category through the ops", "[dtypes]") 
         if ((op == BinaryOp::Maximum || op == BinaryOp::Minimum) && any_number) continue;
         if (op == BinaryOp::Pow && numbers) continue;
         INFO(tc::op_name(op));
-        check_outcome([&] { return tc::binary(op, x, y); }, expect_binary(op, a, b));
+        const Expect e = expect_binary(op, a, b);
+        check_outcome([&] { return tc::binary(op, x, y); }, e);
+        if (!e.dtype || op == BinaryOp::Pow) continue;
+        // And the values, in the result's dtype.
+        const std::vector<double> xs = values_of(a, true), ys = values_of(b, false);
+        const size_t n = std::max(xs.size(), ys.size());
+        std::vector<double> want;
+        for (size_t k = 0; k < n; ++k)
+          want.push_back(expect_value(op, *e.dtype, xs[xs.size() == 1 ? 0 : k], ys[ys.size() == 1 ? 0 : k]));
+        CHECK(doubles(tc::binary(op, x, y)) == want);
       }
       if (!numbers)
         for (CompareOp op : {CompareOp::Eq, CompareOp::Lt, CompareOp::Ge}) {
@@ -838,19 +891,6 @@ TEST_CASE("dtypes: integer division by zero is ZeroDivisionError, nothing writte
 }
 
 namespace {
-
-// Python's float // and PyTorch's float %, for a and b multiples of 1/4
-// (a / b is then a ratio of integers: exact floors, no rounding question).
-template <class T>
-std::pair<T, T> quarter_floordiv_mod(T a, T b) {
-  const __int128 qa = static_cast<__int128>(a * 4), qb = static_cast<__int128>(b * 4);
-  const __int128 q = py_floordiv(qa, qb);
-  T div = static_cast<T>(static_cast<int64_t>(q));
-  if (q == 0) div = std::copysign(T(0), a / b);
-  T mod = static_cast<T>(static_cast<double>(static_cast<int64_t>(qa - q * qb)) / 4);
-  if (mod == 0) mod = std::copysign(T(0), a);  // fmod's zero keeps a's sign (CPU kernel)
-  return {div, mod};
-}
 
 template <class T>
 void check_float_floor_divide(uint32_t seed) {
