@@ -1576,7 +1576,10 @@ TEST_CASE("dtypes: unary x_* loops, contiguous and strided, per dtype", "[dtypes
         if constexpr (std::is_floating_point_v<T>) {
           if (op == UnaryOp::Neg) return -x;
           if (op == UnaryOp::Abs) return std::fabs(x);
-          return x < 0 ? T(0) : x;  // std::max(x, 0): -0.0 and NaN stay
+          // std::max(x, 0): -0.0 and NaN stay. Spelled out, as clang makes
+          // a plain `x < 0 ? 0 : x` a wasm f64.max, which gives +0.0.
+          if (x != x || (x == 0 && std::signbit(x))) return x;
+          return x < 0 ? T(0) : x;
         } else {
           const __int128 w = x;
           if (op == UnaryOp::Neg) return wrap_to<T>(-w);
