@@ -6,7 +6,9 @@
 //   Scalar(2.0).dtype()     // returns DType::Float64 (a Python float is a double)
 //   Scalar(true).to<float>()// returns 1.0f
 #pragma once
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 
 #include "dtype.h"
@@ -33,6 +35,27 @@ class Scalar {
     if (kind_ == Kind::Float) return convert<T>(f_);
     if (kind_ == Kind::Bool) return convert<T>(i_ != 0);
     return convert<T>(i_);
+  }
+  // PyTorch's checked_convert (c10/util/TypeCast.h, overflows()): the value
+  // in T, or false when T cannot hold it. Integers may be negative for an
+  // unsigned T down to -max (they wrap: uint8 -1 is 255); a float must be in
+  // T's range (NaN and infinities fit no integer, every float type); a bool
+  // T takes anything.
+  template <class T>
+  bool fits() const {
+    if constexpr (std::is_same_v<T, bool>) {
+      return true;
+    } else if constexpr (std::is_integral_v<T>) {
+      using L = std::numeric_limits<T>;
+      if (kind_ == Kind::Float)  // false for NaN; 2^63 and 2^31 are exact doubles
+        return f_ >= static_cast<double>(L::lowest()) && f_ < static_cast<double>(L::max()) + 1.0;
+      if constexpr (std::is_unsigned_v<T>) return i_ <= int64_t{L::max()} && i_ >= -int64_t{L::max()};
+      else return i_ >= int64_t{L::lowest()} && i_ <= int64_t{L::max()};
+    } else {
+      if (kind_ != Kind::Float || !std::isfinite(f_)) return true;
+      return f_ >= static_cast<double>(std::numeric_limits<T>::lowest()) &&
+             f_ <= static_cast<double>(std::numeric_limits<T>::max());
+    }
   }
   double to_double() const { return kind_ == Kind::Float ? f_ : static_cast<double>(i_); }
   int64_t to_int() const { return i_; }

@@ -212,37 +212,6 @@ void check_alpha(DType dtype, const Scalar& alpha) {
 
 namespace {
 
-// Whether c10::checked_convert<T>(s) would raise (c10/util/TypeCast.h,
-// overflows.h): integers outside T's range (an unsigned T also takes
-// negatives down to -max, which wrap), doubles beyond float's finite range
-// (infinities and NaN pass). Conversions to bool and to int64 and double
-// never overflow here.
-template <class T>
-bool overflows(const Scalar& s) {
-  using L = std::numeric_limits<T>;
-  if constexpr (std::is_same_v<T, bool>) {
-    return false;
-  } else if constexpr (std::is_integral_v<T>) {
-    if (s.kind() == Scalar::Kind::Bool) return false;
-    if (s.kind() == Scalar::Kind::Float) {  // never met: a float alpha or exponent makes a float dtype
-      const double v = s.to_double();
-      return !(v >= static_cast<double>(L::lowest()) && v <= static_cast<double>(L::max()));
-    }
-    const int64_t v = s.to_int();
-    if constexpr (std::is_unsigned_v<T>)
-      return v > static_cast<int64_t>(L::max()) ||
-             (v < 0 && uint64_t{0} - static_cast<uint64_t>(v) > uint64_t{L::max()});
-    else
-      return v < static_cast<int64_t>(L::lowest()) || v > static_cast<int64_t>(L::max());
-  } else if constexpr (std::is_same_v<T, float>) {
-    if (s.kind() != Scalar::Kind::Float) return false;
-    const double v = s.to_double();
-    return !std::isinf(v) && v == v && (v < L::lowest() || v > L::max());
-  } else {
-    return false;
-  }
-}
-
 // The C++ type Scalar's accessors name in the message (AT_FORALL_SCALAR_TYPES:
 // uint8_t, int, int64_t, float, double).
 const char* accessor_type(DType dtype) {
@@ -260,8 +229,8 @@ const char* accessor_type(DType dtype) {
 }  // namespace
 
 void check_range(DType dtype, const Scalar& s) {
-  const bool over = visit_dtype(dtype, [&](auto tag) { return overflows<decltype(tag)>(s); });
-  TC_CHECK(Value, !over, "value cannot be converted to type ", accessor_type(dtype),
+  const bool fits = visit_dtype(dtype, [&](auto tag) { return s.fits<decltype(tag)>(); });
+  TC_CHECK(Value, fits, "value cannot be converted to type ", accessor_type(dtype),
            " without overflow");
 }
 
