@@ -4,6 +4,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -59,6 +60,41 @@ struct Pow {
   static constexpr bool kVector = false;
   float operator()(float a, float b) const { return std::pow(a, b); }
 };
+// A float tensor ** a number, as PyTorch's pow_tensor_scalar_kernel
+// (aten/src/ATen/native/cpu/PowKernel.cpp) computes it: ** 0.5, -0.5 and
+// -1 by its sqrt, rsqrt (1 / sqrt) and reciprocal kernels, ** 2, 3 and -2
+// by multiplication, any other exponent by pow. Not the same numbers as
+// pow's: x * x * x and powf(x, 3) differ in the last bit for about a
+// quarter of floats, and sqrt(-0.0) is -0.0 where pow gives 0.0.
+enum class PowExponent { Other, Two, Three, MinusTwo, Half, MinusHalf, MinusOne };
+inline PowExponent pow_exponent(double e) {
+  if (e == 2.0) return PowExponent::Two;
+  if (e == 3.0) return PowExponent::Three;
+  if (e == -2.0) return PowExponent::MinusTwo;
+  if (e == 0.5) return PowExponent::Half;
+  if (e == -0.5) return PowExponent::MinusHalf;
+  if (e == -1.0) return PowExponent::MinusOne;
+  return PowExponent::Other;
+}
+template <class T>  // floating T
+inline T pow_by_number(PowExponent kind, T a, T b) {
+  switch (kind) {
+    case PowExponent::Two: return a * a;
+    case PowExponent::Three: return a * a * a;
+    case PowExponent::MinusTwo: return T(1) / (a * a);
+    case PowExponent::Half: return std::sqrt(a);
+    case PowExponent::MinusHalf: return T(1) / std::sqrt(a);
+    case PowExponent::MinusOne: return T(1) / a;
+    case PowExponent::Other: break;
+  }
+  return std::pow(a, b);
+}
+struct PowNumber {
+  static constexpr const char* name = "pow";
+  static constexpr bool kVector = false;
+  PowExponent kind;
+  float operator()(float a, float b) const { return pow_by_number(kind, a, b); }
+};
 struct Maximum {
   static constexpr const char* name = "maximum";
   static constexpr bool kVector = true;
@@ -90,12 +126,32 @@ struct Sqrt {
   float operator()(float a) const { return std::sqrt(a); }
   f32x4 operator()(f32x4 a) const { return simd::sqrt(a); }
 };
-// relu(NaN) is NaN in PyTorch: max with NaN propagation does that.
+// a < 0 ? 0 : a, keeping -0.0 and NaN. For floats it is decided on the
+// bits: clang turns the plain select into a max instruction (wasm's
+// f32.max), which answers +0.0 for -0.0.
+template <class T>
+inline T clamp_min_zero(T a) {
+  if constexpr (std::is_floating_point_v<T>) {
+    using U = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+    constexpr U sign = U(1) << (sizeof(U) * 8 - 1);
+    constexpr U inf = sizeof(T) == 4 ? U(0x7f800000u) : U(0x7ff0000000000000u);
+    U u;
+    std::memcpy(&u, &a, sizeof u);
+    const bool negative = (u & sign) != 0 && (u & ~sign) - 1 < inf;  // not -0.0, not NaN
+    return negative ? T(0) : a;
+  } else {
+    return a < T(0) ? T(0) : a;
+  }
+}
+
+// PyTorch's relu is clamp_min(self, 0): std::max(a, 0) and, in 8 lanes,
+// _mm256_max_ps(min, a), both of which keep a when it is NaN or -0.0
+// (relu(-0.0) is -0.0).
 struct Relu {
   static constexpr const char* name = "relu";
   static constexpr bool kVector = true;
-  float operator()(float a) const { return a > 0.0f || a != a ? a : 0.0f; }
-  f32x4 operator()(f32x4 a) const { return simd::max(a, simd::splat(0.0f)); }
+  float operator()(float a) const { return clamp_min_zero(a); }
+  f32x4 operator()(f32x4 a) const { return simd::clamp_min(a, simd::splat(0.0f)); }
 };
 struct Exp {
   static constexpr const char* name = "exp";
@@ -278,6 +334,13 @@ struct TRemainder {
     }
   }
 };
+template <class T>  // floating T: see PowNumber
+struct TPowNumber {
+  static constexpr const char* name = "pow";
+  static constexpr bool kVector = false, kAutovec = false;
+  PowExponent kind;
+  T operator()(T a, T b) const { return pow_by_number(kind, a, b); }
+};
 // Integer powers by squaring, wrapping (PyTorch's powi); a negative
 // exponent gives 1 for base 1, +-1 for base -1 and 0 otherwise.
 template <class T>
@@ -288,7 +351,9 @@ struct TPow {
     if constexpr (std::is_floating_point_v<T>) {
       return std::pow(a, b);
     } else {
-      static_assert(!std::is_same_v<T, bool>, "bool pow is refused before a kernel runs");
+      // bool: only a bool tensor ** True/False gets here (a copy, or all
+      // true: PyTorch's copy_/fill_(1)); bool ** a bool tensor is refused.
+      if constexpr (std::is_same_v<T, bool>) return b ? a : true;
       if constexpr (std::is_signed_v<T>)
         if (b < 0) return a == 1 ? T(1) : a == -1 ? T((b % 2) ? -1 : 1) : T(0);
       T result = 1;
@@ -322,10 +387,10 @@ struct TAbs {
   }
 };
 template <class T>
-struct TRelu {
+struct TRelu {  // as Relu: std::max(a, 0)
   static constexpr const char* name = "relu";
   static constexpr bool kVector = false, kAutovec = true;
-  T operator()(T a) const { return a > T(0) || a != a ? a : T(0); }
+  T operator()(T a) const { return clamp_min_zero(a); }
 };
 // exp, log and sqrt of a floating T (integers are promoted to float32
 // before they get here).

@@ -38,6 +38,9 @@ inline f32x4 div(f32x4 a, f32x4 b) { return wasm_f32x4_div(a, b); }
 // wasm's f32x4.max/min return NaN when either lane is NaN, like torch.maximum.
 inline f32x4 max(f32x4 a, f32x4 b) { return wasm_f32x4_max(a, b); }
 inline f32x4 min(f32x4 a, f32x4 b) { return wasm_f32x4_min(a, b); }
+// a < lo ? lo : a per lane (PyTorch's vec::clamp_min, _mm256_max_ps(min, a)):
+// a NaN or a -0.0 in a is kept.
+inline f32x4 clamp_min(f32x4 a, f32x4 lo) { return wasm_f32x4_pmax(a, lo); }
 inline f32x4 neg(f32x4 a) { return wasm_f32x4_neg(a); }
 inline f32x4 abs(f32x4 a) { return wasm_f32x4_abs(a); }
 inline f32x4 sqrt(f32x4 a) { return wasm_f32x4_sqrt(a); }
@@ -74,6 +77,8 @@ inline f32x4 nan_patch(f32x4 r, f32x4 a, f32x4 b) {
 }
 inline f32x4 max(f32x4 a, f32x4 b) { return nan_patch(_mm_max_ps(a, b), a, b); }
 inline f32x4 min(f32x4 a, f32x4 b) { return nan_patch(_mm_min_ps(a, b), a, b); }
+// maxps(lo, a) is lo > a ? lo : a: a wins ties and NaN, as in PyTorch.
+inline f32x4 clamp_min(f32x4 a, f32x4 lo) { return _mm_max_ps(lo, a); }
 inline f32x4 neg(f32x4 a) { return _mm_xor_ps(a, _mm_set1_ps(-0.0f)); }
 inline f32x4 abs(f32x4 a) { return _mm_andnot_ps(_mm_set1_ps(-0.0f), a); }
 inline f32x4 sqrt(f32x4 a) { return _mm_sqrt_ps(a); }
@@ -106,6 +111,9 @@ inline f32x4 max(f32x4 a, f32x4 b) {
 }
 inline f32x4 min(f32x4 a, f32x4 b) {
   return map2(a, b, [](float x, float y) { return x != x || y != y ? x + y : (x < y ? x : y); });
+}
+inline f32x4 clamp_min(f32x4 a, f32x4 lo) {
+  return map2(a, lo, [](float x, float y) { return x < y ? y : x; });
 }
 inline f32x4 neg(f32x4 a) { return {{-a.v[0], -a.v[1], -a.v[2], -a.v[3]}}; }
 inline f32x4 abs(f32x4 a) {

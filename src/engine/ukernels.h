@@ -182,6 +182,9 @@ template <>
 struct Binary<fn::AddAlpha> : Binary<fn::Add> {};
 template <>
 struct Binary<fn::SubAlpha> : Binary<fn::Sub> {};
+// Nor does a number exponent's formula: still f32_vpowc.
+template <>
+struct Binary<fn::PowNumber> : Binary<fn::Pow> {};
 
 }  // namespace tc::ukernels
 

@@ -11,7 +11,7 @@ namespace {
 
 // The float32 loops: hand-written 4-lane kernels where the op has them.
 KernelChoice run_binary_f32(BinaryOp op, const Elementwise& e, const float* a, const float* b,
-                            float alpha) {
+                            float alpha, fn::PowExponent pow_exponent) {
   switch (op) {
     case BinaryOp::Add:
       return alpha == 1.0f ? run_binary(e, a, b, fn::Add{}) : run_binary(e, a, b, fn::AddAlpha{alpha});
@@ -22,6 +22,7 @@ KernelChoice run_binary_f32(BinaryOp op, const Elementwise& e, const float* a, c
     case BinaryOp::Div:
       return run_binary(e, a, b, fn::Div{});
     case BinaryOp::Pow:
+      if (pow_exponent != fn::PowExponent::Other) return run_binary(e, a, b, fn::PowNumber{pow_exponent});
       return run_binary(e, a, b, fn::Pow{});
     case BinaryOp::Maximum:
       return run_binary(e, a, b, fn::Maximum{});
@@ -39,10 +40,10 @@ KernelChoice run_binary_f32(BinaryOp op, const Elementwise& e, const float* a, c
 
 template <class T>
 KernelChoice run_binary(BinaryOp op, const Elementwise& e, T* out, const T* a, const T* b,
-                        T alpha) {
+                        T alpha, fn::PowExponent pow_exponent) {
   if constexpr (std::is_same_v<T, float>) {
     TC_ASSERT(out == e.out.f32(), "the float32 loops write e.out");
-    return run_binary_f32(op, e, a, b, alpha);
+    return run_binary_f32(op, e, a, b, alpha, pow_exponent);
   } else {
     const bool one = alpha == T(1);
     switch (op) {
@@ -60,8 +61,10 @@ KernelChoice run_binary(BinaryOp op, const Elementwise& e, T* out, const T* a, c
         if constexpr (std::is_floating_point_v<T>) return run_binary_any(e, out, a, b, fn::TDiv<T>{});
         break;
       case BinaryOp::Pow:
-        if constexpr (!std::is_same_v<T, bool>) return run_binary_any(e, out, a, b, fn::TPow<T>{});
-        break;
+        if constexpr (std::is_floating_point_v<T>)
+          if (pow_exponent != fn::PowExponent::Other)
+            return run_binary_any(e, out, a, b, fn::TPowNumber<T>{pow_exponent});
+        return run_binary_any(e, out, a, b, fn::TPow<T>{});
       case BinaryOp::Maximum:
         return run_binary_any(e, out, a, b, fn::TMaximum<T>{});
       case BinaryOp::Minimum:
@@ -77,12 +80,18 @@ KernelChoice run_binary(BinaryOp op, const Elementwise& e, T* out, const T* a, c
               ": its checks should have refused it");
   }
 }
-template KernelChoice run_binary(BinaryOp, const Elementwise&, bool*, const bool*, const bool*, bool);
-template KernelChoice run_binary(BinaryOp, const Elementwise&, uint8_t*, const uint8_t*, const uint8_t*, uint8_t);
-template KernelChoice run_binary(BinaryOp, const Elementwise&, int32_t*, const int32_t*, const int32_t*, int32_t);
-template KernelChoice run_binary(BinaryOp, const Elementwise&, int64_t*, const int64_t*, const int64_t*, int64_t);
-template KernelChoice run_binary(BinaryOp, const Elementwise&, float*, const float*, const float*, float);
-template KernelChoice run_binary(BinaryOp, const Elementwise&, double*, const double*, const double*, double);
+template KernelChoice run_binary(BinaryOp, const Elementwise&, bool*, const bool*, const bool*, bool,
+                                  fn::PowExponent);
+template KernelChoice run_binary(BinaryOp, const Elementwise&, uint8_t*, const uint8_t*, const uint8_t*, uint8_t,
+                                  fn::PowExponent);
+template KernelChoice run_binary(BinaryOp, const Elementwise&, int32_t*, const int32_t*, const int32_t*, int32_t,
+                                  fn::PowExponent);
+template KernelChoice run_binary(BinaryOp, const Elementwise&, int64_t*, const int64_t*, const int64_t*, int64_t,
+                                  fn::PowExponent);
+template KernelChoice run_binary(BinaryOp, const Elementwise&, float*, const float*, const float*, float,
+                                  fn::PowExponent);
+template KernelChoice run_binary(BinaryOp, const Elementwise&, double*, const double*, const double*, double,
+                                  fn::PowExponent);
 
 void check_integer_divisor(BinaryOp op, const Tensor& divisor) {
   if (op != BinaryOp::FloorDivide && op != BinaryOp::Remainder) return;
@@ -201,13 +210,66 @@ void check_alpha(DType dtype, const Scalar& alpha) {
            "For integral input tensors, argument alpha must not be a floating point number.");
 }
 
+namespace {
+
+// The C++ type Scalar's accessors name in the message (AT_FORALL_SCALAR_TYPES:
+// uint8_t, int, int64_t, float, double).
+const char* accessor_type(DType dtype) {
+  switch (dtype) {
+    case DType::Bool: return "bool";
+    case DType::UInt8: return "uint8_t";
+    case DType::Int32: return "int";
+    case DType::Int64: return "int64_t";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+  }
+  TC_ASSERT(false, "unknown dtype");
+}
+
+}  // namespace
+
+void check_range(DType dtype, const Scalar& s) {
+  const bool fits = visit_dtype(dtype, [&](auto tag) { return s.fits<decltype(tag)>(); });
+  TC_CHECK(Value, fits, "value cannot be converted to type ", accessor_type(dtype),
+           " without overflow");
+}
+
+// PyTorch's kernels convert alpha (add's ufunc loop, alpha.to<scalar_t>();
+// sub passes -alpha) and pow's number exponent (pow_tensor_scalar_kernel,
+// exp_scalar.to<scalar_t>()) to the compute dtype with a range check.
+// A number operand is converted without one (TensorIterator's cast).
+void check_scalar_ranges(BinaryOp op, DType dtype, const Operand& self, const Operand& other,
+                         const Scalar& alpha) {
+  if (op == BinaryOp::Add) check_range(dtype, alpha);
+  if (op == BinaryOp::Sub) {
+    const Scalar negated =
+        alpha.kind() == Scalar::Kind::Float
+            ? Scalar(-alpha.to_double())
+            : Scalar(static_cast<int64_t>(uint64_t{0} - static_cast<uint64_t>(alpha.to_int())));
+    check_range(dtype, negated);
+  }
+  if (op == BinaryOp::Pow && other.is_number() && !self.is_number())
+    check_range(dtype, other.number());
+}
+
+fn::PowExponent pow_exponent_of(BinaryOp op, DType dtype, const Operand& self,
+                                const Operand& other) {
+  if (op != BinaryOp::Pow || !other.is_number() || self.is_number() || !is_floating(dtype))
+    return fn::PowExponent::Other;
+  return fn::pow_exponent(other.number().to_double());
+}
+
 // The checks of a dtype that has no kernel for the op (PyTorch's dispatch
-// macros leave bool out of floor_divide, remainder and pow).
-void check_kernel_dtype(BinaryOp op, DType dtype) {
+// macros leave bool out of floor_divide, remainder and pow). A bool
+// tensor ** True/False never reaches pow's dispatch: pow_Tensor_Scalar_out
+// (Pow.cpp) copies self for an exponent equal to 1 or true and fills 1 for
+// 0 or false.
+void check_kernel_dtype(BinaryOp op, DType dtype, const Operand& self, const Operand& other) {
   if (dtype != DType::Bool) return;
   TC_CHECK(Type, op != BinaryOp::FloorDivide, "\"div_floor_cpu\" not implemented for 'Bool'");
   TC_CHECK(Type, op != BinaryOp::Remainder, "\"remainder_cpu\" not implemented for 'Bool'");
-  TC_CHECK(Type, op != BinaryOp::Pow, "\"pow\" not implemented for 'Bool'");
+  TC_CHECK(Type, op != BinaryOp::Pow || (other.is_number() && !self.is_number()),
+           "\"pow\" not implemented for 'Bool'");
 }
 
 namespace {
@@ -222,11 +284,13 @@ Tensor run_promoted(BinaryOp op, const OpInfo& info, const Operand& self, const 
                        result};
   const Elementwise e = prepare(spec);
   if (info.alpha) check_alpha(dtype, alpha);
-  check_kernel_dtype(op, dtype);
+  check_kernel_dtype(op, dtype, self, other);
+  check_scalar_ranges(op, dtype, self, other, alpha);
   if (e.out.numel() > 0) check_integer_divisor(op, b);  // an empty result divides nothing
+  const fn::PowExponent pe = pow_exponent_of(op, dtype, self, other);
   KernelChoice kernel = visit_dtype(dtype, [&](auto tag) {
     using T = decltype(tag);
-    return run_binary(op, e, e.out.data<T>(), a.data<T>(), b.data<T>(), alpha.to<T>());
+    return run_binary(op, e, e.out.data<T>(), a.data<T>(), b.data<T>(), alpha.to<T>(), pe);
   });
   if (promoted != nullptr && tracing()) {
     spec.given = promoted->given;

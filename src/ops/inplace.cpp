@@ -18,7 +18,8 @@
 //    integer or bool, no non-bool into bool. int64 x.add_(0.5) is refused
 //    with "result type Float can't be cast to the desired output type
 //    Long", int32 x.add_(int64 y) is allowed (computed in int64, the low
-//    32 bits kept);
+//    32 bits kept); pow_ with a number exponent is refused in the same
+//    cases with another text, "Found dtype Long but expected Float";
 //  - comparisons (eq_ ne_ lt_ le_ gt_ ge_) do not check
 //    (build_comparison_op casts without enforce_safe_casting): a float32 x
 //    gets 1.0 and 0.0, a bool x true and false.
@@ -54,6 +55,15 @@ Tensor& run_inplace(const OpInfo& op, Tensor& self, const Operand& other, DType 
   spec.given = p.given;  // overlap is judged on the tensors given, as PyTorch does
   Elementwise e = prepare(spec);
   const bool cast = result_dtype != self.dtype();
+  // pow_ with a number exponent is another loop in PyTorch: its meta
+  // (Pow.cpp, pow.Tensor_Scalar) builds a unary loop over self.to(common)
+  // into self with check_all_same_dtype, so a result of another dtype is
+  // refused by that check (int64 x.pow_(2.5): "Found dtype Long but
+  // expected Float"), not by canCast.
+  TC_CHECK(Type, !(cast && op.family == OpFamily::Binary && op.code == int(BinaryOp::Pow) &&
+                   other.is_number()),
+           "Found dtype ", dtype_c10_name(self.dtype()), " but expected ",
+           dtype_c10_name(result_dtype));
   TC_CHECK(Type, op.family == OpFamily::Compare || can_cast(result_dtype, self.dtype()),
            "result type ", dtype_c10_name(result_dtype), " can't be cast to the desired output type ",
            dtype_c10_name(self.dtype()));
@@ -99,12 +109,14 @@ Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, Scalar alpha) {
   const DType dtype = p.promotion.compute;
   return run_inplace(info, self, other, p.promotion.result, p, [&](const Elementwise& e, const Tensor& out) {
     if (info.alpha) check_alpha(dtype, alpha);
-    check_kernel_dtype(op, dtype);
+    check_kernel_dtype(op, dtype, self, other);
+    check_scalar_ranges(op, dtype, self, other, alpha);
     if (self.numel() > 0) check_integer_divisor(op, p.inputs[1]);  // an empty self divides nothing
+    const fn::PowExponent pe = pow_exponent_of(op, dtype, self, other);
     return visit_dtype(dtype, [&](auto tag) {
       using T = decltype(tag);
       return run_binary(op, e, out.data<T>(), p.inputs[0].data<T>(), p.inputs[1].data<T>(),
-                        alpha.to<T>());
+                        alpha.to<T>(), pe);
     });
   });
 }

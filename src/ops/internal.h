@@ -38,9 +38,13 @@ void copy_into(const Tensor& dst, const Tensor& src);
 
 // run_binary (engine/dispatch.h) for a BinaryOp chosen at run time, in
 // the dtype of T (src/ops/binary.cpp); alpha is in that dtype too.
+// pow_exponent: which of PyTorch's formulas a float tensor ** number
+// takes (pow_exponent_of; Other for every other op and form).
 template <class T>
 KernelChoice run_binary(BinaryOp op, const Elementwise& e, T* out, const T* a, const T* b,
-                        T alpha);
+                        T alpha, fn::PowExponent pow_exponent = fn::PowExponent::Other);
+fn::PowExponent pow_exponent_of(BinaryOp op, DType dtype, const Operand& self,
+                                const Operand& other);
 
 // run_compare (engine/dispatch.h) for a CompareOp chosen at run time, on
 // inputs of T (src/ops/compare.cpp).
@@ -50,10 +54,19 @@ KernelChoice run_compare(CompareOp op, const Elementwise& e, bool* out, const T*
 // PyTorch's checks of an arithmetic op (src/ops/binary.cpp): before the
 // loop is built, on the operands as given (bool subtraction, integer
 // powers of negative numbers); alpha against the compute dtype; a dtype
-// without a kernel for the op (bool floor_divide, remainder, pow).
+// without a kernel for the op (bool floor_divide, remainder, pow but for a
+// bool number exponent).
 void check_binary_operands(BinaryOp op, const Operand& self, const Operand& other);
 void check_alpha(DType dtype, const Scalar& alpha);
-void check_kernel_dtype(BinaryOp op, DType dtype);
+void check_kernel_dtype(BinaryOp op, DType dtype, const Operand& self, const Operand& other);
+// Raises c10::checked_convert's "value cannot be converted to type
+// uint8_t without overflow" when s does not fit dtype (Scalar::to<T>).
+void check_range(DType dtype, const Scalar& s);
+// alpha (add, sub) and a number exponent (pow) converted to the compute
+// dtype with c10's range check: "value cannot be converted to type
+// uint8_t without overflow".
+void check_scalar_ranges(BinaryOp op, DType dtype, const Operand& self, const Operand& other,
+                         const Scalar& alpha);
 
 // Raises PyTorch's "ZeroDivisionError" when an integer divisor (T
 // integral) holds a zero (floor_divide, remainder); floats divide by zero

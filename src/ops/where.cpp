@@ -7,13 +7,18 @@ namespace tc {
 
 Tensor where(const Tensor& cond, const Operand& self, const Operand& other) {
   TC_CHECK(Value, cond.defined(), "where: the condition is undefined");
+  const Promoted p = promote_operands({self, other}, DTypeRule::Promote);
+  // PyTorch makes a number a tensor of the result's dtype first
+  // (at::scalar_tensor, whose fill converts with Scalar::to<T>: a range
+  // check), before it looks at the condition.
+  for (const Operand* o : {&self, &other})
+    if (o->is_number()) check_range(p.promotion.compute, o->number());
   // PyTorch still takes a uint8 condition (with a deprecation warning), as
   // bool: nonzero is true.
   const Tensor condition = cond.dtype() == DType::UInt8 ? to(cond, DType::Bool) : cond;
   TC_CHECK(Type, condition.dtype() == DType::Bool,
            "where expected condition to be a boolean tensor, but got a tensor with dtype ",
            dtype_c10_name(condition.dtype()));
-  const Promoted p = promote_operands({self, other}, DTypeRule::Promote);
   const Tensor &a = p.inputs[0], &b = p.inputs[1];
   ElementwiseSpec spec{"where",
                        {condition, a, b},
