@@ -32,30 +32,8 @@ Tensor to(const Tensor& self, DType dtype) {
   return out;
 }
 
-namespace {
-
-// The C++ type names in PyTorch's overflow messages: c10's Scalar accessors
-// (full) and torch.tensor's store_scalar.
-const char* accessor_name(DType d) {
-  switch (d) {
-    case DType::UInt8: return "uint8_t";
-    case DType::Int32: return "int";
-    case DType::Int64: return "int64_t";
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-    case DType::Bool: return "bool";
-  }
-  TC_ASSERT(false, "unknown dtype");
-}
-
-}  // namespace
-
 Tensor full(const Shape& shape, Scalar value, DType dtype) {
-  visit_dtype(dtype, [&](auto tag) {
-    using T = decltype(tag);
-    TC_CHECK(Value, value.fits<T>(), "value cannot be converted to type ", accessor_name(dtype),
-             " without overflow");
-  });
+  check_range(dtype, value);
   return Tensor::full(shape, value, dtype);
 }
 

@@ -335,7 +335,11 @@ test('sweep: every pair of operand kinds through add, sub, mul, div, floorDivide
           else assert.equal(call().dtype, w, `${op}(${a}, ${b})`);
           checked++;
         }
-        assert.equal(tc.where(tc.tensor([true, false]), OPERANDS[a](), OPERANDS[b]()).dtype, resultType(a, b), `where(c, ${a}, ${b})`);
+        // where range-checks a number operand in the result dtype (PyTorch's where(Scalar) overloads).
+        const whereCall = () => tc.where(tc.tensor([true, false]), OPERANDS[a](), OPERANDS[b]());
+        const narrow = { uint8: 'uint8_t', int32: 'int' }[resultType(a, b)];
+        if ((a === 'nbig' || b === 'nbig') && narrow) throwsTc(whereCall, 'value', `value cannot be converted to type ${narrow} without overflow`);
+        else assert.equal(whereCall().dtype, resultType(a, b), `where(c, ${a}, ${b})`);
         const self = OPERANDS[a]();
         if (typeof self !== 'object') continue;
         // In place: the out-of-place dtype, then PyTorch's canCast into self.

@@ -64,6 +64,9 @@ export function canCast(from, to) {
 }
 
 export const castMessage = (from, to) => `result type ${NAMES[from]} can't be cast to the desired output type ${NAMES[to]}`;
+// pow_ with a number exponent refuses the same casts in other words: its
+// meta builds a loop over self.to(common) into self (Pow.cpp, check_all_same_dtype).
+export const foundDtypeMessage = (self, expected) => `Found dtype ${NAMES[self]} but expected ${NAMES[expected]}`;
 
 const INT64_MIN = -(2n ** 63n);
 const TWO63 = 2 ** 63;

@@ -25,6 +25,7 @@ import {
   canCast,
   cast,
   castMessage,
+  foundDtypeMessage,
   computeDtype,
   earlyRefusal,
   isFloat,
@@ -733,7 +734,8 @@ function inplace(s) {
     // into bool; a comparison is written as 1 or 0 in self's dtype.
     const common = resultType([meta(target), meta(other)]);
     const d = comparison ? common : computeDtype(base, common);
-    if (!comparison && !canCast(d, target.r.dtype)) dtypeReasons.push(['type', castMessage(d, target.r.dtype)]);
+    if (!comparison && !canCast(d, target.r.dtype))
+      dtypeReasons.push(['type', base === 'pow' && typeof other !== 'object' ? foundDtypeMessage(target.r.dtype, d) : castMessage(d, target.r.dtype)]);
     else {
       c = compute(base, target, other, alpha, target.r.shape);
       if (c.refusal) dtypeReasons.push(c.refusal);
