@@ -99,18 +99,6 @@ const void* Tensor::first_element() const {
   return static_cast<const char*>(impl().storage->data()) + offset() * dtype_size(dtype());
 }
 
-template <class T>
-T* Tensor::data() const {
-  TC_ASSERT(dtype() == dtype_of<T>(), "data<", dtype_name(dtype_of<T>()), ">() of a ",
-            dtype_name(dtype()), " tensor");
-  return static_cast<T*>(impl().storage->data());
-}
-template bool* Tensor::data() const;
-template uint8_t* Tensor::data() const;
-template int32_t* Tensor::data() const;
-template int64_t* Tensor::data() const;
-template float* Tensor::data() const;
-template double* Tensor::data() const;
 
 template <class T>
 std::vector<T> Tensor::values() const {

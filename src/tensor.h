@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "error.h"
 #include "geometry.h"
 #include "scalar.h"
 #include "storage.h"
@@ -103,5 +104,14 @@ void check_data_length(int64_t length, const Shape& shape);
 uint64_t next_tensor_id();
 std::shared_ptr<TensorImpl> make_impl(std::shared_ptr<Storage> storage, Geometry geometry,
                                       DType dtype);
+
+// Inline: every op reads its operands' pointers through it (bench/notes.md,
+// "The small op after dtypes").
+template <class T>
+T* Tensor::data() const {
+  TC_ASSERT(impl_ != nullptr && impl_->dtype == dtype_of<T>(),
+            "data<T>() of an undefined tensor or one of another dtype");
+  return static_cast<T*>(impl_->storage->data());
+}
 
 }  // namespace tc

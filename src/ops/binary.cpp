@@ -240,8 +240,10 @@ void check_range(DType dtype, const Scalar& s) {
 // A number operand is converted without one (TensorIterator's cast).
 void check_scalar_ranges(BinaryOp op, DType dtype, const Operand& self, const Operand& other,
                          const Scalar& alpha) {
-  if (op == BinaryOp::Add) check_range(dtype, alpha);
-  if (op == BinaryOp::Sub) {
+  // alpha 1 (nearly every call) fits every dtype, and so does -1.
+  const bool one = alpha.kind() == Scalar::Kind::Int && alpha.to_int() == 1;
+  if (op == BinaryOp::Add && !one) check_range(dtype, alpha);
+  if (op == BinaryOp::Sub && !one) {
     const Scalar negated =
         alpha.kind() == Scalar::Kind::Float
             ? Scalar(-alpha.to_double())

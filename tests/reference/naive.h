@@ -281,7 +281,8 @@ inline float binary(tc::BinaryOp op, float a, float b, float alpha) {
       if (std::isinf(b)) return a == 0 || (a < 0) == (b < 0) ? std::copysign(0.0f, a / b) : -1.0f;
       return static_cast<float>(std::floor(double(a) / double(b)));
     case tc::BinaryOp::Remainder: {
-      if (b == 0 || std::isinf(a)) return std::numeric_limits<float>::quiet_NaN();
+      if (b == 0 || std::isinf(a) || std::isnan(a) || std::isnan(b))
+        return std::numeric_limits<float>::quiet_NaN();
       if (std::isinf(b)) return a == 0 || (a < 0) == (b < 0) ? a : b;
       const double r = double(a) - double(b) * std::floor(double(a) / double(b));
       return static_cast<float>(r);
