@@ -4,24 +4,7 @@ import { fail } from './args.js';
 import type { DType } from './generated/traces.js';
 import { fillNested } from './nested.js';
 import type { Leaf, TypedSource } from './nested.js';
-import type { TypedData } from './tensor.js';
-
-/** `count` elements of `dtype` at `address` (bool and uint8 as bytes). */
-export function typedView(buffer: ArrayBufferLike, address: number, dtype: DType, count: number): TypedData {
-  switch (dtype) {
-    case 'bool':
-    case 'uint8':
-      return new Uint8Array(buffer, address, count);
-    case 'int32':
-      return new Int32Array(buffer, address, count);
-    case 'int64':
-      return new BigInt64Array(buffer, address, count);
-    case 'float64':
-      return new Float64Array(buffer, address, count);
-    default:
-      return new Float32Array(buffer, address, count);
-  }
-}
+import type { TypedData } from './typed-view.js';
 
 /** A typed array into a view that holds its values exactly (nested.ts, typedDType). */
 export function writeTyped(view: TypedData, typed: TypedSource): void {

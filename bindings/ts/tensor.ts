@@ -17,16 +17,13 @@ import { DTYPES } from './generated/traces.js';
 import { formatTensor } from './format.js';
 import type { Printable } from './format.js';
 import { unflatten } from './nested.js';
+import { typedView, viewToEnd } from './typed-view.js';
 import { alphaFrom } from './op-args.js';
 import type { Nested } from './nested.js';
 import type { Runtime } from './runtime.js';
 
-/**
- * What data() returns for each dtype: bool and uint8 as Uint8Array (bool
- * as 0 and 1), int32 as Int32Array, int64 as BigInt64Array (exact beyond
- * 2^53), float32 as Float32Array, float64 as Float64Array.
- */
-export type TypedData = Uint8Array | Int32Array | BigInt64Array | Float32Array | Float64Array;
+import type { TypedData } from './typed-view.js';
+export type { TypedData };
 
 /** The dtype's code across the wasm boundary (its index in DTYPES). */
 export function dtypeCode(dtype: DType): number {
@@ -76,23 +73,6 @@ function valueGetter(this: Tensor): { dtype: DType; shape: number[]; values: Typ
   return { dtype: this.dtype, shape: this.shape, values: this.data() };
 }
 const VALUE_PROPERTY: PropertyDescriptor = { get: valueGetter, enumerable: true };
-
-// The storage from `base` on as its dtype's typed array (no copy).
-function storageView(buffer: ArrayBufferLike, base: number, dtype: DType): TypedData {
-  switch (dtype) {
-    case 'bool':
-    case 'uint8':
-      return new Uint8Array(buffer, base);
-    case 'int32':
-      return new Int32Array(buffer, base, (buffer.byteLength - base) >> 2);
-    case 'int64':
-      return new BigInt64Array(buffer, base, (buffer.byteLength - base) >> 3);
-    case 'float64':
-      return new Float64Array(buffer, base, (buffer.byteLength - base) >> 3);
-    default:
-      return new Float32Array(buffer, base, (buffer.byteLength - base) >> 2);
-  }
-}
 
 // An ASCII name the core left in wasm memory.
 function ascii(heap: Uint8Array, address: number, length: number): string {
@@ -400,7 +380,7 @@ export class Tensor {
     const base = core._tc_storage_address(this._h);
     // A view of the memory taken now: nothing below calls into wasm. The
     // storage holds at least offset + the furthest element.
-    const view = storageView(core.HEAPU8.buffer, base, m.dtype);
+    const view = viewToEnd(core.HEAPU8.buffer, base, m.dtype);
     return {
       shape: m.shape,
       dtype: m.dtype,
@@ -442,20 +422,7 @@ export class Tensor {
     const address = core._tc_read_begin(this._h);
     try {
       // Read the memory after readBegin: a contiguous copy may have grown it.
-      const buffer = core.HEAPU8.buffer;
-      switch (m.dtype) {
-        case 'bool':
-        case 'uint8':
-          return core.HEAPU8.slice(address, address + m.numel);
-        case 'int32':
-          return new Int32Array(buffer, address, m.numel).slice();
-        case 'int64':
-          return new BigInt64Array(buffer, address, m.numel).slice();
-        case 'float64':
-          return new Float64Array(buffer, address, m.numel).slice();
-        default:
-          return core.HEAPF32.slice(address / 4, address / 4 + m.numel);
-      }
+      return typedView(core.HEAPU8.buffer, address, m.dtype, m.numel).slice();
     } finally {
       core._tc_read_end();
     }

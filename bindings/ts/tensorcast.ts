@@ -20,14 +20,15 @@ import { OPS } from './generated/ops.js';
 import type { OpFunctions, OpInfo } from './generated/ops.js';
 import type { DType } from './generated/traces.js';
 import { inferDType, readSource, typedDType } from './nested.js';
-import type { NotPromise, TensorData, TypedSource } from './nested.js';
-import { typedView, writeLeaves, writeMixedLeaves, writeTyped } from './fill.js';
+import type { NotPromise, TensorData } from './nested.js';
+import { writeLeaves, writeMixedLeaves, writeTyped } from './fill.js';
+import { typedView } from './typed-view.js';
 import { MAX_DIMS } from './generated/limits.js';
 import { DTYPES } from './generated/traces.js';
 import { alphaFrom } from './op-args.js';
 import { Runtime } from './runtime.js';
 import { dtypeCode, Tensor, TENSOR_TOKEN } from './tensor.js';
-import type { TypedData } from './tensor.js';
+import type { TypedData } from './typed-view.js';
 import type { WarningListener, Warnings } from './warnings.js';
 
 /** @internal Proof that init() is the caller. */
