@@ -40,7 +40,7 @@ Handle sum_to(Handle h, int ndim) { return put(tc::sum_to(get(h), scratch_shape(
 
 // Packed shapes in, the broadcast shape out at scratch[0, ndim); returns ndim.
 int broadcast_shapes(int count) {
-  const tc::Shape result = tc::broadcast_shapes(read_shapes(static_cast<size_t>(count)));
+  const tc::Shape result = tc::torch_broadcast_shapes(read_shapes(static_cast<size_t>(count)));
   write_ints(0, result);
   return static_cast<int>(result.size());
 }

@@ -40,6 +40,10 @@ bool Geometry::is_contiguous() const {
 }
 
 bool Geometry::has_internal_overlap() const {
+  // PyTorch's has_internal_overlap first asks is_non_overlapping_and_dense,
+  // which TensorImpl answers true for any tensor without elements (it is
+  // contiguous): writing into an expanded view of size 0 is allowed.
+  if (numel() == 0) return false;
   for (size_t i = 0; i < sizes_.size(); ++i)
     if (sizes_[i] > 1 && strides_[i] == 0) return true;
   return false;

@@ -34,7 +34,8 @@ class Geometry {
   bool is_contiguous() const;
   // Whether two logical indices can reach the same storage cell (a stride 0
   // on a dim of size > 1, e.g. after expand). Writing into such a view is
-  // refused (Note [In-place rules]). A conservative test, like PyTorch's.
+  // refused (Note [In-place rules]). A conservative test, like PyTorch's;
+  // false for a geometry without elements, as in PyTorch.
   bool has_internal_overlap() const;
   // PyTorch's is_non_overlapping_and_dense: the strides are a permutation
   // of a contiguous tensor's (every element once, no gaps); size-1 dims

@@ -133,6 +133,38 @@ Tensor contiguous(const Tensor& self);                   // self if already
 Tensor clone(const Tensor& self);
 Tensor detach(const Tensor& self);
 
+// --- shape views and joins (src/ops/views.cpp, src/ops/cat.cpp), PyTorch's
+// TensorShape.cpp: its checks, texts, strides and grad_fn names.
+// flatten: dims start..end merged into one, through reshape (a view when
+// the strides allow, else a copy); a 0-D tensor becomes [1]; start == end
+// returns self.
+//   flatten(<[2, 3, 4]>, 1)      // returns [2, 12], grad_fn ReshapeAliasBackward0
+//   flatten(<[2, 3]>, 1, 0)      // throws "flatten() has invalid args: start_dim
+//                                //         cannot come after end_dim"
+Tensor flatten(const Tensor& self, int64_t start_dim = 0, int64_t end_dim = -1);
+// unflatten: dim split into sizes (one -1 inferred), a view (ViewBackward0).
+//   unflatten(<[2, 6]>, 1, {3, -1})  // returns [2, 3, 2]
+//   unflatten(<[5]>, 0, {2, 2})      // throws "unflatten: Provided sizes [2, 2] don't
+//                                    //   multiply up to the size of dim 0 (5) in the input tensor"
+Tensor unflatten(const Tensor& self, int64_t dim, const Shape& sizes);
+// t: transpose(0, 1) of a matrix, self's geometry for 0-D and 1-D (TBackward0).
+Tensor t(const Tensor& self);
+// mT: transpose(-2, -1) of a matrix or a batch of them (TransposeBackward0).
+Tensor mT(const Tensor& self);
+// movedim: source dims moved to destination, the rest in order (a permute:
+// PermuteBackward0; a 0-D tensor gets an alias, AliasBackward0).
+Tensor movedim(const Tensor& self, const std::vector<int64_t>& source,
+               const std::vector<int64_t>& destination);
+// cat: joined along an existing dim, in the promoted dtype of all inputs
+// (CatBackward0); the legacy rule skips 1-D empty tensors of shape [0].
+//   cat({<[2, 3]>, <[1, 3]>}, 0)   // returns [3, 3]
+//   cat({<[]>}, 0)                 // throws "zero-dimensional tensor (at position 0)
+//                                  //         cannot be concatenated"
+Tensor cat(const std::vector<Tensor>& tensors, int64_t dim = 0);
+// stack: joined along a new dim; every input the same shape (StackBackward0).
+//   stack({<[2]>, <[2]>}, 1)       // returns [2, 2]
+Tensor stack(const std::vector<Tensor>& tensors, int64_t dim = 0);
+
 // --- autograd (src/autograd/)
 // Note [Autograd]: backward(loss) needs a one-element loss; backward(out, g)
 // takes g of out's shape. Gradients reach leaves through sum_to. Without

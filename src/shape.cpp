@@ -72,4 +72,16 @@ Shape broadcast_shapes(const std::vector<Shape>& shapes) {
   return result;
 }
 
+Shape torch_broadcast_shapes(const std::vector<Shape>& shapes) {
+  try {
+    return broadcast_shapes(shapes);
+  } catch (const Error& e) {
+    // Only infer_size's refusal is torch.broadcast_shapes' "Shape
+    // mismatch"; check_shape's (negative or too many sizes) stay as they are.
+    const std::string what = e.what();
+    if (what.rfind("The size of tensor a (", 0) != 0) throw;
+    fail(ErrorKind::Shape, "Shape mismatch: objects cannot be broadcast to a single shape. ", what);
+  }
+}
+
 }  // namespace tc

@@ -45,5 +45,12 @@ Shape infer_size(const Shape& a, const Shape& b);
 //   broadcast_shapes({{3, 1}, {1, 4}, {5}})   // throws "The size of tensor a (4)
 //       must match the size of tensor b (5) at non-singleton dimension 1"
 Shape broadcast_shapes(const std::vector<Shape>& shapes);
+// torch.broadcast_shapes (the Python function the package's broadcastShapes
+// mirrors): the same result, but shapes that do not broadcast raise its own
+// text first, then infer_size's sentence naming the dim:
+//   torch_broadcast_shapes({{2, 3}, {4}})  // throws "Shape mismatch: objects cannot be
+//       broadcast to a single shape. The size of tensor a (3) must match the size of
+//       tensor b (4) at non-singleton dimension 1"
+Shape torch_broadcast_shapes(const std::vector<Shape>& shapes);
 
 }  // namespace tc

@@ -45,6 +45,14 @@ export interface Core {
   _tc_broadcast_shapes(count: number): number;
   opTable(): string;
   _tc_parse_shape(byteCount: number): number;
+  // bind_shape.cpp (wt-shape)
+  _tc_flatten(h: number, startDim: number, endDim: number): number;
+  _tc_unflatten(h: number, dim: number, ndim: number): number;
+  _tc_t(h: number): number;
+  _tc_mT(h: number): number;
+  _tc_movedim(h: number, nsource: number, ndestination: number): number;
+  _tc_cat(count: number, dim: number): number;
+  _tc_stack(count: number, dim: number): number;
   // bind_autograd.cpp
   _tc_flags(h: number): number;
   _tc_set_requires_grad(h: number, value: boolean): void;

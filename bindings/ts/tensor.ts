@@ -282,6 +282,45 @@ export class Tensor {
     return this._rt.unaryHandle(this, 'clone', this._rt.core._tc_clone);
   }
 
+  // --- shape views (wt-shape): flatten, unflatten, t, mT, movedim
+  // (PyTorch's TensorShape.cpp; src/ops/views.cpp)
+
+  /**
+   * Dims startDim..endDim merged into one, through reshape: a view when the
+   * strides allow, else a copy. A 0-D tensor becomes [1].
+   */
+  flatten(startDim = 0, endDim = -1): Tensor {
+    const rt = this._rt;
+    const s = checkInt(startDim, 'flatten', 'startDim');
+    const e = checkInt(endDim, 'flatten', 'endDim');
+    return rt.adopt(rt.core._tc_flatten(rt.handle(this, 'flatten', 'self'), s, e), 'flatten');
+  }
+  /** Dim `dim` split into `sizes` (one of them may be -1), as a view. */
+  unflatten(dim: number, sizes: readonly number[]): Tensor {
+    const rt = this._rt;
+    const d = checkInt(dim, 'unflatten', 'dim');
+    const list = checkIntList(sizes, 'unflatten', 'sizes');
+    const h = rt.handle(this, 'unflatten', 'self');
+    return rt.adopt(rt.core._tc_unflatten(h, d, rt.scratch.writeInts(list)), 'unflatten');
+  }
+  /** A matrix transposed; a 0-D or 1-D tensor as it is (at most 2 dims). */
+  t(): Tensor {
+    return this._rt.unaryHandle(this, 't', this._rt.core._tc_t);
+  }
+  /** The last two dims swapped (a matrix or a batch of matrices): PyTorch's Tensor.mT. */
+  get mT(): Tensor {
+    return this._rt.unaryHandle(this, 'mT', this._rt.core._tc_mT);
+  }
+  /** movedim(1, 0) or movedim([1, 2], [0, 1]): those dims moved there, the others in order. */
+  movedim(source: number | readonly number[], destination: number | readonly number[]): Tensor {
+    const rt = this._rt;
+    const src = typeof source === 'number' ? [checkInt(source, 'movedim', 'source')] : checkIntList(source, 'movedim', 'source');
+    const dst = typeof destination === 'number' ? [checkInt(destination, 'movedim', 'destination')] : checkIntList(destination, 'movedim', 'destination');
+    const h = rt.handle(this, 'movedim', 'self');
+    rt.scratch.writeInts([...src, ...dst]);
+    return rt.adopt(rt.core._tc_movedim(h, src.length, dst.length), 'movedim');
+  }
+
   // --- reductions
 
   /** sum() over everything (0-D); sum(1); sum([0, 1], true) keeps the dims. */

@@ -5,6 +5,7 @@ import {
   checkBool,
   checkDType,
   checkFunction,
+  checkInt,
   checkIntList,
   checkNumber,
   checkOptions,
@@ -27,6 +28,7 @@ import { MAX_DIMS } from './generated/limits.js';
 import { DTYPES } from './generated/traces.js';
 import { alphaFrom } from './op-args.js';
 import { Runtime } from './runtime.js';
+import { writeTensorList } from './tensor-list.js';
 import { dtypeCode, Tensor, TENSOR_TOKEN } from './tensor.js';
 import type { TypedData } from './typed-view.js';
 import type { WarningListener, Warnings } from './warnings.js';
@@ -251,6 +253,26 @@ export class Tensorcast {
     const { core, scratch } = this._rt;
     const ndim = core._tc_parse_shape(scratch.writeBytes(new TextEncoder().encode(text)));
     return scratch.readInts(0, ndim);
+  }
+
+  // --- joining tensors (wt-shape): cat, stack (src/ops/cat.cpp)
+
+  /**
+   * PyTorch's torch.cat: the tensors joined along an existing dim, in their
+   * promoted dtype. Tensors of shape [0] are skipped, as in PyTorch.
+   */
+  cat(tensors: readonly Tensor[], dim = 0): Tensor {
+    const rt = this._rt;
+    const d = checkInt(dim, 'cat', 'dim');
+    const count = writeTensorList(rt, tensors, 'cat', 'tensors');
+    return rt.adopt(rt.core._tc_cat(count, d), 'cat');
+  }
+  /** PyTorch's torch.stack: tensors of one shape joined along a new dim. */
+  stack(tensors: readonly Tensor[], dim = 0): Tensor {
+    const rt = this._rt;
+    const d = checkInt(dim, 'stack', 'dim');
+    const count = writeTensorList(rt, tensors, 'stack', 'tensors');
+    return rt.adopt(rt.core._tc_stack(count, d), 'stack');
   }
 
   // --- comparing tensors

@@ -21,12 +21,11 @@ bool partially_overlaps(const Tensor& out, const Tensor& in) {
   return a0 < b1 && b0 < a1;
 }
 
-void check_inplace(const ElementwiseSpec& spec, const Shape& shape) {
+// TensorIterator's compute_mem_overlaps runs before compute_shape: a
+// written-to tensor that overlaps itself or an input is refused before any
+// shape is looked at, even when the shapes would not broadcast either.
+void check_overlaps(const ElementwiseSpec& spec) {
   const Tensor& out = spec.out;
-  // Note [In-place rules]: the tensor written to keeps its shape, so the
-  // broadcast of all operands must already be that shape.
-  TC_CHECK(Shape, shape == out.sizes(), "output with shape ", format_shape(out.sizes()),
-           " doesn't match the broadcast shape ", format_shape(shape));
   TC_CHECK(Shape, !out.geometry().has_internal_overlap(),
            "unsupported operation: more than one element of the written-to tensor refers to a "
            "single memory location. Please clone() the tensor before performing the operation.");
@@ -37,16 +36,25 @@ void check_inplace(const ElementwiseSpec& spec, const Shape& shape) {
              "operation.");
 }
 
+void check_inplace_shape(const ElementwiseSpec& spec, const Shape& shape) {
+  const Tensor& out = spec.out;
+  // Note [In-place rules]: the tensor written to keeps its shape, so the
+  // broadcast of all operands must already be that shape.
+  TC_CHECK(Shape, shape == out.sizes(), "output with shape ", format_shape(out.sizes()),
+           " doesn't match the broadcast shape ", format_shape(shape));
+}
+
 }  // namespace
 
 Elementwise prepare(const ElementwiseSpec& spec) {
+  if (spec.out.defined()) check_overlaps(spec);
   std::vector<Shape> shapes;
   for (const Tensor& t : spec.inputs) shapes.push_back(t.sizes());
   if (tracing()) record(trace_broadcast(shapes));
   Elementwise e;
   e.shape = broadcast_shapes(shapes);
   check_broadcast(spec.op, shapes, spec.is_number);
-  if (spec.out.defined()) check_inplace(spec, e.shape);
+  if (spec.out.defined()) check_inplace_shape(spec, e.shape);
 
   std::vector<Strides> strides(1 + spec.inputs.size());
   std::vector<int64_t> offsets(1 + spec.inputs.size());

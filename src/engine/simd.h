@@ -35,9 +35,17 @@ inline f32x4 add(f32x4 a, f32x4 b) { return wasm_f32x4_add(a, b); }
 inline f32x4 sub(f32x4 a, f32x4 b) { return wasm_f32x4_sub(a, b); }
 inline f32x4 mul(f32x4 a, f32x4 b) { return wasm_f32x4_mul(a, b); }
 inline f32x4 div(f32x4 a, f32x4 b) { return wasm_f32x4_div(a, b); }
-// wasm's f32x4.max/min return NaN when either lane is NaN, like torch.maximum.
-inline f32x4 max(f32x4 a, f32x4 b) { return wasm_f32x4_max(a, b); }
-inline f32x4 min(f32x4 a, f32x4 b) { return wasm_f32x4_min(a, b); }
+// Note [maximum of signed zeros]: PyTorch's scalar maximum is std::max(a, b)
+// after its NaN test, which keeps a on a tie: maximum(-0., 0.) is -0. and
+// maximum(0., -0.) is 0. (minimum likewise with std::min). wasm's f32x4.max
+// would answer +0 for both, so the lanes use pmax (a < b ? b : a, a on a
+// tie) and take b where b is NaN (pmax keeps a NaN a already).
+inline f32x4 max(f32x4 a, f32x4 b) {
+  return wasm_v128_bitselect(b, wasm_f32x4_pmax(a, b), wasm_f32x4_ne(b, b));
+}
+inline f32x4 min(f32x4 a, f32x4 b) {
+  return wasm_v128_bitselect(b, wasm_f32x4_pmin(a, b), wasm_f32x4_ne(b, b));
+}
 // a < lo ? lo : a per lane (PyTorch's vec::clamp_min, _mm256_max_ps(min, a)):
 // a NaN or a -0.0 in a is kept.
 inline f32x4 clamp_min(f32x4 a, f32x4 lo) { return wasm_f32x4_pmax(a, lo); }
@@ -75,8 +83,10 @@ inline f32x4 nan_patch(f32x4 r, f32x4 a, f32x4 b) {
   const f32x4 nan = _mm_cmpunord_ps(a, b);
   return _mm_or_ps(_mm_andnot_ps(nan, r), _mm_and_ps(nan, _mm_add_ps(a, b)));
 }
-inline f32x4 max(f32x4 a, f32x4 b) { return nan_patch(_mm_max_ps(a, b), a, b); }
-inline f32x4 min(f32x4 a, f32x4 b) { return nan_patch(_mm_min_ps(a, b), a, b); }
+// maxps answers its second operand on a tie of zeros: operands swapped so
+// that a wins, as in Note [maximum of signed zeros].
+inline f32x4 max(f32x4 a, f32x4 b) { return nan_patch(_mm_max_ps(b, a), a, b); }
+inline f32x4 min(f32x4 a, f32x4 b) { return nan_patch(_mm_min_ps(b, a), a, b); }
 // maxps(lo, a) is lo > a ? lo : a: a wins ties and NaN, as in PyTorch.
 inline f32x4 clamp_min(f32x4 a, f32x4 lo) { return _mm_max_ps(lo, a); }
 inline f32x4 neg(f32x4 a) { return _mm_xor_ps(a, _mm_set1_ps(-0.0f)); }
@@ -107,10 +117,10 @@ inline f32x4 sub(f32x4 a, f32x4 b) { return map2(a, b, [](float x, float y) { re
 inline f32x4 mul(f32x4 a, f32x4 b) { return map2(a, b, [](float x, float y) { return x * y; }); }
 inline f32x4 div(f32x4 a, f32x4 b) { return map2(a, b, [](float x, float y) { return x / y; }); }
 inline f32x4 max(f32x4 a, f32x4 b) {
-  return map2(a, b, [](float x, float y) { return x != x || y != y ? x + y : (x > y ? x : y); });
+  return map2(a, b, [](float x, float y) { return x != x || y != y ? x + y : (x < y ? y : x); });
 }
 inline f32x4 min(f32x4 a, f32x4 b) {
-  return map2(a, b, [](float x, float y) { return x != x || y != y ? x + y : (x < y ? x : y); });
+  return map2(a, b, [](float x, float y) { return x != x || y != y ? x + y : (y < x ? y : x); });
 }
 inline f32x4 clamp_min(f32x4 a, f32x4 lo) {
   return map2(a, lo, [](float x, float y) { return x < y ? y : x; });
@@ -136,7 +146,8 @@ inline void transpose4x4(f32x4& r0, f32x4& r1, f32x4& r2, f32x4& r3) {
 #endif
 
 // Scalar twins with the same NaN rules, for loop tails and strided loops.
-inline float max(float a, float b) { return a != a || b != b ? a + b : (a > b ? a : b); }
-inline float min(float a, float b) { return a != a || b != b ? a + b : (a < b ? a : b); }
+// (std::max and std::min: a on a tie, Note [maximum of signed zeros]).
+inline float max(float a, float b) { return a != a || b != b ? a + b : (a < b ? b : a); }
+inline float min(float a, float b) { return a != a || b != b ? a + b : (b < a ? b : a); }
 
 }  // namespace tc::simd

@@ -24,7 +24,9 @@
 //    (build_comparison_op casts without enforce_safe_casting): a float32 x
 //    gets 1.0 and 0.0, a bool x true and false.
 // PyTorch's checks run in this order: autograd's check_inplace (the leaf),
-// the op's own (bool subtraction), then the shapes, then the dtypes.
+// the op's own (bool subtraction), then overlaps (TensorIterator's
+// compute_mem_overlaps: x overlapping itself or an input; a tensor without
+// elements never does), then the shapes, then the dtypes.
 #include "autograd/node.h"
 #include "op_table.h"
 #include "ops/internal.h"

@@ -33,6 +33,7 @@ import {
   refusal,
   sizesArgs,
   tensorArg,
+  tensorListArg,
   tensorProblems,
 } from './bad-input.js';
 import { elementwise } from '../reference/naive.js';
@@ -302,6 +303,47 @@ function matrix() {
   });
   for (const name of ['contiguous', 'clone', 'detach']) m.set(`Tensor#${name}`, { cases: method(name, [], []) });
 
+  // --- Tensor: shape views (wt-shape)
+  m.set('Tensor#flatten', {
+    cases: method('flatten', [0, 1], [
+      intArg('flatten', 'startDim', { optional: true, outOfRange: [outOfRange(2, 2)] }),
+      intArg('flatten', 'endDim', { optional: true, outOfRange: [outOfRange(-3, 2)] }),
+    ], { extra: [{ label: 'start after end', expect: refusal('shape', 'flatten() has invalid args: start_dim cannot come after end_dim'), call: () => fx.f.flatten(1, 0) }] }),
+  });
+  m.set('Tensor#unflatten', {
+    cases: method('unflatten', [1, [3, 1]], [
+      intArg('unflatten', 'dim', { outOfRange: [outOfRange(2, 2)] }),
+      intListArg('unflatten', 'sizes', { negative: refusal('shape', 'invalid shape dimension -3') }),
+    ], {
+      extra: [
+        { label: 'sizes that do not multiply up', expect: refusal('shape', "unflatten: Provided sizes [2, 2] don't multiply up to the size of dim 1 (3) in the input tensor"), call: () => fx.f.unflatten(1, [2, 2]) },
+        { label: 'no sizes', expect: refusal('shape', 'unflatten: sizes must be non-empty'), call: () => fx.f.unflatten(1, []) },
+      ],
+    }),
+  });
+  m.set('Tensor#t', {
+    cases: method('t', [], [], { extra: [{ label: 'on 3 dims', expect: refusal('shape', 't() expects a tensor with <= 2 dimensions, but self is 3D'), call: () => fx.expanded.t() }] }),
+  });
+  m.set('Tensor#mT (get)', {
+    cases: [
+      { label: 'on a disposed tensor', expect: tensorProblems('mT', 'self', fx)[0].expect, call: () => fx.disposed.mT },
+      { label: 'read from a plain object', expect: ENGINE, call: () => getterOf('mT').call({}) },
+      { label: 'on 1 dim', expect: refusal('shape', 'tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.'), call: () => fx.row.mT },
+    ],
+  });
+  const dimOrDims = (arg) => [
+    ...intArg('movedim', arg, { outOfRange: [outOfRange(2, 2)] }).filter((c) => typeof c.value === 'number'),
+    ...intListArg('movedim', arg).filter((c) => typeof c.value !== 'number'),
+  ];
+  m.set('Tensor#movedim', {
+    cases: method('movedim', [0, 1], [dimOrDims('source'), dimOrDims('destination')], {
+      extra: [
+        { label: 'lists of two lengths', expect: refusal('shape', 'movedim: Invalid source or destination dims: source ([0, 1] dims ) should contain the same number of dims as destination ([1] dims)'), call: () => fx.f.movedim([0, 1], [1]) },
+        { label: 'a repeated source dim', expect: refusal('shape', 'movedim: repeated dim in `source` ([0, -2])'), call: () => fx.f.movedim([0, -2], [0, 1]) },
+      ],
+    }),
+  });
+
   // --- Tensor: reductions
   m.set('Tensor#sum', {
     cases: method('sum', [0, false], [
@@ -447,6 +489,19 @@ function matrix() {
     ]),
   });
 
+  // --- joining tensors (wt-shape)
+  for (const name of ['cat', 'stack'])
+    m.set(`Tensorcast#${name}`, {
+      cases: fn(name, [[fx.f, fx.f], 0], [tensorListArg(name, 'tensors', fx), intArg(name, 'dim', { optional: true, outOfRange: [outOfRange(name === 'cat' ? 2 : 3, name === 'cat' ? 2 : 3)] })], [
+        name === 'cat'
+          ? { label: 'an empty list', expect: refusal('shape', 'torch.cat(): expected a non-empty list of Tensors'), call: () => tc.cat([]) }
+          : { label: 'an empty list', expect: refusal('shape', 'stack expects a non-empty TensorList'), call: () => tc.stack([]) },
+        name === 'cat'
+          ? { label: 'sizes that differ', expect: refusal('shape', 'Sizes of tensors must match except in dimension 0. Expected size 3 but got size 2 for tensor number 1 in the list.'), call: () => tc.cat([fx.f, fx.narrowed]) }
+          : { label: 'shapes that differ', expect: refusal('shape', 'stack expects each tensor to be equal size, but got [2, 3] at entry 0 and [2, 2] at entry 1'), call: () => tc.stack([fx.f, fx.narrowed]) },
+      ]),
+    });
+
   // --- comparing tensors
   m.set('Tensorcast#equal', { cases: fn('equal', [fx.f, fx.f], [tensorArg('equal', 'input', fx), tensorArg('equal', 'other', fx)]) });
   const tolerance = (arg) => [
@@ -471,7 +526,7 @@ function matrix() {
       intListArg('broadcastShapes', 'shapes[0]', { negative: negativeSize, optional: true }),
       intListArg('broadcastShapes', 'shapes[1]', { negative: negativeSize, optional: true }),
     ], [
-      { label: 'shapes that do not broadcast', expect: refusal('shape', 'The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1'), call: () => tc.broadcastShapes([2, 3], [4]) },
+      { label: 'shapes that do not broadcast', expect: refusal('shape', 'Shape mismatch: objects cannot be broadcast to a single shape. The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1'), call: () => tc.broadcastShapes([2, 3], [4]) },
     ]),
   });
   const textCases = [

@@ -200,3 +200,17 @@ export function optionsArg(fn, keys, { plainOnly = false } = {}) {
 }
 
 export { tensorProblems };
+
+// --- lists of tensors (wt-shape: tc.cat, tc.stack)
+
+/** A sequence of live tensors of this instance. */
+export function tensorListArg(fn, arg, fixtures) {
+  const cases = [{ label: 'missing', value: MISSING, expect: refusal('type', `${fn}(): missing argument '${arg}'`) }];
+  for (const [label, value, named] of [...wrongTypes(['an array']), ['a Tensor', fixtures.f, 'a Tensor'], ['a number', 1, '1']])
+    cases.push({ label, value, expect: refusal('type', `${fn}(): argument '${arg}' must be a sequence of Tensors, not ${named}`) });
+  for (const [label, value, named] of [...wrongTypes(['an array']), ['a number', 1, '1'], ['an array', [fixtures.f], 'an array'], ['undefined (a hole)', undefined, 'undefined']])
+    cases.push({ label: `[tensor, ${label}]`, value: [fixtures.f, value], expect: refusal('type', `${fn}(): argument '${arg}' must be a sequence of Tensors, but found ${named} at index 1`) });
+  for (const problem of tensorProblems(fn, `${arg}[1]`, fixtures))
+    cases.push({ ...problem, label: `[tensor, ${problem.label}]`, value: [fixtures.f, problem.value] });
+  return cases;
+}

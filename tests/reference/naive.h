@@ -256,6 +256,92 @@ inline std::optional<Dense> squeeze(const Dense& t, int64_t dim) {
   return Dense{out, t.v};
 }
 
+// --- shape ops (wt-shape): movedim, cat, stack, by their definitions ------
+
+// movedim: result dim dst[i] is input dim src[i]; the other result dims
+// take the other input dims in order. nullopt when PyTorch raises.
+inline std::optional<Dense> movedim(const Dense& t, const std::vector<int64_t>& src,
+                                    const std::vector<int64_t>& dst) {
+  const int64_t nd = static_cast<int64_t>(t.shape.size());
+  if (src.size() != dst.size()) return std::nullopt;
+  std::vector<int64_t> order(static_cast<size_t>(nd), -1);
+  std::vector<bool> used(static_cast<size_t>(nd), false);
+  for (size_t i = 0; i < src.size(); ++i) {
+    auto s = wrap(src[i], nd), d = wrap(dst[i], nd);
+    if (!s || !d) return std::nullopt;
+    if (nd == 0) continue;
+    if (order[*d] != -1 || used[*s]) return std::nullopt;
+    order[*d] = *s;
+    used[*s] = true;
+  }
+  if (nd == 0) return t;
+  int64_t next = 0;
+  for (int64_t& o : order) {
+    if (o != -1) continue;
+    while (used[next]) ++next;
+    o = next;
+    used[next] = true;
+  }
+  return permute(t, order);
+}
+
+// cat along dim: the values of each input in turn along that dim; inputs
+// of shape [0] are left out (PyTorch's legacy rule). nullopt when PyTorch
+// raises.
+inline std::optional<Dense> cat(const std::vector<Dense>& ts, int64_t dim) {
+  const Dense* first = nullptr;
+  for (const Dense& t : ts) {
+    if (t.shape.empty()) return std::nullopt;
+    if (!first && !(t.shape.size() == 1 && t.shape[0] == 0)) first = &t;
+  }
+  if (ts.empty()) return std::nullopt;
+  if (!first) return Dense{{0}, {}};
+  const int64_t nd = static_cast<int64_t>(first->shape.size());
+  auto d = wrap(dim, nd);
+  if (!d || nd == 0) return std::nullopt;
+  Shape out = first->shape;
+  out[*d] = 0;
+  std::vector<const Dense*> parts;
+  for (const Dense& t : ts) {
+    if (t.shape.size() == 1 && t.shape[0] == 0) continue;
+    if (t.shape.size() != first->shape.size()) return std::nullopt;
+    for (int64_t i = 0; i < nd; ++i)
+      if (i != *d && t.shape[i] != first->shape[i]) return std::nullopt;
+    out[*d] += t.shape[*d];
+    parts.push_back(&t);
+  }
+  Dense r{out, {}};
+  for_each_index(out, [&](const Index& idx, int64_t) {
+    Index src = idx;
+    for (const Dense* p : parts) {
+      if (src[*d] < p->shape[*d]) {
+        r.v.push_back(p->at(src));
+        return;
+      }
+      src[*d] -= p->shape[*d];
+    }
+  });
+  return r;
+}
+
+// stack along dim: result[..., i, ...] (i at dim) is input i.
+inline std::optional<Dense> stack(const std::vector<Dense>& ts, int64_t dim) {
+  if (ts.empty()) return std::nullopt;
+  auto d = wrap(dim, static_cast<int64_t>(ts[0].shape.size()) + 1);
+  if (!d) return std::nullopt;
+  for (const Dense& t : ts)
+    if (t.shape != ts[0].shape) return std::nullopt;
+  Shape out = ts[0].shape;
+  out.insert(out.begin() + *d, static_cast<int64_t>(ts.size()));
+  Dense r{out, {}};
+  for_each_index(out, [&](const Index& idx, int64_t) {
+    Index src = idx;
+    src.erase(src.begin() + *d);
+    r.v.push_back(ts[static_cast<size_t>(idx[*d])].at(src));
+  });
+  return r;
+}
+
 // --- the ops, by their definitions -----------------------------------------
 
 inline float binary(tc::BinaryOp op, float a, float b, float alpha) {
