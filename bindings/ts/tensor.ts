@@ -73,6 +73,9 @@ function valueGetter(this: Tensor): { dtype: DType; shape: number[]; values: Typ
   return { dtype: this.dtype, shape: this.shape, values: this.data() };
 }
 const VALUE_PROPERTY: PropertyDescriptor = { get: valueGetter, enumerable: true };
+// jest-matcher-utils' SERIALIZABLE_PROPERTIES: the properties its copy of an
+// object for a failure message keeps (see Tensor's getter of it).
+const JEST_SERIALIZABLE: unique symbol = Symbol.for('@jest/serializableProperties') as typeof JEST_SERIALIZABLE;
 
 // An ASCII name the core left in wasm memory.
 function ascii(heap: Uint8Array, address: number, length: number): string {
@@ -101,6 +104,15 @@ export class Tensor {
   get [Symbol.toStringTag](): string {
     if (#h in this && !Object.prototype.hasOwnProperty.call(this, VALUE)) Object.defineProperty(this, VALUE, VALUE_PROPERTY);
     return 'Tensor';
+  }
+  /**
+   * @internal What Jest copies of a tensor to print a failed comparison: the
+   * values only. Without it Jest reads every getter up the prototype chain,
+   * and `mT` of a tensor that is not a matrix raises, as PyTorch's does.
+   */
+  get [JEST_SERIALIZABLE](): symbol[] {
+    if (#h in this && !Object.prototype.hasOwnProperty.call(this, VALUE)) Object.defineProperty(this, VALUE, VALUE_PROPERTY);
+    return [VALUE];
   }
 
   /** @internal The wasm handle; 0 once disposed. */

@@ -151,7 +151,16 @@ struct Relu {
   static constexpr const char* name = "relu";
   static constexpr bool kVector = true;
   float operator()(float a) const { return clamp_min_zero(a); }
+#if defined(__wasm_simd128__) || defined(__SSE2__)
   f32x4 operator()(f32x4 a) const { return simd::clamp_min(a, simd::splat(0.0f)); }
+#else
+  // The plain 4-lane struct: lane by lane on the bits, as above (its
+  // select of x < 0 ? 0 : x became wasm's f32.max, relu(-0.0) = +0.0).
+  f32x4 operator()(f32x4 a) const {
+    return {{clamp_min_zero(a.v[0]), clamp_min_zero(a.v[1]), clamp_min_zero(a.v[2]),
+             clamp_min_zero(a.v[3])}};
+  }
+#endif
 };
 struct Exp {
   static constexpr const char* name = "exp";

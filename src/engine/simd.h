@@ -37,9 +37,13 @@ inline f32x4 mul(f32x4 a, f32x4 b) { return wasm_f32x4_mul(a, b); }
 inline f32x4 div(f32x4 a, f32x4 b) { return wasm_f32x4_div(a, b); }
 // Note [maximum of signed zeros]: PyTorch's scalar maximum is std::max(a, b)
 // after its NaN test, which keeps a on a tie: maximum(-0., 0.) is -0. and
-// maximum(0., -0.) is 0. (minimum likewise with std::min). wasm's f32x4.max
-// would answer +0 for both, so the lanes use pmax (a < b ? b : a, a on a
-// tie) and take b where b is NaN (pmax keeps a NaN a already).
+// maximum(0., -0.) is 0. (minimum likewise with std::min). That is what
+// PyTorch answers for a strided tensor and for a contiguous run shorter than
+// its vector body; inside that body (16 float32 or 8 float64 at a time
+// with AVX2) _mm256_max_ps answers b on a tie, a split tensorcast does not
+// copy: it keeps a everywhere. wasm's f32x4.max would answer +0 for both,
+// so the lanes use pmax (a < b ? b : a, a on a tie) and take b where b is
+// NaN (pmax keeps a NaN a already).
 inline f32x4 max(f32x4 a, f32x4 b) {
   return wasm_v128_bitselect(b, wasm_f32x4_pmax(a, b), wasm_f32x4_ne(b, b));
 }

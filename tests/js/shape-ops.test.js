@@ -4,7 +4,12 @@
 // the fixes an independent check against PyTorch 1.13 asked for.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { init } from 'tensorcast';
 import { iota, tc, throwsTc } from './helpers.js';
+
+// The module without SIMD too: its kernels are other code.
+const plain = await init({ simd: false });
+const tcDefault = tc;
 
 const gradFn = (t) => /grad_fn=<(\w+)>/.exec(t.toString())?.[1] ?? null;
 const range = (shape) => tc.arange(shape.reduce((a, b) => a * b, 1), { dtype: 'float32' }).reshape(shape);
@@ -206,7 +211,9 @@ test('broadcastShapes: torch.broadcast_shapes\' text, then the dim', () => {
 });
 
 test('maximum, minimum and relu of signed zeros: the first operand wins a tie', () => {
-  tc.tidy(() => {
+  assert.equal(tcDefault.simd, true);
+  assert.equal(plain.simd, false);
+  for (const tc of [tcDefault, plain]) tc.tidy(() => {
     for (const dtype of ['float32', 'float64']) {
       for (const n of [1, 4, 7, 9, 37]) {
         const neg = tc.full([n], -0, { dtype });
