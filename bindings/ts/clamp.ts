@@ -34,6 +34,8 @@ export function clampWith<T extends Held>(rt: Runtime<T>, self: T, args: ArrayLi
 export function clampOne<T extends Held>(rt: Runtime<T>, self: T, bound: unknown, which: 'min' | 'max', fn: string): T {
   const h = rt.handle(self, fn, 'self');
   if (bound === undefined) fail('type', `${fn}(): missing argument '${which}'`);
+  // Named, the bound must be a value: null is refused as any non-operand.
+  if (bound === null) rt.operand(bound, fn, which);
   return which === 'min' ? clampBounds(rt, h, bound, undefined, fn) : clampBounds(rt, h, undefined, bound, fn);
 }
 

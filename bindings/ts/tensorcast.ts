@@ -228,7 +228,16 @@ export class Tensorcast {
     return this._withGrad(this._rt.adopt(h, 'arange'), grad);
   }
 
-  // --- factories of issue #13 (src/ops/factories.cpp, src/ops/random.cpp)
+  // --- clamp and the factories of issue #13 (bindings/ts/clamp.ts,
+  // src/ops/factories.cpp, src/ops/random.cpp)
+
+  /** torch.clamp(input, min, max) or clamp(input, { min, max }): see Tensor.clamp. */
+  clamp(input: Tensor, min: Tensor | number | boolean | bigint | null | undefined, max?: Tensor | number | boolean | bigint | null): Tensor;
+  clamp(input: Tensor, bounds: ClampBounds): Tensor;
+  clamp(input: Tensor): Tensor {
+    this._rt.tensorArg(input, 'clamp', 'input');
+    return clampWith(this._rt, input, arguments, 1, 'clamp');
+  }
 
   /** torch.linspace: steps values from start to end, both included (float32 unless { dtype }). */
   linspace(start: number, end: number, steps: number, options?: FactoryOptions): Tensor {
@@ -263,6 +272,7 @@ export class Tensorcast {
   }
   /** torch.full_like: t's shape, filled with value in t's dtype unless { dtype } (the value must fit). */
   fullLike(t: Tensor, value: number | boolean | bigint, options?: FactoryOptions): Tensor {
+    this._rt.tensorArg(t, 'fullLike', 'input');
     if (typeof value !== 'number' && typeof value !== 'boolean' && typeof value !== 'bigint')
       fail('type', value === undefined ? "fullLike(): missing argument 'fill_value'" : `fullLike(): argument 'fill_value' must be a number, a boolean or a BigInt, not ${describe(value)}`);
     return this._like(t, value, options, 'fullLike');
@@ -547,11 +557,7 @@ export class Tensorcast {
 
 // One function per op of the table that is a function of tc
 // (generated/ops.ts): tc.add(a, b, { alpha }), tc.relu(a), tc.where(c, a, b).
-export interface Tensorcast extends OpFunctions<Tensor> {
-  /** torch.clamp(input, min, max) or clamp(input, { min, max }): see Tensor.clamp. */
-  clamp(input: Tensor, min: Tensor | number | boolean | bigint | null | undefined, max?: Tensor | number | boolean | bigint | null): Tensor;
-  clamp(input: Tensor, bounds: ClampBounds): Tensor;
-}
+export interface Tensorcast extends OpFunctions<Tensor> {}
 // As Tensor's methods, without rest parameters on the op path.
 OPS.forEach((op: OpInfo, code) => {
   if (op.inplace) return;
@@ -574,13 +580,9 @@ OPS.forEach((op: OpInfo, code) => {
   }
 });
 
-// clamp and round({ decimals }) (issue #13; bindings/ts/clamp.ts).
+// round({ decimals }) (issue #13; bindings/ts/clamp.ts).
 {
   const functions = Tensorcast.prototype as unknown as Record<string, unknown>;
-  functions.clamp = function (this: Tensorcast, input: unknown) {
-    this._rt.tensorArg(input, 'clamp', 'input');
-    return clampWith(this._rt, input as Tensor, arguments, 1, 'clamp');
-  };
   const code = OPS.findIndex((op) => op.name === 'round');
   functions.round = function (this: Tensorcast, input: unknown) {
     this._rt.tensorArg(input, 'round', 'input');

@@ -230,6 +230,28 @@ TEST_CASE("zero-size, 0-D and strided operands", "[unary-ops]") {
   CHECK(same(tc::unary(UnaryOp::Round, t).to_vector(), {-2.0f, -1.0f, 2.0f, 4.0f, 0.0f, 4.0f}));
 }
 
+TEST_CASE("random strided views against the naive reference", "[unary-ops]") {
+  Random rng(1313);
+  for (int trial = 0; trial < 200; ++trial) {
+    const UnaryOp op = static_cast<UnaryOp>(6 + trial % 13);
+    const Shape shape = rng.shape(3, 5);
+    std::vector<float> v = rng.values(tc::numel(shape));
+    for (float& x : v) x = x * 0.37f + (op == UnaryOp::Rsqrt || op == UnaryOp::Log1p ? 3.1f : 0.0f);
+    Tensor t = Tensor::from_data(v, shape);
+    if (t.ndim() >= 2) t = tc::transpose(t, 0, t.ndim() - 1);  // a strided operand
+    const naive::Dense in = dense(t);
+    const naive::Dense want = naive::elementwise(t.sizes(), {&in},
+                                                 [op](const std::vector<float>& x) { return naive::unary(op, x[0]); });
+    const std::vector<float> got = values(tc::unary(op, t));
+    REQUIRE(got.size() == want.v.size());
+    for (size_t i = 0; i < got.size(); ++i) {
+      INFO(tc::op_name(op) << " at " << i << ": " << got[i] << " vs " << want.v[i]);
+      if (std::isinf(want.v[i])) CHECK(got[i] == want.v[i]);  // 1 / 0
+      else CHECK(std::fabs(got[i] - want.v[i]) <= 2.5e-7f * std::max(1.0f, std::fabs(want.v[i])));
+    }
+  }
+}
+
 TEST_CASE("grad_fn names and finite-difference gradients", "[unary-ops]") {
   Tensor x = f64({0.3, 1.7});
   x.set_requires_grad(true);
