@@ -437,12 +437,24 @@ TC_FLOAT_UNARY(TExpm1, "expm1", false, std::expm1(a))
 // correctly rounded at each step (no approximate rsqrt instruction).
 TC_FLOAT_UNARY(TRsqrt, "rsqrt", true, T(1) / std::sqrt(a))
 TC_FLOAT_UNARY(TReciprocal, "reciprocal", true, T(1) / a)
-// floor, ceil and round (vml's, one instruction each); round is
-// std::nearbyint: halves to even in the default rounding mode.
-TC_FLOAT_UNARY(TFloor, "floor", true, std::floor(a))
-TC_FLOAT_UNARY(TCeil, "ceil", true, std::ceil(a))
-TC_FLOAT_UNARY(TRound, "round", true, std::nearbyint(a))
 #undef TC_FLOAT_UNARY
+// floor, ceil and round (vml's, one instruction each); round is
+// std::nearbyint: halves to even in the default rounding mode. An integer
+// is its own value (PyTorch copies it: gh-70918).
+#define TC_ROUNDING_UNARY(Name, op_name, expr)                         \
+  template <class T>                                                   \
+  struct Name {                                                        \
+    static constexpr const char* name = op_name;                       \
+    static constexpr bool kVector = false, kAutovec = true;            \
+    T operator()(T a) const {                                          \
+      if constexpr (std::is_integral_v<T>) return a;                   \
+      else return expr;                                                \
+    }                                                                  \
+  };
+TC_ROUNDING_UNARY(TFloor, "floor", std::floor(a))
+TC_ROUNDING_UNARY(TCeil, "ceil", std::ceil(a))
+TC_ROUNDING_UNARY(TRound, "round", std::nearbyint(a))
+#undef TC_ROUNDING_UNARY
 
 // round(decimals=d) (round_decimals_kernel): nearbyint(a * 10^d) / 10^d,
 // or for d < 0 nearbyint(a / 10^-d) * 10^-d, with 10^|d| in T.

@@ -30,23 +30,24 @@ KernelChoice run_unary_f32(UnaryOp op, const Elementwise& e, const float* a) {
   TC_ASSERT(false, "unknown unary op");
 }
 
-// The ops of issue #13, in every dtype they reach: floating types for all
-// but sign (integers are promoted to float32 by the op's rule, or copied
-// before: floor, ceil, round), any non-bool type for sign. The float32
+// The ops of issue #13, in every dtype they reach: floating types for most
+// (their rule promotes integers to float32), any non-bool type for sign,
+// floor, ceil and round (integers: a copy). The float32
 // loops are the every-dtype ones too (scalar functors, named by
 // typed_kernel_name: f32_vsigmoid__scalar_u1, f32_vfloor__autovec).
 template <class T>
 KernelChoice run_issue13_unary(UnaryOp op, const Elementwise& e, T* out, const T* a) {
   if (op == UnaryOp::Sign) return run_unary_any(e, out, a, fn::TSign<T>{});
+  // floor, ceil and round of an integer: a copy, traced under the op's name.
+  if (op == UnaryOp::Floor) return run_unary_any(e, out, a, fn::TFloor<T>{});
+  if (op == UnaryOp::Ceil) return run_unary_any(e, out, a, fn::TCeil<T>{});
+  if (op == UnaryOp::Round) return run_unary_any(e, out, a, fn::TRound<T>{});
   if constexpr (std::is_floating_point_v<T>) {
     switch (op) {
       case UnaryOp::Sigmoid: return run_unary_any(e, out, a, fn::TSigmoid<T>{});
       case UnaryOp::Tanh: return run_unary_any(e, out, a, fn::TTanh<T>{});
       case UnaryOp::Sin: return run_unary_any(e, out, a, fn::TSin<T>{});
       case UnaryOp::Cos: return run_unary_any(e, out, a, fn::TCos<T>{});
-      case UnaryOp::Floor: return run_unary_any(e, out, a, fn::TFloor<T>{});
-      case UnaryOp::Ceil: return run_unary_any(e, out, a, fn::TCeil<T>{});
-      case UnaryOp::Round: return run_unary_any(e, out, a, fn::TRound<T>{});
       case UnaryOp::Log1p: return run_unary_any(e, out, a, fn::TLog1p<T>{});
       case UnaryOp::Expm1: return run_unary_any(e, out, a, fn::TExpm1<T>{});
       case UnaryOp::Rsqrt: return run_unary_any(e, out, a, fn::TRsqrt<T>{});
@@ -106,10 +107,23 @@ void check_unary(UnaryOp op, DType dtype) {
            op_name(op), "_vml_cpu\" not implemented for 'Bool'");
 }
 
-// torch.floor, ceil and round of an integer tensor: a copy (gh-70918).
-bool is_integer_no_op(UnaryOp op, DType dtype) {
-  return (op == UnaryOp::Floor || op == UnaryOp::Ceil || op == UnaryOp::Round) &&
-         is_integral(dtype) && dtype != DType::Bool;
+// torch.square is at::pow(self, 2): pow's dtypes (bool -> int64), values
+// and node (PowBackward0). Its trace is pow's, named square (the op the
+// user called), so that explain.op('square') finds it.
+Tensor square(const Tensor& self) {
+  if (!tracing()) return pow(self, Scalar(int64_t{2}));
+  std::vector<TraceEvent> events;
+  Tensor out;
+  {
+    TraceScope inner;
+    out = pow(self, Scalar(int64_t{2}));
+    events = inner.events();
+  }
+  for (TraceEvent& event : events) {
+    if (auto* op = std::get_if<OpTrace>(&event)) op->op = "square";
+    record(std::move(event));
+  }
+  return out;
 }
 
 // What each backward reads, as PyTorch saves it: the input (abs, log),
@@ -185,12 +199,9 @@ std::vector<Tensor> unary_backward(UnaryOp op, const BackwardArgs& args) {
 
 Tensor unary(UnaryOp op, const Tensor& self) {
   TC_CHECK(Value, self.defined(), "an undefined tensor was passed as an operand");
-  // torch.square is at::pow(self, 2): pow's dtypes (bool -> int64), values
-  // and node (PowBackward0).
-  if (op == UnaryOp::Square) return pow(self, Scalar(int64_t{2}));
+  if (op == UnaryOp::Square) return square(self);
   const OpInfo& info = op_info(OpFamily::Unary, int(op));
   check_unary(op, self.dtype());
-  if (is_integer_no_op(op, self.dtype())) return clone(self);
   const Promoted p = promote_operands({self}, info.dtype_rule);
   const Tensor& a = p.inputs[0];
   ElementwiseSpec spec{op_name(op), {a}, {"a"}, {false}, p.promotion.result};

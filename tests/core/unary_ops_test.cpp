@@ -356,6 +356,21 @@ TEST_CASE("clamp with tensors: broadcasting, PyTorch's example, promotion, NaN",
   CHECK(tc::clamp(Tensor::zeros({0}), tc::Operand(f32({1})), std::nullopt).sizes() == Shape{0});
 }
 
+TEST_CASE("every op records its trace under its own name", "[unary-ops]") {
+  const Tensor i = Tensor::from_values<int32_t>({-3, 4}, {2});
+  for (UnaryOp op : {UnaryOp::Floor, UnaryOp::Square, UnaryOp::Sigmoid, UnaryOp::Sign}) {
+    tc::TraceScope scope;
+    tc::unary(op, i);
+    REQUIRE(!scope.events().empty());
+    const auto* t = std::get_if<tc::OpTrace>(&scope.events().back());
+    REQUIRE(t != nullptr);
+    CHECK(t->op == tc::op_name(op));
+    if (op == UnaryOp::Floor) CHECK(t->kernel == "i32_vfloor__autovec");  // a copy of an integer
+    if (op == UnaryOp::Sigmoid) CHECK(t->kernel == "f32_vsigmoid__scalar_u1");
+    if (op == UnaryOp::Square) CHECK(t->operands.size() == 3);  // pow(x, 2): out, a, the number 2
+  }
+}
+
 TEST_CASE("clamp's trace explains a three-shape broadcast", "[unary-ops]") {
   tc::TraceScope scope;
   const Tensor x = Tensor::zeros({3, 1});

@@ -108,6 +108,18 @@ test('refusals, word for word', () => {
   });
 });
 
+test('explain.op traces each op under its own name', () => {
+  tc.tidy(() => {
+    for (const name of [...Object.keys(FLOAT_OPS), 'sign', 'floor', 'ceil', 'round', 'square']) {
+      const { trace, error } = tc.explain.op(name, tc.tensor([[1, -2, 3]], { dtype: 'int32' }));
+      assert.equal(error, null, name);
+      assert.equal(trace?.op, name, name);
+    }
+    const { trace } = tc.explain.op('square', tc.tensor([true, false]));
+    assert.equal(trace.promotion.resultDtype, 'int64', 'square is pow(x, 2): bool promotes with the int 2');
+  });
+});
+
 test('zero-size and 0-D operands', () => {
   tc.tidy(() => {
     for (const name of [...Object.keys(FLOAT_OPS), 'sign', 'floor', 'ceil', 'round', 'square']) {
