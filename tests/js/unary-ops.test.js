@@ -238,3 +238,52 @@ test('clamp refusals and gradients (ClampBackward1, ClampBackward0)', () => {
     assert.deepEqual(Array.from(b.grad.data()), [1]);
   });
 });
+
+// The README's examples ("Unary ops, clamp, and more factories"), as written there.
+test("the README's examples of the unary ops, clamp and the factories", () => {
+  tc.tidy(() => {
+    const v = tc.tensor([-1.5, -0.5, 0.5, 2.5], { dtype: 'float32' });
+    assert.deepEqual(v.round().toArray(), [-2, -0, 0, 2]);
+    assert.deepEqual(tc.tensor([1200.1234567]).round({ decimals: -3 }).toArray(), [1000]);
+    assert.deepEqual(v.floor().toArray(), [-2, -1, 0, 2]);
+    assert.deepEqual(v.ceil().toArray(), [-1, -0, 1, 3]);
+    assert.deepEqual(v.sign().toArray(), [-1, -1, 1, 1]);
+    assert.deepEqual(tc.tensor([NaN, -0]).sign().toArray(), [0, 0]);
+    assert.deepEqual(tc.tensor([0, 0.5]).sigmoid().toArray(), [0.5, 0.622459352016449]);
+    assert.deepEqual(tc.tensor([4, 1]).rsqrt().toArray(), [0.5, 1]);
+    assert.deepEqual(tc.tensor([4, 0]).reciprocal().toArray(), [0.25, Infinity]);
+    assert.deepEqual(tc.tensor([3, -2]).square().toArray(), [9, 4]);
+    assert.equal(tc.tensor(0).tanh().toArray(), 0);
+    assert.deepEqual(tc.zeros([0, 3]).sin().shape, [0, 3]);
+    throwsTc(() => tc.tensor([true]).floor(), 'type', '"floor_vml_cpu" not implemented for \'Bool\'');
+    throwsTc(() => tc.tensor([1]).round({ decimals: 1 }), 'type', '"round_cpu" not implemented for \'Long\'');
+    const w = tc.tensor([-1.712, 0.1734, -0.0478, -0.0922], { dtype: 'float32' });
+    assert.deepEqual(w.clamp(-0.5, 0.5).toArray(), [-0.5, 0.17339999973773956, -0.04780000075697899, -0.09220000356435776]);
+    assert.deepEqual(tc.tensor([-2, 0.5, 3]).clamp(0, null).toArray(), [0, 0.5, 3]);
+    assert.deepEqual(tc.tensor([-2, 0.5, 3]).clamp({ max: 1 }).toArray(), [-2, 0.5, 1]);
+    assert.deepEqual(tc.tensor([0, 5]).clamp(3, 1).toArray(), [1, 1]);
+    assert.deepEqual(tc.tensor([[-2], [0.5], [5]]).clamp(tc.tensor([-1, 0, 1, 2]), 1.5).shape, [3, 4]);
+    assert.deepEqual(tc.tensor([-5, 2, 9], { dtype: 'int32' }).clamp(0, 4).toArray(), [0, 2, 4]);
+    assert.equal(tc.tensor([-5, 2, 9], { dtype: 'int32' }).clamp(0.5).dtype, 'float32');
+    throwsTc(() => tc.tensor([1]).clamp(), 'value', "torch.clamp: At least one of 'min' or 'max' must not be None");
+    throwsTc(() => tc.tensor([1, 2, 3]).clamp(tc.tensor([0, 1])), 'shape', 'The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0');
+    assert.deepEqual(tc.linspace(3, 10, 5).toArray(), [3, 4.75, 6.5, 8.25, 10]);
+    assert.deepEqual(tc.linspace(-10, 10, 1).toArray(), [-10]);
+    assert.deepEqual(tc.linspace(0, 10, 4, { dtype: 'int64' }).toArray(), [0, 3, 6, 10]);
+    throwsTc(() => tc.linspace(0, 1, -1), 'value', 'number of steps must be non-negative');
+    assert.deepEqual(tc.eye(2, 3).toArray(), [[1, 0, 0], [0, 1, 0]]);
+    throwsTc(() => tc.eye(-1), 'value', 'n must be greater or equal to 0, got -1');
+    assert.equal(tc.zerosLike(tc.tensor([[1, 2]], { dtype: 'int32' })).dtype, 'int32');
+    assert.deepEqual(tc.fullLike(tc.zeros([2, 3]).transpose(0, 1), 7).stride(), [1, 3]);
+    assert.deepEqual(tc.onesLike(tc.zeros([2]), { dtype: 'float64' }).toArray(), [1, 1]);
+    tc.manualSeed(42);
+    const r = tc.rand(2, 3);
+    tc.manualSeed(42);
+    assert.equal(tc.equal(tc.rand(2, 3), r), true);
+    assert.deepEqual(tc.randn([1000]).shape, [1000]);
+    assert.equal(tc.randint(10, [4]).dtype, 'int64');
+    assert.deepEqual(tc.randint(-3, 5, [2, 2]).shape, [2, 2]);
+    throwsTc(() => tc.randint(5, 5, [2]), 'value', "random_ expects 'from' to be less than 'to', but got from=5 >= to=5");
+    throwsTc(() => tc.rand(2, { dtype: 'int64' }), 'type', '"check_uniform_bounds" not implemented for \'Long\'');
+  });
+});
