@@ -2,7 +2,9 @@
 // infer_size]; a plain number is a 0-D operand. Each op's forward, backward
 // and trace live together in src/ops/<family>.cpp.
 #pragma once
+#include <array>
 #include <functional>
+#include <optional>
 #include <variant>
 
 #include "promotion.h"
@@ -33,7 +35,11 @@ class Operand {
 
 enum class BinaryOp { Add, Sub, Mul, Div, Pow, Maximum, Minimum, FloorDivide, Remainder };
 enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
-enum class UnaryOp { Neg, Abs, Exp, Log, Sqrt, Relu };
+enum class UnaryOp {
+  Neg, Abs, Exp, Log, Sqrt, Relu,
+  // issue #13's unary ops (src/ops/unary.cpp)
+  Sigmoid, Tanh, Sin, Cos, Sign, Floor, Ceil, Round, Log1p, Expm1, Square, Rsqrt, Reciprocal
+};
 // The names the op table (src/op_table.h) gives them: "add", "eq", "neg".
 const char* op_name(BinaryOp op);
 const char* op_name(CompareOp op);
@@ -58,6 +64,43 @@ Tensor binary(BinaryOp op, const Operand& self, const Operand& other, Scalar alp
 Tensor compare(CompareOp op, const Operand& self, const Operand& other);  // bool result
 Tensor where(const Tensor& condition, const Operand& self, const Operand& other);
 Tensor unary(UnaryOp op, const Tensor& self);
+
+// --- unary ops and clamp of issue #13 (src/ops/unary.cpp, src/ops/clamp.cpp)
+// torch.round(self, decimals=d): nearbyint(x * 10^d) / 10^d (halves to
+// even), float dtypes only; grad_fn RoundBackward1.
+//   round(<[1.2345]>, 2)   // returns [1.23]
+//   round(<[1250.]>, -2)   // returns [1200.]
+Tensor round(const Tensor& self, int64_t decimals);
+// torch.clamp(self, min, max): at least one bound; numbers (ClampBackward1)
+// or tensors that broadcast with self (ClampBackward0; a number beside a
+// tensor bound takes part as a 0-D tensor). min > max gives max.
+//   clamp(<[-1, 0.5, 2]>, 0.0, 1.0)   // returns [0, 0.5, 1]
+//   clamp(<[1, 2]>, std::nullopt, 0)   // returns [0, 0]
+Tensor clamp(const Tensor& self, const std::optional<Operand>& min,
+             const std::optional<Operand>& max);
+
+// --- random factories of issue #13 (src/ops/random.cpp), Note [Random]
+// Not PyTorch's numbers: the core's own Philox4x32-10 stream, the same in
+// every build after manual_seed.
+void manual_seed(uint64_t seed);
+// One Philox4x32-10 block (for the known-answer test).
+std::array<uint32_t, 4> philox4x32_10(std::array<uint32_t, 4> counter, std::array<uint32_t, 2> key);
+Tensor rand(const Shape& shape, DType dtype);   // uniform in [0, 1)
+Tensor randn(const Shape& shape, DType dtype);  // standard normal (Box-Muller)
+// Uniform integers in [low, high): "random_ expects 'from' to be less than
+// 'to', but got from=5 >= to=5".
+Tensor randint(int64_t low, int64_t high, const Shape& shape, DType dtype);
+
+// --- factories of issue #13 (src/ops/factories.cpp)
+// torch.linspace: steps values from start to end, the first half counted
+// up from start, the second back from end (RangeFactoriesKernel.cpp).
+//   linspace(3, 10, 5, Float32)   // returns [3, 4.75, 6.5, 8.25, 10]
+Tensor linspace(double start, double end, int64_t steps, DType dtype);
+// torch.eye(n, m): ones on the diagonal.
+Tensor eye(int64_t n, int64_t m, DType dtype);
+// torch.full_like(self, value, dtype): self's shape and, for a dense self,
+// its memory order (preserve_format).
+Tensor full_like(const Tensor& self, Scalar value, DType dtype);
 
 // --- factories that check their values (src/ops/to.cpp)
 // PyTorch's full: value must fit dtype ("value cannot be converted to type

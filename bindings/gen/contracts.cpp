@@ -164,7 +164,7 @@ std::string function_params(const tc::OpInfo& op) {
   const std::string alpha = op.alpha ? ", options?: AlphaOptions" : "";
   switch (op.family) {
     case tc::OpFamily::Unary:
-      return "input: T";
+      return op.name == "round" ? "input: T, options?: RoundOptions" : "input: T";
     case tc::OpFamily::Where:
       return "condition: T, input: T | number, other: T | number";
     default:
@@ -174,6 +174,7 @@ std::string function_params(const tc::OpInfo& op) {
 
 std::string method_params(const tc::OpInfo& op) {
   const std::string alpha = op.alpha ? ", options?: AlphaOptions" : "";
+  if (op.name == "round") return "options?: RoundOptions";  // round(decimals=): bindings/ts/clamp.ts
   return op.family == tc::OpFamily::Unary ? "" : "other: T | number" + alpha;
 }
 
@@ -223,6 +224,11 @@ export interface OpInfo {
   readonly torch: string;
   /** What it computes, in one line. */
   readonly doc: string;
+}
+
+export interface RoundOptions {
+  /** round(decimals=d): to d decimal places (negative: to tens, hundreds...); float dtypes only. Default 0. */
+  decimals?: number;
 }
 
 export interface AlphaOptions {

@@ -53,6 +53,16 @@ export interface Core {
   _tc_movedim(h: number, nsource: number, ndestination: number): number;
   _tc_cat(count: number, dim: number): number;
   _tc_stack(count: number, dim: number): number;
+  // bind_unary.cpp (issue #13)
+  _tc_round_decimals(h: number, decimals: number): number;
+  _tc_clamp(h: number, bounds: number, hMin: number, nMin: number, hMax: number, nMax: number): number;
+  _tc_linspace(start: number, end: number, steps: number, dtype: number): number;
+  _tc_eye(n: number, m: number, dtype: number): number;
+  _tc_full_like(h: number, kind: number, value: number, dtype: number): number;
+  _tc_rand(ndim: number, dtype: number): number;
+  _tc_randn(ndim: number, dtype: number): number;
+  _tc_randint(ndim: number, dtype: number): number;
+  _tc_manual_seed(): void;
   // bind_autograd.cpp
   _tc_flags(h: number): number;
   _tc_set_requires_grad(h: number, value: boolean): void;

@@ -23,6 +23,9 @@ export type {
 } from './tensorcast.js';
 export type { Explain, ExplainedBackward, ExplainedOp } from './explain.js';
 export type { WarningListener } from './warnings.js';
+// clamp's bounds and round's decimals (issue #13).
+export type { ClampBounds } from './clamp.js';
+export type { RoundOptions } from './generated/ops.js';
 export type {
   BroadcastNote,
   BroadcastTrace,

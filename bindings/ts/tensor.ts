@@ -19,6 +19,8 @@ import type { Printable } from './format.js';
 import { unflatten } from './nested.js';
 import { typedView, viewToEnd } from './typed-view.js';
 import { alphaFrom } from './op-args.js';
+import { clampOne, clampWith, roundWith } from './clamp.js';
+import type { ClampBounds } from './clamp.js';
 import type { Nested } from './nested.js';
 import type { Runtime } from './runtime.js';
 
@@ -349,6 +351,27 @@ export class Tensor {
     return this._rt.shaped(this, 'sumTo', checkIntList(shape, 'sumTo', 'shape'), this._rt.core._tc_sum_to);
   }
 
+  // --- clamp (issue #13; bindings/ts/clamp.ts)
+
+  /**
+   * PyTorch's clamp: clamp(min, max) or clamp({ min, max }), each bound a
+   * number or a tensor that broadcasts with this one, null or undefined for
+   * none (at least one is needed). min > max gives max.
+   */
+  clamp(min: Tensor | number | boolean | bigint | null | undefined, max?: Tensor | number | boolean | bigint | null): Tensor;
+  clamp(bounds: ClampBounds): Tensor;
+  clamp(...args: unknown[]): Tensor {
+    return clampWith(this._rt, this, args, 0, 'clamp');
+  }
+  /** PyTorch's clamp_min: clamp(min, null). */
+  clampMin(min: Tensor | number | boolean | bigint): Tensor {
+    return clampOne(this._rt, this, min, 'min', 'clampMin');
+  }
+  /** PyTorch's clamp_max: clamp(null, max). */
+  clampMax(max: Tensor | number | boolean | bigint): Tensor {
+    return clampOne(this._rt, this, max, 'max', 'clampMax');
+  }
+
   // --- autograd
 
   get requiresGrad(): boolean {
@@ -525,3 +548,12 @@ OPS.forEach((op: OpInfo, code) => {
     };
   }
 });
+
+// round({ decimals }) (issue #13): the op table's round, with PyTorch's
+// decimals when given (bindings/ts/clamp.ts).
+{
+  const code = OPS.findIndex((op) => op.name === 'round');
+  (Tensor.prototype as unknown as Record<string, unknown>).round = function (this: Tensor) {
+    return roundWith(this._rt, this, code, arguments, 0);
+  };
+}

@@ -27,6 +27,8 @@ import { typedView } from './typed-view.js';
 import { MAX_DIMS } from './generated/limits.js';
 import { DTYPES } from './generated/traces.js';
 import { alphaFrom } from './op-args.js';
+import { clampWith, roundWith } from './clamp.js';
+import type { ClampBounds } from './clamp.js';
 import { Runtime } from './runtime.js';
 import { writeTensorList } from './tensor-list.js';
 import { dtypeCode, Tensor, TENSOR_TOKEN } from './tensor.js';
@@ -227,6 +229,108 @@ export class Tensorcast {
     return this._withGrad(this._rt.adopt(h, 'arange'), grad);
   }
 
+  // --- clamp and the factories of issue #13 (bindings/ts/clamp.ts,
+  // src/ops/factories.cpp, src/ops/random.cpp)
+
+  /** torch.clamp(input, min, max) or clamp(input, { min, max }): see Tensor.clamp. */
+  clamp(input: Tensor, min: Tensor | number | boolean | bigint | null | undefined, max?: Tensor | number | boolean | bigint | null): Tensor;
+  clamp(input: Tensor, bounds: ClampBounds): Tensor;
+  clamp(input: Tensor): Tensor {
+    this._rt.tensorArg(input, 'clamp', 'input');
+    return clampWith(this._rt, input, arguments, 1, 'clamp');
+  }
+
+  /** torch.linspace: steps values from start to end, both included (float32 unless { dtype }). */
+  linspace(start: number, end: number, steps: number, options?: FactoryOptions): Tensor {
+    const s = checkNumber(start, 'linspace', 'start');
+    const e = checkNumber(end, 'linspace', 'end');
+    const n = checkInt(steps, 'linspace', 'steps');
+    const opts = checkOptions<FactoryOptions>(options, 'linspace', ['requiresGrad', 'dtype']);
+    const dtype = opts.dtype === undefined ? dtypeCode('float32') : checkDType(opts.dtype, 'linspace', 'dtype');
+    const grad = gradFlag(opts, 'linspace');
+    return this._withGrad(this._rt.adopt(this._rt.core._tc_linspace(s, e, n, dtype), 'linspace'), grad);
+  }
+  /** torch.eye: an n x m (m defaults to n) matrix with ones on the diagonal (float32 unless { dtype }). */
+  eye(n: number, options?: FactoryOptions): Tensor;
+  eye(n: number, m: number, options?: FactoryOptions): Tensor;
+  eye(n: number, ...rest: unknown[]): Tensor {
+    const rows = checkInt(n, 'eye', 'n');
+    const [numbers, options] = splitOptions(rest);
+    if (numbers.length > 1) fail('type', `eye(): expected n and an optional m, got ${1 + numbers.length} numbers`);
+    const cols = numbers.length === 1 ? checkInt(numbers[0], 'eye', 'm') : rows;
+    const opts = checkOptions<FactoryOptions>(options, 'eye', ['requiresGrad', 'dtype']);
+    const dtype = opts.dtype === undefined ? dtypeCode('float32') : checkDType(opts.dtype, 'eye', 'dtype');
+    const grad = gradFlag(opts, 'eye');
+    return this._withGrad(this._rt.adopt(this._rt.core._tc_eye(rows, cols, dtype), 'eye'), grad);
+  }
+  /** torch.zeros_like: t's shape (and memory order), t's dtype unless { dtype }. */
+  zerosLike(t: Tensor, options?: FactoryOptions): Tensor {
+    return this._like(t, 0, options, 'zerosLike');
+  }
+  /** torch.ones_like. */
+  onesLike(t: Tensor, options?: FactoryOptions): Tensor {
+    return this._like(t, 1, options, 'onesLike');
+  }
+  /** torch.full_like: t's shape, filled with value in t's dtype unless { dtype } (the value must fit). */
+  fullLike(t: Tensor, value: number | boolean | bigint, options?: FactoryOptions): Tensor {
+    this._rt.tensorArg(t, 'fullLike', 'input');
+    if (typeof value !== 'number' && typeof value !== 'boolean' && typeof value !== 'bigint')
+      fail('type', value === undefined ? "fullLike(): missing argument 'fill_value'" : `fullLike(): argument 'fill_value' must be a number, a boolean or a BigInt, not ${describe(value)}`);
+    return this._like(t, value, options, 'fullLike');
+  }
+  /**
+   * Seeds the generator of rand, randn and randint. NOT PyTorch's numbers:
+   * tensorcast's own Philox4x32-10 stream (README, "Random numbers"), the
+   * same in every build for the same seed. A number or BigInt in
+   * [-2^63, 2^64), as torch.manual_seed takes.
+   */
+  manualSeed(seed: number | bigint): void {
+    if (typeof seed !== 'bigint') checkInt(seed, 'manualSeed', 'seed');
+    const s = BigInt(seed as number | bigint);
+    if (s < -(1n << 63n) || s >= 1n << 64n) fail('value', 'Overflow when unpacking long');
+    this._rt.scratch.writeInt64(0, BigInt.asIntN(64, s));
+    this._rt.core._tc_manual_seed();
+  }
+  /** Uniform in [0, 1): rand(2, 3) or rand([2, 3]), float32 unless { dtype }. Seeded by manualSeed. */
+  rand(shape: readonly number[], options?: FactoryOptions): Tensor;
+  rand(...sizes: number[] | [...sizes: number[], options: FactoryOptions]): Tensor;
+  rand(...args: unknown[]): Tensor {
+    return this._random(args, 'rand', this._rt.core._tc_rand);
+  }
+  /** Standard normal (Box-Muller): randn(2, 3) or randn([2, 3]). Seeded by manualSeed. */
+  randn(shape: readonly number[], options?: FactoryOptions): Tensor;
+  randn(...sizes: number[] | [...sizes: number[], options: FactoryOptions]): Tensor;
+  randn(...args: unknown[]): Tensor {
+    return this._random(args, 'randn', this._rt.core._tc_randn);
+  }
+  /** Uniform integers in [low, high) (int64): randint(high, shape) or randint(low, high, shape), as PyTorch orders them. */
+  randint(high: number | bigint, shape: readonly number[], options?: GradOptions): Tensor;
+  randint(low: number | bigint, high: number | bigint, shape: readonly number[], options?: GradOptions): Tensor;
+  randint(...args: unknown[]): Tensor {
+    const [given, options] = splitOptions(args);
+    if (given.length < 2 || given.length > 3)
+      fail('type', `randint(): expected (high, size) or (low, high, size), got ${given.length} arguments`);
+    const bounds = given.slice(0, -1);
+    const names = bounds.length === 1 ? ['high'] : ['low', 'high'];
+    const ints = bounds.map((b, i) => {
+      if (typeof b === 'bigint') {
+        if (BigInt.asIntN(64, b) !== b) fail('value', 'Overflow when unpacking long');
+        return b;
+      }
+      return BigInt(checkInt(b, 'randint', names[i] as string));
+    });
+    const [low, high] = ints.length === 1 ? [0n, ints[0] as bigint] : (ints as [bigint, bigint]);
+    const shape = checkIntList(given[given.length - 1], 'randint', 'size');
+    const opts = checkOptions<GradOptions>(options, 'randint', ['requiresGrad']);
+    const grad = gradFlag(opts, 'randint');
+    const { core, scratch } = this._rt;
+    // The bounds past the shape's slots, written first (writeInts keeps them).
+    scratch.writeInt64(shape.length, low);
+    scratch.writeInt64(shape.length + 1, high);
+    const h = core._tc_randint(scratch.writeInts(shape), dtypeCode('int64'));
+    return this._withGrad(this._rt.adopt(h, 'randint'), grad);
+  }
+
   /** torch.result_type: the dtype an op on a and b (tensors, numbers, booleans, BigInts) computes in. */
   resultType(a: unknown, b: unknown): DType {
     const rt = this._rt;
@@ -361,6 +465,29 @@ export class Tensorcast {
     };
   }
 
+  // zerosLike, onesLike, fullLike: the core's full_like.
+  private _like(t: Tensor, value: number | boolean | bigint, options: FactoryOptions | undefined, fn: string): Tensor {
+    const rt = this._rt;
+    const h = rt.tensorArg(t, fn, 'input');
+    const opts = checkOptions<FactoryOptions>(options, fn, ['requiresGrad', 'dtype']);
+    const dtype = opts.dtype === undefined ? dtypeCode(t.dtype) : checkDType(opts.dtype, fn, 'dtype');
+    const grad = gradFlag(opts, fn);
+    const [kind, v] = rt.operand(value, fn, 'fill_value', 0);
+    return this._withGrad(rt.adopt(rt.core._tc_full_like(h, kind, v, dtype), fn), grad);
+  }
+
+  // rand and randn: sizes as zeros() takes them.
+  private _random(args: unknown[], fn: string, call: (ndim: number, dtype: number) => number): Tensor {
+    const [sizes, options] = splitOptions(args);
+    if (sizes.length === 0) fail('type', `${fn}(): missing argument 'size'`);
+    const shape = checkSizes(sizes, fn, 'size');
+    const opts = checkOptions<FactoryOptions>(options, fn, ['requiresGrad', 'dtype']);
+    const dtype = opts.dtype === undefined ? dtypeCode('float32') : checkDType(opts.dtype, fn, 'dtype');
+    const grad = gradFlag(opts, fn);
+    const rt = this._rt;
+    return this._withGrad(rt.adopt(call.call(rt.core, rt.scratch.writeInts(shape), dtype), fn), grad);
+  }
+
   private _filled(args: unknown[], value: number, fn: string): Tensor {
     const [sizes, options] = splitOptions(args);
     if (sizes.length === 0) fail('type', `${fn}(): missing argument 'size'`);
@@ -473,3 +600,13 @@ OPS.forEach((op: OpInfo, code) => {
     };
   }
 });
+
+// round({ decimals }) (issue #13; bindings/ts/clamp.ts).
+{
+  const functions = Tensorcast.prototype as unknown as Record<string, unknown>;
+  const code = OPS.findIndex((op) => op.name === 'round');
+  functions.round = function (this: Tensorcast, input: unknown) {
+    this._rt.tensorArg(input, 'round', 'input');
+    return roundWith(this._rt, input as Tensor, code, arguments, 1);
+  };
+}

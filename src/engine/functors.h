@@ -422,4 +422,102 @@ struct TSqrt {
   T operator()(T a) const { return std::sqrt(a); }
 };
 
+// --- unary ops of issue #13 (src/ops/unary.cpp), every dtype they reach.
+// Each is the scalar lambda of PyTorch's CPU kernel
+// (aten/src/ATen/native/cpu/UnaryOpsKernel.cpp); where PyTorch runs a
+// vectorised libm (Sleef: tanh, sin, cos, log1p, expm1) these call the C
+// library instead, so a value may differ from PyTorch's in the last bit
+// (README, "Unary ops").
+#define TC_FLOAT_UNARY(Name, op_name, autovec, expr)               \
+  template <class T>                                               \
+  struct Name {                                                    \
+    static constexpr const char* name = op_name;                   \
+    static constexpr bool kVector = false, kAutovec = autovec;     \
+    T operator()(T a) const { return expr; }                       \
+  };
+// sigmoid_kernel's scalar form: 1 / (1 + exp(-a)).
+TC_FLOAT_UNARY(TSigmoid, "sigmoid", false, T(1) / (T(1) + std::exp(-a)))
+TC_FLOAT_UNARY(TTanh, "tanh", false, std::tanh(a))
+TC_FLOAT_UNARY(TSin, "sin", false, std::sin(a))
+TC_FLOAT_UNARY(TCos, "cos", false, std::cos(a))
+TC_FLOAT_UNARY(TLog1p, "log1p", false, std::log1p(a))
+TC_FLOAT_UNARY(TExpm1, "expm1", false, std::expm1(a))
+// rsqrt_kernel and reciprocal_kernel: 1 / sqrt(a) and 1 / a, both
+// correctly rounded at each step (no approximate rsqrt instruction).
+TC_FLOAT_UNARY(TRsqrt, "rsqrt", true, T(1) / std::sqrt(a))
+TC_FLOAT_UNARY(TReciprocal, "reciprocal", true, T(1) / a)
+#undef TC_FLOAT_UNARY
+// floor, ceil and round (vml's, one instruction each); round is
+// std::nearbyint: halves to even in the default rounding mode. An integer
+// is its own value (PyTorch copies it: gh-70918).
+#define TC_ROUNDING_UNARY(Name, op_name, expr)                         \
+  template <class T>                                                   \
+  struct Name {                                                        \
+    static constexpr const char* name = op_name;                       \
+    static constexpr bool kVector = false, kAutovec = true;            \
+    T operator()(T a) const {                                          \
+      if constexpr (std::is_integral_v<T>) return a;                   \
+      else return expr;                                                \
+    }                                                                  \
+  };
+TC_ROUNDING_UNARY(TFloor, "floor", std::floor(a))
+TC_ROUNDING_UNARY(TCeil, "ceil", std::ceil(a))
+TC_ROUNDING_UNARY(TRound, "round", std::nearbyint(a))
+#undef TC_ROUNDING_UNARY
+
+// round(decimals=d) (round_decimals_kernel): nearbyint(a * 10^d) / 10^d,
+// or for d < 0 nearbyint(a / 10^-d) * 10^-d, with 10^|d| in T.
+template <class T>
+struct TRoundDecimals {
+  static constexpr const char* name = "round";
+  static constexpr bool kVector = false, kAutovec = false;
+  bool negative;
+  T ten_pow;
+  T operator()(T a) const {
+    return negative ? std::nearbyint(a / ten_pow) * ten_pow : std::nearbyint(a * ten_pow) / ten_pow;
+  }
+};
+
+// sign_kernel: (0 < a) - (a < 0), so sign(NaN) and sign(-0.0) are 0 (+0.0);
+// unsigned values are never negative. Bool is the identity.
+template <class T>
+struct TSign {
+  static constexpr const char* name = "sign";
+  static constexpr bool kVector = false, kAutovec = true;
+  T operator()(T a) const {
+    if constexpr (std::is_same_v<T, bool>) return a;
+    else if constexpr (std::is_unsigned_v<T>) return T(T(0) < a);
+    else return T(int(T(0) < a) - int(a < T(0)));
+  }
+};
+
+// clamp with number bounds (clamp_scalar_kernel_impl and its min / max
+// forms): std::min(std::max(a, lo), hi). NaN stays NaN; with lo > hi
+// every element is hi; a NaN bound given alone leaves a unchanged
+// (std::max(a, NaN) is a).
+template <class T>
+struct TClamp {
+  static constexpr const char* name = "clamp";
+  static constexpr bool kVector = false, kAutovec = true;
+  bool has_lo, has_hi;
+  T lo, hi;
+  bool all_nan = false;  // both bounds given, one NaN: at::fill_(result, NaN)
+  T operator()(T a) const {
+    if constexpr (std::is_floating_point_v<T>)
+      if (all_nan) return std::numeric_limits<T>::quiet_NaN();
+    if (has_lo) a = a < lo ? lo : a;
+    if (has_hi) a = hi < a ? hi : a;
+    return a;
+  }
+};
+// clamp with tensor bounds (clamp_kernel_impl): NaN where a bound is NaN,
+// else std::min(std::max(a, lo), hi).
+template <class T>
+inline T clamp_tensor(T a, T lo, T hi) {
+  if constexpr (std::is_floating_point_v<T>)
+    if (lo != lo || hi != hi) return std::numeric_limits<T>::quiet_NaN();
+  a = a < lo ? lo : a;
+  return hi < a ? hi : a;
+}
+
 }  // namespace tc::fn

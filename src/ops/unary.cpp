@@ -1,5 +1,7 @@
-// neg abs exp log sqrt relu (and copy, for materialising views and
-// converting dtypes): forward, backward and trace together.
+// neg abs exp log sqrt relu, the unary ops of issue #13 (sigmoid tanh sin
+// cos sign floor ceil round log1p expm1 square rsqrt reciprocal), and copy
+// (for materialising views and converting dtypes): forward, backward and
+// trace together.
 #include "autograd/node.h"
 #include "op_table.h"
 #include "ops/internal.h"
@@ -22,8 +24,38 @@ KernelChoice run_unary_f32(UnaryOp op, const Elementwise& e, const float* a) {
       return run_unary(e, a, fn::Sqrt{});
     case UnaryOp::Relu:
       return run_unary(e, a, fn::Relu{});
+    default:
+      break;
   }
   TC_ASSERT(false, "unknown unary op");
+}
+
+// The ops of issue #13, in every dtype they reach: floating types for most
+// (their rule promotes integers to float32), any non-bool type for sign,
+// floor, ceil and round (integers: a copy). The float32
+// loops are the every-dtype ones too (scalar functors, named by
+// typed_kernel_name: f32_vsigmoid__scalar_u1, f32_vfloor__autovec).
+template <class T>
+KernelChoice run_issue13_unary(UnaryOp op, const Elementwise& e, T* out, const T* a) {
+  if (op == UnaryOp::Sign) return run_unary_any(e, out, a, fn::TSign<T>{});
+  // floor, ceil and round of an integer: a copy, traced under the op's name.
+  if (op == UnaryOp::Floor) return run_unary_any(e, out, a, fn::TFloor<T>{});
+  if (op == UnaryOp::Ceil) return run_unary_any(e, out, a, fn::TCeil<T>{});
+  if (op == UnaryOp::Round) return run_unary_any(e, out, a, fn::TRound<T>{});
+  if constexpr (std::is_floating_point_v<T>) {
+    switch (op) {
+      case UnaryOp::Sigmoid: return run_unary_any(e, out, a, fn::TSigmoid<T>{});
+      case UnaryOp::Tanh: return run_unary_any(e, out, a, fn::TTanh<T>{});
+      case UnaryOp::Sin: return run_unary_any(e, out, a, fn::TSin<T>{});
+      case UnaryOp::Cos: return run_unary_any(e, out, a, fn::TCos<T>{});
+      case UnaryOp::Log1p: return run_unary_any(e, out, a, fn::TLog1p<T>{});
+      case UnaryOp::Expm1: return run_unary_any(e, out, a, fn::TExpm1<T>{});
+      case UnaryOp::Rsqrt: return run_unary_any(e, out, a, fn::TRsqrt<T>{});
+      case UnaryOp::Reciprocal: return run_unary_any(e, out, a, fn::TReciprocal<T>{});
+      default: break;
+    }
+  }
+  TC_ASSERT(false, op_name(op), " reached a kernel in ", dtype_name(dtype_of<T>()));
 }
 
 // The other dtypes: every-dtype loops. exp, log and sqrt only see floats
@@ -32,8 +64,11 @@ template <class T>
 KernelChoice run_unary_typed(UnaryOp op, const Elementwise& e, const T* a) {
   T* out = e.out.data<T>();
   if constexpr (std::is_same_v<T, float>) {
+    if (int(op) > int(UnaryOp::Relu)) return run_issue13_unary<T>(op, e, out, a);
     return run_unary_f32(op, e, a);
-  } else if constexpr (!std::is_same_v<T, bool>) {
+  } else if constexpr (std::is_same_v<T, bool>) {
+    if (op == UnaryOp::Sign) return run_unary_any(e, out, a, fn::TSign<bool>{});
+  } else {
     switch (op) {
       case UnaryOp::Neg:
         return run_unary_any(e, out, a, fn::TNeg<T>{});
@@ -50,6 +85,8 @@ KernelChoice run_unary_typed(UnaryOp op, const Elementwise& e, const T* a) {
           return run_unary_any(e, out, a, fn::TSqrt<T>{});
         }
         break;
+      default:
+        return run_issue13_unary<T>(op, e, out, a);
     }
   }
   TC_ASSERT(false, op_name(op), " reached a kernel in ", dtype_name(dtype_of<T>()));
@@ -64,16 +101,47 @@ void check_unary(UnaryOp op, DType dtype) {
            "invert a mask, use the `~` or `logical_not()` operator instead.");
   TC_CHECK(Type, op != UnaryOp::Abs, "\"abs_cpu\" not implemented for 'Bool'");
   TC_CHECK(Type, op != UnaryOp::Relu, "Boolean inputs not supported for relu");
+  // floor, ceil and round run vml's kernels (IMPLEMENT_FLOAT_KERNEL, whose
+  // dispatch name is <op>_vml_cpu); sign of bool is the identity.
+  TC_CHECK(Type, op != UnaryOp::Floor && op != UnaryOp::Ceil && op != UnaryOp::Round, "\"",
+           op_name(op), "_vml_cpu\" not implemented for 'Bool'");
+}
+
+// torch.square is at::pow(self, 2): pow's dtypes (bool -> int64), values
+// and node (PowBackward0). Its trace is pow's, named square (the op the
+// user called), so that explain.op('square') finds it.
+Tensor square(const Tensor& self) {
+  if (!tracing()) return pow(self, Scalar(int64_t{2}));
+  std::vector<TraceEvent> events;
+  Tensor out;
+  {
+    TraceScope inner;
+    out = pow(self, Scalar(int64_t{2}));
+    events = inner.events();
+  }
+  for (TraceEvent& event : events) {
+    if (auto* op = std::get_if<OpTrace>(&event)) op->op = "square";
+    record(std::move(event));
+  }
+  return out;
 }
 
 // What each backward reads, as PyTorch saves it: the input (abs, log),
-// the result (exp, sqrt, relu), or nothing (neg).
+// the result (exp, sqrt, relu), or nothing (neg), as derivatives.yaml
+// says for each.
 std::vector<Tensor> saved_for_backward(UnaryOp op, const Tensor& a, const Tensor& out) {
   switch (op) {
     case UnaryOp::Neg:
+    case UnaryOp::Sign:
+    case UnaryOp::Floor:
+    case UnaryOp::Ceil:
+    case UnaryOp::Round:
       return {};
     case UnaryOp::Abs:
     case UnaryOp::Log:
+    case UnaryOp::Sin:
+    case UnaryOp::Cos:
+    case UnaryOp::Log1p:
       return {a};
     default:
       return {detach(out)};
@@ -100,6 +168,29 @@ std::vector<Tensor> unary_backward(UnaryOp op, const BackwardArgs& args) {
       return {div(g, mul(s[0], 2.0))};
     case UnaryOp::Relu:  // PyTorch's threshold_backward: 0 where out <= 0
       return {where(compare(CompareOp::Le, s[0], 0.0), 0.0, g)};
+    case UnaryOp::Sigmoid:  // sigmoid_backward: g * (1 - y) * y
+      return {mul(mul(g, sub(1.0, s[0])), s[0])};
+    case UnaryOp::Tanh:  // tanh_backward: g * (1 - y * y)
+      return {mul(g, sub(1.0, mul(s[0], s[0])))};
+    case UnaryOp::Sin:
+      return {mul(g, unary(UnaryOp::Cos, s[0]))};
+    case UnaryOp::Cos:
+      return {mul(g, unary(UnaryOp::Neg, unary(UnaryOp::Sin, s[0])))};
+    case UnaryOp::Sign:  // zeros_like(grad): piecewise constant
+    case UnaryOp::Floor:
+    case UnaryOp::Ceil:
+    case UnaryOp::Round:
+      return {Tensor::zeros(g.sizes(), g.dtype())};
+    case UnaryOp::Log1p:  // log1p_backward: g / (x + 1)
+      return {div(g, add(s[0], 1.0))};
+    case UnaryOp::Expm1:  // g * (y + 1)
+      return {mul(g, add(s[0], 1.0))};
+    case UnaryOp::Rsqrt:  // -0.5 * g * y^3
+      return {mul(mul(-0.5, g), pow(s[0], 3.0))};
+    case UnaryOp::Reciprocal:  // -g * y * y
+      return {mul(unary(UnaryOp::Neg, g), mul(s[0], s[0]))};
+    case UnaryOp::Square:
+      break;  // square is pow(x, 2): PowBackward0
   }
   TC_ASSERT(false, "unknown unary op");
 }
@@ -108,6 +199,7 @@ std::vector<Tensor> unary_backward(UnaryOp op, const BackwardArgs& args) {
 
 Tensor unary(UnaryOp op, const Tensor& self) {
   TC_CHECK(Value, self.defined(), "an undefined tensor was passed as an operand");
+  if (op == UnaryOp::Square) return square(self);
   const OpInfo& info = op_info(OpFamily::Unary, int(op));
   check_unary(op, self.dtype());
   const Promoted p = promote_operands({self}, info.dtype_rule);
@@ -128,6 +220,45 @@ Tensor unary(UnaryOp op, const Tensor& self) {
     attach_grad(
         out, op_name(op), {a}, [op](const BackwardArgs& args) { return unary_backward(op, args); },
         saved_for_backward(op, a, out));
+  return out;
+}
+
+Tensor round(const Tensor& self, int64_t decimals) {
+  TC_CHECK(Value, self.defined(), "an undefined tensor was passed as an operand");
+  // round.decimals has no shortcut for integers (round_decimals_out): with
+  // decimals 0 it runs round's own kernel, which has none either.
+  if (decimals == 0 || !is_floating(self.dtype()))
+    TC_CHECK(Type, is_floating(self.dtype()), "\"", decimals == 0 ? "round_vml_cpu" : "round_cpu",
+             "\" not implemented for '", dtype_c10_name(self.dtype()), "'");
+  const Promoted p = promote_operands({self}, DTypeRule::Same);
+  const Tensor& a = p.inputs[0];
+  ElementwiseSpec spec{"round", {a}, {"a"}, {false}, p.promotion.result};
+  const Elementwise e = prepare(spec);
+  const bool negative = decimals < 0;
+  // std::pow(10, |decimals|) in double, then in the dtype, as PyTorch's
+  // static_cast<opmath_t>(std::pow(10, decimals)).
+  const double ten_pow = std::pow(10.0, static_cast<double>(negative ? -decimals : decimals));
+  const KernelChoice kernel = visit_dtype(p.promotion.compute, [&](auto tag) -> KernelChoice {
+    using T = decltype(tag);
+    if constexpr (std::is_floating_point_v<T>) {
+      if (decimals == 0) return run_unary_any(e, e.out.data<T>(), a.data<T>(), fn::TRound<T>{});
+      return run_unary_any(e, e.out.data<T>(), a.data<T>(),
+                           fn::TRoundDecimals<T>{negative, static_cast<T>(ten_pow)});
+    }
+    TC_ASSERT(false, "round reached a kernel in ", dtype_name(dtype_of<T>()));
+  });
+  if (tracing()) {
+    spec.given = p.given;
+    spec.promotion = promotion_trace(p, spec.names, p.promotion.result, false);
+  }
+  trace_op(spec, e, kernel);
+  Tensor out = e.out;
+  if (needs_grad({a})) {
+    attach_grad(out, "round", {a}, [](const BackwardArgs& args) {
+      return std::vector<Tensor>{Tensor::zeros(args.grad.sizes(), args.grad.dtype())};
+    });
+    set_grad_fn(out, "RoundBackward1");  // round.decimals: PyTorch's second overload
+  }
   return out;
 }
 

@@ -59,6 +59,7 @@ const fx = {
   leaf: tc.tensor(iota([3]), { dtype: 'float32', requiresGrad: true }),
   disposed: tc.ones([2, 3]),
   foreign: other.tensor(iota([2, 3], 10), { shape: [2, 3] }),
+  u8: tc.tensor([1, 2], { dtype: 'uint8' }),  // clamp's and fullLike's range checks (issue #13)
 };
 fx.expanded = tc.tidy(() => fx.f.unsqueeze(0).expand(2, 2, 3));
 fx.narrowed = fx.f.narrow(1, 0, 2);
@@ -469,6 +470,106 @@ function matrix() {
       { label: 'end Infinity', expect: refusal('value', 'unsupported range: 0 -> inf'), call: () => tc.arange(Infinity, { dtype: 'float32' }) },
       { label: 'step 0', expect: refusal('value', 'step must be nonzero'), call: () => tc.arange(0, 5, 0, { dtype: 'float32' }) },
       { label: 'step of the wrong sign', expect: refusal('value', 'upper bound and larger bound inconsistent with step sign'), call: () => tc.arange(0, 5, -1, { dtype: 'float32' }) },
+    ],
+  });
+
+  // --- issue #13: unary ops, round({ decimals }), clamp, and factories
+  const UNARY13 = ['sigmoid', 'tanh', 'sin', 'cos', 'sign', 'floor', 'ceil', 'log1p', 'expm1', 'square', 'rsqrt', 'reciprocal'];
+  for (const name of UNARY13) {
+    m.set(`Tensor#${name}`, { cases: method(name, [], [], { selfName: 'input' }) });
+    m.set(`Tensorcast#${name}`, { cases: fn(name, [fx.f], [tensorArg(name, 'input', fx)]) });
+  }
+  for (const name of ['floor', 'ceil'])
+    m.get(`Tensor#${name}`).cases.push({ label: 'a bool tensor', expect: refusal('type', `"${name}_vml_cpu" not implemented for 'Bool'`), call: () => fx.boolRow[name]() });
+  const decimals = optionsArg('round', { decimals: intArg('round', 'decimals', { optional: true }) });
+  m.set('Tensor#round', {
+    cases: method('round', [{ decimals: 1 }], [decimals], {
+      selfName: 'input',
+      extra: [
+        { label: 'a bool tensor', expect: refusal('type', '"round_vml_cpu" not implemented for \'Bool\''), call: () => fx.boolRow.round() },
+        { label: 'an int64 tensor with decimals', expect: refusal('type', '"round_cpu" not implemented for \'Long\''), call: () => fx.ints.round({ decimals: 2 }) },
+        { label: 'two arguments', expect: refusal('type', 'round() takes 1 argument but 2 were given'), call: () => fx.f.round({}, 1) },
+      ],
+    }),
+  });
+  m.set('Tensorcast#round', { cases: fn('round', [fx.f, { decimals: 1 }], [tensorArg('round', 'input', fx), decimals]) });
+  const noBound = refusal('value', "torch.clamp: At least one of 'min' or 'max' must not be None");
+  const bound = (name, arg, { first }) =>
+    operandArg(name, arg, fx)
+      .filter((c) => c.value !== null && (first || c.value !== MISSING))
+      .map((c) => (c.value === MISSING ? { ...c, expect: noBound } : c));
+  const clampExtra = (call) => [
+    { label: 'shapes that do not broadcast', expect: refusal('shape', 'The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1'), call: () => call(fx.f, fx.narrowed, null) },
+    { label: 'no bound', expect: noBound, call: () => call(fx.f, null, undefined) },
+    { label: 'bool bounds of a bool tensor', expect: refusal('type', '"clamp_scalar_cpu" not implemented for \'Bool\''), call: () => call(fx.boolRow, true, false) },
+    { label: 'a bound beyond uint8', expect: refusal('value', 'value cannot be converted to type uint8_t without overflow'), call: () => call(fx.u8, 256, null) },
+  ];
+  m.set('Tensor#clamp', {
+    cases: method('clamp', [0, 1], [bound('clamp', 'min', { first: true }), bound('clamp', 'max', { first: false })], {
+      extra: [
+        ...clampExtra((t, lo, hi) => t.clamp(lo, hi)),
+        ...optionsArg('clamp', { min: [], max: [] }, { plainOnly: true }).map((c) => ({ label: c.label, expect: c.expect, call: () => fx.f.clamp(c.value) })),
+        { label: 'three arguments', expect: refusal('type', 'clamp() takes 2 arguments but 3 were given'), call: () => fx.f.clamp(0, 1, 2) },
+      ],
+    }),
+  });
+  m.set('Tensorcast#clamp', {
+    cases: fn('clamp', [fx.f, 0, 1], [tensorArg('clamp', 'input', fx), bound('clamp', 'min', { first: true }), bound('clamp', 'max', { first: false })], clampExtra((t, lo, hi) => tc.clamp(t, lo, hi))),
+  });
+  for (const [name, arg] of [['clampMin', 'min'], ['clampMax', 'max']])
+    m.set(`Tensor#${name}`, { cases: method(name, [0], [operandArg(name, arg, fx)]) });
+  const grad = (name, extra = {}) => optionsArg(name, { requiresGrad: boolArg(name, 'requiresGrad'), ...extra }, { plainOnly: true });
+  const intDtype = (name) => ({ label: 'an int dtype that requires grad', expect: refusal('autograd', 'Only Tensors of floating point and complex dtype can require gradients'), call: () => tc[name](...({ linspace: [0, 1, 2], eye: [2], rand: [2], randn: [2] })[name], { dtype: 'int64', requiresGrad: true }) });
+  m.set('Tensorcast#linspace', {
+    cases: fn('linspace', [0, 1, 3, { requiresGrad: false }], [
+      numberArg('linspace', 'start'),
+      numberArg('linspace', 'end'),
+      intArg('linspace', 'steps', { outOfRange: [[-1, refusal('value', 'number of steps must be non-negative')]] }),
+      grad('linspace', { dtype: dtypeArg('linspace') }),
+    ], [
+      { label: 'a bool dtype', expect: refusal('type', '"linspace_cpu" not implemented for \'Bool\''), call: () => tc.linspace(0, 1, 2, { dtype: 'bool' }) },
+    ]),
+  });
+  m.set('Tensorcast#eye', {
+    cases: fn('eye', [2, 3, { requiresGrad: false }], [
+      intArg('eye', 'n', { outOfRange: [[-1, refusal('value', 'n must be greater or equal to 0, got -1')]] }),
+      intArg('eye', 'm', { outOfRange: [[-3, refusal('value', 'm must be greater or equal to 0, got -3')]] }).filter((c) => c.value !== MISSING && c.value?.constructor !== Object),
+      grad('eye', { dtype: dtypeArg('eye') }),
+    ], [intDtype('eye'), { label: 'three numbers', expect: refusal('type', 'eye(): expected n and an optional m, got 3 numbers'), call: () => tc.eye(1, 2, 3) }]),
+  });
+  for (const name of ['zerosLike', 'onesLike'])
+    m.set(`Tensorcast#${name}`, { cases: fn(name, [fx.f, { requiresGrad: false }], [tensorArg(name, 'input', fx), grad(name, { dtype: dtypeArg(name) })]) });
+  m.set('Tensorcast#fullLike', {
+    cases: fn('fullLike', [fx.f, 1, { requiresGrad: false }], [tensorArg('fullLike', 'input', fx), fillArg('fullLike', 'fill_value'), grad('fullLike', { dtype: dtypeArg('fullLike') })], [
+      { label: '300 into uint8', expect: refusal('value', 'value cannot be converted to type uint8_t without overflow'), call: () => tc.fullLike(fx.u8, 300) },
+    ]),
+  });
+  m.set('Tensorcast#manualSeed', {
+    cases: fn('manualSeed', [1], [intArg('manualSeed', 'seed').filter((c) => typeof c.value !== 'bigint')], [
+      { label: 'a BigInt of 2^64', expect: refusal('value', 'Overflow when unpacking long'), call: () => tc.manualSeed(2n ** 64n) },
+      { label: 'a BigInt below -2^63', expect: refusal('value', 'Overflow when unpacking long'), call: () => tc.manualSeed(-(2n ** 63n) - 1n) },
+    ]),
+  });
+  for (const [name, kernel] of [['rand', 'check_uniform_bounds'], ['randn', 'normal_kernel_cpu']])
+    m.set(`Tensorcast#${name}`, {
+      cases: [
+        ...lists(sizes(name, { negative: negativeSize, missing: refusal('type', `${name}(): missing argument 'size'`) }).filter((c) => !(c.value.length === 1 && c.value[0]?.constructor === Object)), (...args) => tc[name](...args)),
+        ...fn(name, [[2], { requiresGrad: false }], [null, grad(name, { dtype: dtypeArg(name) })]),
+        { label: 'an int dtype', expect: refusal('type', `"${kernel}" not implemented for 'Long'`), call: () => tc[name]([2], { dtype: 'int64' }) },
+      ],
+    });
+  const randintBound = (arg) => intArg('randint', arg).filter((c) => c.value !== MISSING && typeof c.value !== 'bigint' && c.value?.constructor !== Object);
+  m.set('Tensorcast#randint', {
+    cases: [
+      ...at([0, 3, [2]], 0, randintBound('low'), (...a) => tc.randint(...a)),
+      ...at([0, 3, [2]], 1, randintBound('high'), (...a) => tc.randint(...a)),
+      ...at([0, 3, [2]], 2, intListArg('randint', 'size', { negative: negativeSize }).filter((c) => c.value !== MISSING && c.value?.constructor !== Object), (...a) => tc.randint(...a)),
+      ...at([0, 3, [2], {}], 3, grad('randint'), (...a) => tc.randint(...a)),
+      { label: 'one argument', expect: refusal('type', 'randint(): expected (high, size) or (low, high, size), got 1 arguments'), call: () => tc.randint([2]) },
+      { label: 'low >= high', expect: refusal('value', "random_ expects 'from' to be less than 'to', but got from=5 >= to=5"), call: () => tc.randint(5, 5, [2]) },
+      { label: 'a BigInt beyond int64', expect: refusal('value', 'Overflow when unpacking long'), call: () => tc.randint(2n ** 63n, [2]) },
+      { label: 'requiresGrad', expect: refusal('autograd', 'Only Tensors of floating point and complex dtype can require gradients'), call: () => tc.randint(3, [2], { requiresGrad: true }) },
+      receiverOf(Tensorcast.prototype, 'randint', [3, [2]]),
     ],
   });
 

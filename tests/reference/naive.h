@@ -402,6 +402,21 @@ inline float unary(tc::UnaryOp op, float a) {
     case tc::UnaryOp::Log: return std::log(a);
     case tc::UnaryOp::Sqrt: return std::sqrt(a);
     case tc::UnaryOp::Relu: return a > 0 || std::isnan(a) ? a : 0.0f;
+    // --- issue #13's unary ops: in double, rounded once to float (within
+    // an ulp of the core's float32, which rounds at each step)
+    case tc::UnaryOp::Sigmoid: return float(1.0 / (1.0 + std::exp(-double(a))));
+    case tc::UnaryOp::Tanh: return float(std::tanh(double(a)));
+    case tc::UnaryOp::Sin: return float(std::sin(double(a)));
+    case tc::UnaryOp::Cos: return float(std::cos(double(a)));
+    case tc::UnaryOp::Sign: return a > 0 ? 1.0f : a < 0 ? -1.0f : 0.0f;
+    case tc::UnaryOp::Floor: return std::floor(a);
+    case tc::UnaryOp::Ceil: return std::ceil(a);
+    case tc::UnaryOp::Round: return std::nearbyint(a);
+    case tc::UnaryOp::Log1p: return float(std::log1p(double(a)));
+    case tc::UnaryOp::Expm1: return float(std::expm1(double(a)));
+    case tc::UnaryOp::Square: return a * a;
+    case tc::UnaryOp::Rsqrt: return float(1.0 / std::sqrt(double(a)));
+    case tc::UnaryOp::Reciprocal: return 1.0f / a;
   }
   return 0;
 }
