@@ -76,7 +76,7 @@ inline const Enum kInnerPattern{
      {"transposed", "one input runs across the rows of the output: the kernel works on tiles "
                     "of the innermost two loop dims"},
      {"strided", "any other strides"},
-     {"reduce-inner", "sum: a row summed into one number"},
+     {"reduce-inner", "sum: a row summed into one number (the other reductions: reduced)"},
      {"reduce-outer", "sum: a row added into a row of the output"}}};
 
 inline const Enum kDType{"DType",
