@@ -201,6 +201,12 @@ TEST_CASE("softmax, log_softmax: rows that sum to 1, any dim, extreme values", "
   CHECK(values(tc::log_softmax(f32({0, -kInf}, {2}), 0))[1] == -kInf);
   // NaN anywhere in a row: the row is NaN.
   for (float v : values(tc::softmax(f32({1, kNaN, 2}, {3}), 0))) CHECK(std::isnan(v));
+  // ... wherever the NaN falls in a long row (each of the four running maxima).
+  for (int64_t at : {0, 5, 18, 37, 99}) {
+    std::vector<float> row(100, 1.0f);
+    row[static_cast<size_t>(at)] = kNaN;
+    for (float v : values(tc::softmax(f32(row, {100}), 0))) CHECK(std::isnan(v));
+  }
   // The result is contiguous whatever the input.
   const Tensor t = tc::transpose(x, 0, 1);
   CHECK(tc::softmax(t, 1).is_contiguous());
