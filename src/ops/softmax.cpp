@@ -58,11 +58,12 @@ float row_max(int64_t n, const float* x) {
 // out[i] = exp(x[i] - m); returns their sum.
 float row_exp_sum(int64_t n, const float* x, float m, float* out) {
   const simd::f32x4 vm = simd::splat(m);
+  const vexp::Constants k = vexp::constants();
   simd::f32x4 acc0 = simd::splat(0.0f), acc1 = acc0;
   int64_t i = 0;
   for (; i + 8 <= n; i += 8) {
-    const simd::f32x4 e0 = vexp::exp_nonpositive(simd::sub(simd::load(x + i), vm));
-    const simd::f32x4 e1 = vexp::exp_nonpositive(simd::sub(simd::load(x + i + 4), vm));
+    const simd::f32x4 e0 = vexp::exp_nonpositive(simd::sub(simd::load(x + i), vm), k);
+    const simd::f32x4 e1 = vexp::exp_nonpositive(simd::sub(simd::load(x + i + 4), vm), k);
     if (out) {
       simd::store(out + i, e0);
       simd::store(out + i + 4, e1);
