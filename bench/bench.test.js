@@ -91,12 +91,14 @@ describe('bench harness on tiny sizes', () => {
     for (const row of report.rows.filter((r) => r.kind !== 'size')) {
       const { tensorcast, tfjs, js } = row.values;
       assert.ok(tensorcast.length >= 1 && tensorcast[0].length >= 1, `${row.id}: values`);
+      // A workload with an rtol (softmax's exp) agrees within it: the check says so.
+      const exact = WORKLOADS.find((w) => w.id === row.id).rtol === undefined;
       if (!row.absent?.tfjs) {
-        assert.deepEqual(tensorcast, tfjs, `${row.id}: tensorcast against tfjs`);
-        assert.deepEqual(row.check.tensorcastEqualsTfjs, { equal: true });
+        if (exact) assert.deepEqual(tensorcast, tfjs, `${row.id}: tensorcast against tfjs`);
+        assert.deepEqual(row.check.tensorcastEqualsTfjs, { equal: true }, `${row.id}: against tfjs`);
       }
-      assert.deepEqual(tensorcast, js, `${row.id}: tensorcast against plain JS`);
-      assert.deepEqual(row.check.tensorcastEqualsJs, { equal: true });
+      if (exact) assert.deepEqual(tensorcast, js, `${row.id}: tensorcast against plain JS`);
+      assert.deepEqual(row.check.tensorcastEqualsJs, { equal: true }, `${row.id}: against plain JS`);
     }
   });
 

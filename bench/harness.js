@@ -100,8 +100,8 @@ function runWorkload(tc, tf, workload, options) {
       targets,
       pass: targets.every((t) => t.pass),
       check: {
-        tensorcastEqualsTfjs: noTfjs ? null : compareValues(values.tensorcast, values.tfjs),
-        tensorcastEqualsJs: compareValues(values.tensorcast, values.js),
+        tensorcastEqualsTfjs: noTfjs ? null : compareValues(values.tensorcast, values.tfjs, workload.rtol),
+        tensorcastEqualsJs: compareValues(values.tensorcast, values.js, workload.rtol),
       },
       // Each contestant's result arrays by type, e.g. Int32Array: the
       // dtype each one computed in (values, if kept, are plain arrays).

@@ -18,6 +18,8 @@ const LIMITS = {
   sumto: [[TFJS, 1, 'no slower than tfjs']],
   backward: [[TFJS, 1 / 10, '10x faster than tfjs']],
   small: [[TFJS, 1 / 2, 'half of tfjs per call']],
+  // Reductions over dims: one read and one write, near the probe's.
+  reduction: [[TFJS, 1, 'no slower than tfjs'], [PROBE, 1.5, 'within 1.5x of the probe']],
 };
 
 export const SIZE_LIMIT_BYTES = 150_000;

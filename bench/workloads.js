@@ -43,6 +43,18 @@ function sumTo(id, group, full, tiny) {
   return { id, kind: 'sumTo', group, full, tiny };
 }
 
+// A reduction over one dim of x (Tensor[op](dim)): softmax keeps x's
+// shape, mean drops the dim. rtol: results agree within it, not exactly
+// (each contestant's exp rounds its own way).
+function reduction(id, group, op, full, tiny, rtol = 0) {
+  return { id, kind: 'reduction', group, op, full, tiny, ...(rtol ? { rtol } : {}) };
+}
+
+// The result's shape of a reduction workload.
+export function reductionShape(workload, s) {
+  return workload.op === 'softmax' ? s.x : s.x.filter((_, d) => d !== s.dim);
+}
+
 const t = (...shape) => ({ shape });
 const tT = (...shape) => ({ shape, transposed: true });
 
@@ -62,6 +74,10 @@ export const WORKLOADS = [
   sumTo('sumto-leading', 'sumto-leading', { x: [2048, 2048], to: [2048] }, { x: [13, 11], to: [11] }),
   sumTo('sumto-column', 'sumto', { x: [2048, 2048], to: [2048, 1] }, { x: [13, 11], to: [13, 1] }),
   sumTo('sumto-4d', 'sumto-leading', { x: [64, 3, 128, 128], to: [3, 1, 1] }, { x: [2, 3, 5, 9], to: [3, 1, 1] }),
+  // Reductions over dims (src/ops/reduce_dims.cpp, softmax.cpp): one read of
+  // x and one write of the result each, as the probe moves.
+  reduction('softmax-last', 'reduction', 'softmax', { x: [4096, 1024], dim: 1 }, { x: [13, 11], dim: 1 }, 2e-6),
+  reduction('mean-dim0', 'reduction', 'mean', { x: [2048, 2048], dim: 0 }, { x: [13, 11], dim: 0 }),
   {
     id: 'backward',
     kind: 'backward',
@@ -105,6 +121,7 @@ export function bytesMoved(workload, size) {
     return { read: reads * bytes, write: numel(broadcastShape(s.inputs.map(operandShape))) * bytes };
   }
   if (workload.kind === 'sumTo') return { read: numel(s.x) * F32, write: numel(s.to) * F32 };
+  if (workload.kind === 'reduction') return { read: numel(s.x) * F32, write: numel(reductionShape(workload, s)) * F32 };
   const big = numel(s.a);
   const row = numel(s.b);
   const read = (big + row) + (2 * big) + big + big + big;
@@ -117,7 +134,7 @@ export function bytesMoved(workload, size) {
 export function inputShapes(workload, size) {
   const s = workload[size];
   if (workload.kind === 'binary') return s.inputs.map((input) => input.shape);
-  if (workload.kind === 'sumTo') return [s.x];
+  if (workload.kind === 'sumTo' || workload.kind === 'reduction') return [s.x];
   return [s.a, s.b, s.a];
 }
 
@@ -133,5 +150,6 @@ export function describe(workload, size) {
     return `${workload.op} ${dtype}${a} ${SYMBOL[workload.op]} ${b}${s.calls ? ', per call' : ''}`;
   }
   if (workload.kind === 'sumTo') return `sumTo ${fmt(s.x)} -> ${fmt(s.to)}`;
+  if (workload.kind === 'reduction') return `${workload.op} ${fmt(s.x)} over dim ${s.dim}`;
   return `backward of sum((a + b) * w), a ${fmt(s.a)}, b ${fmt(s.b)}`;
 }

@@ -160,6 +160,47 @@ struct SumToPlan {
 SumToPlan sum_to_plan(const Shape& sizes, const Shape& target);
 Tensor sum_as_planned(const Tensor& self, const SumToPlan& plan);  // plan from self's sizes
 
+// --- reductions over dims (src/ops/reduce_dims.cpp, src/ops/softmax.cpp)
+// PyTorch's, word for word. dims as sum's (Note [Reduced shape],
+// ops/reduction.h): negative dims wrap, none given reduces every dim, a
+// repeated dim is refused. Empty reductions as PyTorch: mean and var are
+// NaN, prod 1, logsumexp -inf, all true, any false; amax, max, argmax
+// refuse ("max(): Expected reduction dim 0 to have non-zero size.").
+//   mean(<[[1, 2], [3, 4]]>, {0}, false)     // returns [2, 3]
+//   mean(<int64 [2]>)                        // throws "mean(): could not infer output dtype. ..."
+Tensor mean(const Tensor& self);  // 0-D
+Tensor mean(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim);
+Tensor amax(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim);
+Tensor amin(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim);
+// max(dim)/min(dim): the values and the int64 position of the first
+// largest (smallest) element along dim; a NaN wins.
+//   max(<[[1, 5, 5], [7, 2, 7]]>, 1, false)  // returns values [5, 7], indices [1, 0]
+struct ValuesIndices {
+  Tensor values;
+  Tensor indices;
+};
+ValuesIndices max(const Tensor& self, int64_t dim, bool keepdim);
+ValuesIndices min(const Tensor& self, int64_t dim, bool keepdim);
+Tensor max(const Tensor& self);  // 0-D; NaN if any element is
+Tensor min(const Tensor& self);
+// No dim: the position in the flattened tensor (0-D, or all 1s with keepdim).
+Tensor argmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim);
+Tensor argmin(const Tensor& self, std::optional<int64_t> dim, bool keepdim);
+// Integers and bool multiply in int64. keepdim only counts with a dim.
+Tensor prod(const Tensor& self, std::optional<int64_t> dim, bool keepdim);
+// Divided by max(0, n - correction): correction 1 (unbiased) by default in
+// PyTorch, 0 the population variance. Floating dtypes only.
+Tensor var(const Tensor& self, const std::vector<int64_t>& dims, int64_t correction, bool keepdim);
+Tensor std(const Tensor& self, const std::vector<int64_t>& dims, int64_t correction, bool keepdim);
+// log(sum(exp(x))) without overflow; integers give float32.
+Tensor logsumexp(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim);
+// Along one dim, of a floating tensor; the result is contiguous.
+Tensor softmax(const Tensor& self, int64_t dim);
+Tensor log_softmax(const Tensor& self, int64_t dim);
+// bool results (uint8 for a uint8 input, as PyTorch keeps it).
+Tensor all(const Tensor& self, std::optional<int64_t> dim, bool keepdim);
+Tensor any(const Tensor& self, std::optional<int64_t> dim, bool keepdim);
+
 // --- views (src/ops/views.cpp): share storage, never copy, differentiable
 Tensor expand(const Tensor& self, const Shape& sizes);
 Tensor expand_as(const Tensor& self, const Tensor& other);

@@ -20,6 +20,7 @@ const char* dtype_rule_name(DTypeRule rule) {
     case DTypeRule::Bool: return "bool";
     case DTypeRule::Same: return "same";
     case DTypeRule::Sum: return "sum";
+    case DTypeRule::Index: return "index";
   }
   TC_ASSERT(false, "unknown dtype rule");
 }
@@ -69,6 +70,7 @@ Promotion promote(const std::vector<PromotionInput>& inputs, DTypeRule rule) {
     case DTypeRule::Sum:
       p.compute = p.result = is_floating(inputs[0].dtype) ? inputs[0].dtype : DType::Int64;
       break;
+    case DTypeRule::Index: p.compute = inputs[0].dtype; p.result = DType::Int64; break;
   }
   return p;
 }

@@ -35,8 +35,9 @@ const char* category_name(Category c);  // "tensor" | "zero-dim" | "number"
 //    (promote_integer_inputs_to_float: div, exp, log, sqrt);
 //  - Bool: computed in the common dtype, always a bool result (comparisons);
 //  - Same: the input's dtype (neg, abs, relu);
-//  - Sum: the input's dtype, but integers and bool widen to int64 (sum).
-enum class DTypeRule { Promote, PromoteToFloat, Bool, Same, Sum };
+//  - Sum: the input's dtype, but integers and bool widen to int64 (sum, prod);
+//  - Index: int64 positions, computed in the input's dtype (argmax, argmin).
+enum class DTypeRule { Promote, PromoteToFloat, Bool, Same, Sum, Index };
 const char* dtype_rule_name(DTypeRule rule);
 
 struct PromotionInput {

@@ -88,6 +88,11 @@ struct OpTrace {
   // reduces; not looped, the sums are multiplied by their sizes instead
   // (Note [Summing a repeated dim], src/ops/reduce.cpp).
   std::vector<int64_t> repeated_dims;
+  // --- reductions over dims (sum, mean, amax, max, prod, var, softmax, ...;
+  // src/ops/reduction.h): the input dims reduced, wrapped and ascending
+  // (every dim when none were named), and whether they stay as size 1.
+  std::vector<int64_t> reduced_dims;
+  bool keepdim = false;
 };
 
 // Note [Gradient reduction]: one input's gradient brought back to its shape

@@ -76,7 +76,7 @@ inline const Enum kInnerPattern{
      {"transposed", "one input runs across the rows of the output: the kernel works on tiles "
                     "of the innermost two loop dims"},
      {"strided", "any other strides"},
-     {"reduce-inner", "sum: a row summed into one number"},
+     {"reduce-inner", "sum: a row summed into one number (the other reductions: reduced)"},
      {"reduce-outer", "sum: a row added into a row of the output"}}};
 
 inline const Enum kDType{"DType",
@@ -102,7 +102,9 @@ inline const Enum kDTypeRule{
      {"promote-to-float", "the common dtype, integers and bool then to float32 (div, exp, ...)"},
      {"bool", "computed in the common dtype, the result is bool (comparisons)"},
      {"same", "the input's dtype (neg, abs, relu)"},
-     {"sum", "the input's dtype, integers and bool widened to int64 (sum)"}}};
+     {"sum", "the input's dtype, integers and bool widened to int64 (sum, prod)"},
+     // --- reductions over dims (src/ops/reduce_dims.cpp)
+     {"index", "int64 positions along the reduced dims (argmax, argmin)"}}};
 
 inline const Enum kWarningKind{
     "WarningKind",
@@ -216,6 +218,11 @@ void describe(V& v, const OpTrace& t) {
     "rows of the output per pass: 2 when a broadcast row is read once for two rows, else 1");
   v("repeatedDims", t.repeated_dims,
     "sum only: dims where the input has stride 0 and the sum reduces (not looped, multiplied)");
+  // --- reductions over dims (src/ops/reduction.h)
+  v("reducedDims", t.reduced_dims,
+    "reductions only (sum, mean, amax, max, argmax, prod, var, std, logsumexp, all, any; "
+    "softmax and logSoftmax name their dim): the input dims reduced, ascending");
+  v("keepdim", t.keepdim, "reductions only: whether the reduced dims stay, as size 1");
 }
 
 template <class V>

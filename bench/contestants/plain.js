@@ -5,7 +5,7 @@
 // allocates its 6-element result per call, as its result is a new array.
 import { numel } from '../data.js';
 import { accumulate, binary, expandedStrides } from '../strided.js';
-import { broadcastShape, dtypeOf, operandShape } from '../workloads.js';
+import { broadcastShape, dtypeOf, operandShape, reductionShape } from '../workloads.js';
 
 export function preparePlain(workload, size, data) {
   const s = workload[size];
@@ -40,6 +40,34 @@ export function preparePlain(workload, size, data) {
       accumulate(s.x, o, so, data[0]);
       return o;
     };
+    return { run: () => once(out), values: () => [once(new Float32Array(out.length))], dispose() {} };
+  }
+  if (workload.kind === 'reduction') {
+    const [rows, cols] = s.x;
+    const x = data[0];
+    const out = new Float32Array(numel(reductionShape(workload, s)));
+    // softmax over the last dim of a [rows, cols] matrix: max, exp and sum,
+    // scale; mean over dim 0: rows added into one row, then divided (in
+    // float32, as tensorcast and PyTorch round the sum before dividing).
+    const once = workload.op === 'softmax'
+      ? (o) => {
+        for (let r = 0; r < rows; r++) {
+          const at = r * cols;
+          let m = -Infinity;
+          for (let c = 0; c < cols; c++) m = Math.max(m, x[at + c]);
+          let sum = 0;
+          for (let c = 0; c < cols; c++) sum += (o[at + c] = Math.exp(x[at + c] - m));
+          const scale = 1 / sum;
+          for (let c = 0; c < cols; c++) o[at + c] *= scale;
+        }
+        return o;
+      }
+      : (o) => {
+        o.fill(0);
+        for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) o[c] += x[r * cols + c];
+        for (let c = 0; c < cols; c++) o[c] = Math.fround(o[c] / rows);
+        return o;
+      };
     return { run: () => once(out), values: () => [once(new Float32Array(out.length))], dispose() {} };
   }
   // Forward and backward op by op, as an autograd engine would: t = a + b,

@@ -36,6 +36,14 @@ export function prepareTensorcast(tc, workload, size, data) {
       dispose: done,
     };
   }
+  if (workload.kind === 'reduction') {
+    const x = tensor(data[0], s.x);
+    return {
+      run: () => x[workload.op](s.dim).dispose(),
+      values: () => [read(x[workload.op](s.dim))],
+      dispose: done,
+    };
+  }
   const a = tensor(data[0], s.a, { requiresGrad: true });
   const b = tensor(data[1], s.b, { requiresGrad: true });
   const w = tensor(data[2], s.a);

@@ -51,6 +51,12 @@ export function prepareTfjs(tf, workload, size, data) {
       dispose: done,
     };
   }
+  if (workload.kind === 'reduction') {
+    const x = tensor(data[0], s.x);
+    // tf.softmax works along the last dim only, which is the workload's.
+    const once = workload.op === 'softmax' ? () => tf.softmax(x, s.dim) : () => tf.mean(x, s.dim);
+    return { run: () => once().dispose(), values: () => [read(once())], dispose: done };
+  }
   const a = tensor(data[0], s.a);
   const b = tensor(data[1], s.b);
   const w = tensor(data[2], s.a);

@@ -63,6 +63,26 @@ export interface Core {
   _tc_randn(ndim: number, dtype: number): number;
   _tc_randint(ndim: number, dtype: number): number;
   _tc_manual_seed(): void;
+  // bind_reduce_dims.cpp: dims in the scratch buffer (0: every dim); max_dim
+  // and min_dim leave the indices' handle at scratch[0].
+  _tc_mean_all(h: number): number;
+  _tc_mean_dims(h: number, ndims: number, keepdim: boolean): number;
+  _tc_amax(h: number, ndims: number, keepdim: boolean): number;
+  _tc_amin(h: number, ndims: number, keepdim: boolean): number;
+  _tc_max_dim(h: number, dim: number, keepdim: boolean): number;
+  _tc_min_dim(h: number, dim: number, keepdim: boolean): number;
+  _tc_max_all(h: number): number;
+  _tc_min_all(h: number): number;
+  _tc_argmax(h: number, hasDim: boolean, dim: number, keepdim: boolean): number;
+  _tc_argmin(h: number, hasDim: boolean, dim: number, keepdim: boolean): number;
+  _tc_prod(h: number, hasDim: boolean, dim: number, keepdim: boolean): number;
+  _tc_var(h: number, ndims: number, correction: number, keepdim: boolean): number;
+  _tc_std_(h: number, ndims: number, correction: number, keepdim: boolean): number;
+  _tc_logsumexp(h: number, ndims: number, keepdim: boolean): number;
+  _tc_softmax(h: number, dim: number): number;
+  _tc_log_softmax(h: number, dim: number): number;
+  _tc_all(h: number, hasDim: boolean, dim: number, keepdim: boolean): number;
+  _tc_any(h: number, hasDim: boolean, dim: number, keepdim: boolean): number;
   // bind_autograd.cpp
   _tc_flags(h: number): number;
   _tc_set_requires_grad(h: number, value: boolean): void;

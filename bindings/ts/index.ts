@@ -5,6 +5,8 @@ export { TensorcastError } from './errors.js';
 export type { ErrorKind } from './errors.js';
 export { Tensor } from './tensor.js';
 export type { TypedData } from './tensor.js';
+// Reductions over dims: var() and std()'s options.
+export type { VarOptions } from './tensor.js';
 export type { Nested, NotPromise, TensorData } from './nested.js';
 export { Tensorcast } from './tensorcast.js';
 export type { AlphaOptions, CompareOp, DTypeRule, FunctionOp, InplaceOp, MethodOp, OpFamily, OpInfo, OpName } from './generated/ops.js';

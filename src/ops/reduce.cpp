@@ -5,6 +5,7 @@
 #include "engine/kernels.h"
 #include "engine/ukernels.h"
 #include "ops/internal.h"
+#include "ops/reduction.h"
 
 namespace tc {
 
@@ -151,12 +152,14 @@ KernelChoice run_sum_any(const SumPlan& p, const Tensor& in, const Tensor& out_k
 
 // Records the sum's trace, if a TraceScope is active. `given` is the
 // input before it was converted to the sum's dtype.
-void trace_sum(const Tensor& given, const Tensor& in, const Tensor& out_keepdim, const SumPlan& p,
-               const char* kernel, const char* pattern) {
+void trace_sum(const char* op, const Tensor& given, const Tensor& in, const Tensor& out_keepdim,
+               const SumPlan& p, const ReducedShape& r, const char* kernel, const char* pattern) {
   if (!tracing()) return;
   OpTrace t;
-  t.op = "sum";
+  t.op = op;
   t.repeated_dims = p.repeated_dims;
+  t.reduced_dims = r.dims;
+  t.keepdim = r.keepdim;
   t.broadcast = trace_broadcast({in.sizes()});
   const char* out_dtype = dtype_name(out_keepdim.dtype());
   t.operands.push_back({"out", out_keepdim.sizes(), out_keepdim.strides(),
@@ -181,42 +184,58 @@ void trace_sum(const Tensor& given, const Tensor& in, const Tensor& out_keepdim,
 
 }  // namespace
 
-Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
-  TC_CHECK(Value, self.defined(), "sum: an undefined tensor");
-  const DType dtype = promote({{self.dtype(), Category::Dim}}, DTypeRule::Sum).result;
-  const Tensor a = to(self, dtype);
-  const int64_t ndim = a.ndim();
-  std::vector<bool> reduced(std::max<int64_t>(ndim, 1), false);
+ReducedShape reduced_shape(const Shape& sizes, const std::vector<int64_t>& dims, bool keepdim) {
+  const int64_t ndim = static_cast<int64_t>(sizes.size());
+  ReducedShape r;
+  r.keepdim = keepdim;
+  r.reduced.assign(static_cast<size_t>(std::max<int64_t>(ndim, 1)), false);
   for (int64_t d : dims) {
     const int64_t w = wrap_dim(d, ndim);
-    TC_CHECK(Index, !reduced[w], "dim ", w, " appears multiple times in the list of dims");
-    reduced[w] = true;
+    TC_CHECK(Index, !r.reduced[w], "dim ", w, " appears multiple times in the list of dims");
+    r.reduced[w] = true;
   }
-  const bool all = dims.empty();  // PyTorch: sum(dim=[]) reduces every dim
-  Shape keep_shape = a.sizes();
-  Shape out_shape;
+  if (dims.empty()) r.reduced.assign(r.reduced.size(), true);  // PyTorch: dim=[] reduces every dim
+  r.keep_shape = sizes;
   for (int64_t d = 0; d < ndim; ++d) {
-    if (all || reduced[d])
-      keep_shape[d] = 1;
-    else
-      out_shape.push_back(a.sizes()[d]);
+    if (r.reduced[d]) {
+      r.dims.push_back(d);
+      r.count *= sizes[d];
+      r.keep_shape[d] = 1;
+    } else {
+      r.out_shape.push_back(sizes[d]);
+    }
   }
-  if (keepdim) out_shape = keep_shape;
-  const Tensor out_keepdim = Tensor::zeros(keep_shape, dtype);
+  if (keepdim) r.out_shape = r.keep_shape;
+  r.reduced.resize(static_cast<size_t>(ndim));
+  return r;
+}
+
+Tensor sum_reduction(const Tensor& self, const ReducedShape& r, const char* op) {
+  const DType dtype = promote({{self.dtype(), Category::Dim}}, DTypeRule::Sum).result;
+  const Tensor a = to(self, dtype);
+  const Tensor out_keepdim = Tensor::zeros(r.keep_shape, dtype);
   const SumPlan plan = plan_sum(a, out_keepdim);
   if (dtype == DType::Float32) {
     const SumKernel kernel = run_sum(plan, a, out_keepdim);
-    trace_sum(self, a, out_keepdim, plan, sum_kernel_name(kernel), sum_pattern_name(kernel));
+    trace_sum(op, self, a, out_keepdim, plan, r, sum_kernel_name(kernel), sum_pattern_name(kernel));
   } else {
     const KernelChoice kernel = dtype == DType::Int64 ? run_sum_any<int64_t>(plan, a, out_keepdim)
                                                       : run_sum_any<double>(plan, a, out_keepdim);
-    trace_sum(self, a, out_keepdim, plan, kernel.kernel,
+    trace_sum(op, self, a, out_keepdim, plan, r, kernel.kernel,
               kernel.pattern == Pattern::Contiguous ? "reduce-inner" : "reduce-outer");
   }
-  Tensor out = out_keepdim.with_geometry(Geometry::contiguous(out_shape));
-  if (is_floating(dtype) && needs_grad({a})) {
-    const Shape in_shape = a.sizes();
-    attach_grad(out, "sum", {a}, [in_shape, keep_shape](const BackwardArgs& args) {
+  return out_keepdim.with_geometry(Geometry::contiguous(r.out_shape));
+}
+
+Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
+  TC_CHECK(Value, self.defined(), "sum: an undefined tensor");
+  const ReducedShape r = reduced_shape(self.sizes(), dims, keepdim);
+  Tensor out = sum_reduction(self, r, "sum");
+  // Only a floating sum is differentiable, and then it kept self's dtype.
+  if (is_floating(self.dtype()) && needs_grad({self})) {
+    const Shape in_shape = self.sizes();
+    const Shape keep_shape = r.keep_shape;
+    attach_grad(out, "sum", {self}, [in_shape, keep_shape](const BackwardArgs& args) {
       const Tensor& g = args.grad;
       // The gradient of a sum is the incoming one, copied back over the
       // summed dims: a view with stride 0 there (an expand), no copy.

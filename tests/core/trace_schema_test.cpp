@@ -71,6 +71,7 @@ void run_corpus() {
   tc::div(tc::Tensor::from_values<int64_t>({1, 2}, {2}), 2);           // promote-to-float
   tc::unary(tc::UnaryOp::Neg, tc::Tensor::from_values<int64_t>({1}, {1}));  // same
   tc::sum(mask);                                                        // sum: bool -> int64
+  tc::argmax(iota({2, 3}), 1, false);                                   // index (reductions over dims)
   tc::trace_broadcast({{2}, {3}});                        // conflict, mismatch (not recorded)
   tc::record(tc::trace_broadcast({{2}, {3}}));
   {

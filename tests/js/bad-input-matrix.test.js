@@ -362,6 +362,73 @@ function matrix() {
     }),
   });
 
+  // --- Tensor: reductions over dims (src/ops/reduce_dims.cpp, softmax.cpp)
+  const dimListCases = (name, { optional = true } = {}) => [
+    ...intArg(name, 'dim', { optional, outOfRange: [outOfRange(2, 2)] }).filter((c) => typeof c.value === 'number' || c.value === MISSING),
+    ...intListArg(name, 'dim', { optional: true }).filter((c) => typeof c.value !== 'number'),
+    { label: 'a repeated dim', value: [0, -2], expect: refusal('index', 'dim 0 appears multiple times in the list of dims') },
+  ];
+  const keepdimCases = (name) => boolArg(name, 'keepdim').filter((c) => c.value !== undefined);
+  const optionalDim = (name) => intArg(name, 'dim', { optional: true, outOfRange: [outOfRange(2, 2)] });
+  const noDimOnEmpty = (name) => refusal('shape', `${name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.`);
+  const emptyDim = (name) => refusal('index', `${name}(): Expected reduction dim 0 to have non-zero size.`);
+  m.set('Tensor#mean', {
+    cases: method('mean', [0, false], [dimListCases('mean'), keepdimCases('mean')], {
+      extra: [{ label: 'an int64 tensor', expect: refusal('type', 'mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Long'), call: () => fx.ints.mean() }],
+    }),
+  });
+  for (const name of ['amax', 'amin'])
+    m.set(`Tensor#${name}`, {
+      cases: method(name, [0, false], [dimListCases(name), keepdimCases(name)], {
+        extra: [
+          { label: 'an empty dim', expect: emptyDim(`${name}`), call: () => fx.empty[name](0) },
+          { label: 'no dim, no elements', expect: noDimOnEmpty(name), call: () => fx.empty[name]() },
+        ],
+      }),
+    });
+  m.set('Tensor#logsumexp', { cases: method('logsumexp', [1, false], [dimListCases('logsumexp', { optional: false }), keepdimCases('logsumexp')]) });
+  for (const name of ['max', 'min'])
+    m.set(`Tensor#${name}`, {
+      cases: method(name, [0, false], [optionalDim(name), keepdimCases(name)], {
+        extra: [
+          { label: 'an empty dim', expect: emptyDim(name), call: () => fx.empty[name](0) },
+          { label: 'no dim, no elements', expect: noDimOnEmpty(name), call: () => fx.empty[name]() },
+          { label: 'keepdim without a dim', expect: refusal('type', `${name}(): keepdim needs a dim`), call: () => fx.f[name](undefined, true) },
+        ],
+      }),
+    });
+  for (const name of ['argmax', 'argmin'])
+    m.set(`Tensor#${name}`, {
+      cases: method(name, [0, false], [optionalDim(name), keepdimCases(name)], {
+        extra: [
+          { label: 'a bool tensor', expect: refusal('type', `"${name}_cpu" not implemented for 'Bool'`), call: () => fx.boolRow[name]() },
+          { label: 'an empty dim', expect: emptyDim(name), call: () => fx.empty[name](0) },
+          { label: 'no dim, no elements', expect: refusal('index', `${name}(): Expected reduction dim to be specified for input.numel() == 0.`), call: () => fx.empty[name]() },
+        ],
+      }),
+    });
+  for (const name of ['prod', 'all', 'any'])
+    m.set(`Tensor#${name}`, { cases: method(name, [0, false], [optionalDim(name), keepdimCases(name)]) });
+  for (const name of ['var', 'std'])
+    m.set(`Tensor#${name}`, {
+      cases: method(name, [0, { correction: 0 }], [
+        // A plain object in the dims' place is the options.
+        dimListCases(name).filter((c) => c.label !== 'a plain object'),
+        optionsArg(name, { correction: intArg(name, 'correction'), unbiased: boolArg(name, 'unbiased'), keepdim: boolArg(name, 'keepdim') }),
+      ], {
+        extra: [
+          { label: 'an int64 tensor', expect: refusal('type', 'std and var only support floating point and complex dtypes'), call: () => fx.ints[name]() },
+          { label: 'correction and unbiased', expect: refusal('type', `${name}(): give correction or unbiased, not both (unbiased: false is correction: 0)`), call: () => fx.f[name]({ correction: 0, unbiased: true }) },
+        ],
+      }),
+    });
+  for (const [name, kernel] of [['softmax', 'softmax'], ['logSoftmax', 'log_softmax']])
+    m.set(`Tensor#${name}`, {
+      cases: method(name, [1], [intArg(name, 'dim', { outOfRange: [outOfRange(2, 2)] })], {
+        extra: [{ label: 'an int64 tensor', expect: refusal('type', `"${kernel}_lastdim_kernel_impl" not implemented for 'Long'`), call: () => fx.ints[name](0) }],
+      }),
+    });
+
   // --- Tensor: autograd
   const [rgDisposed] = tensorProblems('requiresGrad', 'self', fx);
   m.set('Tensor#requiresGrad (set)', {

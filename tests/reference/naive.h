@@ -448,6 +448,67 @@ inline Dense sum_keepdim(const Dense& t, const std::vector<bool>& summed) {
   return Dense{keep, std::vector<float>(acc.begin(), acc.end())};
 }
 
+// --- reductions over dims (tests/core/reductions_test.cpp) ------------------
+
+// The elements each output of a reduction over `reduced` dims sees, in the
+// input's row-major order, keyed by the output's flat index in the keepdim
+// shape (1 on reduced dims); `f` turns each group into one value (and
+// gets the group's size, 0 for an empty reduction).
+template <class F>
+Dense reduce_keepdim(const Dense& t, const std::vector<bool>& reduced, F f) {
+  Shape keep = t.shape;
+  for (size_t d = 0; d < keep.size(); ++d)
+    if (reduced[d]) keep[d] = 1;
+  std::vector<std::vector<double>> groups(static_cast<size_t>(count(keep)));
+  for_each_index(t.shape, [&](const Index& idx, int64_t flat) {
+    Index o = idx;
+    for (size_t d = 0; d < o.size(); ++d)
+      if (reduced[d]) o[d] = 0;
+    groups[static_cast<size_t>(ravel(o, keep))].push_back(t.v[static_cast<size_t>(flat)]);
+  });
+  Dense out{keep, {}};
+  for (const std::vector<double>& g : groups) out.v.push_back(static_cast<float>(f(g)));
+  return out;
+}
+
+inline std::string show_values(const std::vector<float>& v) {
+  std::string out = "[";
+  for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + std::to_string(v[i]);
+  return out + "]";
+}
+
+// The textbook definitions, on one group.
+inline double group_mean(const std::vector<double>& g) {
+  double s = 0;
+  for (double v : g) s += v;
+  return s / static_cast<double>(g.size());
+}
+inline double group_var(const std::vector<double>& g, int64_t correction) {
+  const double m = group_mean(g);
+  double s = 0;
+  for (double v : g) s += (v - m) * (v - m);
+  return s / static_cast<double>(std::max<int64_t>(0, static_cast<int64_t>(g.size()) - correction));
+}
+// The first position of the largest (or smallest); the first NaN wins.
+inline int64_t group_arg(const std::vector<double>& g, bool largest) {
+  int64_t at = 0;
+  for (size_t i = 0; i < g.size(); ++i) {
+    if (std::isnan(g[i])) return static_cast<int64_t>(i);
+    if (largest ? g[i] > g[at] : g[i] < g[at]) at = static_cast<int64_t>(i);
+  }
+  return at;
+}
+inline double group_prod(const std::vector<double>& g) {
+  double p = 1;
+  for (double v : g) p *= v;
+  return p;
+}
+inline double group_logsumexp(const std::vector<double>& g) {
+  double s = 0;
+  for (double v : g) s += std::exp(v);
+  return std::log(s);
+}
+
 // --- comparing numbers ----------------------------------------------------
 
 // NaN matches NaN, an infinity matches the same infinity; otherwise exact

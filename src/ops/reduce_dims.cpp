@@ -1,0 +1,676 @@
+// Reductions over dims beside sum: mean, amax/amin, max/min (with a dim:
+// values and indices; without: 0-D), argmax/argmin, prod, var/std,
+// logsumexp, all/any. Forward, backward and trace together; the dims and
+// shapes are sum's (Note [Reduced shape], ops/reduction.h).
+#include <cmath>
+#include <limits>
+#include <set>
+#include <string>
+
+#include "autograd/node.h"
+#include "ops/reduction.h"
+
+namespace tc {
+
+namespace {
+
+// Note [Reductions as rows]
+// mean is sum's loop followed by a division, as PyTorch's CPU mean is
+// (sum_out(...).div_(dim_prod), aten/src/ATen/native/ReduceOps.cpp). The
+// others run on rows: the input's kept dims first and its reduced dims
+// last (a permute), copied to contiguous memory when that view is not
+// already (a copy of the engine's, in no trace), so output element k
+// reduces row k, elements [k * len, (k + 1) * len). A row holds its
+// elements in the input's row-major order over the reduced dims, so the
+// first of several equal elements is the one PyTorch's index names.
+struct Rows {
+  Tensor data;  // contiguous, rows x len elements
+  int64_t rows;
+  int64_t len;
+};
+
+Rows as_rows(const Tensor& a, const ReducedShape& r) {
+  TracePause pause;
+  NoGradGuard no_grad;
+  std::vector<int64_t> order;
+  for (int64_t d = 0; d < a.ndim(); ++d)
+    if (!r.reduced[static_cast<size_t>(d)]) order.push_back(d);
+  order.insert(order.end(), r.dims.begin(), r.dims.end());
+  const Tensor flat = a.ndim() ? contiguous(permute(detach(a), order)) : contiguous(detach(a));
+  return {flat, numel(r.keep_shape), r.count};
+}
+
+// A row kernel's name in traces (Note [Kernel names]): the output's dtype,
+// r<op> for a row reduced into one number (as f32_rsum), a scalar loop:
+// f32_ramax__scalar_u1, i64_rargmax__scalar_u1. Interned: a trace keeps
+// the pointer.
+const char* row_kernel_name(DType out, const char* op) {
+  static std::set<std::string> names;
+  static const char* const prefixes[] = {"b8", "u8", "i32", "i64", "f32", "f64"};
+  const std::string name =
+      std::string(prefixes[static_cast<int>(out)]) + "_r" + op + "__scalar_u1";
+  return names.insert(name).first->c_str();
+}
+
+bool is_nan(double v) { return v != v; }
+
+// --- the row loops, on the input's C++ type T
+
+// The largest (kMax) or smallest element of each row; a NaN wins.
+template <class T, bool kMax>
+void rows_extreme(const T* a, int64_t rows, int64_t len, T* out) {
+  for (int64_t k = 0; k < rows; ++k) {
+    const T* p = a + k * len;
+    T acc = p[0];
+    for (int64_t i = 1; i < len && !is_nan(static_cast<double>(acc)); ++i) {
+      const T v = p[i];
+      if (is_nan(static_cast<double>(v)) || (kMax ? v > acc : v < acc)) acc = v;
+    }
+    out[k] = acc;
+  }
+}
+
+// The position of the first largest (kMax) or smallest element of each
+// row, and optionally that element: PyTorch's compare_base_kernel
+// (TensorCompareKernel.cpp) keeps the first and stops at the first NaN.
+template <class T, bool kMax>
+void rows_arg(const T* a, int64_t rows, int64_t len, T* values, int64_t* indices) {
+  for (int64_t k = 0; k < rows; ++k) {
+    const T* p = a + k * len;
+    T best = p[0];
+    int64_t at = 0;
+    for (int64_t i = 1; i < len && !is_nan(static_cast<double>(best)); ++i) {
+      const T v = p[i];
+      if (is_nan(static_cast<double>(v)) || (kMax ? v > best : v < best)) {
+        best = v;
+        at = i;
+      }
+    }
+    if (values) values[k] = best;
+    indices[k] = at;
+  }
+}
+
+// Products, in the order of the row (integers wrap, as int64 does in PyTorch).
+template <class T>
+void rows_prod(const T* a, int64_t rows, int64_t len, T* out) {
+  for (int64_t k = 0; k < rows; ++k) {
+    const T* p = a + k * len;
+    T acc = 1;
+    for (int64_t i = 0; i < len; ++i) acc = fn::wrap_mul(acc, p[i]);
+    out[k] = acc;
+  }
+}
+
+// Variance (or its square root) of each row, accumulated in double as
+// PyTorch's CPU kernels do (WelfordOps<scalar_t, double, ...> and
+// std_var_all_cpu): the mean first, then the squared deviations, divided
+// by max(0, len - correction) (0 / 0 is NaN: an empty row, or one element
+// with correction 1).
+template <class T>
+void rows_var(const T* a, int64_t rows, int64_t len, T* out, int64_t correction, bool take_sqrt) {
+  const double divisor = static_cast<double>(std::max<int64_t>(0, len - correction));
+  for (int64_t k = 0; k < rows; ++k) {
+    const T* p = a + k * len;
+    double mean = 0;
+    for (int64_t i = 0; i < len; ++i) mean += static_cast<double>(p[i]);
+    mean /= static_cast<double>(len);
+    double squares = 0;
+    for (int64_t i = 0; i < len; ++i) {
+      const double dx = static_cast<double>(p[i]) - mean;
+      squares += dx * dx;
+    }
+    const double var = squares / divisor;
+    out[k] = static_cast<T>(take_sqrt ? std::sqrt(var) : var);
+  }
+}
+
+// Whether every (kAll) or any element of a row is nonzero (NaN is).
+template <class T, class Out, bool kAll>
+void rows_all_any(const T* a, int64_t rows, int64_t len, Out* out) {
+  for (int64_t k = 0; k < rows; ++k) {
+    const T* p = a + k * len;
+    bool acc = kAll;
+    for (int64_t i = 0; i < len && acc == kAll; ++i) acc = convert<bool>(p[i]);
+    out[k] = static_cast<Out>(acc);
+  }
+}
+
+// --- autograd helpers
+
+// A gradient (or result) of the output's shape, viewed with the reduced
+// dims back as size 1 (PyTorch's restore_reduced_dims / unsqueeze_multiple).
+Tensor restore(const Tensor& g, const ReducedShape& r) {
+  return r.keepdim ? g : view(contiguous(g), r.keep_shape);
+}
+
+// PyTorch's value_selecting_reduction_backward: zeros of the input's
+// shape, with each gradient element written where its index points along
+// dim. g and indices have keep_shape (dim kept as 1).
+Tensor select_backward(const Tensor& g, const Tensor& indices, const Shape& in_shape, int64_t dim,
+                       DType dtype) {
+  Tensor out = Tensor::zeros(in_shape, dtype);
+  if (out.numel() == 0) return out;
+  const Tensor gc = contiguous(g), ic = contiguous(indices);
+  int64_t outer = 1, inner = 1;
+  const int64_t ndim = static_cast<int64_t>(in_shape.size());
+  for (int64_t d = 0; d < ndim; ++d) (d < dim ? outer : inner) *= d == dim ? 1 : in_shape[d];
+  const int64_t size = ndim ? in_shape[dim] : 1;
+  const int64_t* idx = first_element<int64_t>(ic);
+  visit_dtype(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_floating_point_v<T>) {
+      T* o = out.data<T>();
+      const T* gp = first_element<T>(gc);
+      for (int64_t i = 0; i < outer; ++i)
+        for (int64_t j = 0; j < inner; ++j)
+          o[(i * size + idx[i * inner + j]) * inner + j] = gp[i * inner + j];
+    }
+  });
+  return out;
+}
+
+// PyTorch's prod_safe_zeros_backward along `dim` of a (any number of
+// zeros): each element's gradient is g times the product of the others in
+// its slice, as the exclusive products from the left times those from
+// the right (two cumprods there), so that a zero is never divided by.
+Tensor prod_zeros_backward(const Tensor& g, const Tensor& a, int64_t dim) {
+  const Tensor ac = contiguous(a);
+  const Tensor gc = contiguous(g);  // keep shape: dim is 1
+  Tensor out = Tensor::empty(a.sizes(), a.dtype());
+  const Shape& s = a.sizes();
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < a.ndim(); ++d)
+    if (d != dim) (d < dim ? outer : inner) *= s[d];
+  const int64_t size = s[dim];
+  visit_dtype(a.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_floating_point_v<T>) {
+      const T* x = first_element<T>(ac);
+      const T* gp = first_element<T>(gc);
+      T* o = out.data<T>();
+      for (int64_t i = 0; i < outer; ++i)
+        for (int64_t j = 0; j < inner; ++j) {
+          const int64_t base = i * size * inner + j;
+          T left = 1;
+          for (int64_t k = 0; k < size; ++k) {  // o holds the products from the left
+            o[base + k * inner] = left;
+            left *= x[base + k * inner];
+          }
+          T right = 1;
+          for (int64_t k = size; k-- > 0;) {
+            o[base + k * inner] = gp[i * inner + j] * (o[base + k * inner] * right);
+            right *= x[base + k * inner];
+          }
+        }
+    }
+  });
+  return out;
+}
+
+int64_t count_zeros(const Tensor& a) {
+  NoGradGuard no_grad;
+  return static_cast<int64_t>(sum(compare(CompareOp::Eq, a, 0.0)).item());
+}
+
+// PyTorch's checks before reducing an empty tensor (ReduceOpsUtils.h,
+// zero_numel_check_dims): named dims must not be empty (`shown` is the dim
+// as the message prints it), and a reduction with no identity needs a dim.
+void check_nonempty_dims(const char* fn, const Tensor& self, const std::vector<int64_t>& dims,
+                         bool wrapped_in_message) {
+  if (self.numel() != 0) return;
+  TC_CHECK(Shape, !dims.empty(), fn,
+           ": Expected reduction dim to be specified for input.numel() == 0. Specify the "
+           "reduction dim with the 'dim' argument.");
+  for (int64_t d : dims) {
+    const int64_t w = wrap_dim(d, self.ndim());
+    TC_CHECK(Index, self.ndim() == 0 || self.sizes()[w] != 0, fn, ": Expected reduction dim ",
+             wrapped_in_message ? w : d, " to have non-zero size.");
+  }
+}
+
+void check_floating(const Tensor& self) {
+  TC_CHECK(Type, is_floating(self.dtype()),
+           "std and var only support floating point and complex dtypes");
+}
+
+Tensor typed_rows(const char* op, const Tensor& self, const ReducedShape& r, DType out_dtype,
+                  DTypeRule rule, const std::function<void(const Rows&, const Tensor&)>& run) {
+  Tensor out = Tensor::empty(r.out_shape, out_dtype);
+  if (out.numel() != 0) run(as_rows(self, r), out);
+  trace_reduction(op, self, out, r, rule, self.dtype(), row_kernel_name(out_dtype, op),
+                  "reduce-inner");
+  return out;
+}
+
+}  // namespace
+
+void trace_reduction(const char* op, const Tensor& in, const Tensor& out, const ReducedShape& r,
+                     DTypeRule rule, DType compute, const char* kernel, const char* pattern) {
+  if (!tracing()) return;
+  OpTrace t;
+  t.op = op;
+  t.reduced_dims = r.dims;
+  t.keepdim = r.keepdim;
+  t.broadcast = trace_broadcast({in.sizes()});
+  const Tensor out_keep = out.with_geometry(Geometry::contiguous(r.keep_shape));
+  t.operands.push_back({"out", out.sizes(), out.strides(),
+                        out_keep.geometry().expand(in.sizes()).strides(), out.offset(),
+                        dtype_name(out.dtype())});
+  t.operands.push_back({"a", in.sizes(), in.strides(), in.strides(), in.offset(),
+                        dtype_name(in.dtype())});
+  const Category c = in.ndim() ? Category::Dim : Category::ZeroDim;
+  t.promotion.operands.push_back({"a", dtype_name(in.dtype()), category_name(c),
+                                  compute != in.dtype()});
+  (c == Category::Dim ? t.promotion.tensor_dtype : t.promotion.zero_dim_dtype) =
+      dtype_name(in.dtype());
+  t.promotion.common_dtype = dtype_name(in.dtype());
+  t.promotion.decided_by = category_name(c);
+  t.promotion.rule = dtype_rule_name(rule);
+  t.promotion.compute_dtype = dtype_name(compute);
+  t.promotion.result_dtype = dtype_name(out.dtype());
+  // Note [Reductions as rows]: the row (the reduced dims) innermost, the
+  // kept dims outside it.
+  std::vector<int64_t> kept;
+  for (int64_t d = 0; d < in.ndim(); ++d)
+    if (!r.reduced[static_cast<size_t>(d)]) kept.push_back(d);
+  t.plan.order.assign(r.dims.rbegin(), r.dims.rend());
+  t.plan.order.insert(t.plan.order.end(), kept.rbegin(), kept.rend());
+  t.plan.groups = {r.dims, kept};
+  t.plan.shape = {r.count, numel(r.keep_shape)};
+  t.plan.strides = {{0, 1}, {1, r.count}};
+  t.plan.inner_pattern = pattern;
+  t.kernel = kernel;
+  record(std::move(t));
+}
+
+// --- mean
+
+Tensor mean(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
+  TC_CHECK(Value, self.defined(), "mean: an undefined tensor");
+  TC_CHECK(Type, is_floating(self.dtype()),
+           "mean(): could not infer output dtype. Input dtype must be either a floating point or "
+           "complex dtype. Got: ",
+           dtype_c10_name(self.dtype()));
+  const ReducedShape r = reduced_shape(self.sizes(), dims, keepdim);
+  Tensor out;
+  {
+    NoGradGuard no_grad;
+    out = sum_reduction(self, r, "mean");
+    // PyTorch divides by the count as a number: x / 0 is NaN for an empty mean.
+    visit_dtype(self.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_floating_point_v<T>) {
+        T* o = out.data<T>();
+        const T n = static_cast<T>(r.count);
+        for (int64_t i = 0, e = out.numel(); i < e; ++i) o[i] = o[i] / n;
+      }
+    });
+  }
+  if (needs_grad({self})) {
+    const Shape in_shape = self.sizes();
+    attach_grad(out, "mean", {self}, [r, in_shape](const BackwardArgs& args) {
+      return std::vector<Tensor>{div(expand(restore(args.grad, r), in_shape), r.count)};
+    });
+    set_grad_fn(out, "MeanBackward1");  // mean.dim
+  }
+  return out;
+}
+
+Tensor mean(const Tensor& self) {
+  Tensor out = mean(self, {}, false);
+  set_grad_fn(out, "MeanBackward0");
+  return out;
+}
+
+// --- amax, amin
+
+namespace {
+
+Tensor amax_amin(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim, bool is_max) {
+  const char* name = is_max ? "amax" : "amin";
+  TC_CHECK(Value, self.defined(), name, ": an undefined tensor");
+  check_nonempty_dims(is_max ? "amax()" : "amin()", self, dims, false);
+  const ReducedShape r = reduced_shape(self.sizes(), dims, keepdim);
+  Tensor out = typed_rows(name, self, r, self.dtype(), DTypeRule::Same,
+                          [&](const Rows& rows, const Tensor& o) {
+                            visit_dtype(self.dtype(), [&](auto tag) {
+                              using T = decltype(tag);
+                              const T* a = first_element<T>(rows.data);
+                              if (is_max) rows_extreme<T, true>(a, rows.rows, rows.len, o.data<T>());
+                              else rows_extreme<T, false>(a, rows.rows, rows.len, o.data<T>());
+                            });
+                          });
+  if (is_floating(self.dtype()) && needs_grad({self})) {
+    // PyTorch's scale_grad_by_count: the gradient split evenly among the
+    // elements equal to the result (none when it is NaN: 0 * inf is NaN).
+    attach_grad(
+        out, name, {self},
+        [r](const BackwardArgs& args) {
+          const Tensor& a = args.saved[0];
+          const Tensor mask = to(compare(CompareOp::Eq, restore(args.saved[1], r), a), a.dtype());
+          const Tensor count = sum(mask, r.dims, true);
+          return std::vector<Tensor>{mul(div(restore(args.grad, r), count), mask)};
+        },
+        {self, detach(out)});
+  }
+  return out;
+}
+
+}  // namespace
+
+Tensor amax(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
+  return amax_amin(self, dims, keepdim, true);
+}
+Tensor amin(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
+  return amax_amin(self, dims, keepdim, false);
+}
+
+// --- max, min
+
+namespace {
+
+ValuesIndices max_min_dim(const Tensor& self, int64_t dim, bool keepdim, bool is_max) {
+  const char* name = is_max ? "max" : "min";
+  TC_CHECK(Value, self.defined(), name, ": an undefined tensor");
+  const int64_t w = wrap_dim(dim, self.ndim());
+  check_nonempty_dims(is_max ? "max()" : "min()", self, {w}, true);
+  const ReducedShape r = reduced_shape(self.sizes(), {w}, keepdim);
+  ValuesIndices out{Tensor::empty(r.out_shape, self.dtype()), Tensor::empty(r.out_shape, DType::Int64)};
+  if (out.values.numel() != 0) {
+    const Rows rows = as_rows(self, r);
+    visit_dtype(self.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      const T* a = first_element<T>(rows.data);
+      T* v = out.values.data<T>();
+      int64_t* i = out.indices.data<int64_t>();
+      if (is_max) rows_arg<T, true>(a, rows.rows, rows.len, v, i);
+      else rows_arg<T, false>(a, rows.rows, rows.len, v, i);
+    });
+  }
+  trace_reduction(name, self, out.values, r, DTypeRule::Same, self.dtype(),
+                  row_kernel_name(self.dtype(), is_max ? "argmax" : "argmin"), "reduce-inner");
+  if (is_floating(self.dtype()) && needs_grad({self})) {
+    const Shape in_shape = self.sizes();
+    const DType dtype = self.dtype();
+    attach_grad(
+        out.values, name, {self},
+        [r, in_shape, w, dtype](const BackwardArgs& args) {
+          return std::vector<Tensor>{
+              select_backward(restore(args.grad, r), restore(args.saved[0], r), in_shape, w, dtype)};
+        },
+        {out.indices});
+    set_grad_fn(out.values, is_max ? "MaxBackward0" : "MinBackward0");  // max.dim
+  }
+  return out;
+}
+
+Tensor max_min_all(const Tensor& self, bool is_max) {
+  const char* name = is_max ? "max" : "min";
+  TC_CHECK(Value, self.defined(), name, ": an undefined tensor");
+  // TensorCompare.cpp / ReduceAllOps.cpp: a RuntimeError, not an IndexError.
+  check_nonempty_dims(is_max ? "max()" : "min()", self, {}, false);
+  const ReducedShape r = reduced_shape(self.sizes(), {}, false);
+  Tensor out = typed_rows(name, self, r, self.dtype(), DTypeRule::Same,
+                          [&](const Rows& rows, const Tensor& o) {
+                            visit_dtype(self.dtype(), [&](auto tag) {
+                              using T = decltype(tag);
+                              const T* a = first_element<T>(rows.data);
+                              if (is_max) rows_extreme<T, true>(a, rows.rows, rows.len, o.data<T>());
+                              else rows_extreme<T, false>(a, rows.rows, rows.len, o.data<T>());
+                            });
+                          });
+  if (is_floating(self.dtype()) && needs_grad({self})) {
+    // PyTorch's evenly_distribute_backward: split among the elements equal
+    // to the result, or among the NaNs when the result is NaN.
+    attach_grad(
+        out, name, {self},
+        [](const BackwardArgs& args) {
+          const Tensor& a = args.saved[0];
+          const Tensor& value = args.saved[1];
+          const bool nan = value.item() != value.item();
+          const Tensor mask = nan ? compare(CompareOp::Ne, a, a) : compare(CompareOp::Eq, a, value);
+          return std::vector<Tensor>{where(mask, div(args.grad, sum(mask)), 0.0)};
+        },
+        {self, detach(out)});
+    set_grad_fn(out, is_max ? "MaxBackward1" : "MinBackward1");  // max(): the second overload
+  }
+  return out;
+}
+
+}  // namespace
+
+ValuesIndices max(const Tensor& self, int64_t dim, bool keepdim) {
+  return max_min_dim(self, dim, keepdim, true);
+}
+ValuesIndices min(const Tensor& self, int64_t dim, bool keepdim) {
+  return max_min_dim(self, dim, keepdim, false);
+}
+Tensor max(const Tensor& self) { return max_min_all(self, true); }
+Tensor min(const Tensor& self) { return max_min_all(self, false); }
+
+// --- argmax, argmin
+
+namespace {
+
+Tensor arg_max_min(const Tensor& self, std::optional<int64_t> dim, bool keepdim, bool is_max) {
+  const char* name = is_max ? "argmax" : "argmin";
+  const char* shown = is_max ? "argmax()" : "argmin()";
+  TC_CHECK(Value, self.defined(), name, ": an undefined tensor");
+  // ReduceOps.cpp's dispatch (argmax_cpu, argmin_cpu) has no bool kernel.
+  TC_CHECK(Type, self.dtype() != DType::Bool, "\"", name, "_cpu\" not implemented for 'Bool'");
+  std::vector<int64_t> dims;
+  if (dim) {
+    dims.push_back(wrap_dim(*dim, self.ndim()));
+    check_nonempty_dims(shown, self, dims, true);
+  } else {
+    // check_argmax_argmin: an IndexError with a shorter text than max()'s.
+    TC_CHECK(Index, self.numel() != 0, shown,
+             ": Expected reduction dim to be specified for input.numel() == 0.");
+  }
+  const ReducedShape r = reduced_shape(self.sizes(), dims, keepdim);
+  return typed_rows(name, self, r, DType::Int64, DTypeRule::Index,
+                    [&](const Rows& rows, const Tensor& o) {
+                      visit_dtype(self.dtype(), [&](auto tag) {
+                        using T = decltype(tag);
+                        const T* a = first_element<T>(rows.data);
+                        int64_t* i = o.data<int64_t>();
+                        if (is_max) rows_arg<T, true>(a, rows.rows, rows.len, nullptr, i);
+                        else rows_arg<T, false>(a, rows.rows, rows.len, nullptr, i);
+                      });
+                    });
+}
+
+}  // namespace
+
+Tensor argmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  return arg_max_min(self, dim, keepdim, true);
+}
+Tensor argmin(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  return arg_max_min(self, dim, keepdim, false);
+}
+
+// --- prod
+
+Tensor prod(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  TC_CHECK(Value, self.defined(), "prod: an undefined tensor");
+  const DType dtype = promote({{self.dtype(), Category::Dim}}, DTypeRule::Sum).result;
+  std::vector<int64_t> dims;
+  if (dim) dims.push_back(*dim);
+  const ReducedShape r = reduced_shape(self.sizes(), dims, dim ? keepdim : false);
+  const Tensor a = to(self, dtype);
+  Tensor out = Tensor::empty(r.out_shape, dtype);
+  if (out.numel() != 0) {
+    const Rows rows = as_rows(a, r);
+    visit_dtype(dtype, [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_same_v<T, int64_t> || std::is_floating_point_v<T>)
+        rows_prod<T>(first_element<T>(rows.data), rows.rows, rows.len, out.data<T>());
+    });
+  }
+  trace_reduction("prod", self, out, r, DTypeRule::Sum, dtype, row_kernel_name(dtype, "prod"),
+                  "reduce-inner");
+  if (is_floating(dtype) && needs_grad({self})) {
+    const int64_t wrapped = dim ? wrap_dim(*dim, self.ndim()) : 0;
+    const bool has_dim = dim.has_value();
+    attach_grad(
+        out, "prod", {self},
+        [r, wrapped, has_dim](const BackwardArgs& args) {
+          // PyTorch's prod_backward (FunctionsManual.cpp): result / input
+          // when no element of the input is zero; else the products of the
+          // others (per slice along dim; over everything for prod()).
+          const Tensor& x = args.saved[0];
+          const Tensor& result = args.saved[1];
+          if (x.ndim() == 0) return std::vector<Tensor>{args.grad};
+          const Tensor g = has_dim ? restore(args.grad, r) : args.grad;
+          const Tensor res = has_dim ? restore(result, r) : result;
+          const int64_t zeros = count_zeros(x);
+          if (zeros == 0) return std::vector<Tensor>{mul(g, div(res, x))};
+          if (has_dim) return std::vector<Tensor>{prod_zeros_backward(g, x, wrapped)};
+          // prod(): with more than one zero every product of the others is 0.
+          if (zeros > 1) return std::vector<Tensor>{Tensor::zeros(x.sizes(), x.dtype())};
+          const Tensor flat = reshape(x, {x.numel()});
+          return std::vector<Tensor>{
+              view(prod_zeros_backward(view(g, {1}), flat, 0), x.sizes())};
+        },
+        {self, detach(out)});
+    set_grad_fn(out, has_dim ? "ProdBackward1" : "ProdBackward0");
+  }
+  return out;
+}
+
+// --- var, std
+
+namespace {
+
+Tensor var_std(const Tensor& self, const std::vector<int64_t>& dims, int64_t correction,
+               bool keepdim, bool take_sqrt) {
+  const char* name = take_sqrt ? "std" : "var";
+  TC_CHECK(Value, self.defined(), name, ": an undefined tensor");
+  check_floating(self);
+  const ReducedShape r = reduced_shape(self.sizes(), dims, keepdim);
+  Tensor out = Tensor::empty(r.out_shape, self.dtype());
+  if (out.numel() != 0) {
+    const Rows rows = as_rows(self, r);
+    visit_dtype(self.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_floating_point_v<T>)
+        rows_var<T>(first_element<T>(rows.data), rows.rows, rows.len, out.data<T>(), correction, take_sqrt);
+    });
+  }
+  trace_reduction(name, self, out, r, DTypeRule::Same, self.dtype(),
+                  row_kernel_name(self.dtype(), name), "reduce-inner");
+  if (needs_grad({self})) {
+    attach_grad(
+        out, name, {self},
+        [r, correction, take_sqrt](const BackwardArgs& args) {
+          // PyTorch's var_backward: (2 / (n - correction)) * grad * (x - mean);
+          // std_backward first turns the gradient into var's, grad / (2 std),
+          // 0 where std is 0.
+          const Tensor& x = args.saved[0];
+          Tensor g = restore(args.grad, r);
+          if (take_sqrt) {
+            const Tensor s = restore(args.saved[1], r);
+            g = where(compare(CompareOp::Eq, s, 0.0), 0.0, div(g, mul(s, 2.0)));
+          }
+          const double dof = static_cast<double>(r.count - correction);
+          const Tensor centred = sub(x, mean(x, r.dims, true));
+          return std::vector<Tensor>{mul(mul(g, 2.0 / dof), centred)};
+        },
+        {self, detach(out)});
+    set_grad_fn(out, take_sqrt ? "StdBackward0" : "VarBackward0");
+  }
+  return out;
+}
+
+}  // namespace
+
+Tensor var(const Tensor& self, const std::vector<int64_t>& dims, int64_t correction, bool keepdim) {
+  return var_std(self, dims, correction, keepdim, false);
+}
+Tensor std(const Tensor& self, const std::vector<int64_t>& dims, int64_t correction, bool keepdim) {
+  return var_std(self, dims, correction, keepdim, true);
+}
+
+// --- logsumexp
+
+Tensor logsumexp(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
+  TC_CHECK(Value, self.defined(), "logsumexp: an undefined tensor");
+  // Integers and bool give the default float (ReduceOps.cpp's logsumexp).
+  const DType dtype = is_floating(self.dtype()) ? self.dtype() : DType::Float32;
+  const ReducedShape r = reduced_shape(self.sizes(), dims, keepdim);
+  Tensor out;
+  {
+    // PyTorch's logsumexp_out_impl: the max m of each row (0 where it is
+    // infinite, so that a row of -inf gives -inf and not NaN), then
+    // log(sum(exp(x - m))) + m. Each step is an op of the engine's own.
+    TracePause pause;
+    NoGradGuard no_grad;
+    const Tensor a = to(detach(self), dtype);
+    if (a.numel() != 0) {
+      Tensor m = amax(a, r.dims, true);
+      m = where(compare(CompareOp::Eq, unary(UnaryOp::Abs, m), INFINITY), 0.0, m);
+      const Tensor s = unary(UnaryOp::Log, sum(unary(UnaryOp::Exp, sub(a, m)), r.dims, keepdim));
+      out = add(s, keepdim ? m : view(m, r.out_shape));
+    } else {
+      out = unary(UnaryOp::Log, sum(unary(UnaryOp::Exp, a), r.dims, keepdim));
+    }
+    out = contiguous(out);
+  }
+  trace_reduction("logsumexp", self, out, r,
+                  is_floating(self.dtype()) ? DTypeRule::Same : DTypeRule::PromoteToFloat, dtype,
+                  row_kernel_name(dtype, "logsumexp"), "reduce-inner");
+  if (is_floating(self.dtype()) && needs_grad({self})) {
+    attach_grad(
+        out, "logsumexp", {self},
+        [r](const BackwardArgs& args) {
+          // PyTorch's logsumexp_backward: grad * exp(x - result).
+          const Tensor& x = args.saved[0];
+          const Tensor res = restore(args.saved[1], r);
+          return std::vector<Tensor>{mul(restore(args.grad, r), unary(UnaryOp::Exp, sub(x, res)))};
+        },
+        {self, detach(out)});
+  }
+  return out;
+}
+
+// --- all, any
+
+namespace {
+
+Tensor all_any(const Tensor& self, std::optional<int64_t> dim, bool keepdim, bool is_all) {
+  const char* name = is_all ? "all" : "any";
+  TC_CHECK(Value, self.defined(), name, ": an undefined tensor");
+  std::vector<int64_t> dims;
+  if (dim) dims.push_back(*dim);
+  const ReducedShape r = reduced_shape(self.sizes(), dims, dim ? keepdim : false);
+  // Note [all, any : uint8 compatibility] in PyTorch: uint8 stays uint8.
+  const DType out_dtype = self.dtype() == DType::UInt8 ? DType::UInt8 : DType::Bool;
+  return typed_rows(name, self, r, out_dtype, DTypeRule::Bool,
+                    [&](const Rows& rows, const Tensor& o) {
+                      visit_dtype(self.dtype(), [&](auto tag) {
+                        using T = decltype(tag);
+                        const T* a = first_element<T>(rows.data);
+                        if (out_dtype == DType::UInt8) {
+                          uint8_t* p = o.data<uint8_t>();
+                          if (is_all) rows_all_any<T, uint8_t, true>(a, rows.rows, rows.len, p);
+                          else rows_all_any<T, uint8_t, false>(a, rows.rows, rows.len, p);
+                        } else {
+                          bool* p = o.data<bool>();
+                          if (is_all) rows_all_any<T, bool, true>(a, rows.rows, rows.len, p);
+                          else rows_all_any<T, bool, false>(a, rows.rows, rows.len, p);
+                        }
+                      });
+                    });
+}
+
+}  // namespace
+
+Tensor all(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  return all_any(self, dim, keepdim, true);
+}
+Tensor any(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  return all_any(self, dim, keepdim, false);
+}
+
+}  // namespace tc
