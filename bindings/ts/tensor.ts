@@ -393,6 +393,7 @@ export class Tensor {
   /** PyTorch's clamp_max: clamp(null, max). */
   clampMax(max: Tensor | number | boolean | bigint): Tensor {
     return clampOne(this._rt, this, max, 'max', 'clampMax');
+  }
   // --- reductions over dims (src/ops/reduce_dims.cpp, softmax.cpp): PyTorch's
   // names, positional order, dtypes and errors. A dim list may be a number or
   // an array; no dims (or []) reduces every dim.
