@@ -31,6 +31,8 @@ export type {
   DimStep,
   DType,
   InnerPattern,
+  MatmulRoute,
+  MatmulTrace,
   OperandTrace,
   OpTrace,
   PlanTrace,
@@ -49,6 +51,7 @@ export {
   DTYPES,
   DTYPE_RULES,
   INNER_PATTERNS,
+  MATMUL_ROUTES,
   PROMOTION_CATEGORIES,
   WARNING_KINDS,
 } from './generated/traces.js';
