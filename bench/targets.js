@@ -18,6 +18,10 @@ const LIMITS = {
   sumto: [[TFJS, 1, 'no slower than tfjs']],
   backward: [[TFJS, 1 / 10, '10x faster than tfjs']],
   small: [[TFJS, 1 / 2, 'half of tfjs per call']],
+  // matmul: XNNPACK's GEMM on one core is the bar; batched products gain
+  // from never materialising a broadcast operand.
+  gemm: [[TFJS, 1.25, 'within 1.25x of tfjs']],
+  'batched-gemm': [[TFJS, 0.5, '2x faster than tfjs']],
 };
 
 export const SIZE_LIMIT_BYTES = 150_000;

@@ -28,6 +28,23 @@ export function prepareTfjs(tf, workload, size, data) {
   };
   const done = () => made.forEach((t) => t.dispose());
 
+  if (workload.kind === 'matmul') {
+    // A transposed operand is its storage read through matMul's flags: no copy.
+    const [a, b] = s.inputs.map((input, k) => tensor(data[k], input.shape));
+    const [ta, tb] = s.inputs.map((input) => input.transposed === true);
+    const once = () => tf.matMul(a, b, ta, tb);
+    return { run: () => once().dispose(), values: () => [read(once())], dispose: done };
+  }
+  if (workload.kind === 'matmulBackward') {
+    const a = tensor(data[0], s.a);
+    const b = tensor(data[1], s.b);
+    const grads = tf.grads((x, y) => tf.sum(tf.matMul(x, y)));
+    return {
+      run: () => grads([a, b]).forEach((g) => g.dispose()),
+      values: () => grads([a, b]).map(read),
+      dispose: done,
+    };
+  }
   if (workload.kind === 'binary') {
     const [a, b] = s.inputs.map((input, k) => tensor(data[k], input.shape));
     const [ta, tb] = s.inputs.map((input) => input.transposed === true);

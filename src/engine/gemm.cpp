@@ -1,4 +1,4 @@
-// The float32 GEMM of Note [GEMM] (gemm.h): packing, the 6 x 8
+// The float32 GEMM of Note [GEMM] (gemm.h): packing, the 4 x 8
 // micro-kernel, and the one-row / one-column loops.
 #include "engine/gemm.h"
 
@@ -69,7 +69,7 @@ const char* kernel_name(DType dtype, Route route) {
   const std::string p = dtype_prefix(dtype);
   std::string name;
   switch (route) {
-    case Route::Gemm: name = p + "_gemm_6x8__" TC_ISA; break;
+    case Route::Gemm: name = p + "_gemm_4x8__" TC_ISA; break;
     case Route::Dot: name = p + "_dot__" TC_ISA "_u8"; break;
     case Route::Axpy: name = p + "_vaxpy__" TC_ISA "_u8"; break;
     case Route::Generic: name = p + "_gemm__autovec"; break;
@@ -82,7 +82,7 @@ void f32_pack_a(int64_t mc, int64_t kc, Strided<float> a, float* packed) {
   for (int64_t i0 = 0; i0 < mc; i0 += kMR, packed += kc * kMR) {
     const int64_t mr = std::min(kMR, mc - i0);
     if (mr == kMR && a.rs == 1) {
-      // A transposed (a.t() @ b): six rows of a panel sit side by side.
+      // A transposed (a.t() @ b): four rows of a panel sit side by side.
       for (int64_t p = 0; p < kc; ++p) {
         const float* src = a.data + i0 + p * a.cs;
         for (int64_t ii = 0; ii < kMR; ++ii) packed[p * kMR + ii] = src[ii];
@@ -120,11 +120,11 @@ void f32_pack_b(int64_t kc, int64_t nc, Strided<float> b, float* packed) {
   }
 }
 
-void f32_gemm_6x8(int64_t kc, const float* a, const float* b, float* c, int64_t c_rs, int64_t mr,
+void f32_gemm_4x8(int64_t kc, const float* a, const float* b, float* c, int64_t c_rs, int64_t mr,
                   int64_t nr, bool accumulate) {
   using simd::f32x4;
   f32x4 c00 = simd::splat(0.0f), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00,
-        c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
+        c30 = c00, c31 = c00;
   for (int64_t p = 0; p < kc; ++p, a += kMR, b += kNR) {
     const f32x4 b0 = simd::load(b), b1 = simd::load(b + 4);
     f32x4 x = simd::splat(a[0]);
@@ -139,15 +139,8 @@ void f32_gemm_6x8(int64_t kc, const float* a, const float* b, float* c, int64_t 
     x = simd::splat(a[3]);
     c30 = simd::add(c30, simd::mul(x, b0));
     c31 = simd::add(c31, simd::mul(x, b1));
-    x = simd::splat(a[4]);
-    c40 = simd::add(c40, simd::mul(x, b0));
-    c41 = simd::add(c41, simd::mul(x, b1));
-    x = simd::splat(a[5]);
-    c50 = simd::add(c50, simd::mul(x, b0));
-    c51 = simd::add(c51, simd::mul(x, b1));
   }
-  const f32x4 tile[kMR][2] = {{c00, c01}, {c10, c11}, {c20, c21},
-                              {c30, c31}, {c40, c41}, {c50, c51}};
+  const f32x4 tile[kMR][2] = {{c00, c01}, {c10, c11}, {c20, c21}, {c30, c31}};
   if (nr == kNR) {
     for (int64_t r = 0; r < mr; ++r) {
       float* row = c + r * c_rs;
@@ -208,7 +201,7 @@ Route f32_gemm(int64_t m, int64_t n, int64_t k, Strided<float> a, Strided<float>
         for (int64_t jr = 0; jr < nc; jr += kNR) {
           const float* bp = pb.data() + jr * kc;
           for (int64_t ir = 0; ir < mc; ir += kMR) {
-            f32_gemm_6x8(kc, pa.data() + ir * kc, bp, c + (ic + ir) * c_rs + jc + jr, c_rs,
+            f32_gemm_4x8(kc, pa.data() + ir * kc, bp, c + (ic + ir) * c_rs + jc + jr, c_rs,
                          std::min(kMR, mc - ir), std::min(kNR, nc - jr), pc > 0);
           }
         }

@@ -67,7 +67,7 @@ const tc::OpTrace& last_op(const tc::TraceScope& scope) {
 
 }  // namespace
 
-TEST_CASE("f32_gemm_6x8: every corner of a tile, overwriting and accumulating", "[matmul]") {
+TEST_CASE("f32_gemm_4x8: every corner of a tile, overwriting and accumulating", "[matmul]") {
   for (int64_t kc : {0, 1, 3, 8}) {
     const std::vector<float> a = filled(gemm::kMR, kc, 1), b = filled(kc, gemm::kNR, 2);
     std::vector<float> pa(static_cast<size_t>(gemm::kMR * kc)), pb(static_cast<size_t>(kc * gemm::kNR));
@@ -80,7 +80,7 @@ TEST_CASE("f32_gemm_6x8: every corner of a tile, overwriting and accumulating", 
         for (bool accumulate : {false, true}) {
           const int64_t c_rs = gemm::kNR + 3;  // C wider than the tile: its edge must stay
           std::vector<float> c(static_cast<size_t>(gemm::kMR * c_rs), 100.0f);
-          gemm::f32_gemm_6x8(kc, pa.data(), pb.data(), c.data(), c_rs, mr, nr, accumulate);
+          gemm::f32_gemm_4x8(kc, pa.data(), pb.data(), c.data(), c_rs, mr, nr, accumulate);
           INFO("kc " << kc << " mr " << mr << " nr " << nr << " accumulate " << accumulate);
           for (int64_t i = 0; i < gemm::kMR; ++i)
             for (int64_t j = 0; j < c_rs; ++j) {
@@ -334,7 +334,7 @@ TEST_CASE("matmul: the trace says batch dims, their broadcast, k, promotion and 
     CHECK(!mt.folded);
     CHECK(!mt.a_promoted);
     CHECK(mt.removed_dims.empty());
-    CHECK(t.kernel == std::string("f32_gemm_6x8__") + TC_ISA);
+    CHECK(t.kernel == std::string("f32_gemm_4x8__") + TC_ISA);
     // a's expanded strides: stride 0 over b's batch dim, b's over a's.
     CHECK(t.operands[1].expanded_strides == tc::Strides{12, 0, 4, 1});
     CHECK(t.operands[2].expanded_strides == tc::Strides{0, 8, 2, 1});

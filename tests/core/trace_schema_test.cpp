@@ -176,6 +176,9 @@ TEST_CASE("op table: run_op runs each op as its own function does", "[ops][schem
       case tc::OpFamily::Where:
         CHECK(values(tc::run_op(op, {cond, a, b})) == values(tc::where(cond, a, b)));
         break;
+      case tc::OpFamily::Matmul:
+        CHECK(values(tc::run_op(op, {a, b})) == values(tc::matmul(a, b)));
+        break;
     }
   }
   // A wrong count is the caller's bug.

@@ -154,8 +154,8 @@ test('explain.op(\'matmul\'): batch dims, their broadcast, k, the promoted 1s an
     assert.deepEqual([mm.aBatch, mm.bBatch, mm.batch.result], [[10, 1], [5], [10, 5]]);
     assert.deepEqual([mm.m, mm.n, mm.k, mm.aContractedDim, mm.bContractedDim], [3, 2, 4, 3, 1]);
     assert.deepEqual([mm.products, mm.folded, mm.aPromoted, mm.bPromoted, mm.removedDims], [50, false, false, false, []]);
-    assert.match(run.trace.kernel, /^f32_gemm_6x8__(wasmsimd|scalar)$/);
-    assert.equal(run.trace.kernel, tc.simd ? 'f32_gemm_6x8__wasmsimd' : 'f32_gemm_6x8__scalar');
+    assert.match(run.trace.kernel, /^f32_gemm_4x8__(wasmsimd|scalar)$/);
+    assert.equal(run.trace.kernel, tc.simd ? 'f32_gemm_4x8__wasmsimd' : 'f32_gemm_4x8__scalar');
     const vec = tc.explain.op('matmul', tc.ones([3]), tc.ones([2, 3, 4])).trace.matmul;
     assert.deepEqual([vec.route, vec.aPromoted, vec.removedDims, vec.folded], ['folded-mv', true, [1], false]);
     // Other ops carry no matmul part.
