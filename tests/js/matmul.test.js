@@ -95,7 +95,10 @@ test('matmul: PyTorch\'s shape texts, and a refusal leaves nothing behind', () =
       'The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0');
     throwsTc(() => tc.ones([5, 1, 4, 2]).matmul(tc.ones([3, 3, 6])), 'shape',
       'Expected size for first two dimensions of batch2 tensor to be: [15, 2] but got: [15, 3].');
-    throwsTc(() => tc.ones([2, 3]).matmul(2), 'type', 'matmul(): argument \'other\' (position 2) must be Tensor, not int');
+    // A number: the package's words; the core's own (PyTorch's argument
+    // parser) where explain.op hands it a number.
+    throwsTc(() => tc.ones([2, 3]).matmul(2), 'type', 'matmul(): argument \'other\' must be a Tensor, not 2');
+    assert.equal(tc.explain.op('matmul', tc.ones([2, 3]), 2).error, 'matmul(): argument \'other\' (position 2) must be Tensor, not int');
     throwsTc(() => tc.ones([2, 3]).matmul(tc.ones([3, 2]), { alpha: 2 }), 'type');
     // The error names the op and the shapes, without an elementwise
     // broadcast trace; nothing is left allocated.
