@@ -170,3 +170,22 @@ test('explain.op(\'matmul\'): batch dims, their broadcast, k, the promoted 1s an
     assert.equal(bad.result, null);
   });
 });
+
+test('the build without wasm SIMD computes the same products with the plain 4-lane struct', async () => {
+  const { init } = await import('tensorcast');
+  const plain = await init({ simd: false });
+  // Quarters: every product and sum is exact in float32, in any order.
+  const values = (n, seed) => Array.from({ length: n }, (_, i) => (((i * 7919 + seed * 104729) % 9) - 4) / 4);
+  const [m, k, n] = [37, 29, 41];
+  const run = (t) => t.tidy(() => {
+    const a = t.tensor(values(m * k, 1), { dtype: 'float32' }).reshape([m, k]);
+    const b = t.tensor(values(k * n, 2), { dtype: 'float32' }).reshape([k, n]);
+    const explained = t.explain.op('matmul', a, b);
+    return { kernel: explained.trace.kernel, data: Array.from(explained.result.data()), t: Array.from(a.transpose(0, 1).contiguous().transpose(0, 1).matmul(b).data()) };
+  });
+  const simd = run(tc);
+  const scalar = run(plain);
+  assert.equal(scalar.kernel, 'f32_gemm_4x8__scalar');
+  assert.deepEqual(scalar.data, simd.data);
+  assert.deepEqual(scalar.t, simd.data);
+});
