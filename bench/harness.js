@@ -20,7 +20,7 @@ import { measure } from './measure.js';
 import { sizes } from './size.js';
 import { sizeTarget, targetsFor } from './targets.js';
 import { loadTfjs } from './tfjs.js';
-import { WORKLOADS, bytesMoved, describe, dtypeOf, inputShapes } from './workloads.js';
+import { WORKLOADS, bytesMoved, describe, dtypeOf, inputShapes, matmulFlops } from './workloads.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = path.join(ROOT, 'dist');
@@ -96,6 +96,11 @@ function runWorkload(tc, tf, workload, options) {
       median,
       // GB/s at the median, counting the bytes the workload must move.
       bandwidthGBs: Object.fromEntries(Object.entries(timed).map(([name, t]) => [name, round(bytes / calls / t.median / 1e6, 4)])),
+      // matmul rows: GFLOP/s at the median (2 flops per multiply-add).
+      ...(workload.kind.startsWith('matmul')
+        ? { gflops: Object.fromEntries(['tensorcast', 'tfjs', 'js'].filter((name) => timed[name])
+          .map((name) => [name, round(matmulFlops(workload, size) / timed[name].median / 1e6, 4)])) }
+        : {}),
       ratios,
       targets,
       pass: targets.every((t) => t.pass),

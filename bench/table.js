@@ -38,8 +38,10 @@ function cells(report) {
     }
     const m = row.median;
     const noTfjs = row.absent?.tfjs;
+    const g = row.gflops;
+    const title = g ? `${row.title} (GFLOP/s: tc ${g.tensorcast.toFixed(1)}, tfjs ${g.tfjs.toFixed(1)})` : row.title;
     return [
-      row.title, time(m.tensorcast), noTfjs ?? time(m.tfjs), time(m.js), time(m.probe),
+      title, time(m.tensorcast), noTfjs ?? time(m.tfjs), time(m.js), time(m.probe),
       noTfjs ? '' : row.ratios.tensorcastToTfjs.toFixed(3), row.ratios.tensorcastToProbe.toFixed(2),
       agreeCell(row.check), targetCell(row.targets),
     ];

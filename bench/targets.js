@@ -20,6 +20,10 @@ const LIMITS = {
   small: [[TFJS, 1 / 2, 'half of tfjs per call']],
   // Reductions over dims: one read and one write, near the probe's.
   reduction: [[TFJS, 1, 'no slower than tfjs'], [PROBE, 1.5, 'within 1.5x of the probe']],
+  // matmul: XNNPACK's GEMM on one core is the bar; batched products gain
+  // from never materialising a broadcast operand.
+  gemm: [[TFJS, 1.25, 'within 1.25x of tfjs']],
+  'batched-gemm': [[TFJS, 0.5, '2x faster than tfjs']],
 };
 
 export const SIZE_LIMIT_BYTES = 150_000;

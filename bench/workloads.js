@@ -55,6 +55,32 @@ export function reductionShape(workload, s) {
   return workload.op === 'softmax' ? s.x : s.x.filter((_, d) => d !== s.dim);
 }
 
+// --- matmul: a product of the inputs (a transposed input as a view, which
+// tfjs reads through matMul's transposeA flag); matmulBackward: the
+// gradients of sum(a @ b).
+function matmul(id, group, full, tiny) {
+  return { id, kind: 'matmul', group, op: 'matmul', full: { inputs: full }, tiny: { inputs: tiny } };
+}
+
+// The result's shape of matmul on operands of at least 2 dims: the batch
+// dims broadcast, then [m, n].
+export function matmulShape(sa, sb) {
+  return [...broadcastShape([sa.slice(0, -2), sb.slice(0, -2)]), sa[sa.length - 2], sb[sb.length - 1]];
+}
+
+// Multiply-adds times 2, the convention of GFLOP/s.
+export function matmulFlops(workload, size) {
+  const s = workload[size];
+  if (workload.kind === 'matmulBackward') {
+    const [m, k] = s.a;
+    const n = s.b[1];
+    return 3 * 2 * m * n * k;  // the forward product and the two of the backward
+  }
+  const [sa, sb] = s.inputs.map(operandShape);
+  const out = matmulShape(sa, sb);
+  return 2 * numel(out) * sa[sa.length - 1];
+}
+
 const t = (...shape) => ({ shape });
 const tT = (...shape) => ({ shape, transposed: true });
 
@@ -94,6 +120,19 @@ export const WORKLOADS = [
     full: { inputs: [t(2, 3), t(3)], calls: 20000 },
     tiny: { inputs: [t(2, 3), t(3)], calls: 20 },
   },
+  // --- matmul (src/ops/matmul.cpp, src/engine/gemm.h)
+  matmul('matmul-256', 'gemm', [t(256, 256), t(256, 256)], [t(13, 11), t(11, 9)]),
+  matmul('matmul-1024', 'gemm', [t(1024, 1024), t(1024, 1024)], [t(17, 13), t(13, 19)]),
+  matmul('matmul-folded', 'batched-gemm', [t(64, 128, 64), t(64, 64)], [t(3, 5, 7), t(7, 9)]),
+  matmul('matmul-broadcast', 'batched-gemm', [t(8, 1, 128, 64), t(16, 64, 128)], [t(3, 1, 5, 7), t(2, 7, 9)]),
+  matmul('matmul-transposed', 'gemm', [tT(256, 256), t(256, 256)], [tT(11, 13), t(11, 9)]),
+  {
+    id: 'matmul-backward',
+    kind: 'matmulBackward',
+    group: 'gemm',
+    full: { a: [256, 256], b: [256, 256] },
+    tiny: { a: [13, 11], b: [11, 9] },
+  },
 ];
 
 // The dims a sum to `to` removes or keeps at size 1, as tf.sum's axes.
@@ -122,6 +161,16 @@ export function bytesMoved(workload, size) {
   }
   if (workload.kind === 'sumTo') return { read: numel(s.x) * F32, write: numel(s.to) * F32 };
   if (workload.kind === 'reduction') return { read: numel(s.x) * F32, write: numel(reductionShape(workload, s)) * F32 };
+  if (workload.kind === 'matmul') {
+    const [sa, sb] = s.inputs.map(operandShape);
+    return { read: (numel(sa) + numel(sb)) * F32, write: numel(matmulShape(sa, sb)) * F32 };
+  }
+  if (workload.kind === 'matmulBackward') {
+    // Forward a @ b, its sum, then g @ b^T and a^T @ g.
+    const out = s.a[0] * s.b[1];
+    const read = numel(s.a) + numel(s.b) + out + (out + numel(s.b)) + (numel(s.a) + out);
+    return { read: read * F32, write: (out + numel(s.a) + numel(s.b)) * F32 };
+  }
   const big = numel(s.a);
   const row = numel(s.b);
   const read = (big + row) + (2 * big) + big + big + big;
@@ -133,23 +182,25 @@ export function bytesMoved(workload, size) {
 // receive their values: binary a, b; sumTo x; backward a, b, w.
 export function inputShapes(workload, size) {
   const s = workload[size];
-  if (workload.kind === 'binary') return s.inputs.map((input) => input.shape);
+  if (workload.kind === 'binary' || workload.kind === 'matmul') return s.inputs.map((input) => input.shape);
   if (workload.kind === 'sumTo' || workload.kind === 'reduction') return [s.x];
+  if (workload.kind === 'matmulBackward') return [s.a, s.b];
   return [s.a, s.b, s.a];
 }
 
-const SYMBOL = { add: '+', mul: '*' };
+const SYMBOL = { add: '+', mul: '*', matmul: '@' };
 const fmt = (shape) => `[${shape.join(',')}]`;
 
 // The row's name in tables, from the shapes it runs at.
 export function describe(workload, size) {
   const s = workload[size];
-  if (workload.kind === 'binary') {
+  if (workload.kind === 'binary' || workload.kind === 'matmul') {
     const [a, b] = s.inputs.map((input) => (input.transposed ? `${fmt(input.shape)}.t()` : fmt(input.shape)));
     const dtype = workload.dtype ? `${workload.dtype} ` : '';
     return `${workload.op} ${dtype}${a} ${SYMBOL[workload.op]} ${b}${s.calls ? ', per call' : ''}`;
   }
   if (workload.kind === 'sumTo') return `sumTo ${fmt(s.x)} -> ${fmt(s.to)}`;
   if (workload.kind === 'reduction') return `${workload.op} ${fmt(s.x)} over dim ${s.dim}`;
+  if (workload.kind === 'matmulBackward') return `backward of sum(a @ b), a ${fmt(s.a)}, b ${fmt(s.b)}`;
   return `backward of sum((a + b) * w), a ${fmt(s.a)}, b ${fmt(s.b)}`;
 }

@@ -17,7 +17,7 @@
 
 namespace tc {
 
-enum class OpFamily { Binary, Compare, Unary, Where };
+enum class OpFamily { Binary, Compare, Unary, Where, Matmul };
 
 // Each op's DTypeRule (src/promotion.h) says how its result dtype follows
 // from its operands'.
@@ -45,11 +45,12 @@ const OpInfo* find_op(const std::string& name);
 // The index of the entry of a family and code (out of place).
 const OpInfo& op_info(OpFamily family, int code);
 
-const char* family_name(OpFamily family);  // "binary" | "compare" | "unary" | "where"
+const char* family_name(OpFamily family);  // "binary" | "compare" | "unary" | "where" | "matmul"
 
 // Runs the op on its operands in the table's order: (self, other) for
 // binary and compare ops (self is written to when in place), (self) for
-// unary ops, (condition, self, other) for where. Returns the result, or
+// unary ops, (condition, self, other) for where, (input, other) for
+// matmul (both tensors: a number is PyTorch's TypeError text). Returns the result, or
 // self for an in-place op. `count` must be op.arity (an InternalError
 // otherwise); the pointer form spares the op path an allocation.
 Tensor run_op(const OpInfo& op, const Operand* operands, size_t count, Scalar alpha = 1);

@@ -248,6 +248,15 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim = 0);
 // stack: joined along a new dim; every input the same shape (StackBackward0).
 //   stack({<[2]>, <[2]>}, 1)       // returns [2, 2]
 Tensor stack(const std::vector<Tensor>& tensors, int64_t dim = 0);
+// --- matmul (src/ops/matmul.cpp), Note [matmul]
+// PyTorch's torch.matmul: 1-D @ 1-D is a dot product (0-D); a 1-D operand
+// gets a 1 prepended (a) or appended (b) that the result drops again; the
+// dims before the last two are batch dims and broadcast. Operands of one
+// dtype (no promotion; bool refused).
+//   matmul(<[10, 1, 3, 4]>, <[5, 4, 2]>)   // returns [10, 5, 3, 2]
+//   matmul(<[3]>, <[3, 4]>)                // returns [4]
+//   matmul(<[2, 3]>, <[4, 5]>)  // throws "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)"
+Tensor matmul(const Tensor& a, const Tensor& b);
 
 // --- autograd (src/autograd/)
 // Note [Autograd]: backward(loss) needs a one-element loss; backward(out, g)

@@ -75,6 +75,23 @@ struct PlanTrace {
   std::string inner_pattern;  // an InnerPattern
 };
 
+// --- matmul (src/ops/matmul.cpp, Note [matmul])
+// How the operands of a matmul met: their batch dims, the dims summed over,
+// and the 1s a 1-D operand was given for the product.
+struct MatmulTrace {
+  std::string route;       // a MatmulRoute: PyTorch's path through at::matmul
+  Shape a_batch, b_batch;  // each operand's dims before its matrix dims
+  BroadcastTrace batch;    // how the batch dims broadcast
+  int64_t a_contracted_dim = 0;  // a's dim summed over: its last
+  int64_t b_contracted_dim = 0;  // b's: its second-to-last (0 for a 1-D b)
+  int64_t m = 0, n = 0, k = 0;   // each product: [m, k] times [k, n]
+  int64_t products = 0;    // products the kernel ran (1 when folded)
+  bool folded = false;     // the batch ran as one tall product
+  bool a_promoted = false;  // a was 1-D: a 1 prepended ([k] -> [1, k])
+  bool b_promoted = false;  // b was 1-D: a 1 appended ([k] -> [k, 1])
+  std::vector<int64_t> removed_dims;  // of [batch..., m, n]: the promoted 1s, removed after
+};
+
 struct OpTrace {
   std::string op;
   bool inplace = false;
@@ -93,6 +110,7 @@ struct OpTrace {
   // (every dim when none were named), and whether they stay as size 1.
   std::vector<int64_t> reduced_dims;
   bool keepdim = false;
+  std::optional<MatmulTrace> matmul;  // matmul only
 };
 
 // Note [Gradient reduction]: one input's gradient brought back to its shape

@@ -115,10 +115,22 @@ inline const Enum kWarningKind{
      {"memory", "many tensors made outside tidy() are alive (raised by the npm package)",
       false}}};
 
+// --- matmul (src/ops/matmul.cpp)
+inline const Enum kMatmulRoute{
+    "MatmulRoute",
+    "PyTorch's path through at::matmul for the operands' dims (Note [matmul]); it decides the "
+    "error texts and the result's grad_fn.",
+    {{"dot", "1-D @ 1-D: the dot product, a 0-D result"},
+     {"mv", "2-D @ 1-D: matrix times vector"},
+     {"mm", "2-D @ 2-D, or 1-D @ 2-D with a 1 prepended and removed after"},
+     {"folded-mv", "N-D @ 1-D or 1-D @ N-D (N >= 3): the batch folded into rows, one mv"},
+     {"folded-mm", "N-D @ 2-D or 2-D @ N-D (N >= 3): the batch folded into rows, one mm"},
+     {"bmm", "batch dims on both sides: broadcast, then one product per batch index"}}};
+
 // Every enum, in the order the generated files list them.
 inline std::vector<const Enum*> all_enums() {
   return {&kDimRole, &kDimRule, &kBroadcastNote, &kInnerPattern, &kDType, &kPromotionCategory,
-          &kDTypeRule, &kWarningKind};
+          &kDTypeRule, &kWarningKind, &kMatmulRoute};
 }
 
 template <class V>
@@ -204,6 +216,29 @@ void describe(V& v, const PlanTrace& p) {
 }
 
 template <class V>
+void describe(V& v, const MatmulTrace& t) {
+  v.object("MatmulTrace", nullptr,
+           "How a matmul's operands met (Note [matmul]). The OpTrace's operands give each "
+           "operand's strides as a batch of matrices: expandedStrides over [batch..., rows, "
+           "cols], a 1-D operand with its promoted 1.");
+  v("route", t.route, kMatmulRoute, "PyTorch's path through at::matmul");
+  v("aBatch", t.a_batch, "a's dims before its matrix dims (none for 1-D and 2-D)");
+  v("bBatch", t.b_batch, "b's dims before its matrix dims");
+  v("batch", t.batch, "how the batch dims broadcast");
+  v("aContractedDim", t.a_contracted_dim, "a's dim summed over (k): its last");
+  v("bContractedDim", t.b_contracted_dim, "b's dim summed over: its second-to-last, 0 if 1-D");
+  v("m", t.m, "rows of each product");
+  v("n", t.n, "columns of each product");
+  v("k", t.k, "the length summed over");
+  v("products", t.products, "matrix products the kernel ran (1 when folded)");
+  v("folded", t.folded, "whether the batch ran as one tall product (b the same for every index)");
+  v("aPromoted", t.a_promoted, "a was 1-D: a 1 was prepended, [k] -> [1, k]");
+  v("bPromoted", t.b_promoted, "b was 1-D: a 1 was appended, [k] -> [k, 1]");
+  v("removedDims", t.removed_dims,
+    "dims of [batch..., m, n] removed after the product: the promoted 1s");
+}
+
+template <class V>
 void describe(V& v, const OpTrace& t) {
   v.object("OpTrace", "op",
            "One op the engine ran (tc.explain.op).");
@@ -223,6 +258,7 @@ void describe(V& v, const OpTrace& t) {
     "reductions only (sum, mean, amax, max, argmax, prod, var, std, logsumexp, all, any; "
     "softmax and logSoftmax name their dim): the input dims reduced, ascending");
   v("keepdim", t.keepdim, "reductions only: whether the reduced dims stay, as size 1");
+  v("matmul", t.matmul, "matmul only: how the operands met; null for every other op");
 }
 
 template <class V>
@@ -316,6 +352,9 @@ struct Checker {
     } else if constexpr (is_vector<T>::value) {
       if constexpr (is_object<typename T::value_type>::value)
         for (const auto& item : value) describe(*this, item);
+    } else if constexpr (is_optional<T>::value) {
+      if constexpr (is_object<typename T::value_type>::value)
+        if (value) describe(*this, *value);
     }
   }
   template <class T>

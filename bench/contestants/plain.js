@@ -5,10 +5,82 @@
 // allocates its 6-element result per call, as its result is a new array.
 import { numel } from '../data.js';
 import { accumulate, binary, expandedStrides } from '../strided.js';
-import { broadcastShape, dtypeOf, operandShape, reductionShape } from '../workloads.js';
+import { broadcastShape, dtypeOf, matmulShape, operandShape, reductionShape } from '../workloads.js';
+
+// C = A·B by its definition, one batch index at a time, with a and b
+// read through their (broadcast, maybe transposed) strides: the i-p-j
+// loop order, so the inner loop runs along rows of b and c.
+function matmulPlain(out, outShape, a, sa, b, sb) {
+  const nd = outShape.length;
+  const [m, n] = outShape.slice(-2);
+  const k = sa.shape[sa.shape.length - 1];
+  const batch = numel(outShape.slice(0, -2));
+  const index = new Array(nd - 2).fill(0);
+  for (let t = 0; t < batch; t++) {
+    let ao = 0;
+    let bo = 0;
+    for (let d = 0; d < nd - 2; d++) {
+      ao += index[d] * sa.strides[d];
+      bo += index[d] * sb.strides[d];
+    }
+    const [ars, acs] = sa.strides.slice(-2);
+    const [brs, bcs] = sb.strides.slice(-2);
+    const c0 = t * m * n;
+    out.fill(0, c0, c0 + m * n);
+    for (let i = 0; i < m; i++)
+      for (let p = 0; p < k; p++) {
+        const x = a[ao + i * ars + p * acs];
+        const brow = bo + p * brs;
+        const crow = c0 + i * n;
+        for (let j = 0; j < n; j++) out[crow + j] += x * b[brow + j * bcs];
+      }
+    for (let d = nd - 3; d >= 0 && ++index[d] === outShape[d]; d--) index[d] = 0;
+  }
+  return out;
+}
+
+// An operand's strides expanded to [batch..., rows, cols] of the result
+// (0 on broadcast batch dims), with its own shape.
+function matmulOperand(input, outBatch) {
+  const shape = operandShape(input);
+  const rows = shape.slice(-2);
+  return { shape, strides: expandedStrides(input.shape, [...outBatch, ...rows], input.transposed) };
+}
 
 export function preparePlain(workload, size, data) {
   const s = workload[size];
+  if (workload.kind === 'matmul') {
+    const [sa, sb] = s.inputs.map(operandShape);
+    const outShape = matmulShape(sa, sb);
+    const outBatch = outShape.slice(0, -2);
+    const [oa, ob] = s.inputs.map((input) => matmulOperand(input, outBatch));
+    const out = new Float32Array(numel(outShape));
+    const once = (o) => matmulPlain(o, outShape, data[0], oa, data[1], ob);
+    return { run: () => once(out), values: () => [once(new Float32Array(out.length))], dispose() {} };
+  }
+  if (workload.kind === 'matmulBackward') {
+    // a @ b, then g @ b^T and a^T @ g with g all ones (the gradient of sum).
+    const [m, k] = s.a;
+    const n = s.b[1];
+    const plainOf = (shape, transposed) => ({ shape: transposed ? [shape[1], shape[0]] : shape, strides: transposed ? [1, shape[1]] : [shape[1], 1] });
+    const out = new Float32Array(m * n);
+    const g = new Float32Array(m * n).fill(1);
+    const ga = new Float32Array(m * k);
+    const gb = new Float32Array(k * n);
+    const step = () => {
+      matmulPlain(out, [m, n], data[0], plainOf(s.a, false), data[1], plainOf(s.b, false));
+      matmulPlain(ga, [m, k], g, plainOf([m, n], false), data[1], plainOf(s.b, true));
+      matmulPlain(gb, [k, n], data[0], plainOf(s.a, true), g, plainOf([m, n], false));
+    };
+    return {
+      run: step,
+      values() {
+        step();
+        return [ga.slice(), gb.slice()];
+      },
+      dispose() {},
+    };
+  }
   if (workload.kind === 'binary') {
     const shape = broadcastShape(s.inputs.map(operandShape));
     const [sa, sb] = s.inputs.map((input) => expandedStrides(input.shape, shape, input.transposed));

@@ -12,7 +12,24 @@ export function prepareTensorcast(tc, workload, size, data) {
   const tensor = (values, shape, options) => keep(tc.tensor(values, { shape, ...options }));
   const done = () => made.forEach((t) => t.dispose());
 
-  if (workload.kind === 'binary') {
+  if (workload.kind === 'matmulBackward') {
+    const a = tensor(data[0], s.a, { requiresGrad: true });
+    const b = tensor(data[1], s.b, { requiresGrad: true });
+    const step = () => {
+      a.grad = null;
+      b.grad = null;
+      tc.tidy(() => a.matmul(b).sum().backward());
+    };
+    return {
+      run: step,
+      values() {
+        step();
+        return [a.grad.data(), b.grad.data()];
+      },
+      dispose: done,
+    };
+  }
+  if (workload.kind === 'binary' || workload.kind === 'matmul') {
     const dtype = workload.dtype ? { dtype: workload.dtype } : {};
     const [a, b] = s.inputs.map((input, k) => {
       const stored = tensor(data[k], input.shape, dtype);

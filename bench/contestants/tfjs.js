@@ -6,7 +6,7 @@
 // the same axes.
 // A workload in a dtype tfjs lacks (float64) has no tfjs contestant:
 // prepareTfjs returns null and tfjsLacks says why, for the table's cell.
-import { dtypeOf, sumAxes } from '../workloads.js';
+import { dtypeOf, matmulShape, operandShape, sumAxes } from '../workloads.js';
 
 // tfjs's numeric dtypes (tf.DataType, less complex64); no float64, no int64.
 const TFJS_DTYPES = ['float32', 'int32'];
@@ -28,6 +28,44 @@ export function prepareTfjs(tf, workload, size, data) {
   };
   const done = () => made.forEach((t) => t.dispose());
 
+  if (workload.kind === 'matmul') {
+    // A transposed operand is its storage read through matMul's flags: no copy.
+    const [a, b] = s.inputs.map((input, k) => tensor(data[k], input.shape));
+    const [ta, tb] = s.inputs.map((input) => input.transposed === true);
+    // tfjs's matMul pairs the batches of [3,1,5,7] @ [2,7,9] otherwise than
+    // PyTorch (its results differ; it is right when one side has a single
+    // matrix or both have the same batch dims): then an operand whose batch
+    // dims are not the result's is broadcast with tf.broadcastTo first,
+    // inside the timed call, as a tfjs user must.
+    const [sa, sb] = s.inputs.map(operandShape);
+    const batch = matmulShape(sa, sb).slice(0, -2);
+    const batchOf = (shape) => shape.slice(0, -2);
+    const count = (shape) => batchOf(shape).reduce((n, d) => n * d, 1);
+    const same = (shape) => batchOf(shape).length === batch.length && batchOf(shape).every((d, i) => d === batch[i]);
+    const mixed = count(sa) > 1 && count(sb) > 1;
+    const full = (shape, stored) => (!mixed || same(shape) ? null : [...batch, ...stored.slice(-2)]);
+    const [fa, fb] = [full(sa, s.inputs[0].shape), full(sb, s.inputs[1].shape)];
+    const once = () => {
+      if (!fa && !fb) return tf.matMul(a, b, ta, tb);
+      const x = fa ? tf.broadcastTo(a, fa) : a;
+      const y = fb ? tf.broadcastTo(b, fb) : b;
+      const out = tf.matMul(x, y, ta, tb);
+      if (x !== a) x.dispose();
+      if (y !== b) y.dispose();
+      return out;
+    };
+    return { run: () => once().dispose(), values: () => [read(once())], dispose: done };
+  }
+  if (workload.kind === 'matmulBackward') {
+    const a = tensor(data[0], s.a);
+    const b = tensor(data[1], s.b);
+    const grads = tf.grads((x, y) => tf.sum(tf.matMul(x, y)));
+    return {
+      run: () => grads([a, b]).forEach((g) => g.dispose()),
+      values: () => grads([a, b]).map(read),
+      dispose: done,
+    };
+  }
   if (workload.kind === 'binary') {
     const [a, b] = s.inputs.map((input, k) => tensor(data[k], input.shape));
     const [ta, tb] = s.inputs.map((input) => input.transposed === true);

@@ -150,6 +150,7 @@ std::string traces_ts() {
   ts_interface<tc::PromotionOperandTrace>(out);
   ts_interface<tc::PromotionTrace>(out);
   ts_interface<tc::PlanTrace>(out);
+  ts_interface<tc::MatmulTrace>(out);
   ts_interface<tc::OpTrace>(out);
   ts_interface<tc::ReduceGradTrace>(out);
   ts_interface<tc::WarningEvent>(out);
@@ -167,6 +168,8 @@ std::string function_params(const tc::OpInfo& op) {
       return op.name == "round" ? "input: T, options?: RoundOptions" : "input: T";
     case tc::OpFamily::Where:
       return "condition: T, input: T | number, other: T | number";
+    case tc::OpFamily::Matmul:
+      return "input: T, other: T";
     default:
       return "input: T | number, other: T | number" + alpha;
   }
@@ -175,6 +178,7 @@ std::string function_params(const tc::OpInfo& op) {
 std::string method_params(const tc::OpInfo& op) {
   const std::string alpha = op.alpha ? ", options?: AlphaOptions" : "";
   if (op.name == "round") return "options?: RoundOptions";  // round(decimals=): bindings/ts/clamp.ts
+  if (op.family == tc::OpFamily::Matmul) return "other: T";
   return op.family == tc::OpFamily::Unary ? "" : "other: T | number" + alpha;
 }
 
@@ -197,7 +201,7 @@ std::string ops_ts() {
       << "// The op table (Note [The op table] in src/op_table.h). The package checks\n"
          "// at load that the wasm module's table is this one.\n"
       << R"(
-export type OpFamily = 'binary' | 'compare' | 'unary' | 'where';
+export type OpFamily = 'binary' | 'compare' | 'unary' | 'where' | 'matmul';
 // How the result's dtype follows from the operands' (Note [Type promotion]).
 import type { DTypeRule } from './traces.js';
 export type { DTypeRule };
@@ -331,6 +335,7 @@ std::string trace_schema_md() {
   md_table<tc::PromotionOperandTrace>(out);
   md_table<tc::PromotionTrace>(out);
   md_table<tc::PlanTrace>(out);
+  md_table<tc::MatmulTrace>(out);
   md_table<tc::ReduceGradTrace>(out);
   md_table<tc::WarningEvent>(out);
   out << "\n## Ops (`tc.ops`)\n\n"

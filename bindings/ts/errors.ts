@@ -31,7 +31,7 @@ export class TensorcastError extends Error {
   declare readonly op?: string;
   /** Its operands' shapes, in order ([] for a number); only on errors an op raised. */
   declare readonly shapes?: number[][];
-  /** How those shapes broadcast (tc.explain.broadcast's trace); only on an op's 'shape' errors. */
+  /** How those shapes broadcast (tc.explain.broadcast's trace); only on an elementwise op's 'shape' errors. */
   declare readonly trace?: BroadcastTrace;
 
   constructor(message: string, kind: ErrorKind) {

@@ -35,7 +35,7 @@ export class Explain {
   }
 
   /**
-   * Runs an elementwise op ('add', 'sub_', 'where', 'relu', ...) with its
+   * Runs an op of the table ('add', 'sub_', 'where', 'relu', 'matmul', ...) with its
    * operands and, for add/sub, { alpha }. A failing op is reported in
    * `error`, not thrown; bad arguments (an unknown op, a disposed tensor)
    * still throw.

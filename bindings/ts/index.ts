@@ -36,6 +36,8 @@ export type {
   DimStep,
   DType,
   InnerPattern,
+  MatmulRoute,
+  MatmulTrace,
   OperandTrace,
   OpTrace,
   PlanTrace,
@@ -54,6 +56,7 @@ export {
   DTYPES,
   DTYPE_RULES,
   INNER_PATTERNS,
+  MATMUL_ROUTES,
   PROMOTION_CATEGORIES,
   WARNING_KINDS,
 } from './generated/traces.js';

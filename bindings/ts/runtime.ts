@@ -171,12 +171,14 @@ export class Runtime<T extends Held> {
   }
 
   // The core's refusal of an op, with the op, its operands' shapes and, for
-  // a shape error, how they broadcast; the message stays the core's (PyTorch's).
+  // a shape error of an elementwise op, how they broadcast (matmul's
+  // operands do not broadcast whole: its trace is explain.op's); the
+  // message stays the core's (PyTorch's).
   private opContext(error: unknown, fn: string, operands: readonly unknown[]): unknown {
     if (!(error instanceof TensorcastError) || error.op !== undefined) return error;
     const shapes = operands.map((x) => (this.isTensor(x) ? x.shape : []));
     const context: { op: string; shapes: number[][]; trace?: BroadcastTrace } = { op: fn, shapes };
-    if (error.kind === 'shape')
+    if (error.kind === 'shape' && this.ops.find((op) => op.name === fn)?.family !== 'matmul')
       context.trace = JSON.parse(this.core.explainBroadcast(this.scratch.writeShapes(shapes))) as BroadcastTrace;
     return Object.assign(error, context);
   }

@@ -692,6 +692,14 @@ OPS.forEach((op: OpInfo, code) => {
       if (arguments.length > 0) alphaFrom(op, 0, arguments);
       return this._rt.op1(code, name, this);
     };
+  } else if (op.family === 'matmul') {
+    // Both operands are tensors (PyTorch's matmul takes no number): refused
+    // here with the package's words, as where's condition is.
+    methods[name] = function (this: Tensor, other: unknown) {
+      if (arguments.length > 1) alphaFrom(op, 1, arguments);
+      this._rt.tensorArg(other, name, 'other');
+      return this._rt.op2(code, name, this, other, 1);
+    };
   } else if (op.inplace) {
     methods[name] = function (this: Tensor, other: unknown) {
       return this._rt.inplace(code, name, this, other, arguments.length > 1 ? alphaFrom(op, 1, arguments) : 1);

@@ -589,6 +589,13 @@ OPS.forEach((op: OpInfo, code) => {
       if (arguments.length > 1) alphaFrom(op, 1, arguments);
       return this._rt.op1(code, name, input);
     };
+  } else if (op.family === 'matmul') {
+    functions[name] = function (this: Tensorcast, input: unknown, other: unknown) {
+      if (arguments.length > 2) alphaFrom(op, 2, arguments);
+      this._rt.tensorArg(input, name, 'input');
+      this._rt.tensorArg(other, name, 'other');
+      return this._rt.op2(code, name, input, other, 1);
+    };
   } else if (op.family === 'where') {
     functions[name] = function (this: Tensorcast, condition: unknown, input: unknown, other: unknown) {
       if (arguments.length > 3) alphaFrom(op, 3, arguments);

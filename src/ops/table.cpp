@@ -21,7 +21,7 @@ struct Entry {
 };
 
 constexpr OpFamily B = OpFamily::Binary, C = OpFamily::Compare, U = OpFamily::Unary,
-                   W = OpFamily::Where;
+                   W = OpFamily::Where, M = OpFamily::Matmul;
 constexpr DTypeRule kPromote = DTypeRule::Promote, kFloat = DTypeRule::PromoteToFloat,
                     kBool = DTypeRule::Bool, kSame = DTypeRule::Same;
 
@@ -74,6 +74,9 @@ const Entry kEntries[] = {
     {"reciprocal", U, int(UnaryOp::Reciprocal), false, false, kFloat, true, "1 / input"},
     {"where", W, 0, false, false, kPromote, true,
      "input where condition is true, else other (condition, input and other broadcast together)"},
+    // --- matmul (src/ops/matmul.cpp): no promotion, both operands one dtype.
+    {"matmul", M, 0, false, false, kSame, true,
+     "the matrix product of input and other (1-D operands promoted, batch dims broadcast)"},
 };
 
 int arity_of(OpFamily family) {
@@ -111,6 +114,18 @@ Tensor tensor_operand(const Operand& x) {
   return x.tensor();
 }
 
+// matmul's operands, each a tensor: a number is refused as PyTorch's
+// argument parser words it.
+Tensor matmul_operand(const Operand& x, const char* name, int position) {
+  if (x.is_number()) {
+    const Scalar& s = x.number();
+    const char* kind = s.dtype() == DType::Bool ? "bool" : s.dtype() == DType::Int64 ? "int" : "float";
+    fail(ErrorKind::Type, "matmul(): argument '", name, "' (position ", position,
+         ") must be Tensor, not ", kind);
+  }
+  return x.tensor();
+}
+
 }  // namespace
 
 const std::vector<OpInfo>& op_list() {
@@ -127,7 +142,7 @@ const OpInfo* find_op(const std::string& name) {
 // Every op runs this lookup (for its name), so it indexes instead of searching.
 const OpInfo& op_info(OpFamily family, int code) {
   static const auto index = [] {
-    std::vector<std::vector<const OpInfo*>> by_family(4);
+    std::vector<std::vector<const OpInfo*>> by_family(5);
     for (const OpInfo& op : op_list()) {
       if (op.inplace) continue;
       auto& codes = by_family[static_cast<size_t>(op.family)];
@@ -148,7 +163,7 @@ const char* op_name(UnaryOp op) { return op_info(OpFamily::Unary, int(op)).name.
 
 // In the enums' order.
 const char* family_name(OpFamily family) {
-  static const char* const names[] = {"binary", "compare", "unary", "where"};
+  static const char* const names[] = {"binary", "compare", "unary", "where", "matmul"};
   return names[static_cast<int>(family)];
 }
 
@@ -172,6 +187,8 @@ Tensor run_op(const OpInfo& op, const Operand* operands, size_t count, Scalar al
       return unary(UnaryOp(op.code), tensor_operand(operands[0]));
     case OpFamily::Where:
       return where(tensor_operand(operands[0]), operands[1], operands[2]);
+    case OpFamily::Matmul:
+      return matmul(matmul_operand(operands[0], "input", 1), matmul_operand(operands[1], "other", 2));
   }
   TC_ASSERT(false, "unknown op family");
 }

@@ -322,3 +322,26 @@ TEST_CASE("each node carries PyTorch's grad_fn name, overloads numbered", "[auto
   // The trace keeps the op's own name.
   CHECK(tc::sum(x, {1}, false).impl().grad_fn->op == "sum");
 }
+
+// --- matmul (src/ops/matmul.cpp, Note [matmul backward])
+TEST_CASE("gradients of matmul on every route, broadcast batch dims summed back, against finite "
+          "differences", "[autograd][matmul]") {
+  Random rng(77);
+  const std::vector<std::pair<Shape, Shape>> pairs = {
+      {{3}, {3}},                      // dot
+      {{2, 3}, {3}},                   // mv
+      {{3}, {3, 4}},                   // 1-D @ 2-D: a 1 prepended, removed after
+      {{2, 3}, {3, 4}},                // mm
+      {{2, 2, 3}, {3, 4}},             // folded mm: b's gradient summed over a's batch
+      {{2, 2, 3}, {3}},                // folded mv
+      {{3}, {2, 3, 2}},                // 1-D @ N-D: a's gradient summed over b's batch
+      {{2, 3}, {2, 3, 4}},             // 2-D @ N-D
+      {{2, 1, 2, 3}, {3, 3, 2}},       // bmm, both sides broadcast: [2, 3, 2, 2]
+      {{1, 2, 3}, {2, 3, 1}},
+  };
+  for (const auto& [sa, sb] : pairs) {
+    INFO("a " << naive::show(sa) << " b " << naive::show(sb));
+    check_gradients([](const std::vector<Tensor>& x) { return tc::matmul(x[0], x[1]); },
+                    {smooth(rng, sa, false), smooth(rng, sb, false)}, rng);
+  }
+}

@@ -28,6 +28,9 @@ struct Seen {
     } else if constexpr (schema::is_vector<T>::value) {
       if constexpr (schema::is_object<typename T::value_type>::value)
         for (const auto& item : value) schema::describe(*this, item);
+    } else if constexpr (schema::is_optional<T>::value) {
+      if constexpr (schema::is_object<typename T::value_type>::value)
+        if (value) schema::describe(*this, *value);
     }
   }
   template <class T>
@@ -80,6 +83,13 @@ void run_corpus() {
     tc::add(iota({3}), iota({3, 1}));  // outer-product, backcompat, rank-promotion warnings
     tc::set_backcompat_warning(false);
   }
+  // --- matmul: each route of Note [matmul].
+  tc::matmul(iota({3}), iota({3}));              // dot
+  tc::matmul(iota({2, 3}), iota({3}));           // mv
+  tc::matmul(iota({2, 3}), iota({3, 2}));        // mm
+  tc::matmul(iota({4, 2, 3}), iota({3}));        // folded-mv
+  tc::matmul(iota({4, 2, 3}), iota({3, 2}));     // folded-mm
+  tc::matmul(iota({4, 2, 3}), iota({1, 3, 2}));  // bmm
 }
 
 }  // namespace
@@ -166,6 +176,9 @@ TEST_CASE("op table: run_op runs each op as its own function does", "[ops][schem
         break;
       case tc::OpFamily::Where:
         CHECK(values(tc::run_op(op, {cond, a, b})) == values(tc::where(cond, a, b)));
+        break;
+      case tc::OpFamily::Matmul:
+        CHECK(values(tc::run_op(op, {a, b})) == values(tc::matmul(a, b)));
         break;
     }
   }

@@ -205,6 +205,17 @@ function matrix() {
   for (const name of PAIR)
     m.set(`Tensor#${name}`, { cases: method(name, [1], [operandArg(name, 'other', fx)], { selfName: 'input', extra: [foreignSelf(name, [fx.f])] }) });
   for (const name of UNARY) m.set(`Tensor#${name}`, { cases: method(name, [], [], { selfName: 'input' }) });
+  // --- matmul: both operands tensors, no options.
+  m.set('Tensor#matmul', {
+    cases: method('matmul', [fx.row], [tensorArg('matmul', 'other', fx)], {
+      selfName: 'input',
+      extra: [
+        foreignSelf('matmul', [fx.f]),
+        { label: 'shapes that cannot be multiplied', expect: refusal('shape', 'mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)'), call: () => fx.f.matmul(fx.f) },
+        { label: 'an int64 and a float32', expect: refusal('type', 'dot : expected both vectors to have same dtype, but found Long and Float'), call: () => fx.ints.matmul(fx.row) },
+      ],
+    }),
+  });
 
   // --- Tensor: in place. A refusal must leave the target as it was (snapshot).
   const inplaceExtra = (name) => [
@@ -650,6 +661,11 @@ function matrix() {
       ]),
     });
   for (const name of UNARY) m.set(`Tensorcast#${name}`, { cases: fn(name, [fx.f], [tensorArg(name, 'input', fx)]) });
+  m.set('Tensorcast#matmul', {
+    cases: fn('matmul', [fx.f, fx.row], [tensorArg('matmul', 'input', fx), tensorArg('matmul', 'other', fx)], [
+      { label: 'a 0-D operand', expect: refusal('shape', 'both arguments to matmul need to be at least 1D, but they are 0D and 1D'), call: () => tc.matmul(fx.scalar, fx.row) },
+    ]),
+  });
   m.set('Tensorcast#where', {
     cases: fn('where', [fx.boolRow, fx.f, 0], [tensorArg('where', 'condition', fx), operandArg('where', 'input', fx), operandArg('where', 'other', fx)], [
       { label: 'a float condition', expect: refusal('type', 'where expected condition to be a boolean tensor, but got a tensor with dtype Float'), call: () => tc.where(fx.f, fx.f, 0) },

@@ -66,6 +66,7 @@ function operandsFor(op) {
   const x = tc.ones([2, 3]);
   if (op.family === 'unary') return [x];
   if (op.family === 'where') return [tc.tensor([true, false, true]), x, 0];
+  if (op.family === 'matmul') return [x, tc.ones([3, 2])];
   return [x, 2];
 }
 

@@ -530,3 +530,6 @@ inline int64_t first_difference(const std::vector<float>& got, const std::vector
 }
 
 }  // namespace naive
+
+// --- matmul: its reference lives beside this one (it uses broadcast above).
+#include "naive_matmul.h"

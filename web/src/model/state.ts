@@ -9,10 +9,11 @@ export type View = (typeof VIEWS)[number];
 
 // The ops the playground offers, and what it knows of each, come from the
 // package's op table (the core's, Note [The op table]): every op with two
-// or three operands (a unary op has nothing to broadcast against).
-type Offered = Exclude<(typeof TABLE)[number], { family: 'unary' }>;
+// or three operands (a unary op has nothing to broadcast against), but
+// matmul, whose operands do not broadcast elementwise.
+type Offered = Exclude<(typeof TABLE)[number], { family: 'unary' | 'matmul' }>;
 export type Op = Offered['name'];
-const OFFERED = TABLE.filter((op): op is Offered => op.family !== 'unary');
+const OFFERED = TABLE.filter((op): op is Offered => op.family !== 'unary' && op.family !== 'matmul');
 const INFO = new Map<string, Offered>(OFFERED.map((op) => [op.name, op]));
 
 function info(op: Op): Offered {
