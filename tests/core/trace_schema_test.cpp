@@ -28,6 +28,9 @@ struct Seen {
     } else if constexpr (schema::is_vector<T>::value) {
       if constexpr (schema::is_object<typename T::value_type>::value)
         for (const auto& item : value) schema::describe(*this, item);
+    } else if constexpr (schema::is_optional<T>::value) {
+      if constexpr (schema::is_object<typename T::value_type>::value)
+        if (value) schema::describe(*this, *value);
     }
   }
   template <class T>
@@ -73,6 +76,11 @@ void run_corpus() {
   tc::sum(mask);                                                        // sum: bool -> int64
   tc::trace_broadcast({{2}, {3}});                        // conflict, mismatch (not recorded)
   tc::record(tc::trace_broadcast({{2}, {3}}));
+  // --- indexing: every IndexItemKind and IndexPlacement
+  tc::index(iota({2, 3, 4}), "0, ..., None, 1:");                    // integer, ellipsis, none, slice
+  tc::index(iota({2, 3}), {tc::TensorIndex::of_bool(true)});           // bool, adjacent
+  tc::index(iota({2, 3, 4}), "[0, 1], :, [1, 0]");                     // tensor, separated
+  tc::index(iota({2, 3}), {tc::TensorIndex::of_tensor(mask)});         // mask
   {
     tc::PolicyScope warn(tc::BroadcastPolicy::Warn);
     tc::set_backcompat_warning(true);
