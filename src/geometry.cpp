@@ -202,10 +202,11 @@ Geometry Geometry::slice(int64_t dim, std::optional<int64_t> start, std::optiona
   Strides strides = strides_;
   const int64_t length = end - begin;
   sizes[d] = length / step + (length % step != 0);
-  strides[d] = strides_[d] * step;
-  // A huge step times a stride may overflow: a dim of size <= 1 never uses
-  // its stride, so it keeps the old one (PyTorch's would overflow).
-  if (sizes[d] <= 1 && (strides_[d] != 0 && step > INT64_MAX / strides_[d])) strides[d] = strides_[d];
+  // A huge step times a stride may overflow. Only a dim of size <= 1 can
+  // have such a step (else step < size and the product stays inside the
+  // storage), and it never uses its stride: it keeps the old one there.
+  const bool overflows = strides_[d] != 0 && step > INT64_MAX / strides_[d];
+  strides[d] = overflows ? strides_[d] : strides_[d] * step;
   return Geometry(std::move(sizes), std::move(strides), offset_ + begin * strides_[d]);
 }
 

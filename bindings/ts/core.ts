@@ -45,6 +45,11 @@ export interface Core {
   _tc_broadcast_shapes(count: number): number;
   opTable(): string;
   _tc_parse_shape(byteCount: number): number;
+  // bind_indexing.cpp
+  _tc_index(h: number, count: number): number;
+  _tc_select(h: number, dim: number, index: number): number;
+  _tc_gather(h: number, dim: number, index: number): number;
+  explainIndex(h: number, count: number): string;
   // bind_autograd.cpp
   _tc_flags(h: number): number;
   _tc_set_requires_grad(h: number, value: boolean): void;
