@@ -46,6 +46,7 @@
 #include <memory>
 
 #include "autograd/node.h"
+#include "engine/ukernels.h"
 #include "lang/parse_index.h"
 #include "ops/internal.h"
 #include "trace.h"
@@ -276,7 +277,8 @@ void record_index(const Tensor& self, const Tensor& out, IndexingTrace t) {
   op.promotion.decided_by = category_name(c);
   op.promotion.rule = dtype_rule_name(DTypeRule::Same);
   op.plan.inner_pattern = "strided";
-  op.kernel = t.view ? "view" : "index";
+  // A view runs no loop; the gather is one strided copy.
+  op.kernel = t.view ? "" : ukernels::typed_kernel_name(self.dtype(), "gather", Pattern::Strided, false);
   t.result_shape = out.sizes();
   op.indexing = std::move(t);
   record(std::move(op));

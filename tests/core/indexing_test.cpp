@@ -511,6 +511,7 @@ TEST_CASE("the index trace: each item's view, where the indexed dims land", "[in
   REQUIRE(scope.events().size() == 1);
   const auto& op = std::get<tc::OpTrace>(scope.events()[0]);
   CHECK(op.op == "index");
+  CHECK(op.kernel == "f32_gather__scalar_strided");
   REQUIRE(op.indexing.has_value());
   const tc::IndexingTrace& t = *op.indexing;
   REQUIRE(t.steps.size() == 4);
@@ -530,6 +531,7 @@ TEST_CASE("the index trace: each item's view, where the indexed dims land", "[in
   tc::index(y, "1:, None");
   const auto& basic = *std::get<tc::OpTrace>(scope.events()[1]).indexing;
   CHECK(basic.view);
+  CHECK(std::get<tc::OpTrace>(scope.events()[1]).kernel.empty());
   CHECK(!basic.placement);
   REQUIRE(basic.steps.size() == 2);
   CHECK(basic.steps[0].sizes == Shape({1, 3, 4, 5}));
