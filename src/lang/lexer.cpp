@@ -129,7 +129,9 @@ class Lexer {
       indents_.push_back(width);
       push(TokenKind::Indent, "", column());
     } else {
-      while (width < indents_.back()) {
+      // The base level (indents_[0]) is never closed: a line left of it
+      // matches no level (regressions/parse_index/dedent-below-base).
+      while (indents_.size() > 1 && width < indents_.back()) {
         indents_.pop_back();
         push(TokenKind::Dedent, "", column());
       }

@@ -226,6 +226,11 @@ TEST_CASE("the lexer: Python's tokens with lines and columns", "[indexing][lang]
   refuses([] { tc::lang::tokenize("a\n  b\n c", "program"); }, ErrorKind::Value,
           "cannot read program: unindent does not match any outer indentation level at line 3, "
           "column 2");
+  // Fuzz finding (tests/fuzz/regressions/parse_index/dedent-below-base):
+  // a line left of the first line's indentation closed the base level.
+  refuses([] { tc::lang::tokenize(" 11:\n[]]", "index"); }, ErrorKind::Value,
+          "cannot read index: unindent does not match any outer indentation level at line 2, "
+          "column 1");
   refuses([] { tc::lang::tokenize("'abc", "program"); }, ErrorKind::Value,
           "cannot read program: unterminated string at column 1");
   refuses([] { tc::lang::tokenize("1x", "index"); }, ErrorKind::Value,

@@ -41,6 +41,8 @@ const NOT_OPS = new Set([
   'squeeze', 'narrow', 'view', 'reshape', 'contiguous', 'clone', 'sum', 'sumTo', 'requiresGrad',
   'isLeaf', 'grad', 'backward', 'detach', 'dispose', 'toString', 'toJSON', 'constructor',
   'to', 'float', 'double', 'long', 'int', 'bool',
+  // --- indexing
+  'index', 'select', 'gather',
 ]);
 
 test('every op of the table is a tc function and a Tensor method, and every op-like member is in the table', () => {
