@@ -171,6 +171,49 @@ Geometry Geometry::narrow(int64_t dim, int64_t start, int64_t length) const {
   return Geometry(std::move(sizes), strides_, offset);
 }
 
+Geometry Geometry::select(int64_t dim, int64_t index) const {
+  TC_CHECK(Index, ndim() != 0, "select() cannot be applied to a 0-dim tensor.");
+  const int64_t d = wrap_dim(dim, ndim());
+  const int64_t size = sizes_[d];
+  TC_CHECK(Index, index >= -size && index < size, "select(): index ", index,
+           " out of range for tensor of size ", format_shape(sizes_), " at dimension ", d);
+  if (index < 0) index += size;
+  Shape sizes = sizes_;
+  Strides strides = strides_;
+  const int64_t offset = offset_ + index * strides_[d];
+  sizes.erase(sizes.begin() + d);
+  strides.erase(strides.begin() + d);
+  return Geometry(std::move(sizes), std::move(strides), offset);
+}
+
+Geometry Geometry::slice(int64_t dim, std::optional<int64_t> start, std::optional<int64_t> stop,
+                         int64_t step) const {
+  TC_CHECK(Index, ndim() != 0, "slice() cannot be applied to a 0-dim tensor.");
+  TC_CHECK(Value, step > 0, "slice step must be positive");
+  const int64_t d = wrap_dim(dim, ndim());
+  const int64_t size = sizes_[d];
+  // Python's clamping: a negative bound counts from the end, then both
+  // are held inside [0, size], and stop never below start. Compared, not
+  // added, so that INT64_MIN/INT64_MAX bounds cannot overflow.
+  auto clamp = [size](int64_t v) {
+    if (v < 0) v = v < -size ? 0 : v + size;
+    return v > size ? size : v;
+  };
+  const int64_t begin = start ? clamp(*start) : 0;
+  int64_t end = stop ? clamp(*stop) : size;
+  if (end < begin) end = begin;
+  Shape sizes = sizes_;
+  Strides strides = strides_;
+  const int64_t length = end - begin;
+  sizes[d] = length / step + (length % step != 0);
+  // A huge step times a stride may overflow. Only a dim of size <= 1 can
+  // have such a step (else step < size and the product stays inside the
+  // storage), and it never uses its stride: it keeps the old one there.
+  const bool overflows = strides_[d] != 0 && step > INT64_MAX / strides_[d];
+  strides[d] = overflows ? strides_[d] : strides_[d] * step;
+  return Geometry(std::move(sizes), std::move(strides), offset_ + begin * strides_[d]);
+}
+
 Shape infer_view_shape(const Shape& shape, int64_t numel) {
   Shape result = shape;
   int64_t known = 1;

@@ -60,6 +60,22 @@ class Geometry {
   Geometry squeeze() const;  // every size-1 dim
   Geometry squeeze(int64_t dim) const;  // a no-op when that size is not 1
   Geometry narrow(int64_t dim, int64_t start, int64_t length) const;
+  // --- indexing (Note [Basic indexing], src/ops/indexing.cpp)
+  // PyTorch's select: drops dim, the offset moves to element `index`
+  // (negative counts from the end).
+  //   {3,4} strides {4,1} select(1, -1) // sizes {3} strides {4} offset 3
+  //   {3} select(0, 5) // throws "select(): index 5 out of range for tensor
+  //                    //         of size [3] at dimension 0"
+  Geometry select(int64_t dim, int64_t index) const;
+  // PyTorch's slice (aten's TensorShape.cpp): start and stop clamped into
+  // [0, size] after adding size to a negative one, as Python clamps a
+  // slice; stop below start gives an empty dim; the stride multiplied by
+  // step. nullopt: from the start, to the end. The offset moves to start
+  // even when the result is empty, as PyTorch's does.
+  //   {10} slice(0, 2, nullopt, 3)  // sizes {3} strides {3} offset 2
+  //   {3} slice(0, 5, nullopt, 1)   // sizes {0} strides {1} offset 3
+  Geometry slice(int64_t dim, std::optional<int64_t> start, std::optional<int64_t> stop,
+                 int64_t step) const;
   // The geometry of view(shape) when the strides allow it (PyTorch's
   // computeStride), else nullopt. Raises for a shape of the wrong size.
   std::optional<Geometry> view(const Shape& shape) const;

@@ -5,6 +5,7 @@
 #include <array>
 #include <functional>
 #include <optional>
+#include <string>
 #include <variant>
 
 #include "promotion.h"
@@ -257,6 +258,51 @@ Tensor stack(const std::vector<Tensor>& tensors, int64_t dim = 0);
 //   matmul(<[3]>, <[3, 4]>)                // returns [4]
 //   matmul(<[2, 3]>, <[4, 5]>)  // throws "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)"
 Tensor matmul(const Tensor& a, const Tensor& b);
+// --- indexing (src/ops/indexing.cpp): Note [Basic indexing], Note [Advanced indexing]
+// select and slice are views (SelectBackward0, SliceBackward0); their
+// gradient is scattered into zeros of the input's shape.
+//   select(<[3, 4]>, 1, -1)          // [3], strides [4], offset 3
+//   select(<[3]>, 0, 5)              // throws "select(): index 5 out of range
+//                                    //   for tensor of size [3] at dimension 0"
+Tensor select(const Tensor& self, int64_t dim, int64_t index);
+// start/stop nullopt: from the start, to the end; clamped as Python clamps.
+Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start,
+             std::optional<int64_t> stop, int64_t step = 1);
+// The same tensor as a new view (AliasBackward0): what x[...] gives.
+Tensor alias(const Tensor& self);
+
+// One item of x[...] (PyTorch's at::indexing::TensorIndex).
+struct TensorIndex {
+  enum class Kind { Integer, Slice, None, Ellipsis, Boolean, Tensor };
+  Kind kind = Kind::None;
+  int64_t integer = 0;
+  std::optional<int64_t> start, stop, step;  // Slice; step nullopt is 1
+  bool boolean = false;
+  Tensor tensor;
+  static TensorIndex of_integer(int64_t v);
+  static TensorIndex of_slice(std::optional<int64_t> start = std::nullopt,
+                              std::optional<int64_t> stop = std::nullopt,
+                              std::optional<int64_t> step = std::nullopt);
+  static TensorIndex none();
+  static TensorIndex ellipsis();
+  static TensorIndex of_bool(bool v);
+  static TensorIndex of_tensor(Tensor t);
+};
+// x[items] as Python's x[...] does it. `tuple` false: a single item
+// written without a comma (x[0], x[:]), which PyTorch takes its shorter
+// path for (x[:] is a SliceBackward0 view, x[:,] an AliasBackward0 one).
+// A view when no item is a tensor (or a bool), else a copy (IndexBackward0).
+//   index(<[4, 5]>, {of_slice(1, 3), none()})       // [2, 1, 5], a view
+//   index(<[4, 5]>, {of_tensor(<[0, 2]>), of_integer(1)})  // [2], a copy
+Tensor index(const Tensor& self, const std::vector<TensorIndex>& items, bool tuple = true);
+// x[text] for Python's text between the brackets (src/lang/parse_index.h):
+//   index(<[4, 5]>, ":, None, 1:3")   // [4, 1, 2]
+//   index(<[4, 5]>, "[0, 2], 1")      // [2]
+Tensor index(const Tensor& self, const std::string& text);
+// PyTorch's gather: out[i][j] = self[index[i][j]][j] for dim 0. index is
+// int64, has self's number of dims and is no larger than self apart from
+// dim; negative indices are refused (GatherBackward0).
+Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
 
 // --- autograd (src/autograd/)
 // Note [Autograd]: backward(loss) needs a one-element loss; backward(out, g)

@@ -92,6 +92,32 @@ struct MatmulTrace {
   std::vector<int64_t> removed_dims;  // of [batch..., m, n]: the promoted 1s, removed after
 };
 
+// --- indexing (Note [Basic indexing], Note [Advanced indexing], src/ops/indexing.cpp)
+// One item of x[...] and the view after it.
+struct IndexStepTrace {
+  int64_t item = 0;            // its position in the index
+  std::string kind;            // an IndexItemKind
+  std::string text;            // as Python writes it: "1:3", "None", "...", "int64 [2]"
+  std::optional<int64_t> dim;  // the dim of the view so far it acted on; null for "..."
+  Shape sizes;                 // the view after it
+  Strides strides;
+  int64_t offset = 0;
+};
+
+struct IndexingTrace {
+  Shape input_shape;
+  Strides input_strides;
+  int64_t input_offset = 0;
+  std::vector<IndexStepTrace> steps;
+  bool view = true;                   // no tensor (or bool) items: the result shares storage
+  std::vector<int64_t> indexed_dims;  // dims of the view after the steps that tensors index
+  std::vector<Shape> index_shapes;    // their index tensors (a mask as its nonzero indices)
+  BroadcastTrace broadcast;           // how index_shapes broadcast
+  std::optional<std::string> placement;  // an IndexPlacement; null without tensors
+  std::optional<int64_t> result_dim;     // where the broadcast dims start in the result
+  Shape result_shape;
+};
+
 struct OpTrace {
   std::string op;
   bool inplace = false;
@@ -111,6 +137,8 @@ struct OpTrace {
   std::vector<int64_t> reduced_dims;
   bool keepdim = false;
   std::optional<MatmulTrace> matmul;  // matmul only
+  // index only (src/ops/indexing.cpp): what each item did.
+  std::optional<IndexingTrace> indexing;
 };
 
 // Note [Gradient reduction]: one input's gradient brought back to its shape

@@ -126,11 +126,29 @@ inline const Enum kMatmulRoute{
      {"folded-mv", "N-D @ 1-D or 1-D @ N-D (N >= 3): the batch folded into rows, one mv"},
      {"folded-mm", "N-D @ 2-D or 2-D @ N-D (N >= 3): the batch folded into rows, one mm"},
      {"bmm", "batch dims on both sides: broadcast, then one product per batch index"}}};
+// --- indexing (src/ops/indexing.cpp)
+inline const Enum kIndexItemKind{
+    "IndexItemKind",
+    "One item of x[...] (Note [Basic indexing]).",
+    {{"integer", "picks one position: the dim goes away (select)"},
+     {"slice", "start:stop:step: keeps every step-th position of a range (a view)"},
+     {"none", "None: a new dim of size 1 (unsqueeze)"},
+     {"ellipsis", "...: stands for as many ':' as the other items leave dims"},
+     {"bool", "True or False: a new dim of size 1, kept whole or emptied (a copy)"},
+     {"tensor", "an int64 tensor of positions along one dim (advanced indexing: a copy)"},
+     {"mask", "a bool tensor: the positions where it is true, over as many dims as it has"}}};
+
+inline const Enum kIndexPlacement{
+    "IndexPlacement",
+    "Where advanced indexing puts the dims of the broadcast index (Note [Advanced indexing]).",
+    {{"adjacent", "the indexed dims are next to each other: the index's dims take their place"},
+     {"separated", "a slice, None or ... stands between indexed dims: the index's dims come "
+                   "first"}}};
 
 // Every enum, in the order the generated files list them.
 inline std::vector<const Enum*> all_enums() {
   return {&kDimRole, &kDimRule, &kBroadcastNote, &kInnerPattern, &kDType, &kPromotionCategory,
-          &kDTypeRule, &kWarningKind, &kMatmulRoute};
+          &kDTypeRule, &kWarningKind, &kMatmulRoute, &kIndexItemKind, &kIndexPlacement};
 }
 
 template <class V>
@@ -239,6 +257,37 @@ void describe(V& v, const MatmulTrace& t) {
 }
 
 template <class V>
+void describe(V& v, const IndexStepTrace& s) {
+  v.object("IndexStepTrace", nullptr, "One item of x[...] and the view after it.");
+  v("item", s.item, "its position in the index");
+  v("itemKind", s.kind, kIndexItemKind, "what kind of item it is");
+  v("text", s.text, "as Python writes it: '1:3', 'None', '...'; a tensor as 'int64 [2]'");
+  v("dim", s.dim, "the dim of the view so far that it acted on; null for '...'");
+  v("sizes", s.sizes, "the view's sizes after it");
+  v("strides", s.strides, "the view's strides after it");
+  v("offset", s.offset, "the view's storage offset after it");
+}
+
+template <class V>
+void describe(V& v, const IndexingTrace& t) {
+  v.object("IndexingTrace", nullptr,
+           "What x[...] did: the basic items as views, then the tensors as one gather "
+           "(Note [Basic indexing], Note [Advanced indexing]).");
+  v("inputShape", t.input_shape, "the indexed tensor's shape");
+  v("inputStrides", t.input_strides, "its strides");
+  v("inputOffset", t.input_offset, "its storage offset");
+  v("steps", t.steps, "each item in order, with the view after it");
+  v("view", t.view, "true when no tensor (or bool) was an item: the result shares storage");
+  v("indexedDims", t.indexed_dims, "the dims of the view after the steps that tensors index");
+  v("indexShapes", t.index_shapes, "the index tensors' shapes (a mask as its nonzero indices)");
+  v("broadcast", t.broadcast, "how the index shapes broadcast together");
+  v("placement", t.placement, kIndexPlacement,
+    "where the index's dims land in the result; null without tensors");
+  v("resultDim", t.result_dim, "the first result dim taken by the index's dims; null without tensors");
+  v("resultShape", t.result_shape, "the result's shape");
+}
+
+template <class V>
 void describe(V& v, const OpTrace& t) {
   v.object("OpTrace", "op",
            "One op the engine ran (tc.explain.op).");
@@ -259,6 +308,7 @@ void describe(V& v, const OpTrace& t) {
     "softmax and logSoftmax name their dim): the input dims reduced, ascending");
   v("keepdim", t.keepdim, "reductions only: whether the reduced dims stay, as size 1");
   v("matmul", t.matmul, "matmul only: how the operands met; null for every other op");
+  v("indexing", t.indexing, "index only: what each item did; null for every other op");
 }
 
 template <class V>

@@ -151,6 +151,8 @@ std::string traces_ts() {
   ts_interface<tc::PromotionTrace>(out);
   ts_interface<tc::PlanTrace>(out);
   ts_interface<tc::MatmulTrace>(out);
+  ts_interface<tc::IndexStepTrace>(out);
+  ts_interface<tc::IndexingTrace>(out);
   ts_interface<tc::OpTrace>(out);
   ts_interface<tc::ReduceGradTrace>(out);
   ts_interface<tc::WarningEvent>(out);
@@ -338,6 +340,8 @@ std::string trace_schema_md() {
   md_table<tc::MatmulTrace>(out);
   md_table<tc::ReduceGradTrace>(out);
   md_table<tc::WarningEvent>(out);
+  md_table<tc::IndexingTrace>(out);
+  md_table<tc::IndexStepTrace>(out);
   out << "\n## Ops (`tc.ops`)\n\n"
          "| name | family | operands | alpha | in-place form | dtype rule | backward | PyTorch | "
          "computes |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";

@@ -83,6 +83,11 @@ export interface Core {
   _tc_log_softmax(h: number, dim: number): number;
   _tc_all(h: number, hasDim: boolean, dim: number, keepdim: boolean): number;
   _tc_any(h: number, hasDim: boolean, dim: number, keepdim: boolean): number;
+  // bind_indexing.cpp
+  _tc_index(h: number, count: number): number;
+  _tc_select(h: number, dim: number, index: number): number;
+  _tc_gather(h: number, dim: number, index: number): number;
+  explainIndex(h: number, count: number): string;
   // bind_autograd.cpp
   _tc_flags(h: number): number;
   _tc_set_requires_grad(h: number, value: boolean): void;

@@ -5,6 +5,8 @@ import type { OpName } from './generated/ops.js';
 import type { BroadcastTrace, OpTrace, PromotionTrace, ReduceGradTrace, TraceEvent } from './generated/traces.js';
 import type { Runtime } from './runtime.js';
 import type { Tensor } from './tensor.js';
+import { writeIndex } from './indexing.js';
+import type { IndexItem } from './indexing.js';
 
 export interface ExplainedOp {
   /** The result (for an in-place op, the tensor written to); null if it failed. */
@@ -91,6 +93,23 @@ export class Explain {
     const [ha, na] = entry.inplace ? [rt.tensorArg(a, fn, 'self'), 0] : rt.operand(a, fn, 'a', 0);
     const [hb, nb] = rt.operand(b, fn, 'b', 1);
     return JSON.parse(rt.core.explainPromotion(code, ha, na, hb, nb)) as PromotionTrace;
+  }
+
+  /**
+   * Runs t.index(spec) (a string or the array form) and shows what each
+   * item did to the view, and for tensor items how they broadcast and where
+   * their dims land (trace.indexing). A refused index is reported in
+   * `error`, not thrown.
+   *   explain.index(x, ':, [0, 2]').trace.indexing.placement   // returns 'adjacent'
+   */
+  index(t: Tensor, spec: string | readonly IndexItem<Tensor>[]): ExplainedOp {
+    const rt = this.rt;
+    const h = rt.tensorArg(t, 'explain.index', 'input');
+    const count = writeIndex(rt, spec, 'explain.index');
+    const out = JSON.parse(rt.core.explainIndex(h, count)) as { result: number; error: string | null; events: TraceEvent[] };
+    const result = out.result !== 0 ? rt.adopt(out.result, 'index') : null;
+    const traces = out.events.filter((e): e is OpTrace => e.kind === 'op' && e.op === 'index');
+    return { result, trace: traces[traces.length - 1] ?? null, events: out.events, error: out.error };
   }
 
   /** Runs loss.backward(gradient) (so .grad is set) and shows each gradient's reduction. */

@@ -60,3 +60,7 @@ export {
   PROMOTION_CATEGORIES,
   WARNING_KINDS,
 } from './generated/traces.js';
+// --- indexing
+export type { IndexItem } from './indexing.js';
+export type { IndexingTrace, IndexItemKind, IndexPlacement, IndexStepTrace } from './generated/traces.js';
+export { INDEX_ITEM_KINDS, INDEX_PLACEMENTS } from './generated/traces.js';

@@ -24,6 +24,8 @@ import { typedView, viewToEnd } from './typed-view.js';
 import { alphaFrom } from './op-args.js';
 import { clampOne, clampWith, roundWith } from './clamp.js';
 import type { ClampBounds } from './clamp.js';
+import { writeIndex } from './indexing.js';
+import type { IndexItem } from './indexing.js';
 import type { Nested } from './nested.js';
 import type { Runtime } from './runtime.js';
 
@@ -356,6 +358,34 @@ export class Tensor {
     const h = rt.handle(this, 'movedim', 'self');
     rt.scratch.writeInts([...src, ...dst]);
     return rt.adopt(rt.core._tc_movedim(h, src.length, dst.length), 'movedim');
+  }
+  // --- indexing (README "Indexing"): PyTorch's x[...], select and gather
+
+  /**
+   * x[spec]: the text between Python's brackets ('0', ':, None, 1:3',
+   * '..., -1', '[0, 2], 1:') or an array with one item per position
+   * (Python's tuple): a number, null (None), '...', a slice string (':',
+   * '1:3', '::2'), a boolean or a Tensor (int64 positions, or a bool mask).
+   * A view when no item is a tensor or a boolean, else a copy.
+   */
+  index(spec: string | readonly IndexItem<Tensor>[]): Tensor {
+    const rt = this._rt;
+    const h = rt.handle(this, 'index', 'self');
+    return rt.adopt(rt.core._tc_index(h, writeIndex(rt, spec, 'index')), 'index');
+  }
+  /** The view at position `index` of dim `dim`, without that dim (negative values count from the end). */
+  select(dim: number, index: number): Tensor {
+    const rt = this._rt;
+    const d = checkInt(dim, 'select', 'dim');
+    const i = checkInt(index, 'select', 'index');
+    return rt.adopt(rt.core._tc_select(rt.handle(this, 'select', 'self'), d, i), 'select');
+  }
+  /** PyTorch's gather: out[i][j] = this[index[i][j]][j] for dim 0; index is int64 with this tensor's number of dims. */
+  gather(dim: number, index: Tensor): Tensor {
+    const rt = this._rt;
+    const d = checkInt(dim, 'gather', 'dim');
+    const h = rt.handle(this, 'gather', 'self');
+    return rt.adopt(rt.core._tc_gather(h, d, rt.tensorArg(index, 'gather', 'index')), 'gather');
   }
 
   // --- reductions

@@ -77,6 +77,11 @@ void run_corpus() {
   tc::argmax(iota({2, 3}), 1, false);                                   // index (reductions over dims)
   tc::trace_broadcast({{2}, {3}});                        // conflict, mismatch (not recorded)
   tc::record(tc::trace_broadcast({{2}, {3}}));
+  // --- indexing: every IndexItemKind and IndexPlacement
+  tc::index(iota({2, 3, 4}), "0, ..., None, 1:");                    // integer, ellipsis, none, slice
+  tc::index(iota({2, 3}), {tc::TensorIndex::of_bool(true)});           // bool, adjacent
+  tc::index(iota({2, 3, 4}), "[0, 1], :, [1, 0]");                     // tensor, separated
+  tc::index(iota({2, 3}), {tc::TensorIndex::of_tensor(mask)});         // mask
   {
     tc::PolicyScope warn(tc::BroadcastPolicy::Warn);
     tc::set_backcompat_warning(true);

@@ -25,6 +25,14 @@ TYPED = [
     "()", "[]", "5,-1", "2.5", "torch.empty(5,3,4,1", "torch.tensor([1, 2, 3])",
 ]
 
+INDICES = [
+    "0", "-1", ":", "::2", "1:3", ":, None, 1:3", "...", "..., 0", "None", "True", "False",
+    "0,", ":, :", "1, ..., None, ::2", "[0, 2], 1:", "[-1, 0, -1]", "[[0], [1]], [2, 0, 1]",
+    "[True, False, True]", "0, :, [0, 1]", "[0, 1], :, [1, 0]", "None:3:None", "0x1, 0b1",
+    "::-1", "::0", "1.5", "0 1", "", "a", "[[0], [1, 2]]", "99999999999999999999", "..., ...",
+    "5", "0, 0, 0, 0", " 1:3", "[]", "'a'",
+]
+
 # Pairs (and more) the examples broadcast (docs/examples.md).
 BROADCASTS = [
     [(5, 7, 3), (5, 7, 3)],
@@ -149,6 +157,10 @@ def main():
         ew[f"unary_{op}_2x3_strided"] = elementwise(3, (2, 3)) + [5, 2, 1, 1] + values() + [op]
     for name, data in ew.items():
         write("elementwise", name, bytes(data))
+    # parse_index: indices as PyTorch's docs and tutorials write them between
+    # x[ and ] (tests/core/indexing_test.cpp), and near misses.
+    for i, text in enumerate(INDICES):
+        write("parse_index", f"seed-{i:02d}", text)
 
 
 if __name__ == "__main__":

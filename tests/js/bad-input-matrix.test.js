@@ -67,6 +67,7 @@ fx.transposed = fx.f.transpose(0, 1);
 fx.nonLeaf = fx.leaf.mul(2);
 tc.tidy(() => fx.nonLeaf.sum().backward());
 fx.loss = tc.tidy(() => fx.leaf.mul(3).sum());
+fx.positions = tc.tensor([[0], [2]], { dtype: 'int64' }); // indexing: gather's index into fx.f
 fx.disposed.dispose();
 
 // Everything a refused call must leave alone.
@@ -794,6 +795,43 @@ function matrix() {
       ...at([fx.nonLeaf, fx.f], 1, noMissing(tensorArg('explain.backward', 'gradient', fx, { optional: true })), (...a) => ex.backward(...a)),
       { label: 'a loss outside any graph', expect: refusal('autograd', 'element 0 of tensors does not require grad and does not have a grad_fn'), call: () => ex.backward(fx.scalar) },
       receiverOf(explainProto, 'backward', [fx.loss]),
+    ],
+  });
+
+  // --- indexing (tests/js/indexing.test.js has the rest)
+  const specCases = (fn) => [
+    { label: 'missing', value: MISSING, expect: refusal('type', `${fn}(): the index must be a string such as '0, 1:3' or an array such as [0, '1:3'], not undefined`) },
+    { label: 'a number', value: 3, expect: refusal('type', `${fn}(): the index must be a string such as '0, 1:3' or an array such as [0, '1:3'], not 3`) },
+    { label: 'an object item', value: [{}], expect: refusal('type', `${fn}(): item 0 must be a number, null, '...', a slice such as '1:3', a boolean or a Tensor, not an object`) },
+    { label: 'a string item that is no slice', value: ['1:x'], expect: refusal('value', `${fn}(): item 0 must be '...' or a slice such as ':', '1:3' or '::2', not '1:x'`) },
+    { label: 'a disposed tensor item', value: [fx.disposed], expect: refusal('disposed', `${fn}(): argument 'index[0]' is disposed (freed by dispose() or tidy()) and cannot be used`) },
+    { label: "another instance's tensor item", value: [fx.foreign], expect: refusal('instance', `${fn}(): argument 'index[0]' belongs to another tensorcast instance; each init() with options loads its own module, and tensors cannot move between them`) },
+  ];
+  m.set('Tensor#index', {
+    cases: method('index', [':, 1'], [[
+      ...specCases('index'),
+      { label: 'text that does not read', value: '0 1', expect: refusal('value', "cannot read index: expected ',' or the end, found integer '1' at column 3") },
+      { label: 'out of bounds', value: '5', expect: refusal('index', 'index 5 is out of bounds for dimension 0 with size 2') },
+      { label: 'a float item', value: [0.5], expect: refusal('index', 'only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got float) at item 0') },
+    ]]),
+  });
+  m.set('Tensor#select', {
+    cases: method('select', [0, 1], [
+      intArg('select', 'dim', { outOfRange: [outOfRange(2, 2)] }),
+      intArg('select', 'index', { outOfRange: [[5, refusal('index', 'select(): index 5 out of range for tensor of size [2, 3] at dimension 0')]] }),
+    ]),
+  });
+  m.set('Tensor#gather', {
+    cases: method('gather', [1, fx.positions], [
+      intArg('gather', 'dim', { outOfRange: [outOfRange(2, 2)] }),
+      [...tensorArg('gather', 'index', fx), { label: 'a float index', value: fx.f, expect: refusal('index', 'gather(): Expected dtype int64 for index') }],
+    ]),
+  });
+  m.set('Explain#index', {
+    cases: [
+      ...at([fx.f, ':, 1'], 0, tensorArg('explain.index', 'input', fx), (...a) => ex.index(...a)),
+      ...at([fx.f, ':, 1'], 1, specCases('explain.index'), (...a) => ex.index(...a)),
+      receiverOf(explainProto, 'index', [fx.f, ':']),
     ],
   });
 

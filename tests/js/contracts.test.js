@@ -48,6 +48,8 @@ const NOT_OPS = new Set([
   // Tensor: reductions over dims (bind_reduce_dims.cpp), methods of their own as sum is
   'mean', 'amax', 'amin', 'max', 'min', 'argmax', 'argmin', 'prod', 'var', 'std', 'logsumexp',
   'softmax', 'logSoftmax', 'all', 'any',
+  // --- indexing
+  'index', 'select', 'gather',
 ]);
 
 test('every op of the table is a tc function and a Tensor method, and every op-like member is in the table', () => {

@@ -533,3 +533,169 @@ inline int64_t first_difference(const std::vector<float>& got, const std::vector
 
 // --- matmul: its reference lives beside this one (it uses broadcast above).
 #include "naive_matmul.h"
+// --- indexing (tests/core/indexing_test.cpp): x[items], written from the
+// rules of Note [Basic indexing] and Note [Advanced indexing] on dense
+// arrays: each dim of x is fixed (an integer), ranged (a slice), new (None)
+// or indexed (a tensor or mask), then the result is enumerated.
+namespace naive {
+
+struct Item {
+  enum Kind { Int, Slice, None, Ellipsis, Ints, Mask, Bool } kind = None;
+  int64_t v = 0;                       // Int; Bool (0 or 1)
+  std::optional<int64_t> start, stop;  // Slice
+  int64_t step = 1;                    // Slice
+  Shape shape;                         // Ints, Mask
+  std::vector<int64_t> values;         // Ints, Mask (0/1), row-major
+};
+
+inline Dense index(const Dense& x, const std::vector<Item>& items) {
+  struct Entry {
+    int kind;       // 0 fixed, 1 range, 2 new axis, 3 advanced
+    int64_t xdim;   // -1: not a dim of x
+    int64_t fixed = 0;
+    std::vector<int64_t> positions;  // range
+    int adv = -1;                    // advanced: which index array
+  };
+  const int64_t nd = static_cast<int64_t>(x.shape.size());
+  int64_t specified = 0;
+  for (const Item& it : items) {
+    if (it.kind == Item::Int || it.kind == Item::Slice || it.kind == Item::Ints) ++specified;
+    if (it.kind == Item::Mask) specified += static_cast<int64_t>(it.shape.size());
+  }
+  std::vector<Entry> entries;
+  std::vector<std::pair<Shape, std::vector<int64_t>>> arrays;  // shape, values
+  auto range = [&](int64_t d, std::optional<int64_t> a, std::optional<int64_t> b, int64_t step) {
+    const int64_t size = x.shape[static_cast<size_t>(d)];
+    auto clamp = [size](int64_t v) { return std::min(std::max(v < 0 ? v + size : v, int64_t{0}), size); };
+    const int64_t lo = a ? clamp(*a) : 0, hi = b ? clamp(*b) : size;
+    Entry e{1, d};
+    for (int64_t p = lo; p < hi; p += step) e.positions.push_back(p);
+    return e;
+  };
+  int64_t d = 0;
+  for (const Item& it : items) {
+    switch (it.kind) {
+      case Item::Int: {
+        const int64_t size = x.shape[static_cast<size_t>(d)];
+        entries.push_back({0, d, it.v < 0 ? it.v + size : it.v});
+        ++d;
+        break;
+      }
+      case Item::Slice: entries.push_back(range(d, it.start, it.stop, it.step)); ++d; break;
+      case Item::None: entries.push_back({2, -1}); break;
+      case Item::Ellipsis:
+        for (int64_t k = 0; k < nd - specified; ++k, ++d) entries.push_back(range(d, {}, {}, 1));
+        break;
+      case Item::Bool: {
+        Entry e{3, -1};
+        e.adv = static_cast<int>(arrays.size());
+        arrays.push_back({Shape{it.v ? 1 : 0}, std::vector<int64_t>(it.v ? 1 : 0, 0)});
+        entries.push_back(e);
+        break;
+      }
+      case Item::Ints: {
+        if (it.shape.empty()) {  // a 0-D integer tensor is an integer
+          const int64_t size = x.shape[static_cast<size_t>(d)];
+          const int64_t v = it.values[0];
+          entries.push_back({0, d, v < 0 ? v + size : v});
+          ++d;
+          break;
+        }
+        Entry e{3, d++};
+        e.adv = static_cast<int>(arrays.size());
+        std::vector<int64_t> vals = it.values;
+        const int64_t size = x.shape[static_cast<size_t>(e.xdim)];
+        for (int64_t& v : vals) v = v < 0 ? v + size : v;
+        arrays.push_back({it.shape, vals});
+        entries.push_back(e);
+        break;
+      }
+      case Item::Mask: {
+        std::vector<std::vector<int64_t>> where(it.shape.size());
+        for_each_index(it.shape, [&](const Index& idx, int64_t flat) {
+          if (it.values[static_cast<size_t>(flat)])
+            for (size_t j = 0; j < idx.size(); ++j) where[j].push_back(idx[j]);
+        });
+        for (size_t j = 0; j < it.shape.size(); ++j) {
+          Entry e{3, d++};
+          e.adv = static_cast<int>(arrays.size());
+          const int64_t n = static_cast<int64_t>(where[j].size());
+          arrays.push_back({Shape{n}, where[j]});
+          entries.push_back(e);
+        }
+        break;
+      }
+    }
+  }
+  for (; d < nd; ++d) entries.push_back(range(d, {}, {}, 1));
+  // The broadcast shape of the index arrays (NumPy's rule, from the right).
+  Shape bshape;
+  for (const auto& a : arrays) {
+    const Shape& s = a.first;
+    if (s.size() > bshape.size()) bshape.insert(bshape.begin(), s.size() - bshape.size(), 1);
+    for (size_t i = 0; i < s.size(); ++i) {
+      int64_t& b = bshape[bshape.size() - s.size() + i];
+      if (b == 1) b = s[i];
+    }
+  }
+  // Placement: integers are gone before the tensors are applied, so only
+  // ranges and new axes can separate two indexed dims.
+  std::vector<const Entry*> kept;
+  for (const Entry& e : entries)
+    if (e.kind != 0) kept.push_back(&e);
+  int first = -1, last = -1;
+  for (size_t i = 0; i < kept.size(); ++i)
+    if (kept[i]->kind == 3) {
+      if (first < 0) first = static_cast<int>(i);
+      last = static_cast<int>(i);
+    }
+  bool adjacent = true;
+  for (int i = first; first >= 0 && i <= last; ++i) adjacent &= kept[static_cast<size_t>(i)]->kind == 3;
+  // The result's dims: kept entries, the broadcast shape standing for the
+  // indexed ones (at the first one when adjacent, else in front).
+  std::vector<const Entry*> slots;  // nullptr: the broadcast block
+  if (first >= 0 && !adjacent) slots.push_back(nullptr);
+  for (size_t i = 0; i < kept.size(); ++i) {
+    if (kept[i]->kind == 3) {
+      if (adjacent && static_cast<int>(i) == first) slots.push_back(nullptr);
+      continue;
+    }
+    slots.push_back(kept[i]);
+  }
+  Shape out_shape;
+  for (const Entry* e : slots) {
+    if (!e) out_shape.insert(out_shape.end(), bshape.begin(), bshape.end());
+    else out_shape.push_back(e->kind == 1 ? static_cast<int64_t>(e->positions.size()) : 1);
+  }
+  Dense out{out_shape, {}};
+  for_each_index(out_shape, [&](const Index& o, int64_t) {
+    Index xi(x.shape.size(), 0);
+    size_t k = 0;
+    Index b;
+    for (const Entry* e : slots) {
+      if (!e) {
+        b.assign(o.begin() + static_cast<std::ptrdiff_t>(k),
+                 o.begin() + static_cast<std::ptrdiff_t>(k + bshape.size()));
+        k += bshape.size();
+      } else {
+        if (e->kind == 1) xi[static_cast<size_t>(e->xdim)] = e->positions[static_cast<size_t>(o[k])];
+        ++k;
+      }
+    }
+    for (const Entry& e : entries) {
+      if (e.kind == 0) xi[static_cast<size_t>(e.xdim)] = e.fixed;
+      if (e.kind != 3 || e.xdim < 0) continue;
+      const auto& a = arrays[static_cast<size_t>(e.adv)];
+      Index ai(a.first.size());
+      for (size_t i = 0; i < ai.size(); ++i) {
+        const int64_t bi = b[b.size() - ai.size() + i];
+        ai[i] = a.first[i] == 1 ? 0 : bi;
+      }
+      xi[static_cast<size_t>(e.xdim)] = a.second[static_cast<size_t>(ravel(ai, a.first))];
+    }
+    out.v.push_back(x.at(xi));
+  });
+  return out;
+}
+
+}  // namespace naive

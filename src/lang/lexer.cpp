@@ -1,0 +1,303 @@
+#include "lang/lexer.h"
+
+#include <cctype>
+#include <cstring>
+
+#include "error.h"
+
+namespace tc::lang {
+
+namespace {
+
+const char* const kKeywords[] = {"False", "None",   "True",  "and",    "as",     "assert",
+                                 "async", "await",  "break", "class",  "continue", "def",
+                                 "del",   "elif",   "else",  "except", "finally", "for",
+                                 "from",  "global", "if",    "import", "in",     "is",
+                                 "lambda", "nonlocal", "not", "or",    "pass",   "raise",
+                                 "return", "try",   "while", "with",   "yield"};
+
+// Longest first, so that "**=" wins over "**" and "*".
+const char* const kOps[] = {"...", "**=", "//=", ">>=", "<<=", "->", "**", "//", "==", "!=",
+                            "<=",  ">=",  "<<",  ">>",  "+=",  "-=", "*=", "/=", "%=", "&=",
+                            "|=",  "^=",  "@=",  ":=",  "(",   ")",  "[",  "]",  "{",  "}",
+                            ",",   ":",   ";",   ".",   "+",   "-",  "*",  "/",  "%",  "@",
+                            "=",   "<",   ">",   "&",   "|",   "^",  "~"};
+
+bool is_name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+bool is_keyword(const std::string& word) {
+  for (const char* k : kKeywords)
+    if (word == k) return true;
+  return false;
+}
+
+bool digit_of(char c, int base) {
+  const int v = is_digit(c) ? c - '0'
+                : (c >= 'a' && c <= 'f') ? c - 'a' + 10
+                : (c >= 'A' && c <= 'F') ? c - 'A' + 10
+                                         : 99;
+  return v < base;
+}
+
+class Lexer {
+ public:
+  Lexer(const std::string& text, const char* what) : text_(text), what_(what) {}
+
+  std::vector<Token> run() {
+    indents_.push_back(0);
+    bool line_start = true;
+    while (i_ < text_.size()) {
+      if (line_start && depth_ == 0) {
+        if (!indentation()) continue;  // a blank or comment-only line
+        line_start = false;
+      }
+      const char c = text_[i_];
+      if (c == '\n') {
+        if (depth_ == 0 && !tokens_.empty() && tokens_.back().kind != TokenKind::Newline &&
+            tokens_.back().kind != TokenKind::Indent && tokens_.back().kind != TokenKind::Dedent)
+          push(TokenKind::Newline, "", column());
+        advance_line();
+        line_start = true;
+      } else if (c == '\r' || c == ' ' || c == '\t' || c == '\f') {
+        ++i_;
+      } else if (c == '#') {
+        while (i_ < text_.size() && text_[i_] != '\n') ++i_;
+      } else if (c == '\\' && i_ + 1 < text_.size() && text_[i_ + 1] == '\n') {
+        i_ += 1;  // a line joined to the next: no Newline
+        advance_line();
+      } else if (is_name_start(c)) {
+        name();
+      } else if (is_digit(c) || (c == '.' && i_ + 1 < text_.size() && is_digit(text_[i_ + 1]))) {
+        number();
+      } else if (c == '\'' || c == '"') {
+        string();
+      } else {
+        op();
+      }
+    }
+    if (!tokens_.empty() && tokens_.back().kind != TokenKind::Newline &&
+        tokens_.back().kind != TokenKind::Dedent)
+      push(TokenKind::Newline, "", column());
+    while (indents_.size() > 1) {
+      indents_.pop_back();
+      push(TokenKind::Dedent, "", column());
+    }
+    push(TokenKind::End, "", column());
+    return std::move(tokens_);
+  }
+
+ private:
+  int column() const { return static_cast<int>(i_ - line_begin_) + 1; }
+  void advance_line() {
+    ++i_;
+    ++line_;
+    line_begin_ = i_;
+  }
+  void push(TokenKind kind, std::string text, int col) {
+    tokens_.push_back({kind, std::move(text), line_, col});
+  }
+  [[noreturn]] void fail_here(const std::string& what, int col) const {
+    fail(ErrorKind::Value, "cannot read ", what_, ": ", what, " at ", position(text_, line_, col));
+  }
+
+  // At the start of a logical line: measures its indentation and emits
+  // Indent or Dedents. False for a blank or comment-only line (skipped).
+  bool indentation() {
+    size_t j = i_;
+    int width = 0;
+    while (j < text_.size() && (text_[j] == ' ' || text_[j] == '\t' || text_[j] == '\f' ||
+                                text_[j] == '\r')) {
+      width = text_[j] == '\t' ? (width / 8 + 1) * 8 : width + 1;
+      ++j;
+    }
+    if (j >= text_.size()) {
+      i_ = j;
+      return true;  // trailing blanks: the loop ends
+    }
+    if (text_[j] == '\n' || text_[j] == '#') {
+      i_ = j;
+      while (i_ < text_.size() && text_[i_] != '\n') ++i_;
+      if (i_ < text_.size()) advance_line();
+      return false;
+    }
+    i_ = j;
+    if (tokens_.empty()) {
+      indents_.back() = width;  // the first line sets the base: " 1:3" reads as "1:3"
+    } else if (width > indents_.back()) {
+      indents_.push_back(width);
+      push(TokenKind::Indent, "", column());
+    } else {
+      // The base level (indents_[0]) is never closed: a line left of it
+      // matches no level (regressions/parse_index/dedent-below-base).
+      while (indents_.size() > 1 && width < indents_.back()) {
+        indents_.pop_back();
+        push(TokenKind::Dedent, "", column());
+      }
+      if (width != indents_.back())
+        fail_here("unindent does not match any outer indentation level", column());
+    }
+    return true;
+  }
+
+  void name() {
+    const int col = column();
+    const size_t start = i_;
+    while (i_ < text_.size() && is_name_char(text_[i_])) ++i_;
+    std::string word = text_.substr(start, i_ - start);
+    const TokenKind kind = is_keyword(word) ? TokenKind::Keyword : TokenKind::Name;
+    push(kind, std::move(word), col);
+  }
+
+  // Python's numeric literals: decimal, 0x/0o/0b integers, floats with a
+  // point and/or exponent; single underscores between digits.
+  void number() {
+    const int col = column();
+    const size_t start = i_;
+    auto digits = [&](int base) {
+      bool any = false;
+      while (i_ < text_.size()) {
+        if (digit_of(text_[i_], base)) {
+          any = true;
+          ++i_;
+        } else if (text_[i_] == '_' && any && i_ + 1 < text_.size() &&
+                   digit_of(text_[i_ + 1], base)) {
+          ++i_;
+        } else {
+          break;
+        }
+      }
+      return any;
+    };
+    bool is_float = false;
+    if (text_[i_] == '0' && i_ + 1 < text_.size() &&
+        std::strchr("xXoObB", text_[i_ + 1]) != nullptr && text_[i_ + 1] != '\0') {
+      const char p = static_cast<char>(std::tolower(static_cast<unsigned char>(text_[i_ + 1])));
+      i_ += 2;
+      if (!digits(p == 'x' ? 16 : p == 'o' ? 8 : 2))
+        fail_here("invalid number '" + printable(text_.substr(start, i_ - start)) + "'", col);
+    } else {
+      digits(10);
+      if (i_ < text_.size() && text_[i_] == '.') {
+        is_float = true;
+        ++i_;
+        digits(10);
+      }
+      if (i_ < text_.size() && (text_[i_] == 'e' || text_[i_] == 'E')) {
+        is_float = true;
+        ++i_;
+        if (i_ < text_.size() && (text_[i_] == '+' || text_[i_] == '-')) ++i_;
+        if (!digits(10))
+          fail_here("invalid number '" + printable(text_.substr(start, i_ - start)) + "'", col);
+      }
+    }
+    if (i_ < text_.size() && (is_name_char(text_[i_])))
+      fail_here("invalid number '" + printable(text_.substr(start, i_ - start + 1)) + "'", col);
+    std::string t = text_.substr(start, i_ - start);
+    push(is_float ? TokenKind::Float : TokenKind::Int, std::move(t), col);
+  }
+
+  void string() {
+    const int col = column();
+    const char quote = text_[i_++];
+    const size_t start = i_;
+    while (i_ < text_.size() && text_[i_] != quote && text_[i_] != '\n') {
+      if (text_[i_] == '\\' && i_ + 1 < text_.size() && text_[i_ + 1] != '\n') ++i_;
+      ++i_;
+    }
+    if (i_ >= text_.size() || text_[i_] != quote) fail_here("unterminated string", col);
+    push(TokenKind::String, text_.substr(start, i_ - start), col);
+    ++i_;
+  }
+
+  void op() {
+    const int col = column();
+    for (const char* o : kOps) {
+      const size_t n = std::strlen(o);
+      if (text_.compare(i_, n, o) == 0) {
+        if (std::strchr("([{", o[0]) != nullptr && n == 1) ++depth_;
+        if (std::strchr(")]}", o[0]) != nullptr && n == 1 && depth_ > 0) --depth_;
+        i_ += n;
+        push(TokenKind::Op, o, col);
+        return;
+      }
+    }
+    fail_here("unexpected character '" + printable(text_.substr(i_, 1)) + "'", col);
+  }
+
+  const std::string& text_;
+  const char* what_;
+  size_t i_ = 0;
+  size_t line_begin_ = 0;
+  int line_ = 1;
+  int depth_ = 0;  // open brackets: no Newline inside
+  std::vector<int> indents_;
+  std::vector<Token> tokens_;
+};
+
+}  // namespace
+
+const char* token_kind_name(TokenKind kind) {
+  switch (kind) {
+    case TokenKind::Name: return "name";
+    case TokenKind::Keyword: return "keyword";
+    case TokenKind::Int: return "integer";
+    case TokenKind::Float: return "float";
+    case TokenKind::String: return "string";
+    case TokenKind::Op: return "operator";
+    case TokenKind::Newline: return "end of line";
+    case TokenKind::Indent: return "indent";
+    case TokenKind::Dedent: return "dedent";
+    case TokenKind::End: return "end of text";
+  }
+  return "token";
+}
+
+std::string position(const std::string& text, int line, int column) {
+  const bool one_line = text.find('\n') == std::string::npos;
+  std::string out = one_line ? "" : "line " + std::to_string(line) + ", ";
+  return out + "column " + std::to_string(column);
+}
+
+std::vector<Token> tokenize(const std::string& text, const char* what) {
+  return Lexer(text, what).run();
+}
+
+bool int_value(const Token& token, int64_t* out) {
+  const std::string& t = token.text;
+  int base = 10;
+  size_t i = 0;
+  if (t.size() > 1 && t[0] == '0' && std::isalpha(static_cast<unsigned char>(t[1]))) {
+    const char p = static_cast<char>(std::tolower(static_cast<unsigned char>(t[1])));
+    base = p == 'x' ? 16 : p == 'o' ? 8 : 2;
+    i = 2;
+  }
+  uint64_t v = 0;
+  for (; i < t.size(); ++i) {
+    if (t[i] == '_') continue;
+    const char c = t[i];
+    const uint64_t d = is_digit(c) ? c - '0' : std::tolower(static_cast<unsigned char>(c)) - 'a' + 10;
+    if (v > (static_cast<uint64_t>(INT64_MAX) - d) / base) return false;
+    v = v * base + d;
+  }
+  *out = static_cast<int64_t>(v);
+  return true;
+}
+
+std::string printable(const std::string& text) {
+  static const char hex[] = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : text) {
+    if (c >= 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
+    } else {
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
+}  // namespace tc::lang

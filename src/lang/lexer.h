@@ -1,0 +1,63 @@
+// A lexer of Python's tokens (a subset: what PyTorch programs and index
+// expressions use), each with its line and column, for the parsers of
+// src/lang/ (Note [Python text]).
+//
+// Note [Python text]: text a person typed is read, never evaluated. The
+// lexer turns it into tokens or raises a tc::Error (ErrorKind::Value)
+// naming the line and column of the first character it cannot read; the
+// parsers on top do the same for a token in the wrong place. Messages quote
+// the text only as printable ASCII (other bytes as \xNN), so they can reach
+// a page as they are.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tc::lang {
+
+enum class TokenKind {
+  Name,     // identifiers: x, torch, foo_1 (keywords are Keyword)
+  Keyword,  // Python's keywords: True False None and or not if else for in def return ...
+  Int,      // 12, 0x1f, 0o17, 0b101, 1_000 (text as written; value via int_value)
+  Float,    // 1.5, .5, 1., 1e-3, 2E+8
+  String,   // 'a' or "a" (one line; text is the contents, escapes kept as written)
+  Op,       // operators and punctuation: ( ) [ ] , : . ... + - * ** / // == -> += ...
+  Newline,  // the end of a logical line (not inside brackets)
+  Indent,   // a line indented further than the one before
+  Dedent,   // one per indentation level closed
+  End,      // after the last token
+};
+
+const char* token_kind_name(TokenKind kind);  // "name", "integer", "end of text", ...
+
+struct Token {
+  TokenKind kind;
+  std::string text;
+  int line;    // 1-based
+  int column;  // 1-based, in bytes
+  bool is(TokenKind k, const char* t) const { return kind == k && text == t; }
+  bool is_op(const char* t) const { return is(TokenKind::Op, t); }
+};
+
+// Every token of `text`, ending with one End token. Newline, Indent and
+// Dedent follow Python's rules (comments and blank lines ignored, no
+// newlines inside brackets); a text without line breaks gives none but
+// the final Newline before End when it had any token.
+//   tokenize("x[0, 1:3]") // Name x, Op [, Int 0, Op ,, Int 1, Op :, Int 3, Op ], Newline, End
+// `what` names the text in messages: "cannot read <what>: ...".
+//   tokenize("1 $", "index") // throws "cannot read index: unexpected
+//                            //   character '$' at column 3"
+std::vector<Token> tokenize(const std::string& text, const char* what = "text");
+
+// Where a token starts, as messages say it: "column 3" for a text of one
+// line, else "line 2, column 3".
+std::string position(const std::string& text, int line, int column);
+
+// An Int token's value; false when it does not fit int64 (Python's ints
+// are unbounded: the caller words the error).
+bool int_value(const Token& token, int64_t* out);
+
+// `text` as a message may quote it: printable ASCII kept, other bytes \xNN.
+std::string printable(const std::string& text);
+
+}  // namespace tc::lang

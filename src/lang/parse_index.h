@@ -1,0 +1,48 @@
+// Reading an index written as Python writes it between the brackets of
+// x[...]: "0", ":, None, 1:3", "..., -1", "::2", "[0, 2], 1:" (Note
+// [Python text] in src/lang/lexer.h). Only reading: the items are applied
+// by tc::index (src/ops/indexing.cpp).
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tc::lang {
+
+struct IndexSpecItem {
+  enum class Kind { Integer, Slice, None, Ellipsis, Bool, List };
+  Kind kind = Kind::None;
+  int64_t integer = 0;                       // Integer
+  std::optional<int64_t> start, stop, step;  // Slice: nullopt where left out (or None)
+  bool boolean = false;                      // Bool
+  std::vector<int64_t> list;                 // List: its values, row-major, True and False as 1 and 0
+  std::vector<int64_t> list_shape;           // List: [2] for [0, 1], [2, 1] for [[0], [1]]
+  bool list_of_bools = false;                // List: every value was True or False
+  int column = 0;                            // where the item starts (1-based)
+};
+
+struct IndexSpec {
+  std::vector<IndexSpecItem> items;
+  // Whether the text is a tuple (it has a comma at the top level), as
+  // Python tells x[0] from x[0,]: PyTorch takes different paths for them
+  // (x[:] is SliceBackward0, x[:,] AliasBackward0). A lone list of lists
+  // is read as the tuple of its lists, as PyTorch's treatSequenceAsTuple
+  // does: "[[0, 1], [1, 2]]" is "[0, 1], [1, 2]".
+  bool tuple = false;
+};
+
+//   parse_index(":, None, 1:3")  // Slice, None, Slice(1, 3); tuple
+//   parse_index("-1")            // Integer -1; not a tuple
+//   parse_index("1.5")           // throws PyTorch's "only integers, slices
+//                                //   (`:`), ellipsis (`...`), None and long or
+//                                //   byte Variables are valid indices (got
+//                                //   float)" with the column
+//   parse_index("0 1")           // throws "cannot read index: expected ','
+//                                //   or the end, found integer '1' at column 3"
+IndexSpec parse_index(const std::string& text);
+
+// How an item reads back in Python's syntax: "1:3", "::2", "None", "...".
+std::string format_index_item(const IndexSpecItem& item);
+
+}  // namespace tc::lang
