@@ -3,6 +3,7 @@
 #include <emscripten/bind.h>
 
 #include "error.h"
+#include "explained.h"
 #include "handles.h"
 #include "js_error.h"
 #include "json_writer.h"
@@ -21,30 +22,15 @@ std::string explain_broadcast(int count) {
   return json.text();
 }
 
-// {"result": handle (0: none, or the in-place op's own tensor), "error",
-// "events"}. A user error is reported, not thrown: its events
-// (the failed broadcast) are what the playground shows. Internal errors
-// still throw.
+// explained.h's JSON; an in-place op's result is 0 (the facade hands back
+// the tensor it wrote to).
 std::string explain_op(int index, Handle h0, double n0, Handle h1, double n1, Handle h2,
                        double n2, double alpha) {
   const tc::OpInfo& op = op_at(index);
-  tc::TraceScope scope;
-  Handle result = 0;
-  std::optional<std::string> error;
-  try {
+  return explained([&]() -> Handle {
     tc::Tensor out = run_op(index, h0, n0, h1, n1, h2, n2, alpha);
-    if (!op.inplace) result = put(std::move(out));
-  } catch (const tc::Error& e) {
-    error = e.what();
-  }
-  JsonWriter json;
-  json.begin_object();
-  json.key("result").value(static_cast<int64_t>(result));
-  json.key("error").value(error);
-  json.key("events");
-  write_events(json, scope.events());
-  json.end_object();
-  return json.text();
+    return op.inplace ? 0 : put(std::move(out));
+  });
 }
 
 std::string explain_backward(Handle h, Handle gradient) {

@@ -6,6 +6,7 @@
 #include <emscripten/bind.h>
 
 #include "export.h"
+#include "explained.h"
 #include "handles.h"
 #include "js_error.h"
 #include "json_writer.h"
@@ -72,22 +73,7 @@ Handle gather(Handle h, double dim, Handle index) {
 
 // As explain_op: {"result": handle or 0, "error", "events"}.
 std::string explain_index(Handle h, double count) {
-  tc::TraceScope scope;
-  Handle result = 0;
-  std::optional<std::string> error;
-  try {
-    result = put(run_index(h, count));
-  } catch (const tc::Error& e) {
-    error = e.what();
-  }
-  JsonWriter json;
-  json.begin_object();
-  json.key("result").value(static_cast<int64_t>(result));
-  json.key("error").value(error);
-  json.key("events");
-  write_events(json, scope.events());
-  json.end_object();
-  return json.text();
+  return explained([&] { return put(run_index(h, count)); });
 }
 
 }  // namespace

@@ -8,23 +8,12 @@
 #include <vector>
 
 #include "engine/simd.h"
+#include "engine/ukernels.h"
 #include "error.h"
 
 namespace tc::gemm {
 
 namespace {
-
-const char* dtype_prefix(DType dtype) {
-  switch (dtype) {
-    case DType::Bool: return "b8";
-    case DType::UInt8: return "u8";
-    case DType::Int32: return "i32";
-    case DType::Int64: return "i64";
-    case DType::Float32: return "f32";
-    case DType::Float64: return "f64";
-  }
-  TC_ASSERT(false, "unknown dtype");
-}
 
 // sum_p a[p * sa] * b[p * sb], four lanes at a time where both are contiguous.
 float f32_dot(int64_t k, const float* a, int64_t sa, const float* b, int64_t sb) {
@@ -66,7 +55,7 @@ std::vector<float>& buffer(int which) {
 
 const char* kernel_name(DType dtype, Route route) {
   static std::set<std::string> names;  // interned: traces keep the pointer
-  const std::string p = dtype_prefix(dtype);
+  const std::string p = ukernels::dtype_prefix(dtype);
   std::string name;
   switch (route) {
     case Route::Gemm: name = p + "_gemm_4x8__" TC_ISA; break;

@@ -8,9 +8,7 @@
 
 namespace tc::ukernels {
 
-namespace {
-
-const char* prefix(DType dtype) {
+const char* dtype_prefix(DType dtype) {
   switch (dtype) {
     case DType::Bool: return "b8";
     case DType::UInt8: return "u8";
@@ -22,13 +20,11 @@ const char* prefix(DType dtype) {
   TC_ASSERT(false, "unknown dtype");
 }
 
-}  // namespace
-
 const char* typed_kernel_name(DType dtype, const char* op, Pattern pattern, bool autovec) {
   // Interned: a trace keeps the pointer, and the set of names is small
   // (dtypes x ops x patterns).
   static std::set<std::string> names;
-  const std::string p = prefix(dtype);
+  const std::string p = dtype_prefix(dtype);
   std::string name;
   switch (pattern) {
     case Pattern::Contiguous: name = p + "_v" + op; break;

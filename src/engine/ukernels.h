@@ -55,6 +55,8 @@ struct Compare;  // contiguous, strided (any input dtype, bool output)
 // `dtype` for a pattern: "i32_vadd__autovec". Stable for the program's life.
 // autovec: the functor's kAutovec (contiguous patterns only).
 const char* typed_kernel_name(DType dtype, const char* op, Pattern pattern, bool autovec);
+// The dtype's part of a kernel name: "b8", "u8", "i32", "i64", "f32", "f64".
+const char* dtype_prefix(DType dtype);
 
 }  // namespace tc::ukernels
 

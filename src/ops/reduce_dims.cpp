@@ -327,20 +327,26 @@ Tensor mean(const Tensor& self) {
 
 namespace {
 
+// The largest (is_max) or smallest element of each reduced row, NaN
+// winning, in self's dtype: amax/amin and max()/min() with no dim.
+Tensor extreme_rows(const char* name, const Tensor& self, const ReducedShape& r, bool is_max) {
+  return typed_rows(name, self, r, self.dtype(), DTypeRule::Same,
+                    [&](const Rows& rows, const Tensor& o) {
+                      visit_dtype(self.dtype(), [&](auto tag) {
+                        using T = decltype(tag);
+                        const T* a = first_element<T>(rows.data);
+                        if (is_max) rows_extreme<T, true>(a, rows.rows, rows.len, o.data<T>());
+                        else rows_extreme<T, false>(a, rows.rows, rows.len, o.data<T>());
+                      });
+                    });
+}
+
 Tensor amax_amin(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim, bool is_max) {
   const char* name = is_max ? "amax" : "amin";
   TC_CHECK(Value, self.defined(), name, ": an undefined tensor");
   check_nonempty_dims(is_max ? "amax()" : "amin()", self, dims, false);
   const ReducedShape r = reduced_shape(self.sizes(), dims, keepdim);
-  Tensor out = typed_rows(name, self, r, self.dtype(), DTypeRule::Same,
-                          [&](const Rows& rows, const Tensor& o) {
-                            visit_dtype(self.dtype(), [&](auto tag) {
-                              using T = decltype(tag);
-                              const T* a = first_element<T>(rows.data);
-                              if (is_max) rows_extreme<T, true>(a, rows.rows, rows.len, o.data<T>());
-                              else rows_extreme<T, false>(a, rows.rows, rows.len, o.data<T>());
-                            });
-                          });
+  Tensor out = extreme_rows(name, self, r, is_max);
   if (is_floating(self.dtype()) && needs_grad({self})) {
     // PyTorch's scale_grad_by_count: the gradient split evenly among the
     // elements equal to the result (none when it is NaN: 0 * inf is NaN).
@@ -411,15 +417,7 @@ Tensor max_min_all(const Tensor& self, bool is_max) {
   // TensorCompare.cpp / ReduceAllOps.cpp: a RuntimeError, not an IndexError.
   check_nonempty_dims(is_max ? "max()" : "min()", self, {}, false);
   const ReducedShape r = reduced_shape(self.sizes(), {}, false);
-  Tensor out = typed_rows(name, self, r, self.dtype(), DTypeRule::Same,
-                          [&](const Rows& rows, const Tensor& o) {
-                            visit_dtype(self.dtype(), [&](auto tag) {
-                              using T = decltype(tag);
-                              const T* a = first_element<T>(rows.data);
-                              if (is_max) rows_extreme<T, true>(a, rows.rows, rows.len, o.data<T>());
-                              else rows_extreme<T, false>(a, rows.rows, rows.len, o.data<T>());
-                            });
-                          });
+  Tensor out = extreme_rows(name, self, r, is_max);
   if (is_floating(self.dtype()) && needs_grad({self})) {
     // PyTorch's evenly_distribute_backward: split among the elements equal
     // to the result, or among the NaNs when the result is NaN.

@@ -161,6 +161,55 @@ def main():
     # x[ and ] (tests/core/indexing_test.cpp), and near misses.
     for i, text in enumerate(INDICES):
         write("parse_index", f"seed-{i:02d}", text)
+    # matmul: the docs' shapes of torch.matmul and the broadcast-batch
+    # example, in each layout, and a mismatch of k.
+    for name, data in MATMUL_SEEDS():
+        write("matmul", name, bytes(data))
+
+
+# fuzz_matmul.cpp's decoder, in its reading order.
+MM_SIZES = [1, 2, 3, 4, 5, 7, 8, 9, 0, 13, 17]
+
+
+def mm_size(n):
+    return [MM_SIZES.index(n)]
+
+
+def mm_batch(n):  # below(3) == 0 gives 1; else MM_SIZES[byte] % 4: 2, 3 or 4 -> 0
+    return [0] if n == 1 else [1, {2: 1, 3: 2, 0: 3}[n]]
+
+
+def mm_operand(shape, is_a):
+    data = [len(shape)]
+    for n in shape[:-2]:
+        data += mm_batch(n)
+    if len(shape) >= 2:
+        data += mm_size(shape[-2] if is_a else shape[-1])
+    return data
+
+
+def MATMUL_SEEDS():
+    cases = {
+        "dot_3_3": ((3,), (3,)), "mv_3x4_4": ((3, 4), (4,)), "vm_3_3x4": ((3,), (3, 4)),
+        "mm_5x7_7x9": ((5, 7), (7, 9)), "bmm_2x3x4_2x4x5": ((2, 3, 4), (2, 4, 5)),
+        "folded_2x3x4_4x5": ((2, 3, 4), (4, 5)), "broadcast_3x1x2x4_2x4x1": ((3, 1, 2, 4), (2, 4, 1)),
+        "k0_2x0_0x3": ((2, 0), (0, 3)), "tile_9x8_8x17": ((9, 8), (8, 17)),
+    }
+    for name, (sa, sb) in cases.items():
+        k = sa[-1]
+        for layout in range(4):
+            data = mm_size(k) + [1] + mm_operand(sa, True) + mm_operand(sb, False)
+            count = 1
+            for n in sa:
+                count *= n
+            count2 = 1
+            for n in sb:
+                count2 *= n
+            data += [(i * 5 + 3) % 9 for i in range(count + count2)]
+            data += [layout & 1, layout >> 1, layout, 3 - layout, 1]
+            yield f"{name}_layout{layout}", data
+    # k differs: PyTorch raises
+    yield "mismatch_2x3_4x5", mm_size(3) + [0] + mm_size(4) + mm_operand((2, 3), True) + mm_operand((4, 5), False)
 
 
 if __name__ == "__main__":
