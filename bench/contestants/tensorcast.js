@@ -12,13 +12,14 @@ export function prepareTensorcast(tc, workload, size, data) {
   const tensor = (values, shape, options) => keep(tc.tensor(values, { shape, ...options }));
   const done = () => made.forEach((t) => t.dispose());
 
-  if (workload.kind === 'matmulBackward') {
-    const a = tensor(data[0], s.a, { requiresGrad: true });
-    const b = tensor(data[1], s.b, { requiresGrad: true });
+  // Forward and backward of loss(a, b), as tf.grads does both; the
+  // gradients are left on a and b (in wasm memory) until the next call
+  // clears them.
+  const gradients = (a, b, loss) => {
     const step = () => {
       a.grad = null;
       b.grad = null;
-      tc.tidy(() => a.matmul(b).sum().backward());
+      tc.tidy(() => loss().backward());
     };
     return {
       run: step,
@@ -28,6 +29,11 @@ export function prepareTensorcast(tc, workload, size, data) {
       },
       dispose: done,
     };
+  };
+  if (workload.kind === 'matmulBackward') {
+    const a = tensor(data[0], s.a, { requiresGrad: true });
+    const b = tensor(data[1], s.b, { requiresGrad: true });
+    return gradients(a, b, () => a.matmul(b).sum());
   }
   if (workload.kind === 'binary' || workload.kind === 'matmul') {
     const dtype = workload.dtype ? { dtype: workload.dtype } : {};
@@ -64,21 +70,7 @@ export function prepareTensorcast(tc, workload, size, data) {
   const a = tensor(data[0], s.a, { requiresGrad: true });
   const b = tensor(data[1], s.b, { requiresGrad: true });
   const w = tensor(data[2], s.a);
-  // Forward and backward, as tf.grads does both; the gradients are left on
-  // a and b (in wasm memory) until the next call clears them.
-  const step = () => {
-    a.grad = null;
-    b.grad = null;
-    tc.tidy(() => a.add(b).mul(w).sum().backward());
-  };
-  return {
-    run: step,
-    values() {
-      step();
-      return [a.grad.data(), b.grad.data()];
-    },
-    dispose: done,
-  };
+  return gradients(a, b, () => a.add(b).mul(w).sum());
 }
 
 function read(t) {
