@@ -106,10 +106,6 @@ Tensor take(const Tensor& src, const std::vector<int64_t>& at, const Shape& shap
   return out;
 }
 
-// Row-major strides of a shape: where each position falls in a contiguous
-// tensor of it.
-Strides dense_strides(const Shape& shape) { return contiguous_strides(shape); }
-
 std::string tensor_text(const Tensor& t) {
   return std::string(dtype_name(t.dtype())) + " " + format_shape(t.sizes());
 }
@@ -163,7 +159,7 @@ Tensor advanced(const Tensor& view, const std::vector<Pending>& pending, Indexin
     }
     const std::vector<int64_t> values = p.tensor.values<int64_t>();
     std::vector<std::vector<int64_t>> where(ms.size());
-    const Strides st = dense_strides(ms);
+    const Strides st = contiguous_strides(ms);
     for (int64_t i = 0; i < static_cast<int64_t>(values.size()); ++i) {
       if (values[static_cast<size_t>(i)] == 0) continue;
       for (size_t j = 0; j < ms.size(); ++j) where[j].push_back(i / st[j] % ms[j]);
@@ -214,7 +210,7 @@ Tensor advanced(const Tensor& view, const std::vector<Pending>& pending, Indexin
     values[static_cast<size_t>(j)] = t.values<int64_t>();
     bstrides[static_cast<size_t>(j)] = Geometry::contiguous(t.sizes()).expand(bshape).strides();
   }
-  const Strides dense = dense_strides(view.sizes());
+  const Strides dense = contiguous_strides(view.sizes());
   const int64_t total = numel(out_shape);
   auto offsets = std::make_shared<std::vector<int64_t>>(static_cast<size_t>(total));
   std::vector<int64_t> storage(static_cast<size_t>(total));
@@ -534,7 +530,7 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
                " apart from dimension ", d);
   }
   const std::vector<int64_t> values = empty ? std::vector<int64_t>{} : index.values<int64_t>();
-  const Strides dense = dense_strides(self_sizes);
+  const Strides dense = contiguous_strides(self_sizes);
   auto offsets = std::make_shared<std::vector<int64_t>>(values.size());
   std::vector<int64_t> storage(values.size());
   std::vector<int64_t> pos(index_sizes.size(), 0);
