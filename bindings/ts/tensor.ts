@@ -59,10 +59,14 @@ export interface VarOptions {
   keepdim?: boolean;
 }
 
+// A number or a list of them (PyTorch's int-or-list arguments).
+function intList(value: unknown, fn: string, name: string): number[] {
+  return typeof value === 'number' ? [checkInt(value, fn, name)] : checkIntList(value, fn, name);
+}
+
 // A reduction's dims: one number, a sequence of them, or none (every dim).
 function dimList(dim: unknown, fn: string): number[] {
-  if (dim === undefined) return [];
-  return typeof dim === 'number' ? [checkInt(dim, fn, 'dim')] : checkIntList(dim, fn, 'dim');
+  return dim === undefined ? [] : intList(dim, fn, 'dim');
 }
 
 // The arguments past the first `count` (refused by noExtra): a rest
@@ -353,8 +357,8 @@ export class Tensor {
   /** movedim(1, 0) or movedim([1, 2], [0, 1]): those dims moved there, the others in order. */
   movedim(source: number | readonly number[], destination: number | readonly number[]): Tensor {
     const rt = this._rt;
-    const src = typeof source === 'number' ? [checkInt(source, 'movedim', 'source')] : checkIntList(source, 'movedim', 'source');
-    const dst = typeof destination === 'number' ? [checkInt(destination, 'movedim', 'destination')] : checkIntList(destination, 'movedim', 'destination');
+    const src = intList(source, 'movedim', 'source');
+    const dst = intList(destination, 'movedim', 'destination');
     const h = rt.handle(this, 'movedim', 'self');
     rt.scratch.writeInts([...src, ...dst]);
     return rt.adopt(rt.core._tc_movedim(h, src.length, dst.length), 'movedim');
@@ -394,7 +398,7 @@ export class Tensor {
   sum(dim?: number | readonly number[], keepdim = false): Tensor {
     const rt = this._rt;
     if (dim === undefined) return rt.unaryHandle(this, 'sum', rt.core._tc_sum_all);
-    const dims = typeof dim === 'number' ? [checkInt(dim, 'sum', 'dim')] : checkIntList(dim, 'sum', 'dim');
+    const dims = intList(dim, 'sum', 'dim');
     const keep = checkBool(keepdim, 'sum', 'keepdim');
     const h = rt.handle(this, 'sum', 'self');
     return rt.adopt(rt.core._tc_sum_dims(h, rt.scratch.writeInts(dims), keep), 'sum');
