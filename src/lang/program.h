@@ -1,0 +1,109 @@
+// Running a program: PyTorch code in, every statement's results and traces
+// out (Note [Programs]).
+//
+// Note [Programs]: a program is a few lines of straight-line PyTorch, read
+// by the parser of src/lang/parser.h (never evaluated as code by anything
+// else) and run statement by statement against the core. Each statement
+// runs inside its own TraceScope, so its traces are exactly the events the
+// ops it called recorded (the same objects tc.explain.op returns). The
+// first statement that raises stops the program: its error carries the
+// line and column of the expression that raised and PyTorch's text; the
+// statements before it keep their results. A syntax error, or a construct
+// the subset leaves out (loops, def, class, other imports), is reported
+// before anything runs, with its own line and column. Limits
+// (ProgramLimits) keep a hostile program from hanging or exhausting the
+// module: they are errors like any other.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "../trace.h"
+#include "value.h"
+
+namespace tc::lang {
+
+struct ProgramLimits {
+  int64_t max_source_bytes = 1 << 20;  // a megabyte of text
+  int64_t max_statements = 10000;
+  int64_t max_nesting = 100;           // brackets, calls, operators inside each other
+  int64_t max_elements = 1 << 24;      // of any tensor a statement creates (64 MB of float32)
+};
+
+// One call the statement made: an operator, a function, a method, or an
+// index. For the graph view: which tensors went in and came out (by
+// TensorImpl id), and whether the output shares storage with an input.
+struct CallRecord {
+  std::string op;          // "torch.arange", "Tensor.reshape", "sub" (for -), "index" (for x[...]),
+                           // "add_" (for +=), "matmul" (for @), "backward"
+  int line = 0, column = 0, end_line = 0, end_column = 0;  // the expression, 1-based, end exclusive
+  std::vector<uint64_t> inputs;   // tensor ids, in argument order (self first)
+  std::vector<uint64_t> outputs;  // tensor ids of the result (two for max(dim))
+  bool view = false;              // an output shares storage with an input
+  size_t first_event = 0, end_event = 0;  // its events in StatementResult::events
+};
+
+// A value as a statement left it: for a tensor its geometry and autograd
+// state, for anything else Python's repr.
+struct ValueInfo {
+  std::string type;                 // type_name(value): "Tensor", "int", "torch.Size", ...
+  std::string repr;                 // repr(value); empty for a tensor
+  // tensors only
+  uint64_t id = 0;                  // TensorImpl id
+  uint64_t storage = 0;             // the storage, numbered 1, 2, ... in order of appearance
+  Shape shape;
+  Strides strides;
+  int64_t offset = 0;
+  DType dtype = DType::Float32;
+  bool requires_grad = false;
+  std::string grad_fn;              // "SubBackward0"; empty for a leaf
+  bool is_leaf = true;
+  std::vector<ValueInfo> items;     // tuples, lists, named tuples: each item
+};
+
+// What print() wrote: text, and tensors for the package's formatter to
+// write (PyTorch's repr), in order. print(a, b) is [a, " ", b, "\n"].
+struct OutputPiece {
+  std::string text;    // when tensor is undefined
+  Tensor tensor;
+};
+
+struct StatementResult {
+  int line = 0, column = 0, end_line = 0, end_column = 0;  // 1-based, end exclusive
+  std::string source;                       // the statement's text
+  std::map<std::string, ValueInfo> names;   // names it bound (a = ..., a, b = ..., a += ...)
+  std::vector<CallRecord> calls;            // in the order they ran
+  std::vector<TraceEvent> events;           // everything recorded while it ran
+  std::vector<OutputPiece> output;          // what its print() calls wrote
+  // backward() only: each leaf that now holds a gradient, by the name it is
+  // bound to ("w" for w.grad), with the gradient's info.
+  std::map<std::string, ValueInfo> grads;
+};
+
+struct ProgramError {
+  int line = 0, column = 0, end_line = 0, end_column = 0;  // 1-based, end exclusive
+  std::string message;   // PyTorch's text (or Python's: "name 'x' is not defined")
+  // "syntax" (cannot be read), "unsupported" (outside the subset), "limit",
+  // or the tc::ErrorKind of the core's error: "shape", "index", "value",
+  // "type", "memory", "autograd", "policy"; Python's own errors map to
+  // "name" (NameError), "type" (TypeError), "attribute" (AttributeError),
+  // "value", "index", "zero_division".
+  std::string kind;
+  std::string python_type;  // the exception PyTorch raises: "RuntimeError", "TypeError", "IndexError", ...
+};
+
+struct ProgramResult {
+  std::vector<StatementResult> statements;  // the ones that ran, the failing one last
+  std::optional<ProgramError> error;
+  std::map<std::string, Value> globals;      // every name bound at the end (for get(name))
+};
+
+// Runs `source`. Never throws a tc::Error or a std exception for a bad
+// program: every user mistake is in `error`. (An InternalError is a bug.)
+// Seeds nothing: torch.manual_seed in the program seeds the core's stream.
+ProgramResult run_program(const std::string& source, const ProgramLimits& limits = {});
+
+}  // namespace tc::lang
