@@ -4,42 +4,53 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Each suite's wall time, so that CI's budget can be watched as suites grow.
+step_name=""
+step() {
+  if [ -n "$step_name" ]; then echo "-- $step_name: $((SECONDS - step_start)) s"; fi
+  step_name="$1"
+  step_start=$SECONDS
+  if [ -n "$1" ]; then echo "== $1"; fi
+}
+
 # The build writes docs/trace-schema.md from the core's declarations; in CI
 # (a fresh clone) a difference means a commit changed the schema or the op
 # table without the page.
-echo "== docs/trace-schema.md as the build wrote it"
+step "docs/trace-schema.md as the build wrote it"
 if ! git diff --quiet -- docs/trace-schema.md 2>/dev/null; then
   echo "docs/trace-schema.md differs from the committed one: commit the page the build wrote"
   [ "${CI:-}" = true ] && exit 1
 fi
 
-echo "== core, native (ctest)"
+step "core, native (ctest)"
 ctest --test-dir build/native --output-on-failure
 
-echo "== core, wasm under Node (ctest)"
+step "core, wasm under Node (ctest)"
 ctest --test-dir build/wasm --output-on-failure
 
-echo "== fuzz smoke: libFuzzer + ASan + UBSan, limits, regressions (scripts/fuzz.sh)"
+step "fuzz smoke: libFuzzer + ASan + UBSan, limits, regressions (scripts/fuzz.sh)"
 bash scripts/fuzz.sh
 
-echo "== core, native under ASan + UBSan (scripts/sanitize.sh)"
+step "core, native under ASan + UBSan (scripts/sanitize.sh)"
 bash scripts/sanitize.sh
 
-echo "== npm package (node --test)"
+step "npm package (node --test)"
 node --test tests/js/
 
-echo "== playground model and texts (node --test tests/web: web/src's DOM-free modules bundled by esbuild; both catalogues against web/src/i18n/GLOSSARY.md)"
+step "playground model and texts (node --test tests/web: web/src's DOM-free modules bundled by esbuild; both catalogues against web/src/i18n/GLOSSARY.md)"
 node --test tests/web/
 
-echo "== npm package in Chromium: Vite app and Web Worker, esbuild (esm, iife), Rollup, webpack 5, the forgetful loop (Playwright, e2e/package)"
+step "npm package in Chromium: Vite app and Web Worker, esbuild (esm, iife), Rollup, webpack 5, the forgetful loop (Playwright, e2e/package)"
 node_modules/.bin/playwright test e2e/package
 
-echo "== playground (Playwright e2e)"
+step "playground (Playwright e2e)"
 node_modules/.bin/playwright test --project=playground
 
-echo "== bench harness (tiny sizes)"
+step "bench harness (tiny sizes)"
 node --test bench/bench.test.js
 
 # A fixed seed, so that CI is reproducible; npm run soak draws a new one each time.
-echo "== soak, shortened: 50,000 random steps against the naive reference, memory flat (npm run soak: 1,000,000)"
+step "soak, shortened: 50,000 random steps against the naive reference, memory flat (npm run soak: 1,000,000)"
 node tests/soak/soak.js --ops 50000 --seed 6
+step ""
+echo "-- all suites: $SECONDS s"
