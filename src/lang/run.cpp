@@ -571,6 +571,16 @@ class Interpreter {
     return false;
   }
 
+  static bool all_bools(const Value& v, int depth = 0) {
+    if (const Sequence* s = v.sequence()) {
+      if (depth > 32) return false;
+      for (const Value& item : s->items)
+        if (!all_bools(item, depth + 1)) return false;
+      return !s->items.empty();
+    }
+    return std::holds_alternative<bool>(v.v);
+  }
+
   TensorIndex index_item(const Value& v) {
     if (auto b = std::get_if<bool>(&v.v)) return TensorIndex::of_bool(*b);
     if (auto n = std::get_if<int64_t>(&v.v)) return TensorIndex::of_integer(*n);
@@ -579,9 +589,12 @@ class Interpreter {
     if (const auto* s = std::get_if<SliceValue>(&v.v)) return TensorIndex::of_slice(s->start, s->stop, s->step);
     if (v.is_tensor()) return TensorIndex::of_tensor(v.tensor());
     if (v.sequence() != nullptr) {
-      // a list is a tensor, as torch.tensor makes it (int64, or bool)
+      // a list is a tensor: bool when every value is, else int64
+      // (PyTorch's indexing_tensor_from_data)
+      Arguments args{{v}, {}};
+      if (!all_bools(v)) args.keywords.emplace_back("dtype", Value(DType::Int64));
       CallContext context{&current_->output};
-      const Value t = lang::call(Callable{"torch.tensor", std::nullopt}, Arguments{{v}, {}}, context);
+      const Value t = lang::call(Callable{"torch.tensor", std::nullopt}, args, context);
       if (t.is_tensor()) return TensorIndex::of_tensor(t.tensor());
     }
     throw Error(ErrorKind::Index,
