@@ -160,22 +160,34 @@ bool is_tuple_kind(SeqKind k) { return k != SeqKind::List; }
 // Python's words for a sequence's type in "can only concatenate tuple ...".
 std::string concat_name(const Sequence& s) { return s.kind == SeqKind::List ? "list" : "tuple"; }
 
+// A tuple, list or string of more than kMaxItems items is a hostile
+// program's, not a lesson's (a list becomes a tensor's data): growing one
+// past it is Python's MemoryError (Note [Program limits], src/lang/run.cpp).
+constexpr int64_t kMaxItems = int64_t{1} << 16;
+
+void check_items(int64_t count) {
+  if (count > kMaxItems)
+    throw PythonError("MemoryError", "a sequence of " + std::to_string(count) +
+                                         " items is more than the " + std::to_string(kMaxItems) +
+                                         " a program may build");
+}
+
 Value repeat(const Sequence& s, int64_t n) {
-  // a result of more than 1 << 24 items is a hostile program's, not a lesson's
   const int64_t count = n < 0 ? 0 : n;
-  if (count > 0 && static_cast<int64_t>(s.items.size()) > (int64_t{1} << 24) / count)
-    throw PythonError("OverflowError", "the repeated sequence would have more than 16777216 items");
+  const int64_t size = static_cast<int64_t>(s.items.size());
+  if (count > 0 && size > 0) check_items(count > kMaxItems ? count : size * count);
   std::vector<Value> items;
-  for (int64_t k = 0; k < count; ++k) items.insert(items.end(), s.items.begin(), s.items.end());
+  for (int64_t k = 0; k < count && size > 0; ++k)
+    items.insert(items.end(), s.items.begin(), s.items.end());
   return Value::sequence(s.kind == SeqKind::Named ? SeqKind::Tuple : s.kind, std::move(items));
 }
 
 Value repeat(const std::string& s, int64_t n) {
   const int64_t count = n < 0 ? 0 : n;
-  if (count > 0 && static_cast<int64_t>(s.size()) > (int64_t{1} << 24) / count)
-    throw PythonError("OverflowError", "the repeated string would have more than 16777216 characters");
+  const int64_t size = static_cast<int64_t>(s.size());
+  if (count > 0 && size > 0) check_items(count > kMaxItems ? count : size * count);
   std::string out;
-  for (int64_t k = 0; k < count; ++k) out += s;
+  for (int64_t k = 0; k < count && size > 0; ++k) out += s;
   return Value(std::move(out));
 }
 
@@ -186,13 +198,17 @@ Value sequence_binary(const std::string& op, const Value& a, const Value& b) {
   const auto* strb = std::get_if<std::string>(&b.v);
   if (op == "+") {
     if (sa && sb && is_tuple_kind(sa->kind) == is_tuple_kind(sb->kind)) {
+      check_items(static_cast<int64_t>(sa->items.size() + sb->items.size()));
       std::vector<Value> items = sa->items;
       items.insert(items.end(), sb->items.begin(), sb->items.end());
       // torch.Size + tuple is a torch.Size; tuple + torch.Size a tuple
       const SeqKind kind = sa->kind == SeqKind::Named ? SeqKind::Tuple : sa->kind;
       return Value::sequence(kind, std::move(items));
     }
-    if (stra && strb) return Value(*stra + *strb);
+    if (stra && strb) {
+      check_items(static_cast<int64_t>(stra->size() + strb->size()));
+      return Value(*stra + *strb);
+    }
     if (sa && (sb || !b.is_tensor()))
       throw PythonError("TypeError", "can only concatenate " + concat_name(*sa) + " (not \"" +
                                          type_name(b) + "\") to " + concat_name(*sa));
@@ -200,7 +216,7 @@ Value sequence_binary(const std::string& op, const Value& a, const Value& b) {
       throw PythonError("TypeError",
                         "can only concatenate str (not \"" + std::string(type_name(b)) + "\") to str");
   }
-  if (op == "*") {
+  if (op == "*" && (sa || stra || sb || strb)) {
     const Value& seq = (sa || stra) ? a : b;
     const Value& count = (sa || stra) ? b : a;
     if (std::holds_alternative<int64_t>(count.v) || std::holds_alternative<bool>(count.v)) {

@@ -69,10 +69,14 @@ std::string kind_of_python(const std::string& type) {
   return out;
 }
 
-// Note [Program limits]: max_elements bounds the bytes of any one tensor,
-// read as float32 elements (the limit's "64 MB of float32"): the core
-// refuses a larger buffer before allocating it (Storage::allocate), during
-// the program only.
+// Note [Program limits]: ProgramLimits bound what a hostile program may
+// cost. The parser refuses a text too long, with too many statements or
+// nested too deeply (Note [Program syntax]). max_elements bounds the bytes
+// of any one tensor, read as float32 elements (the limit's "64 MB of
+// float32"; an int64 tensor may have half as many): the core refuses a
+// larger buffer before allocating it (Storage::allocate, ErrorKind::Memory),
+// during the program only. Tuples, lists and strings stop at 65,536 items
+// (src/lang/operators.cpp), so that no statement builds more than a few MB.
 class MemoryLimitScope {
  public:
   explicit MemoryLimitScope(int64_t max_elements) : previous_(memory_limit()) {
