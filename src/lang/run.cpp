@@ -60,6 +60,7 @@ std::string kind_of_python(const std::string& type) {
   std::string base = type;
   if (base.size() > 5 && base.compare(base.size() - 5, 5, "Error") == 0)
     base = base.substr(0, base.size() - 5);
+  if (base == "Recursion") return "limit";  // only the interpreter's own limits raise it
   std::string out;
   for (size_t i = 0; i < base.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(base[i]);
@@ -76,7 +77,8 @@ std::string kind_of_python(const std::string& type) {
 // float32"; an int64 tensor may have half as many): the core refuses a
 // larger buffer before allocating it (Storage::allocate, ErrorKind::Memory),
 // during the program only. Tuples, lists and strings stop at 65,536 items
-// (src/lang/operators.cpp), so that no statement builds more than a few MB.
+// (src/lang/operators.cpp), so that no statement builds more than a few MB,
+// and nest at most 32 deep (kMaxSequenceNesting).
 class MemoryLimitScope {
  public:
   explicit MemoryLimitScope(int64_t max_elements) : previous_(memory_limit()) {
@@ -110,6 +112,20 @@ class StorageNumbers {
   std::map<const Storage*, std::pair<std::weak_ptr<Storage>, uint64_t>> numbers_;
   uint64_t count_ = 0;
 };
+
+// How deeply tuples and lists nest inside `v` (0 for anything else),
+// counted no further than `cap`. A program can nest them deeper than its
+// text does (a = (a,), once per line): the limit keeps every walk over a
+// value (repr, comparison, the package's JSON) off the stack's end
+// (Note [Program limits]).
+constexpr int kMaxSequenceNesting = 32;
+int nesting(const Value& v, int cap) {
+  const Sequence* s = v.sequence();
+  if (s == nullptr || cap <= 0) return 0;
+  int deepest = 0;
+  for (const Value& item : s->items) deepest = std::max(deepest, nesting(item, cap - 1));
+  return deepest + 1;
+}
 
 void collect_tensors(const Value& v, std::vector<Tensor>& out, int depth = 0) {
   if (v.is_tensor()) {
@@ -363,7 +379,14 @@ class Interpreter {
       case K::List: {
         std::vector<Value> items;
         items.reserve(e.items.size());
-        for (const ExprPtr& item : e.items) items.push_back(eval(*item));
+        for (const ExprPtr& item : e.items) {
+          items.push_back(eval(*item));
+          if (nesting(items.back(), kMaxSequenceNesting) >= kMaxSequenceNesting)
+            throw PythonError("RecursionError",
+                              "tuples and lists may be nested " +
+                                  std::to_string(kMaxSequenceNesting) +
+                                  " deep in a program (each inside the one before)");
+        }
         return Value::sequence(e.kind == K::Tuple ? Sequence::Kind::Tuple : Sequence::Kind::List,
                                std::move(items));
       }
