@@ -339,6 +339,11 @@ class Parser {
         continue;
       }
       if (peek().kind == TokenKind::Newline || peek().kind == TokenKind::End) break;
+      const Statement& last = module.statements.back();
+      if (last.kind == Statement::Kind::Expression && last.value->kind == Expr::Kind::Name &&
+          last.value->text == "print" && starts_expression(peek()))
+        fail_at(last.value->span, "Missing parentheses in call to 'print'. Did you mean print(...)?",
+                "syntax", "SyntaxError");
       if (peek().kind == TokenKind::Keyword)
         unsupported(span_of(peek()), unsupported_keyword(peek().text));
       if (is_left_out_operator(peek())) left_out_operator(peek());

@@ -250,6 +250,7 @@ TEST_CASE("parser: syntax errors, Python's words", "[parser]") {
               "float '.1'");
   check_error("x.\n", "syntax", 1, 3, "invalid syntax: expected a name after '.', found the end of the line");
   check_error("x = 1\nprint(1\n", "syntax", 2, 6, "'(' was never closed");
+  check_error("print x", "syntax", 1, 1, "Missing parentheses in call to 'print'. Did you mean print(...)?");
   CHECK(error_of("x = 1\n  y = 2").python_type == "IndentationError");
   CHECK(error_of("x = (").python_type == "SyntaxError");
 }
