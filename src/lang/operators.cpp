@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "autograd/node.h"
 #include "error.h"
 #include "ops.h"
 
@@ -280,6 +281,12 @@ Value tensor_reflected(const std::string& op, const Value& number, const Value& 
     return call("mul", {r}, [&] { return mul(r, n); });
   }
   if (op == "@") unsupported_operands(op, number, self);
+  if (op == "-")  // torch.rsub(x, n): n - x, its node named as PyTorch's rsub(Tensor, Scalar) names it
+    return call("sub", {x}, [&] {
+      Tensor out = sub(n, x);
+      set_grad_fn(out, "RsubBackward1");
+      return out;
+    });
   const BinaryOp bop = binary_op_of(op);
   return call(op_name(bop), {x}, [&] { return binary(bop, n, x); });
 }

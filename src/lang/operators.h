@@ -7,8 +7,8 @@
 // python_variable_methods.cpp), so a number on the left reaches the
 // tensor's reflected method:
 //   2 + x  -> x.add(2)          2 * x  -> x.mul(2)
-//   2 - x  -> torch.rsub(x, 2)  (here: sub(2, x): the same values and trace,
-//                                but grad_fn SubBackward0 where PyTorch says RsubBackward1)
+//   2 - x  -> torch.rsub(x, 2)  (here: sub(2, x), the same values, gradient and
+//                                grad_fn RsubBackward1; the trace names the op sub)
 //   2 / x  -> x.reciprocal() * 2   (two ops, as PyTorch runs them)
 //   2 // x -> torch.floor_divide(2, x)   2 % x -> torch.remainder(2, x)
 //   2 ** x -> torch.pow(2, x)     2 @ x -> TypeError (no reflected matmul of a number)
