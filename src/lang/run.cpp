@@ -557,6 +557,9 @@ class Interpreter {
     int64_t i = 0;
     if (auto b = std::get_if<bool>(&index.v)) i = *b ? 1 : 0;
     else if (auto n = std::get_if<int64_t>(&index.v)) i = *n;
+    else if (std::string(what) == "string")
+      throw PythonError("TypeError", "string indices must be integers, not '" +
+                                         std::string(type_name(index)) + "'");
     else
       throw PythonError("TypeError", std::string(what) + " indices must be integers or slices, not " +
                                          type_name(index));
