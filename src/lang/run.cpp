@@ -484,7 +484,8 @@ class Interpreter {
     collect_tensors(result, outputs);
     for (const Tensor& out : outputs) {
       r.outputs.push_back(out.id());
-      for (const Tensor& in : inputs) r.view |= out.shares_storage(in);
+      // the same tensor back (add_, requires_grad_) is not a view of itself
+      for (const Tensor& in : inputs) r.view |= out.id() != in.id() && out.shares_storage(in);
     }
     r.first_event = first_event;
     r.end_event = scope_->events().size();
