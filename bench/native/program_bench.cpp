@@ -22,7 +22,7 @@ std::string thirty_lines() {
       "w = torch.ones(3, 1, requires_grad=True)\n"
       "loss = (d * w).sum()\n";
   for (int i = 0; i < 24; ++i)
-    code += "z" + std::to_string(i) + " = (x[:, :, None] - y).sum(dim=-1) * 2 + x.T @ x\n";
+    code += "z" + std::to_string(i) + " = (x[:, :, None] - y).sum(dim=-1) * 2 + x @ x.T @ x\n";
   return code;
 }
 
