@@ -608,3 +608,28 @@ TEST_CASE("programs: a 30-line program and 10,000 lines run fast", "[program]") 
   CHECK(r2.statements.size() == 10000);
   WARN("30 lines ran in " << ms << " ms; 10,000 lines in " << ms2 << " ms");  // measured, not asserted
 }
+
+TEST_CASE("programs: attributes, from-imports, sizes and unpacking tensors", "[program]") {
+  const ProgramResult r = run_ok(
+      "from torch import tensor, ones\n"
+      "x = tensor([[1., 2., 3.], [4., 5., 6.]])\n"
+      "same = x.shape == (2, 3)\n"   // torch.Size is a tuple: True
+      "rows, cols = x.shape\n"
+      "top, bottom = x\n"            // iterating a tensor gives its rows
+      "w = ones(3)\n"
+      "w.requires_grad = True\n");
+  CHECK(bool_of(global(r, "same")));
+  CHECK(int_of(global(r, "rows")) == 2);
+  CHECK(int_of(global(r, "cols")) == 3);
+  CHECK(tensor_values(global(r, "top")) == std::vector<float>{1, 2, 3});
+  CHECK(tensor_values(global(r, "bottom")) == std::vector<float>{4, 5, 6});
+  CHECK(global(r, "bottom").tensor().shares_storage(global(r, "x").tensor()));
+  CHECK(global(r, "bottom").tensor().offset() == 3);
+  CHECK(r.statements[4].calls.size() == 2);  // one row each
+  CHECK(global(r, "w").tensor().requires_grad());
+  CHECK(r.statements[6].names.at("w").requires_grad);  // the statement shows the tensor it changed
+  check_error("import torch\nx = torch.ones(3)\na, b = x",
+              "too many values to unpack (expected 2)", "value", "ValueError", 3, 1, 9);
+  check_error("import torch\nx = torch.ones(())\na, b = x", "iteration over a 0-d tensor", "type",
+              "TypeError", 3, 1, 9);
+}
