@@ -23,7 +23,7 @@ Value do_swapaxes(const Bound& b, CallContext&) {
 }
 Value do_unsqueeze(const Bound& b, CallContext&) { return unsqueeze(b.tensor("input"), b.integer("dim")); }
 Value do_squeeze(const Bound& b, CallContext&) {
-  if (!b.has("dim")) return squeeze(b.tensor("input"));
+  if (b.overload() == 0) return squeeze(b.tensor("input"));
   return squeeze(b.tensor("input"), b.integer("dim"));
 }
 Value do_flatten(const Bound& b, CallContext&) {
