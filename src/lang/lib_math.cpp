@@ -54,6 +54,18 @@ const std::pair<const char*, const char*> kAliases[] = {
     {"negative", "neg"},       {"absolute", "abs"},
 };
 
+// div(input, other, *, rounding_mode=None): PyTorch's true division, or
+// floor division for 'floor'. 'trunc' would need a trunc op the core lacks.
+Value div_rounding(const Bound& b, const Impl& plain, CallContext& c) {
+  if (!b.has("rounding_mode")) return plain(b, c);
+  const std::string mode = b.str("rounding_mode");
+  if (mode == "floor") return floor_divide(b.operand("input"), b.operand("other"));
+  if (mode == "trunc")
+    throw PythonError("NotImplementedError", "div(rounding_mode='trunc') is not supported by tensorcast");
+  throw Error(ErrorKind::Value, "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '" +
+                                    mode + "'");
+}
+
 void add_op(std::vector<Entry>& t, const OpInfo& op, const std::string& name) {
   const OpInfo* p = &op;
   if (op.family == OpFamily::Unary) {
@@ -65,12 +77,16 @@ void add_op(std::vector<Entry>& t, const OpInfo& op, const std::string& name) {
   }
   if (op.family != OpFamily::Binary && op.family != OpFamily::Compare) return;
   std::string signature = name + "(" + (op.inplace ? "Tensor" : "Operand") + " input, " + other_param(op);
+  const bool div = !op.inplace && op.family == OpFamily::Binary &&
+                   static_cast<BinaryOp>(op.code) == BinaryOp::Div;
   if (op.alpha) signature += ", *, Number alpha=1";
+  if (div) signature += ", *, str? rounding_mode=None";
   signature += ")";
   // a number first is PyTorch's too (torch.pow(2, x), torch.remainder(2, x)),
   // but one of the two must be a tensor: input is refused as a number when
   // other is one as well (below).
   Impl impl = op_impl(p);
+  if (div) impl = [plain = impl](const Bound& b, CallContext& c) { return div_rounding(b, plain, c); };
   const bool pow = op.family == OpFamily::Binary && static_cast<BinaryOp>(op.code) == BinaryOp::Pow;
   Impl checked = [impl, name, pow](const Bound& b, CallContext& c) -> Value {
     if (!b.get("input").is_tensor() && !b.get(pow ? "exponent" : "other").is_tensor())

@@ -53,6 +53,7 @@ Value nested(const std::vector<T>& flat, const Shape& sizes, size_t dim, size_t&
 }
 Value tolist(const Bound& b, CallContext&) {
   const Tensor t = b.tensor("input");
+  check_value_count(t.numel(), "tolist()");
   size_t at = 0;
   if (t.dtype() == DType::Bool) return nested(t.values<bool>(), t.sizes(), 0, at);
   if (is_floating(t.dtype())) return nested(t.values<double>(), t.sizes(), 0, at);
@@ -82,6 +83,9 @@ Value cast(const Bound& b, CallContext&) {
   return to(b.tensor("input"), D);
 }
 Value type_as(const Bound& b, CallContext&) { return to(b.tensor("input"), b.tensor("other").dtype()); }
+
+// torch.Size(sizes=()): a tuple of ints that prints as torch.Size([...]).
+Value make_size(const Bound& b, CallContext&) { return int_tuple(b.ints("sizes"), Sequence::Kind::Size); }
 
 Value result_type_of(const Bound& b, CallContext&) {
   return Value(result_type({b.operand("tensor"), b.operand("other")}));
@@ -134,6 +138,7 @@ void add_tensor(std::vector<Entry>& t) {
   t.push_back(entry("bool", kMethod, {"bool(Tensor input)"}, cast<DType::Bool>));
   t.push_back(entry("byte", kMethod, {"byte(Tensor input)"}, cast<DType::UInt8>));
   t.push_back(entry("type_as", kMethod, {"type_as(Tensor input, Tensor other)"}, type_as));
+  t.push_back(entry("Size", kTorch, {"Size(int[] sizes=())"}, make_size));
   t.push_back(entry("result_type", kTorch, {"result_type(Operand tensor, Operand other)"}, result_type_of));
   t.push_back(entry("backward", kMethod,
                     {"backward(Tensor input, Tensor? gradient=None, bool? retain_graph=None, "

@@ -10,6 +10,7 @@
 #include "lang/program.h"
 #include "lang/repr.h"
 #include "ops.h"
+#include "storage.h"
 
 namespace {
 
@@ -646,4 +647,38 @@ TEST_CASE("Python's builtins", "[builtins]") {
   CHECK(tc::lang::repr(builtin("min", {list({Value(3), Value(1), Value(2)})})) == "1");
   CHECK(raised([] { builtin("max", {list({})}); }) == "ValueError: max() arg is an empty sequence");
   CHECK(builtin("list", {Value(mat)}).sequence()->items.size() == 2);  // a tensor's rows
+}
+
+TEST_CASE("div's rounding_mode, grad assignment, torch.Size, dtypes left out", "[builtins]") {
+  const Tensor n = T(torch("tensor", {list({Value(-7.0), Value(7.0)})}));
+  CHECK(values(torch("div", {Value(n), Value(2)}, {{"rounding_mode", Value(std::string("floor"))}})) ==
+        std::vector<double>{-4, 3});
+  CHECK(values(method(n, "div", {Value(2)}, {{"rounding_mode", Value()}})) == std::vector<double>{-3.5, 3.5});
+  CHECK(raised([&] { torch("div", {Value(n), Value(2)}, {{"rounding_mode", Value(std::string("up"))}}); }) ==
+        "Error: div expected rounding_mode to be one of None, 'trunc', or 'floor' but found 'up'");
+  // x.grad = g, with PyTorch's checks
+  const Tensor w = T(torch("zeros", {Value(2)}, {{"requires_grad", Value(true)}}));
+  tc::lang::set_attribute(w, "grad", torch("ones", {Value(2)}));
+  CHECK(values(tc::lang::get_attribute(w, "grad")) == std::vector<double>{1, 1});
+  CHECK(raised([&] { tc::lang::set_attribute(w, "grad", torch("ones", {Value(3)})); }) ==
+        "Error: assigned grad has data of a different size");
+  CHECK(raised([&] { tc::lang::set_attribute(w, "grad", torch("arange", {Value(2)})); }) ==
+        "Error: assigned grad has data of a different type");
+  CHECK(raised([&] { tc::lang::set_attribute(w, "grad", Value(1)); }) ==
+        "TypeError: assigned grad expected to be a Tensor or None but got grad of type int");
+  CHECK(tc::lang::repr(torch("Size", {list({Value(2), Value(3)})})) == "torch.Size([2, 3])");
+  CHECK(raised([] { tc::lang::get_attribute(tc::lang::ModuleRef{"torch"}, "float16"); }) ==
+        "NotImplementedError: torch.float16 is not supported by tensorcast: its dtypes are bool, uint8, "
+        "int32, int64, float32 and float64");
+}
+
+TEST_CASE("values made one by one count against the memory limit", "[builtins]") {
+  const Tensor big = T(torch("zeros", {Value(1000)}));
+  const int64_t previous = tc::memory_limit();
+  tc::set_memory_limit(1000);
+  const std::string list_error = raised([&] { method(big, "tolist"); });
+  const std::string range_error = raised([] { builtin("range", {Value(int64_t{1} << 40)}); });
+  tc::set_memory_limit(previous);
+  CHECK(list_error.rfind("MemoryError: tolist() would make 1000 Python values", 0) == 0);
+  CHECK(range_error.rfind("MemoryError: range() would make 1099511627776 Python values", 0) == 0);
 }
