@@ -1,5 +1,20 @@
 // The library a program calls (src/lang/builtins.h): the table of
 // src/lang/library.h, the names each namespace has, and attributes.
+//
+// Note [Library errors]: what a call raises, by kind.
+//  - the core's tc::Error, unchanged: PyTorch's own text (a shape that
+//    does not broadcast, a dim out of range), and the checks written here
+//    in PyTorch's words (mm's "self must be a matrix", dot's, bmm's);
+//  - a call's arguments: PyTorch's TypeErrors (Note [Signatures]);
+//  - attributes: Python's AttributeError texts, "module 'torch' has no
+//    attribute 'foo'", "'Tensor' object has no attribute 'foo'",
+//    "'torch.return_types.max' object has no attribute 'foo'";
+//  - Python's builtins (len, int, range, ...): CPython's own texts;
+//  - what PyTorch does and tensorcast cannot (torch.float16,
+//    create_graph=True, F.relu(inplace=True), div's 'trunc', a device
+//    other than the CPU): NotImplementedError, saying so;
+//  - values made one by one past the memory limit (tolist, range):
+//    MemoryError.
 #include "lang/builtins.h"
 
 #include "autograd/node.h"

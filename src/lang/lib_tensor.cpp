@@ -69,8 +69,8 @@ Value do_to(const Bound& b, CallContext&) {
   else if (b.overload() == 1) dtype = b.tensor("other").dtype();
   else {
     if (b.has("device") && b.str("device") != "cpu")
-      throw PythonError("RuntimeError", "tensorcast runs on the CPU only: device '" + b.str("device") +
-                                            "' is not available");
+      throw PythonError("NotImplementedError", "tensorcast runs on the CPU only: device '" +
+                                                   b.str("device") + "' is not available");
     dtype = b.optional_dtype("dtype").value_or(dtype);
   }
   const Tensor out = to(x, dtype);
