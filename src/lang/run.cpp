@@ -262,8 +262,7 @@ class Interpreter {
       Value value;
       if (name.member.empty()) {
         // import torch.nn binds torch; import torch.nn as nn binds torch.nn
-        const bool aliased = name.bound != name.module.substr(0, name.module.find('.'));
-        value = ModuleRef{aliased ? name.module : name.module.substr(0, name.module.find('.'))};
+        value = ModuleRef{name.aliased ? name.module : name.module.substr(0, name.module.find('.'))};
       } else {
         try {
           value = get_attribute(ModuleRef{name.module}, name.member);

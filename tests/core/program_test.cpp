@@ -266,9 +266,13 @@ TEST_CASE("programs: imports", "[program]") {
       "import torch.nn.functional as F\n"
       "import torch.nn as nn\n"
       "from torch import nn as nn2\n"
-      "from torch.nn import functional as G\n");
-  CHECK(std::get<tc::lang::ModuleRef>(global(r, "torch").v).path == "torch");
+      "from torch.nn import functional as G\n"
+      "import torch.nn as torch2\n"
+      "import torch.nn.functional as torch\n");  // rebinds torch to the functional module
+  CHECK(std::get<tc::lang::ModuleRef>(global(r, "torch").v).path == "torch.nn.functional");
+  CHECK(r.statements[0].names.at("torch").type == "module");
   CHECK(std::get<tc::lang::ModuleRef>(global(r, "t").v).path == "torch");
+  CHECK(std::get<tc::lang::ModuleRef>(global(r, "torch2").v).path == "torch.nn");
   CHECK(std::get<tc::lang::ModuleRef>(global(r, "F").v).path == "torch.nn.functional");
   CHECK(std::get<tc::lang::ModuleRef>(global(r, "nn").v).path == "torch.nn");
   CHECK(std::get<tc::lang::ModuleRef>(global(r, "nn2").v).path == "torch.nn");
