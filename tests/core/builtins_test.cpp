@@ -708,3 +708,16 @@ TEST_CASE("NumPy's argument names, outer, equal, allclose", "[builtins]") {
   CHECK(raised([&] { torch("allclose", {Value(a), torch("arange", {Value(2)})}); }) ==
         "Error: Float did not match Long");
 }
+
+TEST_CASE("what PyTorch has and the core lacks is refused as such", "[builtins]") {
+  const Tensor x = T(torch("zeros", {Value(2)}));
+  CHECK(raised([&] { tc::lang::get_attribute(x, "masked_fill"); }) ==
+        "NotImplementedError: Tensor.masked_fill is not supported by tensorcast");
+  CHECK(raised([] { tc::lang::get_attribute(tc::lang::ModuleRef{"torch"}, "einsum"); }) ==
+        "NotImplementedError: torch.einsum is not supported by tensorcast");
+  CHECK(raised([] { tc::lang::get_attribute(tc::lang::ModuleRef{"torch.nn"}, "Linear"); }) ==
+        "NotImplementedError: torch.nn.Linear is not supported by tensorcast");
+  CHECK(raised([] { tc::lang::get_attribute(tc::lang::ModuleRef{"torch.nn.functional"}, "gelu"); }) ==
+        "NotImplementedError: torch.nn.functional.gelu is not supported by tensorcast");
+  CHECK(T(method(x, "cpu")).id() == x.id());
+}
