@@ -721,3 +721,45 @@ TEST_CASE("what PyTorch has and the core lacks is refused as such", "[builtins]"
         "NotImplementedError: torch.nn.functional.gelu is not supported by tensorcast");
   CHECK(T(method(x, "cpu")).id() == x.id());
 }
+
+TEST_CASE("aliases and the remaining entries", "[builtins]") {
+  const Tensor a = floats({-2, 3}, {2});
+  CHECK(values(method(a, "clamp_max", {Value(0)})) == std::vector<double>{-2, 0});
+  const Tensor g = T(torch("ones", {Value(2)}, {{"requires_grad", Value(true)}}));
+  const Tensor d = T(torch("detach", {torch("mul", {Value(g), Value(2)})}));
+  CHECK(!d.requires_grad());
+  CHECK(d.is_leaf());
+  CHECK(T(torch("empty_like", {Value(a)})).sizes() == Shape{2});
+  CHECK(values(torch("ger", {Value(a), Value(a)})) == std::vector<double>{4, -6, -6, 9});
+  const Tensor m = T(torch("zeros", {Value(2), Value(3), Value(4)}));
+  CHECK(shape(torch("moveaxis", {Value(m), Value(0), Value(2)})) == Shape{3, 4, 2});
+  CHECK(std::get<int64_t>(method(m, "ndimension").v) == 3);
+  CHECK(std::get<int64_t>(method(m, "nelement").v) == 24);
+  const Value s = method(T(torch("arange", {Value(6)})), "select", {Value(0), Value(-1)});
+  CHECK(shape(s) == Shape{});
+  CHECK(values(s) == std::vector<double>{5});
+  CHECK(shape(torch("concatenate", {list({Value(a), Value(a)})})) == Shape{4});
+  // PyTorch's other names for the table's ops
+  CHECK(values(torch("multiply", {Value(a), Value(2)})) == std::vector<double>{-4, 6});
+  CHECK(values(torch("divide", {Value(a), Value(2)})) == std::vector<double>{-1, 1.5});
+  CHECK(values(torch("true_divide", {Value(a), Value(4)})) == std::vector<double>{-0.5, 0.75});
+  CHECK(values(torch("greater", {Value(a), Value(0)})) == std::vector<double>{0, 1});
+  CHECK(values(torch("less", {Value(a), Value(0)})) == std::vector<double>{1, 0});
+  CHECK(values(torch("less_equal", {Value(a), Value(3)})) == std::vector<double>{1, 1});
+  CHECK(values(torch("not_equal", {Value(a), Value(3)})) == std::vector<double>{1, 0});
+  CHECK(values(torch("negative", {Value(a)})) == std::vector<double>{2, -3});
+  CHECK(values(torch("absolute", {Value(a)})) == std::vector<double>{2, 3});
+  // the remaining in-place forms: Python's // and % and ** in place
+  const Tensor n = T(torch("tensor", {list({Value(-7), Value(7)})}));
+  method(n, "floor_divide_", {Value(2)});
+  CHECK(values(Value(n)) == std::vector<double>{-4, 3});
+  method(n, "remainder_", {Value(3)});
+  CHECK(values(Value(n)) == std::vector<double>{2, 0});
+  method(n, "pow_", {Value(2)});
+  CHECK(values(Value(n)) == std::vector<double>{4, 0});
+  method(n, "eq_", {Value(4)});
+  CHECK(values(Value(n)) == std::vector<double>{1, 0});
+  CHECK(T(Value(n)).dtype() == DType::Int64);  // written in self's dtype
+  // an in-place op cannot change self's dtype (PyTorch's canCast)
+  CHECK(raised([&] { method(n, "div_", {Value(2)}); }).rfind("Error: result type Float can't be cast", 0) == 0);
+}
