@@ -224,7 +224,11 @@ Value do_round(const Bound& b, CallContext&) {
   return tc::round(b.tensor("input"), b.integer("decimals"));
 }
 
+// where(condition) alone is PyTorch's nonzero(as_tuple=True), which the
+// core lacks.
 Value do_where(const Bound& b, CallContext&) {
+  if (b.overload() == 0)
+    throw PythonError("NotImplementedError", "where(condition) (nonzero) is not supported by tensorcast");
   return where(b.tensor("condition"), b.operand("input"), b.operand("other"));
 }
 
@@ -331,7 +335,7 @@ void add_math(std::vector<Entry>& t) {
   t.push_back(entry("clamp_min", both, {"clamp_min(Tensor input, Operand min)"}, do_clamp_min));
   t.push_back(entry("clamp_max", both, {"clamp_max(Tensor input, Operand max)"}, do_clamp_max));
   t.push_back(entry("round", both, {"round(Tensor input)", "round(Tensor input, *, int decimals)"}, do_round));
-  t.push_back(entry("where", both, {"where(Tensor condition, Operand input, Operand other)"}, do_where));
+  t.push_back(entry("where", both, {"where(Tensor condition)", "where(Tensor condition, Operand input, Operand other)"}, do_where));
   // torch.nn.functional
   t.push_back(entry("relu", kFunctional, {"relu(Tensor input, bool inplace=False)"}, f_relu));
   t.push_back(entry("sigmoid", kFunctional, {"sigmoid(Tensor input)"}, f_sigmoid));

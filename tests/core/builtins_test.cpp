@@ -763,3 +763,21 @@ TEST_CASE("aliases and the remaining entries", "[builtins]") {
   // an in-place op cannot change self's dtype (PyTorch's canCast)
   CHECK(raised([&] { method(n, "div_", {Value(2)}); }).rfind("Error: result type Float can't be cast", 0) == 0);
 }
+
+TEST_CASE("broadcast_tensors, type, get_default_dtype, where(condition)", "[builtins]") {
+  const Tensor a = T(torch("zeros", {Value(3), Value(1)}));
+  const Tensor b = T(torch("zeros", {Value(3), Value(4)}));
+  const Value r = torch("broadcast_tensors", {Value(a), Value(b)});
+  const Sequence* s = r.sequence();
+  REQUIRE(s != nullptr);
+  CHECK(tc::lang::repr(r) == "(<Tensor of shape [3, 4], float32>, <Tensor of shape [3, 4], float32>)");
+  CHECK(T(s->items[0]).strides() == tc::Strides{1, 0});  // an expand view
+  CHECK(T(s->items[1]).id() == b.id());                 // already that shape: itself
+  CHECK(raised([&] { torch("broadcast_tensors", {Value(a), torch("zeros", {Value(4), Value(2)})}); }) ==
+        "Error: The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 0");
+  CHECK(tc::lang::repr(method(a, "type")) == "'torch.FloatTensor'");
+  CHECK(T(method(a, "type", {Value(DType::Int64)})).dtype() == DType::Int64);
+  CHECK(tc::lang::repr(torch("get_default_dtype")) == "torch.float32");
+  CHECK(raised([&] { torch("where", {torch("gt", {Value(a), Value(0)})}); }) ==
+        "NotImplementedError: where(condition) (nonzero) is not supported by tensorcast");
+}
