@@ -252,7 +252,11 @@ Value call(const Callable& fn, const Arguments& args, CallContext& context) {
   return e->impl(bound, context);
 }
 
-std::string call_name(const Callable& fn) { return fn.qualname; }
+std::string call_name(const Callable& fn) {
+  // grad_fn.name() (Note [grad_fn]) is one method whatever the node
+  if (fn.qualname.rfind("grad_fn_name.", 0) == 0) return "grad_fn.name";
+  return fn.qualname;
+}
 
 // --- helpers of library.h
 

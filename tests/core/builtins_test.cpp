@@ -115,6 +115,10 @@ TEST_CASE("repr of Python values as Python writes them", "[builtins]") {
   CHECK(repr(Value(tc::lang::EllipsisValue{})) == "Ellipsis");
   CHECK(repr(Value(tc::lang::ModuleRef{"torch"})) == "<module 'torch'>");
   CHECK(repr(Value(Callable{"print", std::nullopt})) == "<built-in function print>");
+  CHECK(repr(Value(Callable{"int", std::nullopt})) == "<class 'int'>");
+  CHECK(repr(Value(Callable{"torch.Size", std::nullopt})) == "<class 'torch.Size'>");
+  CHECK(repr(Value(Callable{"torch.arange", std::nullopt})) == "<built-in method arange of type object>");
+  CHECK(repr(Value(Callable{"Tensor.sum", Tensor::zeros({1})})) == "<built-in method sum of Tensor object>");
 }
 
 TEST_CASE("type_name as Python's messages name types", "[builtins]") {
@@ -131,6 +135,7 @@ TEST_CASE("type_name as Python's messages name types", "[builtins]") {
   CHECK(std::string(type_name(Value(DType::Float32))) == "torch.dtype");
   CHECK(std::string(type_name(Value(tc::lang::ModuleRef{"torch"}))) == "module");
   CHECK(std::string(type_name(Value(Callable{"print", std::nullopt}))) == "builtin_function_or_method");
+  CHECK(std::string(type_name(Value(Callable{"float", std::nullopt}))) == "type");
   CHECK(std::string(type_name(Value(tc::lang::SliceValue{}))) == "slice");
   CHECK(std::string(type_name(Value(tc::lang::EllipsisValue{}))) == "ellipsis");
 }
