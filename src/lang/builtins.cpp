@@ -59,7 +59,7 @@ const char* const kNotInCore[] = {
     "scatter", "scatter_add", "index_add", "log2", "log10", "exp2", "trunc", "frac", "erf", "lerp",
     "mse_loss", "cross_entropy", "nll_loss", "gelu", "silu", "leaky_relu", "dropout", "normalize",
     "one_hot", "cosine_similarity", "pad", "conv2d", "max_pool2d", "layer_norm", "batch_norm",
-    "retain_grad", "register_hook", "cdist", "baddbmm", "addmm", "tensordot", "kron"};
+    "retain_grad", "register_hook", "cdist", "baddbmm", "addmm", "tensordot", "kron", "device"};
 // torch.nn's classes: programs call torch.nn.functional instead.
 const char* const kNnClasses[] = {"Module", "Linear", "ReLU", "Sequential", "Softmax", "Conv2d",
                                    "MSELoss", "CrossEntropyLoss", "Parameter", "Sigmoid", "Tanh"};
@@ -123,6 +123,7 @@ Value tensor_attribute(const Tensor& t, const std::string& name) {
   }
   if (name == "requires_grad") return t.requires_grad();
   if (name == "is_leaf") return t.is_leaf();
+  if (name == "is_cuda") return false;
   if (name == "grad_fn") return grad_fn_of(t);
   if (name == "data") return detach(t);  // shares storage, no history, as PyTorch's .data
   if (find_entry(name, kMethod)) return Callable{"Tensor." + name, t};
