@@ -155,6 +155,8 @@ Entry raw_entry(const char* name, unsigned where, RawImpl impl) {
   return Entry{name, where, {}, nullptr, impl};
 }
 
+const std::vector<Entry>& library() { return table(); }
+
 const Entry* find_entry(const std::string& name, Where where) {
   for (const Entry& e : table())
     if ((e.where & where) && e.name == name) return &e;

@@ -5,8 +5,10 @@
 #include <catch.hpp>
 #include <cmath>
 #include <limits>
+#include <random>
 
 #include "lang/builtins.h"
+#include "lang/library.h"
 #include "lang/program.h"
 #include "lang/repr.h"
 #include "ops.h"
@@ -785,4 +787,56 @@ TEST_CASE("broadcast_tensors, type, get_default_dtype, where(condition)", "[buil
   CHECK(tc::lang::repr(torch("get_default_dtype")) == "torch.float32");
   CHECK(raised([&] { torch("where", {torch("gt", {Value(a), Value(0)})}); }) ==
         "NotImplementedError: where(condition) (nonzero) is not supported by tensorcast");
+}
+
+// Every entry of the table called with random arguments, well-formed or
+// not: each call returns, or raises a Python error or the core's Error,
+// never an InternalError (a broken invariant) or anything else.
+TEST_CASE("every function refuses bad arguments with an error, never a crash", "[builtins]") {
+  std::mt19937 gen(14);
+  auto pick = [&](size_t n) { return static_cast<size_t>(std::uniform_int_distribution<size_t>(0, n - 1)(gen)); };
+  const std::vector<Value> pool = {
+      Value(), Value(true), Value(false), Value(0), Value(1), Value(2), Value(-1), Value(3), Value(0.5),
+      Value(-2.0), Value(std::string("floor")), Value(std::string("cpu")), Value(DType::Float32),
+      Value(DType::Int64), Value(DType::Bool), tuple({}), tuple({Value(2), Value(3)}), tuple({Value(0)}),
+      list({Value(1), Value(2)}), list({list({Value(1.5)}), list({Value(2)})}),
+      Value(T(torch("ones", {Value(2), Value(3)}))), Value(T(torch("arange", {Value(3)}))),
+      Value(T(torch("tensor", {Value(2.5)}))), Value(T(torch("zeros", {Value(0), Value(2)}))),
+      Value(T(torch("tensor", {list({Value(true), Value(false)})}))),
+      Value(T(torch("ones", {Value(2), Value(2), Value(2)}, {{"requires_grad", Value(true)}}))),
+      Value(Callable{"float", std::nullopt}), Value(tc::lang::SliceValue{}),
+  };
+  const std::vector<std::string> keywords = {"dim", "keepdim", "dtype", "alpha", "min", "max", "other",
+                                             "input", "size", "requires_grad", "correction", "unbiased",
+                                             "decimals", "gradient", "axis", "foo", "end", "sep", "steps"};
+  const int64_t limit = tc::memory_limit();
+  tc::set_memory_limit(1 << 20);
+  int calls = 0, internal = 0;
+  std::string first_internal;
+  for (const tc::lang::Entry& e : tc::lang::library()) {
+    for (int round = 0; round < 60; ++round) {
+      std::vector<Value> positional;
+      Keywords kw;
+      for (size_t n = pick(4); n > 0; --n) positional.push_back(pool[pick(pool.size())]);
+      for (size_t n = pick(3); n > 0; --n) kw.emplace_back(keywords[pick(keywords.size())], pool[pick(pool.size())]);
+      const char* prefix = (e.where & tc::lang::kTorch) ? "torch."
+                           : (e.where & tc::lang::kFunctional) ? "torch.nn.functional."
+                           : (e.where & tc::lang::kMethod) ? "Tensor." : "";
+      std::optional<Tensor> self;
+      if (std::string(prefix) == "Tensor.") self = T(pool[20 + pick(6)]);
+      try {
+        ++calls;
+        call_named(prefix + e.name, self, positional, kw);
+      } catch (const PythonError&) {
+      } catch (const tc::Error&) {
+      } catch (const std::exception& x) {
+        if (internal++ == 0) first_internal = e.name + ": " + x.what();
+      }
+    }
+  }
+  tc::set_memory_limit(limit);
+  g_output.clear();
+  INFO(first_internal);
+  CHECK(internal == 0);
+  CHECK(calls > 5000);
 }
