@@ -237,6 +237,11 @@ TEST_CASE("reshape and sum as methods and torch functions", "[builtins]") {
   CHECK(shape(method(m, "sum", {tuple({Value(0), Value(1)})}, {{"keepdim", Value(true)}})) == Shape{1, 1});
   CHECK(shape(torch("sum", {Value(m), Value(-1)}, {{"keepdim", Value(true)}})) == Shape{2, 1});
   CHECK(T(method(m, "sum", {}, {{"dtype", Value(DType::Float64)}})).dtype() == DType::Float64);
+  // dtype= is the result's dtype too: PyTorch sums in it
+  CHECK(T(method(T(torch("arange", {Value(4)})), "sum", {}, {{"dtype", Value(DType::Int32)}})).dtype() ==
+        DType::Int32);
+  CHECK(T(method(T(torch("arange", {Value(4)})), "prod", {Value(0)}, {{"dtype", Value(DType::Int32)}})).dtype() ==
+        DType::Int32);
   // an int64 sum stays int64
   CHECK(T(torch("sum", {torch("arange", {Value(4)})})).dtype() == DType::Int64);
 }
