@@ -849,3 +849,15 @@ TEST_CASE("every function refuses bad arguments with an error, never a crash", "
   CHECK(internal == 0);
   CHECK(calls > 5000);
 }
+
+TEST_CASE("0-D and 1-D tensors' T, mT and sizes", "[builtins]") {
+  const Tensor s = T(torch("tensor", {Value(1.5)}));
+  CHECK(shape(tc::lang::get_attribute(s, "T")) == Shape{});
+  CHECK(tc::lang::repr(method(s, "size")) == "torch.Size([])");
+  CHECK(tc::lang::repr(method(s, "stride")) == "()");
+  CHECK(tc::lang::repr(tc::lang::get_attribute(s, "shape")) == "torch.Size([])");
+  const Tensor v = T(torch("arange", {Value(3)}));
+  CHECK(shape(tc::lang::get_attribute(v, "T")) == Shape{3});
+  // mT needs a matrix: PyTorch's text, passed through from the core
+  CHECK(raised([&] { tc::lang::get_attribute(v, "mT"); }).rfind("Error: tensor.mT is only supported on matrices", 0) == 0);
+}
