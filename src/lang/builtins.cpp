@@ -1,10 +1,26 @@
 // The library a program calls (src/lang/builtins.h): the table of
 // src/lang/library.h, the names each namespace has, and attributes.
+//
+// Note [Library errors]: what a call raises, by kind.
+//  - the core's tc::Error, unchanged: PyTorch's own text (a shape that
+//    does not broadcast, a dim out of range), and the checks written here
+//    in PyTorch's words (mm's "self must be a matrix", dot's, bmm's);
+//  - a call's arguments: PyTorch's TypeErrors (Note [Signatures]);
+//  - attributes: Python's AttributeError texts, "module 'torch' has no
+//    attribute 'foo'", "'Tensor' object has no attribute 'foo'",
+//    "'torch.return_types.max' object has no attribute 'foo'";
+//  - Python's builtins (len, int, range, ...): CPython's own texts;
+//  - what PyTorch does and tensorcast cannot (torch.float16,
+//    create_graph=True, F.relu(inplace=True), div's 'trunc', a device
+//    other than the CPU): NotImplementedError, saying so;
+//  - values made one by one past the memory limit (tolist, range):
+//    MemoryError.
 #include "lang/builtins.h"
 
 #include "autograd/node.h"
 #include "lang/library.h"
 #include "lang/repr.h"
+#include "storage.h"
 
 namespace tc::lang {
 
@@ -29,10 +45,47 @@ constexpr const char* kFunctionalPath = "torch.nn.functional";
   throw PythonError("AttributeError", owner + " has no attribute '" + name + "'");
 }
 
+// PyTorch's dtypes that tensorcast leaves out (src/dtype.h says why).
+const char* const kOtherDTypes[] = {"float16", "half",   "bfloat16", "int8",       "int16",
+                                    "short",   "uint16", "uint32",   "uint64",     "complex32",
+                                    "chalf",   "complex64", "cfloat", "complex128", "cdouble"};
+
+// Names PyTorch has that a program may well try and tensorcast lacks (no
+// kernel in the core): refused as what they are, not as typos.
+const char* const kNotInCore[] = {
+    "numpy", "cuda", "masked_fill", "masked_fill_", "index_select", "split", "chunk", "unbind",
+    "norm", "cumsum", "cumprod", "sort", "argsort", "topk", "fill_", "zero_", "repeat", "tile",
+    "flip", "roll", "nonzero", "unique", "tril", "triu", "diag", "trace", "einsum", "repeat_interleave",
+    "scatter", "scatter_add", "index_add", "log2", "log10", "exp2", "trunc", "frac", "erf", "lerp",
+    "mse_loss", "cross_entropy", "nll_loss", "gelu", "silu", "leaky_relu", "dropout", "normalize",
+    "one_hot", "cosine_similarity", "pad", "conv2d", "max_pool2d", "layer_norm", "batch_norm",
+    "retain_grad", "register_hook", "cdist", "baddbmm", "addmm", "tensordot", "kron"};
+// torch.nn's classes: programs call torch.nn.functional instead.
+const char* const kNnClasses[] = {"Module", "Linear", "ReLU", "Sequential", "Softmax", "Conv2d",
+                                   "MSELoss", "CrossEntropyLoss", "Parameter", "Sigmoid", "Tanh"};
+
+[[noreturn]] void not_in_core(const std::string& what) {
+  throw PythonError("NotImplementedError", what + " is not supported by tensorcast");
+}
+
+bool listed(const char* const* begin, const char* const* end, const std::string& name) {
+  for (auto p = begin; p != end; ++p)
+    if (name == *p) return true;
+  return false;
+}
+
 Value module_attribute(const ModuleRef& m, const std::string& name) {
+  if (listed(std::begin(kNotInCore), std::end(kNotInCore), name) ||
+      (m.path == "torch.nn" && listed(std::begin(kNnClasses), std::end(kNnClasses), name)))
+    not_in_core(m.path + "." + name);
   if (m.path == "torch") {
     if (name == "nn") return ModuleRef{"torch.nn"};
     if (auto d = dtype_from_name(name)) return *d;
+    for (const char* other : kOtherDTypes)
+      if (name == other)
+        throw PythonError("NotImplementedError",
+                          "torch." + name + " is not supported by tensorcast: its dtypes are bool, "
+                          "uint8, int32, int64, float32 and float64");
     if (find_entry(name, kTorch)) return Callable{"torch." + name, std::nullopt};
   } else if (m.path == "torch.nn") {
     if (name == "functional") return ModuleRef{kFunctionalPath};
@@ -73,7 +126,20 @@ Value tensor_attribute(const Tensor& t, const std::string& name) {
   if (name == "grad_fn") return grad_fn_of(t);
   if (name == "data") return detach(t);  // shares storage, no history, as PyTorch's .data
   if (find_entry(name, kMethod)) return Callable{"Tensor." + name, t};
+  if (listed(std::begin(kNotInCore), std::end(kNotInCore), name)) not_in_core("Tensor." + name);
   no_attribute("'Tensor' object", name);
+}
+
+// x.grad = g: PyTorch's THPVariable_set_grad checks and texts.
+void set_grad(Tensor& t, const Value& value) {
+  if (!value.is_tensor())
+    throw PythonError("TypeError", std::string("assigned grad expected to be a Tensor or None but got grad of type ") +
+                                       type_name(value));
+  const Tensor g = value.tensor();
+  TC_CHECK(Value, g.impl_ptr() != t.impl_ptr(), "can't assign Variable as its own grad");
+  TC_CHECK(Type, g.dtype() == t.dtype(), "assigned grad has data of a different type");
+  TC_CHECK(Shape, g.sizes() == t.sizes(), "assigned grad has data of a different size");
+  t.impl().grad = g.impl_ptr();
 }
 
 }  // namespace
@@ -139,8 +205,8 @@ void set_attribute(const Value& object, const std::string& name, const Value& va
         t.zero_grad();
         return;
       }
-      throw PythonError("TypeError",
-                        "assigning a tensor to .grad is not supported here: only x.grad = None");
+      set_grad(t, value);
+      return;
     }
     if (name == "shape" || name == "dtype" || name == "ndim" || name == "T" || name == "mT" ||
         name == "is_leaf" || name == "grad_fn")
@@ -199,6 +265,12 @@ Tensor with_grad(Tensor t, bool requires_grad) {
                 "Only Tensors of floating point and complex dtype can require gradients");
   t.set_requires_grad(true);
   return t;
+}
+
+void check_value_count(int64_t count, const char* what) {
+  if (static_cast<double>(count) * sizeof(Value) > static_cast<double>(memory_limit()))
+    throw PythonError("MemoryError", std::string(what) + " would make " + std::to_string(count) +
+                                         " Python values, more than a program may hold");
 }
 
 Value item_value(const Tensor& t) {

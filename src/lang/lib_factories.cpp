@@ -52,7 +52,7 @@ DType infer_dtype(const Value& v) {
   }
   if (std::holds_alternative<std::string>(v.v))
     throw PythonError("ValueError", "too many dimensions 'str'");
-  throw PythonError("RuntimeError", std::string("Could not infer dtype of ") + type_name(v));
+  throw Error(ErrorKind::Type, std::string("Could not infer dtype of ") + type_name(v));
 }
 
 void store_leaf(const Value& v, Leaves& out) {

@@ -1,13 +1,13 @@
 // Python's builtins a program may call: print, len, int, float, bool, abs,
 // round, min, max, tuple, list, range (src/lang/library.h). Their errors
 // are Python's own texts (CPython's builtins).
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 
 #include "lang/library.h"
 #include "lang/repr.h"
-#include "storage.h"
 
 namespace tc::lang {
 
@@ -208,6 +208,7 @@ std::vector<Value> items_of(const Value& v, const char* fn) {
     // Tensor.__iter__: its rows (unbind(0); here each a select view)
     const Tensor& t = v.tensor();
     if (t.ndim() == 0) type_error("iteration over a 0-d tensor");
+    check_value_count(t.sizes()[0] * 8, fn);  // each row a tensor: a handful of values' worth
     std::vector<Value> out;
     for (int64_t i = 0; i < t.sizes()[0]; ++i) out.emplace_back(select(t, 0, i));
     return out;
@@ -244,9 +245,7 @@ Value make_range(const Arguments& args, CallContext&) {
   const int64_t step = n == 3 ? range_int(args.positional[2]) : 1;
   if (step == 0) throw PythonError("ValueError", "range() arg 3 must not be zero");
   const double count = std::max(0.0, std::ceil((static_cast<double>(stop) - start) / step));
-  if (count * sizeof(Value) > static_cast<double>(memory_limit()))
-    throw PythonError("MemoryError", "range of " + std::to_string(static_cast<int64_t>(count)) +
-                                         " values is more than a program may hold");
+  check_value_count(static_cast<int64_t>(std::min(count, 9e18)), "range()");
   std::vector<Value> items;
   for (int64_t i = 0; i < static_cast<int64_t>(count); ++i) items.emplace_back(start + i * step);
   return Value::sequence(Sequence::Kind::List, std::move(items));

@@ -54,6 +54,10 @@ const Entry* find_entry(const std::string& name, Where where);
 // A tensor just made by a factory, with requires_grad set as asked
 // (PyTorch's TensorOptions words when the dtype cannot require grad).
 Tensor with_grad(Tensor t, bool requires_grad);
+// Values a program makes one by one (tolist(), list(x), range(n)) count
+// against its memory limit (Note [Program limits] in src/lang/run.cpp) as
+// tensors do: a MemoryError past it.
+void check_value_count(int64_t count, const char* what);
 // Python's value of one element of a tensor: bool, int or float.
 Value item_value(const Tensor& t);
 // A tuple of ints of kind Size (torch.Size) or Tuple.
