@@ -463,3 +463,22 @@ test('README "Programs": its example prints what the README says', () => {
     p.dispose();
   }
 });
+
+test("the package README's example (bindings/README.md, 'Programs') returns what it says", () => {
+  const readme = read('bindings/README.md');
+  const section = readme.slice(readme.indexOf('## Programs'), readme.indexOf('## License'));
+  const lines = [...section.matchAll(/^  '(.*)',$/gm)].map((m) => m[1]);
+  assert.equal(lines.length, 6);
+  const p = tc.run(lines.join('\n'));
+  try {
+    assert.equal(p.ok, true);
+    assert.deepEqual(p.statements[2]?.names.d?.shape, [2, 3, 4]);
+    assert.equal(p.printed, 'tensor([[-188.],\n        [-180.],\n        [-172.]])\n');
+    assert.deepEqual(p.backward.find((s) => s.name === 'w')?.leadingDims, [0]);
+    assert.ok(p.get('d') instanceof Tensor);
+    assert.equal(tc.run('y = torch.ones(2) + 1').error?.message, "name 'torch' is not defined");
+  } finally {
+    p.dispose();
+  }
+  assert.ok(section.includes("p.printed;                             // 'tensor([[-188.],\\n        [-180.],\\n        [-172.]])\\n'"));
+});
