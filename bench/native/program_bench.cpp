@@ -11,8 +11,7 @@
 
 namespace {
 
-// The example (its backward() left for the library to merge), then
-// lines of the same kind up to 30.
+// The example, then lines of the same kind up to 30.
 std::string thirty_lines() {
   std::string code =
       "import torch\n"
@@ -20,8 +19,9 @@ std::string thirty_lines() {
       "y = torch.tensor([10., 20., 30., 40.])\n"
       "d = x[:, :, None] - y\n"
       "w = torch.ones(3, 1, requires_grad=True)\n"
-      "loss = (d * w).sum()\n";
-  for (int i = 0; i < 24; ++i)
+      "loss = (d * w).sum()\n"
+      "loss.backward()\n";
+  for (int i = 0; i < 23; ++i)
     code += "z" + std::to_string(i) + " = (x[:, :, None] - y).sum(dim=-1) * 2 + x @ x.T @ x\n";
   return code;
 }

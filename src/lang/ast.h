@@ -67,6 +67,7 @@ struct ImportName {
   std::string module;  // the dotted path imported (or imported from)
   std::string member;  // from-imports: the name taken from module
   std::string bound;   // the name it binds
+  bool aliased = false;  // written with `as`
   Span span;           // the dotted path or member as written
 };
 

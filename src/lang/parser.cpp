@@ -385,6 +385,7 @@ class Parser {
         if (at_keyword("as")) {
           next();
           name.bound = identifier("a name after 'as'");
+          name.aliased = true;
         } else {
           name.bound = name.module.substr(0, name.module.find('.'));
         }

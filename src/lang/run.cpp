@@ -138,8 +138,7 @@ void collect_tensors(const Value& v, std::vector<Tensor>& out, int depth = 0) {
 
 class Interpreter {
  public:
-  Interpreter(const std::string& source, const ProgramLimits& limits, ProgramResult& result)
-      : source_(source), limits_(limits), result_(result) {
+  Interpreter(const std::string& source, ProgramResult& result) : source_(source), result_(result) {
     line_starts_.push_back(0);
     for (size_t i = 0; i < source.size(); ++i)
       if (source[i] == '\n') line_starts_.push_back(i + 1);
@@ -263,8 +262,7 @@ class Interpreter {
       Value value;
       if (name.member.empty()) {
         // import torch.nn binds torch; import torch.nn as nn binds torch.nn
-        const bool aliased = name.bound != name.module.substr(0, name.module.find('.'));
-        value = ModuleRef{aliased ? name.module : name.module.substr(0, name.module.find('.'))};
+        value = ModuleRef{name.aliased ? name.module : name.module.substr(0, name.module.find('.'))};
       } else {
         try {
           value = get_attribute(ModuleRef{name.module}, name.member);
@@ -681,7 +679,6 @@ class Interpreter {
   }
 
   const std::string& source_;
-  const ProgramLimits& limits_;
   ProgramResult& result_;
   std::vector<size_t> line_starts_;
   std::map<std::string, Value> globals_;
@@ -702,7 +699,7 @@ ProgramResult run_program(const std::string& source, const ProgramLimits& limits
       return result;
     }
     MemoryLimitScope memory(limits.max_elements);
-    Interpreter interpreter(source, limits, result);
+    Interpreter interpreter(source, result);
     interpreter.run(parsed.module);
     result.globals = std::move(interpreter.globals());
   } catch (const std::bad_alloc&) {
