@@ -59,7 +59,7 @@ const char* const kNotInCore[] = {
     "scatter", "scatter_add", "index_add", "log2", "log10", "exp2", "trunc", "frac", "erf", "lerp",
     "mse_loss", "cross_entropy", "nll_loss", "gelu", "silu", "leaky_relu", "dropout", "normalize",
     "one_hot", "cosine_similarity", "pad", "conv2d", "max_pool2d", "layer_norm", "batch_norm",
-    "retain_grad", "register_hook", "cdist", "baddbmm", "addmm", "tensordot", "kron"};
+    "retain_grad", "register_hook", "cdist", "baddbmm", "addmm", "tensordot", "kron", "device"};
 // torch.nn's classes: programs call torch.nn.functional instead.
 const char* const kNnClasses[] = {"Module", "Linear", "ReLU", "Sequential", "Softmax", "Conv2d",
                                    "MSELoss", "CrossEntropyLoss", "Parameter", "Sigmoid", "Tanh"};
@@ -123,6 +123,7 @@ Value tensor_attribute(const Tensor& t, const std::string& name) {
   }
   if (name == "requires_grad") return t.requires_grad();
   if (name == "is_leaf") return t.is_leaf();
+  if (name == "is_cuda") return false;
   if (name == "grad_fn") return grad_fn_of(t);
   if (name == "data") return detach(t);  // shares storage, no history, as PyTorch's .data
   if (find_entry(name, kMethod)) return Callable{"Tensor." + name, t};
@@ -153,6 +154,8 @@ Entry entry(const char* name, unsigned where, std::vector<const char*> signature
 Entry raw_entry(const char* name, unsigned where, RawImpl impl) {
   return Entry{name, where, {}, nullptr, impl};
 }
+
+const std::vector<Entry>& library() { return table(); }
 
 const Entry* find_entry(const std::string& name, Where where) {
   for (const Entry& e : table())
@@ -252,7 +255,11 @@ Value call(const Callable& fn, const Arguments& args, CallContext& context) {
   return e->impl(bound, context);
 }
 
-std::string call_name(const Callable& fn) { return fn.qualname; }
+std::string call_name(const Callable& fn) {
+  // grad_fn.name() (Note [grad_fn]) is one method whatever the node
+  if (fn.qualname.rfind("grad_fn_name.", 0) == 0) return "grad_fn.name";
+  return fn.qualname;
+}
 
 // --- helpers of library.h
 

@@ -109,11 +109,19 @@ Tensor input_as(const Bound& b) {
   return d ? to(x, *d) : x;
 }
 
+// sum and prod compute in dtype= when given: the core's integer sum is
+// int64, so an int32 (or bool) dtype converts the result back; its low
+// bits are those an int32 accumulator would hold.
+Value in_dtype(const Bound& b, const Tensor& result) {
+  const std::optional<DType> d = b.optional_dtype("dtype");
+  return d && result.dtype() != *d ? to(result, *d) : result;
+}
+
 // None (or no dim) reduces every dim.
 Value do_sum(const Bound& b, CallContext&) {
   const Tensor x = input_as(b);
-  if (b.overload() == 0) return sum(x);
-  return sum(x, b.ints("dim"), b.flag("keepdim"));
+  if (b.overload() == 0) return in_dtype(b, sum(x));
+  return in_dtype(b, sum(x, b.ints("dim"), b.flag("keepdim")));
 }
 
 Value do_mean(const Bound& b, CallContext&) {
@@ -150,8 +158,8 @@ Value do_argmin(const Bound& b, CallContext&) {
 
 Value do_prod(const Bound& b, CallContext&) {
   const Tensor x = input_as(b);
-  if (b.overload() == 0) return prod(x, std::nullopt, false);
-  return prod(x, b.integer("dim"), b.flag("keepdim"));
+  if (b.overload() == 0) return in_dtype(b, prod(x, std::nullopt, false));
+  return in_dtype(b, prod(x, b.integer("dim"), b.flag("keepdim")));
 }
 
 // var/std: PyTorch's three overloads, in its order: (dim, unbiased,
@@ -224,7 +232,11 @@ Value do_round(const Bound& b, CallContext&) {
   return tc::round(b.tensor("input"), b.integer("decimals"));
 }
 
+// where(condition) alone is PyTorch's nonzero(as_tuple=True), which the
+// core lacks.
 Value do_where(const Bound& b, CallContext&) {
+  if (b.overload() == 0)
+    throw PythonError("NotImplementedError", "where(condition) (nonzero) is not supported by tensorcast");
   return where(b.tensor("condition"), b.operand("input"), b.operand("other"));
 }
 
@@ -331,7 +343,7 @@ void add_math(std::vector<Entry>& t) {
   t.push_back(entry("clamp_min", both, {"clamp_min(Tensor input, Operand min)"}, do_clamp_min));
   t.push_back(entry("clamp_max", both, {"clamp_max(Tensor input, Operand max)"}, do_clamp_max));
   t.push_back(entry("round", both, {"round(Tensor input)", "round(Tensor input, *, int decimals)"}, do_round));
-  t.push_back(entry("where", both, {"where(Tensor condition, Operand input, Operand other)"}, do_where));
+  t.push_back(entry("where", both, {"where(Tensor condition)", "where(Tensor condition, Operand input, Operand other)"}, do_where));
   // torch.nn.functional
   t.push_back(entry("relu", kFunctional, {"relu(Tensor input, bool inplace=False)"}, f_relu));
   t.push_back(entry("sigmoid", kFunctional, {"sigmoid(Tensor input)"}, f_sigmoid));

@@ -78,6 +78,27 @@ Value do_broadcast_shapes(const Arguments& args, CallContext&) {
   return int_tuple(torch_broadcast_shapes(shapes), Sequence::Kind::Size);
 }
 
+// torch.broadcast_tensors(*tensors): each expanded to the shape they
+// broadcast to (ExpandBackward0); one that has it already is returned
+// itself, as PyTorch's expand_outplace borrows it.
+Value do_broadcast_tensors(const Arguments& args, CallContext&) {
+  if (!args.keywords.empty())
+    throw PythonError("TypeError", "broadcast_tensors() got an unexpected keyword argument '" +
+                                       args.keywords[0].first + "'");
+  std::vector<Shape> shapes;
+  for (size_t i = 0; i < args.positional.size(); ++i) {
+    if (!args.positional[i].is_tensor())
+      throw PythonError("TypeError", "expected Tensor as element " + std::to_string(i) +
+                                         " in argument 0, but got " + type_name(args.positional[i]));
+    shapes.push_back(args.positional[i].tensor().sizes());
+  }
+  const Shape shape = broadcast_shapes(shapes);
+  std::vector<Value> out;
+  for (const Value& v : args.positional)
+    out.emplace_back(v.tensor().sizes() == shape ? v.tensor() : expand(v.tensor(), shape));
+  return Value::sequence(Sequence::Kind::Tuple, std::move(out));
+}
+
 // --- matrix products
 
 Value do_matmul(const Bound& b, CallContext&) { return matmul(b.tensor("input"), b.tensor("other")); }
@@ -148,6 +169,7 @@ void add_shapes(std::vector<Entry>& t) {
   t.push_back(entry("expand_as", kMethod, {"expand_as(Tensor input, Tensor other)"}, do_expand_as));
   t.push_back(entry("broadcast_to", both, {"broadcast_to(Tensor input, int[] size)"}, do_broadcast_to));
   t.push_back(raw_entry("broadcast_shapes", kTorch, do_broadcast_shapes));
+  t.push_back(raw_entry("broadcast_tensors", kTorch, do_broadcast_tensors));
   t.push_back(entry("permute", both, {"permute(Tensor input, int[] dims)"}, do_permute));
   t.push_back(entry("transpose", both, {"transpose(Tensor input, int dim0, int dim1)"}, do_transpose));
   t.push_back(entry("swapdims", both, {"swapdims(Tensor input, int dim0, int dim1)"}, do_transpose));

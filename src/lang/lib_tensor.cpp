@@ -87,6 +87,15 @@ Value type_as(const Bound& b, CallContext&) { return to(b.tensor("input"), b.ten
 // torch.Size(sizes=()): a tuple of ints that prints as torch.Size([...]).
 Value make_size(const Bound& b, CallContext&) { return int_tuple(b.ints("sizes"), Sequence::Kind::Size); }
 
+// type(): the legacy name ("torch.FloatTensor"); type(dtype): to(dtype).
+Value do_type(const Bound& b, CallContext&) {
+  const Tensor x = b.tensor("input");
+  if (!b.has("dtype")) return Value(dtype_tensor_type(x.dtype()));
+  return to(x, b.dtype("dtype"));
+}
+
+Value default_dtype(const Bound&, CallContext&) { return Value(DType::Float32); }
+
 Value result_type_of(const Bound& b, CallContext&) {
   return Value(result_type({b.operand("tensor"), b.operand("other")}));
 }
@@ -140,6 +149,9 @@ void add_tensor(std::vector<Entry>& t) {
   t.push_back(entry("int", kMethod, {"int(Tensor input)"}, cast<DType::Int32>));
   t.push_back(entry("bool", kMethod, {"bool(Tensor input)"}, cast<DType::Bool>));
   t.push_back(entry("byte", kMethod, {"byte(Tensor input)"}, cast<DType::UInt8>));
+  t.push_back(entry("type", kMethod, {"type(Tensor input, ScalarType? dtype=None, bool non_blocking=False)"},
+                    do_type));
+  t.push_back(entry("get_default_dtype", kTorch, {"get_default_dtype()"}, default_dtype));
   t.push_back(entry("type_as", kMethod, {"type_as(Tensor input, Tensor other)"}, type_as));
   t.push_back(entry("Size", kTorch, {"Size(int[] sizes=())"}, make_size));
   t.push_back(entry("result_type", kTorch, {"result_type(Operand tensor, Operand other)"}, result_type_of));

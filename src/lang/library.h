@@ -46,6 +46,9 @@ void add_shapes(std::vector<Entry>& table);      // lib_shapes.cpp: views, joins
 void add_tensor(std::vector<Entry>& table);      // lib_tensor.cpp: methods of a tensor's own
 void add_python(std::vector<Entry>& table);      // lib_python.cpp: print, len, int, ...
 
+// Every entry (for tests that call each one).
+const std::vector<Entry>& library();
+
 // The entry named `name` reached from `where`; nullptr if none.
 const Entry* find_entry(const std::string& name, Where where);
 

@@ -36,11 +36,19 @@ std::string grad_fn_repr(const Callable& fn) {
 
 bool is_grad_fn(const Callable& fn) { return fn.qualname.rfind("grad_fn.", 0) == 0; }
 
+// Python's builtins that are classes (type(int) is type), and torch.Size.
+bool is_class(const Callable& fn) {
+  for (const char* name : {"int", "float", "bool", "tuple", "list", "range", "torch.Size"})
+    if (fn.qualname == name) return true;
+  return false;
+}
+
 // Python's reprs of callables, without the addresses Python adds to
 // methods (an address would change from run to run).
 std::string callable_repr(const Callable& fn) {
   const std::string& q = fn.qualname;
   if (is_grad_fn(fn)) return grad_fn_repr(fn);
+  if (is_class(fn)) return "<class '" + q + "'>";
   const size_t dot = q.rfind('.');
   const std::string name = dot == std::string::npos ? q : q.substr(dot + 1);
   if (q.rfind("Tensor.", 0) == 0) return "<built-in method " + name + " of Tensor object>";
@@ -171,6 +179,7 @@ const char* type_name(const Value& value) {
     const char* operator()(const ModuleRef&) const { return "module"; }
     const char* operator()(const Callable& fn) const {
       if (is_grad_fn(fn)) return fn.qualname.c_str() + 8;  // "SubBackward0"
+      if (is_class(fn)) return "type";
       return fn.qualname.rfind("torch.nn.functional.", 0) == 0 ? "function"
                                                                 : "builtin_function_or_method";
     }

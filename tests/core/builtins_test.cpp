@@ -5,8 +5,10 @@
 #include <catch.hpp>
 #include <cmath>
 #include <limits>
+#include <random>
 
 #include "lang/builtins.h"
+#include "lang/library.h"
 #include "lang/program.h"
 #include "lang/repr.h"
 #include "ops.h"
@@ -115,6 +117,10 @@ TEST_CASE("repr of Python values as Python writes them", "[builtins]") {
   CHECK(repr(Value(tc::lang::EllipsisValue{})) == "Ellipsis");
   CHECK(repr(Value(tc::lang::ModuleRef{"torch"})) == "<module 'torch'>");
   CHECK(repr(Value(Callable{"print", std::nullopt})) == "<built-in function print>");
+  CHECK(repr(Value(Callable{"int", std::nullopt})) == "<class 'int'>");
+  CHECK(repr(Value(Callable{"torch.Size", std::nullopt})) == "<class 'torch.Size'>");
+  CHECK(repr(Value(Callable{"torch.arange", std::nullopt})) == "<built-in method arange of type object>");
+  CHECK(repr(Value(Callable{"Tensor.sum", Tensor::zeros({1})})) == "<built-in method sum of Tensor object>");
 }
 
 TEST_CASE("type_name as Python's messages name types", "[builtins]") {
@@ -131,6 +137,7 @@ TEST_CASE("type_name as Python's messages name types", "[builtins]") {
   CHECK(std::string(type_name(Value(DType::Float32))) == "torch.dtype");
   CHECK(std::string(type_name(Value(tc::lang::ModuleRef{"torch"}))) == "module");
   CHECK(std::string(type_name(Value(Callable{"print", std::nullopt}))) == "builtin_function_or_method");
+  CHECK(std::string(type_name(Value(Callable{"float", std::nullopt}))) == "type");
   CHECK(std::string(type_name(Value(tc::lang::SliceValue{}))) == "slice");
   CHECK(std::string(type_name(Value(tc::lang::EllipsisValue{}))) == "ellipsis");
 }
@@ -230,6 +237,11 @@ TEST_CASE("reshape and sum as methods and torch functions", "[builtins]") {
   CHECK(shape(method(m, "sum", {tuple({Value(0), Value(1)})}, {{"keepdim", Value(true)}})) == Shape{1, 1});
   CHECK(shape(torch("sum", {Value(m), Value(-1)}, {{"keepdim", Value(true)}})) == Shape{2, 1});
   CHECK(T(method(m, "sum", {}, {{"dtype", Value(DType::Float64)}})).dtype() == DType::Float64);
+  // dtype= is the result's dtype too: PyTorch sums in it
+  CHECK(T(method(T(torch("arange", {Value(4)})), "sum", {}, {{"dtype", Value(DType::Int32)}})).dtype() ==
+        DType::Int32);
+  CHECK(T(method(T(torch("arange", {Value(4)})), "prod", {Value(0)}, {{"dtype", Value(DType::Int32)}})).dtype() ==
+        DType::Int32);
   // an int64 sum stays int64
   CHECK(T(torch("sum", {torch("arange", {Value(4)})})).dtype() == DType::Int64);
 }
@@ -720,4 +732,116 @@ TEST_CASE("what PyTorch has and the core lacks is refused as such", "[builtins]"
   CHECK(raised([] { tc::lang::get_attribute(tc::lang::ModuleRef{"torch.nn.functional"}, "gelu"); }) ==
         "NotImplementedError: torch.nn.functional.gelu is not supported by tensorcast");
   CHECK(T(method(x, "cpu")).id() == x.id());
+}
+
+TEST_CASE("aliases and the remaining entries", "[builtins]") {
+  const Tensor a = floats({-2, 3}, {2});
+  CHECK(values(method(a, "clamp_max", {Value(0)})) == std::vector<double>{-2, 0});
+  const Tensor g = T(torch("ones", {Value(2)}, {{"requires_grad", Value(true)}}));
+  const Tensor d = T(torch("detach", {torch("mul", {Value(g), Value(2)})}));
+  CHECK(!d.requires_grad());
+  CHECK(d.is_leaf());
+  CHECK(T(torch("empty_like", {Value(a)})).sizes() == Shape{2});
+  CHECK(values(torch("ger", {Value(a), Value(a)})) == std::vector<double>{4, -6, -6, 9});
+  const Tensor m = T(torch("zeros", {Value(2), Value(3), Value(4)}));
+  CHECK(shape(torch("moveaxis", {Value(m), Value(0), Value(2)})) == Shape{3, 4, 2});
+  CHECK(std::get<int64_t>(method(m, "ndimension").v) == 3);
+  CHECK(std::get<int64_t>(method(m, "nelement").v) == 24);
+  const Value s = method(T(torch("arange", {Value(6)})), "select", {Value(0), Value(-1)});
+  CHECK(shape(s) == Shape{});
+  CHECK(values(s) == std::vector<double>{5});
+  CHECK(shape(torch("concatenate", {list({Value(a), Value(a)})})) == Shape{4});
+  // PyTorch's other names for the table's ops
+  CHECK(values(torch("multiply", {Value(a), Value(2)})) == std::vector<double>{-4, 6});
+  CHECK(values(torch("divide", {Value(a), Value(2)})) == std::vector<double>{-1, 1.5});
+  CHECK(values(torch("true_divide", {Value(a), Value(4)})) == std::vector<double>{-0.5, 0.75});
+  CHECK(values(torch("greater", {Value(a), Value(0)})) == std::vector<double>{0, 1});
+  CHECK(values(torch("less", {Value(a), Value(0)})) == std::vector<double>{1, 0});
+  CHECK(values(torch("less_equal", {Value(a), Value(3)})) == std::vector<double>{1, 1});
+  CHECK(values(torch("not_equal", {Value(a), Value(3)})) == std::vector<double>{1, 0});
+  CHECK(values(torch("negative", {Value(a)})) == std::vector<double>{2, -3});
+  CHECK(values(torch("absolute", {Value(a)})) == std::vector<double>{2, 3});
+  // the remaining in-place forms: Python's // and % and ** in place
+  const Tensor n = T(torch("tensor", {list({Value(-7), Value(7)})}));
+  method(n, "floor_divide_", {Value(2)});
+  CHECK(values(Value(n)) == std::vector<double>{-4, 3});
+  method(n, "remainder_", {Value(3)});
+  CHECK(values(Value(n)) == std::vector<double>{2, 0});
+  method(n, "pow_", {Value(2)});
+  CHECK(values(Value(n)) == std::vector<double>{4, 0});
+  method(n, "eq_", {Value(4)});
+  CHECK(values(Value(n)) == std::vector<double>{1, 0});
+  CHECK(T(Value(n)).dtype() == DType::Int64);  // written in self's dtype
+  // an in-place op cannot change self's dtype (PyTorch's canCast)
+  CHECK(raised([&] { method(n, "div_", {Value(2)}); }).rfind("Error: result type Float can't be cast", 0) == 0);
+}
+
+TEST_CASE("broadcast_tensors, type, get_default_dtype, where(condition)", "[builtins]") {
+  const Tensor a = T(torch("zeros", {Value(3), Value(1)}));
+  const Tensor b = T(torch("zeros", {Value(3), Value(4)}));
+  const Value r = torch("broadcast_tensors", {Value(a), Value(b)});
+  const Sequence* s = r.sequence();
+  REQUIRE(s != nullptr);
+  CHECK(tc::lang::repr(r) == "(<Tensor of shape [3, 4], float32>, <Tensor of shape [3, 4], float32>)");
+  CHECK(T(s->items[0]).strides() == tc::Strides{1, 0});  // an expand view
+  CHECK(T(s->items[1]).id() == b.id());                 // already that shape: itself
+  CHECK(raised([&] { torch("broadcast_tensors", {Value(a), torch("zeros", {Value(4), Value(2)})}); }) ==
+        "Error: The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 0");
+  CHECK(tc::lang::repr(method(a, "type")) == "'torch.FloatTensor'");
+  CHECK(T(method(a, "type", {Value(DType::Int64)})).dtype() == DType::Int64);
+  CHECK(tc::lang::repr(torch("get_default_dtype")) == "torch.float32");
+  CHECK(raised([&] { torch("where", {torch("gt", {Value(a), Value(0)})}); }) ==
+        "NotImplementedError: where(condition) (nonzero) is not supported by tensorcast");
+}
+
+// Every entry of the table called with random arguments, well-formed or
+// not: each call returns, or raises a Python error or the core's Error,
+// never an InternalError (a broken invariant) or anything else.
+TEST_CASE("every function refuses bad arguments with an error, never a crash", "[builtins]") {
+  std::mt19937 gen(14);
+  auto pick = [&](size_t n) { return static_cast<size_t>(std::uniform_int_distribution<size_t>(0, n - 1)(gen)); };
+  const std::vector<Value> pool = {
+      Value(), Value(true), Value(false), Value(0), Value(1), Value(2), Value(-1), Value(3), Value(0.5),
+      Value(-2.0), Value(std::string("floor")), Value(std::string("cpu")), Value(DType::Float32),
+      Value(DType::Int64), Value(DType::Bool), tuple({}), tuple({Value(2), Value(3)}), tuple({Value(0)}),
+      list({Value(1), Value(2)}), list({list({Value(1.5)}), list({Value(2)})}),
+      Value(T(torch("ones", {Value(2), Value(3)}))), Value(T(torch("arange", {Value(3)}))),
+      Value(T(torch("tensor", {Value(2.5)}))), Value(T(torch("zeros", {Value(0), Value(2)}))),
+      Value(T(torch("tensor", {list({Value(true), Value(false)})}))),
+      Value(T(torch("ones", {Value(2), Value(2), Value(2)}, {{"requires_grad", Value(true)}}))),
+      Value(Callable{"float", std::nullopt}), Value(tc::lang::SliceValue{}),
+  };
+  const std::vector<std::string> keywords = {"dim", "keepdim", "dtype", "alpha", "min", "max", "other",
+                                             "input", "size", "requires_grad", "correction", "unbiased",
+                                             "decimals", "gradient", "axis", "foo", "end", "sep", "steps"};
+  const int64_t limit = tc::memory_limit();
+  tc::set_memory_limit(1 << 20);
+  int calls = 0, internal = 0;
+  std::string first_internal;
+  for (const tc::lang::Entry& e : tc::lang::library()) {
+    for (int round = 0; round < 60; ++round) {
+      std::vector<Value> positional;
+      Keywords kw;
+      for (size_t n = pick(4); n > 0; --n) positional.push_back(pool[pick(pool.size())]);
+      for (size_t n = pick(3); n > 0; --n) kw.emplace_back(keywords[pick(keywords.size())], pool[pick(pool.size())]);
+      const char* prefix = (e.where & tc::lang::kTorch) ? "torch."
+                           : (e.where & tc::lang::kFunctional) ? "torch.nn.functional."
+                           : (e.where & tc::lang::kMethod) ? "Tensor." : "";
+      std::optional<Tensor> self;
+      if (std::string(prefix) == "Tensor.") self = T(pool[20 + pick(6)]);
+      try {
+        ++calls;
+        call_named(prefix + e.name, self, positional, kw);
+      } catch (const PythonError&) {
+      } catch (const tc::Error&) {
+      } catch (const std::exception& x) {
+        if (internal++ == 0) first_internal = e.name + ": " + x.what();
+      }
+    }
+  }
+  tc::set_memory_limit(limit);
+  g_output.clear();
+  INFO(first_internal);
+  CHECK(internal == 0);
+  CHECK(calls > 5000);
 }
