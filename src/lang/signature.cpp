@@ -260,6 +260,13 @@ bool parse(const Signature& s, const Value* self, const Arguments& args, bool ra
     if (!is_keyword) ++arg_pos;
     else if (obj != nullptr) --remaining;
   }
+  // positional arguments past a sequence of sizes (x.reshape((6,), 1)):
+  // refused, where a function with keyword-only parameters after the
+  // sizes refuses them above
+  if (arg_pos < nargs) {
+    if (raise) extra_args(s, c, nargs);
+    return false;
+  }
   if (remaining > 0) {
     if (raise) extra_kwargs(s, order, args);
     return false;

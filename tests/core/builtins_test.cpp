@@ -255,6 +255,10 @@ TEST_CASE("the binder raises PyTorch's TypeErrors", "[builtins]") {
   CHECK(raised([&] { method(m, "reshape", {Value(2), Value(1.5)}); }) ==
         "TypeError: reshape(): argument 'shape' (position 1) must be tuple of ints, but found "
         "element of type float at pos 1");
+  CHECK(raised([&] { method(m, "reshape", {tuple({Value(6)}), Value(1)}); }) ==
+        "TypeError: reshape() takes 1 positional argument but 2 were given");
+  CHECK(raised([&] { torch("zeros", {tuple({Value(6)}), Value(1)}); }) ==
+        "TypeError: zeros() takes 1 positional argument but 2 were given");
   CHECK(raised([&] { method(m, "sum", {Value(0), Value(1)}); }) ==
         "TypeError: sum(): argument 'keepdim' (position 2) must be bool, not int");
   CHECK(raised([&] { method(m, "view"); }) ==
