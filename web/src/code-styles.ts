@@ -84,19 +84,19 @@ export const codeStyles = css`
   .editor .cm-focused .cm-selectionBackground {
     background: color-mix(in srgb, var(--focus) 25%, transparent);
   }
+  /* Set apart from the code and its comments, as a debugger's inline values are. */
   .cm-tc-inline {
     margin-left: 2ch;
+    padding: 0 6px;
+    border-radius: 4px;
     color: var(--code-inline);
+    background: color-mix(in srgb, var(--code-inline) 10%, transparent);
     font-size: 0.875em;
     white-space: pre;
   }
-  .cm-tc-inline::before {
-    content: '# ';
-    color: var(--muted);
-  }
   .cm-tc-openable {
     cursor: pointer;
-    box-shadow: inset 3px 0 0 color-mix(in srgb, var(--focus) 45%, transparent);
+    box-shadow: inset 4px 0 0 color-mix(in srgb, var(--focus) 55%, transparent);
   }
   .cm-tc-picked {
     box-shadow: inset 3px 0 0 var(--focus);

@@ -569,7 +569,7 @@ export class TensorcastPlayground extends LitElement {
     const exportTo = (kind: ExportKind, all: boolean): void => void this.sharing.export(ctx, kind, all, range, this.diagram.current?.scene ?? null);
     const share = { exportAll: (kind: ExportKind) => exportTo(kind, true), copy: (kind: CopyKind) => void this.sharing.copy(kind, model.state, this.playgroundUrl) };
     const tools = html`${modeSwitch(m, model.state.mode, (patch) => void this.change(patch, 'push'))}${copyButtons(ctx, share)}`;
-    const top = full ? header(ctx, change, tools) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change);
+    const top = full ? header(ctx, change, tools, model.state.mode === 'code' ? m.code.intro : m.intro) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change);
     if (model.state.mode === 'code') return this.frame(m, p, top, this.codeBody(ctx, full, share));
     return this.frame(m, p, top, html`
       ${full ? html`<div class="top"><div class="lead">

@@ -23,7 +23,7 @@ export interface CodeShown {
   m: Messages;
   program: ProgramRun | null;
   picked: number | null;
-  /** The picked line's op is in the views below. */
+  /** The picked line's op is in the views below (the failing line's: its verdict says PyTorch's message). */
   opened: boolean;
   presets: readonly ProgramPreset[];
   /** The preset whose code is in the editor, or ''. */
@@ -73,13 +73,12 @@ function lineHeading(shown: CodeShown): TemplateResult {
 export function codePanel(shown: CodeShown, on: CodeHandlers, editor: HTMLElement, views: TemplateResult | string, programViews: HTMLElement): TemplateResult {
   const { m, program } = shown;
   return html`<div class="code-mode">
-    <p class="intro">${m.code.intro}</p>
     <div class="code-tools">${examples(shown, on)}</div>
     ${editor}
     ${program === null ? html`<p role="status">${m.code.running}</p>` : ''}
     ${program !== null && program.printed !== '' ? html`<section class="printed" aria-label=${m.code.printed}>
       <h2>${m.code.printed}</h2><pre data-testid="printed">${program.printed}</pre></section>` : ''}
-    ${program === null ? '' : errorBlock(m, program)}
+    ${program === null || (shown.opened && program.error !== null && program.error.line === shown.picked) ? '' : errorBlock(m, program)}
     ${lineHeading(shown)}
     ${views}
     <section class="whole" aria-label=${m.code.programViews}>${programViews}</section>
