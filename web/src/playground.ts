@@ -9,6 +9,8 @@ import { init } from 'tensorcast';
 import type { Tensorcast } from 'tensorcast';
 import { Announcer } from './announcer.js';
 import { CodeMode } from './code-mode.js';
+import type { CodeTiming } from './code-mode.js';
+import type { ProgramRun } from './model/program.js';
 import { PROGRAM_PRESETS } from './code-presets.js';
 import { mountProgramViews } from './code-mode-views.js';
 import { paletteFor } from './diagram/palette.js';
@@ -42,6 +44,7 @@ import { readState, stateFromHash } from './model/url.js';
 import { OutputCursor } from './output-cursor.js';
 import { Player } from './player.js';
 import { ShareActions } from './share-actions.js';
+import type { SharedCode } from './share.js';
 import { StepDiagram } from './step-diagram.js';
 import { appliedFix, fixLine } from './views/applied-fix.js';
 import { codePanel, modeSwitch } from './views/code-panel.js';
@@ -180,6 +183,12 @@ export class TensorcastPlayground extends LitElement {
     return this.model;
   }
 
+  /** The code mode's last run and the editor's state (for tests and embedding pages); null before the code mode shows. */
+  get program(): { run: ProgramRun | null; code: string; picked: number | null; editorReady: boolean; timings: readonly CodeTiming[] } | null {
+    const code = this.codeMode;
+    return code === null ? null : { run: code.program, code: code.code, picked: code.picked, editorReady: code.editorReady, timings: code.timings };
+  }
+
   private attributeState(base: Readonly<State>): State {
     const state = readState((key) => this.getAttribute(key), base);
     // A page that gives a program means the code mode, unless it names a mode.
@@ -213,6 +222,12 @@ export class TensorcastPlayground extends LitElement {
       },
     }, this.pageCode() ?? FIRST_PROGRAM);
     return this.codeMode;
+  }
+
+  /** What the copy buttons add in the code mode: the program, in the link and as the embed's code attribute. */
+  private sharedCode(): SharedCode | null {
+    const code = this.codeMode;
+    return this.model?.state.mode === 'code' && code !== null ? { hash: code.linkPart(), text: code.code } : null;
   }
 
   /** The program a hash names, once unpacked; a hash without one keeps the code shown. */
@@ -269,6 +284,8 @@ export class TensorcastPlayground extends LitElement {
     // Attributes set after loading (by the embedding page) change the state.
     if (this.model !== null && ATTRIBUTES.some((k) => changed.has(k)) && this.model.update(this.attributeState(this.model.state)))
       this.writeHash();
+    // A program set on the element after loading replaces the one shown.
+    if (this.model !== null && changed.has('code') && changed.get('code') !== undefined && this.code !== null) this.code$().setCode(embeddedCode(this.code), 'replace');
     // An embed locked to a range shows a step in it, whatever else changed.
     const model = this.model;
     if (model !== null) {
@@ -567,7 +584,7 @@ export class TensorcastPlayground extends LitElement {
     const guessed = showsPatch(model.state, form.patch) ? form.fields.filter((f) => f.guessed).map((f) => `guess-${f.name}`).join(' ') : '';
     const range = this.range();
     const exportTo = (kind: ExportKind, all: boolean): void => void this.sharing.export(ctx, kind, all, range, this.diagram.current?.scene ?? null);
-    const share = { exportAll: (kind: ExportKind) => exportTo(kind, true), copy: (kind: CopyKind) => void this.sharing.copy(kind, model.state, this.playgroundUrl) };
+    const share = { exportAll: (kind: ExportKind) => exportTo(kind, true), copy: (kind: CopyKind) => void this.sharing.copy(kind, model.state, this.playgroundUrl, this.sharedCode()) };
     const tools = html`${modeSwitch(m, model.state.mode, (patch) => void this.change(patch, 'push'))}${copyButtons(ctx, share)}`;
     const top = full ? header(ctx, change, tools, model.state.mode === 'code' ? m.code.intro : m.intro) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change);
     if (model.state.mode === 'code') return this.frame(m, p, top, this.codeBody(ctx, full, share));
