@@ -141,6 +141,8 @@ export class CodeEditor {
       indentOnInput(),
       bracketMatching(),
       highlightActiveLine(),
+      // Long lines wrap, so that a line's inline values stay in sight on a phone.
+      EditorView.lineWrapping,
       python(),
       syntaxHighlighting(highlight),
       // Tab stays the browser's: it moves focus out of the editor, as a keyboard user expects of a page.

@@ -46,9 +46,18 @@ export const codeStyles = css`
     align-items: center;
     margin: 8px 0;
   }
-  .code-tools select {
+  /* A long title in the menu must not widen the page on a phone. */
+  .examples {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 4px 8px;
+    min-width: 0;
     max-width: 100%;
-    margin-left: 8px;
+  }
+  .examples select {
+    min-width: 0;
+    max-width: 100%;
   }
   .editor {
     border: 1px solid var(--line);
