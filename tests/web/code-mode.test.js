@@ -12,7 +12,7 @@ import { init } from '../../dist/index.js';
 import { loadWeb } from './bundle.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const web = await loadWeb('model/code-link', 'model/inline-values', 'model/line-op', 'model/code-source', 'model/program');
+const web = await loadWeb('model/code-link', 'model/inline-values', 'model/line-op', 'model/code-source', 'model/program', 'model/code-overlay');
 const tc = await init();
 
 // ---- the link
@@ -125,6 +125,25 @@ test('the statement covering a line', () => {
   const program = { code: '', ok: true, statements: [s1, s2], error: null, printed: '', backward: [] };
   assert.equal(web.statementAt(program, 3), s2);
   assert.equal(web.statementAt(program, 4), null);
+});
+
+test('the overlay: values after each statement\'s last line, the failing line with its message, the lines to open', () => {
+  const ran = tc.explain.op('sub', tc.ones([2, 3, 1]), tc.ones([4]));
+  const failed = tc.explain.op('mul', tc.ones([2, 3]), tc.ones([4]));
+  const two = { ...statement(2, 'x = torch.ones(\n  2, 3)', { names: { x: tensorInfo([2, 3]) } }), endLine: 3 };
+  const four = statement(4, 'd = a - b', { names: { d: tensorInfo([2, 3, 4]) }, traces: ran.events });
+  const call = { op: 'mul', line: 5, column: 5, endLine: 5, endColumn: 10, inputs: [], outputs: [], view: false, traces: failed.events };
+  const five = statement(5, 'z = x * y', { traces: failed.events, calls: [call] });
+  const error = { line: 5, column: 5, endLine: 5, endColumn: 10, message: failed.error, kind: 'shape', pythonType: 'RuntimeError' };
+  const program = { code: '', ok: false, statements: [two, four, five], error, printed: '', backward: [] };
+  const overlay = web.overlayFor(program, 4);
+  assert.deepEqual([...overlay.inline], [[3, 'x: [2, 3] float32'], [4, 'd: [2, 3, 4] float32']]);
+  assert.deepEqual(overlay.error, { line: 5, text: `RuntimeError: ${failed.error}` });
+  assert.deepEqual([...overlay.openable].sort(), [4, 5]);
+  assert.equal(overlay.picked, 4);
+  const long = web.overlayFor({ ...program, error: { ...error, message: 'x'.repeat(10_000) } }, null);
+  assert.equal(long.error.text.length, web.MAX_NOTE);
+  assert.deepEqual(web.overlayFor(null, 2), { inline: new Map(), error: null, picked: 2, openable: new Set() });
 });
 
 // ---- where programs come from

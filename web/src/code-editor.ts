@@ -15,17 +15,9 @@ import { Decoration, drawSelection, EditorView, highlightActiveLine, keymap, lin
 import type { DecorationSet } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 
-/** What the editor shows over the code: by 1-based line. */
-export interface Overlay {
-  /** Inline text after a statement's last line. */
-  inline: ReadonlyMap<number, string>;
-  /** The line that raised, its message ("RuntimeError: ..."), or null. */
-  error: { line: number; text: string } | null;
-  /** The line picked for the views, or null. */
-  picked: number | null;
-  /** Lines whose statement the views can open (an op with a broadcast). */
-  openable: ReadonlySet<number>;
-}
+import type { Overlay } from './model/code-overlay.js';
+
+export type { Overlay };
 
 export const EMPTY_OVERLAY: Overlay = { inline: new Map(), error: null, picked: null, openable: new Set() };
 

@@ -10,7 +10,7 @@ import type { Tensorcast } from 'tensorcast';
 import type { CodeEditor, Overlay } from './code-editor.js';
 import type { Entry } from './hash-writer.js';
 import { codeLinkPart, packCode } from './model/code-link.js';
-import { inlineText } from './model/inline-values.js';
+import { overlayFor } from './model/code-overlay.js';
 import { lineOpState } from './model/line-op.js';
 import { runProgram, statementAt } from './model/program.js';
 import type { ProgramRun } from './model/program.js';
@@ -21,8 +21,6 @@ const SLOW_RUN_MS = 40;
 const PAUSE_MS = 300;
 /** A link carries the code up to this many characters of packed text; a longer program is left out of it. */
 const MAX_PACKED = 64 * 1024;
-/** Longest error text under the failing line (the whole text is in the panel below). */
-const MAX_NOTE = 2000;
 
 export interface CodeModeHost {
   tc(): Tensorcast | null;
@@ -240,17 +238,6 @@ export class CodeMode {
 
   /** What the editor lays over the code for the last run. */
   overlay(): Overlay {
-    const program = this.runProgramData;
-    if (program === null) return { inline: new Map(), error: null, picked: this.pickedLine, openable: new Set() };
-    const inline = new Map<number, string>();
-    const openable = new Set<number>();
-    for (const s of program.statements) {
-      const text = inlineText(s);
-      if (text !== '' && !(program.error !== null && s === program.statements[program.statements.length - 1] && program.error.line >= s.line && program.error.line <= s.endLine))
-        inline.set(s.endLine, text);
-      if (lineOpState(s) !== null) openable.add(s.line);
-    }
-    const error = program.error === null ? null : { line: program.error.line, text: `${program.error.pythonType}: ${program.error.message}`.slice(0, MAX_NOTE) };
-    return { inline, error, picked: this.pickedLine, openable };
+    return overlayFor(this.runProgramData, this.pickedLine);
   }
 }
