@@ -169,6 +169,28 @@ test('the program and its picked line travel in the link', async ({ page, contex
   await other.close();
 });
 
+test('copy link and copy embed code carry the program', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openCode(page);
+  const program = 'import torch\na = torch.ones(2, 1) + torch.ones(3)  # "quotes" & <tags>\n';
+  await paste(page, program);
+  await expect(inline(page, 'a: [2, 3] float32')).toHaveCount(1);
+  await expect(page).toHaveURL(/[#&]code=/);
+  await page.getByTestId('copy-link').click();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(new URL(link).hash).toMatch(/&mode=code&code=[A-Za-z0-9_-]+$/);
+  await page.getByTestId('copy-embed').click();
+  const code = await page.evaluate(() => navigator.clipboard.readText());
+  expect(code).toContain('mode="code"');
+  expect(code).toContain('code="import torch\na = torch.ones(2, 1) + torch.ones(3)  # &quot;quotes&quot; &amp; &lt;tags&gt;\n"');
+  // Pasted into a page, it shows the same program.
+  const origin = new URL(page.url()).origin;
+  await page.setContent(`<!doctype html><base href="${origin}/">${code}`);
+  await page.waitForFunction(() => document.querySelector('tensorcast-playground')?.program?.run != null, null, { timeout: 30_000 });
+  expect(await page.evaluate(() => document.querySelector('tensorcast-playground').program.code)).toBe(program);
+  await expect(inline(page, 'a: [2, 3] float32')).toHaveCount(1);
+});
+
 test('the embed element takes a program from its code attribute or a <script type="text/plain"> child', async ({ page }) => {
   const problems = watch(page);
   await page.goto('/embed.html');

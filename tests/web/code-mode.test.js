@@ -12,7 +12,7 @@ import { init } from '../../dist/index.js';
 import { loadWeb } from './bundle.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const web = await loadWeb('model/code-link', 'model/inline-values', 'model/line-op', 'model/code-source', 'model/program', 'model/code-overlay');
+const web = await loadWeb('model/code-link', 'model/inline-values', 'model/line-op', 'model/code-source', 'model/program', 'model/code-overlay', 'model/model', 'model/props');
 const tc = await init();
 
 // ---- the link
@@ -99,6 +99,30 @@ test('a line\'s op opens in the views as the two-shape state of its operands', (
   const where = tc.explain.op('where', tc.tensor([true, false]), tc.ones([3, 1]), tc.tensor(2.5));
   assert.deepEqual(web.lineOpState(statement(1, 'r = torch.where(c, a, b)', { traces: where.events })),
     { op: 'where', c: '2', a: '3,1', b: '()', da: 'float32', db: 'float32', ta: '', tb: '', tc: '', fa: 'arange', fb: 'arange', fc: 'arange' });
+});
+
+test('an operand that is a permuted dense tensor (x.T, permute) opens as that tensor and the permute: the views read the same strides', () => {
+  const operandsOf = (trace) => trace.operands.slice(1).map((o) => [o.shape, o.strides]);
+  const cases = [
+    tc.explain.op('add', tc.ones([3, 2]).t(), tc.ones([3])),
+    tc.explain.op('mul', tc.ones([2, 3, 4]).permute([2, 0, 1]), tc.ones([2, 1])),
+    tc.explain.op('sub', tc.ones([4, 5]), tc.ones([5, 4]).t()),
+  ];
+  for (const ran of cases) {
+    const patch = web.lineOpState(statement(1, 'r = ...', { traces: ran.events }));
+    assert.ok(patch.ta !== '' || patch.tb !== '', JSON.stringify(patch));
+    // The two-shape mode makes the operands from the patch: the op it runs reads the program's strides.
+    const model = new web.PlaygroundModel(tc, { ...web.DEFAULT_STATE, ...patch });
+    assert.equal(model.computation.error, null);
+    assert.deepEqual(operandsOf(model.computation.run.trace), operandsOf(ran.trace), JSON.stringify(patch));
+  }
+  assert.deepEqual(web.madeAs([2, 3], [1, 2], 0), { shape: [3, 2], chain: '.T' });
+  assert.deepEqual(web.madeAs([4, 2, 3], [1, 12, 4], 0), { shape: [2, 3, 4], chain: '.permute(2, 0, 1)' });
+  // A slice, an offset or an expanded operand is made dense.
+  assert.deepEqual(web.madeAs([2, 3], [6, 2], 0), { shape: [2, 3], chain: '' });
+  assert.deepEqual(web.madeAs([2, 3], [1, 2], 4), { shape: [2, 3], chain: '' });
+  assert.deepEqual(web.madeAs([2, 3], [0, 1], 0), { shape: [2, 3], chain: '' });
+  assert.deepEqual(web.madeAs([3, 2], [2, 1], 0), { shape: [3, 2], chain: '' });
 });
 
 test('a line that raised in a broadcast opens that broadcast, its op named by the call', () => {

@@ -26,19 +26,51 @@ function dtypeOrFloat(dtype: DType | undefined): DType {
   return dtype !== undefined && DTYPES.includes(dtype) ? dtype : 'float32';
 }
 
-function patchFor(op: Op, shapes: readonly (readonly number[])[], dtypes: readonly (DType | undefined)[]): Partial<State> {
+/** An operand as the two-shape mode makes it: a shape, and a view chain over it (view-chain.ts). */
+interface Made {
+  shape: readonly number[];
+  chain: string;
+}
+
+/**
+ * An operand whose strides are a permutation of a dense tensor's (x.T,
+ * x.permute(...)) is made as that dense tensor and the permute, so that the
+ * strides view shows the strides the op read. Anything else (a slice, an
+ * offset, an expand) is made dense: its shape and dtype are right, and the
+ * views say what a dense operand does.
+ */
+export function madeAs(shape: readonly number[], strides: readonly number[], offset: number): Made {
+  const dense = { shape, chain: '' };
+  if (offset !== 0 || shape.length < 2 || shape.length !== strides.length || shape.some((n) => n < 2)) return dense;
+  const order = shape.map((_, i) => i).sort((i, j) => (strides[j] as number) - (strides[i] as number));
+  if (order.every((d, i) => d === i)) return dense;
+  const base = order.map((d) => shape[d] as number);
+  let step = 1;
+  for (let k = base.length - 1; k >= 0; k--) {
+    if (strides[order[k] as number] !== step) return dense;
+    step *= base[k] as number;
+  }
+  // base.permute(p)[i] is base's dim p[i]: the dim of base that holds original dim i.
+  const p = shape.map((_, i) => order.indexOf(i));
+  return { shape: base, chain: shape.length === 2 ? '.T' : `.permute(${p.join(', ')})` };
+}
+
+function patchFor(op: Op, made: readonly Made[], dtypes: readonly (DType | undefined)[]): Partial<State> {
   // where(condition, a, b): the trace lists the condition first, as the core takes it.
-  const [c, a, b] = op === 'where' ? shapes : [null, ...shapes];
+  const [c, a, b] = op === 'where' ? made : [null, ...made];
   const [, da, db] = op === 'where' ? dtypes : [undefined, ...dtypes];
-  const patch: Partial<State> = { op, a: shapeText(a ?? []), b: shapeText(b ?? []), da: dtypeOrFloat(da), db: dtypeOrFloat(db), ta: '', tb: '', tc: '', fa: 'arange', fb: 'arange', fc: 'arange' };
-  if (c !== null) patch.c = shapeText(c ?? []);
+  const patch: Partial<State> = {
+    op, a: shapeText(a?.shape ?? []), b: shapeText(b?.shape ?? []), da: dtypeOrFloat(da), db: dtypeOrFloat(db),
+    ta: a?.chain ?? '', tb: b?.chain ?? '', tc: c?.chain ?? '', fa: 'arange', fb: 'arange', fc: 'arange',
+  };
+  if (c !== null) patch.c = shapeText(c?.shape ?? []);
   return patch;
 }
 
 function fromOpTrace(trace: OpTrace): Partial<State> | null {
   if (!OFFERED.has(trace.op)) return null;
   const inputs = trace.operands.slice(1);
-  return patchFor(trace.op as Op, inputs.map((o) => o.shape), inputs.map((o) => o.dtype));
+  return patchFor(trace.op as Op, inputs.map((o) => madeAs(o.shape, o.strides, o.offset)), inputs.map((o) => o.dtype));
 }
 
 /**
@@ -56,7 +88,7 @@ export function lineOpState(statement: ProgramStatement): Partial<State> | null 
     const op = tableName(call.op);
     if (!OFFERED.has(op)) continue;
     const failed = call.traces.find((e): e is BroadcastTrace => e.kind === 'broadcast' && e.error !== null);
-    if (failed !== undefined) return patchFor(op as Op, failed.inputs, []);
+    if (failed !== undefined) return patchFor(op as Op, failed.inputs.map((shape) => ({ shape, chain: '' })), []);
   }
   return null;
 }
