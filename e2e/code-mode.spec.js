@@ -118,6 +118,7 @@ test('clicking a line opens its op in the alignment, strides, gradient and in-pl
   await expect(page.getByTestId('pick-hint')).toBeVisible();
   await lineOf(page, 'd = x[:, :, None] - y').click();
   await expect(page.getByTestId('line-op')).toContainText('Line 5: d = x[:, :, None] - y');
+  await expect(page.getByTestId('line-operands')).toHaveText('In the views, a is x[:, :, None] and b is y.');
   // The views draw x[:, :, None] - y: shapes (2, 3, 1) and (4,), as the two-shape mode would.
   await expect(page.getByTestId('result-shape')).toHaveText('torch.Size([2, 3, 4])');
   const state = await page.evaluate(() => document.querySelector('tensorcast-playground').playground.state);

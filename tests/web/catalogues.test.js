@@ -192,6 +192,7 @@ const TABLE = {
   'code.untitled': () => [call(['pairwise-distances'])],
   'code.errorAt': () => [1, 12].map((line) => call([line], [], [line])),
   'code.lineOp': () => [call([3, 'd = x[:, :, None] - y'], [], [3])],
+  'code.operands': () => [call([[['a', 'x[:, :, None]'], ['b', 'y']]]), call([[['c', 'm > 0'], ['a', 'x'], ['b', 'torch.zeros(3)']]])],
   'code.noOp': () => [1, 5].map((line) => call([line], [], [line])),
 };
 

@@ -170,6 +170,29 @@ test('the overlay: values after each statement\'s last line, the failing line wi
   assert.deepEqual(web.overlayFor(null, 2), { inline: new Map(), error: null, picked: 2, openable: new Set() });
 });
 
+test('the views\' operands named as the program wrote them', () => {
+  const code = 'import torch\nx = torch.ones(2, 3)\ny = torch.ones(4)\nd = x[:, :, None] - y\nz = x * 2\n';
+  const index = tc.explain.index(tc.ones([2, 3]), ':, :, None');
+  const sub = tc.explain.op('sub', tc.ones([2, 3, 1]), tc.ones([4]));
+  const mul = tc.explain.op('mul', tc.ones([2, 3]), tc.tensor(2));
+  const x = statement(2, 'x = torch.ones(2, 3)', { names: { x: { ...tensorInfo([2, 3]), id: 1 } } });
+  const y = statement(3, 'y = torch.ones(4)', { names: { y: { ...tensorInfo([4]), id: 2 } } });
+  const span = (column, endColumn) => ({ line: 4, column, endLine: 4, endColumn });
+  const d = statement(4, 'd = x[:, :, None] - y', {
+    traces: [...index.events, ...sub.events],
+    calls: [
+      { op: 'index', ...span(5, 18), inputs: [1], outputs: [3], view: true, traces: index.events },
+      { op: 'sub', ...span(5, 22), inputs: [3, 2], outputs: [4], view: false, traces: sub.events },
+    ],
+  });
+  // x * 2: the number has no tensor id, so the views' b is not named.
+  const z = statement(5, 'z = x * 2', { traces: mul.events, calls: [{ op: 'mul', line: 5, column: 5, endLine: 5, endColumn: 10, inputs: [1], outputs: [5], view: false, traces: mul.events }] });
+  const program = { code, ok: true, statements: [x, y, d, z], error: null, printed: '', backward: [] };
+  assert.deepEqual(web.operandSources(program, d), ['x[:, :, None]', 'y']);
+  assert.deepEqual(web.operandSources(program, z), []);
+  assert.deepEqual(web.operandSources(program, x), []);
+});
+
 // ---- where programs come from
 
 test('a program embedded in a page loses the page\'s indentation and blank lines', () => {

@@ -452,6 +452,7 @@ export const en: Messages = {
     errorAt: (line) => `Line ${line} raised:`,
     pickHint: 'Lines with a broadcasting op are marked: click one (or press Ctrl+Enter on it) to open it in the views below.',
     lineOp: (line, source) => `Line ${line}: ${source}`,
+    operands: (pairs) => `In the views, ${list(pairs.map(([name, text]) => `${name} is ${text}`))}.`,
     noOp: (line) => `Line ${line} runs no op the views show. They show elementwise ops that broadcast: + - * / and the others, comparisons, where.`,
     noRunner: 'This build of the core cannot run programs (it has no tc.run).',
     programViews: 'The whole program',

@@ -403,6 +403,8 @@ export interface Messages {
     pickHint: string;
     /** The views show the picked line's op: "Line 3: d = x[:, :, None] - y". */
     lineOp(line: number, source: string): string;
+    /** What the views' operands are in the program: [["a", "x[:, :, None]"], ["b", "y"]]. */
+    operands(pairs: [string, string][]): string;
     /** The picked line runs no op the views draw. */
     noOp(line: number): string;
     /** The loaded core cannot run programs. */

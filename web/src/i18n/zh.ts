@@ -452,6 +452,7 @@ export const zh: Messages = {
     errorAt: (line) => `第 ${line} 行报错：`,
     pickHint: '带有广播运算的行都做了标记：点击其中一行（或把光标放在该行按 Ctrl+Enter），就能在下面的视图中查看它。',
     lineOp: (line, source) => `第 ${line} 行：${source}`,
+    operands: (pairs) => `视图中，${pairs.map(([name, text]) => `${name} 是 ${text}`).join('，')}。`,
     noOp: (line) => `第 ${line} 行没有视图能展示的运算。视图展示会广播的逐元素运算：+ - * / 等、比较运算和 where。`,
     noRunner: '这个版本的核心不能运行程序（没有 tc.run）。',
     programViews: '整个程序',

@@ -4,7 +4,8 @@
 // draw any two shapes, from the core's traces of that op on operands of the
 // same shapes and dtypes (filled with arange: the views are about shapes,
 // and the program's values stay in its own print()).
-import type { BroadcastTrace, DType, OpTrace, ProgramStatement } from 'tensorcast';
+import type { BroadcastTrace, DType, OpTrace, ProgramCall, ProgramStatement } from 'tensorcast';
+import type { ProgramRun } from './program.js';
 import { DTYPES, OPS } from './state.js';
 import type { Op, State } from './state.js';
 
@@ -91,4 +92,47 @@ export function lineOpState(statement: ProgramStatement): Partial<State> | null 
     if (failed !== undefined) return patchFor(op as Op, failed.inputs.map((shape) => ({ shape, chain: '' })), []);
   }
   return null;
+}
+
+/** The 0-based offset in code of a 1-based line and column. */
+function offsetOf(code: string, line: number, column: number): number {
+  let at = 0;
+  for (let l = 1; l < line; l++) {
+    const next = code.indexOf('\n', at);
+    if (next < 0) return code.length;
+    at = next + 1;
+  }
+  return Math.min(at + column - 1, code.length);
+}
+
+function spanText(code: string, span: { line: number; column: number; endLine: number; endColumn: number }): string {
+  return code.slice(offsetOf(code, span.line, span.column), offsetOf(code, span.endLine, span.endColumn)).trim();
+}
+
+/**
+ * What the views' operands stand for in the program: for the op lineOpState
+ * opened, each input as written (the expression that made it, or the name it
+ * is bound to), in the views' order (a, b; where's condition first). Empty
+ * when the statement's calls do not say.
+ */
+export function operandSources(program: ProgramRun, statement: ProgramStatement): string[] {
+  const op = statement.traces.find((e): e is OpTrace => e.kind === 'op' && OFFERED.has(e.op));
+  let call: ProgramCall | undefined;
+  if (op !== undefined) call = statement.calls.find((c) => c.traces.includes(op));
+  else call = statement.calls.find((c) => OFFERED.has(tableName(c.op)) && c.traces.some((e) => e.kind === 'broadcast' && e.error !== null));
+  if (call === undefined) return [];
+  const made = new Map<number, string>();
+  for (const s of program.statements) {
+    if (s.line > statement.line) break;
+    for (const [name, info] of Object.entries(s.names)) if (info.id !== null) made.set(info.id, name);
+  }
+  for (const c of statement.calls) {
+    if (c === call) break;
+    for (const id of c.outputs) made.set(id, spanText(program.code, c));
+  }
+  // A Python number among the operands has no tensor id: the views' operands and the call's inputs would not line up.
+  const wanted = op !== undefined ? op.operands.length - 1 : call.traces.find((e): e is BroadcastTrace => e.kind === 'broadcast')?.inputs.length ?? -1;
+  if (call.inputs.length !== wanted) return [];
+  const texts = call.inputs.map((id) => made.get(id) ?? '');
+  return texts.every((t) => t !== '') ? texts : [];
 }

@@ -6,6 +6,7 @@ import { html } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { Messages } from '../i18n/messages.js';
 import type { ProgramPreset } from '../model/code-source.js';
+import { operandSources } from '../model/line-op.js';
 import { NO_RUNNER, statementAt } from '../model/program.js';
 import type { ProgramRun } from '../model/program.js';
 import { MODES } from '../model/state.js';
@@ -62,7 +63,11 @@ function lineHeading(shown: CodeShown): TemplateResult {
   if (statement === null || picked === null) return html`<p class="aside" data-testid="pick-hint">${m.code.pickHint}</p>`;
   const source = statement.source.length > 200 ? `${statement.source.slice(0, 199)}…` : statement.source;
   if (!shown.opened) return html`<p class="aside" data-testid="line-no-op">${m.code.noOp(statement.line)}</p>`;
-  return html`<h2 class="line-op" data-testid="line-op">${m.code.lineOp(statement.line, source)}</h2>`;
+  const sources = program === null ? [] : operandSources(program, statement);
+  const names = sources.length === 3 ? ['c', 'a', 'b'] : ['a', 'b'];
+  const clip = (t: string): string => (t.length > 80 ? `${t.slice(0, 79)}…` : t);
+  return html`<h2 class="line-op" data-testid="line-op">${m.code.lineOp(statement.line, source)}</h2>
+    ${sources.length === 0 ? '' : html`<p class="aside" data-testid="line-operands">${m.code.operands(sources.map((t, i) => [names[i] as string, clip(t)]))}</p>`}`;
 }
 
 /**
