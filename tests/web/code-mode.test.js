@@ -167,7 +167,25 @@ test('the overlay: values after each statement\'s last line, the failing line wi
   assert.equal(overlay.picked, 4);
   const long = web.overlayFor({ ...program, error: { ...error, message: 'x'.repeat(10_000) } }, null);
   assert.equal(long.error.text.length, web.MAX_NOTE);
-  assert.deepEqual(web.overlayFor(null, 2), { inline: new Map(), error: null, picked: 2, openable: new Set() });
+  assert.deepEqual(web.overlayFor(null, 2), { inline: new Map(), stale: new Set(), error: null, picked: 2, openable: new Set() });
+});
+
+test('while a line is half typed (the code cannot be read), the lines above keep the last values, marked stale', () => {
+  const code = 'import torch\nx = torch.ones(2, 3)\ny = torch.ones(4)\n';
+  const x = statement(2, 'x = torch.ones(2, 3)', { names: { x: tensorInfo([2, 3]) } });
+  const y = statement(3, 'y = torch.ones(4)', { names: { y: tensorInfo([4]) } });
+  const read = { code, ok: true, statements: [x, y], error: null, printed: '', backward: [] };
+  const syntax = (text, line) => ({ code: text, ok: false, statements: [], printed: '', backward: [],
+    error: { line, column: 1, endLine: line, endColumn: 2, message: 'invalid syntax', kind: 'syntax', pythonType: 'SyntaxError' } });
+  // Typing "z = torch.ones(" on line 4: lines 2 and 3 keep their values.
+  const typing = web.overlayFor(syntax(`${code}z = torch.ones(\n`, 4), null, read);
+  assert.deepEqual([...typing.inline], [[2, 'x: [2, 3] float32'], [3, 'y: [4] float32']]);
+  assert.deepEqual([...typing.stale], [2, 3]);
+  // Line 3 itself being edited, or a line inserted above: what changed loses its value.
+  assert.deepEqual([...web.overlayFor(syntax('import torch\nx = torch.ones(2, 3)\ny = torch.ones(4\n', 3), null, read).inline.keys()], [2]);
+  assert.deepEqual([...web.overlayFor(syntax('import torch\n(\nx = torch.ones(2, 3)\ny = torch.ones(4)\n', 5), null, read).inline.keys()], []);
+  // A run that read the code shows only its own values.
+  assert.deepEqual(web.overlayFor(read, null, read).stale, new Set());
 });
 
 test('the views\' operands named as the program wrote them', () => {

@@ -19,18 +19,18 @@ import type { Overlay } from './model/code-overlay.js';
 
 export type { Overlay };
 
-export const EMPTY_OVERLAY: Overlay = { inline: new Map(), error: null, picked: null, openable: new Set() };
+export const EMPTY_OVERLAY: Overlay = { inline: new Map(), stale: new Set(), error: null, picked: null, openable: new Set() };
 
 class InlineValue extends WidgetType {
-  constructor(readonly text: string) {
+  constructor(readonly text: string, readonly stale: boolean) {
     super();
   }
   override eq(other: InlineValue): boolean {
-    return other.text === this.text;
+    return other.text === this.text && other.stale === this.stale;
   }
   override toDOM(): HTMLElement {
     const span = document.createElement('span');
-    span.className = 'cm-tc-inline';
+    span.className = this.stale ? 'cm-tc-inline cm-tc-stale' : 'cm-tc-inline';
     span.setAttribute('data-testid', 'inline-value');
     span.textContent = this.text;
     return span;
@@ -74,7 +74,7 @@ function decorations(state: EditorState, overlay: Overlay): DecorationSet {
   }
   for (const [n, text] of overlay.inline) {
     if (!valid(n) || text === '') continue;
-    add(n, doc.line(n).to, Decoration.widget({ widget: new InlineValue(text), side: 1 }));
+    add(n, doc.line(n).to, Decoration.widget({ widget: new InlineValue(text, overlay.stale.has(n)), side: 1 }));
   }
   const builder = new RangeSetBuilder<Decoration>();
   for (const n of [...byLine.keys()].sort((x, y) => x - y)) {

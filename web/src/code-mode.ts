@@ -49,6 +49,7 @@ export class CodeMode {
   private editor: CodeEditor | null = null;
   private text: string;
   private runProgramData: ProgramRun | null = null;
+  private lastRead: ProgramRun | null = null;
   private pickedLine: number | null = null;
   private errorLine: number | null = null;
   private packedText: string | null = null;
@@ -197,6 +198,9 @@ export class CodeMode {
     const started = performance.now();
     const program = runProgram(tc, this.text);
     this.lastRunMs = performance.now() - started;
+    const before = this.runProgramData;
+    // The last run that could read the code: its values stand in while a line is half typed.
+    if (before !== null && !(before.error !== null && before.statements.length === 0)) this.lastRead = before;
     this.runProgramData = program;
     // A new error takes the views to its line, with the fixes when it is a broadcast.
     const errorLine = program.error?.line ?? null;
@@ -238,6 +242,6 @@ export class CodeMode {
 
   /** What the editor lays over the code for the last run. */
   overlay(): Overlay {
-    return overlayFor(this.runProgramData, this.pickedLine);
+    return overlayFor(this.runProgramData, this.pickedLine, this.lastRead);
   }
 }

@@ -103,6 +103,9 @@ export const codeStyles = css`
     font-size: 0.875em;
     white-space: pre;
   }
+  .cm-tc-stale {
+    opacity: 0.55;
+  }
   .cm-tc-openable {
     cursor: pointer;
     box-shadow: inset 4px 0 0 color-mix(in srgb, var(--focus) 55%, transparent);

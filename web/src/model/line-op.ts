@@ -105,7 +105,7 @@ function offsetOf(code: string, line: number, column: number): number {
   return Math.min(at + column - 1, code.length);
 }
 
-function spanText(code: string, span: { line: number; column: number; endLine: number; endColumn: number }): string {
+export function spanText(code: string, span: { line: number; column: number; endLine: number; endColumn: number }): string {
   return code.slice(offsetOf(code, span.line, span.column), offsetOf(code, span.endLine, span.endColumn)).trim();
 }
 

@@ -50,7 +50,8 @@ function errorBlock(m: Messages, program: ProgramRun): TemplateResult | string {
   const error = program.error;
   if (error === null) return '';
   const message = error.message === NO_RUNNER ? m.code.noRunner : `${error.pythonType}: ${error.message}`;
-  return html`<div class="problem code-problem" role="alert" data-testid="code-error">
+  // Not a live region: a half-typed line raises at nearly every keystroke.
+  return html`<div class="problem code-problem" data-testid="code-error">
     <p class="failed">${m.code.errorAt(error.line)}</p>
     <pre class="message">${message}</pre>
   </div>`;
