@@ -53,6 +53,31 @@ async function paste(page, code) {
 const inline = (page, text) => page.getByTestId('inline-value').filter({ hasText: text });
 const lineOf = (page, text) => page.locator('.cm-line', { hasText: text }).first();
 
+test('the mode switch: the code mode beside the two-shape mode, which stays as it was', async ({ page }) => {
+  const problems = watch(page);
+  await open(page, 'a=4,3&b=3&op=mul&view=strides&lang=en');
+  await expect(page.getByTestId('mode-shapes')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('mode-code').click();
+  await expect(page.getByTestId('mode-code')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.cm-content')).toBeVisible();
+  await expect(page.getByTestId('shape-a')).toHaveCount(0);
+  await expect(page).toHaveURL(/[#&]mode=code/);
+  // The editor opens on the issue's example (the first preset).
+  await page.waitForFunction(() => document.querySelector('tensorcast-playground').program?.code.startsWith('import torch'));
+  await expect(page.getByTestId('code-preset')).toHaveValue('broadcast-and-backward');
+  // Back returns to the two-shape mode with its state; its link has no trace of the code mode.
+  await page.goBack();
+  await expect(page.getByTestId('shape-a')).toHaveValue('4,3');
+  await expect(page.getByTestId('mode-shapes')).toHaveAttribute('aria-pressed', 'true');
+  expect(new URL(page.url()).hash).toBe('#a=4,3&b=3&op=mul&view=strides&lang=en');
+  // The language switch works in the code mode too.
+  await page.getByTestId('mode-code').click();
+  await page.getByTestId('lang').click();
+  await expect(page.getByTestId('mode-code')).toHaveText('代码');
+  await expect(page.locator('.cm-content')).toHaveAttribute('aria-label', 'PyTorch 代码');
+  expect(problems).toEqual([]);
+});
+
 test('typing a program shows each line\'s names with shape and dtype, and what print() wrote', async ({ page }) => {
   const problems = watch(page);
   await openCode(page);
