@@ -1,0 +1,312 @@
+// Elementwise ops and reductions (src/lang/library.h): the op table's
+// binary, comparison and unary ops (src/op_table.h) with PyTorch's
+// parameter names, their in-place methods, clamp, where, and the
+// reductions of src/ops/reduce*.cpp with PyTorch's overloads.
+#include "lang/library.h"
+#include "op_table.h"
+
+namespace tc::lang {
+
+void add_reductions(std::vector<Entry>& t);
+
+namespace {
+
+// PyTorch's name of an op of the table: "floor_divide" for floorDivide.
+std::string torch_name(const OpInfo& op) {
+  const size_t dot = op.torch.find('.');
+  return op.torch.substr(dot + 1);
+}
+
+// The second operand's name and type, as native_functions.yaml has them:
+// pow's is "exponent"; maximum and minimum take no number.
+std::string other_param(const OpInfo& op) {
+  if (op.family == OpFamily::Binary) {
+    const auto code = static_cast<BinaryOp>(op.code);
+    if (code == BinaryOp::Pow) return "Operand exponent";
+    if (code == BinaryOp::Maximum || code == BinaryOp::Minimum) return "Tensor other";
+  }
+  return "Operand other";
+}
+
+Impl op_impl(const OpInfo* op) {
+  return [op](const Bound& b, CallContext&) -> Value {
+    const Scalar alpha = op->alpha ? b.number("alpha") : Scalar(1);
+    const Operand other = b.operand(op->family == OpFamily::Binary &&
+                                            static_cast<BinaryOp>(op->code) == BinaryOp::Pow
+                                        ? "exponent"
+                                        : "other");
+    if (op->inplace) {
+      Tensor self = b.tensor("input");
+      if (op->family == OpFamily::Compare) return compare_(static_cast<CompareOp>(op->code), self, other);
+      return binary_(static_cast<BinaryOp>(op->code), self, other, alpha);
+    }
+    const Operand input = b.operand("input");
+    if (op->family == OpFamily::Compare) return compare(static_cast<CompareOp>(op->code), input, other);
+    return binary(static_cast<BinaryOp>(op->code), input, other, alpha);
+  };
+}
+
+// PyTorch's other names for the same ops (torch/_torch_docs.py "Alias for").
+const std::pair<const char*, const char*> kAliases[] = {
+    {"subtract", "sub"},       {"multiply", "mul"},      {"divide", "div"},
+    {"true_divide", "div"},    {"greater", "gt"},        {"greater_equal", "ge"},
+    {"less", "lt"},            {"less_equal", "le"},     {"not_equal", "ne"},
+    {"negative", "neg"},       {"absolute", "abs"},
+};
+
+// div(input, other, *, rounding_mode=None): PyTorch's true division, or
+// floor division for 'floor'. 'trunc' would need a trunc op the core lacks.
+Value div_rounding(const Bound& b, const Impl& plain, CallContext& c) {
+  if (!b.has("rounding_mode")) return plain(b, c);
+  const std::string mode = b.str("rounding_mode");
+  if (mode == "floor") return floor_divide(b.operand("input"), b.operand("other"));
+  if (mode == "trunc")
+    throw PythonError("NotImplementedError", "div(rounding_mode='trunc') is not supported by tensorcast");
+  throw Error(ErrorKind::Value, "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '" +
+                                    mode + "'");
+}
+
+void add_op(std::vector<Entry>& t, const OpInfo& op, const std::string& name) {
+  const OpInfo* p = &op;
+  if (op.family == OpFamily::Unary) {
+    if (static_cast<UnaryOp>(op.code) == UnaryOp::Round) return;  // below, with decimals
+    const UnaryOp code = static_cast<UnaryOp>(op.code);
+    t.push_back(entry(name.c_str(), kTorch | kMethod, {(name + "(Tensor input)").c_str()},
+                      [code](const Bound& b, CallContext&) -> Value { return unary(code, b.tensor("input")); }));
+    return;
+  }
+  if (op.family != OpFamily::Binary && op.family != OpFamily::Compare) return;
+  std::string signature = name + "(" + (op.inplace ? "Tensor" : "Operand") + " input, " + other_param(op);
+  const bool div = !op.inplace && op.family == OpFamily::Binary &&
+                   static_cast<BinaryOp>(op.code) == BinaryOp::Div;
+  if (op.alpha) signature += ", *, Number alpha=1";
+  if (div) signature += ", *, str? rounding_mode=None";
+  signature += ")";
+  // a number first is PyTorch's too (torch.pow(2, x), torch.remainder(2, x)),
+  // but one of the two must be a tensor: input is refused as a number when
+  // other is one as well (below).
+  Impl impl = op_impl(p);
+  if (div) impl = [plain = impl](const Bound& b, CallContext& c) { return div_rounding(b, plain, c); };
+  const bool pow = op.family == OpFamily::Binary && static_cast<BinaryOp>(op.code) == BinaryOp::Pow;
+  Impl checked = [impl, name, pow](const Bound& b, CallContext& c) -> Value {
+    if (!b.get("input").is_tensor() && !b.get(pow ? "exponent" : "other").is_tensor())
+      throw PythonError("TypeError", name + "(): argument 'input' (position 1) must be Tensor, not " +
+                                         type_name(b.get("input")));
+    return impl(b, c);
+  };
+  t.push_back(entry(name.c_str(), op.inplace ? kMethod : kTorch | kMethod, {signature.c_str()}, checked));
+}
+
+// --- reductions: PyTorch's overloads (its python signatures, without the
+// named-dim ones); dtype= converts the input first, as PyTorch's sum does.
+
+Tensor input_as(const Bound& b) {
+  const Tensor x = b.tensor("input");
+  const std::optional<DType> d = b.optional_dtype("dtype");
+  return d ? to(x, *d) : x;
+}
+
+// None (or no dim) reduces every dim.
+Value do_sum(const Bound& b, CallContext&) {
+  const Tensor x = input_as(b);
+  if (b.overload() == 0) return sum(x);
+  return sum(x, b.ints("dim"), b.flag("keepdim"));
+}
+
+Value do_mean(const Bound& b, CallContext&) {
+  const Tensor x = input_as(b);
+  if (b.overload() == 0) return mean(x);
+  return mean(x, b.ints("dim"), b.flag("keepdim"));
+}
+
+Value do_amax(const Bound& b, CallContext&) { return amax(b.tensor("input"), b.ints("dim"), b.flag("keepdim")); }
+Value do_amin(const Bound& b, CallContext&) { return amin(b.tensor("input"), b.ints("dim"), b.flag("keepdim")); }
+
+// max(): 0-D; max(other): maximum; max(dim): torch.return_types.max.
+Value extreme(const Bound& b, bool largest) {
+  const Tensor x = b.tensor("input");
+  switch (b.overload()) {
+    case 0: return largest ? max(x) : min(x);
+    case 1: return largest ? maximum(x, b.tensor("other")) : minimum(x, b.tensor("other"));
+    default: break;
+  }
+  const ValuesIndices r = largest ? max(x, b.integer("dim"), b.flag("keepdim"))
+                                  : min(x, b.integer("dim"), b.flag("keepdim"));
+  return named_tuple(largest ? "torch.return_types.max" : "torch.return_types.min",
+                     {"values", "indices"}, {Value(r.values), Value(r.indices)});
+}
+Value do_max(const Bound& b, CallContext&) { return extreme(b, true); }
+Value do_min(const Bound& b, CallContext&) { return extreme(b, false); }
+
+Value do_argmax(const Bound& b, CallContext&) {
+  return argmax(b.tensor("input"), b.optional_int("dim"), b.flag("keepdim"));
+}
+Value do_argmin(const Bound& b, CallContext&) {
+  return argmin(b.tensor("input"), b.optional_int("dim"), b.flag("keepdim"));
+}
+
+Value do_prod(const Bound& b, CallContext&) {
+  const Tensor x = input_as(b);
+  if (b.overload() == 0) return prod(x, std::nullopt, false);
+  return prod(x, b.integer("dim"), b.flag("keepdim"));
+}
+
+// var/std: PyTorch's three overloads, in its order: (dim, unbiased,
+// keepdim), (dim=None, *, correction, keepdim), (unbiased).
+int64_t correction_of(const Bound& b) {
+  if (b.overload() != 1) return b.flag("unbiased") ? 1 : 0;
+  if (!b.has("correction")) return 1;
+  const Scalar c = b.number("correction");
+  if (c.kind() == Scalar::Kind::Float && c.to_double() != static_cast<double>(static_cast<int64_t>(c.to_double())))
+    throw PythonError("TypeError", "tensorcast takes a whole-number correction, not " +
+                                       std::to_string(c.to_double()));
+  return c.kind() == Scalar::Kind::Float ? static_cast<int64_t>(c.to_double()) : c.to_int();
+}
+Value spread(const Bound& b, bool root) {
+  const Tensor x = b.tensor("input");
+  const std::vector<int64_t> dims = b.overload() == 2 ? std::vector<int64_t>{} : b.ints("dim");
+  const bool keepdim = b.overload() == 2 ? false : b.flag("keepdim");
+  return root ? tc::std(x, dims, correction_of(b), keepdim) : var(x, dims, correction_of(b), keepdim);
+}
+Value do_var(const Bound& b, CallContext&) { return spread(b, false); }
+Value do_std(const Bound& b, CallContext&) { return spread(b, true); }
+
+Value do_logsumexp(const Bound& b, CallContext&) {
+  return logsumexp(b.tensor("input"), b.ints("dim"), b.flag("keepdim"));
+}
+
+// softmax(dim, dtype=None): dtype converts the input first.
+Value do_softmax(const Bound& b, CallContext&) { return softmax(input_as(b), b.integer("dim")); }
+Value do_log_softmax(const Bound& b, CallContext&) { return log_softmax(input_as(b), b.integer("dim")); }
+
+// F.softmax(input, dim=None): without a dim, PyTorch's _get_softmax_dim
+// (0 for 0, 1 and 3 dims, else 1), which PyTorch warns about.
+int64_t functional_dim(const Bound& b) {
+  if (b.has("dim")) return b.integer("dim");
+  const int64_t n = b.tensor("input").ndim();
+  return n == 0 || n == 1 || n == 3 ? 0 : 1;
+}
+Value f_softmax(const Bound& b, CallContext&) { return softmax(input_as(b), functional_dim(b)); }
+Value f_log_softmax(const Bound& b, CallContext&) { return log_softmax(input_as(b), functional_dim(b)); }
+
+Value do_all(const Bound& b, CallContext&) {
+  if (b.overload() == 0) return all(b.tensor("input"), std::nullopt, false);
+  return all(b.tensor("input"), b.integer("dim"), b.flag("keepdim"));
+}
+Value do_any(const Bound& b, CallContext&) {
+  if (b.overload() == 0) return any(b.tensor("input"), std::nullopt, false);
+  return any(b.tensor("input"), b.integer("dim"), b.flag("keepdim"));
+}
+
+// --- clamp, round, where, and the functional forms
+
+std::optional<Operand> bound_of(const Bound& b, const char* name) {
+  if (!b.has(name)) return std::nullopt;
+  return b.operand(name);
+}
+Value do_clamp(const Bound& b, CallContext&) {
+  return clamp(b.tensor("input"), bound_of(b, "min"), bound_of(b, "max"));
+}
+Value do_clamp_min(const Bound& b, CallContext&) {
+  return clamp(b.tensor("input"), b.operand("min"), std::nullopt);
+}
+Value do_clamp_max(const Bound& b, CallContext&) {
+  return clamp(b.tensor("input"), std::nullopt, b.operand("max"));
+}
+
+// round(x) and round(x, decimals=d) are two overloads in PyTorch
+// (RoundBackward0 and RoundBackward1).
+Value do_round(const Bound& b, CallContext&) {
+  if (b.overload() == 0) return unary(UnaryOp::Round, b.tensor("input"));
+  return tc::round(b.tensor("input"), b.integer("decimals"));
+}
+
+Value do_where(const Bound& b, CallContext&) {
+  return where(b.tensor("condition"), b.operand("input"), b.operand("other"));
+}
+
+// F.relu(input, inplace=False) and the other activations: the core has no
+// in-place unary ops.
+Value f_unary(const Bound& b, UnaryOp op, const char* name) {
+  if (b.flag("inplace"))
+    throw PythonError("NotImplementedError",
+                      std::string(name) + "(inplace=True) is not supported by tensorcast");
+  return unary(op, b.tensor("input"));
+}
+Value f_relu(const Bound& b, CallContext&) { return f_unary(b, UnaryOp::Relu, "relu"); }
+
+Value f_sigmoid(const Bound& b, CallContext&) { return unary(UnaryOp::Sigmoid, b.tensor("input")); }
+Value f_tanh(const Bound& b, CallContext&) { return unary(UnaryOp::Tanh, b.tensor("input")); }
+
+#define TC_DTYPE_KW "*, ScalarType? dtype=None)"
+
+}  // namespace
+
+void add_reductions(std::vector<Entry>& t) {
+  const unsigned both = kTorch | kMethod;
+  t.push_back(entry("sum", both,
+                    {"sum(Tensor input, " TC_DTYPE_KW,
+                     "sum(Tensor input, int[1]? dim, bool keepdim=False, " TC_DTYPE_KW},
+                    do_sum));
+  t.push_back(entry("mean", both,
+                    {"mean(Tensor input, " TC_DTYPE_KW,
+                     "mean(Tensor input, int[1]? dim, bool keepdim=False, " TC_DTYPE_KW},
+                    do_mean));
+  t.push_back(entry("amax", both, {"amax(Tensor input, int[1] dim=(), bool keepdim=False)"}, do_amax));
+  t.push_back(entry("amin", both, {"amin(Tensor input, int[1] dim=(), bool keepdim=False)"}, do_amin));
+  t.push_back(entry("max", both,
+                    {"max(Tensor input)", "max(Tensor input, Tensor other)",
+                     "max(Tensor input, int dim, bool keepdim=False)"},
+                    do_max));
+  t.push_back(entry("min", both,
+                    {"min(Tensor input)", "min(Tensor input, Tensor other)",
+                     "min(Tensor input, int dim, bool keepdim=False)"},
+                    do_min));
+  t.push_back(entry("argmax", both, {"argmax(Tensor input, int? dim=None, bool keepdim=False)"}, do_argmax));
+  t.push_back(entry("argmin", both, {"argmin(Tensor input, int? dim=None, bool keepdim=False)"}, do_argmin));
+  t.push_back(entry("prod", both,
+                    {"prod(Tensor input, " TC_DTYPE_KW,
+                     "prod(Tensor input, int dim, bool keepdim=False, " TC_DTYPE_KW},
+                    do_prod));
+  for (const char* name : {"var", "std"}) {
+    const std::string n = name;
+    t.push_back(entry(name, both,
+                      {(n + "(Tensor input, int[1]? dim, bool unbiased=True, bool keepdim=False)").c_str(),
+                       (n + "(Tensor input, int[1]? dim=None, *, Number? correction=None, bool keepdim=False)").c_str(),
+                       (n + "(Tensor input, bool unbiased=True)").c_str()},
+                      n == "var" ? Impl(do_var) : Impl(do_std)));
+  }
+  t.push_back(entry("logsumexp", both, {"logsumexp(Tensor input, int[1] dim, bool keepdim=False)"},
+                    do_logsumexp));
+  t.push_back(entry("softmax", both, {"softmax(Tensor input, int dim, ScalarType? dtype=None)"}, do_softmax));
+  t.push_back(entry("log_softmax", both, {"log_softmax(Tensor input, int dim, ScalarType? dtype=None)"},
+                    do_log_softmax));
+  t.push_back(entry("all", both, {"all(Tensor input)", "all(Tensor input, int dim, bool keepdim=False)"}, do_all));
+  t.push_back(entry("any", both, {"any(Tensor input)", "any(Tensor input, int dim, bool keepdim=False)"}, do_any));
+}
+
+void add_math(std::vector<Entry>& t) {
+  for (const OpInfo& op : op_list()) add_op(t, op, torch_name(op));
+  for (const auto& [alias, target] : kAliases)
+    if (const OpInfo* op = find_op(target)) add_op(t, *op, alias);
+  add_reductions(t);
+  const unsigned both = kTorch | kMethod;
+  t.push_back(entry("clamp", both, {"clamp(Tensor input, Operand? min=None, Operand? max=None)"}, do_clamp));
+  t.push_back(entry("clip", both, {"clip(Tensor input, Operand? min=None, Operand? max=None)"}, do_clamp));
+  t.push_back(entry("clamp_min", both, {"clamp_min(Tensor input, Operand min)"}, do_clamp_min));
+  t.push_back(entry("clamp_max", both, {"clamp_max(Tensor input, Operand max)"}, do_clamp_max));
+  t.push_back(entry("round", both, {"round(Tensor input)", "round(Tensor input, *, int decimals)"}, do_round));
+  t.push_back(entry("where", both, {"where(Tensor condition, Operand input, Operand other)"}, do_where));
+  // torch.nn.functional
+  t.push_back(entry("relu", kFunctional, {"relu(Tensor input, bool inplace=False)"}, f_relu));
+  t.push_back(entry("sigmoid", kFunctional, {"sigmoid(Tensor input)"}, f_sigmoid));
+  t.push_back(entry("tanh", kFunctional, {"tanh(Tensor input)"}, f_tanh));
+  t.push_back(entry("softmax", kFunctional,
+                    {"softmax(Tensor input, int? dim=None, int _stacklevel=3, ScalarType? dtype=None)"},
+                    f_softmax));
+  t.push_back(entry("log_softmax", kFunctional,
+                    {"log_softmax(Tensor input, int? dim=None, int _stacklevel=3, ScalarType? dtype=None)"},
+                    f_log_softmax));
+}
+
+}  // namespace tc::lang

@@ -1,0 +1,303 @@
+// Python's builtins a program may call: print, len, int, float, bool, abs,
+// round, min, max, tuple, list, range (src/lang/library.h). Their errors
+// are Python's own texts (CPython's builtins).
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+
+#include "lang/library.h"
+#include "lang/repr.h"
+
+namespace tc::lang {
+
+namespace {
+
+[[noreturn]] void type_error(const std::string& message) { throw PythonError("TypeError", message); }
+
+void no_keywords(const Arguments& args, const char* fn) {
+  if (!args.keywords.empty()) type_error(std::string(fn) + "() takes no keyword arguments");
+}
+
+const Value& exactly_one(const Arguments& args, const char* fn) {
+  no_keywords(args, fn);
+  if (args.positional.size() != 1)
+    type_error(std::string(fn) + "() takes exactly one argument (" +
+               std::to_string(args.positional.size()) + " given)");
+  return args.positional[0];
+}
+
+// int(), float(), bool(), list(), tuple(): none or one argument.
+const Value* at_most_one(const Arguments& args, const char* fn) {
+  no_keywords(args, fn);
+  if (args.positional.size() > 1)
+    type_error(std::string(fn) + "() takes at most 1 argument (" +
+               std::to_string(args.positional.size()) + " given)");
+  return args.positional.empty() ? nullptr : &args.positional[0];
+}
+
+// PyTorch's Tensor.__int__/__float__/__bool__ take one element only.
+Scalar one_element(const Tensor& t) {
+  if (t.numel() != 1)
+    throw PythonError("ValueError", "only one element tensors can be converted to Python scalars");
+  return t.scalar_item();
+}
+
+// --- print(*values, sep=' ', end='\n')
+
+Value print(const Arguments& args, CallContext& context) {
+  std::string sep = " ", end = "\n";
+  for (const auto& [name, value] : args.keywords) {
+    if (name != "sep" && name != "end")
+      type_error("'" + name + "' is an invalid keyword argument for print()");
+    std::string& target = name == "sep" ? sep : end;
+    if (value.is_none()) continue;
+    const auto* s = std::get_if<std::string>(&value.v);
+    if (s == nullptr)
+      type_error(name + " must be None or a string, not " + type_name(value));
+    target = *s;
+  }
+  std::vector<OutputPiece> pieces;
+  for (size_t i = 0; i < args.positional.size(); ++i) {
+    if (i > 0) pieces.push_back(OutputPiece{sep, Tensor()});
+    write_str(args.positional[i], pieces);
+  }
+  pieces.push_back(OutputPiece{end, Tensor()});
+  if (context.output != nullptr)
+    for (OutputPiece& p : pieces) {
+      // one text piece for neighbouring texts
+      if (!p.tensor.defined() && !context.output->empty() && !context.output->back().tensor.defined())
+        context.output->back().text += p.text;
+      else
+        context.output->push_back(std::move(p));
+    }
+  return Value();
+}
+
+// --- len, int, float, bool, abs, round
+
+Value len(const Arguments& args, CallContext&) {
+  const Value& v = exactly_one(args, "len");
+  if (v.is_tensor()) {
+    if (v.tensor().ndim() == 0) type_error("len() of a 0-d tensor");
+    return Value(v.tensor().sizes()[0]);
+  }
+  if (const Sequence* s = v.sequence()) return Value(static_cast<int64_t>(s->items.size()));
+  if (const auto* s = std::get_if<std::string>(&v.v)) return Value(static_cast<int64_t>(s->size()));
+  type_error(std::string("object of type '") + type_name(v) + "' has no len()");
+}
+
+// tensorcast's ints are 64-bit: a float past them is refused, where
+// Python's unbounded int would hold it.
+int64_t float_to_int(double d) {
+  if (std::isnan(d)) throw PythonError("ValueError", "cannot convert float NaN to integer");
+  if (std::isinf(d)) throw PythonError("OverflowError", "cannot convert float infinity to integer");
+  if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0))
+    throw PythonError("OverflowError", "Python int too large to convert to C long");
+  return static_cast<int64_t>(d);
+}
+
+Value to_int(const Arguments& args, CallContext&) {
+  const Value* v = at_most_one(args, "int");
+  if (v == nullptr) return Value(int64_t{0});
+  if (auto b = std::get_if<bool>(&v->v)) return Value(int64_t{*b});
+  if (auto i = std::get_if<int64_t>(&v->v)) return Value(*i);
+  if (auto d = std::get_if<double>(&v->v)) return Value(float_to_int(*d));
+  if (v->is_tensor()) {
+    const Scalar s = one_element(v->tensor());
+    return Value(s.kind() == Scalar::Kind::Float ? float_to_int(s.to_double()) : s.to_int());
+  }
+  if (auto s = std::get_if<std::string>(&v->v)) {
+    errno = 0;
+    char* end = nullptr;
+    const long long n = std::strtoll(s->c_str(), &end, 10);
+    while (end && *end == ' ') ++end;
+    if (s->empty() || end == s->c_str() || *end != '\0' || errno == ERANGE)
+      throw PythonError("ValueError", "invalid literal for int() with base 10: " + string_repr(*s));
+    return Value(static_cast<int64_t>(n));
+  }
+  type_error(std::string("int() argument must be a string, a bytes-like object or a real number, not '") +
+             type_name(*v) + "'");
+}
+
+Value to_float(const Arguments& args, CallContext&) {
+  const Value* v = at_most_one(args, "float");
+  if (v == nullptr) return Value(0.0);
+  if (auto b = std::get_if<bool>(&v->v)) return Value(*b ? 1.0 : 0.0);
+  if (auto i = std::get_if<int64_t>(&v->v)) return Value(static_cast<double>(*i));
+  if (auto d = std::get_if<double>(&v->v)) return Value(*d);
+  if (v->is_tensor()) return Value(one_element(v->tensor()).to_double());
+  if (auto s = std::get_if<std::string>(&v->v)) {
+    char* end = nullptr;
+    const double d = std::strtod(s->c_str(), &end);
+    while (end && *end == ' ') ++end;
+    if (s->empty() || end == s->c_str() || *end != '\0')
+      throw PythonError("ValueError", "could not convert string to float: " + string_repr(*s));
+    return Value(d);
+  }
+  type_error(std::string("float() argument must be a string or a real number, not '") +
+             type_name(*v) + "'");
+}
+
+// Python's truth of a value; a tensor's is PyTorch's (one element only).
+bool truth(const Value& v) {
+  if (v.is_none()) return false;
+  if (auto b = std::get_if<bool>(&v.v)) return *b;
+  if (auto i = std::get_if<int64_t>(&v.v)) return *i != 0;
+  if (auto d = std::get_if<double>(&v.v)) return *d != 0;
+  if (auto s = std::get_if<std::string>(&v.v)) return !s->empty();
+  if (const Sequence* s = v.sequence()) return !s->items.empty();
+  if (v.is_tensor()) {
+    const int64_t n = v.tensor().numel();
+    if (n == 0) throw Error(ErrorKind::Value, "Boolean value of Tensor with no values is ambiguous");
+    if (n > 1)
+      throw Error(ErrorKind::Value, "Boolean value of Tensor with more than one value is ambiguous");
+    return v.tensor().scalar_item().to_double() != 0 || std::isnan(v.tensor().item());
+  }
+  return true;
+}
+
+Value to_bool(const Arguments& args, CallContext&) {
+  const Value* v = at_most_one(args, "bool");
+  return Value(v != nullptr && truth(*v));
+}
+
+Value absolute(const Arguments& args, CallContext&) {
+  const Value& v = exactly_one(args, "abs");
+  if (auto b = std::get_if<bool>(&v.v)) return Value(int64_t{*b});
+  if (auto i = std::get_if<int64_t>(&v.v)) return Value(*i < 0 ? -*i : *i);
+  if (auto d = std::get_if<double>(&v.v)) return Value(std::fabs(*d));
+  if (v.is_tensor()) return unary(UnaryOp::Abs, v.tensor());
+  type_error(std::string("bad operand type for abs(): '") + type_name(v) + "'");
+}
+
+// round(x): Python's, halves to even, an int; round(x, n) a float;
+// round(tensor, n) is Tensor.__round__: torch.round(x, decimals=n).
+Value round_(const Arguments& args, CallContext&) {
+  no_keywords(args, "round");
+  if (args.positional.empty() || args.positional.size() > 2)
+    type_error("round() takes at most 2 arguments (" + std::to_string(args.positional.size()) +
+               " given)");
+  const Value& v = args.positional[0];
+  const Value* digits = args.positional.size() == 2 ? &args.positional[1] : nullptr;
+  if (digits && !digits->is_none() && !std::holds_alternative<int64_t>(digits->v))
+    type_error(std::string("'") + type_name(*digits) + "' object cannot be interpreted as an integer");
+  const bool has_digits = digits && !digits->is_none();
+  const int64_t n = has_digits ? std::get<int64_t>(digits->v) : 0;
+  if (v.is_tensor()) return has_digits ? tc::round(v.tensor(), n) : unary(UnaryOp::Round, v.tensor());
+  if (std::holds_alternative<int64_t>(v.v) || std::holds_alternative<bool>(v.v))
+    return std::holds_alternative<bool>(v.v) ? Value(int64_t{std::get<bool>(v.v)}) : v;
+  if (auto d = std::get_if<double>(&v.v)) {
+    if (!has_digits) return Value(float_to_int(std::nearbyint(*d)));
+    const double scale = std::pow(10.0, static_cast<double>(n));
+    return Value(std::nearbyint(*d * scale) / scale);
+  }
+  type_error(std::string("type ") + type_name(v) + " doesn't define __round__ method");
+}
+
+// --- tuple, list, range, min, max
+
+std::vector<Value> items_of(const Value& v, const char* fn) {
+  if (const Sequence* s = v.sequence()) return s->items;
+  if (auto str = std::get_if<std::string>(&v.v)) {
+    std::vector<Value> out;
+    for (char c : *str) out.emplace_back(std::string(1, c));
+    return out;
+  }
+  if (v.is_tensor()) {
+    // Tensor.__iter__: its rows (unbind(0); here each a select view)
+    const Tensor& t = v.tensor();
+    if (t.ndim() == 0) type_error("iteration over a 0-d tensor");
+    check_value_count(t.sizes()[0] * 8, fn);  // each row a tensor: a handful of values' worth
+    std::vector<Value> out;
+    for (int64_t i = 0; i < t.sizes()[0]; ++i) out.emplace_back(select(t, 0, i));
+    return out;
+  }
+  type_error(std::string("'") + type_name(v) + "' object is not iterable");
+}
+
+Value make_tuple(const Arguments& args, CallContext&) {
+  const Value* v = at_most_one(args, "tuple");
+  return Value::sequence(Sequence::Kind::Tuple, v ? items_of(*v, "tuple") : std::vector<Value>{});
+}
+
+Value make_list(const Arguments& args, CallContext&) {
+  const Value* v = at_most_one(args, "list");
+  return Value::sequence(Sequence::Kind::List, v ? items_of(*v, "list") : std::vector<Value>{});
+}
+
+int64_t range_int(const Value& v) {
+  if (auto i = std::get_if<int64_t>(&v.v)) return *i;
+  if (auto b = std::get_if<bool>(&v.v)) return *b;
+  type_error(std::string("'") + type_name(v) + "' object cannot be interpreted as an integer");
+}
+
+// range(stop), range(start, stop[, step]): a list here (there is no lazy
+// range value), so list(range(n)) and torch.tensor(range(n)) work; it
+// counts against the program's memory as its values would.
+Value make_range(const Arguments& args, CallContext&) {
+  no_keywords(args, "range");
+  const size_t n = args.positional.size();
+  if (n == 0) type_error("range expected at least 1 argument, got 0");
+  if (n > 3) type_error("range expected at most 3 arguments, got " + std::to_string(n));
+  const int64_t start = n == 1 ? 0 : range_int(args.positional[0]);
+  const int64_t stop = range_int(args.positional[n == 1 ? 0 : 1]);
+  const int64_t step = n == 3 ? range_int(args.positional[2]) : 1;
+  if (step == 0) throw PythonError("ValueError", "range() arg 3 must not be zero");
+  const double count = std::max(0.0, std::ceil((static_cast<double>(stop) - start) / step));
+  check_value_count(static_cast<int64_t>(std::min(count, 9e18)), "range()");
+  std::vector<Value> items;
+  for (int64_t i = 0; i < static_cast<int64_t>(count); ++i) items.emplace_back(start + i * step);
+  return Value::sequence(Sequence::Kind::List, std::move(items));
+}
+
+// a > b as Python evaluates it for numbers and one-element tensors.
+bool greater(const Value& a, const Value& b) {
+  auto number = [](const Value& v) -> std::optional<Operand> {
+    if (v.is_tensor()) return Operand(v.tensor());
+    if (auto x = std::get_if<bool>(&v.v)) return Operand(*x);
+    if (auto x = std::get_if<int64_t>(&v.v)) return Operand(*x);
+    if (auto x = std::get_if<double>(&v.v)) return Operand(*x);
+    return std::nullopt;
+  };
+  const auto x = number(a), y = number(b);
+  if (!x || !y)
+    type_error(std::string("'>' not supported between instances of '") + type_name(a) + "' and '" +
+               type_name(b) + "'");
+  if (!x->is_number() || !y->is_number()) return truth(Value(compare(CompareOp::Gt, *x, *y)));
+  return x->number().to_double() > y->number().to_double();
+}
+
+Value extreme(const Arguments& args, const char* fn, bool largest) {
+  no_keywords(args, fn);
+  if (args.positional.empty())
+    type_error(std::string(fn) + " expected at least 1 argument, got 0");
+  const std::vector<Value> items =
+      args.positional.size() == 1 ? items_of(args.positional[0], fn) : args.positional;
+  if (items.empty()) throw PythonError("ValueError", std::string(fn) + "() arg is an empty sequence");
+  Value best = items[0];
+  for (size_t i = 1; i < items.size(); ++i)
+    if (largest ? greater(items[i], best) : greater(best, items[i])) best = items[i];
+  return best;
+}
+Value py_max(const Arguments& args, CallContext&) { return extreme(args, "max", true); }
+Value py_min(const Arguments& args, CallContext&) { return extreme(args, "min", false); }
+
+}  // namespace
+
+void add_python(std::vector<Entry>& t) {
+  t.push_back(raw_entry("print", kBuiltin, print));
+  t.push_back(raw_entry("len", kBuiltin, len));
+  t.push_back(raw_entry("int", kBuiltin, to_int));
+  t.push_back(raw_entry("float", kBuiltin, to_float));
+  t.push_back(raw_entry("bool", kBuiltin, to_bool));
+  t.push_back(raw_entry("abs", kBuiltin, absolute));
+  t.push_back(raw_entry("round", kBuiltin, round_));
+  t.push_back(raw_entry("tuple", kBuiltin, make_tuple));
+  t.push_back(raw_entry("list", kBuiltin, make_list));
+  t.push_back(raw_entry("range", kBuiltin, make_range));
+  t.push_back(raw_entry("max", kBuiltin, py_max));
+  t.push_back(raw_entry("min", kBuiltin, py_min));
+}
+
+}  // namespace tc::lang

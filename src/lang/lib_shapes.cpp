@@ -1,0 +1,171 @@
+// Views, joins and matrix products (src/lang/library.h): src/ops/views.cpp,
+// cat.cpp, indexing.cpp and matmul.cpp with PyTorch's signatures. mm, bmm,
+// mv and dot check their operands with PyTorch's own texts
+// (LinearAlgebra.cpp, Blas.cpp) before the core's matmul computes them.
+#include "lang/library.h"
+#include "shape.h"
+
+namespace tc::lang {
+
+namespace {
+
+Value do_reshape(const Bound& b, CallContext&) { return reshape(b.tensor("input"), b.ints("shape")); }
+Value do_view(const Bound& b, CallContext&) { return view(b.tensor("input"), b.ints("size")); }
+Value do_expand(const Bound& b, CallContext&) { return expand(b.tensor("input"), b.ints("size")); }
+Value do_expand_as(const Bound& b, CallContext&) { return expand_as(b.tensor("input"), b.tensor("other")); }
+Value do_broadcast_to(const Bound& b, CallContext&) { return broadcast_to(b.tensor("input"), b.ints("size")); }
+Value do_permute(const Bound& b, CallContext&) { return permute(b.tensor("input"), b.ints("dims")); }
+Value do_transpose(const Bound& b, CallContext&) {
+  return transpose(b.tensor("input"), b.integer("dim0"), b.integer("dim1"));
+}
+Value do_swapaxes(const Bound& b, CallContext&) {
+  return transpose(b.tensor("input"), b.integer("axis0"), b.integer("axis1"));
+}
+Value do_unsqueeze(const Bound& b, CallContext&) { return unsqueeze(b.tensor("input"), b.integer("dim")); }
+Value do_squeeze(const Bound& b, CallContext&) {
+  if (b.overload() == 0) return squeeze(b.tensor("input"));
+  return squeeze(b.tensor("input"), b.integer("dim"));
+}
+Value do_flatten(const Bound& b, CallContext&) {
+  return flatten(b.tensor("input"), b.integer("start_dim"), b.integer("end_dim"));
+}
+Value do_unflatten(const Bound& b, CallContext&) {
+  return unflatten(b.tensor("input"), b.integer("dim"), b.ints("sizes"));
+}
+Value do_movedim(const Bound& b, CallContext&) {
+  return movedim(b.tensor("input"), b.ints("source"), b.ints("destination"));
+}
+Value do_narrow(const Bound& b, CallContext&) {
+  return narrow(b.tensor("input"), b.integer("dim"), b.integer("start"), b.integer("length"));
+}
+Value do_select(const Bound& b, CallContext&) {
+  return select(b.tensor("input"), b.integer("dim"), b.integer("index"));
+}
+Value do_t(const Bound& b, CallContext&) { return t(b.tensor("input")); }
+Value do_contiguous(const Bound& b, CallContext&) { return contiguous(b.tensor("input")); }
+Value do_clone(const Bound& b, CallContext&) { return clone(b.tensor("input")); }
+Value do_detach(const Bound& b, CallContext&) { return detach(b.tensor("input")); }
+Value do_gather(const Bound& b, CallContext&) {
+  return gather(b.tensor("input"), b.integer("dim"), b.tensor("index"));
+}
+Value do_cat(const Bound& b, CallContext&) { return cat(b.tensors("tensors"), b.integer("dim")); }
+Value do_stack(const Bound& b, CallContext&) { return stack(b.tensors("tensors"), b.integer("dim")); }
+
+// torch.broadcast_shapes(*shapes): each an int or a sequence of ints.
+Value do_broadcast_shapes(const Arguments& args, CallContext&) {
+  if (!args.keywords.empty())
+    throw PythonError("TypeError", "broadcast_shapes() got an unexpected keyword argument '" +
+                                       args.keywords[0].first + "'");
+  std::vector<Shape> shapes;
+  for (const Value& v : args.positional) {
+    if (auto i = std::get_if<int64_t>(&v.v)) {
+      shapes.push_back({*i});
+      continue;
+    }
+    const Sequence* s = v.sequence();
+    Shape shape;
+    bool ok = s != nullptr && s->kind != Sequence::Kind::Named;
+    if (ok)
+      for (const Value& item : s->items) {
+        auto i = std::get_if<int64_t>(&item.v);
+        if (i == nullptr) ok = false;
+        else shape.push_back(*i);
+      }
+    // PyTorch's broadcast_shapes words it so
+    if (!ok) throw Error(ErrorKind::Value, "Input shapes should be of type ints, a tuple of ints, or a list of ints, got " + repr(v));
+    shapes.push_back(shape);
+  }
+  return int_tuple(torch_broadcast_shapes(shapes), Sequence::Kind::Size);
+}
+
+// --- matrix products
+
+Value do_matmul(const Bound& b, CallContext&) { return matmul(b.tensor("input"), b.tensor("other")); }
+
+Value do_mm(const Bound& b, CallContext&) {
+  const Tensor a = b.tensor("input"), m = b.tensor("mat2");
+  TC_CHECK(Shape, a.ndim() == 2, "self must be a matrix");
+  TC_CHECK(Shape, m.ndim() == 2, "mat2 must be a matrix");
+  return matmul(a, m);
+}
+
+Value do_bmm(const Bound& b, CallContext&) {
+  const Tensor a = b.tensor("input"), m = b.tensor("mat2");
+  TC_CHECK(Shape, a.ndim() == 3, "batch1 must be a 3D tensor");
+  TC_CHECK(Shape, m.ndim() == 3, "batch2 must be a 3D tensor");
+  TC_CHECK(Shape, m.sizes()[0] == a.sizes()[0] && m.sizes()[1] == a.sizes()[2],
+           "Expected size for first two dimensions of batch2 tensor to be: [", a.sizes()[0], ", ",
+           a.sizes()[2], "] but got: [", m.sizes()[0], ", ", m.sizes()[1], "].");
+  return matmul(a, m);
+}
+
+// mv is addmv_ into a vector of mat's rows: its checks name that vector
+// as "input".
+Value do_mv(const Bound& b, CallContext&) {
+  const Tensor a = b.tensor("input"), v = b.tensor("vec");
+  TC_CHECK(Shape, a.ndim() == 2 && v.ndim() == 1, "vector + matrix @ vector expected, got 1, ",
+           a.ndim(), ", ", v.ndim());
+  TC_CHECK(Shape, a.sizes()[1] == v.sizes()[0], "size mismatch, got input (", a.sizes()[0],
+           "), mat (", a.sizes()[0], "x", a.sizes()[1], "), vec (", v.sizes()[0], ")");
+  return matmul(a, v);
+}
+
+Value do_dot(const Bound& b, CallContext&) {
+  const Tensor a = b.tensor("input"), v = b.tensor("tensor");
+  TC_CHECK(Shape, a.ndim() == 1 && v.ndim() == 1, "1D tensors expected, but got ", a.ndim(),
+           "D and ", v.ndim(), "D tensors");
+  TC_CHECK(Type, a.dtype() == v.dtype(), "dot : expected both vectors to have same dtype, but found ",
+           dtype_c10_name(a.dtype()), " and ", dtype_c10_name(v.dtype()));
+  TC_CHECK(Shape, a.numel() == v.numel(), "inconsistent tensor size, expected tensor [", a.numel(),
+           "] and src [", v.numel(), "] to have the same number of elements, but got ", a.numel(),
+           " and ", v.numel(), " elements respectively");
+  return matmul(a, v);
+}
+
+// F.linear(input, weight, bias=None): input @ weight.T + bias, as
+// PyTorch's linear computes it when it cannot fuse (matmul, then add).
+Value f_linear(const Bound& b, CallContext&) {
+  const Tensor out = matmul(b.tensor("input"), t(b.tensor("weight")));
+  return b.has("bias") ? add(out, b.tensor("bias")) : out;
+}
+
+}  // namespace
+
+void add_shapes(std::vector<Entry>& t) {
+  const unsigned both = kTorch | kMethod;
+  t.push_back(entry("reshape", both, {"reshape(Tensor input, int[] shape)"}, do_reshape));
+  t.push_back(entry("view", kMethod, {"view(Tensor input, int[] size)"}, do_view));
+  t.push_back(entry("expand", kMethod, {"expand(Tensor input, int[] size)"}, do_expand));
+  t.push_back(entry("expand_as", kMethod, {"expand_as(Tensor input, Tensor other)"}, do_expand_as));
+  t.push_back(entry("broadcast_to", both, {"broadcast_to(Tensor input, int[] size)"}, do_broadcast_to));
+  t.push_back(raw_entry("broadcast_shapes", kTorch, do_broadcast_shapes));
+  t.push_back(entry("permute", both, {"permute(Tensor input, int[] dims)"}, do_permute));
+  t.push_back(entry("transpose", both, {"transpose(Tensor input, int dim0, int dim1)"}, do_transpose));
+  t.push_back(entry("swapdims", both, {"swapdims(Tensor input, int dim0, int dim1)"}, do_transpose));
+  t.push_back(entry("swapaxes", both, {"swapaxes(Tensor input, int axis0, int axis1)"}, do_swapaxes));
+  t.push_back(entry("unsqueeze", both, {"unsqueeze(Tensor input, int dim)"}, do_unsqueeze));
+  t.push_back(entry("squeeze", both, {"squeeze(Tensor input)", "squeeze(Tensor input, int dim)"}, do_squeeze));
+  t.push_back(entry("flatten", both, {"flatten(Tensor input, int start_dim=0, int end_dim=-1)"}, do_flatten));
+  t.push_back(entry("unflatten", both, {"unflatten(Tensor input, int dim, int[] sizes)"}, do_unflatten));
+  t.push_back(entry("movedim", both, {"movedim(Tensor input, int[1] source, int[1] destination)"}, do_movedim));
+  t.push_back(entry("moveaxis", both, {"moveaxis(Tensor input, int[1] source, int[1] destination)"}, do_movedim));
+  t.push_back(entry("narrow", both, {"narrow(Tensor input, int dim, int start, int length)"}, do_narrow));
+  t.push_back(entry("select", both, {"select(Tensor input, int dim, int index)"}, do_select));
+  t.push_back(entry("t", both, {"t(Tensor input)"}, do_t));
+  t.push_back(entry("contiguous", kMethod, {"contiguous(Tensor input)"}, do_contiguous));
+  t.push_back(entry("clone", both, {"clone(Tensor input)"}, do_clone));
+  t.push_back(entry("detach", both, {"detach(Tensor input)"}, do_detach));
+  t.push_back(entry("gather", both, {"gather(Tensor input, int dim, Tensor index, *, bool sparse_grad=False)"},
+                    do_gather));
+  for (const char* name : {"cat", "concat", "concatenate"})
+    t.push_back(entry(name, kTorch, {(std::string(name) + "(Tensor[] tensors, int dim=0)").c_str()}, do_cat));
+  t.push_back(entry("stack", kTorch, {"stack(Tensor[] tensors, int dim=0)"}, do_stack));
+  t.push_back(entry("matmul", both, {"matmul(Tensor input, Tensor other)"}, do_matmul));
+  t.push_back(entry("mm", both, {"mm(Tensor input, Tensor mat2)"}, do_mm));
+  t.push_back(entry("bmm", both, {"bmm(Tensor input, Tensor mat2)"}, do_bmm));
+  t.push_back(entry("mv", both, {"mv(Tensor input, Tensor vec)"}, do_mv));
+  t.push_back(entry("dot", both, {"dot(Tensor input, Tensor tensor)"}, do_dot));
+  t.push_back(entry("linear", kFunctional, {"linear(Tensor input, Tensor weight, Tensor? bias=None)"}, f_linear));
+}
+
+}  // namespace tc::lang

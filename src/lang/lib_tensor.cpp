@@ -1,0 +1,151 @@
+// A tensor's own methods (src/lang/library.h): its geometry (size, stride,
+// dim, ...), its values (item, tolist), dtypes (to, float, ...) and
+// autograd (backward, requires_grad_).
+#include "autograd/node.h"
+#include "lang/library.h"
+
+namespace tc::lang {
+
+namespace {
+
+// size(dim) and stride(dim) wrap dim as PyTorch does, a 0-D tensor
+// having no dim to name ("Dimension specified as 0 but tensor has no
+// dimensions").
+size_t dim_of(const Bound& b, const Tensor& t) {
+  return static_cast<size_t>(wrap_dim(b.integer("dim"), t.ndim(), false));
+}
+
+Value size(const Bound& b, CallContext&) {
+  const Tensor t = b.tensor("input");
+  if (!b.has("dim")) return int_tuple(t.sizes(), Sequence::Kind::Size);
+  return Value(t.sizes()[dim_of(b, t)]);
+}
+
+// stride() is a plain tuple in PyTorch, not a torch.Size.
+Value stride(const Bound& b, CallContext&) {
+  const Tensor t = b.tensor("input");
+  if (!b.has("dim")) return int_tuple(t.strides(), Sequence::Kind::Tuple);
+  return Value(t.strides()[dim_of(b, t)]);
+}
+
+Value dim(const Bound& b, CallContext&) { return Value(b.tensor("input").ndim()); }
+Value numel(const Bound& b, CallContext&) { return Value(b.tensor("input").numel()); }
+Value storage_offset(const Bound& b, CallContext&) { return Value(b.tensor("input").offset()); }
+Value is_contiguous(const Bound& b, CallContext&) { return Value(b.tensor("input").is_contiguous()); }
+Value element_size(const Bound& b, CallContext&) { return Value(dtype_size(b.tensor("input").dtype())); }
+Value is_floating_point(const Bound& b, CallContext&) { return Value(is_floating(b.tensor("input").dtype())); }
+Value is_tensor(const Bound& b, CallContext&) { return Value(b.get("obj").is_tensor()); }
+
+Value item(const Bound& b, CallContext&) { return item_value(b.tensor("input")); }
+
+// tolist(): nested lists of Python numbers (a 0-D tensor gives a number).
+template <class T>
+Value nested(const std::vector<T>& flat, const Shape& sizes, size_t dim, size_t& at) {
+  if (dim == sizes.size()) {
+    const T v = flat[at++];
+    if constexpr (std::is_same_v<T, bool>) return Value(static_cast<bool>(v));
+    else if constexpr (std::is_same_v<T, double>) return Value(v);
+    else return Value(static_cast<int64_t>(v));
+  }
+  std::vector<Value> items;
+  for (int64_t i = 0; i < sizes[dim]; ++i) items.push_back(nested(flat, sizes, dim + 1, at));
+  return Value::sequence(Sequence::Kind::List, std::move(items));
+}
+Value tolist(const Bound& b, CallContext&) {
+  const Tensor t = b.tensor("input");
+  check_value_count(t.numel(), "tolist()");
+  size_t at = 0;
+  if (t.dtype() == DType::Bool) return nested(t.values<bool>(), t.sizes(), 0, at);
+  if (is_floating(t.dtype())) return nested(t.values<double>(), t.sizes(), 0, at);
+  return nested(t.values<int64_t>(), t.sizes(), 0, at);
+}
+
+// to(dtype), to(other), to(device, dtype): the same tensor when nothing
+// changes, unless copy=True (PyTorch's Tensor.to).
+Value do_to(const Bound& b, CallContext&) {
+  const Tensor x = b.tensor("input");
+  DType dtype = x.dtype();
+  if (b.overload() == 0) dtype = b.dtype("dtype");
+  else if (b.overload() == 1) dtype = b.tensor("other").dtype();
+  else {
+    if (b.has("device") && b.str("device") != "cpu")
+      throw PythonError("NotImplementedError", "tensorcast runs on the CPU only: device '" +
+                                                   b.str("device") + "' is not available");
+    dtype = b.optional_dtype("dtype").value_or(dtype);
+  }
+  const Tensor out = to(x, dtype);
+  return b.flag("copy") && out.impl_ptr() == x.impl_ptr() ? clone(x) : out;
+}
+
+// float(), double(), ...: to(dtype).
+template <DType D>
+Value cast(const Bound& b, CallContext&) {
+  return to(b.tensor("input"), D);
+}
+Value type_as(const Bound& b, CallContext&) { return to(b.tensor("input"), b.tensor("other").dtype()); }
+
+// torch.Size(sizes=()): a tuple of ints that prints as torch.Size([...]).
+Value make_size(const Bound& b, CallContext&) { return int_tuple(b.ints("sizes"), Sequence::Kind::Size); }
+
+Value result_type_of(const Bound& b, CallContext&) {
+  return Value(result_type({b.operand("tensor"), b.operand("other")}));
+}
+
+// backward(gradient=None, retain_graph=None, create_graph=False): PyTorch's
+// retain_graph defaults to create_graph; a graph of the backward pass
+// itself (create_graph=True) is beyond the core.
+Value do_backward(const Bound& b, CallContext&) {
+  if (b.flag("create_graph"))
+    throw PythonError("NotImplementedError", "backward(create_graph=True) is not supported by tensorcast");
+  const bool retain = b.has("retain_graph") ? b.flag("retain_graph") : false;
+  backward(b.tensor("input"), b.has("gradient") ? b.tensor("gradient") : Tensor(), retain);
+  return Value();
+}
+
+Value requires_grad_(const Bound& b, CallContext&) {
+  Tensor t = b.tensor("input");
+  t.set_requires_grad(b.flag("requires_grad"));
+  return t;
+}
+
+}  // namespace
+
+void add_tensor(std::vector<Entry>& t) {
+  const unsigned both = kTorch | kMethod;
+  t.push_back(entry("size", kMethod, {"size(Tensor input, int? dim=None)"}, size));
+  t.push_back(entry("stride", kMethod, {"stride(Tensor input, int? dim=None)"}, stride));
+  t.push_back(entry("dim", kMethod, {"dim(Tensor input)"}, dim));
+  t.push_back(entry("ndimension", kMethod, {"ndimension(Tensor input)"}, dim));
+  t.push_back(entry("numel", both, {"numel(Tensor input)"}, numel));
+  t.push_back(entry("nelement", kMethod, {"nelement(Tensor input)"}, numel));
+  t.push_back(entry("storage_offset", kMethod, {"storage_offset(Tensor input)"}, storage_offset));
+  t.push_back(entry("is_contiguous", kMethod, {"is_contiguous(Tensor input)"}, is_contiguous));
+  t.push_back(entry("element_size", kMethod, {"element_size(Tensor input)"}, element_size));
+  t.push_back(entry("is_floating_point", both, {"is_floating_point(Tensor input)"}, is_floating_point));
+  t.push_back(entry("is_tensor", kTorch, {"is_tensor(object obj)"}, is_tensor));
+  t.push_back(entry("item", kMethod, {"item(Tensor input)"}, item));
+  t.push_back(entry("tolist", kMethod, {"tolist(Tensor input)"}, tolist));
+  t.push_back(entry("to", kMethod,
+                    {"to(Tensor input, ScalarType dtype, bool non_blocking=False, bool copy=False)",
+                     "to(Tensor input, Tensor other, bool non_blocking=False, bool copy=False)",
+                     "to(Tensor input, str? device=None, ScalarType? dtype=None, bool non_blocking=False, "
+                     "bool copy=False)"},
+                    do_to));
+  t.push_back(entry("float", kMethod, {"float(Tensor input)"}, cast<DType::Float32>));
+  t.push_back(entry("double", kMethod, {"double(Tensor input)"}, cast<DType::Float64>));
+  t.push_back(entry("long", kMethod, {"long(Tensor input)"}, cast<DType::Int64>));
+  t.push_back(entry("int", kMethod, {"int(Tensor input)"}, cast<DType::Int32>));
+  t.push_back(entry("bool", kMethod, {"bool(Tensor input)"}, cast<DType::Bool>));
+  t.push_back(entry("byte", kMethod, {"byte(Tensor input)"}, cast<DType::UInt8>));
+  t.push_back(entry("type_as", kMethod, {"type_as(Tensor input, Tensor other)"}, type_as));
+  t.push_back(entry("Size", kTorch, {"Size(int[] sizes=())"}, make_size));
+  t.push_back(entry("result_type", kTorch, {"result_type(Operand tensor, Operand other)"}, result_type_of));
+  t.push_back(entry("backward", kMethod,
+                    {"backward(Tensor input, Tensor? gradient=None, bool? retain_graph=None, "
+                     "bool create_graph=False)"},
+                    do_backward));
+  t.push_back(entry("requires_grad_", kMethod, {"requires_grad_(Tensor input, bool requires_grad=True)"},
+                    requires_grad_));
+}
+
+}  // namespace tc::lang

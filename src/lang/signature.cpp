@@ -1,0 +1,454 @@
+// The argument binder (Note [Signatures] in src/lang/signature.h).
+#include "lang/signature.h"
+
+#include <cstdlib>
+
+#include "error.h"
+#include "lang/repr.h"
+
+namespace tc::lang {
+
+namespace {
+
+using Type = Param::Type;
+
+struct TypeSpelling {
+  const char* spelling;  // in the table's signatures
+  Type type;
+};
+const TypeSpelling kTypes[] = {
+    {"Tensor", Type::Tensor},       {"Operand", Type::Operand}, {"Number", Type::Number},
+    {"int", Type::Int},             {"float", Type::Float},     {"bool", Type::Bool},
+    {"int[]", Type::IntList},       {"Tensor[]", Type::TensorList},
+    {"ScalarType", Type::DType},    {"str", Type::Str},         {"object", Type::Object},
+};
+
+Value parse_default(const std::string& s) {
+  if (s == "None") return Value();
+  if (s == "()") return Value::sequence(Sequence::Kind::Tuple, {});
+  if (s == "True") return Value(true);
+  if (s == "False") return Value(false);
+  if (s.find_first_of(".e") != std::string::npos) return Value(std::strtod(s.c_str(), nullptr));
+  return Value(static_cast<int64_t>(std::strtoll(s.c_str(), nullptr, 10)));
+}
+
+// "int[1]? dim=None" -> Param.
+Param parse_param(std::string text, bool keyword_only) {
+  Param p;
+  p.keyword_only = keyword_only;
+  const size_t eq = text.find('=');
+  if (eq != std::string::npos) {
+    p.optional = true;
+    p.default_value = parse_default(text.substr(eq + 1));
+    p.allow_none = p.default_value.is_none();
+    text = text.substr(0, eq);
+  }
+  const size_t space = text.find(' ');
+  TC_ASSERT(space != std::string::npos, "malformed parameter: ", text);
+  std::string type = text.substr(0, space);
+  p.name = text.substr(space + 1);
+  if (type.back() == '?') {
+    p.allow_none = true;
+    type.pop_back();
+  }
+  const size_t bracket = type.find('[');
+  if (bracket != std::string::npos && type.compare(0, 3, "int") == 0) {
+    p.list_size = std::atoi(type.c_str() + bracket + 1);
+    type = "int[]";
+  }
+  for (const TypeSpelling& t : kTypes)
+    if (type == t.spelling) {
+      p.type = t.type;
+      return p;
+    }
+  TC_ASSERT(false, "unknown parameter type: ", type);
+  return p;
+}
+
+bool is_int(const Value& v) {
+  if (std::holds_alternative<int64_t>(v.v)) return true;
+  // a 0-D integer tensor, as PyTorch's THPUtils_checkIndex takes it
+  return v.is_tensor() && v.tensor().ndim() == 0 && is_integral(v.tensor().dtype());
+}
+bool is_number(const Value& v) {
+  return std::holds_alternative<bool>(v.v) || std::holds_alternative<int64_t>(v.v) ||
+         std::holds_alternative<double>(v.v);
+}
+// PyTorch's Scalar and float parameters take a 0-D tensor that does not
+// require grad.
+bool is_scalar_tensor(const Value& v) {
+  return v.is_tensor() && v.tensor().ndim() == 0 && !v.tensor().requires_grad();
+}
+
+// PyTorch's FunctionParameter::check; failed_index is the position of the
+// first item of a sequence that is not an int.
+bool check(const Param& p, const Value& v, int64_t* failed_index) {
+  switch (p.type) {
+    case Type::Tensor: return v.is_tensor();
+    case Type::Operand: return v.is_tensor() || is_number(v);
+    case Type::Number:
+    case Type::Float: return is_number(v) || is_scalar_tensor(v);
+    case Type::Int: return is_int(v);
+    case Type::Bool: return std::holds_alternative<bool>(v.v);
+    case Type::IntList: {
+      if (p.list_size > 0 && is_int(v)) return true;
+      const Sequence* s = v.sequence();
+      if (s == nullptr || s->kind == Sequence::Kind::Named) return false;
+      for (size_t i = 0; i < s->items.size(); ++i)
+        if (!is_int(s->items[i])) {
+          *failed_index = static_cast<int64_t>(i);
+          return false;
+        }
+      return true;
+    }
+    case Type::TensorList: {
+      const Sequence* s = v.sequence();
+      return s != nullptr && (s->kind == Sequence::Kind::Tuple || s->kind == Sequence::Kind::List);
+    }
+    case Type::DType: return dtype_of_value(v).has_value();
+    case Type::Str: return std::holds_alternative<std::string>(v.v);
+    case Type::Object: return true;
+  }
+  return false;
+}
+
+// The parameters a call fills: all but a method's tensor.
+std::vector<size_t> call_params(const Signature& s, bool method) {
+  std::vector<size_t> out;
+  for (size_t i = 0; i < s.params.size(); ++i)
+    if (!(method && s.params[i].name == "input")) out.push_back(i);
+  return out;
+}
+
+struct Counts {
+  size_t min_args = 0, max_args = 0, max_pos = 0;
+};
+Counts counts(const Signature& s, const std::vector<size_t>& order) {
+  Counts c;
+  c.max_args = order.size();
+  for (size_t i : order) {
+    if (!s.params[i].optional) ++c.min_args;
+    if (!s.params[i].keyword_only) ++c.max_pos;
+  }
+  return c;
+}
+
+[[noreturn]] void type_error(const std::string& message) { throw PythonError("TypeError", message); }
+
+[[noreturn]] void extra_args(const Signature& s, const Counts& c, size_t nargs) {
+  if (c.min_args != c.max_pos)
+    type_error(s.name + "() takes from " + std::to_string(c.min_args) + " to " +
+               std::to_string(c.max_pos) + " positional arguments but " + std::to_string(nargs) +
+               " were given");
+  type_error(s.name + "() takes " + std::to_string(c.max_pos) + " positional argument" +
+             (c.max_pos == 1 ? "" : "s") + " but " + std::to_string(nargs) + " " +
+             (nargs == 1 ? "was" : "were") + " given");
+}
+
+// PyTorch's missing_args, its "arguments" for a single one included.
+[[noreturn]] void missing_args(const Signature& s, const std::vector<size_t>& order, size_t from) {
+  int missing = 0;
+  std::string names;
+  for (size_t k = from; k < order.size(); ++k) {
+    const Param& p = s.params[order[k]];
+    if (p.optional) continue;
+    if (missing++ > 0) names += ", ";
+    names += "\"" + p.name + "\"";
+  }
+  type_error(s.name + "() missing " + std::to_string(missing) + " required positional argument" +
+             (missing == 1 ? "s" : "") + ": " + names);
+}
+
+[[noreturn]] void extra_kwargs(const Signature& s, const std::vector<size_t>& order,
+                               const Arguments& args) {
+  for (const auto& [key, value] : args.keywords) {
+    size_t k = 0;
+    while (k < order.size() && s.params[order[k]].name != key) ++k;
+    if (k == order.size()) type_error(s.name + "() got an unexpected keyword argument '" + key + "'");
+    if (k < args.positional.size())
+      type_error(s.name + "() got multiple values for argument '" + key + "'");
+  }
+  type_error("invalid keyword arguments");
+}
+
+const Value* keyword(const Arguments& args, const std::string& name) {
+  for (const auto& kv : args.keywords)
+    if (kv.first == name) return &kv.second;
+  return nullptr;
+}
+
+bool all_ints(const std::vector<Value>& values, int64_t* failed_index) {
+  for (size_t i = 0; i < values.size(); ++i)
+    if (!is_int(values[i])) {
+      *failed_index = static_cast<int64_t>(i);
+      return false;
+    }
+  return true;
+}
+
+// PyTorch's FunctionSignature::parse: fills `out`, or returns false (or
+// raises, when `raise`) when the arguments do not fit.
+bool parse(const Signature& s, const Value* self, const Arguments& args, bool raise, Bound& out) {
+  const std::vector<size_t> order = call_params(s, self != nullptr);
+  const Counts c = counts(s, order);
+  const size_t nargs = args.positional.size();
+  const bool varargs = c.max_pos == 1 && s.params[order[0]].type == Type::IntList;
+  if (nargs > c.max_pos && !varargs) {
+    if (raise) extra_args(s, c, nargs);
+    return false;
+  }
+  if (self != nullptr)
+    for (size_t i = 0; i < s.params.size(); ++i)
+      if (s.params[i].name == "input") out.slot(i) = *self;
+  size_t arg_pos = 0;
+  size_t remaining = args.keywords.size();
+  for (size_t k = 0; k < order.size(); ++k) {
+    const Param& p = s.params[order[k]];
+    const Value* obj = nullptr;
+    bool is_keyword = false;
+    if (arg_pos < nargs) {
+      if (p.keyword_only) {
+        if (raise) extra_args(s, c, nargs);
+        return false;
+      }
+      obj = &args.positional[arg_pos];
+    } else {
+      obj = keyword(args, p.name);
+      is_keyword = true;
+    }
+    int64_t failed = -1;
+    const bool varargs_eligible = varargs && arg_pos == 0 && !is_keyword;
+    if ((obj == nullptr && p.optional) || (obj != nullptr && obj->is_none() && p.allow_none)) {
+      out.slot(order[k]) = p.default_value;
+    } else if (obj == nullptr) {
+      if (raise) missing_args(s, order, k);
+      return false;
+    } else if (check(p, *obj, &failed)) {
+      out.slot(order[k]) = *obj;
+    } else if (varargs_eligible && all_ints(args.positional, &failed)) {
+      // permute(1, 0) as permute((1, 0))
+      out.slot(order[k]) = Value::sequence(Sequence::Kind::Tuple, args.positional);
+      arg_pos = nargs;
+      continue;
+    } else if (raise) {
+      const std::string head = s.name + "(): argument '" + p.name + "'";
+      if (is_keyword)
+        type_error(head + " must be " + p.type_name() + ", not " + type_name(*obj));
+      const std::string position = " (position " + std::to_string(arg_pos + 1) + ")";
+      if (failed >= 0) {
+        const Sequence* seq = obj->sequence();
+        const Value& item = seq ? seq->items[static_cast<size_t>(failed)]
+                                : args.positional[static_cast<size_t>(failed)];
+        type_error(head + position + " must be " + p.type_name() + ", but found element of type " +
+                   type_name(item) + " at pos " + std::to_string(failed));
+      }
+      type_error(head + position + " must be " + p.type_name() + ", not " + type_name(*obj));
+    } else {
+      return false;
+    }
+    if (!is_keyword) ++arg_pos;
+    else if (obj != nullptr) --remaining;
+  }
+  if (remaining > 0) {
+    if (raise) extra_kwargs(s, order, args);
+    return false;
+  }
+  return true;
+}
+
+// PyTorch's _argDesc: "(Tensor, str, dim=int)"; with keywords only, its
+// trailing ", " stays ("(dim=int, )"), as PyTorch's does.
+std::string describe_args(const Arguments& args) {
+  std::string out = "(";
+  for (const Value& v : args.positional) out += std::string(type_name(v)) + ", ";
+  for (const auto& kv : args.keywords) out += kv.first + "=" + type_name(kv.second) + ", ";
+  if (!args.positional.empty()) out.erase(out.size() - 2);
+  return out + ")";
+}
+
+}  // namespace
+
+std::string Param::type_name() const {
+  switch (type) {
+    case Type::Tensor:
+    case Type::Operand: return "Tensor";
+    case Type::Number: return "Number";
+    case Type::Int: return "int";
+    case Type::Float: return "float";
+    case Type::Bool: return "bool";
+    case Type::IntList: return "tuple of ints";
+    case Type::TensorList: return "tuple of Tensors";
+    case Type::DType: return "torch.dtype";
+    case Type::Str: return "str";
+    case Type::Object: return "object";
+  }
+  return "object";
+}
+
+Signature::Signature(const std::string& text) {
+  const size_t open = text.find('(');
+  TC_ASSERT(open != std::string::npos && text.back() == ')', "malformed signature: ", text);
+  name = text.substr(0, open);
+  const std::string body = text.substr(open + 1, text.size() - open - 2);
+  bool keyword_only = false;
+  size_t start = 0;
+  while (start < body.size()) {
+    size_t end = body.find(", ", start);
+    if (end == std::string::npos) end = body.size();
+    const std::string part = body.substr(start, end - start);
+    if (part == "*") keyword_only = true;
+    else params.push_back(parse_param(part, keyword_only));
+    start = end + 2;
+  }
+}
+
+std::string Signature::to_string(bool method) const {
+  std::string out = "(";
+  bool first = true, keyword_shown = false;
+  for (size_t i : call_params(*this, method)) {
+    const Param& p = params[i];
+    if (!first) out += ", ";
+    first = false;
+    if (p.keyword_only && !keyword_shown) {
+      out += "*, ";
+      keyword_shown = true;
+    }
+    out += p.type_name() + " " + p.name;
+  }
+  return out + ")";
+}
+
+Bound bind_arguments(const std::vector<Signature>& signatures, const Value* self, const Arguments& args) {
+  TC_ASSERT(!signatures.empty());
+  if (signatures.size() == 1) {
+    Bound out(signatures[0], 0);
+    parse(signatures[0], self, args, true, out);
+    return out;
+  }
+  for (size_t i = 0; i < signatures.size(); ++i) {
+    Bound out(signatures[i], i);
+    if (parse(signatures[i], self, args, false, out)) return out;
+  }
+  // PyTorch's print_error: the one signature that takes that many
+  // arguments says what is wrong; else every signature is listed.
+  const size_t given = args.positional.size() + args.keywords.size();
+  std::vector<size_t> plausible;
+  for (size_t i = 0; i < signatures.size(); ++i) {
+    const Counts c = counts(signatures[i], call_params(signatures[i], self != nullptr));
+    if (given >= c.min_args && given <= c.max_args) plausible.push_back(i);
+  }
+  if (plausible.size() == 1) {
+    Bound out(signatures[plausible[0]], plausible[0]);
+    parse(signatures[plausible[0]], self, args, true, out);
+  }
+  std::string message = signatures[0].name + "() received an invalid combination of arguments - got " +
+                        describe_args(args) + ", but expected one of:";
+  for (const Signature& s : signatures) message += "\n * " + s.to_string(self != nullptr);
+  type_error(message);
+}
+
+size_t Bound::index(const char* name) const {
+  for (size_t i = 0; i < signature_->params.size(); ++i)
+    if (signature_->params[i].name == name) return i;
+  TC_ASSERT(false, "no parameter named ", name, " in ", signature_->name);
+  return 0;
+}
+
+const Value& Bound::get(const char* name) const { return values_[index(name)]; }
+
+Tensor Bound::tensor(const char* name) const {
+  const Value& v = get(name);
+  TC_ASSERT(v.is_tensor(), "parameter ", name, " is not a tensor");
+  return v.tensor();
+}
+
+Scalar Bound::number(const char* name) const {
+  const Value& v = get(name);
+  if (auto b = std::get_if<bool>(&v.v)) return Scalar(*b);
+  if (auto i = std::get_if<int64_t>(&v.v)) return Scalar(*i);
+  if (auto d = std::get_if<double>(&v.v)) return Scalar(*d);
+  TC_ASSERT(v.is_tensor(), "parameter ", name, " is not a number");
+  return v.tensor().scalar_item();
+}
+
+Operand Bound::operand(const char* name) const {
+  const Value& v = get(name);
+  if (v.is_tensor()) return Operand(v.tensor());
+  return Operand(number(name));
+}
+
+int64_t Bound::integer(const char* name) const {
+  const Value& v = get(name);
+  if (auto i = std::get_if<int64_t>(&v.v)) return *i;
+  if (auto b = std::get_if<bool>(&v.v)) return *b ? 1 : 0;
+  TC_ASSERT(v.is_tensor(), "parameter ", name, " is not an int");
+  return v.tensor().scalar_item().to_int();
+}
+
+double Bound::real(const char* name) const { return number(name).to_double(); }
+
+bool Bound::flag(const char* name) const {
+  const Value& v = get(name);
+  TC_ASSERT(std::holds_alternative<bool>(v.v), "parameter ", name, " is not a bool");
+  return std::get<bool>(v.v);
+}
+
+std::vector<int64_t> Bound::ints(const char* name) const {
+  const Value& v = get(name);
+  std::vector<int64_t> out;
+  if (v.is_none()) return out;
+  const Sequence* s = v.sequence();
+  if (s == nullptr) return {integer(name)};
+  for (const Value& item : s->items) {
+    if (auto i = std::get_if<int64_t>(&item.v)) out.push_back(*i);
+    else out.push_back(item.tensor().scalar_item().to_int());
+  }
+  return out;
+}
+
+// PyTorch's TensorList conversion: "expected Tensor as element 1 in
+// argument 0, but got int" (python_arg_parser.h, tensorlist).
+std::vector<Tensor> Bound::tensors(const char* name) const {
+  const size_t i = index(name);
+  const Sequence* s = values_[i].sequence();
+  TC_ASSERT(s != nullptr, "parameter ", name, " is not a sequence");
+  std::vector<Tensor> out;
+  for (size_t k = 0; k < s->items.size(); ++k) {
+    if (!s->items[k].is_tensor())
+      throw PythonError("TypeError", "expected Tensor as element " + std::to_string(k) +
+                                         " in argument " + std::to_string(i) + ", but got " +
+                                         type_name(s->items[k]));
+    out.push_back(s->items[k].tensor());
+  }
+  return out;
+}
+
+DType Bound::dtype(const char* name) const {
+  const std::optional<DType> d = dtype_of_value(get(name));
+  TC_ASSERT(d.has_value(), "parameter ", name, " is not a dtype");
+  return *d;
+}
+
+std::optional<DType> Bound::optional_dtype(const char* name) const {
+  if (!has(name)) return std::nullopt;
+  return dtype(name);
+}
+
+std::optional<int64_t> Bound::optional_int(const char* name) const {
+  if (!has(name)) return std::nullopt;
+  return integer(name);
+}
+
+std::string Bound::str(const char* name) const { return std::get<std::string>(get(name).v); }
+
+std::optional<DType> dtype_of_value(const Value& v) {
+  if (auto d = std::get_if<DType>(&v.v)) return *d;
+  if (auto fn = std::get_if<Callable>(&v.v)) {
+    if (fn->qualname == "float") return DType::Float64;
+    if (fn->qualname == "int") return DType::Int64;
+    if (fn->qualname == "bool") return DType::Bool;
+  }
+  return std::nullopt;
+}
+
+}  // namespace tc::lang
