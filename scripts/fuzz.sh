@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-15}
-targets=${FUZZ_TARGETS:-"parse_shape broadcast views elementwise parse_index matmul"}
+targets=${FUZZ_TARGETS:-"parse_shape broadcast views elementwise parse_index matmul program"}
 out=build/fuzz
 
 # Debian's clang and its compiler-rt (libFuzzer, the sanitizers' runtimes):

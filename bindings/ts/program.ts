@@ -198,7 +198,7 @@ function nameOf(bound: ReadonlyMap<string, number>, id: number): string | null {
   return found;
 }
 
-/** tc.run's argument checks and the call into the core. */
+/** @internal tc.run's argument checks and the call into the core. */
 export function runProgram(rt: Runtime<Tensor>, code: unknown, options: unknown): Program {
   if (typeof code !== 'string')
     fail('type', code === undefined ? "run(): missing argument 'code'" : `run(): argument 'code' must be a string, not ${describe(code)}`);

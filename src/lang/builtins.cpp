@@ -50,7 +50,34 @@ const char* const kOtherDTypes[] = {"float16", "half",   "bfloat16", "int8",    
                                     "short",   "uint16", "uint32",   "uint64",     "complex32",
                                     "chalf",   "complex64", "cfloat", "complex128", "cdouble"};
 
+// Names PyTorch has that a program may well try and tensorcast lacks (no
+// kernel in the core): refused as what they are, not as typos.
+const char* const kNotInCore[] = {
+    "numpy", "cuda", "masked_fill", "masked_fill_", "index_select", "split", "chunk", "unbind",
+    "norm", "cumsum", "cumprod", "sort", "argsort", "topk", "fill_", "zero_", "repeat", "tile",
+    "flip", "roll", "nonzero", "unique", "tril", "triu", "diag", "trace", "einsum", "repeat_interleave",
+    "scatter", "scatter_add", "index_add", "log2", "log10", "exp2", "trunc", "frac", "erf", "lerp",
+    "mse_loss", "cross_entropy", "nll_loss", "gelu", "silu", "leaky_relu", "dropout", "normalize",
+    "one_hot", "cosine_similarity", "pad", "conv2d", "max_pool2d", "layer_norm", "batch_norm",
+    "retain_grad", "register_hook", "cdist", "baddbmm", "addmm", "tensordot", "kron"};
+// torch.nn's classes: programs call torch.nn.functional instead.
+const char* const kNnClasses[] = {"Module", "Linear", "ReLU", "Sequential", "Softmax", "Conv2d",
+                                   "MSELoss", "CrossEntropyLoss", "Parameter", "Sigmoid", "Tanh"};
+
+[[noreturn]] void not_in_core(const std::string& what) {
+  throw PythonError("NotImplementedError", what + " is not supported by tensorcast");
+}
+
+bool listed(const char* const* begin, const char* const* end, const std::string& name) {
+  for (auto p = begin; p != end; ++p)
+    if (name == *p) return true;
+  return false;
+}
+
 Value module_attribute(const ModuleRef& m, const std::string& name) {
+  if (listed(std::begin(kNotInCore), std::end(kNotInCore), name) ||
+      (m.path == "torch.nn" && listed(std::begin(kNnClasses), std::end(kNnClasses), name)))
+    not_in_core(m.path + "." + name);
   if (m.path == "torch") {
     if (name == "nn") return ModuleRef{"torch.nn"};
     if (auto d = dtype_from_name(name)) return *d;
@@ -99,6 +126,7 @@ Value tensor_attribute(const Tensor& t, const std::string& name) {
   if (name == "grad_fn") return grad_fn_of(t);
   if (name == "data") return detach(t);  // shares storage, no history, as PyTorch's .data
   if (find_entry(name, kMethod)) return Callable{"Tensor." + name, t};
+  if (listed(std::begin(kNotInCore), std::end(kNotInCore), name)) not_in_core("Tensor." + name);
   no_attribute("'Tensor' object", name);
 }
 

@@ -4,6 +4,9 @@
 // reductions of src/ops/reduce*.cpp with PyTorch's overloads.
 #include "lang/library.h"
 #include "op_table.h"
+#include "shape.h"
+
+#include <cmath>
 
 namespace tc::lang {
 
@@ -238,6 +241,34 @@ Value f_relu(const Bound& b, CallContext&) { return f_unary(b, UnaryOp::Relu, "r
 Value f_sigmoid(const Bound& b, CallContext&) { return unary(UnaryOp::Sigmoid, b.tensor("input")); }
 Value f_tanh(const Bound& b, CallContext&) { return unary(UnaryOp::Tanh, b.tensor("input")); }
 
+// torch.equal and torch.allclose: Python bools. allclose broadcasts and
+// refuses two dtypes as PyTorch's isclose does ("Float did not match Long").
+Value do_equal(const Bound& b, CallContext&) {
+  const Tensor x = b.tensor("input"), y = b.tensor("other");
+  return Value(x.sizes() == y.sizes() && x.values<double>() == y.values<double>());
+}
+Value do_allclose(const Bound& b, CallContext&) {
+  const Tensor x = b.tensor("input"), y = b.tensor("other");
+  TC_CHECK(Type, x.dtype() == y.dtype(), dtype_c10_name(x.dtype()), " did not match ",
+           dtype_c10_name(y.dtype()));
+  const double rtol = b.real("rtol"), atol = b.real("atol");
+  TC_CHECK(Value, rtol >= 0, "rtol must be greater than or equal to zero, but got ", rtol);
+  TC_CHECK(Value, atol >= 0, "atol must be greater than or equal to zero, but got ", atol);
+  const Shape shape = infer_size(x.sizes(), y.sizes());
+  const std::vector<double> u = broadcast_to(x, shape).values<double>();
+  const std::vector<double> v = broadcast_to(y, shape).values<double>();
+  const bool equal_nan = b.flag("equal_nan");
+  for (size_t i = 0; i < u.size(); ++i) {
+    if (std::isnan(u[i]) || std::isnan(v[i])) {
+      if (!(equal_nan && std::isnan(u[i]) && std::isnan(v[i]))) return Value(false);
+      continue;
+    }
+    if (u[i] == v[i]) continue;  // equal infinities
+    if (!(std::fabs(u[i] - v[i]) <= atol + rtol * std::fabs(v[i]))) return Value(false);
+  }
+  return Value(true);
+}
+
 #define TC_DTYPE_KW "*, ScalarType? dtype=None)"
 
 }  // namespace
@@ -291,6 +322,10 @@ void add_math(std::vector<Entry>& t) {
     if (const OpInfo* op = find_op(target)) add_op(t, *op, alias);
   add_reductions(t);
   const unsigned both = kTorch | kMethod;
+  t.push_back(entry("equal", both, {"equal(Tensor input, Tensor other)"}, do_equal));
+  t.push_back(entry("allclose", both,
+                    {"allclose(Tensor input, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False)"},
+                    do_allclose));
   t.push_back(entry("clamp", both, {"clamp(Tensor input, Operand? min=None, Operand? max=None)"}, do_clamp));
   t.push_back(entry("clip", both, {"clip(Tensor input, Operand? min=None, Operand? max=None)"}, do_clamp));
   t.push_back(entry("clamp_min", both, {"clamp_min(Tensor input, Operand min)"}, do_clamp_min));

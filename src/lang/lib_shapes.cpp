@@ -122,6 +122,15 @@ Value do_dot(const Bound& b, CallContext&) {
   return matmul(a, v);
 }
 
+// outer(input, vec2): PyTorch's composite, input.reshape(n, 1) * vec2
+// (so MulBackward0), after its check_1d texts.
+Value do_outer(const Bound& b, CallContext&) {
+  const Tensor a = b.tensor("input"), v = b.tensor("vec2");
+  TC_CHECK(Shape, a.ndim() == 1, "outer: Expected 1-D argument self, but got ", a.ndim(), "-D");
+  TC_CHECK(Shape, v.ndim() == 1, "outer: Expected 1-D argument vec2, but got ", v.ndim(), "-D");
+  return mul(reshape(a, {a.sizes()[0], 1}), v);
+}
+
 // F.linear(input, weight, bias=None): input @ weight.T + bias, as
 // PyTorch's linear computes it when it cannot fuse (matmul, then add).
 Value f_linear(const Bound& b, CallContext&) {
@@ -165,6 +174,8 @@ void add_shapes(std::vector<Entry>& t) {
   t.push_back(entry("bmm", both, {"bmm(Tensor input, Tensor mat2)"}, do_bmm));
   t.push_back(entry("mv", both, {"mv(Tensor input, Tensor vec)"}, do_mv));
   t.push_back(entry("dot", both, {"dot(Tensor input, Tensor tensor)"}, do_dot));
+  t.push_back(entry("outer", both, {"outer(Tensor input, Tensor vec2)"}, do_outer));
+  t.push_back(entry("ger", both, {"ger(Tensor input, Tensor vec2)"}, do_outer));
   t.push_back(entry("linear", kFunctional, {"linear(Tensor input, Tensor weight, Tensor? bias=None)"}, f_linear));
 }
 

@@ -102,6 +102,9 @@ Value do_backward(const Bound& b, CallContext&) {
   return Value();
 }
 
+// cpu(): the tensor itself, as PyTorch returns a CPU tensor's.
+Value cpu(const Bound& b, CallContext&) { return b.tensor("input"); }
+
 Value requires_grad_(const Bound& b, CallContext&) {
   Tensor t = b.tensor("input");
   t.set_requires_grad(b.flag("requires_grad"));
@@ -144,6 +147,7 @@ void add_tensor(std::vector<Entry>& t) {
                     {"backward(Tensor input, Tensor? gradient=None, bool? retain_graph=None, "
                      "bool create_graph=False)"},
                     do_backward));
+  t.push_back(entry("cpu", kMethod, {"cpu(Tensor input)"}, cpu));
   t.push_back(entry("requires_grad_", kMethod, {"requires_grad_(Tensor input, bool requires_grad=True)"},
                     requires_grad_));
 }

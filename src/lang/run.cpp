@@ -484,7 +484,8 @@ class Interpreter {
     collect_tensors(result, outputs);
     for (const Tensor& out : outputs) {
       r.outputs.push_back(out.id());
-      for (const Tensor& in : inputs) r.view |= out.shares_storage(in);
+      // the same tensor back (add_, requires_grad_) is not a view of itself
+      for (const Tensor& in : inputs) r.view |= out.id() != in.id() && out.shares_storage(in);
     }
     r.first_event = first_event;
     r.end_event = scope_->events().size();
@@ -557,6 +558,9 @@ class Interpreter {
     int64_t i = 0;
     if (auto b = std::get_if<bool>(&index.v)) i = *b ? 1 : 0;
     else if (auto n = std::get_if<int64_t>(&index.v)) i = *n;
+    else if (std::string(what) == "string")
+      throw PythonError("TypeError", "string indices must be integers, not '" +
+                                         std::string(type_name(index)) + "'");
     else
       throw PythonError("TypeError", std::string(what) + " indices must be integers or slices, not " +
                                          type_name(index));

@@ -171,9 +171,20 @@ Counts counts(const Signature& s, const std::vector<size_t>& order) {
   type_error("invalid keyword arguments");
 }
 
+// PyTorch's numpy_compatibility_arg_names: x.sum(axis=0, keepdims=True)
+// is x.sum(dim=0, keepdim=True).
+const std::pair<const char*, std::vector<const char*>> kNumpyNames[] = {
+    {"dim", {"axis"}}, {"keepdim", {"keepdims"}}, {"input", {"x", "a", "x1"}}, {"other", {"x2"}}};
+
 const Value* keyword(const Arguments& args, const std::string& name) {
   for (const auto& kv : args.keywords)
     if (kv.first == name) return &kv.second;
+  for (const auto& [torch_name, numpy_names] : kNumpyNames) {
+    if (name != torch_name) continue;
+    for (const char* alias : numpy_names)
+      for (const auto& kv : args.keywords)
+        if (kv.first == alias) return &kv.second;
+  }
   return nullptr;
 }
 

@@ -12,7 +12,8 @@
 // Binding follows FunctionSignature::parse: positional arguments in order,
 // then keywords; sizes may be given as varargs (x.reshape(2, 3)) when the
 // int list is the only positional parameter; a method binds its tensor to
-// the parameter named "input". Errors are PyTorch's TypeError texts:
+// the parameter named "input"; NumPy's names stand for dim, keepdim, input
+// and other (axis=, keepdims=, x=, x2=) as in PyTorch. Errors are PyTorch's TypeError texts:
 //   "sum() got an unexpected keyword argument 'dims'"
 //   "sum() got multiple values for argument 'dim'"
 //   "sum(): argument 'keepdim' (position 2) must be bool, not int"
@@ -25,6 +26,9 @@
 //   "max() received an invalid combination of arguments - got (Tensor, str), but
 //    expected one of:\n * (Tensor input)\n * (Tensor input, Tensor other)\n ..."
 // without the per-signature "didn't match because ..." lines PyTorch adds.
+// PyTorch's named-dim overloads (Dimname dim) are left out, so where they
+// would make a second plausible signature PyTorch lists all and this
+// binder names the one error.
 #pragma once
 #include <optional>
 #include <string>

@@ -682,3 +682,42 @@ TEST_CASE("values made one by one count against the memory limit", "[builtins]")
   CHECK(list_error.rfind("MemoryError: tolist() would make 1000 Python values", 0) == 0);
   CHECK(range_error.rfind("MemoryError: range() would make 1099511627776 Python values", 0) == 0);
 }
+
+TEST_CASE("NumPy's argument names, outer, equal, allclose", "[builtins]") {
+  const Tensor m = T(method(T(torch("arange", {Value(6.0)})), "reshape", {Value(2), Value(3)}));
+  CHECK(values(method(m, "sum", {}, {{"axis", Value(0)}})) == std::vector<double>{3, 5, 7});
+  CHECK(shape(torch("mean", {}, {{"x", Value(m)}, {"axis", Value(1)}, {"keepdims", Value(true)}})) == Shape{2, 1});
+  // dim= is taken first; axis= is then left over (of sum's two signatures
+  // only the second takes two arguments: its error)
+  CHECK(raised([&] { method(m, "sum", {}, {{"dim", Value(0)}, {"axis", Value(1)}}); }) ==
+        "TypeError: sum() got an unexpected keyword argument 'axis'");
+  const Tensor a = floats({1, 2}, {2}), b = floats({3, 4, 5}, {3});
+  const Value o = torch("outer", {Value(a), Value(b)});
+  CHECK(shape(o) == Shape{2, 3});
+  CHECK(values(o) == std::vector<double>{3, 4, 5, 6, 8, 10});
+  CHECK(T(o).impl().grad_fn == nullptr);  // no input requires grad
+  CHECK(raised([&] { torch("outer", {Value(m), Value(b)}); }) == "Error: outer: Expected 1-D argument self, but got 2-D");
+  CHECK(std::get<bool>(torch("equal", {Value(a), Value(floats({1, 2}, {2}))}).v));
+  CHECK(!std::get<bool>(torch("equal", {Value(a), Value(floats({1, 2, 3}, {3}))}).v));
+  CHECK(std::get<bool>(torch("allclose", {Value(a), Value(floats({1.000001f, 2}, {2}))}).v));
+  CHECK(!std::get<bool>(method(a, "allclose", {Value(floats({1.1f, 2}, {2}))}).v));
+  CHECK(std::get<bool>(torch("allclose", {Value(a), Value(floats({1.1f, 2}, {2}))}, {{"atol", Value(0.2)}}).v));
+  const Tensor nan = floats({std::nanf("")}, {1});
+  CHECK(!std::get<bool>(torch("allclose", {Value(nan), Value(nan)}).v));
+  CHECK(std::get<bool>(torch("allclose", {Value(nan), Value(nan)}, {{"equal_nan", Value(true)}}).v));
+  CHECK(raised([&] { torch("allclose", {Value(a), torch("arange", {Value(2)})}); }) ==
+        "Error: Float did not match Long");
+}
+
+TEST_CASE("what PyTorch has and the core lacks is refused as such", "[builtins]") {
+  const Tensor x = T(torch("zeros", {Value(2)}));
+  CHECK(raised([&] { tc::lang::get_attribute(x, "masked_fill"); }) ==
+        "NotImplementedError: Tensor.masked_fill is not supported by tensorcast");
+  CHECK(raised([] { tc::lang::get_attribute(tc::lang::ModuleRef{"torch"}, "einsum"); }) ==
+        "NotImplementedError: torch.einsum is not supported by tensorcast");
+  CHECK(raised([] { tc::lang::get_attribute(tc::lang::ModuleRef{"torch.nn"}, "Linear"); }) ==
+        "NotImplementedError: torch.nn.Linear is not supported by tensorcast");
+  CHECK(raised([] { tc::lang::get_attribute(tc::lang::ModuleRef{"torch.nn.functional"}, "gelu"); }) ==
+        "NotImplementedError: torch.nn.functional.gelu is not supported by tensorcast");
+  CHECK(T(method(x, "cpu")).id() == x.id());
+}

@@ -1,0 +1,465 @@
+// tc.run (issue #14, README "Programs"): the Program contract, every preset
+// of web/presets against what PyTorch gives for it (tests/js/fixtures/
+// programs), errors with their lines, print(), get(), the backward steps,
+// dispose() and hostile programs. The JSON the core writes is checked key by
+// key against bindings/ts/program-types.ts, its one TypeScript source.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { Tensor, TensorcastError } from 'tensorcast';
+import { tc } from './helpers.js';
+
+const ROOT = new URL('../../', import.meta.url);
+const read = (path) => readFileSync(new URL(path, ROOT), 'utf8');
+
+// --- the contract: program-types.ts read as interfaces and member types
+
+// `export interface Name extends A, B { member: type; ... }` of a .ts file,
+// comments stripped: name -> { extends, members: Map(name -> type text) }.
+function interfaces(path) {
+  const text = read(path).replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '');
+  const out = new Map();
+  for (const m of text.matchAll(/export\s+interface\s+(\w+)(?:\s+extends\s+([\w\s,]+))?\s*\{([^}]*)\}/g)) {
+    const members = new Map();
+    for (const decl of m[3].split(';').map((s) => s.trim()).filter(Boolean)) {
+      const d = decl.match(/^(\w+)(\?)?\s*:\s*([\s\S]+)$/);
+      assert.ok(d, `cannot read member of ${m[1]}: ${decl}`);
+      members.set(d[1], { type: d[3].replace(/\s+/g, ' '), optional: d[2] === '?' });
+    }
+    out.set(m[1], { extends: m[2] ? m[2].split(',').map((s) => s.trim()) : [], members });
+  }
+  return out;
+}
+const TYPES = new Map([...interfaces('bindings/ts/generated/traces.ts'), ...interfaces('bindings/ts/program-types.ts')]);
+
+function membersOf(name) {
+  const entry = TYPES.get(name);
+  assert.ok(entry, `no interface ${name}`);
+  const all = new Map();
+  for (const base of entry.extends) for (const [k, v] of membersOf(base)) all.set(k, v);
+  for (const [k, v] of entry.members) all.set(k, v);
+  return all;
+}
+
+// Checks `value` against a type text of program-types.ts, exactly: every key
+// of an interface present and no other.
+function conforms(value, type, where) {
+  type = type.trim();
+  if (type.includes(' | ')) {
+    const options = type.split(' | ');
+    if (value === null && options.includes('null')) return;
+    const others = options.filter((t) => t !== 'null');
+    if (others.length === 1) return conforms(value, others[0], where);
+    assert.ok(others.some((t) => typeof value === 'string' && /^'.*'$/.test(t) && t === `'${value}'`), `${where}: ${JSON.stringify(value)} is not ${type}`);
+    return;
+  }
+  if (type.endsWith('[]')) {
+    assert.ok(Array.isArray(value), `${where}: not an array`);
+    value.forEach((v, i) => conforms(v, type.slice(0, -2), `${where}[${i}]`));
+    return;
+  }
+  const record = type.match(/^Record<string, (\w+)>$/);
+  if (record) {
+    assert.equal(typeof value, 'object', where);
+    for (const [k, v] of Object.entries(value)) conforms(v, record[1], `${where}.${k}`);
+    return;
+  }
+  if (type === 'number') return assert.equal(typeof value, 'number', where);
+  if (type === 'string') return assert.equal(typeof value, 'string', where);
+  if (type === 'boolean') return assert.equal(typeof value, 'boolean', where);
+  if (/^'.*'$/.test(type)) return assert.equal(`'${value}'`, type, where);
+  if (type === 'DType') return assert.ok(['bool', 'uint8', 'int32', 'int64', 'float32', 'float64'].includes(value), where);
+  // Trace events: their own schema is checked by traces.test.js; here, that
+  // each is one of the union's kinds.
+  if (type === 'TraceEvent') return assert.ok(['broadcast', 'op', 'reduce-grad', 'warning'].includes(value.kind), `${where}: kind ${value.kind}`);
+  if (TYPES.has(type)) {
+    const members = membersOf(type);
+    assert.deepEqual(Object.keys(value).sort(), [...members.keys()].sort(), `${where}: the keys of ${type}`);
+    for (const [k, m] of members) conforms(value[k], m.type, `${where}.${k}`);
+    return;
+  }
+  assert.fail(`${where}: no check for type ${type}`);
+}
+
+function checkProgram(p) {
+  assert.equal(typeof p.ok, 'boolean');
+  assert.equal(p.ok, p.error === null);
+  if (p.error !== null) conforms(p.error, 'ProgramError', 'error');
+  conforms(p.statements, 'ProgramStatement[]', 'statements');
+  conforms(p.backward, 'BackwardStep[]', 'backward');
+  assert.equal(typeof p.printed, 'string');
+  assert.equal(p.printed, p.statements.map((s) => s.output).join(''));
+  for (const s of p.statements) {
+    // A call's traces are its statement's own objects, in order.
+    for (const c of s.calls) for (const e of c.traces) assert.ok(s.traces.includes(e));
+  }
+}
+
+const ISSUE_EXAMPLE = read('web/presets/01-broadcast-and-backward.py');
+
+test('the contract: every field of program-types.ts, with its type, for a program that ran and one that failed', () => {
+  const good = tc.run(ISSUE_EXAMPLE);
+  try {
+    checkProgram(good);
+    assert.equal(good.ok, true);
+    assert.equal(good.error, null);
+    assert.ok(good.statements.length >= 7);
+    const d = good.statements.find((s) => s.source.startsWith('d = '));
+    assert.equal(d.line, 7);
+    assert.equal(d.column, 1);
+    assert.deepEqual(Object.keys(d.names), ['d']);
+    assert.deepEqual(d.names.d.shape, [2, 3, 4]);
+    assert.equal(d.names.d.dtype, 'float32');
+    assert.deepEqual(d.names.d.strides, [12, 4, 1]);
+    assert.equal(d.names.d.type, 'Tensor');
+    // the broadcast of line 7, as tc.explain.op records it
+    const sub = d.traces.find((e) => e.kind === 'op' && e.op === 'sub');
+    assert.ok(sub, 'a sub trace');
+    assert.deepEqual(sub.broadcast.result, [2, 3, 4]);
+    assert.ok(d.calls.some((c) => c.op === 'sub'));
+    assert.ok(d.calls.some((c) => c.op === 'index' && c.view));
+  } finally {
+    good.dispose();
+  }
+  const bad = tc.run('import torch\nx = torch.ones(2, 3)\ny = x + torch.ones(4)\nz = 1');
+  try {
+    checkProgram(bad);
+    assert.equal(bad.ok, false);
+    assert.equal(bad.statements.length, 3);
+  } finally {
+    bad.dispose();
+  }
+});
+
+// --- the presets, against PyTorch's values
+
+const FIXTURES = new URL('fixtures/programs/', import.meta.url);
+
+function closeValues(actual, expected, where) {
+  if (Array.isArray(expected)) {
+    assert.ok(Array.isArray(actual), `${where}: not an array`);
+    assert.equal(actual.length, expected.length, `${where}: length`);
+    expected.forEach((e, i) => closeValues(actual[i], e, `${where}[${i}]`));
+    return;
+  }
+  if (typeof expected === 'boolean') return assert.equal(actual, expected, where);
+  const a = Number(actual);
+  assert.ok(Math.abs(a - expected) <= 1e-6 * Math.max(1, Math.abs(expected)), `${where}: expected ${expected}, got ${a}`);
+}
+
+// The ValueInfo the latest statement binding `name` recorded.
+function infoOf(p, name) {
+  for (const s of [...p.statements].reverse()) if (name in s.names) return s.names[name];
+  return undefined;
+}
+
+for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort()) {
+  const fixture = JSON.parse(readFileSync(new URL(file, FIXTURES), 'utf8'));
+  test(`preset ${fixture.preset}: names, values, gradients, printed text and error as PyTorch gives them`, () => {
+    const source = read(`web/presets/${fixture.preset}`);
+    assert.match(source, /^# en: .+\n# zh: .+\nimport torch\n/);
+    const p = tc.run(source);
+    try {
+      checkProgram(p);
+      assert.equal(p.printed, fixture.printed);
+      if (fixture.error === null) {
+        assert.equal(p.error, null, p.error?.message);
+      } else {
+        assert.ok(p.error, 'an error');
+        assert.equal(p.error.line, fixture.error.line);
+        assert.equal(p.error.pythonType, fixture.error.pythonType);
+        assert.equal(p.error.message, fixture.error.message);
+        assert.equal(p.statements.at(-1).line, fixture.error.line);
+      }
+      for (const [name, want] of Object.entries(fixture.names)) {
+        const got = p.get(name);
+        if (want.type !== 'Tensor') {
+          assert.equal(infoOf(p, name)?.repr, want.repr, name);
+          continue;
+        }
+        assert.ok(got instanceof Tensor, `${name} is a Tensor`);
+        assert.deepEqual(got.shape, want.shape, `${name}.shape`);
+        assert.equal(got.dtype, want.dtype, `${name}.dtype`);
+        assert.equal(got.requiresGrad, want.requiresGrad, `${name}.requires_grad`);
+        assert.equal(infoOf(p, name)?.gradFn ?? null, want.gradFn, `${name}.grad_fn`);
+        if (want.values !== null) closeValues(got.toArray(), want.values, name);
+        if (want.grad === null) {
+          if (got.isLeaf) assert.equal(got.grad, null, `${name}.grad`);
+        } else {
+          const g = got.grad;
+          assert.ok(g, `${name}.grad`);
+          assert.deepEqual(g.shape, want.grad.shape);
+          closeValues(g.toArray(), want.grad.values, `${name}.grad`);
+        }
+      }
+    } finally {
+      p.dispose();
+    }
+  });
+}
+
+// --- errors with their lines
+
+test('a syntax error is reported before anything runs, with its line', () => {
+  const p = tc.run('import torch\nx = torch.ones(2)\ny = (x +\n');
+  assert.equal(p.ok, false);
+  assert.equal(p.error.kind, 'syntax');
+  assert.equal(p.error.pythonType, 'SyntaxError');
+  assert.ok(p.error.line >= 3, `line ${p.error.line}`);
+  assert.deepEqual(p.statements, []);
+  assert.equal(p.get('x'), undefined);
+  p.dispose();
+});
+
+test('what the subset leaves out (loops, def, other imports) is named with its line', () => {
+  for (const [code, line] of [
+    ['import torch\nx = torch.ones(2)\nfor i in range(3):\n    x = x + 1\n', 3],
+    ['import torch\ndef f(x):\n    return x\n', 2],
+    ['import torch\nimport numpy as np\n', 2],
+  ]) {
+    const p = tc.run(code);
+    assert.equal(p.ok, false, code);
+    assert.equal(p.error.kind, 'unsupported', code);
+    assert.equal(p.error.line, line, code);
+    assert.ok(p.error.message.length > 0);
+    p.dispose();
+  }
+});
+
+test("NameError: Python's text on the line that named it; the statements before it keep their results", () => {
+  const p = tc.run('import torch\nx = torch.ones(2)\ny = z + 1\n');
+  try {
+    assert.equal(p.ok, false);
+    assert.equal(p.error.line, 3);
+    assert.equal(p.error.pythonType, 'NameError');
+    assert.equal(p.error.kind, 'name');
+    assert.equal(p.error.message, "name 'z' is not defined");
+    assert.ok(p.get('x') instanceof Tensor);
+    assert.equal(p.get('y'), undefined);
+  } finally {
+    p.dispose();
+  }
+});
+
+test("a broadcast mismatch: PyTorch's text on the right line, the earlier statements kept", () => {
+  const code = [
+    'import torch',
+    'a = torch.ones(5, 2, 4, 1)',
+    'b = torch.ones(3, 1, 1)',
+    'c = a.sum()',
+    'd = a + b',
+    'e = a * 2',
+  ].join('\n');
+  const p = tc.run(code);
+  try {
+    assert.equal(p.ok, false);
+    assert.deepEqual({ ...p.error }, {
+      line: 5, column: p.error.column, endLine: p.error.endLine, endColumn: p.error.endColumn,
+      message: 'The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1',
+      kind: 'shape', pythonType: 'RuntimeError',
+    });
+    assert.ok(p.error.column >= 5 && p.error.endColumn <= 10, `columns ${p.error.column}-${p.error.endColumn}`);
+    assert.deepEqual(p.statements.map((s) => s.line), [1, 2, 3, 4, 5]);
+    assert.equal(p.get('c').item(), 40);
+    assert.equal(p.get('d'), undefined);
+    // the failed broadcast is in the failing statement's traces
+    const last = p.statements.at(-1);
+    assert.ok(last.traces.some((e) => (e.kind === 'broadcast' && e.result === null) || (e.kind === 'op' && e.broadcast?.result === null)));
+  } finally {
+    p.dispose();
+  }
+});
+
+// --- print and get
+
+test('print() writes what Python prints: values separated by spaces, tensors as their repr', () => {
+  const p = tc.run([
+    'import torch',
+    'x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)',
+    'print(1, 2.5, True, None)',
+    'print(x.shape, x.dtype)',
+    'print(x)',
+    'print(x * 2)',
+    'print(torch.arange(3) + 1, torch.zeros(0, 3))',
+  ].join('\n'));
+  try {
+    assert.equal(p.error, null, p.error?.message);
+    assert.equal(p.printed, [
+      '1 2.5 True None',
+      'torch.Size([2, 2]) torch.float32',
+      'tensor([[1., 2.],\n        [3., 4.]], requires_grad=True)',
+      'tensor([[2., 4.],\n        [6., 8.]], grad_fn=<MulBackward0>)',
+      'tensor([1, 2, 3]) tensor([], size=(0, 3))',
+      '',
+    ].join('\n'));
+    assert.equal(p.statements[2].output, '1 2.5 True None\n');
+    assert.equal(p.statements[1].output, '');
+    // the same text as the package's toString()
+    assert.equal(p.statements[4].output, `${p.get('x')}\n`);
+  } finally {
+    p.dispose();
+  }
+});
+
+test('get(): tensors, numbers, booleans, strings, None, tuples and torch.Size; undefined if unbound', () => {
+  const p = tc.run([
+    'import torch',
+    'a = torch.ones(2, 3)',
+    'b = a',
+    'n = 3',
+    'f = 0.1',
+    'big = 2 ** 62',
+    't = True',
+    's = a.shape',
+    'pair = (n, f)',
+    'nothing = None',
+    'values, indices = torch.tensor([[1., 5.], [7., 3.]]).max(dim=1)',
+  ].join('\n'));
+  try {
+    assert.equal(p.error, null, p.error?.message);
+    const a = p.get('a');
+    assert.ok(a instanceof Tensor);
+    assert.deepEqual(a.shape, [2, 3]);
+    assert.equal(p.get('b'), a, 'two names of one tensor: one Tensor object');
+    assert.equal(p.get('n'), 3);
+    assert.equal(p.get('f'), 0.1);
+    assert.equal(p.get('big'), 2n ** 62n);
+    assert.equal(p.get('t'), true);
+    assert.deepEqual(p.get('s'), [2, 3]);
+    assert.deepEqual(p.get('pair'), [3, 0.1]);
+    assert.equal(p.get('nothing'), null);
+    assert.deepEqual(p.get('values').toArray(), [5, 7]);
+    assert.deepEqual(p.get('indices').toArray(), [1, 0]);
+    assert.equal(p.get('missing'), undefined);
+    assert.equal(p.statements.find((x) => x.source === 's = a.shape').names.s.repr, 'torch.Size([2, 3])');
+  } finally {
+    p.dispose();
+  }
+});
+
+// --- backward
+
+test("backward steps of the issue's example: w.grad [3, 1], the gradient [2, 3, 4] summed over dims 0 and 2", () => {
+  const p = tc.run(ISSUE_EXAMPLE);
+  try {
+    const steps = p.backward.filter((s) => s.name === 'w');
+    assert.equal(steps.length, 1, JSON.stringify(p.backward));
+    const [w] = steps;
+    assert.equal(w.kind, 'reduce-grad');
+    assert.equal(w.line, 10);
+    assert.deepEqual(w.gradShape, [2, 3, 4]);
+    assert.deepEqual(w.targetShape, [3, 1]);
+    assert.deepEqual(w.leadingDims, [0]);
+    assert.deepEqual(w.onesDims, [2]);
+    assert.deepEqual(w.resultShape, [3, 1]);
+    assert.equal(w.inputId, p.get('w').id);
+    const backwardStatement = p.statements.find((s) => s.line === 10);
+    assert.deepEqual(Object.keys(backwardStatement.grads), ['w']);
+    assert.deepEqual(backwardStatement.grads.w.shape, [3, 1]);
+    assert.deepEqual(p.get('w').grad.toArray(), [[-188], [-180], [-172]]);
+    assert.equal(p.get('loss').item(), -540);
+  } finally {
+    p.dispose();
+  }
+});
+
+test('a program without backward() has no steps', () => {
+  const p = tc.run('import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\n');
+  assert.deepEqual(p.backward, []);
+  p.dispose();
+});
+
+// --- lifetime
+
+test('dispose() frees every tensor of the program: tc.memory() is back where it was', () => {
+  tc.run('import torch\nx = torch.ones(3)').dispose();  // warm up the module's tables
+  const before = tc.memory();
+  const p = tc.run(ISSUE_EXAMPLE + '\nbig = torch.zeros(1000, 1000)\nview = big[:, None]\n');
+  assert.equal(p.error, null, p.error?.message);
+  assert.ok(tc.memory().bytes >= before.bytes + 4e6);
+  const big = p.get('big');
+  p.dispose();
+  p.dispose();  // idempotent
+  assert.equal(big.isDisposed, true);
+  assert.equal(tc.memory().bytes, before.bytes);
+  assert.equal(tc.memory().tensors, before.tensors);
+  assert.throws(() => p.get('big'), (e) => e instanceof TensorcastError && e.kind === 'disposed');
+  // plain data stays readable
+  assert.ok(p.statements.length > 0);
+});
+
+test('inside tidy(), the program\'s tensors go with the tidy; a clone kept outlives dispose()', () => {
+  const before = tc.memory();
+  const sum = tc.tidy(() => tc.run('import torch\nx = torch.arange(4.)').get('x').sum().item());
+  assert.equal(sum, 6);
+  assert.equal(tc.memory().bytes, before.bytes);
+  const p = tc.run('import torch\nx = torch.arange(4.)');
+  const kept = p.get('x').clone();
+  p.dispose();
+  assert.deepEqual(kept.toArray(), [0, 1, 2, 3]);
+  kept.dispose();
+  assert.equal(tc.memory().bytes, before.bytes);
+});
+
+// --- bad arguments throw; bad programs never do
+
+test('run() throws only for a bad argument', () => {
+  assert.throws(() => tc.run(42), (e) => e instanceof TensorcastError && e.kind === 'type' && e.message === "run(): argument 'code' must be a string, not 42");
+  assert.throws(() => tc.run('x = 1', { maxStatements: 0 }), (e) => e instanceof TensorcastError && e.kind === 'value');
+  assert.throws(() => tc.run('x = 1', { bogus: 1 }), TensorcastError);
+});
+
+test('hostile programs (a megabyte, deep nesting, huge tensors, too many statements) return an error, never throw', () => {
+  const cases = [
+    ['x = 1\n'.repeat(200000), 'limit'],                         // 1.2 MB
+    ['x = ' + '('.repeat(100000) + '1' + ')'.repeat(100000), 'limit'],
+    ['x = ' + '-'.repeat(100000) + '1', 'limit'],
+    ['x = ' + '['.repeat(5000), null],
+    ['import torch\nx = torch.ones(100000, 100000)', 'memory'],
+    ['import torch\nx = torch.ones(2 ** 40)', 'memory'],
+    ['import torch\nx = torch.ones(3000, 3000)\ny = x[:, None] + x', 'memory'],
+    ['x = 1\n'.repeat(20), 'limit', { maxStatements: 10 }],
+    ['import torch\nx = torch.ones(10, 10)', 'memory', { maxElements: 50 }],
+    ['\u0000\uffff<script>alert(1)</script>', 'syntax'],
+  ];
+  for (const [code, kind, options] of cases) {
+    let p;
+    assert.doesNotThrow(() => { p = tc.run(code, options); }, code.slice(0, 40));
+    assert.equal(p.ok, false, code.slice(0, 40));
+    assert.ok(p.error.message.length > 0);
+    assert.ok(p.error.line >= 1);
+    if (kind !== null) assert.equal(p.error.kind, kind, `${code.slice(0, 40)}: ${p.error.message}`);
+    p.dispose();
+  }
+  // and the module still computes
+  const p = tc.run('import torch\nprint(torch.ones(2) + 1)');
+  assert.equal(p.printed, 'tensor([2., 2.])\n');
+  p.dispose();
+});
+
+// --- the README's example
+
+test('README "Programs": its example prints what the README says', () => {
+  const readme = read('README.md');
+  const start = readme.indexOf('\n### Programs');
+  assert.ok(start > 0, 'a "Programs" section');
+  const section = readme.slice(start, readme.indexOf('\n### ', start + 5));
+  const code = section.match(/```python\n([\s\S]*?)```/)[1];
+  const printed = section.match(/```text\n([\s\S]*?)```/)[1];
+  const p = tc.run(code);
+  try {
+    assert.equal(p.error, null, p.error?.message);
+    assert.equal(p.printed, printed);
+    // the claims of its js block
+    assert.equal(p.ok, true);
+    assert.equal(p.statements[3].source, 'd = x[:, :, None] - y');
+    assert.deepEqual(p.statements[3].names.d.shape, [2, 3, 4]);
+    assert.deepEqual(p.statements[3].names.d.strides, [12, 4, 1]);
+    assert.ok(p.statements[3].traces.some((e) => e.kind === 'op' && e.op === 'sub'));
+    assert.deepEqual(p.get('d').shape, [2, 3, 4]);
+    const w = p.backward.find((s) => s.name === 'w');
+    assert.deepEqual([w.gradShape, w.targetShape, w.leadingDims, w.onesDims, w.line], [[2, 3, 4], [3, 1], [0], [2], 7]);
+  } finally {
+    p.dispose();
+  }
+});
