@@ -86,6 +86,7 @@ test('inline text: each name with its shape and dtype, or its repr', () => {
   assert.equal(web.inlineText(statement(1, 'm = x.max(1)', { names: { m: maxed } })), 'm: ([2] float32, [2] int64)');
   assert.equal(web.inlineText(statement(6, 'loss.backward()', { grads: { w: tensorInfo([3, 1]) } })), 'w.grad: [3, 1] float32');
   assert.equal(web.inlineText(statement(7, 'print(w.grad)')), '');
+  assert.equal(web.inlineText(statement(1, 'import torch', { names: { torch: plainInfo('module', "<module 'torch'>") } })), '');
   const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`t${i}`, tensorInfo([i, i + 1, i + 2])]));
   const long = web.inlineText(statement(1, '...', { names: many }));
   assert.equal(long.length, web.MAX_INLINE);

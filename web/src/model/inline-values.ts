@@ -26,10 +26,13 @@ function clip(text: string): string {
   return text.length <= MAX_INLINE ? text : `${text.slice(0, MAX_INLINE - 1)}…`;
 }
 
-/** The inline text of a statement; '' when it bound nothing (a print, a bare call). */
+// An import binds a module (import torch, import torch.nn.functional as F): nothing to show.
+const SILENT: ReadonlySet<string> = new Set(['module']);
+
+/** The inline text of a statement; '' when it bound nothing to show (an import, a print, a bare call). */
 export function inlineText(statement: ProgramStatement): string {
   const parts = [
-    ...Object.entries(statement.names).map(([name, info]) => `${name}: ${valueText(info)}`),
+    ...Object.entries(statement.names).filter(([, info]) => !SILENT.has(info.type)).map(([name, info]) => `${name}: ${valueText(info)}`),
     ...Object.entries(statement.grads).map(([name, info]) => `${name}.grad: ${valueText(info)}`),
   ];
   return clip(parts.join('   '));
