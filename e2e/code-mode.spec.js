@@ -114,6 +114,8 @@ test('the failing line is marked with PyTorch\'s message, and a broadcast error 
   await expect(inline(page, 'b: [5] float32')).toHaveCount(1);
   // The views open on the failing broadcast, with the two-shape mode's fixes (b.unsqueeze(1) among them).
   await expect(page.getByTestId('line-op')).toHaveText('Line 4: c = a + b');
+  // The views' a and b are the program's a and b: nothing to say about them.
+  await expect(page.getByTestId('line-operands')).toHaveCount(0);
   await expect(page.getByTestId('error')).toHaveText(message);
   await expect(page.locator('button.fix').filter({ hasText: 'unsqueeze' }).first()).toBeVisible();
   // Fixing the line clears the mark.

@@ -67,8 +67,10 @@ function lineHeading(shown: CodeShown): TemplateResult {
   const sources = program === null ? [] : operandSources(program, statement);
   const names = sources.length === 3 ? ['c', 'a', 'b'] : ['a', 'b'];
   const clip = (t: string): string => (t.length > 80 ? `${t.slice(0, 79)}…` : t);
+  // "a is a" says nothing: only the operands the program calls otherwise.
+  const pairs = sources.map((t, i): [string, string] => [names[i] as string, clip(t)]).filter(([name, text]) => name !== text);
   return html`<h2 class="line-op" data-testid="line-op">${m.code.lineOp(statement.line, source)}</h2>
-    ${sources.length === 0 ? '' : html`<p class="aside" data-testid="line-operands">${m.code.operands(sources.map((t, i) => [names[i] as string, clip(t)]))}</p>`}`;
+    ${pairs.length === 0 ? '' : html`<p class="aside" data-testid="line-operands">${m.code.operands(pairs)}</p>`}`;
 }
 
 /**
