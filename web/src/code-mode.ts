@@ -32,6 +32,8 @@ export interface CodeModeHost {
 
 /** How long one edit took to reach the screen, for the e2e run to print. */
 export interface CodeTiming {
+  /** The run's number, counted from 1 for the element. */
+  seq: number;
   lines: number;
   /** tc.run alone. */
   runMs: number;
@@ -59,6 +61,7 @@ export class CodeMode {
   private editedAt: number | null = null;
   private lastRunMs = 0;
   private framesWaited = 0;
+  private runs = 0;
   /** How the next run's URL change is recorded. */
   private entry: Entry = 'replace';
   private setting = false;
@@ -219,7 +222,7 @@ export class CodeMode {
     this.editedAt = null;
     if (edited !== null) {
       // CodeMirror has put the decorations into its DOM by now (dispatch updates it at once).
-      this.timings.push({ lines: program.code.split('\n').length, runMs: this.lastRunMs, shownMs: performance.now() - edited, frames: this.framesWaited });
+      this.timings.push({ seq: ++this.runs, lines: program.code.split('\n').length, runMs: this.lastRunMs, shownMs: performance.now() - edited, frames: this.framesWaited });
       if (this.timings.length > 50) this.timings.shift();
     }
     void this.pack(program.code, entry);
