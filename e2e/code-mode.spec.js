@@ -79,6 +79,29 @@ test('the mode switch: the code mode beside the two-shape mode, which stays as i
   expect(problems).toEqual([]);
 });
 
+test('the code mode\'s controls have names, and Tab leaves the editor', async ({ page }) => {
+  await openCode(page, 'lang=zh');
+  await lineOf(page, 'd = x[:, :, None] - y').click();
+  await expect(page.getByTestId('line-op')).toBeVisible();
+  const unnamed = await page.evaluate(() => {
+    const root = document.querySelector('tensorcast-playground').shadowRoot;
+    return [...root.querySelectorAll('input, select, textarea, button, [role="tab"], [tabindex="0"], [contenteditable="true"]')]
+      .filter((el) => {
+        const labelled = (el.labels?.length ?? 0) > 0 || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
+        return !labelled && el.textContent.trim() === '';
+      })
+      .map((el) => el.outerHTML.slice(0, 80));
+  });
+  expect(unnamed).toEqual([]);
+  await expect(page.locator('.cm-content')).toHaveAttribute('aria-label', 'PyTorch 代码');
+  // Tab is the page's: it moves on from the editor instead of typing a tab into the code.
+  await page.locator('.cm-content').focus();
+  const code = await page.evaluate(() => document.querySelector('tensorcast-playground').program.code);
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.querySelector('tensorcast-playground').shadowRoot.activeElement?.classList.contains('cm-content'))).toBe(false);
+  expect(await page.evaluate(() => document.querySelector('tensorcast-playground').program.code)).toBe(code);
+});
+
 test('typing a program shows each line\'s names with shape and dtype, and what print() wrote', async ({ page }) => {
   const problems = watch(page);
   await openCode(page);
