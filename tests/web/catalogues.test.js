@@ -189,6 +189,11 @@ const TABLE = {
   'promotion.gradNone': () => [call([[{ name: 'a', dtype: 'int32' }, { name: 'b', dtype: 'int64' }], 'int64']), call([[{ name: 'a', dtype: 'bool' }, { name: 'b', dtype: 'uint8' }], null])],
   'grid.empty': () => [call(['(0,)'])],
   'grid.tooManyDims': () => [call([7])],
+  'code.untitled': () => [call(['pairwise-distances'])],
+  'code.errorAt': () => [1, 12].map((line) => call([line], [], [line])),
+  'code.lineOp': () => [call([3, 'd = x[:, :, None] - y'], [], [3])],
+  'code.operands': () => [call([[['a', 'x[:, :, None]'], ['b', 'y']]]), call([[['c', 'm > 0'], ['a', 'x'], ['b', 'torch.zeros(3)']]])],
+  'code.noOp': () => [1, 5].map((line) => call([line], [], [line])),
 };
 
 /** Every text of a catalogue: [path, text, call] for strings, and for each function over its table. */

@@ -1,0 +1,57 @@
+// What the editor lays over a program's code after a run, by 1-based line:
+// each statement's inline values after its last line, the line that raised
+// with its message, the lines whose op the views can open, and the line
+// picked. Plain data: code-editor.ts turns it into CodeMirror decorations.
+import { inlineText } from './inline-values.js';
+import { lineOpState } from './line-op.js';
+import { spanText } from './line-op.js';
+import type { ProgramRun } from './program.js';
+
+/** Longest error text under the failing line (the whole text is in the panel below). */
+export const MAX_NOTE = 2000;
+
+export interface Overlay {
+  /** Inline text after a statement's last line. */
+  inline: ReadonlyMap<number, string>;
+  /** Lines whose inline text is the last run's that got that far (this one could not read the code). */
+  stale: ReadonlySet<number>;
+  /** The line that raised, its message ("RuntimeError: ..."), or null. */
+  error: { line: number; text: string } | null;
+  /** The line picked for the views, or null. */
+  picked: number | null;
+  /** Lines whose statement the views can open (an op with a broadcast). */
+  openable: ReadonlySet<number>;
+}
+
+/**
+ * previous: the last run that read the code. While a line is being typed
+ * the code often cannot be read (an open bracket): nothing runs, and the
+ * lines above it keep the values that run gave them, marked stale, if their
+ * text is still what it was. The shapes do not blink out at each keystroke.
+ */
+export function overlayFor(program: ProgramRun | null, picked: number | null, previous: ProgramRun | null = null): Overlay {
+  const inline = new Map<number, string>();
+  const openable = new Set<number>();
+  const stale = new Set<number>();
+  if (program === null) return { inline, stale, error: null, picked, openable };
+  const unread = program.error !== null && program.statements.length === 0;
+  if (unread && previous !== null && program.error !== null) {
+    for (const s of previous.statements) {
+      if (s.endLine >= program.error.line || previous.error?.line === s.line) continue;
+      const text = inlineText(s);
+      if (text === '' || spanText(program.code, s) !== spanText(previous.code, s)) continue;
+      inline.set(s.endLine, text);
+      stale.add(s.endLine);
+    }
+  }
+  const failing = program.error === null ? null : program.statements[program.statements.length - 1] ?? null;
+  const raised = failing !== null && program.error !== null && program.error.line >= failing.line && program.error.line <= failing.endLine;
+  for (const s of program.statements) {
+    const text = inlineText(s);
+    // The statement that raised bound nothing: its names, if any, are from before.
+    if (text !== '' && !(raised && s === failing)) inline.set(s.endLine, text);
+    if (lineOpState(s, program) !== null) openable.add(s.line);
+  }
+  const error = program.error === null ? null : { line: program.error.line, text: `${program.error.pythonType}: ${program.error.message}`.slice(0, MAX_NOTE) };
+  return { inline, stale, error, picked, openable };
+}
