@@ -1,0 +1,388 @@
+// A program as a graph (issue #14): its tensors as nodes, the calls that
+// made them as edges, and after backward() the gradient going back along
+// those edges, each reduction (sum_to) placed on the edge where it happened.
+// Plain data from the statements tc.run returned (Note [Programs] in
+// src/lang/program.h); the views (web/src/views/program-graph.ts) draw it.
+//
+// Note [Graph nodes]: a node is a tensor, by the core's id, and a new node
+// again each time an in-place call changes it (x += 1 is x at version 1).
+// A tensor bound to a name has its geometry in the statement's ValueInfo.
+// One that no name holds (x[:, :, None] in x[:, :, None] - y) is known from
+// the traces: the index or op that made it, an op that read it, or the
+// reduction that sent a gradient to it. A node that none of these describe
+// keeps a null shape, drawn as "?", rather than a guess. Storage: a view's
+// output shares its input's storage (the call's view flag); named values
+// carry the core's storage numbers; the two together group the nodes, and
+// groups are numbered 1, 2, ... in the order their first node appears.
+import type { DType, OpTrace } from 'tensorcast';
+import type { BackwardStep, ProgramCall, ProgramError, ProgramStatement, ValueInfo } from '../../../bindings/ts/program-types.js';
+
+/** Most nodes a graph draws: beyond it the graph stops at a statement and says how much it left out. */
+export const MAX_GRAPH_NODES = 60;
+
+export interface GraphNode {
+  /** 't12', or 't12.1' for the tensor after its first in-place change. */
+  key: string;
+  /** The core's tensor id. */
+  id: number;
+  version: number;
+  /** The names bound to it, in the order the program bound them. */
+  names: string[];
+  shape: number[] | null;
+  dtype: DType | null;
+  /** The line of the statement that made it (1-based). */
+  line: number;
+  /** Index into ProgramGraph.calls of the call that made it, or null (made before any recorded call). */
+  call: number | null;
+  /** The storage group, from 1: nodes with the same number share memory. */
+  storage: number;
+  /** Another node has the same storage. */
+  shared: boolean;
+  requiresGrad: boolean;
+  /** Layer of the layout: 0 for what no other node made, else one below its deepest input. */
+  layer: number;
+  /** After backward(): the .grad of the leaf this node is, by the name it is bound to. */
+  grad: { name: string; shape: number[] | null; dtype: DType | null } | null;
+}
+
+export interface GraphCall {
+  index: number;
+  /** The op as the program recorded it: 'sub', 'index', 'Tensor.reshape', 'torch.arange'. */
+  op: string;
+  line: number;
+  /** Index into the program's statements. */
+  statement: number;
+  inputs: string[];
+  outputs: string[];
+  view: boolean;
+  /** It wrote into an input (an output is a later version of an input's tensor). */
+  inplace: boolean;
+}
+
+export interface GraphBackwardStep {
+  step: BackwardStep;
+  /** The call whose backward produced the gradient (the edge it flows back along), or null when no recorded call matches. */
+  call: number | null;
+  /** The node the gradient reached, or null for a tensor inside a call (no node). */
+  input: string | null;
+  /** Whether sum_to changed the shape: leading or size-1 dims were summed. */
+  reduced: boolean;
+}
+
+export interface BackwardPass {
+  line: number;
+  /** The node backward() was called on. */
+  root: string | null;
+  steps: GraphBackwardStep[];
+  /** Each named leaf's .grad after this backward(). */
+  grads: { name: string; shape: number[] | null; dtype: DType | null; node: string | null }[];
+}
+
+export interface LeftOut {
+  /** Tensors not drawn. */
+  nodes: number;
+  /** The first line not drawn. */
+  fromLine: number;
+  /** The last line of the program that ran. */
+  toLine: number;
+}
+
+export interface ProgramGraph {
+  nodes: GraphNode[];
+  calls: GraphCall[];
+  backward: BackwardPass[];
+  /** The statement that raised, with PyTorch's text: the graph stops before it. */
+  error: { line: number; message: string; inputs: string[] } | null;
+  leftOut: LeftOut | null;
+}
+
+/** What the graph is built from: the package's Program, or the code mode's ProgramRun. */
+export interface ProgramLike {
+  statements: readonly ProgramStatement[];
+  error: ProgramError | null;
+  backward: readonly BackwardStep[];
+}
+
+const tensorInfos = (v: ValueInfo): ValueInfo[] => (v.type === 'Tensor' && v.id !== null ? [v] : v.items.flatMap(tensorInfos));
+
+/** The first op event of a call: the trace of the op that made its output. */
+const opEvent = (call: ProgramCall): OpTrace | null =>
+  (call.traces.find((e) => e.kind === 'op') as OpTrace | undefined) ?? null;
+
+/** An op's output shape from its trace (null when the trace does not say: matmul, views that record nothing). */
+function traceShape(t: OpTrace): number[] | null {
+  if (t.indexing !== null) return [...t.indexing.resultShape];
+  if (t.matmul !== null) return null;
+  const input = t.operands[0]?.shape;
+  if (t.reducedDims.length > 0 && input !== undefined)
+    return t.keepdim ? input.map((n, d) => (t.reducedDims.includes(d) ? 1 : n)) : input.filter((_, d) => !t.reducedDims.includes(d));
+  return t.broadcast.result === null ? null : [...t.broadcast.result];
+}
+
+/** Whether a backward node (SubBackward0) is the backward of a recorded op (sub, Tensor.sub, torch.sub, isub). */
+function sameOp(gradFn: string, op: string): boolean {
+  const base = gradFn.replace(/Backward\d*$/, '').toLowerCase();
+  const name = (op.split('.').pop() ?? op).replace(/_$/, '').toLowerCase();
+  return base === name;
+}
+
+class UnionFind {
+  private readonly parent = new Map<string, string>();
+  find(k: string): string {
+    let r = k;
+    while (this.parent.has(r) && this.parent.get(r) !== r) r = this.parent.get(r) as string;
+    this.parent.set(k, r);
+    return r;
+  }
+  union(a: string, b: string): void {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    // The older root stays, so a group is named by its first node.
+    if (ra !== rb) this.parent.set(rb, ra);
+  }
+}
+
+export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): ProgramGraph {
+  const nodes: GraphNode[] = [];
+  const byKey = new Map<string, GraphNode>();
+  const latest = new Map<number, GraphNode>();
+  const calls: GraphCall[] = [];
+  const storages = new UnionFind();
+  const storageOf = new Map<number, string>();  // the core's storage number -> a node key of it
+  const failing = program.error === null ? -1 : program.statements.length - 1;
+  let leftOut: LeftOut | null = null;
+  let lastLine = 0;
+  for (const s of program.statements) lastLine = Math.max(lastLine, s.endLine);
+
+  const add = (id: number, line: number, call: number | null): GraphNode => {
+    const before = latest.get(id);
+    const version = before === undefined ? 0 : before.version + 1;
+    const node: GraphNode = {
+      key: version === 0 ? `t${id}` : `t${id}.${version}`, id, version, names: [], shape: before?.shape ?? null, dtype: before?.dtype ?? null,
+      line, call, storage: 0, shared: false, requiresGrad: before?.requiresGrad ?? false, layer: 0, grad: null,
+    };
+    nodes.push(node);
+    byKey.set(node.key, node);
+    latest.set(id, node);
+    if (before !== undefined) storages.union(before.key, node.key);
+    return node;
+  };
+  const known = (id: number, line: number): GraphNode => latest.get(id) ?? add(id, line, null);
+  const describe = (node: GraphNode, v: ValueInfo): void => {
+    node.shape = v.shape === null ? node.shape : [...v.shape];
+    node.dtype = v.dtype ?? node.dtype;
+    node.requiresGrad = v.requiresGrad;
+    if (v.storage !== null) {
+      const other = storageOf.get(v.storage);
+      if (other === undefined) storageOf.set(v.storage, node.key);
+      else storages.union(other, node.key);
+    }
+  };
+
+  statements: for (const [si, s] of program.statements.entries()) {
+    if (si === failing) break;
+    for (const c of s.calls) {
+      if (c.outputs.length === 0) continue;
+      const fresh = c.outputs.filter((id) => !latest.has(id)).length + c.inputs.filter((id) => !latest.has(id)).length;
+      if (nodes.length + fresh > maxNodes) {
+        leftOut = { nodes: 0, fromLine: s.line, toLine: lastLine };
+        break statements;
+      }
+      const inputs = c.inputs.map((id) => known(id, s.line).key);
+      const index = calls.length;
+      const inplace = c.outputs.some((id) => c.inputs.includes(id));
+      const outputs = c.outputs.map((id) => add(id, s.line, index));
+      const event = opEvent(c);
+      outputs.forEach((o, k) => {
+        if (event !== null && o.shape === null && k === 0) {
+          o.shape = traceShape(event);
+          o.dtype = event.promotion.resultDtype;
+        }
+        // A view shares its self's storage (the first input); a new tensor starts its own.
+        if (c.view && inputs[0] !== undefined) storages.union(inputs[0], o.key);
+        // Until a name's ValueInfo says: an op on a tensor that requires grad records it (float outputs only).
+        const float = o.dtype === null || o.dtype.startsWith('float');
+        o.requiresGrad ||= float && inputs.some((key) => byKey.get(key)?.requiresGrad === true);
+      });
+      // An op that read an unnamed tensor says its shape in the trace.
+      if (event !== null && event.operands.length === c.inputs.length)
+        inputs.forEach((k, i) => {
+          const n = byKey.get(k) as GraphNode;
+          const o = event.operands[i];
+          if (n.shape === null && o !== undefined) {
+            n.shape = [...o.shape];
+            n.dtype ??= o.dtype;
+          }
+        });
+      calls.push({ index, op: c.op, line: c.line, statement: si, inputs, outputs: outputs.map((o) => o.key), view: c.view, inplace });
+    }
+    for (const [name, v] of Object.entries(s.names))
+      for (const info of tensorInfos(v)) {
+        const node = known(info.id as number, s.line);
+        describe(node, info);
+        if (!node.names.includes(name)) node.names.push(name);
+      }
+  }
+  if (leftOut !== null) {
+    const drawn = new Set(nodes.map((n) => n.id));
+    const rest = new Set<number>();
+    for (const s of program.statements)
+      if (s.line >= leftOut.fromLine)
+        for (const c of s.calls) for (const id of [...c.inputs, ...c.outputs]) if (!drawn.has(id)) rest.add(id);
+    leftOut.nodes = rest.size;
+  }
+
+  // The reductions: each gradient step on the edge of the call whose backward ran it.
+  const backward: BackwardPass[] = [];
+  for (const step of program.backward) {
+    let pass = backward[backward.length - 1];
+    if (pass === undefined || pass.line !== step.line) {
+      const statement = program.statements.find((s) => s.line === step.line);
+      const rootId = statement?.calls.find((c) => c.op.endsWith('backward'))?.inputs[0];
+      pass = { line: step.line, root: rootId === undefined ? null : latestBefore(nodes, rootId, step.line)?.key ?? null, steps: [], grads: [] };
+      backward.push(pass);
+    }
+    const input = latestBefore(nodes, step.inputId, step.line);
+    if (input !== null && input.shape === null) input.shape = [...step.targetShape];
+    const call = findCall(calls, byKey, step, input?.key ?? null);
+    if (call !== null) {
+      const out = byKey.get(calls[call]?.outputs[0] as string);
+      if (out !== undefined && out.shape === null) out.shape = [...step.gradShape];
+    }
+    pass.steps.push({ step, call, input: input?.key ?? null, reduced: step.leadingDims.length > 0 || step.onesDims.length > 0 });
+  }
+  for (const pass of backward) {
+    const statement = program.statements.find((s) => s.line === pass.line);
+    for (const [name, v] of Object.entries(statement?.grads ?? {})) {
+      const node = nodes.filter((n) => n.names.includes(name) && n.line <= pass.line).pop() ?? null;
+      pass.grads.push({ name, shape: v.shape === null ? null : [...v.shape], dtype: v.dtype, node: node?.key ?? null });
+    }
+  }
+  // A backward() that ran: each leaf's .grad as the last pass left it.
+  for (const pass of backward) for (const g of pass.grads) {
+    const node = g.node === null ? undefined : byKey.get(g.node);
+    if (node !== undefined) node.grad = { name: g.name, shape: g.shape, dtype: g.dtype };
+  }
+
+  // Storage groups, numbered in the order their first node appears.
+  const numbers = new Map<string, number>();
+  const sizes = new Map<string, number>();
+  for (const n of nodes) {
+    const root = storages.find(n.key);
+    if (!numbers.has(root)) numbers.set(root, numbers.size + 1);
+    sizes.set(root, (sizes.get(root) ?? 0) + 1);
+  }
+  for (const n of nodes) {
+    const root = storages.find(n.key);
+    n.storage = numbers.get(root) as number;
+    n.shared = (sizes.get(root) as number) > 1;
+  }
+
+  // Layers: each node one below its deepest input (calls are in program order, so inputs come first).
+  for (const c of calls) {
+    const depth = Math.max(-1, ...c.inputs.map((k) => (byKey.get(k) as GraphNode).layer));
+    for (const k of c.outputs) (byKey.get(k) as GraphNode).layer = depth + 1;
+  }
+
+  let error: ProgramGraph['error'] = null;
+  if (program.error !== null) {
+    const s = program.statements[failing];
+    const ids = new Set<number>();
+    // What the failing statement named that the graph holds: the tensors it read before it raised.
+    for (const c of s?.calls ?? []) for (const id of c.inputs) ids.add(id);
+    for (const n of nodes) if (s !== undefined && n.names.some((name) => new RegExp(`(^|[^\\w.])${name}($|\\W)`).test(s.source))) ids.add(n.id);
+    const inputs = [...ids].map((id) => latest.get(id)?.key).filter((k): k is string => k !== undefined);
+    error = { line: program.error.line, message: program.error.message, inputs };
+  }
+  return { nodes, calls, backward, error, leftOut };
+}
+
+/** The node a tensor id names at a line: its last version made by then. */
+function latestBefore(nodes: readonly GraphNode[], id: number, line: number): GraphNode | null {
+  let found: GraphNode | null = null;
+  for (const n of nodes) if (n.id === id && n.line <= line) found = n;
+  return found;
+}
+
+/** The call a reduction belongs to: it read the input at that operand and its backward is the step's node. */
+function findCall(calls: readonly GraphCall[], byKey: ReadonlyMap<string, GraphNode>, step: BackwardStep, input: string | null): number | null {
+  if (input === null) return null;
+  const reads = calls.filter((c) => c.inputs.includes(input) && c.line <= step.line);
+  const score = (c: GraphCall): number => {
+    const out = byKey.get(c.outputs[0] as string);
+    return (c.inputs[step.inputIndex] === input ? 4 : 0) + (sameOp(step.op, c.op) ? 2 : 0)
+      + (out?.shape !== null && out?.shape !== undefined && out.shape.join() === step.gradShape.join() ? 1 : 0);
+  };
+  let best: GraphCall | null = null;
+  for (const c of reads) if (best === null || score(c) >= score(best)) best = c;
+  return best === null ? null : best.index;
+}
+
+// ---- layout
+
+export interface NodeBox {
+  key: string;
+  x: number;
+  y: number;
+}
+
+export interface GraphLayout {
+  width: number;
+  height: number;
+  boxes: Map<string, NodeBox>;
+  /** Top of the error's box (below the last row), when the program failed. */
+  errorY: number | null;
+}
+
+export const NODE_W = 156;
+export const NODE_H = 50;
+/** The op's label above a node its call made. */
+export const PILL_H = 22;
+const GAP_X = 14;
+const GAP_Y = 34;
+const ROW_H = PILL_H + 8 + NODE_H;
+const MARGIN = 8;
+
+/** How many nodes fit side by side in a width. */
+export function columnsFor(width: number): number {
+  return Math.max(1, Math.floor((width - 2 * MARGIN + GAP_X) / (NODE_W + GAP_X)));
+}
+
+/**
+ * Rows top to bottom by layer, each layer's nodes in program order, a layer
+ * wider than `columns` wrapped onto more rows; each row centred. The same
+ * graph and columns always give the same layout.
+ */
+export function layoutGraph(graph: ProgramGraph, columns: number): GraphLayout {
+  const layers = new Map<number, GraphNode[]>();
+  for (const n of graph.nodes) layers.set(n.layer, [...(layers.get(n.layer) ?? []), n]);
+  const rows: GraphNode[][] = [];
+  for (const layer of [...layers.keys()].sort((a, b) => a - b)) {
+    const members = layers.get(layer) as GraphNode[];
+    for (let i = 0; i < members.length; i += columns) rows.push(members.slice(i, i + columns));
+  }
+  const widest = Math.max(1, ...rows.map((r) => r.length));
+  const width = 2 * MARGIN + widest * NODE_W + (widest - 1) * GAP_X;
+  const boxes = new Map<string, NodeBox>();
+  rows.forEach((row, r) => {
+    const rowWidth = row.length * NODE_W + (row.length - 1) * GAP_X;
+    const left = (width - rowWidth) / 2;
+    row.forEach((n, i) => boxes.set(n.key, { key: n.key, x: left + i * (NODE_W + GAP_X), y: MARGIN + r * (ROW_H + GAP_Y) + PILL_H + 8 }));
+  });
+  const bottom = MARGIN + rows.length * (ROW_H + GAP_Y);
+  return { width, height: bottom + (graph.error === null ? 0 : 60), boxes, errorY: graph.error === null ? null : bottom };
+}
+
+/** The backward pass as steps to go through one at a time: the start, each reduction, then the .grad of each leaf. */
+export type BackwardPlayStep =
+  | { kind: 'start'; pass: number }
+  | { kind: 'reduce'; pass: number; index: number }
+  | { kind: 'grads'; pass: number };
+
+export function backwardPlaySteps(graph: ProgramGraph): BackwardPlayStep[] {
+  return graph.backward.flatMap((pass, p): BackwardPlayStep[] => [
+    { kind: 'start', pass: p },
+    ...pass.steps.map((_, index): BackwardPlayStep => ({ kind: 'reduce', pass: p, index })),
+    { kind: 'grads', pass: p },
+  ]);
+}
