@@ -189,6 +189,22 @@ const TABLE = {
   'promotion.gradNone': () => [call([[{ name: 'a', dtype: 'int32' }, { name: 'b', dtype: 'int64' }], 'int64']), call([[{ name: 'a', dtype: 'bool' }, { name: 'b', dtype: 'uint8' }], null])],
   'grid.empty': () => [call(['(0,)'])],
   'grid.tooManyDims': () => [call([7])],
+  'programGraph.desc': () => [[1, 1], [8, 7], [0, 0]].map((a) => call(a)),
+  'programGraph.line': () => [1, 12].map((n) => call([n], [], [n])),
+  'programGraph.storage': () => [1, 3].map((n) => call([n], [], [n])),
+  'programGraph.tensorId': () => [call([17])],
+  'programGraph.nodeLabel': () => [call(['d', '(2, 3, 4)', 'float32', 3, []], [], [3]), call(['x[:, :, None]', '(2, 3, 1)', 'float32', 3, ['x']], [], [3]),
+    call(['b', '(3, 4)', 'int64', 2, ['a', 'c']], [], [2])],
+  'programGraph.callLabel': () => [call(['sub', 3, ['x[:, :, None]', 'y'], ['d'], false], [], [3]), call(['index', 3, ['x'], ['x[:, :, None]'], true], [], [3]),
+    call(['torch.ones', 4, [], ['w'], false], [], [4])],
+  'programGraph.stopped': () => [call([4], [], [4])],
+  'programGraph.leftOut': () => [call([1, 61, 61], [], [61]), call([240, 61, 300], [], [61, 300])],
+  'programGraph.backward.start': () => [call([6, 'loss', '()'], [], [6])],
+  'programGraph.backward.item': () => [call(['MulBackward0', 'w', '(2, 3, 4)', '(3, 1)'])],
+  'programGraph.backward.arrives': () => [call(['mul', 'MulBackward0', 'w', '(2, 3, 4)', '(3, 1)']), call(['Tensor.sum', 'SumBackward0', 'd * w', '(2, 3, 4)', '(2, 3, 4)'])],
+  'programGraph.backward.reducedTo': () => [call(['grad.sum((0, 2), keepdim=True).view(3, 1)', 'w', '(3, 1)'])],
+  'programGraph.backward.isGrad': () => [call(['w'])],
+  'programGraph.backward.grads': () => [call([['w.grad (3, 1)']]), call([['a.grad (3,)', 'b.grad (2, 3)']])],
 };
 
 /** Every text of a catalogue: [path, text, call] for strings, and for each function over its table. */

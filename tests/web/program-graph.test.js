@@ -9,57 +9,7 @@ import { loadWeb } from './bundle.js';
 
 const web = await loadWeb('model/program-graph');
 
-// ---- building blocks in the contract's shape
-const span = (line, column = 1, endColumn = 40) => ({ line, column, endLine: line, endColumn });
-const tensor = (id, storage, shape, extra = {}) => ({
-  type: 'Tensor', repr: '', id, storage, shape, strides: null, offset: 0, dtype: 'float32',
-  requiresGrad: false, gradFn: null, isLeaf: true, items: [], ...extra,
-});
-const call = (line, op, inputs, outputs, view = false, traces = []) => ({ ...span(line), op, inputs, outputs, view, traces });
-const statement = (line, source, calls, names = {}, grads = {}) => ({ ...span(line, 1, source.length + 1), source, names, calls, traces: calls.flatMap((c) => c.traces), output: '', grads });
-const broadcast = (result) => ({ kind: 'broadcast', inputs: [], padded: [], dims: [], result, error: null, failedDim: null, notes: [] });
-/** An op's trace, with the fields a graph reads: operands' shapes, the broadcast result, reduced dims, indexing. */
-const opTrace = (op, operandShapes, result, more = {}) => ({
-  kind: 'op', op, inplace: false, broadcast: broadcast(result),
-  operands: operandShapes.map((shape, i) => ({ name: 'abc'[i], shape, strides: [], expandedStrides: [], offset: 0, dtype: 'float32' })),
-  promotion: { resultDtype: 'float32' }, plan: null, kernel: '', kernelRows: 1, repeatedDims: [], reducedDims: [], keepdim: false,
-  matmul: null, indexing: null, ...more,
-});
-const reduceStep = (line, op, inputId, inputIndex, gradShape, targetShape, leadingDims, onesDims, keepdimShape, viewed, name = null) => ({
-  kind: 'reduce-grad', op, inputId, inputIndex, gradShape, targetShape, leadingDims, onesDims, keepdimShape, resultShape: targetShape, viewed, name, line,
-});
-
-// The issue's example. Ids as the core hands them out, one per tensor made:
-// 1 arange(6.), 2 x (its reshape, a view), 3 y, 4 x[:, :, None] (a view of x),
-// 5 d, 6 w, 7 d * w, 8 loss.
-// x[:, :, None] is [2, 3, 1]; minus y [4] broadcasts to [2, 3, 4]. w [3, 1]
-// against d [2, 3, 4]: its gradient arrives as [2, 3, 4]; dim 0 was added on
-// the left (summed away), dim 2 is 1 in w (summed, kept): w.grad is [3, 1].
-// d does not require grad (x and y do not), so the mul's backward sends
-// nothing to it, and sum's backward hands [2, 3, 4] to d * w unreduced.
-const EXAMPLE = {
-  ok: true,
-  error: null,
-  statements: [
-    statement(1, 'x = torch.arange(6.).reshape(2, 3)', [call(1, 'torch.arange', [], [1]), call(1, 'Tensor.reshape', [1], [2], true)], { x: tensor(2, 1, [2, 3]) }),
-    statement(2, 'y = torch.tensor([10., 20., 30., 40.])', [call(2, 'torch.tensor', [], [3])], { y: tensor(3, 2, [4]) }),
-    statement(3, 'd = x[:, :, None] - y            # [2, 3, 4]', [
-      call(3, 'index', [2], [4], true, [opTrace('index', [[2, 3]], null, { indexing: { resultShape: [2, 3, 1] } })]),
-      call(3, 'sub', [4, 3], [5], false, [opTrace('sub', [[2, 3, 1], [4]], [2, 3, 4])]),
-    ], { d: tensor(5, 3, [2, 3, 4]) }),
-    statement(4, 'w = torch.ones(3, 1, requires_grad=True)', [call(4, 'torch.ones', [], [6])], { w: tensor(6, 4, [3, 1], { requiresGrad: true }) }),
-    statement(5, 'loss = (d * w).sum()', [
-      call(5, 'mul', [5, 6], [7], false, [opTrace('mul', [[2, 3, 4], [3, 1]], [2, 3, 4])]),
-      call(5, 'Tensor.sum', [7], [8], false, [opTrace('sum', [[2, 3, 4]], null, { reducedDims: [0, 1, 2] })]),
-    ], { loss: tensor(8, 6, [], { requiresGrad: true, gradFn: 'SumBackward0', isLeaf: false }) }),
-    statement(6, 'loss.backward()                  # w.grad: [3, 1], summed over dims 0 and 2', [call(6, 'Tensor.backward', [8], [])], {},
-      { w: tensor(9, 7, [3, 1]) }),
-  ],
-  backward: [
-    reduceStep(6, 'SumBackward0', 7, 0, [2, 3, 4], [2, 3, 4], [], [], [2, 3, 4], false),
-    reduceStep(6, 'MulBackward0', 6, 1, [2, 3, 4], [3, 1], [0], [2], [1, 3, 1], true, 'w'),
-  ],
-};
+import { EXAMPLE, FAILING, VIEWS, call, chain, opTrace, reduceStep, span, statement, tensor } from './program-fixtures.js';
 
 const node = (g, key) => {
   const n = g.nodes.find((x) => x.key === key);
@@ -80,6 +30,9 @@ test('the issue’s example: tensors as nodes, calls as edges, the index a view'
   // arange(6.) is read by reshape only: nothing names it, no trace describes it.
   assert.equal(node(g, 't1').shape, null);
   assert.deepEqual(g.nodes.map((n) => n.line), [1, 1, 2, 3, 3, 4, 5, 5]);
+  // An unnamed tensor is named by the source text of the call that made it.
+  assert.deepEqual(g.nodes.map((n) => n.expr), ['torch.arange(6.)', 'torch.arange(6.).reshape(2, 3)', 'torch.tensor([10., 20., 30., 40.])',
+    'x[:, :, None]', 'x[:, :, None] - y', 'torch.ones(3, 1, requires_grad=True)', 'd * w', '(d * w).sum()']);
   const index = callOf(g, 'index');
   assert.deepEqual([index.inputs, index.outputs, index.view, index.line], [['t2'], ['t4'], true, 3]);
   const sub = callOf(g, 'sub');
@@ -141,21 +94,6 @@ test('the layout is layered, deterministic, and fits a phone in two columns', ()
   assert.equal(wide.boxes.get('t1').y, wide.boxes.get('t6').y);
 });
 
-// a = torch.zeros(2, 6); b = a.view(3, 4); c = b.T; e = c[0]; a += 1; f = a + 1
-// a, b, c and e are views of one storage; a += 1 writes into it (a new
-// version of a, the same storage); f is a new tensor.
-const VIEWS = {
-  ok: true, error: null, backward: [],
-  statements: [
-    statement(1, 'a = torch.zeros(2, 6)', [call(1, 'torch.zeros', [], [1])], { a: tensor(1, 1, [2, 6]) }),
-    statement(2, 'b = a.view(3, 4)', [call(2, 'Tensor.view', [1], [2], true)], { b: tensor(2, 1, [3, 4]) }),
-    statement(3, 'c = b.T', [call(3, 'Tensor.T', [2], [3], true)], { c: tensor(3, 1, [4, 3]) }),
-    statement(4, 'e = c[0]', [call(4, 'index', [3], [4], true, [opTrace('index', [[4, 3]], null, { indexing: { resultShape: [3] } })])], { e: tensor(4, 1, [3]) }),
-    statement(5, 'a += 1', [call(5, 'add_', [1], [1], false, [opTrace('add_', [[2, 6], []], [2, 6])])], { a: tensor(1, 1, [2, 6]) }),
-    statement(6, 'f = a + 1', [call(6, 'add', [1], [5], false, [opTrace('add', [[2, 6], []], [2, 6])])], { f: tensor(5, 2, [2, 6]) }),
-  ],
-};
-
 test('a view chain shares one storage; an in-place op makes a new version of its tensor', () => {
   const g = web.programGraph(VIEWS);
   assert.deepEqual(g.nodes.map((n) => n.key), ['t1', 't2', 't3', 't4', 't1.1', 't5']);
@@ -184,21 +122,13 @@ test('storage numbers the core gives join tensors no view flag links (y = x.deta
 });
 
 test('a failing program: the graph up to the line before it, and the error with what it read', () => {
-  const failing = {
-    ok: false,
-    statements: [
-      ...EXAMPLE.statements.slice(0, 3),
-      statement(4, 'z = d @ y.T', [call(4, 'Tensor.T', [3], [9], true)]),
-    ],
-    error: { ...span(4, 5, 12), message: 'both arguments to matmul need to be at least 1D, but they are 3D and 1D', kind: 'shape', pythonType: 'RuntimeError' },
-    backward: [],
-  };
-  const g = web.programGraph(failing);
+  const g = web.programGraph(FAILING);
   assert.deepEqual(g.nodes.map((n) => n.key), ['t1', 't2', 't3', 't4', 't5']);
   assert.ok(g.nodes.every((n) => n.line <= 3));
   assert.equal(g.error.line, 4);
-  assert.match(g.error.message, /matmul/);
-  assert.deepEqual(g.error.inputs.sort(), ['t3', 't5']);
+  assert.match(g.error.message, /must match the size of tensor b \(3\) at non-singleton dimension 2/);
+  // d and x: the names the failing line reads.
+  assert.deepEqual(g.error.inputs.sort(), ['t2', 't5']);
   const layout = web.layoutGraph(g, 3);
   assert.ok(layout.errorY !== null && layout.errorY >= Math.max(...[...layout.boxes.values()].map((b) => b.y + web.NODE_H)));
 
@@ -210,9 +140,7 @@ test('a failing program: the graph up to the line before it, and the error with 
 
 test('a large program: the graph stops at the cap and says how many tensors it left out', () => {
   const n = 300;
-  const statements = [statement(1, 't0 = torch.zeros(4)', [call(1, 'torch.zeros', [], [1])], { t0: tensor(1, 1, [4]) })];
-  for (let i = 1; i < n; i++)
-    statements.push(statement(i + 1, `t${i} = t${i - 1} + 1`, [call(i + 1, 'add', [i], [i + 1], false, [opTrace('add', [[4], []], [4])])], { [`t${i}`]: tensor(i + 1, i + 1, [4]) }));
+  const { statements } = chain(n);
   const g = web.programGraph({ ok: true, error: null, backward: [], statements });
   assert.equal(g.nodes.length, web.MAX_GRAPH_NODES);
   assert.deepEqual(g.leftOut, { nodes: n - web.MAX_GRAPH_NODES, fromLine: web.MAX_GRAPH_NODES + 1, toLine: n });

@@ -15,7 +15,7 @@
 // carry the core's storage numbers; the two together group the nodes, and
 // groups are numbered 1, 2, ... in the order their first node appears.
 import type { DType, OpTrace } from 'tensorcast';
-import type { BackwardStep, ProgramCall, ProgramError, ProgramStatement, ValueInfo } from '../../../bindings/ts/program-types.js';
+import type { BackwardStep, ProgramCall, ProgramError, ProgramStatement, SourceSpan, ValueInfo } from '../../../bindings/ts/program-types.js';
 
 /** Most nodes a graph draws: beyond it the graph stops at a statement and says how much it left out. */
 export const MAX_GRAPH_NODES = 60;
@@ -28,6 +28,8 @@ export interface GraphNode {
   version: number;
   /** The names bound to it, in the order the program bound them. */
   names: string[];
+  /** The source text of the call that made it ('x[:, :, None]', 'd * w'), or null: what names it when no name does. */
+  expr: string | null;
   shape: number[] | null;
   dtype: DType | null;
   /** The line of the statement that made it (1-based). */
@@ -49,6 +51,8 @@ export interface GraphCall {
   index: number;
   /** The op as the program recorded it: 'sub', 'index', 'Tensor.reshape', 'torch.arange'. */
   op: string;
+  /** The call's source text. */
+  text: string;
   line: number;
   /** Index into the program's statements. */
   statement: number;
@@ -158,7 +162,7 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
     const before = latest.get(id);
     const version = before === undefined ? 0 : before.version + 1;
     const node: GraphNode = {
-      key: version === 0 ? `t${id}` : `t${id}.${version}`, id, version, names: [], shape: before?.shape ?? null, dtype: before?.dtype ?? null,
+      key: version === 0 ? `t${id}` : `t${id}.${version}`, id, version, names: [], expr: null, shape: before?.shape ?? null, dtype: before?.dtype ?? null,
       line, call, storage: 0, shared: false, requiresGrad: before?.requiresGrad ?? false, layer: 0, grad: null,
     };
     nodes.push(node);
@@ -192,6 +196,8 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
       const index = calls.length;
       const inplace = c.outputs.some((id) => c.inputs.includes(id));
       const outputs = c.outputs.map((id) => add(id, s.line, index));
+      const text = sourceText(s, c);
+      if (outputs.length === 1) (outputs[0] as GraphNode).expr = text;
       const event = opEvent(c);
       outputs.forEach((o, k) => {
         if (event !== null && o.shape === null && k === 0) {
@@ -214,7 +220,7 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
             n.dtype ??= o.dtype;
           }
         });
-      calls.push({ index, op: c.op, line: c.line, statement: si, inputs, outputs: outputs.map((o) => o.key), view: c.view, inplace });
+      calls.push({ index, op: c.op, text, line: c.line, statement: si, inputs, outputs: outputs.map((o) => o.key), view: c.view, inplace });
     }
     for (const [name, v] of Object.entries(s.names))
       for (const info of tensorInfos(v)) {
@@ -283,6 +289,15 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
     const depth = Math.max(-1, ...c.inputs.map((k) => (byKey.get(k) as GraphNode).layer));
     for (const k of c.outputs) (byKey.get(k) as GraphNode).layer = depth + 1;
   }
+  // A tensor made from nothing (torch.ones, torch.tensor) sits just above its first reader, not at the
+  // top: y in x[:, :, None] - y is drawn beside x[:, :, None], and its arrow crosses no other row.
+  const readers = new Map<string, number>();
+  for (const c of calls) for (const k of c.inputs) if (!readers.has(k)) readers.set(k, Math.min(...c.outputs.map((o) => (byKey.get(o) as GraphNode).layer)));
+  for (const n of nodes) {
+    const made = n.call === null ? null : calls[n.call];
+    const reader = readers.get(n.key);
+    if ((made === null || made === undefined || made.inputs.length === 0) && reader !== undefined) n.layer = Math.max(0, reader - 1);
+  }
 
   let error: ProgramGraph['error'] = null;
   if (program.error !== null) {
@@ -295,6 +310,18 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
     error = { line: program.error.line, message: program.error.message, inputs };
   }
   return { nodes, calls, backward, error, leftOut };
+}
+
+/** What a call's span covers of its statement's text (both 1-based, end exclusive). */
+export function sourceText(s: ProgramStatement, span: SourceSpan): string {
+  const lines = s.source.split('\n');
+  const at = (line: number, column: number): number => {
+    let offset = 0;
+    for (let l = s.line; l < line; l++) offset += (lines[l - s.line]?.length ?? 0) + 1;
+    return offset + column - (line === s.line ? s.column : 1);
+  };
+  const text = s.source.slice(Math.max(0, at(span.line, span.column)), Math.max(0, at(span.endLine, span.endColumn)));
+  return text.trim() === '' ? s.source.trim() : text.trim();
 }
 
 /** The node a tensor id names at a line: its last version made by then. */
@@ -330,16 +357,18 @@ export interface GraphLayout {
   width: number;
   height: number;
   boxes: Map<string, NodeBox>;
+  /** Each row's top (its ops' labels) and bottom (its boxes' bottom), and its boxes left to right. */
+  rows: { top: number; bottom: number; boxes: NodeBox[] }[];
   /** Top of the error's box (below the last row), when the program failed. */
   errorY: number | null;
 }
 
 export const NODE_W = 156;
-export const NODE_H = 50;
+export const NODE_H = 58;
 /** The op's label above a node its call made. */
 export const PILL_H = 22;
-const GAP_X = 14;
-const GAP_Y = 34;
+const GAP_X = 20;
+const GAP_Y = 46;
 const ROW_H = PILL_H + 8 + NODE_H;
 const MARGIN = 8;
 
@@ -349,28 +378,92 @@ export function columnsFor(width: number): number {
 }
 
 /**
- * Rows top to bottom by layer, each layer's nodes in program order, a layer
- * wider than `columns` wrapped onto more rows; each row centred. The same
- * graph and columns always give the same layout.
+ * Rows top to bottom by layer, a layer wider than `columns` wrapped onto
+ * more rows, each row centred. In a layer, a node goes under the middle of
+ * its inputs (a tensor made from nothing: beside the other inputs of its
+ * first reader), so arrows run mostly down; ties keep program order. The
+ * same graph and columns always give the same layout.
  */
 export function layoutGraph(graph: ProgramGraph, columns: number): GraphLayout {
   const layers = new Map<number, GraphNode[]>();
   for (const n of graph.nodes) layers.set(n.layer, [...(layers.get(n.layer) ?? []), n]);
-  const rows: GraphNode[][] = [];
+  const order = new Map(graph.nodes.map((n, i) => [n.key, i]));
+  const firstReader = new Map<string, GraphCall>();
+  for (const c of graph.calls) for (const k of c.inputs) if (!firstReader.has(k)) firstReader.set(k, c);
+  const boxes = new Map<string, NodeBox>();
+  const placedRows: GraphNode[][] = [];
+  // Positions are fixed once the widest row is known: first order every row by slot (0..columns-1) centres.
+  const centre = new Map<string, number>();
+  const mean = (keys: readonly string[]): number | null => {
+    const xs = keys.map((k) => centre.get(k)).filter((x): x is number => x !== undefined);
+    return xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length;
+  };
   for (const layer of [...layers.keys()].sort((a, b) => a - b)) {
     const members = layers.get(layer) as GraphNode[];
-    for (let i = 0; i < members.length; i += columns) rows.push(members.slice(i, i + columns));
+    const key = (n: GraphNode): number => {
+      const made = n.call === null ? undefined : graph.calls[n.call];
+      const own = made === undefined ? null : mean(made.inputs);
+      if (own !== null) return own;
+      const reader = firstReader.get(n.key);
+      const beside = reader === undefined ? null : mean(reader.inputs.filter((k) => k !== n.key));
+      // After its reader's other inputs: y goes right of x[:, :, None], as the code reads.
+      return beside === null ? Number.POSITIVE_INFINITY : beside + 0.5;
+    };
+    const keyed = members.map((n) => ({ n, k: key(n) }));
+    keyed.sort((a, b) => (a.k === b.k ? (order.get(a.n.key) as number) - (order.get(b.n.key) as number) : a.k < b.k ? -1 : 1));
+    const sorted = keyed.map((e) => e.n);
+    for (let i = 0; i < sorted.length; i += columns) {
+      const row = sorted.slice(i, i + columns);
+      row.forEach((n, j) => centre.set(n.key, j - (row.length - 1) / 2));
+      placedRows.push(row);
+    }
   }
-  const widest = Math.max(1, ...rows.map((r) => r.length));
+  const widest = Math.max(1, ...placedRows.map((r) => r.length));
   const width = 2 * MARGIN + widest * NODE_W + (widest - 1) * GAP_X;
-  const boxes = new Map<string, NodeBox>();
-  rows.forEach((row, r) => {
+  const rows: GraphLayout['rows'] = [];
+  placedRows.forEach((row, r) => {
     const rowWidth = row.length * NODE_W + (row.length - 1) * GAP_X;
     const left = (width - rowWidth) / 2;
-    row.forEach((n, i) => boxes.set(n.key, { key: n.key, x: left + i * (NODE_W + GAP_X), y: MARGIN + r * (ROW_H + GAP_Y) + PILL_H + 8 }));
+    const y = MARGIN + r * (ROW_H + GAP_Y) + PILL_H + 8;
+    const placed = row.map((n, i) => ({ key: n.key, x: left + i * (NODE_W + GAP_X), y }));
+    for (const b of placed) boxes.set(b.key, b);
+    rows.push({ top: y - PILL_H - 8, bottom: y + NODE_H, boxes: placed });
   });
-  const bottom = MARGIN + rows.length * (ROW_H + GAP_Y);
-  return { width, height: bottom + (graph.error === null ? 0 : 60), boxes, errorY: graph.error === null ? null : bottom };
+  // The error's box goes one gap below the last row; without it the drawing ends at the last row.
+  const bottom = MARGIN + placedRows.length * (ROW_H + GAP_Y);
+  return { width, height: graph.error === null ? bottom - GAP_Y + MARGIN : bottom + 42, boxes, rows, errorY: graph.error === null ? null : bottom };
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * An arrow's path from a point under one row to a point above a lower row:
+ * straight when it meets no box on the way, else through the gap (between
+ * two boxes, or beside a row) nearest to where the straight line would
+ * cross each row in between.
+ */
+export function edgePath(layout: GraphLayout, from: Point, to: Point): Point[] {
+  const points: Point[] = [from];
+  const crosses = layout.rows.filter((r) => r.top > from.y && r.bottom < to.y);
+  const straightX = (y: number): number => from.x + ((to.x - from.x) * (y - from.y)) / (to.y - from.y || 1);
+  const blocked = crosses.some((r) => r.boxes.some((b) => {
+    const x1 = straightX(r.top);
+    const x2 = straightX(r.bottom);
+    return Math.max(x1, x2) > b.x - 2 && Math.min(x1, x2) < b.x + NODE_W + 2;
+  }));
+  if (blocked)
+    for (const r of crosses) {
+      const gaps = [(r.boxes[0]?.x ?? 0) - GAP_X / 2, ...r.boxes.map((b) => b.x + NODE_W + GAP_X / 2)];
+      const want = straightX((r.top + r.bottom) / 2);
+      const nearest = gaps.reduce((best, g) => (Math.abs(g - want) < Math.abs(best - want) ? g : best), gaps[0] as number);
+      const x = Math.min(layout.width - 2, Math.max(2, nearest));
+      points.push({ x, y: r.top - 6 }, { x, y: r.bottom + 6 });
+    }
+  points.push(to);
+  return points;
 }
 
 /** The backward pass as steps to go through one at a time: the start, each reduction, then the .grad of each leaf. */

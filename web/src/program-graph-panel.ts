@@ -1,0 +1,233 @@
+// The graph and backward views of a program in the code mode: builds the
+// graph (model/program-graph.ts), draws it (views/program-graph.ts,
+// views/program-backward.ts) into the container the code mode gives, and
+// answers clicks and keys. A click on a tensor or an op, or Enter on it,
+// sends PROGRAM_SELECT with the line that made it, for the code mode to open
+// that line's views. The backward pass is gone through one step at a time
+// (Prev / Next, ← / →, or a step in the list); the step stays while the same
+// code is shown, across a change of language, theme or picked line.
+import type { Palette } from './diagram/palette.js';
+import { buildSvg } from './diagram/svg.js';
+import type { Messages } from './i18n/messages.js';
+import { backwardPlaySteps, columnsFor, layoutGraph, programGraph } from './model/program-graph.js';
+import type { ProgramGraph, ProgramLike } from './model/program-graph.js';
+import { reductionScene, stepCaption, stepItem, stepOverlay } from './views/program-backward.js';
+import { graphScene, nodeName, opLabel, shapeText } from './views/program-graph.js';
+
+/** The event a click on the graph sends (bubbles, composed): detail.line is the 1-based line to open. */
+export const PROGRAM_SELECT = 'program-select';
+
+export interface ProgramSelectDetail {
+  line: number;
+}
+
+export interface GraphPanelContext {
+  m: Messages;
+  p: Palette;
+  /** The line picked in the editor, marked in the graph. */
+  line: number | null;
+}
+
+interface PanelState {
+  code: string;
+  graph: ProgramGraph;
+  /** Index into backwardPlaySteps; -1: the forward graph alone. */
+  at: number;
+  program: ProgramLike & { code: string };
+  ctx: GraphPanelContext;
+  /** Restore focus to this control after redrawing (a step button, prev, next). */
+  focus: string | null;
+}
+
+const states = new WeakMap<HTMLElement, PanelState>();
+let ids = 0;
+
+const CSS = `
+.pg { display: grid; gap: 8px; min-width: 0; }
+.pg h3 { margin: 4px 0 0; font-size: 1rem; }
+.pg p { margin: 0; }
+.pg .pg-aside { color: var(--muted, inherit); font-size: 0.9em; }
+.pg .pg-scroll { overflow-x: auto; max-width: 100%; -webkit-overflow-scrolling: touch; }
+.pg .pg-scroll svg { display: block; margin: 0 auto; }
+.pg [data-pick] { cursor: pointer; outline: none; }
+.pg [data-pick]:focus-visible > rect:first-child { stroke-width: 3.5px; stroke-dasharray: 3 2; }
+.pg .pg-error code { white-space: pre-wrap; word-break: break-word; }
+.pg .pg-nav { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
+.pg .pg-nav button, .pg ol button { font: inherit; min-height: 36px; padding: 4px 10px; cursor: pointer; }
+.pg ol { margin: 0; padding-left: 1.6em; display: grid; gap: 4px; }
+.pg ol button { text-align: start; background: none; border: 1px solid transparent; border-radius: 6px; color: inherit; font-family: ui-monospace, monospace; font-size: 0.9em; }
+.pg ol button[aria-current="step"] { border-color: currentColor; font-weight: bold; }
+`;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) if (v !== undefined) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function select(container: HTMLElement, line: number): void {
+  container.dispatchEvent(new CustomEvent<ProgramSelectDetail>(PROGRAM_SELECT, { detail: { line }, bubbles: true, composed: true }));
+}
+
+/** Draws (or redraws) the graph views of program into container. Never throws: a failure is shown as text. */
+export function mountProgramGraph(container: HTMLElement, program: ProgramLike & { code: string }, ctx: GraphPanelContext): void {
+  const old = states.get(container);
+  const same = old !== undefined && old.code === program.code;
+  let graph: ProgramGraph;
+  try {
+    graph = same ? old.graph : programGraph(program);
+  } catch (error) {
+    container.replaceChildren(el('p', { class: 'problem' }, error instanceof Error ? error.message : String(error)));
+    return;
+  }
+  const steps = backwardPlaySteps(graph);
+  const state: PanelState = { code: program.code, graph, at: same ? Math.min(old.at, steps.length - 1) : -1, program, ctx, focus: null };
+  states.set(container, state);
+  render(container, state);
+}
+
+function render(container: HTMLElement, state: PanelState): void {
+  const { graph, ctx } = state;
+  const { m, p } = ctx;
+  const g = m.programGraph;
+  const steps = backwardPlaySteps(graph);
+  const step = state.at >= 0 ? steps[state.at] ?? null : null;
+  const root = el('div', { class: 'pg', 'data-testid': 'program-graph' });
+  root.style.setProperty('--muted', p.muted);
+  const style = el('style');
+  style.textContent = CSS;
+  root.append(style, el('h3', {}, g.title));
+
+  if (graph.nodes.length === 0 && graph.error === null) {
+    root.append(el('p', { class: 'pg-aside' }, g.empty));
+    container.replaceChildren(root);
+    return;
+  }
+  root.append(el('p', { class: 'pg-aside' }, `${g.legend} ${g.selectHint}`.trim()));
+
+  // As many columns as the width allows (a phone: two), redrawn when the mount is called again.
+  const width = container.clientWidth > 0 ? container.clientWidth : 1000;
+  const layout = layoutGraph(graph, columnsFor(width));
+  const scene = graphScene(m, p, graph, layout, ctx.line, step === null ? null : stepOverlay(m, graph, step));
+  const svg = buildSvg(scene, `pg${ids++}`);
+  // Its parts are buttons: a group, not an image (an image's children are hidden from screen readers).
+  svg.setAttribute('role', 'group');
+  svg.setAttribute('aria-label', g.title);
+  svg.removeAttribute('aria-labelledby');
+  svg.setAttribute('width', String(scene.width));
+  svg.setAttribute('height', String(scene.height));
+  const byKey = new Map(graph.nodes.map((n) => [n.key, n]));
+  const nameOf = (key: string): string => {
+    const n = byKey.get(key);
+    return n === undefined ? key : nodeName(m, n);
+  };
+  for (const part of svg.querySelectorAll<SVGGElement>('g[data-layer]')) {
+    const layer = part.getAttribute('data-layer') as string;
+    let line: number | null = null;
+    let label = '';
+    if (layer.startsWith('node:')) {
+      const n = byKey.get(layer.slice(5));
+      if (n === undefined) continue;
+      line = n.line;
+      const shared = n.shared ? graph.nodes.filter((o) => o !== n && o.storage === n.storage).map((o) => nodeName(m, o)) : [];
+      label = g.nodeLabel(nodeName(m, n), shapeText(m, n), n.dtype ?? '?', n.line, shared);
+      part.setAttribute('data-testid', `node-${n.key}`);
+    } else if (layer.startsWith('call:')) {
+      const c = graph.calls[Number(layer.slice(5))];
+      if (c === undefined) continue;
+      line = c.line;
+      label = g.callLabel(`${opLabel(c)}${c.inplace ? ` (${g.inplace})` : ''}`, c.line, c.inputs.map(nameOf), c.outputs.map(nameOf), c.view);
+      part.setAttribute('data-testid', `call-${c.index}`);
+    } else continue;
+    const picked = line;
+    part.setAttribute('data-pick', String(picked));
+    part.setAttribute('tabindex', '0');
+    part.setAttribute('role', 'button');
+    part.setAttribute('aria-label', label);
+    if (ctx.line === picked) part.setAttribute('aria-pressed', 'true');
+    part.addEventListener('click', () => select(container, picked));
+    part.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' && e.key !== ' ') return;
+      e.preventDefault();
+      e.stopPropagation();
+      select(container, picked);
+    });
+  }
+  const scroll = el('div', { class: 'pg-scroll', 'data-testid': 'program-graph-svg' });
+  scroll.append(svg);
+  root.append(scroll);
+
+  if (graph.leftOut !== null)
+    root.append(el('p', { class: 'pg-aside', 'data-testid': 'graph-left-out' }, g.leftOut(graph.leftOut.nodes, graph.leftOut.fromLine, graph.leftOut.toLine)));
+  if (graph.error !== null) {
+    const p2 = el('p', { class: 'pg-error problem', 'data-testid': 'graph-error' }, m.labelled(g.stopped(graph.error.line), ''));
+    p2.append(el('code', { class: 'message' }, graph.error.message));
+    root.append(p2);
+  }
+  if (steps.length > 0) root.append(backwardSection(container, state, steps.length));
+  container.replaceChildren(root);
+  if (state.focus !== null) {
+    container.querySelector<HTMLElement>(`[data-focus="${state.focus}"]`)?.focus();
+    state.focus = null;
+  }
+}
+
+function backwardSection(container: HTMLElement, state: PanelState, count: number): HTMLElement {
+  const { graph, ctx } = state;
+  const { m, p } = ctx;
+  const b = m.programGraph.backward;
+  const steps = backwardPlaySteps(graph);
+  const section = el('section', { class: 'pg-back', 'data-testid': 'program-backward', 'aria-label': b.title });
+  const go = (at: number, focus: string): void => {
+    state.at = Math.max(-1, Math.min(count - 1, at));
+    state.focus = focus;
+    render(container, state);
+  };
+  section.addEventListener('keydown', (e) => {
+    if (e.target instanceof HTMLElement && e.target.closest('ol') === null && e.target.closest('.pg-nav') === null) return;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      e.preventDefault();
+      e.stopPropagation();
+      const next = state.at + (e.key === 'ArrowRight' ? 1 : -1);
+      go(next, next < 0 ? 'prev' : `step-${Math.min(count - 1, next)}`);
+    }
+  });
+  section.append(el('h3', {}, b.title));
+  const nav = el('div', { class: 'pg-nav', role: 'group', 'aria-label': m.ui.player });
+  const prev = el('button', { type: 'button', 'data-testid': 'backward-prev', 'data-focus': 'prev' }, m.ui.prev);
+  const next = el('button', { type: 'button', 'data-testid': 'backward-next', 'data-focus': 'next' }, m.ui.next);
+  prev.disabled = state.at < 0;
+  next.disabled = state.at >= count - 1;
+  prev.addEventListener('click', () => go(state.at - 1, state.at - 1 < 0 ? 'next' : 'prev'));
+  next.addEventListener('click', () => go(state.at + 1, state.at + 1 >= count - 1 ? 'prev' : 'next'));
+  const where = el('span', { 'data-testid': 'backward-step' }, state.at < 0 ? '' : m.ui.stepOf(state.at + 1, count));
+  nav.append(prev, next, where);
+  section.append(nav);
+  const step = state.at >= 0 ? steps[state.at] : undefined;
+  const caption = el('p', { 'aria-live': 'polite', 'data-testid': 'backward-caption' }, step === undefined ? '' : stepCaption(m, graph, step));
+  section.append(caption);
+  if (step !== undefined) {
+    const width = container.clientWidth > 0 ? container.clientWidth : 1000;
+    const strip = reductionScene(m, p, graph, step, Math.max(240, width));
+    if (strip !== null) {
+      const svg = buildSvg(strip, `pgr${ids++}`);
+      svg.setAttribute('width', String(strip.width));
+      svg.setAttribute('height', String(strip.height));
+      const box = el('div', { class: 'pg-scroll', 'data-testid': 'backward-strip' });
+      box.append(svg);
+      section.append(box);
+    }
+  }
+  const list = el('ol', { 'aria-label': b.steps, 'data-testid': 'backward-steps' });
+  steps.forEach((s, i) => {
+    const item = el('li');
+    const button = el('button', { type: 'button', 'data-focus': `step-${i}`, 'data-testid': `backward-step-${i}` }, stepItem(m, graph, s));
+    if (i === state.at) button.setAttribute('aria-current', 'step');
+    button.addEventListener('click', () => go(i, `step-${i}`));
+    item.append(button);
+    list.append(item);
+  });
+  section.append(list);
+  return section;
+}
