@@ -40,7 +40,8 @@ test('the issue’s example: tensors as nodes, calls as edges, the index a view'
   // arange, its reshape and the index view share one storage; every other tensor has its own.
   assert.deepEqual(g.nodes.map((n) => n.storage), [1, 1, 2, 1, 3, 4, 5, 6]);
   assert.deepEqual(g.nodes.filter((n) => n.shared).map((n) => n.key), ['t1', 't2', 't4']);
-  assert.deepEqual(g.nodes.map((n) => n.layer), [0, 1, 0, 2, 3, 0, 4, 5]);
+  // Layers by dependency; y and w, made from nothing, sit just above their first reader.
+  assert.deepEqual(g.nodes.map((n) => n.layer), [0, 1, 2, 2, 3, 3, 4, 5]);
   assert.deepEqual(g.nodes.filter((n) => n.requiresGrad).map((n) => n.key), ['t6', 't7', 't8']);
   assert.equal(g.error, null);
   assert.equal(g.leftOut, null);
@@ -80,18 +81,34 @@ test('the layout is layered, deterministic, and fits a phone in two columns', ()
   const b = web.layoutGraph(web.programGraph(EXAMPLE), 2);
   assert.deepEqual([...a.boxes.entries()], [...b.boxes.entries()]);
   assert.ok(a.width <= 360, `width ${a.width}`);
-  // Layer 0 has three nodes (arange, y, w): wrapped onto two rows at two columns.
   const y = (k) => a.boxes.get(k).y;
-  assert.equal(y('t1'), y('t3'));
-  assert.ok(y('t6') > y('t1'));
+  const x = (k) => a.boxes.get(k).x;
+  // y beside x[:, :, None] (right of it, as the code reads), w beside d.
+  assert.equal(y('t3'), y('t4'));
+  assert.ok(x('t3') > x('t4'));
+  assert.equal(y('t6'), y('t5'));
+  assert.ok(x('t6') > x('t5'));
+  assert.equal(a.rows.length, 6);
   // Every node below the nodes it was made from.
   for (const c of g.calls) for (const i of c.inputs) for (const o of c.outputs) assert.ok(y(o) > y(i), `${i} -> ${o}`);
   // No two boxes overlap.
   const boxes = [...a.boxes.values()];
   for (const p of boxes) for (const q of boxes)
     if (p !== q) assert.ok(Math.abs(p.x - q.x) >= web.NODE_W || Math.abs(p.y - q.y) >= web.NODE_H, `${p.key} overlaps ${q.key}`);
-  const wide = web.layoutGraph(g, 6);
-  assert.equal(wide.boxes.get('t1').y, wide.boxes.get('t6').y);
+  // One column: every node a row of its own, still in dependency order.
+  const narrow = web.layoutGraph(g, 1);
+  assert.equal(narrow.rows.length, 8);
+  assert.equal(narrow.width, 2 * 8 + web.NODE_W);
+  // The layer of x[:, :, None] and y takes two rows: the arrow from x[:, :, None] to the subtraction goes around y, not through it.
+  assert.ok(narrow.boxes.get('t3').y > narrow.boxes.get('t4').y);
+  const from = { x: narrow.boxes.get('t4').x + web.NODE_W / 2, y: narrow.boxes.get('t4').y + web.NODE_H };
+  const sub = narrow.boxes.get('t5');
+  const path = web.edgePath(narrow, from, { x: sub.x + web.NODE_W / 2, y: sub.y - web.PILL_H - 8 });
+  const t3 = narrow.boxes.get('t3');
+  assert.ok(path.length > 2);
+  for (const pt of path.slice(1, -1)) assert.ok(pt.x < t3.x || pt.x > t3.x + web.NODE_W, `through y at ${pt.x}`);
+  // Adjacent rows: straight.
+  assert.equal(web.edgePath(a, { x: 10, y: a.rows[0].bottom }, { x: 10, y: a.rows[1].top }).length, 2);
 });
 
 test('a view chain shares one storage; an in-place op makes a new version of its tensor', () => {
