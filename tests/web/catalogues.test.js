@@ -205,6 +205,10 @@ const TABLE = {
   'programGraph.backward.reducedTo': () => [call(['grad.sum((0, 2), keepdim=True).view(3, 1)', 'w', '(3, 1)'])],
   'programGraph.backward.isGrad': () => [call(['w'])],
   'programGraph.backward.grads': () => [call([['w.grad (3, 1)']]), call([['a.grad (3,)', 'b.grad (2, 3)']])],
+  'code.untitled': () => [call(['pairwise-distances'])],
+  'code.errorAt': () => [1, 12].map((line) => call([line], [], [line])),
+  'code.lineOp': () => [call([3, 'd = x[:, :, None] - y'], [], [3])],
+  'code.noOp': () => [1, 5].map((line) => call([line], [], [line])),
 };
 
 /** Every text of a catalogue: [path, text, call] for strings, and for each function over its table. */

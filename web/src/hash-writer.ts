@@ -31,8 +31,11 @@ export class HashWriter {
    */
   private known = typeof location === 'undefined' ? '' : location.hash;
 
-  /** state gives the state to write when the time comes; null: nothing to write yet. */
-  constructor(private readonly state: () => Readonly<State> | null) {}
+  /**
+   * state gives the state to write when the time comes; null: nothing to write yet.
+   * extra gives keys to append that the state does not hold (the code mode's program, code-link.ts).
+   */
+  constructor(private readonly state: () => Readonly<State> | null, private readonly extra: () => string = () => '') {}
 
   /**
    * Writes the state once changes pause; changes until then are written with it, as the strongest
@@ -73,7 +76,7 @@ export class HashWriter {
     this.committed = false;
     const state = this.state();
     if (state === null || location.hash !== this.known) return;
-    const hash = hashFromState(state);
+    const hash = hashFromState(state) + this.extra();
     if (hash === location.hash) return;
     const push = entry === 'push' || (entry === 'typing' && !this.typingEntry);
     if (push) history.pushState(null, '', hash);

@@ -6,7 +6,13 @@ import { LitElement, html, nothing } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import { init } from 'tensorcast';
+import type { Tensorcast } from 'tensorcast';
 import { Announcer } from './announcer.js';
+import { CodeMode } from './code-mode.js';
+import type { CodeTiming } from './code-mode.js';
+import type { ProgramRun } from './model/program.js';
+import { PROGRAM_PRESETS } from './code-presets.js';
+import { mountProgramViews } from './code-mode-views.js';
 import { paletteFor } from './diagram/palette.js';
 import type { Palette } from './diagram/palette.js';
 import { placeTip } from './formula-tip.js';
@@ -22,6 +28,9 @@ import type { Messages } from './i18n/messages.js';
 import { keyAction } from './keyboard.js';
 import type { Fix } from './model/fixes.js';
 import { layoutStyles } from './layout-styles.js';
+import { codeStyles } from './code-styles.js';
+import { codeLinkFromHash, unpackCode } from './model/code-link.js';
+import { embeddedCode, FIRST_PROGRAM } from './model/code-source.js';
 import { PlaygroundModel } from './model/model.js';
 import { EMPTY_PASTE, pasteForm, showsPatch } from './model/paste.js';
 import type { PasteForm, PasteInput } from './model/paste.js';
@@ -35,8 +44,10 @@ import { readState, stateFromHash } from './model/url.js';
 import { OutputCursor } from './output-cursor.js';
 import { Player } from './player.js';
 import { ShareActions } from './share-actions.js';
+import type { SharedCode } from './share.js';
 import { StepDiagram } from './step-diagram.js';
 import { appliedFix, fixLine } from './views/applied-fix.js';
+import { codePanel, modeSwitch } from './views/code-panel.js';
 import type { CopyState } from './views/applied-fix.js';
 import { cssVars, styles } from './styles.js';
 import { tracebackStyles } from './traceback-styles.js';
@@ -70,7 +81,7 @@ function browserLang(): Lang {
 }
 
 export class TensorcastPlayground extends LitElement {
-  static override styles = [styles, tracebackStyles, layoutStyles];
+  static override styles = [styles, tracebackStyles, layoutStyles, codeStyles];
   static override properties = {
     ...Object.fromEntries(ATTRIBUTES.map((k) => [k, { type: String }])),
     syncHash: { type: Boolean, attribute: 'sync-hash' },
@@ -80,6 +91,7 @@ export class TensorcastPlayground extends LitElement {
     lock: { type: Boolean },
     fit: { type: String },
     large: { type: Boolean, reflect: true },
+    code: { type: String },
   };
 
   declare syncHash: boolean;
@@ -95,6 +107,8 @@ export class TensorcastPlayground extends LitElement {
   declare fit: string | null;
   /** Larger text and diagram, for a lecture hall. */
   declare large: boolean;
+  /** A program for the code mode, as plain text (a <script type="text/plain"> child says the same). */
+  declare code: string | null;
 
   private model: PlaygroundModel | null = null;
   private failure: string | null = null;
@@ -110,7 +124,13 @@ export class TensorcastPlayground extends LitElement {
   private readonly sharing = new ShareActions(() => this.requestUpdate());
   private readonly box = new DiagramBox();
   private readonly resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.box.fit(this.renderRoot, this.fitOptions())) : null;
-  private readonly hash = new HashWriter(() => this.model?.state ?? null);
+  private readonly hash = new HashWriter(() => this.model?.state ?? null, () => (this.model?.state.mode === 'code' ? this.codeMode?.linkPart() ?? '' : ''));
+  private tc: Tensorcast | null = null;
+  // The code mode (code-mode.ts), made when the page first shows it.
+  private codeMode: CodeMode | null = null;
+  /** The picked line's op is what the views show. */
+  private lineOpen = false;
+  private programViewsKey = '';
   private readonly onHash = (): void => this.fromHash();
   // The full page takes the keys when nothing has focus, so a projected page answers → at once.
   private readonly onPageKey = (event: KeyboardEvent): void => {
@@ -131,6 +151,7 @@ export class TensorcastPlayground extends LitElement {
     this.lock = false;
     this.fit = null;
     this.large = false;
+    this.code = null;
   }
 
   override connectedCallback(): void {
@@ -153,6 +174,8 @@ export class TensorcastPlayground extends LitElement {
     this.diagram.stop();
     this.announcer.stop();
     this.resized?.disconnect();
+    this.codeMode?.destroy();
+    this.codeMode = null;
   }
 
   /** The model, once the core is loaded (for tests and embedding pages). */
@@ -160,8 +183,65 @@ export class TensorcastPlayground extends LitElement {
     return this.model;
   }
 
+  /** The code mode's last run and the editor's state (for tests and embedding pages); null before the code mode shows. */
+  get program(): { run: ProgramRun | null; code: string; picked: number | null; editorReady: boolean; timings: readonly CodeTiming[] } | null {
+    const code = this.codeMode;
+    return code === null ? null : { run: code.program, code: code.code, picked: code.picked, editorReady: code.editorReady, timings: code.timings };
+  }
+
   private attributeState(base: Readonly<State>): State {
-    return readState((key) => this.getAttribute(key), base);
+    const state = readState((key) => this.getAttribute(key), base);
+    // A page that gives a program means the code mode, unless it names a mode.
+    return this.pageCode() !== null && !this.hasAttribute('mode') ? { ...state, mode: 'code' } : state;
+  }
+
+  /** The program the embedding page gives: the code attribute, or a <script type="text/plain"> child. */
+  private pageCode(): string | null {
+    const attribute = this.getAttribute('code');
+    if (attribute !== null) return embeddedCode(attribute);
+    const script = this.querySelector(':scope > script[type="text/plain"]');
+    return script === null ? null : embeddedCode(script.textContent ?? '');
+  }
+
+  // --- the code mode (code-mode.ts)
+
+  private code$(): CodeMode {
+    this.codeMode ??= new CodeMode({
+      tc: () => this.tc,
+      changed: (entry) => {
+        if (entry !== null) this.writeHash(entry);
+        this.requestUpdate();
+      },
+      showOp: (patch) => {
+        this.lineOpen = patch !== null;
+        if (patch !== null && this.model !== null) {
+          this.player.pause();
+          this.applied = null;
+          this.model.update(patch);
+        }
+      },
+    }, this.pageCode() ?? FIRST_PROGRAM);
+    return this.codeMode;
+  }
+
+  /** What the copy buttons add in the code mode: the program, in the link and as the embed's code attribute. */
+  private sharedCode(): SharedCode | null {
+    const code = this.codeMode;
+    return this.model?.state.mode === 'code' && code !== null ? { hash: code.linkPart(), text: code.code } : null;
+  }
+
+  /** The program a hash names, once unpacked; a hash without one keeps the code shown. */
+  private async codeFromHash(hash: string, entry: Entry): Promise<void> {
+    const link = codeLinkFromHash(hash);
+    const code = this.code$();
+    const text = link.packed === null ? null : await unpackCode(link.packed);
+    if (text !== null && text !== code.code) code.setCode(text, entry, link.line);
+    else code.pick(link.line, entry);
+  }
+
+  private presetCode(id: string): void {
+    const preset = PROGRAM_PRESETS.find((p) => p.id === id);
+    if (preset !== undefined) this.code$().setCode(preset.code, 'push');
   }
 
   // The state to start from: the attributes, the hash, and what was chosen while the core loaded.
@@ -173,6 +253,7 @@ export class TensorcastPlayground extends LitElement {
   private async load(): Promise<void> {
     try {
       const tc = await init();
+      this.tc = tc;
       // PyTorch's old broadcast warning (torch.utils.backcompat.broadcast_warning.enabled),
       // on for the playground's own instance: the verdict shows it as a teaching aid.
       tc.setBroadcastWarning(true);
@@ -187,6 +268,11 @@ export class TensorcastPlayground extends LitElement {
       this.hash.moved();
       model.update(Object.fromEntries((Object.keys(now) as (keyof State)[]).filter((k) => now[k] !== first[k]).map((k) => [k, now[k]])));
       this.model = model;
+      if (model.state.mode === 'code') {
+        const code = this.code$();
+        if (this.syncHash && codeLinkFromHash(location.hash).packed !== null) await this.codeFromHash(location.hash, 'replace');
+        code.runNow();
+      }
       this.changed();
     } catch (error) {
       this.failure = error instanceof Error ? error.message : String(error);
@@ -198,6 +284,8 @@ export class TensorcastPlayground extends LitElement {
     // Attributes set after loading (by the embedding page) change the state.
     if (this.model !== null && ATTRIBUTES.some((k) => changed.has(k)) && this.model.update(this.attributeState(this.model.state)))
       this.writeHash();
+    // A program set on the element after loading replaces the one shown.
+    if (this.model !== null && changed.has('code') && changed.get('code') !== undefined && this.code !== null) this.code$().setCode(embeddedCode(this.code), 'replace');
     // An embed locked to a range shows a step in it, whatever else changed.
     const model = this.model;
     if (model !== null) {
@@ -206,6 +294,8 @@ export class TensorcastPlayground extends LitElement {
       if (at < from || at > to) model.goTo(Math.min(Math.max(at, from), to));
     }
     this.box.before(this.renderRoot);
+    // The code mode's first showing runs its program before it is drawn.
+    if (model !== null && model.state.mode === 'code' && this.tc !== null && this.code$().program === null) this.code$().runNow();
   }
 
   /** The steps the player may show (all, unless the steps attribute names a range). */
@@ -220,6 +310,7 @@ export class TensorcastPlayground extends LitElement {
     this.player.pause();
     this.applied = null;
     if (this.model.update(stateFromHash(location.hash, { ...DEFAULT_STATE, lang: this.model.state.lang }))) this.requestUpdate();
+    if (this.model.state.mode === 'code') void this.codeFromHash(location.hash, 'replace').then(() => this.requestUpdate());
   }
 
   private writeHash(entry: Entry = 'replace'): void {
@@ -417,6 +508,7 @@ export class TensorcastPlayground extends LitElement {
       target?.focus();
       this.focusAfter = null;
     }
+    if (this.model !== null && this.model.state.mode === 'code') this.codeUpdated();
     if (this.model !== null) {
       this.announcer.say(verdictLine(this.context()), () => this.renderRoot.querySelector('[data-testid="announce"]'));
       this.box.after(this.renderRoot, this.diagram.current?.box ?? null, this.fitOptions());
@@ -424,6 +516,23 @@ export class TensorcastPlayground extends LitElement {
     if (this.model !== null && this.first.only) this.first.drawn(() => this.requestUpdate());
     // For measuring (the e2e run prints it): when the first whole view with the core's numbers is on screen.
     else if (this.model !== null && performance.getEntriesByName(FIRST_RENDER).length === 0) performance.mark(FIRST_RENDER);
+  }
+
+  // The editor needs the shadow root for its styles; the program's views follow each run.
+  private codeUpdated(): void {
+    const code = this.code$();
+    const ctx = this.context();
+    code.attach(this.renderRoot as ShadowRoot, ctx.m.code.editor);
+    const program = code.program;
+    const key = `${program === null ? '' : program.code}|${ctx.m.lang}|${ctx.p.name}|${code.picked ?? ''}`;
+    if (program === null || key === this.programViewsKey) return;
+    this.programViewsKey = key;
+    try {
+      mountProgramViews(code.viewsHost, program, { m: ctx.m, p: ctx.p, line: code.picked });
+    } catch (error) {
+      // A view's bug must not take the editor down with it.
+      console.warn('program views:', error);
+    }
   }
 
   // Complete once the whole view is drawn, not only the first screen.
@@ -468,7 +577,6 @@ export class TensorcastPlayground extends LitElement {
     const ctx = this.context();
     const { m, p, model } = ctx;
     const view = model.state.view;
-    const caption = stepCaption(ctx, model.step, model.stepIndex);
     const full = !this.compact;
     const change = (patch: Partial<State>): void => void this.change(patch);
     // Shapes a pasted message only partly gave stay marked in the fields while they are shown.
@@ -476,8 +584,11 @@ export class TensorcastPlayground extends LitElement {
     const guessed = showsPatch(model.state, form.patch) ? form.fields.filter((f) => f.guessed).map((f) => `guess-${f.name}`).join(' ') : '';
     const range = this.range();
     const exportTo = (kind: ExportKind, all: boolean): void => void this.sharing.export(ctx, kind, all, range, this.diagram.current?.scene ?? null);
-    const share = { exportAll: (kind: ExportKind) => exportTo(kind, true), copy: (kind: CopyKind) => void this.sharing.copy(kind, model.state, this.playgroundUrl) };
-    return this.frame(m, p, full ? header(ctx, change, copyButtons(ctx, share)) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change), html`
+    const share = { exportAll: (kind: ExportKind) => exportTo(kind, true), copy: (kind: CopyKind) => void this.sharing.copy(kind, model.state, this.playgroundUrl, this.sharedCode()) };
+    const tools = html`${modeSwitch(m, model.state.mode, (patch) => void this.change(patch, 'push'))}${copyButtons(ctx, share)}`;
+    const top = full ? header(ctx, change, tools, model.state.mode === 'code' ? m.code.intro : m.intro) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change);
+    if (model.state.mode === 'code') return this.frame(m, p, top, this.codeBody(ctx, full, share));
+    return this.frame(m, p, top, html`
       ${full ? html`<div class="top"><div class="lead">
         <div class=${guessed} @change=${() => this.hash.commit()}>${controls(ctx, {
           change: (patch) => this.change(patch, Object.keys(patch).every((k) => TYPED.has(k)) ? 'typing' : 'push'),
@@ -492,21 +603,46 @@ export class TensorcastPlayground extends LitElement {
         ${this.pasteBox(ctx, form)}</div>
         <section class="verdict">${this.applied === null ? '' : appliedFix(ctx, this.applied.line, this.applied.copy, this.syncHash, () => this.copyFix())}${verdictPanel(ctx, (fix) => this.applyFix(fix))}</section>
         </div>` : ''}
-      <p class="sr" aria-live="polite" data-testid="announce"></p>
-      ${this.lock ? '' : tabs(ctx, { select: (v) => void this.change({ view: v }), key: (e) => this.onTabKey(e) })}
-      <section role=${this.lock ? 'region' : 'tabpanel'} id="panel" aria-labelledby=${this.lock ? nothing : `tab-${view}`} aria-label=${this.lock ? m.ui.views[view] : nothing}>
-        ${playerBar(ctx, { playing: this.player.playing, speed: this.speed, first: model.stepIndex <= range.from, last: model.stepIndex >= range.to }, {
-          step: (move) => this.stepTo(move),
-          togglePlay: () => this.togglePlay(),
-          speed: (speed) => this.setSpeed(speed),
-          export: full ? (kind) => exportTo(kind, false) : undefined,
-        }, full ? exportAllButtons(ctx, this.sharing.status, share) : '')}
-        ${full ? shareStatus(ctx, this.sharing.status) : ''}
-        <p class="caption" aria-live="polite" data-testid="caption">${caption}</p>
-        ${predictBlock(ctx, { predict: (guess) => this.givePrediction(guess) })}
-        ${this.first.only ? '' : this.diagramAndDetails(ctx, full)}
-      </section>
+      ${this.viewsPanel(ctx, full, share)}
       ${full && !this.first.only ? html`<p class="keys">${m.ui.keys}</p>` : ''}`);
+  }
+
+  /** The code mode: the editor and the program's results, and the picked line's op in the views. */
+  private codeBody(ctx: ViewContext, full: boolean, share: { exportAll: (kind: ExportKind) => void; copy: (kind: CopyKind) => void }): TemplateResult {
+    const { m } = ctx;
+    const code = this.code$();
+    const program = code.program;
+    // A fix opens in the two-shape mode: it changes shapes, and the program's text stays the learner's.
+    const views = this.lineOpen && program !== null
+      ? html`<section class="verdict">${verdictPanel(ctx, (fix) => this.applyFix({ ...fix, patch: { ...fix.patch, mode: 'shapes' } }))}${ctx.model.computation.fixes.length > 0 ? html`<p class="aside">${m.code.fixesOpen}</p>` : ''}</section>
+        ${this.viewsPanel(ctx, full, share)}`
+      : '';
+    const presetId = PROGRAM_PRESETS.find((p) => p.code === code.code)?.id ?? '';
+    return codePanel({ m, program, picked: code.picked, opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId },
+      { preset: (id) => this.presetCode(id) }, code.editorHost, views, code.viewsHost);
+  }
+
+  /** The view tabs, the player and the step shown: the two-shape mode's, and the code mode's picked line's. */
+  private viewsPanel(ctx: ViewContext, full: boolean, share: { exportAll: (kind: ExportKind) => void; copy: (kind: CopyKind) => void }): TemplateResult {
+    const { m, model } = ctx;
+    const view = model.state.view;
+    const caption = stepCaption(ctx, model.step, model.stepIndex);
+    const range = this.range();
+    const exportTo = (kind: ExportKind, all: boolean): void => void this.sharing.export(ctx, kind, all, range, this.diagram.current?.scene ?? null);
+    return html`<p class="sr" aria-live="polite" data-testid="announce"></p>
+    ${this.lock ? '' : tabs(ctx, { select: (v) => void this.change({ view: v }), key: (e) => this.onTabKey(e) })}
+    <section role=${this.lock ? 'region' : 'tabpanel'} id="panel" aria-labelledby=${this.lock ? nothing : `tab-${view}`} aria-label=${this.lock ? m.ui.views[view] : nothing}>
+      ${playerBar(ctx, { playing: this.player.playing, speed: this.speed, first: model.stepIndex <= range.from, last: model.stepIndex >= range.to }, {
+        step: (move) => this.stepTo(move),
+        togglePlay: () => this.togglePlay(),
+        speed: (speed) => this.setSpeed(speed),
+        export: full ? (kind) => exportTo(kind, false) : undefined,
+      }, full ? exportAllButtons(ctx, this.sharing.status, share) : '')}
+      ${full ? shareStatus(ctx, this.sharing.status) : ''}
+      <p class="caption" aria-live="polite" data-testid="caption">${caption}</p>
+      ${predictBlock(ctx, { predict: (guess) => this.givePrediction(guess) })}
+      ${this.first.only ? '' : this.diagramAndDetails(ctx, full)}
+    </section>`;
   }
 
   // Below the caption: what the first screen leaves for a moment later (first-screen.ts).

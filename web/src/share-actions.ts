@@ -6,6 +6,7 @@ import type { Scene } from './diagram/scene.js';
 import type { State } from './model/state.js';
 import type { StepRange } from './model/step-range.js';
 import { copyText, shareTexts } from './share.js';
+import type { SharedCode } from './share.js';
 import type { ViewContext } from './views/context.js';
 import type { ExportKind } from './views/player-bar.js';
 import type { CopyKind, ShareStatus } from './views/share-bar.js';
@@ -39,8 +40,8 @@ export class ShareActions {
     }
   }
 
-  async copy(kind: CopyKind, state: Readonly<State>, page: string | null): Promise<void> {
-    const texts = shareTexts(state, page);
+  async copy(kind: CopyKind, state: Readonly<State>, page: string | null, code: SharedCode | null = null): Promise<void> {
+    const texts = shareTexts(state, page, code);
     const text = kind === 'link' ? texts.link : texts.embed;
     this.set((await copyText(text)) ? { kind: 'copied' } : { kind: 'copy-failed', text });
   }

@@ -21,12 +21,19 @@ function scriptUrl(): string {
   return new URL(SCRIPT, document.baseURI).href;
 }
 
-/** The link and the embed code for a state. */
-export function shareTexts(state: Readonly<State>, page: string | null): { link: string; embed: string } {
+/** The code mode's program: its keys for a link (code-link.ts) and its text for an embed's code attribute. */
+export interface SharedCode {
+  hash: string;
+  text: string;
+}
+
+/** The link and the embed code for a state (and, in the code mode, its program). */
+export function shareTexts(state: Readonly<State>, page: string | null, code: SharedCode | null = null): { link: string; embed: string } {
   // The attributes a link would carry: the defaults are left out, as in a link.
-  const link = fullLink(page, state);
+  const link = fullLink(page, state) + (code?.hash ?? '');
   const hash = new URLSearchParams(new URL(link, document.baseURI).hash.slice(1));
   const attrs = PROPS.filter((p) => hash.has(p.key)).map((p) => `${p.key}="${attr(String(state[p.key]))}"`);
+  if (code !== null) attrs.push(`code="${attr(code.text)}"`);
   const embed = `<script type="module" src="${attr(scriptUrl())}"></script>\n<tensorcast-playground ${attrs.join(' ')}></tensorcast-playground>`;
   return { link, embed };
 }

@@ -426,5 +426,34 @@ export interface Messages {
       /** Where the sum_to happens, drawn on the edge. */
       sumTo: string;
     };
+  },
+  /** The code mode (issue #14): a program in the editor, each line's shapes beside it. */
+  code: {
+    /** The switch between the two modes, and each mode's name on it. */
+    mode: string;
+    modes: { shapes: string; code: string };
+    intro: string;
+    /** The editor's accessible name. */
+    editor: string;
+    examples: string;
+    examplePick: string;
+    /** A preset file's title when it has none. */
+    untitled(id: string): string;
+    running: string;
+    printed: string;
+    /** Above PyTorch's message of the line that raised (1-based). */
+    errorAt(line: number): string;
+    /** How to open a line in the views. */
+    pickHint: string;
+    /** The views show the picked line's op: "Line 3: d = x[:, :, None] - y". */
+    lineOp(line: number, source: string): string;
+    /** The picked line runs no op the views draw. */
+    noOp(line: number): string;
+    /** The loaded core cannot run programs. */
+    noRunner: string;
+    /** The whole program's views (graph, backward). */
+    programViews: string;
+    /** The fixes of a broadcast error change the shapes in the two-shape mode. */
+    fixesOpen: string;
   };
 }

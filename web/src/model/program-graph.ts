@@ -14,8 +14,7 @@
 // output shares its input's storage (the call's view flag); named values
 // carry the core's storage numbers; the two together group the nodes, and
 // groups are numbered 1, 2, ... in the order their first node appears.
-import type { DType, OpTrace } from 'tensorcast';
-import type { BackwardStep, ProgramCall, ProgramError, ProgramStatement, SourceSpan, ValueInfo } from '../../../bindings/ts/program-types.js';
+import type { BackwardStep, DType, OpTrace, ProgramCall, ProgramError, ProgramStatement, SourceSpan, ValueInfo } from 'tensorcast';
 
 /** Most nodes a graph draws: beyond it the graph stops at a statement and says how much it left out. */
 export const MAX_GRAPH_NODES = 60;

@@ -4,7 +4,7 @@
 // its src/state.ts). Reading and writing links (url.ts), the element's
 // attributes (playground.ts), the defaults and the input fields all come
 // from this table, so a new field is one entry here and one in State.
-import { DTYPES, FILLS, LANGS, LOSSES, OPS, PREDICT_MODES, THEMES, VIEWS, operandsOf } from './state.js';
+import { DTYPES, FILLS, LANGS, LOSSES, MODES, OPS, PREDICT_MODES, THEMES, VIEWS, operandsOf } from './state.js';
 import type { State } from './state.js';
 
 /** How a value is read: text as typed, one of a list, or a whole number (or null: absent). */
@@ -52,6 +52,8 @@ const TABLE: { readonly [K in keyof State]: Spec<State[K]> } = {
   // The operands' dtypes came later still: at the end, and only when not float32, so older links are written as they were.
   da: { kind: 'enum', options: DTYPES, default: 'float32', input: true, link: 'changed' },
   db: { kind: 'enum', options: DTYPES, default: 'float32', input: true, link: 'changed' },
+  // The code mode came last: a two-shape link stays what it was.
+  mode: { kind: 'enum', options: MODES, default: 'shapes', input: false, link: 'changed' },
 };
 
 export type Prop = { [K in keyof State]: Spec<State[K]> & { key: K } }[keyof State];

@@ -54,6 +54,10 @@ export type PredictMode = (typeof PREDICT_MODES)[number];
 /** The dtypes an operand can have: the core's (bool, uint8, int32, int64, float32, float64). */
 export const DTYPES: readonly DType[] = CORE_DTYPES;
 
+/** The playground's two modes: two shapes and one op, or a program (the code mode, issue #14). */
+export const MODES = ['shapes', 'code'] as const;
+export type Mode = (typeof MODES)[number];
+
 /** The operands a state can name: a and b, and c, where's condition. */
 export const OPERANDS = ['a', 'b', 'c'] as const;
 export type OperandName = (typeof OPERANDS)[number];
@@ -89,6 +93,8 @@ export interface State {
   theme: Theme;
   /** Each answer stays hidden until the learner predicts it (model/predict.ts). */
   predict: PredictMode;
+  /** Two shapes, or a program: the program itself is in the link beside the state (code-link.ts). */
+  mode: Mode;
 }
 
 export function fillOf(state: State, name: OperandName): Fill {

@@ -17,13 +17,13 @@ function langSwitch(m: Messages, state: Readonly<State>, change: Change): Templa
   return html`<button type="button" data-testid="lang" lang=${other === 'zh' ? 'zh-CN' : 'en'} @click=${() => change({ lang: other })}>${m.ui.switchLanguage}</button>`;
 }
 
-/** tools: more buttons for the page's tools (sharing). */
-export function header(ctx: ViewContext, change: Change, tools: TemplateResult | string = ''): TemplateResult {
-  return pageHeader(ctx.m, ctx.model.state, change, tools);
+/** tools: more buttons for the page's tools (sharing); intro: the mode's own introduction. */
+export function header(ctx: ViewContext, change: Change, tools: TemplateResult | string = '', intro = ctx.m.intro): TemplateResult {
+  return pageHeader(ctx.m, ctx.model.state, change, tools, intro);
 }
 
 /** The same from the state alone, so that it shows while the core loads. */
-export function pageHeader(m: Messages, state: Readonly<State>, change: Change, tools: TemplateResult | string = ''): TemplateResult {
+export function pageHeader(m: Messages, state: Readonly<State>, change: Change, tools: TemplateResult | string = '', intro = m.intro): TemplateResult {
   return html`<header>
       <h1>${m.title}</h1>
       <div class="tools">
@@ -37,7 +37,7 @@ export function pageHeader(m: Messages, state: Readonly<State>, change: Change, 
         </label>
       </div>
     </header>
-    <p class="intro">${m.intro}</p>`;
+    <p class="intro">${intro}</p>`;
 }
 
 /** In place of the title, the inputs and the verdict; fullLink opens the full playground at this state. */

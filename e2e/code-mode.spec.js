@@ -1,0 +1,297 @@
+// The code mode (issue #14): a program typed into the editor runs on the
+// core as it is typed; each line's names show with shape and dtype beside
+// it, print() below, the failing line with PyTorch's message and the fixes
+// of a broadcast; a click opens a line's op in the two-shape mode's views;
+// the program travels in the link and in the embed element. Hostile text
+// stays text. Values asserted are PyTorch's, worked by hand in comments.
+import { mkdir } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { core, open, ready, settled, watch } from './helpers.js';
+
+const EXAMPLE = `import torch
+
+x = torch.arange(6.).reshape(2, 3)
+y = torch.tensor([10., 20., 30., 40.])
+d = x[:, :, None] - y            # [2, 3, 4]
+w = torch.ones(3, 1, requires_grad=True)
+loss = (d * w).sum()
+loss.backward()                  # w.grad: [3, 1], summed over dims 0 and 2
+print(w.grad)
+`;
+// w.grad[j] = sum over i, k of d[i, j, k] = 4 * (x[0, j] + x[1, j]) - 2 * (10 + 20 + 30 + 40)
+//           = 4 * [3, 5, 7] - 200 = [-188, -180, -172], as PyTorch prints a [3, 1] float tensor.
+const EXAMPLE_PRINTED = 'tensor([[-188.],\n        [-180.],\n        [-172.]])';
+
+const FAILING = `import torch
+a = torch.ones(5, 3)
+b = torch.ones(5)
+c = a + b
+`;
+
+const el = (page) => page.locator('tensorcast-playground');
+
+/** Opens the page in the code mode and waits for the editor and the first run. */
+async function openCode(page, hash = '') {
+  await open(page, `mode=code${hash === '' ? '' : `&${hash}`}`);
+  await page.waitForFunction(() => {
+    const p = document.querySelector('tensorcast-playground').program;
+    return p !== null && p.editorReady && p.run !== null;
+  });
+}
+
+/** Replaces the editor's text as a person pasting it would. */
+async function paste(page, code) {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(code);
+}
+
+const inline = (page, text) => page.getByTestId('inline-value').filter({ hasText: text });
+const lineOf = (page, text) => page.locator('.cm-line', { hasText: text }).first();
+
+test('typing a program shows each line\'s names with shape and dtype, and what print() wrote', async ({ page }) => {
+  const problems = watch(page);
+  await openCode(page);
+  await paste(page, EXAMPLE);
+  await expect(inline(page, 'x: [2, 3] float32')).toHaveCount(1);
+  await expect(inline(page, 'y: [4] float32')).toHaveCount(1);
+  await expect(inline(page, 'd: [2, 3, 4] float32')).toHaveCount(1);
+  await expect(inline(page, 'w: [3, 1] float32')).toHaveCount(1);
+  await expect(inline(page, 'loss: [] float32')).toHaveCount(1);
+  await expect(inline(page, 'w.grad: [3, 1] float32')).toHaveCount(1);
+  await expect(page.getByTestId('printed')).toHaveText(EXAMPLE_PRINTED);
+  // Each value sits on its statement's line.
+  await expect(lineOf(page, 'd = x[:, :, None] - y').getByTestId('inline-value')).toHaveText('d: [2, 3, 4] float32');
+
+  // Typing on: a new line's shape appears, the others stay.
+  await page.locator('.cm-content').press('ControlOrMeta+End');
+  await page.keyboard.type('e = d.sum(dim=2, keepdim=True)');
+  await expect(inline(page, 'e: [2, 3, 1] float32')).toHaveCount(1);
+  await expect(page.getByTestId('code-error')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('the failing line is marked with PyTorch\'s message, and a broadcast error offers the fixes', async ({ page }) => {
+  const problems = watch(page);
+  await openCode(page);
+  await paste(page, FAILING);
+  const tc = await core();
+  const message = tc.explain.broadcast([5, 3], [5]).error;
+  expect(message).toBe('The size of tensor a (3) must match the size of tensor b (5) at non-singleton dimension 1');
+  await expect(page.getByTestId('error-note')).toHaveText(`RuntimeError: ${message}`);
+  await expect(page.locator('.cm-tc-error')).toHaveText('c = a + b');
+  // The lines before it keep their results.
+  await expect(inline(page, 'a: [5, 3] float32')).toHaveCount(1);
+  await expect(inline(page, 'b: [5] float32')).toHaveCount(1);
+  // The views open on the failing broadcast, with the two-shape mode's fixes (b.unsqueeze(1) among them).
+  await expect(page.getByTestId('line-op')).toHaveText('Line 4: c = a + b');
+  await expect(page.getByTestId('error')).toHaveText(message);
+  await expect(page.locator('button.fix').filter({ hasText: 'unsqueeze' }).first()).toBeVisible();
+  // Fixing the line clears the mark.
+  await lineOf(page, 'c = a + b').click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Home');
+  await page.keyboard.insertText('#');
+  await expect(page.getByTestId('error-note')).toHaveCount(0);
+  await expect(page.locator('.cm-tc-error')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('a syntax error and an unsupported construct name their line', async ({ page }) => {
+  await openCode(page);
+  await paste(page, 'import torch\nx = torch.ones(2)\nfor i in range(3):\n    x = x + 1\n');
+  await expect(page.locator('.cm-tc-error')).toHaveText('for i in range(3):');
+  await expect(page.getByTestId('code-error')).toContainText('Line 3 raised:');
+  await paste(page, 'import torch\nx = (1 +\n');
+  await expect(page.getByTestId('code-error')).toContainText('SyntaxError');
+});
+
+test('clicking a line opens its op in the alignment, strides, gradient and in-place views', async ({ page }) => {
+  const problems = watch(page);
+  await openCode(page);
+  await paste(page, EXAMPLE);
+  await expect(inline(page, 'd: [2, 3, 4] float32')).toHaveCount(1);
+  await expect(page.getByTestId('pick-hint')).toBeVisible();
+  await lineOf(page, 'd = x[:, :, None] - y').click();
+  await expect(page.getByTestId('line-op')).toContainText('Line 5: d = x[:, :, None] - y');
+  // The views draw x[:, :, None] - y: shapes (2, 3, 1) and (4,), as the two-shape mode would.
+  await expect(page.getByTestId('result-shape')).toHaveText('torch.Size([2, 3, 4])');
+  const state = await page.evaluate(() => document.querySelector('tensorcast-playground').playground.state);
+  expect([state.a, state.b, state.op]).toEqual(['2,3,1', '4', 'sub']);
+  await page.getByTestId('tab-strides').click();
+  await expect(page.getByTestId('diagram')).toBeVisible();
+  await page.getByTestId('tab-grad').click();
+  await expect(page.getByTestId('diagram')).toBeVisible();
+  await page.getByTestId('tab-inplace').click();
+  await expect(page.getByTestId('caption')).not.toBeEmpty();
+  // A line without such an op says so; Ctrl+Enter picks the cursor's line.
+  await lineOf(page, 'x = torch.arange').click();
+  await expect(page.getByTestId('line-no-op')).toContainText('Line 3');
+  await lineOf(page, 'loss = (d * w)').click();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('line-op')).toContainText('Line 7');
+  expect(await page.evaluate(() => document.querySelector('tensorcast-playground').playground.state.op)).toBe('mul');
+  expect(problems).toEqual([]);
+});
+
+test('the program and its picked line travel in the link', async ({ page, context }) => {
+  await openCode(page);
+  await paste(page, EXAMPLE);
+  await lineOf(page, 'd = x[:, :, None] - y').click();
+  await expect(page).toHaveURL(/[#&]code=[A-Za-z0-9_-]+/);
+  await expect(page).toHaveURL(/[#&]line=5/);
+  await expect(page).toHaveURL(/[#&]mode=code/);
+  const url = page.url();
+  const other = await context.newPage();
+  await other.goto(url);
+  await ready(other);
+  await other.waitForFunction(() => document.querySelector('tensorcast-playground').program?.run != null);
+  expect(await other.evaluate(() => document.querySelector('tensorcast-playground').program.code)).toBe(EXAMPLE);
+  await expect(inline(other, 'd: [2, 3, 4] float32')).toHaveCount(1);
+  await expect(other.getByTestId('line-op')).toContainText('Line 5');
+  await expect(other.getByTestId('result-shape')).toHaveText('torch.Size([2, 3, 4])');
+  // Back to the two-shape mode: its link is the one it always was, without the program.
+  await other.getByTestId('mode-shapes').click();
+  await expect(other.getByTestId('shape-a')).toBeVisible();
+  await expect(other).not.toHaveURL(/code=/);
+  // A link whose program is not one the page wrote opens the code mode all the same.
+  await other.goto('/#mode=code&code=%3Cimg%20src%3Dx%3E&line=abc');
+  await ready(other);
+  await other.waitForFunction(() => document.querySelector('tensorcast-playground').program?.run != null);
+  await expect(other.locator('.cm-content')).toBeVisible();
+  await other.close();
+});
+
+test('the embed element takes a program from its code attribute or a <script type="text/plain"> child', async ({ page }) => {
+  const problems = watch(page);
+  await page.goto('/embed.html');
+  await ready(page, '#lesson-align');
+  await page.evaluate(() => {
+    const one = document.createElement('tensorcast-playground');
+    one.id = 'by-attribute';
+    one.setAttribute('code', 'import torch\na = torch.ones(4, 1)\nb = a * torch.arange(3.)\n');
+    const two = document.createElement('tensorcast-playground');
+    two.id = 'by-script';
+    two.setAttribute('lang', 'zh');
+    const script = document.createElement('script');
+    script.type = 'text/plain';
+    script.textContent = '\n      import torch\n      q = torch.ones(2, 5, 8)\n      s = q @ q.transpose(-2, -1)\n    ';
+    two.append(script);
+    document.body.append(one, two);
+  });
+  for (const id of ['#by-attribute', '#by-script']) {
+    await ready(page, id);
+    await page.waitForFunction((s) => document.querySelector(s).program?.run != null && document.querySelector(s).program.editorReady, id);
+  }
+  await expect(page.locator('#by-attribute').getByTestId('inline-value').filter({ hasText: 'b: [4, 3] float32' })).toHaveCount(1);
+  await expect(page.locator('#by-script').getByTestId('inline-value').filter({ hasText: 's: [2, 5, 5] float32' })).toHaveCount(1);
+  await expect(page.locator('#by-script').getByTestId('mode-code')).toHaveText('代码');
+  // The page's own indentation is gone: the program reads as Python.
+  expect(await page.evaluate(() => document.querySelector('#by-script').program.code)).toBe('import torch\nq = torch.ones(2, 5, 8)\ns = q @ q.transpose(-2, -1)\n');
+  // A course page can change the program later.
+  await page.evaluate(() => document.querySelector('#by-attribute').setAttribute('code', 'import torch\nz = torch.zeros(7)\n'));
+  await expect(page.locator('#by-attribute').getByTestId('inline-value').filter({ hasText: 'z: [7] float32' })).toHaveCount(1);
+  expect(new URL(page.url()).hash).toBe('');
+  expect(problems).toEqual([]);
+});
+
+test('the examples menu loads each preset program', async ({ page }) => {
+  await openCode(page);
+  const menu = page.getByTestId('code-preset');
+  const options = await menu.locator('option').evaluateAll((os) => os.map((o) => o.value).filter((v) => v !== ''));
+  expect(options.length).toBeGreaterThanOrEqual(10);
+  await menu.selectOption('pairwise-distances');
+  await page.waitForFunction(() => document.querySelector('tensorcast-playground').program.code.includes('import torch'));
+  await expect(page.getByTestId('inline-value').first()).toBeVisible();
+  await expect(menu).toHaveValue('pairwise-distances');
+});
+
+test('hostile code stays text and the page stays usable', async ({ page }) => {
+  const problems = watch(page);
+  await openCode(page);
+  const root = el(page);
+  const imgs = () => page.evaluate(() => document.querySelector('tensorcast-playground').shadowRoot.querySelectorAll('img, iframe, object').length);
+  // Markup in a comment, in a statement and in print(): shown as the characters typed.
+  await paste(page, 'import torch\nx = torch.ones(2)  # <img src=x onerror="window.pwned=1">\n<img src=x onerror="window.pwned=2">\n');
+  await expect(page.getByTestId('code-error')).toBeVisible();
+  await expect(page.locator('.cm-line', { hasText: '<img src=x onerror="window.pwned=2">' })).toHaveCount(1);
+  expect(await imgs()).toBe(0);
+  expect(await page.evaluate(() => window.pwned)).toBeUndefined();
+
+  // A megabyte, deep nesting and a huge tensor: each an error on its line, the editor still answers.
+  const cases = [
+    { code: `import torch\nx = ${'1 + '.repeat(260_000)}1\n`, what: 'a megabyte' },
+    { code: `import torch\nx = ${'('.repeat(5000)}1${')'.repeat(5000)}\n`, what: 'deep nesting' },
+    { code: 'import torch\nx = torch.ones(100000, 100000)\n', what: 'a huge tensor' },
+  ];
+  for (const { code, what } of cases) {
+    await page.evaluate((text) => {
+      // A paste of this size through the keyboard would take minutes: the editor's own API, as a paste lands.
+      const view = document.querySelector('tensorcast-playground').shadowRoot.querySelector('.cm-content').cmView.view;
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, userEvent: 'input.paste' });
+    }, code);
+    await expect(page.getByTestId('code-error'), what).toBeVisible({ timeout: 20_000 });
+    await paste(page, 'import torch\nok = torch.ones(3)\n');
+    await expect(inline(page, 'ok: [3] float32'), what).toHaveCount(1);
+  }
+  await expect(root.getByTestId('mode-shapes')).toBeEnabled();
+  expect(problems).toEqual([]);
+});
+
+test('a 10,000-line paste does not hang the page; a 30-line program\'s shapes are drawn within a frame (printed)', async ({ page }) => {
+  await openCode(page);
+  const lines = Array.from({ length: 10_000 }, (_, i) => `v${i} = torch.ones(2, ${1 + (i % 5)})`);
+  await page.evaluate((text) => {
+    const view = document.querySelector('tensorcast-playground').shadowRoot.querySelector('.cm-content').cmView.view;
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, userEvent: 'input.paste' });
+  }, `import torch\n${lines.join('\n')}\n`);
+  // The page answers while the program runs and after.
+  const started = Date.now();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+  await page.waitForFunction(() => document.querySelector('tensorcast-playground').program.run.code.length > 100_000, null, { timeout: 30_000 });
+  const answered = Date.now() - started;
+  await page.locator('.cm-content').press('ControlOrMeta+End');
+  await page.keyboard.type('zz = 1');
+  await expect(page.locator('.cm-line', { hasText: 'zz = 1' })).toHaveCount(1);
+  const big = await page.evaluate(() => document.querySelector('tensorcast-playground').program.timings.at(-1));
+  console.log(`10,000 lines: the page answered in ${answered} ms; its run took ${big?.runMs.toFixed(1)} ms`);
+
+  // 30 lines, then one keystroke: from the edit to the frame after the shapes are laid over the code.
+  const thirty = ['import torch', ...Array.from({ length: 29 }, (_, i) => (i === 0 ? 'a0 = torch.ones(4, 3)' : `a${i} = a${i - 1} * torch.arange(3.) + ${i}`))].join('\n');
+  await paste(page, `${thirty}\n`);
+  await expect(inline(page, 'a28: [4, 3] float32')).toHaveCount(1);
+  const samples = [];
+  for (let i = 0; i < 10; i++) {
+    await page.keyboard.type(i % 2 === 0 ? '#' : 'x');
+    await page.waitForFunction((n) => document.querySelector('tensorcast-playground').program.timings.length > n,
+      await page.evaluate(() => document.querySelector('tensorcast-playground').program.timings.length) - 1);
+    await settled(page);
+    samples.push(await page.evaluate(() => document.querySelector('tensorcast-playground').program.timings.at(-1)));
+  }
+  const shown = samples.map((s) => s.shownMs).sort((x, y) => x - y);
+  const run = samples.map((s) => s.runMs).sort((x, y) => x - y);
+  console.log(`30 lines: edit to shapes on screen, median ${shown[5].toFixed(1)} ms (max ${shown[9].toFixed(1)}); tc.run median ${run[5].toFixed(2)} ms`);
+});
+
+// ---- screenshots, for a person to look at (not committed)
+
+const SHOTS = new URL('./screenshots/code-mode/', import.meta.url);
+for (const [w, h, device] of [[390, 844, 'phone'], [1366, 768, 'laptop']]) {
+  for (const lang of ['en', 'zh']) {
+    test(`screenshots: ${device}, ${lang}`, async ({ page }) => {
+      await mkdir(SHOTS, { recursive: true });
+      await page.setViewportSize({ width: w, height: h });
+      await openCode(page, `lang=${lang}`);
+      await paste(page, EXAMPLE);
+      await lineOf(page, 'd = x[:, :, None] - y').click();
+      await expect(page.getByTestId('line-op')).toBeVisible();
+      await page.locator('.cm-content').blur();
+      await page.screenshot({ path: new URL(`example-${device}-${lang}.png`, SHOTS).pathname, fullPage: true });
+      await paste(page, FAILING);
+      await expect(page.getByTestId('error-note')).toBeVisible();
+      await page.locator('.cm-content').blur();
+      await page.screenshot({ path: new URL(`error-${device}-${lang}.png`, SHOTS).pathname, fullPage: true });
+    });
+  }
+}

@@ -1,0 +1,157 @@
+// The code mode's model (web/src/model): the program in a link (deflated,
+// base64url) and back, a statement's inline text, a line's op as the state
+// the views show, the preset files and a program embedded in a page.
+// Statements are built as tc.run hands them out (bindings/ts/program-types.ts),
+// with traces the core itself recorded (tc.explain.op).
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { init } from '../../dist/index.js';
+import { loadWeb } from './bundle.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const web = await loadWeb('model/code-link', 'model/inline-values', 'model/line-op', 'model/code-source', 'model/program');
+const tc = await init();
+
+// ---- the link
+
+test('a program survives the link: packed, it reads back byte for byte', async () => {
+  const programs = [
+    '',
+    'import torch\n',
+    readFileSync(join(root, 'README.md'), 'utf8').slice(0, 5000),
+    'x = torch.ones(2)  # 中文注释，全角标点\n\ty = x + 1\r\n😀 = 1\n',
+    'a = torch.arange(24).reshape(2, 3, 4)\n'.repeat(2000),
+  ];
+  for (const code of programs) {
+    const packed = await web.packCode(code);
+    assert.match(packed, /^[A-Za-z0-9_-]*$/, 'base64url only: nothing a URL must escape');
+    assert.equal(await web.unpackCode(packed), code);
+  }
+});
+
+test('a packed program is shorter than the same text escaped for a URL', async () => {
+  const code = web.FIRST_PROGRAM;
+  const packed = await web.packCode(code);
+  assert.ok(packed.length < encodeURIComponent(code).length * 0.7, `${packed.length} vs ${encodeURIComponent(code).length}`);
+});
+
+test('text that is not a packed program reads as none, never throws', async () => {
+  for (const text of ['!!!', 'a b', 'AAAA', 'zzzz', '%E4%B8%AD', '_'.repeat(100), 'eJzLSM3JyQcABiwCFQ']) assert.equal(await web.unpackCode(text), null, text);
+  assert.equal(await web.unpackCode(''), '');
+});
+
+test('a small link that inflates past the limit (a deflate bomb) reads as none', async () => {
+  const huge = new Uint8Array(web.MAX_LINK_CODE * 5).fill(97);
+  const packed = new Uint8Array(await new Response(new Blob([huge]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
+  const text = Buffer.from(packed).toString('base64url');
+  assert.ok(text.length < 20000);
+  assert.equal(await web.unpackCode(text), null);
+});
+
+test('the code and the line in a hash, beside the state\'s keys', () => {
+  assert.deepEqual(web.codeLinkFromHash('#a=5,3&mode=code&code=abc_-&line=3'), { packed: 'abc_-', line: 3 });
+  assert.deepEqual(web.codeLinkFromHash('#a=5,3'), { packed: null, line: null });
+  for (const line of ['0', '-1', 'x', '1e3', '99999999']) assert.equal(web.codeLinkFromHash(`#line=${line}`).line, null, line);
+  assert.equal(web.codeLinkPart({ packed: 'abc', line: 4 }), '&code=abc&line=4');
+  assert.equal(web.codeLinkPart({ packed: null, line: null }), '');
+});
+
+// ---- statements as tc.run gives them
+
+const tensorInfo = (shape, dtype = 'float32', extra = {}) => ({
+  type: 'Tensor', repr: '', id: 1, storage: 1, shape, strides: shape.map(() => 1), offset: 0, dtype,
+  requiresGrad: false, gradFn: null, isLeaf: true, items: [], ...extra,
+});
+const plainInfo = (type, repr, items = []) => ({
+  type, repr, id: null, storage: null, shape: null, strides: null, offset: null, dtype: null,
+  requiresGrad: false, gradFn: null, isLeaf: true, items,
+});
+function statement(line, source, { names = {}, grads = {}, traces = [], calls = [] } = {}) {
+  return { line, column: 1, endLine: line, endColumn: source.length + 1, source, names, grads, traces, calls, output: '' };
+}
+
+test('inline text: each name with its shape and dtype, or its repr', () => {
+  assert.equal(web.inlineText(statement(3, 'd = x[:, :, None] - y', { names: { d: tensorInfo([2, 3, 4]) } })), 'd: [2, 3, 4] float32');
+  assert.equal(web.inlineText(statement(1, 's = torch.tensor(3)', { names: { s: tensorInfo([], 'int64') } })), 's: [] int64');
+  assert.equal(web.inlineText(statement(1, 'n = x.ndim', { names: { n: plainInfo('int', '2') } })), 'n: 2');
+  assert.equal(web.inlineText(statement(1, 's = x.shape', { names: { s: plainInfo('torch.Size', 'torch.Size([2, 3])') } })), 's: torch.Size([2, 3])');
+  const maxed = plainInfo('torch.return_types.max', 'torch.return_types.max(...)', [tensorInfo([2]), tensorInfo([2], 'int64')]);
+  maxed.type = 'tuple';
+  assert.equal(web.inlineText(statement(1, 'v, i = x.max(1)', { names: { v: tensorInfo([2]), i: tensorInfo([2], 'int64') } })), 'v: [2] float32   i: [2] int64');
+  assert.equal(web.inlineText(statement(1, 'm = x.max(1)', { names: { m: maxed } })), 'm: ([2] float32, [2] int64)');
+  assert.equal(web.inlineText(statement(6, 'loss.backward()', { grads: { w: tensorInfo([3, 1]) } })), 'w.grad: [3, 1] float32');
+  assert.equal(web.inlineText(statement(7, 'print(w.grad)')), '');
+  const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`t${i}`, tensorInfo([i, i + 1, i + 2])]));
+  const long = web.inlineText(statement(1, '...', { names: many }));
+  assert.equal(long.length, web.MAX_INLINE);
+  assert.ok(long.endsWith('…'));
+});
+
+test('a line\'s op opens in the views as the two-shape state of its operands', () => {
+  const ran = tc.explain.op('sub', tc.ones([2, 3, 1]), tc.ones([4], { dtype: 'float64' }));
+  const line = statement(3, 'd = x[:, :, None] - y', { names: { d: tensorInfo([2, 3, 4], 'float64') }, traces: ran.events });
+  assert.deepEqual(web.lineOpState(line), { op: 'sub', a: '2,3,1', b: '4', da: 'float32', db: 'float64', ta: '', tb: '', tc: '', fa: 'arange', fb: 'arange', fc: 'arange' });
+  const where = tc.explain.op('where', tc.tensor([true, false]), tc.ones([3, 1]), tc.tensor(2.5));
+  assert.deepEqual(web.lineOpState(statement(1, 'r = torch.where(c, a, b)', { traces: where.events })),
+    { op: 'where', c: '2', a: '3,1', b: '()', da: 'float32', db: 'float32', ta: '', tb: '', tc: '', fa: 'arange', fb: 'arange', fc: 'arange' });
+});
+
+test('a line that raised in a broadcast opens that broadcast, its op named by the call', () => {
+  const failed = tc.explain.op('mul', tc.ones([2, 3]), tc.ones([4]));
+  assert.notEqual(failed.error, null);
+  const call = { op: 'mul', line: 2, column: 5, endLine: 2, endColumn: 10, inputs: [1, 2], outputs: [], view: false, traces: failed.events };
+  const line = statement(2, 'z = x * y', { traces: failed.events, calls: [call] });
+  assert.deepEqual(web.lineOpState(line), { op: 'mul', a: '2,3', b: '4', da: 'float32', db: 'float32', ta: '', tb: '', tc: '', fa: 'arange', fb: 'arange', fc: 'arange' });
+});
+
+test('a line without an op the views draw opens none', () => {
+  const reshape = statement(1, 'x = torch.arange(6.).reshape(2, 3)', { names: { x: tensorInfo([2, 3]) } });
+  assert.equal(web.lineOpState(reshape), null);
+  const summed = tc.explain.op('exp', tc.ones([2, 3]));
+  assert.equal(web.lineOpState(statement(1, 's = x.exp()', { traces: summed.events })), null);
+  assert.equal(web.tableName('Tensor.floor_divide_'), 'floorDivide_');
+  assert.equal(web.tableName('torch.sub'), 'sub');
+  assert.equal(web.tableName('add_'), 'add_');
+});
+
+test('the statement covering a line', () => {
+  const s1 = { ...statement(1, 'a = 1'), names: {} };
+  const s2 = { ...statement(2, 'b = (1 +\n 2)'), endLine: 3 };
+  const program = { code: '', ok: true, statements: [s1, s2], error: null, printed: '', backward: [] };
+  assert.equal(web.statementAt(program, 3), s2);
+  assert.equal(web.statementAt(program, 4), null);
+});
+
+// ---- where programs come from
+
+test('a program embedded in a page loses the page\'s indentation and blank lines', () => {
+  assert.equal(web.embeddedCode('\n    import torch\n    x = torch.ones(2)\n      # deeper\n\n    y = x\n  '), 'import torch\nx = torch.ones(2)\n  # deeper\n\ny = x\n');
+  assert.equal(web.embeddedCode('   \n  '), '');
+  assert.equal(web.embeddedCode('a = 1\r\nb = 2'), 'a = 1\nb = 2\n');
+});
+
+test('a preset file: its titles from the en: and zh: lines, its program after them', () => {
+  const p = web.readPreset('softmax', '# en: Softmax over the last dim\n# zh: 在最后一维上做 softmax\nimport torch\nx = torch.ones(2)\n');
+  assert.deepEqual(p, { id: 'softmax', title: { en: 'Softmax over the last dim', zh: '在最后一维上做 softmax' }, code: 'import torch\nx = torch.ones(2)\n' });
+  assert.deepEqual(web.readPreset('bare', 'import torch\n').title, { en: 'bare', zh: 'bare' });
+  const list = web.readPresets({ '../presets/02-b.py': '# en: B\nb', '../presets/01-a.py': '# en: A\n# zh: 甲\na' });
+  assert.deepEqual(list.map((x) => [x.id, x.title.zh, x.code]), [['a', '甲', 'a'], ['b', 'B', 'b']]);
+});
+
+const presetDir = join(root, 'web/presets');
+test('the preset files each have both titles and a program', { skip: !existsSync(presetDir) && 'no web/presets yet' }, () => {
+  const files = Object.fromEntries(readdirSync(presetDir).filter((f) => f.endsWith('.py')).map((f) => [`../presets/${f}`, readFileSync(join(presetDir, f), 'utf8')]));
+  const presets = web.readPresets(files);
+  assert.ok(presets.length >= 10);
+  for (const p of presets) {
+    assert.match(p.id, /^[a-z0-9-]+$/);
+    assert.notEqual(p.title.en, p.id, `${p.id}: an English title`);
+    assert.match(p.title.zh, /\p{Script=Han}/u, `${p.id}: a Chinese title`);
+    assert.match(p.code, /^import torch/m);
+    assert.doesNotMatch(p.code, /^# (en|zh):/m);
+  }
+  assert.equal(new Set(presets.map((p) => p.id)).size, presets.length);
+});

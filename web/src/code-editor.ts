@@ -1,0 +1,187 @@
+// The code mode's editor: CodeMirror 6 with Python's highlighting, and the
+// program's results laid over it as a debugger lays its inline values: each
+// statement's names with shape and dtype after its last line, the failing
+// line marked with PyTorch's message under it, the picked line outlined.
+// Everything shown is text (WidgetType.toDOM writes textContent): a
+// program's text can never become markup. CodeMirror's styles go into the
+// shadow root as constructed style sheets (the root option), which the
+// page's CSP allows without 'unsafe-inline' (web/csp.ts).
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { python } from '@codemirror/lang-python';
+import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { EditorState, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
+import type { Extension } from '@codemirror/state';
+import { Decoration, drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers, WidgetType } from '@codemirror/view';
+import type { DecorationSet } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
+
+/** What the editor shows over the code: by 1-based line. */
+export interface Overlay {
+  /** Inline text after a statement's last line. */
+  inline: ReadonlyMap<number, string>;
+  /** The line that raised, its message ("RuntimeError: ..."), or null. */
+  error: { line: number; text: string } | null;
+  /** The line picked for the views, or null. */
+  picked: number | null;
+  /** Lines whose statement the views can open (an op with a broadcast). */
+  openable: ReadonlySet<number>;
+}
+
+export const EMPTY_OVERLAY: Overlay = { inline: new Map(), error: null, picked: null, openable: new Set() };
+
+class InlineValue extends WidgetType {
+  constructor(readonly text: string) {
+    super();
+  }
+  override eq(other: InlineValue): boolean {
+    return other.text === this.text;
+  }
+  override toDOM(): HTMLElement {
+    const span = document.createElement('span');
+    span.className = 'cm-tc-inline';
+    span.setAttribute('data-testid', 'inline-value');
+    span.textContent = this.text;
+    return span;
+  }
+}
+
+class ErrorNote extends WidgetType {
+  constructor(readonly text: string) {
+    super();
+  }
+  override eq(other: ErrorNote): boolean {
+    return other.text === this.text;
+  }
+  override toDOM(): HTMLElement {
+    const div = document.createElement('div');
+    div.className = 'cm-tc-error-note';
+    div.setAttribute('data-testid', 'error-note');
+    div.setAttribute('role', 'note');
+    div.textContent = this.text;
+    return div;
+  }
+}
+
+const setOverlay = StateEffect.define<Overlay>();
+
+function decorations(state: EditorState, overlay: Overlay): DecorationSet {
+  const doc = state.doc;
+  const byLine = new Map<number, { from: number; deco: Decoration }[]>();
+  const add = (line: number, from: number, deco: Decoration): void => {
+    const list = byLine.get(line) ?? [];
+    list.push({ from, deco });
+    byLine.set(line, list);
+  };
+  const valid = (line: number): boolean => line >= 1 && line <= doc.lines;
+  for (const line of overlay.openable) if (valid(line)) add(line, doc.line(line).from, Decoration.line({ class: 'cm-tc-openable' }));
+  if (overlay.picked !== null && valid(overlay.picked)) add(overlay.picked, doc.line(overlay.picked).from, Decoration.line({ class: 'cm-tc-picked' }));
+  if (overlay.error !== null && valid(overlay.error.line)) {
+    const line = doc.line(overlay.error.line);
+    add(line.number, line.from, Decoration.line({ class: 'cm-tc-error' }));
+    add(line.number, line.to, Decoration.widget({ widget: new ErrorNote(overlay.error.text), side: 2, block: true }));
+  }
+  for (const [n, text] of overlay.inline) {
+    if (!valid(n) || text === '') continue;
+    add(n, doc.line(n).to, Decoration.widget({ widget: new InlineValue(text), side: 1 }));
+  }
+  const builder = new RangeSetBuilder<Decoration>();
+  for (const n of [...byLine.keys()].sort((x, y) => x - y)) {
+    // Line decorations first at a line's start, then the widgets at its end.
+    for (const { from, deco } of (byLine.get(n) ?? []).sort((x, y) => x.from - y.from)) builder.add(from, from, deco);
+  }
+  return builder.finish();
+}
+
+const overlayField = StateField.define<{ overlay: Overlay; set: DecorationSet }>({
+  create: () => ({ overlay: EMPTY_OVERLAY, set: Decoration.none }),
+  update(value, tr) {
+    for (const effect of tr.effects) if (effect.is(setOverlay)) return { overlay: effect.value, set: decorations(tr.state, effect.value) };
+    // Until the next run, the old results move with the text they were about.
+    return tr.docChanged ? { overlay: value.overlay, set: value.set.map(tr.changes) } : value;
+  },
+  provide: (field) => EditorView.decorations.from(field, (v) => v.set),
+});
+
+// Colours from the page's palette (the code mode's styles set the variables), for both themes.
+const highlight = HighlightStyle.define([
+  { tag: [tags.keyword, tags.controlKeyword, tags.definitionKeyword, tags.moduleKeyword, tags.operatorKeyword], color: 'var(--code-keyword)' },
+  { tag: [tags.number, tags.bool, tags.null], color: 'var(--code-number)' },
+  { tag: [tags.string], color: 'var(--code-string)' },
+  { tag: [tags.comment, tags.lineComment], color: 'var(--muted)', fontStyle: 'italic' },
+  { tag: [tags.function(tags.variableName), tags.function(tags.propertyName)], color: 'var(--code-call)' },
+]);
+
+export interface EditorHooks {
+  /** The text changed (typing, a paste, an undo). */
+  change(code: string): void;
+  /** A line was clicked, or Ctrl+Enter / ⌘+Enter pressed on it. */
+  pick(line: number): void;
+}
+
+export interface EditorOptions {
+  doc: string;
+  root: ShadowRoot | Document;
+  /** The editor's accessible name. */
+  label: string;
+}
+
+/** The editor, mounted into parent; its overlay is set by setOverlay. */
+export class CodeEditor {
+  readonly view: EditorView;
+
+  constructor(parent: HTMLElement, options: EditorOptions, hooks: EditorHooks) {
+    const pickAtCursor = (view: EditorView): boolean => {
+      hooks.pick(view.state.doc.lineAt(view.state.selection.main.head).number);
+      return true;
+    };
+    const extensions: Extension[] = [
+      lineNumbers(),
+      history(),
+      drawSelection(),
+      indentOnInput(),
+      bracketMatching(),
+      highlightActiveLine(),
+      // Long lines wrap, so that a line's inline values stay in sight on a phone.
+      EditorView.lineWrapping,
+      python(),
+      syntaxHighlighting(highlight),
+      // Tab stays the browser's: it moves focus out of the editor, as a keyboard user expects of a page.
+      keymap.of([{ key: 'Mod-Enter', run: pickAtCursor }, ...defaultKeymap, ...historyKeymap]),
+      overlayField,
+      EditorView.contentAttributes.of({ 'aria-label': options.label, 'data-testid': 'code-input' }),
+      EditorView.updateListener.of((update) => {
+        if (update.docChanged) hooks.change(update.state.doc.toString());
+      }),
+      EditorView.domEventHandlers({
+        click: (event, view) => {
+          const pos = view.posAtCoords({ x: event.clientX, y: event.clientY });
+          if (pos !== null) hooks.pick(view.state.doc.lineAt(pos).number);
+          return false;
+        },
+      }),
+    ];
+    this.view = new EditorView({ parent, root: options.root, state: EditorState.create({ doc: options.doc, extensions }) });
+  }
+
+  get code(): string {
+    return this.view.state.doc.toString();
+  }
+
+  /** Replaces the whole text (a preset, a link opened); the change listener hears of it like typing. */
+  setCode(code: string): void {
+    if (code === this.code) return;
+    this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: code } });
+  }
+
+  setOverlay(overlay: Overlay): void {
+    this.view.dispatch({ effects: setOverlay.of(overlay) });
+  }
+
+  setLabel(label: string): void {
+    this.view.contentDOM.setAttribute('aria-label', label);
+  }
+
+  destroy(): void {
+    this.view.destroy();
+  }
+}

@@ -1,0 +1,252 @@
+// The code mode's controller part: the editor, the program it runs on every
+// edit, the line picked for the views, and the code's place in the link.
+// The element (playground.ts) owns the page; this keeps what the code mode
+// adds to it out of there. Runs are debounced to the next animation frame:
+// a keystroke's shapes are drawn in the frame after it. A run that took
+// long (a pasted file of thousands of lines) makes the next ones wait for a
+// pause in typing instead, so that the editor keeps answering.
+import type { Tensorcast } from 'tensorcast';
+// Only the types: CodeMirror is loaded when the code mode is first shown (attach), so the two-shape page does not carry it.
+import type { CodeEditor, Overlay } from './code-editor.js';
+import type { Entry } from './hash-writer.js';
+import { codeLinkPart, packCode } from './model/code-link.js';
+import { inlineText } from './model/inline-values.js';
+import { lineOpState } from './model/line-op.js';
+import { runProgram, statementAt } from './model/program.js';
+import type { ProgramRun } from './model/program.js';
+import { PROGRAM_SELECT } from './program-graph-panel.js';
+import type { ProgramSelectDetail } from './program-graph-panel.js';
+import type { State } from './model/state.js';
+
+/** A run slower than this waits for typing to pause (PAUSE_MS) rather than for the next frame. */
+const SLOW_RUN_MS = 40;
+const PAUSE_MS = 300;
+/** A link carries the code up to this many characters of packed text; a longer program is left out of it. */
+const MAX_PACKED = 64 * 1024;
+/** Longest error text under the failing line (the whole text is in the panel below). */
+const MAX_NOTE = 2000;
+
+export interface CodeModeHost {
+  tc(): Tensorcast | null;
+  /** Something shown changed (the program, the picked line); entry: how the URL records it, null: it does not change. */
+  changed(entry: Entry | null): void;
+  /** The picked line's op, as the state the views show (null: it has none). */
+  showOp(patch: Partial<State> | null): void;
+}
+
+/** How long one edit took to reach the screen, for the e2e run to print. */
+export interface CodeTiming {
+  lines: number;
+  /** tc.run alone. */
+  runMs: number;
+  /** From the edit to the frame after the shapes were laid over the code. */
+  shownMs: number;
+}
+
+export class CodeMode {
+  /** Where the editor lives: the element renders this node, the same one every time. */
+  readonly editorHost: HTMLDivElement;
+  /** Where the whole program's views mount (code-mode-views.ts). */
+  readonly viewsHost: HTMLDivElement;
+  private editor: CodeEditor | null = null;
+  private text: string;
+  private runProgramData: ProgramRun | null = null;
+  private pickedLine: number | null = null;
+  private errorLine: number | null = null;
+  private packedText: string | null = null;
+  private packs = 0;
+  private frame: number | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private editedAt: number | null = null;
+  private lastRunMs = 0;
+  /** How the next run's URL change is recorded. */
+  private entry: Entry = 'replace';
+  private setting = false;
+  private loading = false;
+  private destroyed = false;
+  readonly timings: CodeTiming[] = [];
+
+  constructor(private readonly host: CodeModeHost, code: string) {
+    this.text = code;
+    this.editorHost = document.createElement('div');
+    this.editorHost.className = 'editor';
+    this.viewsHost = document.createElement('div');
+    this.viewsHost.className = 'program-views';
+    this.viewsHost.setAttribute('data-testid', 'program-views');
+    // A tensor or an op clicked in the program's graph opens its line, as a click in the editor does.
+    this.viewsHost.addEventListener(PROGRAM_SELECT, (event) => this.pick((event as CustomEvent<ProgramSelectDetail>).detail.line));
+  }
+
+  get code(): string {
+    return this.text;
+  }
+
+  get program(): ProgramRun | null {
+    return this.runProgramData;
+  }
+
+  get picked(): number | null {
+    return this.pickedLine;
+  }
+
+  /** Creates the editor once the element has a root to put its styles in (CodeMirror loads then). */
+  attach(root: ShadowRoot | Document, label: string): void {
+    if (this.editor !== null) {
+      this.editor.setLabel(label);
+      return;
+    }
+    if (this.loading) return;
+    this.loading = true;
+    void import('./code-editor.js').then(({ CodeEditor }) => {
+      if (this.destroyed) return;
+      this.editor = new CodeEditor(this.editorHost, { doc: this.text, root, label }, {
+        change: (code) => this.edited(code),
+        pick: (line) => this.pick(line),
+      });
+      this.editor.setOverlay(this.overlay());
+      this.host.changed(null);
+    }, (error: unknown) => {
+      // Without the editor (its file did not load) the code still shows, as text.
+      this.editorHost.textContent = this.text;
+      console.warn('code editor:', error);
+    });
+  }
+
+  /** The editor is in the page (for tests: CodeMirror loads a moment after the code mode shows). */
+  get editorReady(): boolean {
+    return this.editor !== null;
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.cancel();
+    this.editor?.destroy();
+    this.editor = null;
+  }
+
+  /** New code from outside the editor (a preset, a link, an attribute); entry: how the URL records it. */
+  setCode(code: string, entry: Entry, line: number | null = null): void {
+    this.pickedLine = line;
+    this.errorLine = null;
+    this.entry = entry;
+    if (this.editor !== null && this.editor.code !== code) {
+      // The editor tells of the change as of typing: this one is not.
+      this.setting = true;
+      try {
+        this.editor.setCode(code);
+      } finally {
+        this.setting = false;
+      }
+    } else {
+      this.text = code;
+      this.schedule(true);
+    }
+  }
+
+  /** Runs the code now if a run waits (the core just loaded). */
+  runNow(): void {
+    this.cancel();
+    this.run();
+  }
+
+  /** The line picked for the views, from a click, a key or a link. */
+  pick(line: number | null, entry: Entry = 'push'): void {
+    if (line === this.pickedLine) return;
+    this.pickedLine = line;
+    this.editor?.setOverlay(this.overlay());
+    this.showPicked();
+    this.host.changed(entry);
+  }
+
+  /** The code mode's part of the URL hash ('' when it has nothing to add). */
+  linkPart(): string {
+    const packed = this.packedText !== null && this.packedText.length <= MAX_PACKED ? this.packedText : null;
+    return codeLinkPart({ packed, line: this.pickedLine });
+  }
+
+  private edited(code: string): void {
+    this.text = code;
+    if (!this.setting && this.entry === 'replace') this.entry = 'typing';
+    this.schedule(this.setting);
+  }
+
+  private cancel(): void {
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.frame = null;
+    this.timer = null;
+  }
+
+  private schedule(now: boolean): void {
+    this.editedAt ??= performance.now();
+    this.cancel();
+    if (!now && this.lastRunMs > SLOW_RUN_MS) this.timer = setTimeout(() => this.run(), Math.min(PAUSE_MS + this.lastRunMs, 2000));
+    else this.frame = requestAnimationFrame(() => this.run());
+  }
+
+  private run(): void {
+    this.frame = null;
+    this.timer = null;
+    const tc = this.host.tc();
+    if (tc === null) return;
+    const started = performance.now();
+    const program = runProgram(tc, this.text);
+    this.lastRunMs = performance.now() - started;
+    this.runProgramData = program;
+    // A new error takes the views to its line, with the fixes when it is a broadcast.
+    const errorLine = program.error?.line ?? null;
+    if (errorLine !== null && errorLine !== this.errorLine) {
+      const failing = statementAt(program, errorLine);
+      if (failing !== null && lineOpState(failing) !== null) this.pickedLine = errorLine;
+    }
+    this.errorLine = errorLine;
+    this.editor?.setOverlay(this.overlay());
+    this.showPicked();
+    const entry = this.entry;
+    this.entry = 'replace';
+    // The URL changes once the code is packed (a moment later): one entry, with the new code in it.
+    this.host.changed(null);
+    const edited = this.editedAt;
+    this.editedAt = null;
+    if (edited !== null) {
+      const runMs = this.lastRunMs;
+      const lines = program.code.split('\n').length;
+      requestAnimationFrame(() => {
+        this.timings.push({ lines, runMs, shownMs: performance.now() - edited });
+        if (this.timings.length > 50) this.timings.shift();
+      });
+    }
+    void this.pack(program.code, entry);
+  }
+
+  private async pack(code: string, entry: Entry): Promise<void> {
+    const ticket = ++this.packs;
+    const packed = await packCode(code);
+    // A later edit's packing supersedes this one.
+    if (ticket !== this.packs) return;
+    this.packedText = packed;
+    this.host.changed(entry);
+  }
+
+  private showPicked(): void {
+    const program = this.runProgramData;
+    const statement = program === null || this.pickedLine === null ? null : statementAt(program, this.pickedLine);
+    this.host.showOp(statement === null ? null : lineOpState(statement));
+  }
+
+  /** What the editor lays over the code for the last run. */
+  overlay(): Overlay {
+    const program = this.runProgramData;
+    if (program === null) return { inline: new Map(), error: null, picked: this.pickedLine, openable: new Set() };
+    const inline = new Map<number, string>();
+    const openable = new Set<number>();
+    for (const s of program.statements) {
+      const text = inlineText(s);
+      if (text !== '' && !(program.error !== null && s === program.statements[program.statements.length - 1] && program.error.line >= s.line && program.error.line <= s.endLine))
+        inline.set(s.endLine, text);
+      if (lineOpState(s) !== null) openable.add(s.line);
+    }
+    const error = program.error === null ? null : { line: program.error.line, text: `${program.error.pythonType}: ${program.error.message}`.slice(0, MAX_NOTE) };
+    return { inline, error, picked: this.pickedLine, openable };
+  }
+}

@@ -1,0 +1,9 @@
+/// <reference types="vite/client" />
+// The programs of the code mode's examples menu: web/presets/*.py, bundled
+// as text by Vite (model/code-source.ts reads their titles).
+import { readPresets } from './model/code-source.js';
+import type { ProgramPreset } from './model/code-source.js';
+
+const files = import.meta.glob<string>('../presets/*.py', { query: '?raw', import: 'default', eager: true });
+
+export const PROGRAM_PRESETS: readonly ProgramPreset[] = readPresets(files);

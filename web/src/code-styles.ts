@@ -1,0 +1,155 @@
+// The code mode's look: the mode switch, the editor (CodeMirror's own
+// styles come with it; these set its frame, fonts and the program's marks
+// over the code), print()'s output and the failing line's message. The
+// syntax colours are variables, one pair per theme.
+import { css } from 'lit';
+
+export const codeStyles = css`
+  .app {
+    --code-keyword: #8250df;
+    --code-number: #0550ae;
+    --code-string: #0a3069;
+    --code-call: #6639ba;
+    --code-inline: #1a7f37;
+  }
+  .app[data-theme='dark'] {
+    --code-keyword: #d2a8ff;
+    --code-number: #79c0ff;
+    --code-string: #a5d6ff;
+    --code-call: #d2a8ff;
+    --code-inline: #7ee787;
+  }
+  .modes {
+    display: inline-flex;
+    border: 1px solid var(--line);
+    border-radius: 6px;
+    overflow: hidden;
+  }
+  .modes button {
+    border: 0;
+    border-radius: 0;
+    margin: 0;
+    padding: 4px 12px;
+    background: var(--bg);
+    color: var(--fg);
+    font: inherit;
+    cursor: pointer;
+  }
+  .modes button[aria-pressed='true'] {
+    background: var(--focus);
+    color: var(--bg);
+  }
+  .code-tools {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 8px 16px;
+    align-items: center;
+    margin: 8px 0;
+  }
+  /* A long title in the menu must not widen the page on a phone. */
+  .examples {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 4px 8px;
+    min-width: 0;
+    max-width: 100%;
+  }
+  .examples select {
+    min-width: 0;
+    max-width: 100%;
+  }
+  .editor {
+    border: 1px solid var(--line);
+    border-radius: 6px;
+    overflow: hidden;
+  }
+  .editor .cm-editor {
+    max-height: 70vh;
+    background: var(--bg);
+    color: var(--fg);
+    font-size: 0.9375rem;
+  }
+  .editor .cm-editor.cm-focused {
+    outline: 2px solid var(--focus);
+    outline-offset: -2px;
+  }
+  .editor .cm-scroller {
+    font-family: ui-monospace, 'DejaVu Sans Mono', 'Noto Sans Mono CJK SC', monospace;
+    overflow: auto;
+  }
+  .editor .cm-gutters {
+    background: var(--field);
+    color: var(--muted);
+    border-right: 1px solid var(--line);
+  }
+  .editor .cm-activeLine {
+    background: color-mix(in srgb, var(--focus) 6%, transparent);
+  }
+  .editor .cm-cursor {
+    border-left-color: var(--fg);
+  }
+  .editor .cm-selectionBackground,
+  .editor .cm-focused .cm-selectionBackground {
+    background: color-mix(in srgb, var(--focus) 25%, transparent);
+  }
+  /* Set apart from the code and its comments, as a debugger's inline values are. */
+  .cm-tc-inline {
+    margin-left: 2ch;
+    padding: 0 6px;
+    border-radius: 4px;
+    color: var(--code-inline);
+    background: color-mix(in srgb, var(--code-inline) 10%, transparent);
+    font-size: 0.875em;
+    white-space: pre;
+  }
+  .cm-tc-openable {
+    cursor: pointer;
+    box-shadow: inset 4px 0 0 color-mix(in srgb, var(--focus) 55%, transparent);
+  }
+  .cm-tc-picked {
+    box-shadow: inset 3px 0 0 var(--focus);
+    background: color-mix(in srgb, var(--focus) 12%, transparent);
+  }
+  .cm-tc-error {
+    background: var(--bad-bg);
+  }
+  .cm-tc-error-note {
+    color: var(--bad);
+    background: var(--bad-bg);
+    padding: 2px 8px 4px 4ch;
+    font-size: 0.875em;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  .printed pre,
+  .code-problem pre {
+    margin: 4px 0 12px;
+    padding: 8px 12px;
+    background: var(--field);
+    border: 1px solid var(--line);
+    border-radius: 6px;
+    font-family: ui-monospace, 'DejaVu Sans Mono', 'Noto Sans Mono CJK SC', monospace;
+    font-size: 0.875rem;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    max-height: 40vh;
+    overflow: auto;
+  }
+  .code-problem pre {
+    color: var(--bad);
+    background: var(--bad-bg);
+    border-color: var(--bad);
+  }
+  .code-mode h2 {
+    font-size: 1rem;
+    margin: 16px 0 4px;
+  }
+  .line-op {
+    font-family: ui-monospace, 'DejaVu Sans Mono', 'Noto Sans Mono CJK SC', monospace;
+    overflow-wrap: anywhere;
+  }
+  .code-mode .intro {
+    margin: 8px 0;
+  }
+`;

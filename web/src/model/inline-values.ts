@@ -1,0 +1,36 @@
+// What the editor writes at the end of a statement's last line, as a
+// debugger shows inline values: each name the statement bound with its
+// shape and dtype ("d: [2, 3, 4] float32"), a number's or a size's repr
+// ("n: 3"), and after backward() each gradient's shape ("w.grad: [3, 1]
+// float32"). Plain text: the editor puts it in a text node, never markup.
+import type { ProgramStatement, ValueInfo } from 'tensorcast';
+
+/** Longest inline text: a tuple of many tensors is cut, with "…". */
+export const MAX_INLINE = 160;
+
+function shapeText(shape: readonly number[]): string {
+  return `[${shape.join(', ')}]`;
+}
+
+/** One value: a tensor's shape and dtype, anything else its repr (a tuple item by item). */
+export function valueText(info: ValueInfo): string {
+  if (info.type === 'Tensor' && info.shape !== null) return `${shapeText(info.shape)} ${info.dtype ?? ''}`.trimEnd();
+  if ((info.type === 'tuple' || info.type === 'list') && info.items.some((i) => i.type === 'Tensor')) {
+    const inner = info.items.map(valueText).join(', ');
+    return info.type === 'tuple' ? `(${inner})` : `[${inner}]`;
+  }
+  return info.repr;
+}
+
+function clip(text: string): string {
+  return text.length <= MAX_INLINE ? text : `${text.slice(0, MAX_INLINE - 1)}…`;
+}
+
+/** The inline text of a statement; '' when it bound nothing (a print, a bare call). */
+export function inlineText(statement: ProgramStatement): string {
+  const parts = [
+    ...Object.entries(statement.names).map(([name, info]) => `${name}: ${valueText(info)}`),
+    ...Object.entries(statement.grads).map(([name, info]) => `${name}.grad: ${valueText(info)}`),
+  ];
+  return clip(parts.join('   '));
+}

@@ -1,0 +1,63 @@
+// A program as the code mode holds it: what tc.run (Note [Programs] in
+// src/lang/program.h; the types in bindings/ts/program-types.ts) said about
+// the code in the editor, as plain data. The run's tensors are freed at
+// once: the views read shapes, dtypes and traces, never values.
+import type { BackwardStep, ProgramError, ProgramStatement, RunOptions, Tensorcast } from 'tensorcast';
+
+export interface ProgramRun {
+  /** The code that ran. */
+  code: string;
+  ok: boolean;
+  /** The statements that ran, the failing one last. */
+  statements: ProgramStatement[];
+  error: ProgramError | null;
+  /** Everything print() wrote. */
+  printed: string;
+  /** The gradients' reductions, when the program called backward(). */
+  backward: BackwardStep[];
+}
+
+/** What tc.run hands back (the package's Program), as far as the playground reads it. */
+interface RunResult {
+  ok: boolean;
+  statements: ProgramStatement[];
+  error: ProgramError | null;
+  printed: string;
+  backward?: BackwardStep[];
+  dispose(): void;
+}
+
+type Runner = (code: string, options?: RunOptions) => RunResult;
+
+/** The error shown when the loaded core has no tc.run (an older package). */
+export const NO_RUNNER = 'tc.run is not available in this build of tensorcast';
+
+/**
+ * Runs code on the core. Never throws: tc.run reports a bad program in its
+ * error, and anything else (a bug) becomes an error on line 1 rather than a
+ * page that stops answering.
+ */
+export function runProgram(tc: Tensorcast, code: string): ProgramRun {
+  const run = (tc as unknown as { run?: Runner }).run;
+  const failed = (message: string): ProgramRun => ({
+    code, ok: false, statements: [], printed: '', backward: [],
+    error: { line: 1, column: 1, endLine: 1, endColumn: 1, message, kind: 'internal', pythonType: 'RuntimeError' },
+  });
+  if (typeof run !== 'function') return failed(NO_RUNNER);
+  let result: RunResult;
+  try {
+    result = run.call(tc, code);
+  } catch (error) {
+    return failed(error instanceof Error ? error.message : String(error));
+  }
+  try {
+    return { code, ok: result.ok, statements: result.statements, error: result.error, printed: result.printed, backward: result.backward ?? [] };
+  } finally {
+    result.dispose();
+  }
+}
+
+/** The statement that covers a 1-based line, if any. */
+export function statementAt(program: ProgramRun, line: number): ProgramStatement | null {
+  return program.statements.find((s) => s.line <= line && line <= s.endLine) ?? null;
+}

@@ -1,0 +1,86 @@
+// The code mode's page: the examples menu, the editor, what print() wrote,
+// the error of the line that raised, and the picked line's op in the views
+// the two-shape mode has (its tabs and panel, passed in as views). Every
+// text from the program is put into the page as text (Lit escapes it).
+import { html } from 'lit';
+import type { TemplateResult } from 'lit';
+import type { Messages } from '../i18n/messages.js';
+import type { ProgramPreset } from '../model/code-source.js';
+import { NO_RUNNER, statementAt } from '../model/program.js';
+import type { ProgramRun } from '../model/program.js';
+import { MODES } from '../model/state.js';
+import type { Mode, State } from '../model/state.js';
+
+/** The two modes, as a pair of toggle buttons beside the title. */
+export function modeSwitch(m: Messages, mode: Mode, change: (patch: Partial<State>) => void): TemplateResult {
+  return html`<div class="modes" role="group" aria-label=${m.code.mode}>
+    ${MODES.map((k) => html`<button type="button" data-testid=${`mode-${k}`} aria-pressed=${k === mode ? 'true' : 'false'}
+      @click=${() => change({ mode: k })}>${m.code.modes[k]}</button>`)}
+  </div>`;
+}
+
+export interface CodeShown {
+  m: Messages;
+  program: ProgramRun | null;
+  picked: number | null;
+  /** The picked line's op is in the views below (the failing line's: its verdict says PyTorch's message). */
+  opened: boolean;
+  presets: readonly ProgramPreset[];
+  /** The preset whose code is in the editor, or ''. */
+  presetId: string;
+}
+
+export interface CodeHandlers {
+  preset(id: string): void;
+}
+
+function examples(shown: CodeShown, on: CodeHandlers): TemplateResult | string {
+  const { m, presets } = shown;
+  if (presets.length === 0) return '';
+  return html`<label class="examples">${m.code.examples}
+    <select data-testid="code-preset" @change=${(e: Event) => on.preset((e.target as HTMLSelectElement).value)}>
+      <option value="" ?selected=${shown.presetId === ''}>${m.code.examplePick}</option>
+      ${presets.map((p) => html`<option value=${p.id} ?selected=${p.id === shown.presetId}>${p.title[m.lang]}</option>`)}
+    </select>
+  </label>`;
+}
+
+function errorBlock(m: Messages, program: ProgramRun): TemplateResult | string {
+  const error = program.error;
+  if (error === null) return '';
+  const message = error.message === NO_RUNNER ? m.code.noRunner : `${error.pythonType}: ${error.message}`;
+  return html`<div class="problem code-problem" role="alert" data-testid="code-error">
+    <p class="failed">${m.code.errorAt(error.line)}</p>
+    <pre class="message">${message}</pre>
+  </div>`;
+}
+
+/** Above the views: which line they show, or how to pick one. */
+function lineHeading(shown: CodeShown): TemplateResult {
+  const { m, program, picked } = shown;
+  const statement = program === null || picked === null ? null : statementAt(program, picked);
+  if (statement === null || picked === null) return html`<p class="aside" data-testid="pick-hint">${m.code.pickHint}</p>`;
+  const source = statement.source.length > 200 ? `${statement.source.slice(0, 199)}…` : statement.source;
+  if (!shown.opened) return html`<p class="aside" data-testid="line-no-op">${m.code.noOp(statement.line)}</p>`;
+  return html`<h2 class="line-op" data-testid="line-op">${m.code.lineOp(statement.line, source)}</h2>`;
+}
+
+/**
+ * The code mode below the header. editor and programViews are the code
+ * mode's own nodes (code-mode.ts), the same every render; views is the
+ * verdict, tabs and panel of the picked line's op, or '' when none is open.
+ */
+export function codePanel(shown: CodeShown, on: CodeHandlers, editor: HTMLElement, views: TemplateResult | string, programViews: HTMLElement): TemplateResult {
+  const { m, program } = shown;
+  return html`<div class="code-mode">
+    <div class="code-tools">${examples(shown, on)}</div>
+    ${editor}
+    ${program === null ? html`<p role="status">${m.code.running}</p>` : ''}
+    ${program !== null && program.printed !== '' ? html`<section class="printed" aria-label=${m.code.printed}>
+      <h2>${m.code.printed}</h2><pre data-testid="printed">${program.printed}</pre></section>` : ''}
+    ${program === null || (shown.opened && program.error !== null && program.error.line === shown.picked) ? '' : errorBlock(m, program)}
+    ${lineHeading(shown)}
+    ${views}
+    <section class="whole" aria-label=${m.code.programViews}>${programViews}</section>
+  </div>`;
+}
