@@ -67,12 +67,12 @@ export const EXAMPLE = {
 export const VIEWS = {
   ok: true, error: null, backward: [],
   statements: [
-    statement(1, 'a = torch.zeros(2, 6)', [call(1, 'torch.zeros', [], [1])], { a: tensor(1, 1, [2, 6]) }),
-    statement(2, 'b = a.view(3, 4)', [call(2, 'Tensor.view', [1], [2], true)], { b: tensor(2, 1, [3, 4]) }),
-    statement(3, 'c = b.T', [call(3, 'Tensor.T', [2], [3], true)], { c: tensor(3, 1, [4, 3]) }),
-    statement(4, 'e = c[0]', [call(4, 'index', [3], [4], true, [opTrace('index', [[4, 3]], null, { indexing: { resultShape: [3] } })])], { e: tensor(4, 1, [3]) }),
-    statement(5, 'a += 1', [call(5, 'add_', [1], [1], false, [opTrace('add_', [[2, 6], []], [2, 6])])], { a: tensor(1, 1, [2, 6]) }),
-    statement(6, 'f = a + 1', [call(6, 'add', [1], [5], false, [opTrace('add', [[2, 6], []], [2, 6])])], { f: tensor(5, 2, [2, 6]) }),
+    statement(1, 'a = torch.zeros(2, 6)', [call(1, 'torch.zeros', [], [1], false, [], 'torch.zeros(2, 6)')], { a: tensor(1, 1, [2, 6]) }),
+    statement(2, 'b = a.view(3, 4)', [call(2, 'Tensor.view', [1], [2], true, [], 'a.view(3, 4)')], { b: tensor(2, 1, [3, 4]) }),
+    statement(3, 'c = b.T', [call(3, 'Tensor.T', [2], [3], true, [], 'b.T')], { c: tensor(3, 1, [4, 3]) }),
+    statement(4, 'e = c[0]', [call(4, 'index', [3], [4], true, [opTrace('index', [[4, 3]], null, { indexing: { resultShape: [3] } })], 'c[0]')], { e: tensor(4, 1, [3]) }),
+    statement(5, 'a += 1', [call(5, 'add_', [1], [1], false, [opTrace('add_', [[2, 6], []], [2, 6])], 'a += 1')], { a: tensor(1, 1, [2, 6]) }),
+    statement(6, 'f = a + 1', [call(6, 'add', [1], [5], false, [opTrace('add', [[2, 6], []], [2, 6])], 'a + 1')], { f: tensor(5, 2, [2, 6]) }),
   ],
 };
 

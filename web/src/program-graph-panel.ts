@@ -47,7 +47,7 @@ const CSS = `
 .pg h3 { margin: 4px 0 0; font-size: 1rem; }
 .pg p { margin: 0; }
 .pg .pg-aside { color: var(--muted, inherit); font-size: 0.9em; }
-.pg .pg-scroll { overflow-x: auto; max-width: 100%; -webkit-overflow-scrolling: touch; }
+.pg .pg-scroll { overflow: auto; max-width: 100%; max-height: 85vh; -webkit-overflow-scrolling: touch; }
 .pg .pg-scroll svg { display: block; margin: 0 auto; }
 .pg [data-pick] { cursor: pointer; outline: none; }
 .pg [data-pick]:focus-visible > rect:first-child { stroke-width: 3.5px; stroke-dasharray: 3 2; }
@@ -104,7 +104,7 @@ function render(container: HTMLElement, state: PanelState): void {
     container.replaceChildren(root);
     return;
   }
-  root.append(el('p', { class: 'pg-aside' }, `${g.legend} ${g.selectHint}`.trim()));
+  root.append(el('p', { class: 'pg-aside' }, m.sentences([g.legend, g.selectHint])));
 
   // As many columns as the width allows (a phone: two), redrawn when the mount is called again.
   const width = container.clientWidth > 0 ? container.clientWidth : 1000;
@@ -122,6 +122,7 @@ function render(container: HTMLElement, state: PanelState): void {
     const n = byKey.get(key);
     return n === undefined ? key : nodeName(m, n);
   };
+  const pickable: { part: SVGGElement; line: number; order: number }[] = [];
   for (const part of svg.querySelectorAll<SVGGElement>('g[data-layer]')) {
     const layer = part.getAttribute('data-layer') as string;
     let line: number | null = null;
@@ -141,8 +142,10 @@ function render(container: HTMLElement, state: PanelState): void {
       part.setAttribute('data-testid', `call-${c.index}`);
     } else continue;
     const picked = line;
+    // In reading order: by line, each op before the tensor it made.
+    pickable.push({ part, line: picked, order: picked * 2 + (layer.startsWith('node:') ? 1 : 0) });
     part.setAttribute('data-pick', String(picked));
-    part.setAttribute('tabindex', '0');
+    part.setAttribute('tabindex', '-1');
     part.setAttribute('role', 'button');
     part.setAttribute('aria-label', label);
     if (ctx.line === picked) part.setAttribute('aria-pressed', 'true');
@@ -154,6 +157,7 @@ function render(container: HTMLElement, state: PanelState): void {
       select(container, picked);
     });
   }
+  roving(svg, pickable.sort((a, b) => a.order - b.order).map((x) => x.part), pickable.find((x) => x.line === ctx.line)?.part);
   const scroll = el('div', { class: 'pg-scroll', 'data-testid': 'program-graph-svg' });
   scroll.append(svg);
   root.append(scroll);
@@ -166,11 +170,47 @@ function render(container: HTMLElement, state: PanelState): void {
     root.append(p2);
   }
   if (steps.length > 0) root.append(backwardSection(container, state, steps.length));
+  // A redraw (a step, the line picked by Enter) keeps the keyboard where it was.
+  const active = (container.getRootNode() as Document | ShadowRoot).activeElement;
+  const layer = active !== null && container.contains(active) ? active.getAttribute('data-layer') : null;
   container.replaceChildren(root);
+  if (layer !== null && state.focus === null) {
+    const again = container.querySelector<SVGGElement>(`g[data-layer="${layer}"]`);
+    if (again !== null) {
+      for (const other of container.querySelectorAll('[data-pick]')) other.setAttribute('tabindex', '-1');
+      again.setAttribute('tabindex', '0');
+      again.focus();
+    }
+  }
   if (state.focus !== null) {
     container.querySelector<HTMLElement>(`[data-focus="${state.focus}"]`)?.focus();
     state.focus = null;
   }
+}
+
+/**
+ * One stop in the tab order for the whole graph (the picked line's part, or
+ * the first): the arrow keys move between its tensors and ops in reading
+ * order, Home and End to the first and last.
+ */
+function roving(svg: SVGSVGElement, parts: SVGGElement[], start: SVGGElement | undefined): void {
+  const first = start ?? parts[0];
+  if (first === undefined) return;
+  first.setAttribute('tabindex', '0');
+  const move = (to: SVGGElement | undefined): void => {
+    if (to === undefined) return;
+    for (const p of parts) p.setAttribute('tabindex', p === to ? '0' : '-1');
+    to.focus();
+  };
+  svg.addEventListener('keydown', (e) => {
+    const at = parts.indexOf(e.target as SVGGElement);
+    if (at < 0) return;
+    const to = { ArrowDown: at + 1, ArrowRight: at + 1, ArrowUp: at - 1, ArrowLeft: at - 1, Home: 0, End: parts.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    e.stopPropagation();
+    move(parts[Math.max(0, Math.min(parts.length - 1, to))]);
+  });
 }
 
 function backwardSection(container: HTMLElement, state: PanelState, count: number): HTMLElement {

@@ -453,7 +453,7 @@ export const en: Messages = {
       `${op} on line ${line}: ${inputs.length > 0 ? list(inputs) : 'no tensor'} → ${list(outputs)}${view ? ' (a view: the same storage)' : ''}`,
     inplace: 'in place',
     legend: 'Boxes are tensors; arrows are the calls that made them, labelled with the op. A dashed arrow is a view: its result shares the input’s storage (the same storage number).',
-    selectHint: 'Click a tensor or an op (or focus it and press Enter) to open its line.',
+    selectHint: 'Click a tensor or an op to open its line (keys: Tab to the graph, the arrows to move, Enter to open).',
     empty: 'No tensor has been made yet.',
     stopped: (line) => `Line ${line} raised an error, so the graph stops before it`,
     leftOut: (tensors, from, to) =>

@@ -39,7 +39,8 @@ export function opLabel(call: GraphCall): string {
     const at = call.text.indexOf('[');
     return at >= 0 ? call.text.slice(at) : '[ ]';
   }
-  if (call.op.startsWith('Tensor.')) return `.${call.op.slice(7)}()`;
+  // An attribute (x.T, x.mT) is written without parentheses.
+  if (call.op.startsWith('Tensor.')) return call.text.endsWith(call.op.slice(6)) ? call.op.slice(6) : `${call.op.slice(6)}()`;
   return `${call.op}()`;
 }
 
@@ -179,11 +180,12 @@ export function graphScene(m: Messages, p: Palette, graph: ProgramGraph, layout:
       const x = (layout.width - w) / 2;
       sb.rect({ x, y, w, h: 34, fill: p.conflict.fill, stroke: p.conflict.stroke, strokeWidth: 1.5, dashed: true, hatch: false, rx: 6, key: 'error' });
       sb.text({ x: x + w / 2, y: y + 17, text: fit(text, 13, w - 16), size: 13, fill: p.fg, anchor: 'middle' });
-      for (const k of graph.error?.inputs ?? []) {
-        const from = layout.boxes.get(k);
-        if (from === undefined) continue;
-        sb.line({ x1: from.x + NODE_W / 2, y1: from.y + NODE_H + 1, x2: x + w / 2, y2: y - 1, stroke: p.conflict.stroke, width: 1.2, dashed: true, arrow: true });
-      }
+      const inputs = (graph.error?.inputs ?? []).filter((k) => layout.boxes.has(k));
+      const ends = anchors(inputs.length, x, w);
+      inputs.forEach((k, i) => {
+        const from = box(k);
+        path(edgePath(layout, { x: from.x + NODE_W / 2, y: from.y + NODE_H + 1 }, { x: ends[i] as number, y: y - 1 }), p.conflict.stroke, 1.2, true);
+      });
     });
   }
   return sb.build({ title: m.programGraph.title, desc: m.programGraph.desc(graph.nodes.length, graph.calls.length), background: p.bg, hatch: p.hatch });
