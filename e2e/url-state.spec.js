@@ -13,13 +13,15 @@ const EVERYTHING = {
   a: '(5, 3)', b: 'torch.empty(3)', c: '[3,1]', op: 'where', alpha: '2.5',
   fa: 'random', fb: 'custom', fc: 'ones', va: '1, 2', vb: '[[1, 2], [3, 4]]', vc: 'True',
   ta: '.T', tb: '.transpose(0, 1)', tc: '[0]',
-  seed: 42, loss: 'weighted', view: 'grad', step: 3, lang: 'zh', theme: 'dark', predict: '1', da: 'int64', db: 'bool',
+  seed: 42, loss: 'weighted', view: 'grad', step: 3, lang: 'zh', theme: 'dark', predict: '1', da: 'int64', db: 'bool', mode: 'code',
 };
 const EVERYTHING_HASH =
   '#a=(5,%203)&b=torch.empty(3)&c=[3,1]&op=where&alpha=2.5&fa=random&fb=custom&fc=ones' +
   '&va=1,%202&vb=[[1,%202],%20[3,%204]]&vc=True&ta=.T&tb=.transpose(0,%201)&tc=[0]&loss=weighted&theme=dark&seed=42&view=grad&step=3&lang=zh' +
   // Predict mode came later: its key goes at the end, so older links are written as they were; the dtypes later still.
-  '&predict=1&da=int64&db=bool';
+  '&predict=1&da=int64&db=bool' +
+  // The code mode last of all (its program is in keys of its own: web/src/model/code-link.ts).
+  '&mode=code';
 
 test('the defaults make the shortest link: the shapes, the op, the view and the language', () => {
   expect(hashFromState(DEFAULT_STATE)).toBe('#a=5,3,4,1&b=3,1,1&op=add&view=align&lang=en');

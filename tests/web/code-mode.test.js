@@ -52,8 +52,10 @@ test('a small link that inflates past the limit (a deflate bomb) reads as none',
 });
 
 test('the code and the line in a hash, beside the state\'s keys', () => {
-  assert.deepEqual(web.codeLinkFromHash('#a=5,3&mode=code&code=abc_-&line=3'), { packed: 'abc_-', line: 3 });
-  assert.deepEqual(web.codeLinkFromHash('#a=5,3'), { packed: null, line: null });
+  assert.deepEqual(web.codeLinkFromHash('#a=5,3&mode=code&code=abc_-&line=3'), { packed: 'abc_-', line: 3, preset: null });
+  assert.deepEqual(web.codeLinkFromHash('#a=5,3'), { packed: null, line: null, preset: null });
+  assert.equal(web.codeLinkFromHash('#mode=code&preset=pairwise-distances').preset, 'pairwise-distances');
+  for (const bad of ['../x', 'A B', '<img>', 'x'.repeat(81)]) assert.equal(web.codeLinkFromHash(`#preset=${encodeURIComponent(bad)}`).preset, null, bad);
   for (const line of ['0', '-1', 'x', '1e3', '99999999']) assert.equal(web.codeLinkFromHash(`#line=${line}`).line, null, line);
   assert.equal(web.codeLinkPart({ packed: 'abc', line: 4 }), '&code=abc&line=4');
   assert.equal(web.codeLinkPart({ packed: null, line: null }), '');

@@ -114,7 +114,7 @@ const highlight = HighlightStyle.define([
 export interface EditorHooks {
   /** The text changed (typing, a paste, an undo). */
   change(code: string): void;
-  /** A line was clicked, or Ctrl+Enter / ⌘+Enter pressed on it. */
+  /** Ctrl+Enter / ⌘+Enter was pressed on a line, or a line the views can open was clicked. */
   pick(line: number): void;
 }
 
@@ -155,7 +155,9 @@ export class CodeEditor {
       EditorView.domEventHandlers({
         click: (event, view) => {
           const pos = view.posAtCoords({ x: event.clientX, y: event.clientY });
-          if (pos !== null) hooks.pick(view.state.doc.lineAt(pos).number);
+          // A click elsewhere is for editing: the views stay on the line they show.
+          const line = pos === null ? null : view.state.doc.lineAt(pos).number;
+          if (line !== null && view.state.field(overlayField).overlay.openable.has(line)) hooks.pick(line);
           return false;
         },
       }),

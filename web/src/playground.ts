@@ -234,7 +234,7 @@ export class TensorcastPlayground extends LitElement {
   private async codeFromHash(hash: string, entry: Entry): Promise<void> {
     const link = codeLinkFromHash(hash);
     const code = this.code$();
-    const text = link.packed === null ? null : await unpackCode(link.packed);
+    const text = link.packed === null ? PROGRAM_PRESETS.find((p) => p.id === link.preset)?.code ?? null : await unpackCode(link.packed);
     if (text !== null && text !== code.code) code.setCode(text, entry, link.line);
     else code.pick(link.line, entry);
   }
@@ -270,7 +270,8 @@ export class TensorcastPlayground extends LitElement {
       this.model = model;
       if (model.state.mode === 'code') {
         const code = this.code$();
-        if (this.syncHash && codeLinkFromHash(location.hash).packed !== null) await this.codeFromHash(location.hash, 'replace');
+        const link = codeLinkFromHash(location.hash);
+        if (this.syncHash && (link.packed !== null || link.preset != null)) await this.codeFromHash(location.hash, 'replace');
         code.runNow();
       }
       this.changed();

@@ -9,6 +9,8 @@ export const MAX_LINK_CODE = 1 << 20;
 /** The link's keys: after the state's own (url.ts), which never use them. */
 export const CODE_KEY = 'code';
 export const LINE_KEY = 'line';
+/** A preset by its slug (web/presets/README.md): a short link to one of the examples. */
+export const PRESET_KEY = 'preset';
 
 function toBase64Url(bytes: Uint8Array): string {
   let binary = '';
@@ -86,15 +88,19 @@ export interface CodeLink {
   packed: string | null;
   /** The picked line, 1-based, or null. */
   line: number | null;
+  /** A preset's slug, when the link names one instead of a program; a program named too wins. */
+  preset?: string | null;
 }
 
 /** The code mode's keys in a hash; the state's own are read by url.ts. */
 export function codeLinkFromHash(hash: string): CodeLink {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const line = params.get(LINE_KEY);
+  const preset = params.get(PRESET_KEY);
   return {
     packed: params.get(CODE_KEY),
     line: line !== null && /^\d{1,7}$/.test(line) && Number(line) > 0 ? Number(line) : null,
+    preset: preset !== null && /^[a-z0-9-]{1,80}$/.test(preset) ? preset : null,
   };
 }
 
