@@ -135,8 +135,9 @@ a = torch.ones(5, 3)
 b = torch.ones(5)
 c = a + b
 `);
-  await expect(page.getByTestId('graph-error')).toContainText('Line 4 raised an error, so the graph stops before it');
-  await expect(page.getByTestId('graph-error')).toContainText('The size of tensor a (3) must match the size of tensor b (5) at non-singleton dimension 1');
+  await expect(page.getByTestId('graph-error')).toHaveText('Line 4 raised an error (its message is above), so the graph stops before it.');
+  // The error's box, with the arrows of what the failing line read.
+  await expect(graph(page).locator('g[data-layer="error"] text', { hasText: '✗ line 4' })).toHaveCount(1);
   await expect(tensorNode(page, 'a: shape (5, 3)')).toHaveCount(1);
   await expect(tensorNode(page, 'b: shape (5,)')).toHaveCount(1);
   await expect(graph(page).locator('g[role="button"][aria-label^="c:"]')).toHaveCount(0);

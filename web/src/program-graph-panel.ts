@@ -120,7 +120,8 @@ function render(container: HTMLElement, state: PanelState): void {
   style.textContent = CSS;
   root.append(style, el('h3', {}, g.title));
 
-  if (graph.nodes.length === 0 && graph.error === null) {
+  // Nothing ran (a syntax error, or line 1 raised): the code mode's own message says why.
+  if (graph.nodes.length === 0) {
     root.append(el('p', { class: 'pg-aside' }, g.empty));
     container.replaceChildren(root);
     return;
@@ -187,9 +188,7 @@ function render(container: HTMLElement, state: PanelState): void {
   if (graph.leftOut !== null)
     root.append(el('p', { class: 'pg-aside', 'data-testid': 'graph-left-out' }, g.leftOut(graph.leftOut.nodes, graph.leftOut.fromLine, graph.leftOut.toLine)));
   if (graph.error !== null) {
-    const p2 = el('p', { class: 'pg-error problem', 'data-testid': 'graph-error' }, m.labelled(g.stopped(graph.error.line), ''));
-    p2.append(el('code', { class: 'message' }, graph.error.message));
-    root.append(p2);
+    root.append(el('p', { class: 'pg-aside', 'data-testid': 'graph-error' }, g.stopped(graph.error.line)));
   }
   if (steps.length > 0) root.append(backwardSection(container, state, steps.length));
   // A redraw (a step, the line picked by Enter) keeps the keyboard where it was.

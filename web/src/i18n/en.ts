@@ -455,7 +455,7 @@ export const en: Messages = {
     legend: 'Boxes are tensors; arrows are the calls that made them, labelled with the op. A dashed arrow is a view: its result shares the input’s storage (the same storage number).',
     selectHint: 'Click a tensor or an op to open its line (keys: Tab to the graph, the arrows to move, Enter to open).',
     empty: 'No tensor has been made yet.',
-    stopped: (line) => `Line ${line} raised an error, so the graph stops before it`,
+    stopped: (line) => `Line ${line} raised an error (its message is above), so the graph stops before it.`,
     leftOut: (tensors, from, to) =>
       `${tensors} more ${tensors === 1 ? 'tensor' : 'tensors'}, from lines ${from}–${to}, ${tensors === 1 ? 'is' : 'are'} not drawn, to keep the graph readable.`,
     backward: {

@@ -404,7 +404,7 @@ export interface Messages {
     legend: string;
     selectHint: string;
     empty: string;
-    /** The program stopped at a line: the graph ends before it (PyTorch's message follows). */
+    /** The program stopped at a line: the graph ends before it (the code mode shows PyTorch's message). */
     stopped(line: number): string;
     leftOut(tensors: number, from: number, to: number): string;
     backward: {

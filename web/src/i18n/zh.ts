@@ -454,7 +454,7 @@ export const zh: Messages = {
     legend: '方框是张量；箭头是产生它们的调用，上面标着运算。虚线箭头是 view：结果与输入共享存储（存储编号相同）。',
     selectHint: '点击张量或运算，打开它所在的行（键盘：用 Tab 进入计算图，用方向键移动，按 Enter 打开）。',
     empty: '还没有产生任何张量。',
-    stopped: (line) => `第 ${line} 行报错，计算图只画到它之前`,
+    stopped: (line) => `第 ${line} 行报错（报错信息见上方），计算图只画到它之前。`,
     leftOut: (tensors, from, to) => `第 ${from}–${to} 行的另外 ${tensors} 个张量没有画出，以免计算图过于拥挤。`,
     backward: {
       title: '反向传播',
