@@ -190,3 +190,65 @@ test('two backward() calls are two passes, each on its own line', () => {
   assert.equal(g.calls[g.backward[1].steps[1].call].line, 7);
   assert.equal(web.backwardPlaySteps(g).length, 8);
 });
+
+// ---- the views' scenes and texts (DOM-free: scenes are plain primitives)
+
+const views = await loadWeb('views/program-graph', 'views/program-backward', 'model/program-graph', 'i18n/en', 'i18n/zh', 'diagram/palette');
+const palette = views.paletteFor('light', false);
+const textsOf = (scene, layer) => scene.layers.filter((l) => layer === undefined || l.key === layer).flatMap((l) => l.prims).filter((p) => p.t === 'text').map((p) => p.text);
+
+test('the graph’s scene: a part per tensor and per call, the ops’ labels as code writes them', () => {
+  const g = views.programGraph(EXAMPLE);
+  const scene = views.graphScene(views.en, palette, g, views.layoutGraph(g, 3), null, null);
+  const keys = scene.layers.map((l) => l.key).filter((k) => k !== '');
+  for (const n of g.nodes) assert.ok(keys.includes(`node:${n.key}`), n.key);
+  for (const c of g.calls) assert.ok(keys.includes(`call:${c.index}`), c.op);
+  assert.ok(!keys.includes('gradient'));
+  assert.deepEqual(g.calls.map((c) => views.opLabel(c)), ['torch.arange()', '.reshape()', 'torch.tensor()', '[:, :, None]', '-', 'torch.ones()', '*', '.sum()']);
+  assert.deepEqual(textsOf(scene, 'node:t5'), ['d', 'line 3', '(2, 3, 4)', 'float32']);
+  assert.deepEqual(textsOf(scene, 'node:t4'), ['x[:, :, No…', 'line 3', '(2, 3, 1)', 'float32 · storage 1']);
+  assert.deepEqual(textsOf(scene, 'node:t1'), ['torch.aran…', 'line 1', 'shape not recorded', 'storage 1']);
+  // A view's arrow and label are dashed; the others are not.
+  const edges = scene.layers.find((l) => l.key === 'edges').prims;
+  assert.equal(edges.filter((p) => p.dashed).length, 2);
+  assert.equal(scene.layers.find((l) => l.key === 'call:3').prims[0].dashed, true);
+  assert.equal(scene.layers.find((l) => l.key === 'call:4').prims[0].dashed, false);
+  assert.equal(views.graphScene(views.zh, palette, g, views.layoutGraph(g, 3), null, null).layers.find((l) => l.key === 'node:t5').prims[2].text, '第 3 行');
+  const tx = views.graphScene(views.en, palette, views.programGraph(VIEWS), views.layoutGraph(views.programGraph(VIEWS), 3), null, null);
+  assert.deepEqual(textsOf(tx, 'call:2'), ['.T']);
+});
+
+test('the backward steps: captions in both languages, the sum_to on the mul’s arrow, the stages', () => {
+  const g = views.programGraph(EXAMPLE);
+  const steps = views.backwardPlaySteps(g);
+  const en = steps.map((s) => views.stepCaption(views.en, g, s));
+  assert.equal(en[0], 'Line 6: loss.backward() starts the backward pass. The gradient of loss with respect to itself is 1, in its shape (); from there it flows back along the arrows.');
+  assert.equal(en[1], 'The backward of (d * w).sum() (SumBackward0) hands d * w a gradient of shape (2, 3, 4); d * w itself has shape (2, 3, 4). The shapes are the same: nothing to sum.');
+  assert.equal(en[2], 'The backward of d * w (MulBackward0) hands w a gradient of shape (2, 3, 4); w itself has shape (3, 1). '
+    + 'w: dim 0 was added on the left by broadcasting. Summed with keepdim=True, it stays as size 1 until the view at the end. '
+    + 'w: dim 2 had size 1 in w and was stretched. Summed with keepdim=True, back to 1. '
+    + 'The core runs grad.sum((0, 2), keepdim=True).view(3, 1): the gradient now has w’s shape (3, 1). w is a leaf: this gradient is stored as w.grad.');
+  assert.equal(en[3], 'The backward pass is done. Each leaf that requires grad holds its gradient: w.grad (3, 1).');
+  const zh = steps.map((s) => views.stepCaption(views.zh, g, s));
+  assert.equal(zh[2], 'd * w 的反向（MulBackward0）交给 w 的梯度形状为 (2, 3, 4)，而 w 本身的形状是 (3, 1)。'
+    + 'w：第 0 维是广播时在左边补上的。用 keepdim=True 求和后保留为大小 1，直到最后的 view 才去掉。'
+    + 'w：第 2 维在 w 中大小为 1，被扩展过。用 keepdim=True 求和，恢复为 1。'
+    + '核心执行 grad.sum((0, 2), keepdim=True).view(3, 1)：梯度变回 w 的形状 (3, 1)。w 是叶子张量：这个梯度存为 w.grad。');
+  assert.deepEqual(steps.map((s) => views.stepItem(views.en, g, s)), ['line 6 · loss.backward()', 'SumBackward0 → d * w: (2, 3, 4) → (2, 3, 4)', 'MulBackward0 → w: (2, 3, 4) → (3, 1)', 'w.grad (3, 1)']);
+
+  // On the graph: at the mul step, two arrows back (sum's, then mul's), the current one labelled with its sum_to.
+  const overlay = views.stepOverlay(views.en, g, steps[2]);
+  assert.deepEqual(overlay.edges.map((e) => [g.calls[e.call].op, e.input, e.label]), [['Tensor.sum', 't7', '(2, 3, 4)'], ['mul', 't6', 'sum_to (2, 3, 4) → (3, 1)']]);
+  assert.equal(overlay.root, 't8');
+  assert.deepEqual([...views.stepOverlay(views.en, g, steps[3]).grads], [['t6', '.grad (3, 1)']]);
+  const scene = views.graphScene(views.en, palette, g, views.layoutGraph(g, 2), null, overlay);
+  assert.ok(textsOf(scene, 'gradient').includes('sum_to (2, 3, 4) → (3, 1)'));
+
+  // The stages of w's reduction, with the gradient view's calls on the arrows; none for a step that sums nothing.
+  const strip = views.reductionScene(views.en, palette, g, steps[2]);
+  assert.deepEqual(textsOf(strip), ['grad (2, 3, 4)', 'sum(0, keepdim=True)', '(1, 3, 4)', 'sum(2, keepdim=True)', '(1, 3, 1)', 'view(3, 1)', 'w.grad (3, 1)']);
+  assert.equal(views.reductionScene(views.en, palette, g, steps[1]), null);
+  // A phone's width wraps the stages onto more rows.
+  const narrow = views.reductionScene(views.en, palette, g, steps[2], 360);
+  assert.ok(narrow.width <= 360 + 16 && narrow.height > strip.height);
+});
