@@ -42,6 +42,8 @@ interface PanelState {
 }
 
 const states = new WeakMap<HTMLElement, PanelState>();
+/** Taller than this (about ten rows), the graph gets a box of its own to scroll in. */
+const TALL = 1400;
 let ids = 0;
 
 const CSS = `
@@ -49,7 +51,8 @@ const CSS = `
 .pg h3 { margin: 4px 0 0; font-size: 1rem; }
 .pg p { margin: 0; }
 .pg .pg-aside { color: var(--muted, inherit); font-size: 0.9em; }
-.pg .pg-scroll { overflow: auto; max-width: 100%; max-height: 85vh; -webkit-overflow-scrolling: touch; }
+.pg .pg-scroll { overflow: auto; max-width: 100%; -webkit-overflow-scrolling: touch; }
+.pg .pg-scroll.pg-tall { max-height: 85vh; }
 .pg .pg-scroll svg { display: block; margin: 0 auto; }
 .pg [data-pick] { cursor: pointer; outline: none; }
 .pg [data-pick]:focus-visible > rect:first-child { stroke-width: 3.5px; stroke-dasharray: 3 2; }
@@ -181,7 +184,8 @@ function render(container: HTMLElement, state: PanelState): void {
     });
   }
   roving(svg, pickable.sort((a, b) => a.order - b.order).map((x) => x.part), pickable.find((x) => x.line === ctx.line)?.part);
-  const scroll = el('div', { class: 'pg-scroll', 'data-testid': 'program-graph-svg' });
+  // A long program's graph scrolls in its own box, so that the backward steps below stay in reach.
+  const scroll = el('div', { class: scene.height > TALL ? 'pg-scroll pg-tall' : 'pg-scroll', 'data-testid': 'program-graph-svg' });
   scroll.append(svg);
   root.append(scroll);
 
