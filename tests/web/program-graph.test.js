@@ -20,28 +20,28 @@ const callOf = (g, op) => g.calls.find((c) => c.op === op);
 
 test('the issue’s example: tensors as nodes, calls as edges, the index a view', () => {
   const g = web.programGraph(EXAMPLE);
-  assert.deepEqual(g.nodes.map((n) => n.key), ['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8']);
-  assert.deepEqual(g.nodes.map((n) => n.names), [[], ['x'], ['y'], [], ['d'], ['w'], [], ['loss']]);
+  // torch.arange(6.) has no name and no trace gives its shape; reshape alone reads it: it is folded into the reshape's arrow.
+  assert.deepEqual(g.nodes.map((n) => n.key), ['t2', 't3', 't4', 't5', 't6', 't7', 't8']);
+  assert.deepEqual(g.nodes.map((n) => n.names), [['x'], ['y'], [], ['d'], ['w'], [], ['loss']]);
+  assert.deepEqual([g.calls[0].hidden, g.calls[1].folded, g.calls[1].inputs, g.calls[1].view], [true, [0], [], false]);
   // The unnamed index view's shape comes from its trace, d * w's from the op that made it.
   assert.deepEqual(node(g, 't4').shape, [2, 3, 1]);
   assert.deepEqual(node(g, 't5').shape, [2, 3, 4]);
   assert.deepEqual(node(g, 't7').shape, [2, 3, 4]);
   assert.deepEqual(node(g, 't8').shape, []);
-  // arange(6.) is read by reshape only: nothing names it, no trace describes it.
-  assert.equal(node(g, 't1').shape, null);
-  assert.deepEqual(g.nodes.map((n) => n.line), [1, 1, 2, 3, 3, 4, 5, 5]);
+  assert.deepEqual(g.nodes.map((n) => n.line), [1, 2, 3, 3, 4, 5, 5]);
   // An unnamed tensor is named by the source text of the call that made it.
-  assert.deepEqual(g.nodes.map((n) => n.expr), ['torch.arange(6.)', 'torch.arange(6.).reshape(2, 3)', 'torch.tensor([10., 20., 30., 40.])',
+  assert.deepEqual(g.nodes.map((n) => n.expr), ['torch.arange(6.).reshape(2, 3)', 'torch.tensor([10., 20., 30., 40.])',
     'x[:, :, None]', 'x[:, :, None] - y', 'torch.ones(3, 1, requires_grad=True)', 'd * w', '(d * w).sum()']);
   const index = callOf(g, 'index');
   assert.deepEqual([index.inputs, index.outputs, index.view, index.line], [['t2'], ['t4'], true, 3]);
   const sub = callOf(g, 'sub');
   assert.deepEqual([sub.inputs, sub.outputs, sub.view], [['t4', 't3'], ['t5'], false]);
-  // arange, its reshape and the index view share one storage; every other tensor has its own.
-  assert.deepEqual(g.nodes.map((n) => n.storage), [1, 1, 2, 1, 3, 4, 5, 6]);
-  assert.deepEqual(g.nodes.filter((n) => n.shared).map((n) => n.key), ['t1', 't2', 't4']);
+  // x and its index view share one storage; every other tensor has its own.
+  assert.deepEqual(g.nodes.map((n) => n.storage), [1, 2, 1, 3, 4, 5, 6]);
+  assert.deepEqual(g.nodes.filter((n) => n.shared).map((n) => n.key), ['t2', 't4']);
   // Layers by dependency; y and w, made from nothing, sit just above their first reader.
-  assert.deepEqual(g.nodes.map((n) => n.layer), [0, 1, 2, 2, 3, 3, 4, 5]);
+  assert.deepEqual(g.nodes.map((n) => n.layer), [0, 1, 1, 2, 2, 3, 4]);
   assert.deepEqual(g.nodes.filter((n) => n.requiresGrad).map((n) => n.key), ['t6', 't7', 't8']);
   assert.equal(g.error, null);
   assert.equal(g.leftOut, null);
@@ -88,7 +88,7 @@ test('the layout is layered, deterministic, and fits a phone in two columns', ()
   assert.ok(x('t3') > x('t4'));
   assert.equal(y('t6'), y('t5'));
   assert.ok(x('t6') > x('t5'));
-  assert.equal(a.rows.length, 6);
+  assert.equal(a.rows.length, 5);
   // Every node below the nodes it was made from.
   for (const c of g.calls) for (const i of c.inputs) for (const o of c.outputs) assert.ok(y(o) > y(i), `${i} -> ${o}`);
   // No two boxes overlap.
@@ -97,7 +97,7 @@ test('the layout is layered, deterministic, and fits a phone in two columns', ()
     if (p !== q) assert.ok(Math.abs(p.x - q.x) >= web.NODE_W || Math.abs(p.y - q.y) >= web.NODE_H, `${p.key} overlaps ${q.key}`);
   // One column: every node a row of its own, still in dependency order.
   const narrow = web.layoutGraph(g, 1);
-  assert.equal(narrow.rows.length, 8);
+  assert.equal(narrow.rows.length, 7);
   assert.equal(narrow.width, 2 * 8 + web.NODE_W);
   // The layer of x[:, :, None] and y takes two rows: the arrow from x[:, :, None] to the subtraction goes around y, not through it.
   assert.ok(narrow.boxes.get('t3').y > narrow.boxes.get('t4').y);
@@ -140,7 +140,7 @@ test('storage numbers the core gives join tensors no view flag links (y = x.deta
 
 test('a failing program: the graph up to the line before it, and the error with what it read', () => {
   const g = web.programGraph(FAILING);
-  assert.deepEqual(g.nodes.map((n) => n.key), ['t1', 't2', 't3', 't4', 't5']);
+  assert.deepEqual(g.nodes.map((n) => n.key), ['t2', 't3', 't4', 't5']);
   assert.ok(g.nodes.every((n) => n.line <= 3));
   assert.equal(g.error.line, 4);
   assert.match(g.error.message, /must match the size of tensor b \(3\) at non-singleton dimension 2/);
@@ -202,15 +202,16 @@ test('the graph’s scene: a part per tensor and per call, the ops’ labels as 
   const scene = views.graphScene(views.en, palette, g, views.layoutGraph(g, 3), null, null);
   const keys = scene.layers.map((l) => l.key).filter((k) => k !== '');
   for (const n of g.nodes) assert.ok(keys.includes(`node:${n.key}`), n.key);
-  for (const c of g.calls) assert.ok(keys.includes(`call:${c.index}`), c.op);
+  for (const c of g.calls) assert.equal(keys.includes(`call:${c.index}`), !c.hidden, c.op);
   assert.ok(!keys.includes('gradient'));
-  assert.deepEqual(g.calls.map((c) => views.opLabel(c)), ['torch.arange()', '.reshape()', 'torch.tensor()', '[:, :, None]', '-', 'torch.ones()', '*', '.sum()']);
+  assert.deepEqual(g.calls.filter((c) => !c.hidden).map((c) => views.opLabel(c, g.calls)),
+    ['torch.arange().reshape()', 'torch.tensor()', '[:, :, None]', '-', 'torch.ones()', '*', '.sum()']);
   assert.deepEqual(textsOf(scene, 'node:t5'), ['d', 'line 3', '(2, 3, 4)', 'float32']);
   assert.deepEqual(textsOf(scene, 'node:t4'), ['x[:, :, No…', 'line 3', '(2, 3, 1)', 'float32 · storage 1']);
-  assert.deepEqual(textsOf(scene, 'node:t1'), ['torch.aran…', 'line 1', 'shape not recorded', 'storage 1']);
+  assert.deepEqual(textsOf(scene, 'node:t2'), ['x', 'line 1', '(2, 3)', 'float32 · storage 1']);
   // A view's arrow and label are dashed; the others are not.
   const edges = scene.layers.find((l) => l.key === 'edges').prims;
-  assert.equal(edges.filter((p) => p.dashed).length, 2);
+  assert.equal(edges.filter((p) => p.dashed).length, 1);
   assert.equal(scene.layers.find((l) => l.key === 'call:3').prims[0].dashed, true);
   assert.equal(scene.layers.find((l) => l.key === 'call:4').prims[0].dashed, false);
   assert.equal(views.graphScene(views.zh, palette, g, views.layoutGraph(g, 3), null, null).layers.find((l) => l.key === 'node:t5').prims[2].text, '第 3 行');

@@ -164,7 +164,7 @@ function render(container: HTMLElement, state: PanelState): void {
       const c = graph.calls[Number(layer.slice(5))];
       if (c === undefined) continue;
       line = c.line;
-      label = g.callLabel(`${opLabel(c)}${c.inplace ? ` (${g.inplace})` : ''}`, c.line, c.inputs.map(nameOf), c.outputs.map(nameOf), c.view);
+      label = g.callLabel(`${opLabel(c, graph.calls)}${c.inplace ? ` (${g.inplace})` : ''}`, c.line, c.inputs.map(nameOf), c.outputs.map(nameOf), c.view);
       part.setAttribute('data-testid', `call-${c.index}`);
     } else continue;
     const picked = line;

@@ -60,6 +60,10 @@ export interface GraphCall {
   view: boolean;
   /** It wrote into an input (an output is a later version of an input's tensor). */
   inplace: boolean;
+  /** Calls folded into this one, in order (torch.arange(6.) in torch.arange(6.).reshape(2, 3)): drawn as one arrow. */
+  folded: number[];
+  /** Folded into a later call: not drawn. */
+  hidden: boolean;
 }
 
 export interface GraphBackwardStep {
@@ -219,7 +223,7 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
             n.dtype ??= o.dtype;
           }
         });
-      calls.push({ index, op: c.op, text, line: c.line, statement: si, inputs, outputs: outputs.map((o) => o.key), view: c.view, inplace });
+      calls.push({ index, op: c.op, text, line: c.line, statement: si, inputs, outputs: outputs.map((o) => o.key), view: c.view, inplace, folded: [], hidden: false });
     }
     for (const [name, v] of Object.entries(s.names))
       for (const info of tensorInfos(v)) {
@@ -269,6 +273,8 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
     if (node !== undefined) node.grad = { name: g.name, shape: g.shape, dtype: g.dtype };
   }
 
+  foldChains(nodes, calls, backward);
+
   // Storage groups, numbered in the order their first node appears.
   const numbers = new Map<string, number>();
   const sizes = new Map<string, number>();
@@ -285,13 +291,14 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
 
   // Layers: each node one below its deepest input (calls are in program order, so inputs come first).
   for (const c of calls) {
+    if (c.hidden) continue;
     const depth = Math.max(-1, ...c.inputs.map((k) => (byKey.get(k) as GraphNode).layer));
     for (const k of c.outputs) (byKey.get(k) as GraphNode).layer = depth + 1;
   }
   // A tensor made from nothing (torch.ones, torch.tensor) sits just above its first reader, not at the
   // top: y in x[:, :, None] - y is drawn beside x[:, :, None], and its arrow crosses no other row.
   const readers = new Map<string, number>();
-  for (const c of calls) for (const k of c.inputs) if (!readers.has(k)) readers.set(k, Math.min(...c.outputs.map((o) => (byKey.get(o) as GraphNode).layer)));
+  for (const c of calls) if (!c.hidden) for (const k of c.inputs) if (!readers.has(k)) readers.set(k, Math.min(...c.outputs.map((o) => (byKey.get(o) as GraphNode).layer)));
   for (const n of nodes) {
     const made = n.call === null ? null : calls[n.call];
     const reader = readers.get(n.key);
@@ -305,7 +312,8 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
     // What the failing statement named that the graph holds: the tensors it read before it raised.
     for (const c of s?.calls ?? []) for (const id of c.inputs) ids.add(id);
     for (const n of nodes) if (s !== undefined && n.names.some((name) => new RegExp(`(^|[^\\w.])${name}($|\\W)`).test(s.source))) ids.add(n.id);
-    const inputs = [...ids].map((id) => latest.get(id)?.key).filter((k): k is string => k !== undefined);
+    const drawn = new Set(nodes.map((n) => n.key));
+    const inputs = [...ids].map((id) => latest.get(id)?.key).filter((k): k is string => k !== undefined && drawn.has(k));
     error = { line: program.error.line, message: program.error.message, inputs };
   }
   return { nodes, calls, backward, error, leftOut };
@@ -321,6 +329,34 @@ export function sourceText(s: ProgramStatement, span: SourceSpan): string {
   };
   const text = s.source.slice(Math.max(0, at(span.line, span.column)), Math.max(0, at(span.endLine, span.endColumn)));
   return text.trim() === '' ? s.source.trim() : text.trim();
+}
+
+/**
+ * Folds away a tensor that nothing shows: no name, no shape from any trace,
+ * no gradient step, read by one call only, of its own statement (the
+ * torch.arange(6.) of torch.arange(6.).reshape(2, 3)). The call that read it
+ * takes the inputs of the call that made it and is drawn as both.
+ */
+function foldChains(nodes: GraphNode[], calls: GraphCall[], backward: readonly BackwardPass[]): void {
+  const stepped = new Set(backward.flatMap((p) => [p.root, ...p.steps.map((s) => s.input)]));
+  const readers = new Map<string, GraphCall[]>();
+  for (const c of calls) for (const k of new Set(c.inputs)) readers.set(k, [...(readers.get(k) ?? []), c]);
+  const gone = new Set<string>();
+  for (const n of nodes) {
+    const made = n.call === null ? undefined : calls[n.call];
+    const read = readers.get(n.key) ?? [];
+    const reader = read[0];
+    if (n.names.length > 0 || n.shape !== null || stepped.has(n.key) || made === undefined || made.outputs.length !== 1 || read.length !== 1
+      || reader === undefined || reader.statement !== made.statement || reader.inputs.filter((k) => k === n.key).length !== 1) continue;
+    reader.inputs = reader.inputs.flatMap((k) => (k === n.key ? made.inputs : [k]));
+    reader.folded = [...made.folded, made.index, ...reader.folded];
+    // Still a view of what is drawn only if every link of the chain is one.
+    reader.view &&= made.view;
+    made.hidden = true;
+    gone.add(n.key);
+  }
+  const kept = nodes.filter((n) => !gone.has(n.key));
+  nodes.splice(0, nodes.length, ...kept);
 }
 
 /** The node a tensor id names at a line: its last version made by then. */

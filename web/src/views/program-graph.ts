@@ -31,8 +31,15 @@ const OPERATORS: Readonly<Record<string, string>> = {
   add_: '+=', sub_: '-=', mul_: '*=', div_: '/=', eq: '==', ne: '!=', lt: '<', le: '<=', gt: '>', ge: '>=',
 };
 
-/** A call as its label says it: the operator, the subscript, .method() or torch.function(). */
-export function opLabel(call: GraphCall): string {
+/** A call as its label says it (after the calls folded into it): the operator, the subscript, .method() or torch.function(). */
+export function opLabel(call: GraphCall, calls: readonly GraphCall[] = []): string {
+  // An operator before a method reads as code does: (@).reshape().
+  const before = call.folded.map((i) => calls[i]).filter((c): c is GraphCall => c !== undefined)
+    .map((c) => (OPERATORS[c.op] !== undefined ? `(${oneLabel(c)})` : oneLabel(c)));
+  return [...before, oneLabel(call)].join('');
+}
+
+function oneLabel(call: GraphCall): string {
   const symbol = OPERATORS[call.op];
   if (symbol !== undefined) return symbol;
   if (call.op === 'index') {
@@ -80,7 +87,7 @@ export function graphScene(m: Messages, p: Palette, graph: ProgramGraph, layout:
     const out = c.outputs[0];
     if (out === undefined || !layout.boxes.has(out)) continue;
     const b = box(out);
-    const label = fit(opLabel(c), 12, NODE_W - 16, true);
+    const label = fit(opLabel(c, graph.calls), 12, NODE_W - 16, true);
     const w = pillWidth(label);
     pills.set(c.index, { x: b.x + (NODE_W - w) / 2, y: b.y - PILL_H - 8, w, label });
   }
