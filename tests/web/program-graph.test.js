@@ -253,3 +253,34 @@ test('the backward steps: captions in both languages, the sum_to on the mul’s 
   const narrow = views.reductionScene(views.en, palette, g, steps[2], 360);
   assert.ok(narrow.width <= 360 + 16 && narrow.height > strip.height);
 });
+
+test('a chain of calls on tensors nothing describes is one arrow; it is a view only if every link is', () => {
+  // y = x.t().contiguous().view(6): t() is a view of x, contiguous() copies it (x.t() is not contiguous), view(6) views the copy.
+  const program = {
+    ok: true, error: null, backward: [],
+    statements: [
+      statement(1, 'x = torch.ones(2, 3)', [call(1, 'torch.ones', [], [1], false, [], 'torch.ones(2, 3)')], { x: tensor(1, 1, [2, 3]) }),
+      statement(2, 'y = x.t().contiguous().view(6)', [
+        call(2, 'Tensor.t', [1], [2], true, [], 'x.t()'),
+        call(2, 'Tensor.contiguous', [2], [3], false, [], 'x.t().contiguous()'),
+        call(2, 'Tensor.view', [3], [4], true, [], 'x.t().contiguous().view(6)'),
+      ], { y: tensor(4, 2, [6]) }),
+      statement(3, 'z = x.t().contiguous().view(6)', [
+        call(3, 'Tensor.t', [1], [5], true, [], 'x.t()'),
+        call(3, 'Tensor.contiguous', [5], [6], false, [], 'x.t().contiguous()'),
+        call(3, 'Tensor.view', [6], [7], true, [], 'x.t().contiguous().view(6)'),
+        call(3, 'Tensor.view', [6], [8], true, [], 'x.t().contiguous().view(6)'),
+      ], { z: tensor(7, 3, [6]) }),
+    ],
+  };
+  const g = views.programGraph(program);
+  const y = g.calls.find((c) => c.outputs[0] === 't4');
+  assert.deepEqual([y.inputs, y.folded, y.view], [['t1'], [1, 2], false]);
+  assert.equal(views.opLabel(y, g.calls), '.t().contiguous().view()');
+  assert.deepEqual(g.nodes.filter((n) => n.line === 2).map((n) => n.key), ['t4']);
+  // Read twice, the copy of line 3 stays a node of its own, its shape not recorded; x.t() before it still folds.
+  const copy = g.nodes.find((n) => n.key === 't6');
+  assert.equal(copy.shape, null);
+  assert.deepEqual(g.calls.find((c) => c.outputs[0] === 't6').folded, [4]);
+  assert.equal(views.shapeText(views.en, copy), 'shape not recorded');
+});
