@@ -79,19 +79,19 @@ function select(container: HTMLElement, line: number): void {
 export function mountProgramGraph(container: HTMLElement, program: ProgramLike & { code: string }, ctx: GraphPanelContext): void {
   const old = states.get(container);
   const same = old !== undefined && old.code === program.code;
-  let graph: ProgramGraph;
-  try {
-    graph = same ? old.graph : programGraph(program);
-  } catch (error) {
-    container.replaceChildren(el('p', { class: 'problem' }, error instanceof Error ? error.message : String(error)));
-    return;
-  }
-  const steps = backwardPlaySteps(graph);
-  const state: PanelState = { code: program.code, graph, at: same ? Math.min(old.at, steps.length - 1) : -1, program, ctx, focus: null, columns: 0 };
-  states.set(container, state);
-  watchWidth(container);
   const start = performance.now();
-  render(container, state);
+  try {
+    const graph = same ? old.graph : programGraph(program);
+    const steps = backwardPlaySteps(graph);
+    const state: PanelState = { code: program.code, graph, at: same ? Math.min(old.at, steps.length - 1) : -1, program, ctx, focus: null, columns: 0 };
+    states.set(container, state);
+    watchWidth(container);
+    render(container, state);
+  } catch (error) {
+    // A bug here must not take the code mode with it: it is shown as text.
+    states.delete(container);
+    container.replaceChildren(el('p', { class: 'problem' }, error instanceof Error ? error.message : String(error)));
+  }
   // For the e2e run to print (never asserted): what drawing the graph adds to a run's frame.
   performance.measure(GRAPH_MEASURE, { start, end: performance.now() });
 }
