@@ -64,3 +64,14 @@ export {
 export type { IndexItem } from './indexing.js';
 export type { IndexingTrace, IndexItemKind, IndexPlacement, IndexStepTrace } from './generated/traces.js';
 export { INDEX_ITEM_KINDS, INDEX_PLACEMENTS } from './generated/traces.js';
+// --- programs (issue #14): tc.run
+export type { Program, ProgramValue } from './program.js';
+export type {
+  BackwardStep,
+  ProgramCall,
+  ProgramError,
+  ProgramStatement,
+  RunOptions,
+  SourceSpan,
+  ValueInfo,
+} from './program-types.js';

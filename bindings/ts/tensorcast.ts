@@ -30,6 +30,9 @@ import { alphaFrom } from './op-args.js';
 import { clampWith, roundWith } from './clamp.js';
 import type { ClampBounds } from './clamp.js';
 import { Runtime } from './runtime.js';
+import { runProgram } from './program.js';
+import type { Program } from './program.js';
+import type { RunOptions } from './program-types.js';
 import { writeTensorList } from './tensor-list.js';
 import { dtypeCode, Tensor, TENSOR_TOKEN } from './tensor.js';
 import type { TypedData } from './typed-view.js';
@@ -441,6 +444,20 @@ export class Tensorcast {
     const body = checkFunction<() => T>(fn, 'withBroadcastPolicy');
     const core = this._rt.core;
     return runScoped(body, () => core._tc_policy_enter(code), () => core._tc_policy_exit(), 'withBroadcastPolicy', 'the policy applies');
+  }
+
+  // --- programs (issue #14)
+
+  /**
+   * Runs a few lines of PyTorch (README, "Programs"): parsed and run by the
+   * core, never evaluated as JavaScript. Never throws for a bad program: the
+   * first error, as PyTorch raises it, is in program.error, and the
+   * statements before it keep their results. Throws only for a bad argument
+   * (code not a string, bad options).
+   *   tc.run('x = torch.ones(2, 3)\nprint(x.sum())').printed   // returns 'tensor(6.)\n'
+   */
+  run(code: string, options?: RunOptions): Program {
+    return runProgram(this._rt, code, options);
   }
 
   // --- lifetime

@@ -28,8 +28,8 @@ bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) |
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 bool is_keyword(const std::string& word) {
-  for (const char* k : kKeywords)
-    if (word == k) return true;
+  for (const char* k : kKeywords)  // the first byte first: a long program has many names
+    if (k[0] == word[0] && word == k) return true;
   return false;
 }
 
@@ -59,7 +59,10 @@ class Lexer {
             tokens_.back().kind != TokenKind::Indent && tokens_.back().kind != TokenKind::Dedent)
           push(TokenKind::Newline, "", column());
         advance_line();
-        line_start = true;
+        // Inside brackets a line break only continues the line: no
+        // indentation to measure, and the Newline after the closing
+        // bracket must not be taken for a blank line's.
+        line_start = depth_ == 0;
       } else if (c == '\r' || c == ' ' || c == '\t' || c == '\f') {
         ++i_;
       } else if (c == '#') {
@@ -214,6 +217,7 @@ class Lexer {
   void op() {
     const int col = column();
     for (const char* o : kOps) {
+      if (o[0] != text_[i_]) continue;  // the first byte first: most tokens are short
       const size_t n = std::strlen(o);
       if (text_.compare(i_, n, o) == 0) {
         if (std::strchr("([{", o[0]) != nullptr && n == 1) ++depth_;

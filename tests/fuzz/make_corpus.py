@@ -33,6 +33,42 @@ INDICES = [
     "5", "0, 0, 0, 0", " 1:3", "[]", "'a'",
 ]
 
+# Programs (fuzz_program.cpp): the example (#14), the playground's
+# classic snippets, and near misses of the language's edges.
+PROGRAMS = [
+    "import torch\n"
+    "x = torch.arange(6.).reshape(2, 3)\n"
+    "y = torch.tensor([10., 20., 30., 40.])\n"
+    "d = x[:, :, None] - y            # [2, 3, 4]\n"
+    "w = torch.ones(3, 1, requires_grad=True)\n"
+    "loss = (d * w).sum()\n"
+    "loss.backward()                  # w.grad: [3, 1], summed over dims 0 and 2\n",
+    "import torch\nx = torch.ones(2, 3)\ny = torch.ones(4)\nz = x + y\n",
+    "import torch\nimport torch.nn.functional as F\nx = torch.randn(2, 5)\n"
+    "p = F.softmax(x, dim=-1)\nprint(p.sum(dim=-1))\n",
+    "import torch\nx = torch.randn(4, 3)\nW = torch.randn(2, 3, requires_grad=True)\n"
+    "b = torch.zeros(2)\ny = x @ W.T + b\ny.sum().backward()\n",
+    "import torch\na = torch.randn(3, 2)\nb = torch.randn(4, 2)\n"
+    "dist = ((a[:, None, :] - b[None, :, :]) ** 2).sum(-1)\n",
+    "import torch\nlabels = torch.tensor([0, 2, 1])\none_hot = labels[:, None] == torch.arange(3)\n",
+    "import torch\nq = torch.randn(2, 4, 8)\nk = torch.randn(2, 4, 8)\n"
+    "scores = q @ k.transpose(-2, -1) / 8 ** 0.5\n",
+    "import torch\nx = torch.rand(3, 4)\nx = x / x.mean(dim=1, keepdim=True)\n",
+    "import torch\nx = torch.ones(3)\ny = torch.ones(3, 1)\nz = x * y  # the outer-product trap\n",
+    "import torch\nx = torch.arange(12).reshape(3, 4)\nvalues, indices = x.max(dim=1)\n"
+    "print(values, indices)\n",
+    "a = 7 // 2; b = -7 % 3; c = 2 ** -1; d = 1 < 2 < 3\ne = (1, 2) + (3,)\nf = e[1:]\n",
+    "import torch\nx = torch.ones(2)\nx += 1\nx *= x\ny = 2 - x\nz = 2 / x\n",
+    "x = (1 +\n     2)\ny = x \\\n  + 3\n",
+    "for i in range(3):\n    print(i)\n",
+    "def f(x):\n    return x\n",
+    "x = " + "(" * 120 + "1" + ")" * 120 + "\n",
+    "x = 1 / 0\n",
+    "import numpy as np\n",
+    "x = [1, 2\n",
+    "from torch import nn, tensor\nx = tensor([1., 2.])\n",
+]
+
 # Pairs (and more) the examples broadcast (docs/examples.md).
 BROADCASTS = [
     [(5, 7, 3), (5, 7, 3)],
@@ -165,6 +201,8 @@ def main():
     # example, in each layout, and a mismatch of k.
     for name, data in MATMUL_SEEDS():
         write("matmul", name, bytes(data))
+    for i, text in enumerate(PROGRAMS):
+        write("program", f"seed-{i:02d}", text)
 
 
 # fuzz_matmul.cpp's decoder, in its reading order.

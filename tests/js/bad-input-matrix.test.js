@@ -729,6 +729,19 @@ function matrix() {
   ];
   m.set('Tensorcast#parseShape', { cases: fn('parseShape', ['2,3'], [textCases]) });
 
+  // --- programs (issue #14): a bad program is a Program with an error
+  // (tests/js/program.test.js); only bad arguments throw.
+  const codeCases = [['missing', MISSING, null], ['a number', 42, '42'], ['null', null, 'null'], ['an array', ['x = 1'], 'an array'], ['a String object', new String('x = 1'), 'a String'], ['a BigInt', 2n, 'bigint'], ['a function', () => 1, 'function']]
+    .map(([label, value, named]) => ({
+      label,
+      value,
+      expect: refusal('type', named === null ? "run(): missing argument 'code'" : `run(): argument 'code' must be a string, not ${named}`),
+    }));
+  const runLimit = (arg) => intArg('run', arg, { optional: true, outOfRange: [[0, refusal('value', `run(): ${arg} must be at least 1, not 0`)], [-3, refusal('value', `run(): ${arg} must be at least 1, not -3`)]] });
+  m.set('Tensorcast#run', {
+    cases: fn('run', ['x = 1', {}], [codeCases, optionsArg('run', { maxStatements: runLimit('maxStatements'), maxElements: runLimit('maxElements') })]),
+  });
+
   // --- modes, settings, lifetime
   m.set('Tensorcast#noGrad', { cases: fn('noGrad', [() => 1], [fnArg('noGrad', 'noGrad(): fn returned a Promise; autograd is off only while fn runs synchronously')]) });
   m.set('Tensorcast#tidy', { cases: fn('tidy', [() => 1], [fnArg('tidy', 'tidy(): fn returned a Promise; tidy() only tracks synchronous code (its tensors are disposed now)')]) });

@@ -242,3 +242,30 @@ test('tc.equal and tc.allclose as torch.equal and torch.allclose', () => {
     assert.equal(tc.allclose(tc.tensor([Infinity], { dtype: 'float32' }), tc.tensor([-Infinity], { dtype: 'float32' }), { atol: Infinity }), false);
   });
 });
+
+// Audit against torch/_tensor_str.py for what print() in programs meets
+// (issue #14): each expectation worked out from _Formatter, _vector_str,
+// _tensor_str_with_formatter and _add_suffixes.
+test('print() in programs: 3-D summaries, zeros in scientific notation, suffixes after a wrapped row', () => {
+  // 10 x 10 x 11 = 1100 elements: every dim summarised to 3 + 3, the
+  // outer "..." between blank lines (ndim - 1 newlines).
+  const row = '[1., 1., 1.,  ..., 1., 1., 1.]';
+  const block = (indent) => ['[' + row, row, row, '...', row, row, row + ']'].join(`,\n${' '.repeat(indent)}`);
+  const blocks = [block(9), block(9), block(9), '...', block(9), block(9), block(9)];
+  assert.equal(repr(() => tc.ones(10, 10, 11)), `tensor([${blocks.join(',\n\n        ')}])`);
+  // Zero is not among the values that choose the notation, but is written in it.
+  assert.equal(repr(() => tc.tensor([0, 1e-5, -2], { dtype: 'float32' })), 'tensor([ 0.0000e+00,  1.0000e-05, -2.0000e+00])');
+  // Integers in floats beyond 1e8: scientific even in int mode.
+  assert.equal(repr(() => tc.tensor([1e9, 0], { dtype: 'float32' })), 'tensor([1.0000e+09, 0.0000e+00])');
+  // A 0-D tensor is its one element; 0-D zero has no width to match.
+  assert.equal(repr(() => tc.tensor(0, { dtype: 'float32' })), 'tensor(0.)');
+  assert.equal(repr(() => tc.tensor(-540, { dtype: 'float32', requiresGrad: true }).sum()), 'tensor(-540., grad_fn=<SumBackward0>)');
+  // Wrapped rows: the suffix goes on the last line when it fits there.
+  assert.equal(repr(() => tc.arange(20, { dtype: 'float32', requiresGrad: true }).mul(1)), [
+    'tensor([ 0.,  1.,  2.,  3.,  4.,  5.,  6.,  7.,  8.,  9., 10., 11., 12., 13.,',
+    '        14., 15., 16., 17., 18., 19.], grad_fn=<MulBackward0>)',
+  ].join('\n'));
+  // Empty: size= for anything but one dim, then dtype= for anything but float32.
+  assert.equal(repr(() => tc.zeros([2, 0, 3], { dtype: 'int64' })), 'tensor([], size=(2, 0, 3), dtype=torch.int64)');
+  assert.equal(repr(() => tc.zeros([0], { requiresGrad: true })), 'tensor([], requires_grad=True)');
+});

@@ -1,0 +1,237 @@
+// tc.run: a program of PyTorch code run by the core's own parser and
+// interpreter (Note [Programs] in src/lang/program.h; never evaluated by
+// JavaScript), handed out as a Program. The JSON the core writes
+// (bindings/bind_program.cpp) has the shape of program-types.ts but for two
+// things resolved here: a statement's output comes as pieces (text, and
+// tensors written by format.ts as PyTorch's repr) and a call names its
+// events by index (here: the same objects as its statement's traces).
+import { checkInt, checkOptions, describe, fail } from './args.js';
+import { TensorcastError } from './errors.js';
+import type { ReduceGradTrace, TraceEvent } from './generated/traces.js';
+import type {
+  BackwardStep,
+  ProgramCall,
+  ProgramError,
+  ProgramStatement,
+  RunOptions,
+} from './program-types.js';
+import type { Runtime } from './runtime.js';
+import type { Tensor } from './tensor.js';
+
+/**
+ * What program.get(name) returns: a Tensor, a number (Python's int or
+ * float; an int beyond 2^53 as a BigInt), a boolean, a string, null (None),
+ * or an array (a tuple, a list, a torch.Size, max(dim)'s named tuple). A
+ * dtype, a module or a function comes as its Python repr ('torch.float32').
+ */
+export type ProgramValue = Tensor | number | bigint | boolean | string | null | ProgramValue[];
+
+// A source longer than this is refused by the core (ProgramLimits::
+// max_source_bytes in src/lang/program.h); the facade copies in at most one
+// byte more, so that the core's own message reports it.
+const MAX_SOURCE_BYTES = 1 << 20;
+const DEFAULT_MAX_STATEMENTS = 10000;
+const DEFAULT_MAX_ELEMENTS = 1 << 24;
+
+// A global as bind_program.cpp writes it.
+type RawGlobal =
+  | { t: 'none' }
+  | { t: 'bool'; v: boolean }
+  | { t: 'int' | 'float' | 'str' | 'other'; v: string }
+  | { t: 'tensor'; h: number }
+  | { t: 'sequence'; items: RawGlobal[] };
+
+type RawPiece = { text: string } | { tensor: number };
+type RawCall = Omit<ProgramCall, 'traces'> & { firstEvent: number; endEvent: number };
+type RawStatement = Omit<ProgramStatement, 'output' | 'calls'> & { output: RawPiece[]; calls: RawCall[] };
+interface RawProgram {
+  statements: RawStatement[];
+  error: ProgramError | null;
+  globals: Record<string, RawGlobal>;
+}
+
+function pythonFloat(text: string): number {
+  if (text === 'nan') return NaN;
+  if (text === 'inf') return Infinity;
+  if (text === '-inf') return -Infinity;
+  return Number(text);
+}
+
+function pythonInt(text: string): number | bigint {
+  const big = BigInt(text);
+  return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
+}
+
+/**
+ * A program run by tc.run: every statement that ran, with its results and
+ * traces, and the first error, as PyTorch raises it.
+ *
+ * The Program owns the tensors get() hands out (the same Tensor object for
+ * a name each time, and for two names bound to one tensor): dispose() frees
+ * them all, and with them every tensor of the program that nothing else
+ * holds (tc.memory() is back where it was). To keep one past dispose(),
+ * clone() it. Run inside tidy(), its tensors are freed when the tidy ends
+ * unless kept. Everything else (statements, traces, printed) is plain data
+ * that stays valid after dispose().
+ */
+export class Program {
+  /** False when a statement raised (or the program could not be read). */
+  readonly ok: boolean;
+  /** The first error, with where it happened; null when every statement ran. */
+  readonly error: ProgramError | null;
+  /** Every statement that ran, in order; the failing one last. */
+  readonly statements: ProgramStatement[];
+  /** Everything print() wrote, as one string (tensors as PyTorch's repr, the same text as toString()). */
+  readonly printed: string;
+  /** Each gradient brought back to its input's shape by the program's backward() calls, in order. */
+  readonly backward: BackwardStep[];
+  private readonly values: Map<string, ProgramValue>;
+  private readonly owned: Tensor[];
+  private disposed = false;
+
+  /** @internal Use tc.run(). */
+  constructor(raw: RawProgram, rt: Runtime<Tensor>) {
+    this.owned = [];
+    const tensors = new Map<number, Tensor>();
+    const convert = (g: RawGlobal): ProgramValue => {
+      switch (g.t) {
+        case 'none': return null;
+        case 'bool': return g.v;
+        case 'int': return pythonInt(g.v);
+        case 'float': return pythonFloat(g.v);
+        case 'str':
+        case 'other': return g.v;
+        case 'sequence': return g.items.map(convert);
+        case 'tensor': {
+          let t = tensors.get(g.h);
+          if (t === undefined) {
+            t = rt.adopt(g.h, 'run');
+            tensors.set(g.h, t);
+            this.owned.push(t);
+          }
+          return t;
+        }
+      }
+    };
+    this.values = new Map(Object.entries(raw.globals).map(([name, g]) => [name, convert(g)]));
+    this.statements = raw.statements.map((s) => statement(s, rt));
+    this.error = raw.error;
+    this.ok = raw.error === null;
+    this.printed = this.statements.map((s) => s.output).join('');
+    this.backward = backwardSteps(this.statements);
+  }
+
+  /**
+   * The value bound to `name` when the program stopped (see ProgramValue);
+   * undefined if the program never bound it. Throws once the program is
+   * disposed.
+   */
+  get(name: string): ProgramValue | undefined {
+    if (typeof name !== 'string') fail('type', `Program.get(): argument 'name' must be a string, not ${describe(name)}`);
+    if (this.disposed) fail('disposed', `Program.get(): the program is disposed; its tensors are freed`);
+    return this.values.get(name);
+  }
+
+  /** Frees the program's tensors (those get() handed out). Idempotent. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const t of this.owned) t.dispose();
+    this.owned.length = 0;
+    this.values.clear();
+  }
+}
+
+// A statement as program-types.ts has it: printed tensors written (and
+// their handles released), each call's events taken from the statement's.
+function statement(s: RawStatement, rt: Runtime<Tensor>): ProgramStatement {
+  const output = s.output.map((piece) => {
+    if ('text' in piece) return piece.text;
+    const t = rt.adopt(piece.tensor, 'run');
+    try {
+      return t.toString();
+    } finally {
+      t.dispose();
+    }
+  }).join('');
+  const calls: ProgramCall[] = s.calls.map(({ firstEvent, endEvent, ...call }) => ({
+    ...call,
+    traces: s.traces.slice(firstEvent, endEvent),
+  }));
+  return {
+    line: s.line,
+    column: s.column,
+    endLine: s.endLine,
+    endColumn: s.endColumn,
+    source: s.source,
+    names: s.names,
+    calls,
+    traces: s.traces,
+    output,
+    grads: s.grads,
+  };
+}
+
+// Each reduce-grad event of the statements, with the name its input was
+// bound to at that point (the latest name bound to that tensor) and the
+// line of the backward() call that ran it.
+function backwardSteps(statements: readonly ProgramStatement[]): BackwardStep[] {
+  const bound = new Map<string, number>();  // name -> tensor id, as of the statement running
+  const steps: BackwardStep[] = [];
+  for (const s of statements) {
+    s.traces.forEach((event: TraceEvent) => {
+      if (event.kind !== 'reduce-grad') return;
+      const call = s.calls.find((c) => c.traces.includes(event));
+      steps.push({ ...(event as ReduceGradTrace), name: nameOf(bound, event.inputId), line: call?.line ?? s.line });
+    });
+    for (const [name, info] of Object.entries(s.names)) {
+      bound.delete(name);  // the latest binding last in the map's order
+      if (info.id !== null) bound.set(name, info.id);
+    }
+  }
+  return steps;
+}
+
+function nameOf(bound: ReadonlyMap<string, number>, id: number): string | null {
+  let found: string | null = null;
+  for (const [name, tensor] of bound) if (tensor === id) found = name;
+  return found;
+}
+
+/** tc.run's argument checks and the call into the core. */
+export function runProgram(rt: Runtime<Tensor>, code: unknown, options: unknown): Program {
+  if (typeof code !== 'string')
+    fail('type', code === undefined ? "run(): missing argument 'code'" : `run(): argument 'code' must be a string, not ${describe(code)}`);
+  const opts = checkOptions<RunOptions>(options, 'run', ['maxStatements', 'maxElements']);
+  const limit = (value: number | undefined, arg: string, fallback: number): number => {
+    if (value === undefined) return fallback;
+    const n = checkInt(value, 'run', arg);
+    if (n < 1) fail('value', `run(): ${arg} must be at least 1, not ${n}`);
+    return n;
+  };
+  const maxStatements = limit(opts.maxStatements, 'maxStatements', DEFAULT_MAX_STATEMENTS);
+  const maxElements = limit(opts.maxElements, 'maxElements', DEFAULT_MAX_ELEMENTS);
+  const bytes = new TextEncoder().encode(code);
+  const count = rt.scratch.writeBytes(bytes.subarray(0, MAX_SOURCE_BYTES + 1));
+  let text: string;
+  try {
+    text = rt.core.runProgram(count, maxStatements, maxElements);
+  } catch (error) {
+    // The core promises an error in the program for every bad program; what
+    // still escapes (wasm memory exhausted, a bug) is reported the same way,
+    // so that a page showing programs never meets an exception.
+    if (!(error instanceof TensorcastError)) throw error;
+    return new Program({ statements: [], error: failure(error), globals: {} }, rt);
+  }
+  return new Program(JSON.parse(text) as RawProgram, rt);
+}
+
+function failure(error: TensorcastError): ProgramError {
+  return {
+    line: 1, column: 1, endLine: 1, endColumn: 1,
+    message: error.message,
+    kind: error.kind,
+    pythonType: error.kind === 'memory' ? 'MemoryError' : 'RuntimeError',
+  };
+}
+

@@ -1,0 +1,92 @@
+// The syntax tree of a program (Note [Programs] in src/lang/program.h):
+// what src/lang/parser.h reads and src/lang/run.cpp walks. One node type
+// per family, tagged by its kind, so that the interpreter is one switch.
+// Every node knows where it was written, for the error that points at the
+// innermost expression that raised.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tc::lang {
+
+// 1-based; the end is exclusive (the column just after the last byte).
+struct Span {
+  int line = 0, column = 0, end_line = 0, end_column = 0;
+};
+
+struct Expr;
+using ExprPtr = std::unique_ptr<Expr>;
+
+struct Keyword {
+  std::string name;
+  ExprPtr value;
+  Span span;  // name=value
+};
+
+struct Expr {
+  enum class Kind {
+    Name,       // text
+    Int,        // int_value
+    Float,      // float_value
+    Bool,       // bool_value
+    None,
+    Ellipsis,   // ...
+    String,     // text: the decoded value
+    Tuple,      // items (also a bare `a, b` and the tuple of x[a, b])
+    List,       // items
+    Unary,      // op "-" or "+"; items[0]
+    Binary,     // op "+" "-" "*" "/" "//" "%" "**" "@"; items[0], items[1]
+    Compare,    // ops[i] between items[i] and items[i + 1] (a < b < c)
+    Attribute,  // items[0].text
+    Call,       // items[0](items[1:], keywords)
+    Subscript,  // items[0][items[1]]
+    Slice,      // items[0]:items[1]:items[2], each may be null (inside x[...] only)
+  };
+  Kind kind;
+  Span span;
+  // With the parentheses written around it, if any: (a + b) * c starts at
+  // the '(' though a + b itself starts at the a (errors point at a + b).
+  Span outer;
+  int depth = 1;  // of the tree below it, this node included (ProgramLimits::max_nesting)
+  std::string text;
+  int64_t int_value = 0;
+  double float_value = 0;
+  bool bool_value = false;
+  std::string op;
+  std::vector<std::string> ops;
+  std::vector<ExprPtr> items;
+  std::vector<Keyword> keywords;
+};
+
+// One name an import binds: `import torch.nn.functional as F` binds F to
+// the module "torch.nn.functional"; `import torch.nn` binds torch to
+// "torch"; `from torch import nn as n` binds n to member "nn" of "torch".
+struct ImportName {
+  std::string module;  // the dotted path imported (or imported from)
+  std::string member;  // from-imports: the name taken from module
+  std::string bound;   // the name it binds
+  Span span;           // the dotted path or member as written
+};
+
+struct Statement {
+  enum class Kind {
+    Expression,  // value
+    Assign,      // targets = ... = value (each target a Name, Tuple, List or Attribute)
+    AugAssign,   // targets[0] op= value (op without '=': "+", "//", ...)
+    Import,      // imports
+  };
+  Kind kind;
+  Span span;
+  std::vector<ExprPtr> targets;
+  ExprPtr value;
+  std::string op;
+  std::vector<ImportName> imports;
+};
+
+struct Module {
+  std::vector<Statement> statements;
+};
+
+}  // namespace tc::lang

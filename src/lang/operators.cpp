@@ -1,0 +1,486 @@
+#include "lang/operators.h"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "autograd/node.h"
+#include "error.h"
+#include "ops.h"
+
+namespace tc::lang {
+
+namespace {
+
+// --- numbers (Python's int, float and bool; bool counts as int)
+
+bool is_number(const Value& v) {
+  return std::holds_alternative<bool>(v.v) || std::holds_alternative<int64_t>(v.v) ||
+         std::holds_alternative<double>(v.v);
+}
+bool is_float(const Value& v) { return std::holds_alternative<double>(v.v); }
+int64_t as_int(const Value& v) {
+  if (auto b = std::get_if<bool>(&v.v)) return *b ? 1 : 0;
+  return std::get<int64_t>(v.v);
+}
+double as_double(const Value& v) {
+  if (auto d = std::get_if<double>(&v.v)) return *d;
+  return static_cast<double>(as_int(v));
+}
+Scalar as_scalar(const Value& v) {
+  if (auto b = std::get_if<bool>(&v.v)) return Scalar(*b);
+  if (auto i = std::get_if<int64_t>(&v.v)) return Scalar(*i);
+  return Scalar(std::get<double>(v.v));
+}
+
+[[noreturn]] void overflow() {
+  throw PythonError("OverflowError",
+                    "integer overflow: the result does not fit in 64 bits (tensorcast's integers "
+                    "are int64)");
+}
+
+[[noreturn]] void unsupported_operands(const std::string& op, const Value& a, const Value& b) {
+  const std::string shown = op == "**" ? "** or pow()" : op;
+  throw PythonError("TypeError", "unsupported operand type(s) for " + shown + ": '" +
+                                     type_name(a) + "' and '" + type_name(b) + "'");
+}
+
+// Python's float floor division and modulo (Objects/floatobject.c,
+// float_floor_div and float_rem): the sign of the divisor, -0.0 kept.
+double float_mod(double vx, double wx) {
+  double mod = std::fmod(vx, wx);
+  if (mod != 0) {
+    if ((wx < 0) != (mod < 0)) mod += wx;
+  } else {
+    mod = std::copysign(0.0, wx);
+  }
+  return mod;
+}
+double float_floor_div(double vx, double wx) {
+  double mod = std::fmod(vx, wx);
+  double div = (vx - mod) / wx;
+  if (mod != 0 && ((wx < 0) != (mod < 0))) div -= 1.0;
+  if (div == 0) return std::copysign(0.0, vx / wx);
+  double floordiv = std::floor(div);
+  if (div - floordiv > 0.5) floordiv += 1.0;
+  return floordiv;
+}
+
+int64_t int_pow(int64_t base, int64_t exponent) {
+  int64_t result = 1;
+  while (exponent > 0) {
+    if (exponent & 1)
+      if (__builtin_mul_overflow(result, base, &result)) overflow();
+    exponent >>= 1;
+    if (exponent > 0 && __builtin_mul_overflow(base, base, &base)) overflow();
+  }
+  return result;
+}
+
+Value number_float(const std::string& op, double a, double b) {
+  if (op == "+") return a + b;
+  if (op == "-") return a - b;
+  if (op == "*") return a * b;
+  if (op == "/") {
+    if (b == 0) throw PythonError("ZeroDivisionError", "float division by zero");
+    return a / b;
+  }
+  if (op == "//") {
+    if (b == 0) throw PythonError("ZeroDivisionError", "float floor division by zero");
+    return float_floor_div(a, b);
+  }
+  if (op == "%") {
+    if (b == 0) throw PythonError("ZeroDivisionError", "float modulo by zero");
+    return float_mod(a, b);
+  }
+  // "**" (Objects/floatobject.c, float_pow)
+  if (a == 0 && b < 0)
+    throw PythonError("ZeroDivisionError", "0.0 cannot be raised to a negative power");
+  if (a < 0 && std::isfinite(b) && b != std::floor(b))
+    throw PythonError("ValueError",
+                      "a negative number raised to a fractional power is complex in Python; "
+                      "tensorcast has no complex numbers");
+  const double r = std::pow(a, b);
+  if (std::isinf(r) && std::isfinite(a) && std::isfinite(b))
+    throw PythonError("OverflowError", "(34, 'Numerical result out of range')");
+  return r;
+}
+
+Value number_int(const std::string& op, int64_t a, int64_t b) {
+  int64_t r = 0;
+  if (op == "+") {
+    if (__builtin_add_overflow(a, b, &r)) overflow();
+    return r;
+  }
+  if (op == "-") {
+    if (__builtin_sub_overflow(a, b, &r)) overflow();
+    return r;
+  }
+  if (op == "*") {
+    if (__builtin_mul_overflow(a, b, &r)) overflow();
+    return r;
+  }
+  if (op == "/") {
+    if (b == 0) throw PythonError("ZeroDivisionError", "division by zero");
+    return static_cast<double>(a) / static_cast<double>(b);
+  }
+  if (op == "//" || op == "%") {
+    if (b == 0) throw PythonError("ZeroDivisionError", "integer division or modulo by zero");
+    if (b == -1) {  // INT64_MIN / -1 overflows in C++; x % -1 is 0
+      if (op == "%") return int64_t{0};
+      if (a == std::numeric_limits<int64_t>::min()) overflow();
+      return -a;
+    }
+    int64_t q = a / b, m = a % b;
+    if (m != 0 && ((m < 0) != (b < 0))) {
+      q -= 1;
+      m += b;
+    }
+    return op == "//" ? q : m;
+  }
+  // "**": a negative exponent gives a float, as in Python
+  if (b < 0) {
+    if (a == 0) throw PythonError("ZeroDivisionError", "0.0 cannot be raised to a negative power");
+    return std::pow(static_cast<double>(a), static_cast<double>(b));
+  }
+  return int_pow(a, b);
+}
+
+Value number_binary(const std::string& op, const Value& a, const Value& b) {
+  if (op == "@") unsupported_operands(op, a, b);
+  if (is_float(a) || is_float(b)) return number_float(op, as_double(a), as_double(b));
+  return number_int(op, as_int(a), as_int(b));
+}
+
+// --- sequences and strings: + concatenates, * repeats
+
+using SeqKind = Sequence::Kind;
+
+bool is_tuple_kind(SeqKind k) { return k != SeqKind::List; }
+
+// Python's words for a sequence's type in "can only concatenate tuple ...".
+std::string concat_name(const Sequence& s) { return s.kind == SeqKind::List ? "list" : "tuple"; }
+
+// A tuple, list or string of more than kMaxItems items is a hostile
+// program's, not a lesson's (a list becomes a tensor's data): growing one
+// past it is Python's MemoryError (Note [Program limits], src/lang/run.cpp).
+constexpr int64_t kMaxItems = int64_t{1} << 16;
+
+void check_items(int64_t count) {
+  if (count > kMaxItems)
+    throw PythonError("MemoryError", "a sequence of " + std::to_string(count) +
+                                         " items is more than the " + std::to_string(kMaxItems) +
+                                         " a program may build");
+}
+
+Value repeat(const Sequence& s, int64_t n) {
+  const int64_t count = n < 0 ? 0 : n;
+  const int64_t size = static_cast<int64_t>(s.items.size());
+  if (count > 0 && size > 0) check_items(count > kMaxItems ? count : size * count);
+  std::vector<Value> items;
+  for (int64_t k = 0; k < count && size > 0; ++k)
+    items.insert(items.end(), s.items.begin(), s.items.end());
+  return Value::sequence(s.kind == SeqKind::Named ? SeqKind::Tuple : s.kind, std::move(items));
+}
+
+Value repeat(const std::string& s, int64_t n) {
+  const int64_t count = n < 0 ? 0 : n;
+  const int64_t size = static_cast<int64_t>(s.size());
+  if (count > 0 && size > 0) check_items(count > kMaxItems ? count : size * count);
+  std::string out;
+  for (int64_t k = 0; k < count && size > 0; ++k) out += s;
+  return Value(std::move(out));
+}
+
+Value sequence_binary(const std::string& op, const Value& a, const Value& b) {
+  const Sequence* sa = a.sequence();
+  const Sequence* sb = b.sequence();
+  const auto* stra = std::get_if<std::string>(&a.v);
+  const auto* strb = std::get_if<std::string>(&b.v);
+  if (op == "+") {
+    if (sa && sb && is_tuple_kind(sa->kind) == is_tuple_kind(sb->kind)) {
+      check_items(static_cast<int64_t>(sa->items.size() + sb->items.size()));
+      std::vector<Value> items = sa->items;
+      items.insert(items.end(), sb->items.begin(), sb->items.end());
+      // torch.Size + tuple is a torch.Size; tuple + torch.Size a tuple
+      const SeqKind kind = sa->kind == SeqKind::Named ? SeqKind::Tuple : sa->kind;
+      return Value::sequence(kind, std::move(items));
+    }
+    if (stra && strb) {
+      check_items(static_cast<int64_t>(stra->size() + strb->size()));
+      return Value(*stra + *strb);
+    }
+    if (sa && (sb || !b.is_tensor()))
+      throw PythonError("TypeError", "can only concatenate " + concat_name(*sa) + " (not \"" +
+                                         type_name(b) + "\") to " + concat_name(*sa));
+    if (stra && !b.is_tensor())
+      throw PythonError("TypeError",
+                        "can only concatenate str (not \"" + std::string(type_name(b)) + "\") to str");
+  }
+  if (op == "*" && (sa || stra || sb || strb)) {
+    const Value& seq = (sa || stra) ? a : b;
+    const Value& count = (sa || stra) ? b : a;
+    if (std::holds_alternative<int64_t>(count.v) || std::holds_alternative<bool>(count.v)) {
+      if (const Sequence* s = seq.sequence()) return repeat(*s, as_int(count));
+      return repeat(std::get<std::string>(seq.v), as_int(count));
+    }
+    if (!count.is_tensor())
+      throw PythonError("TypeError", "can't multiply sequence by non-int of type '" +
+                                         std::string(type_name(count)) + "'");
+  }
+  unsupported_operands(op, a, b);
+}
+
+// --- tensors (Note [Program operators])
+
+bool is_operand(const Value& v) { return v.is_tensor() || is_number(v); }
+Operand as_operand(const Value& v) {
+  if (v.is_tensor()) return Operand(v.tensor());
+  return Operand(as_scalar(v));
+}
+std::vector<Tensor> tensors_of(const Value& a, const Value& b) {
+  std::vector<Tensor> out;
+  if (a.is_tensor()) out.push_back(a.tensor());
+  if (b.is_tensor()) out.push_back(b.tensor());
+  return out;
+}
+
+BinaryOp binary_op_of(const std::string& op) {
+  if (op == "+") return BinaryOp::Add;
+  if (op == "-") return BinaryOp::Sub;
+  if (op == "*") return BinaryOp::Mul;
+  if (op == "/") return BinaryOp::Div;
+  if (op == "//") return BinaryOp::FloorDivide;
+  if (op == "%") return BinaryOp::Remainder;
+  return BinaryOp::Pow;  // "**"
+}
+
+// self is a tensor: self.__op__(other).
+Value tensor_binary(const std::string& op, const Value& self, const Value& other,
+                    const CoreCall& call) {
+  const Tensor a = self.tensor();
+  if (op == "@") {
+    if (!other.is_tensor()) unsupported_operands(op, self, other);
+    const Tensor b = other.tensor();
+    return call("matmul", {a, b}, [&] { return matmul(a, b); });
+  }
+  const BinaryOp bop = binary_op_of(op);
+  const Operand b = as_operand(other);
+  return call(op_name(bop), tensors_of(self, other), [&] { return binary(bop, a, b); });
+}
+
+// other is a number, self a tensor: self.__rop__(other).
+Value tensor_reflected(const std::string& op, const Value& number, const Value& self,
+                       const CoreCall& call) {
+  const Tensor x = self.tensor();
+  const Scalar n = as_scalar(number);
+  if (op == "+") return call("add", {x}, [&] { return add(x, n); });
+  if (op == "*") return call("mul", {x}, [&] { return mul(x, n); });
+  if (op == "/") {
+    const Tensor r = call("reciprocal", {x}, [&] { return unary(UnaryOp::Reciprocal, x); });
+    return call("mul", {r}, [&] { return mul(r, n); });
+  }
+  if (op == "@") unsupported_operands(op, number, self);
+  if (op == "-")  // torch.rsub(x, n): n - x, its node named as PyTorch's rsub(Tensor, Scalar) names it
+    return call("sub", {x}, [&] {
+      Tensor out = sub(n, x);
+      set_grad_fn(out, "RsubBackward1");
+      return out;
+    });
+  const BinaryOp bop = binary_op_of(op);
+  return call(op_name(bop), {x}, [&] { return binary(bop, n, x); });
+}
+
+CompareOp compare_op_of(const std::string& op) {
+  if (op == "==") return CompareOp::Eq;
+  if (op == "!=") return CompareOp::Ne;
+  if (op == "<") return CompareOp::Lt;
+  if (op == "<=") return CompareOp::Le;
+  if (op == ">") return CompareOp::Gt;
+  return CompareOp::Ge;
+}
+
+// a < b is b > a when only b is a tensor (Python's reflected comparison).
+std::string swapped(const std::string& op) {
+  if (op == "<") return ">";
+  if (op == ">") return "<";
+  if (op == "<=") return ">=";
+  if (op == ">=") return "<=";
+  return op;
+}
+
+// --- comparisons of anything else
+
+[[noreturn]] void not_orderable(const std::string& op, const Value& a, const Value& b) {
+  throw PythonError("TypeError", "'" + op + "' not supported between instances of '" +
+                                     type_name(a) + "' and '" + type_name(b) + "'");
+}
+
+// An int and a float compared exactly, as Python does (not through double).
+int compare_int_float(int64_t i, double d) {
+  // d is not NaN here
+  if (d >= 9223372036854775808.0) return -1;
+  if (d < -9223372036854775808.0) return 1;
+  const double fl = std::floor(d);
+  const int64_t whole = static_cast<int64_t>(fl);
+  if (i < whole) return -1;
+  if (i > whole) return 1;
+  return d > fl ? -1 : 0;
+}
+
+bool ordered(const std::string& op, int c) {
+  if (op == "==") return c == 0;
+  if (op == "!=") return c != 0;
+  if (op == "<") return c < 0;
+  if (op == "<=") return c <= 0;
+  if (op == ">") return c > 0;
+  return c >= 0;
+}
+
+Value number_compare(const std::string& op, const Value& a, const Value& b) {
+  if (is_float(a) || is_float(b)) {
+    const bool fa = is_float(a), fb = is_float(b);
+    if ((fa && std::isnan(as_double(a))) || (fb && std::isnan(as_double(b)))) return op == "!=";
+    if (fa && fb) {
+      const double x = as_double(a), y = as_double(b);
+      return ordered(op, x < y ? -1 : x > y ? 1 : 0);
+    }
+    if (fb) return ordered(op, compare_int_float(as_int(a), as_double(b)));
+    return ordered(op, -compare_int_float(as_int(b), as_double(a)));
+  }
+  const int64_t x = as_int(a), y = as_int(b);
+  return ordered(op, x < y ? -1 : x > y ? 1 : 0);
+}
+
+bool same_object(const Value& a, const Value& b) {
+  if (a.is_tensor() && b.is_tensor()) return a.tensor().impl_ptr() == b.tensor().impl_ptr();
+  if (a.is_none() && b.is_none()) return true;
+  return false;
+}
+
+Value sequence_compare(const std::string& op, const Sequence& a, const Sequence& b,
+                       const Value& va, const Value& vb, const CoreCall& call) {
+  if (is_tuple_kind(a.kind) != is_tuple_kind(b.kind)) {
+    if (op == "==") return false;
+    if (op == "!=") return true;
+    not_orderable(op, va, vb);
+  }
+  // Python: the first items that differ decide; identical items are equal
+  size_t i = 0;
+  for (; i < a.items.size() && i < b.items.size(); ++i) {
+    if (same_object(a.items[i], b.items[i])) continue;
+    if (!truth(compare_operator("==", a.items[i], b.items[i], call))) break;
+  }
+  if (i >= a.items.size() || i >= b.items.size()) {
+    const int64_t na = static_cast<int64_t>(a.items.size()), nb = static_cast<int64_t>(b.items.size());
+    return ordered(op, na < nb ? -1 : na > nb ? 1 : 0);
+  }
+  if (op == "==") return false;
+  if (op == "!=") return true;
+  return compare_operator(op, a.items[i], b.items[i], call);
+}
+
+}  // namespace
+
+Value binary_operator(const std::string& op, const Value& a, const Value& b, const CoreCall& call) {
+  if (a.is_tensor() && is_operand(b)) return tensor_binary(op, a, b, call);
+  if (is_number(a) && b.is_tensor()) return tensor_reflected(op, a, b, call);
+  if (a.is_tensor() || b.is_tensor()) unsupported_operands(op, a, b);
+  if (is_number(a) && is_number(b)) return number_binary(op, a, b);
+  if (op == "+" || op == "*") return sequence_binary(op, a, b);
+  unsupported_operands(op, a, b);
+}
+
+Value unary_operator(const std::string& op, const Value& a, const CoreCall& call) {
+  if (a.is_tensor()) {
+    const Tensor x = a.tensor();
+    if (op == "-") return call("neg", {x}, [&] { return unary(UnaryOp::Neg, x); });
+    // Tensor.__pos__ is torch.positive: the tensor itself (not a copy)
+    TC_CHECK(Value, x.dtype() != DType::Bool,
+             "The `+` operator, on a bool tensor is not supported.");
+    return a;
+  }
+  if (is_float(a)) return op == "-" ? -as_double(a) : as_double(a);
+  if (is_number(a)) {
+    const int64_t i = as_int(a);
+    if (op == "+") return i;
+    if (i == std::numeric_limits<int64_t>::min()) overflow();
+    return -i;
+  }
+  throw PythonError("TypeError",
+                    "bad operand type for unary " + op + ": '" + type_name(a) + "'");
+}
+
+Value compare_operator(const std::string& op, const Value& a, const Value& b, const CoreCall& call) {
+  if (a.is_tensor() && is_operand(b)) {
+    const Tensor x = a.tensor();
+    const Operand y = as_operand(b);
+    const CompareOp c = compare_op_of(op);
+    return call(op_name(c), tensors_of(a, b), [&] { return compare(c, x, y); });
+  }
+  if (is_number(a) && b.is_tensor()) {
+    const Tensor x = b.tensor();
+    const Scalar n = as_scalar(a);
+    const CompareOp c = compare_op_of(swapped(op));
+    return call(op_name(c), {x}, [&] { return compare(c, x, n); });
+  }
+  if (is_number(a) && is_number(b)) return number_compare(op, a, b);
+  const Sequence* sa = a.sequence();
+  const Sequence* sb = b.sequence();
+  if (sa && sb) return sequence_compare(op, *sa, *sb, a, b, call);
+  const auto* stra = std::get_if<std::string>(&a.v);
+  const auto* strb = std::get_if<std::string>(&b.v);
+  if (stra && strb) return ordered(op, stra->compare(*strb) < 0 ? -1 : stra->compare(*strb) > 0 ? 1 : 0);
+  const auto* da = std::get_if<DType>(&a.v);
+  const auto* db = std::get_if<DType>(&b.v);
+  // anything else: == is identity (None == None), < is a TypeError
+  bool equal = same_object(a, b) || (da && db && *da == *db);
+  if (const auto* ma = std::get_if<ModuleRef>(&a.v))
+    if (const auto* mb = std::get_if<ModuleRef>(&b.v)) equal = ma->path == mb->path;
+  if (op == "==") return equal;
+  if (op == "!=") return !equal;
+  not_orderable(op, a, b);
+}
+
+Value augmented_operator(const std::string& op, const Value& target, const Value& value,
+                         const CoreCall& call) {
+  if (target.is_tensor() && op != "@" && is_operand(value)) {
+    Tensor self = target.tensor();
+    const BinaryOp bop = binary_op_of(op);
+    const Operand other = as_operand(value);
+    const std::string name = std::string(op_name(bop)) + "_";
+    std::vector<Tensor> inputs{self};
+    if (value.is_tensor()) inputs.push_back(value.tensor());
+    call(name, inputs, [&] { return binary_(bop, self, other); });
+    return target;
+  }
+  try {
+    return binary_operator(op, target, value, call);
+  } catch (const PythonError& e) {
+    // Python names the augmented operator in its TypeError
+    const std::string plain = "unsupported operand type(s) for " + (op == "**" ? "** or pow()" : op) + ":";
+    const std::string text = e.what();
+    if (e.type() == "TypeError" && text.compare(0, plain.size(), plain) == 0)
+      throw PythonError("TypeError", "unsupported operand type(s) for " + op + "=:" +
+                                         text.substr(plain.size()));
+    throw;
+  }
+}
+
+bool truth(const Value& value) {
+  if (value.is_none()) return false;
+  if (auto b = std::get_if<bool>(&value.v)) return *b;
+  if (auto i = std::get_if<int64_t>(&value.v)) return *i != 0;
+  if (auto d = std::get_if<double>(&value.v)) return *d != 0;
+  if (auto s = std::get_if<std::string>(&value.v)) return !s->empty();
+  if (const Sequence* s = value.sequence()) return !s->items.empty();
+  if (value.is_tensor()) {
+    const Tensor& t = value.tensor();
+    TC_CHECK(Value, t.numel() != 0, "Boolean value of Tensor with no values is ambiguous");
+    TC_CHECK(Value, t.numel() == 1, "Boolean value of Tensor with more than one value is ambiguous");
+    return t.item() != 0 || std::isnan(t.item());
+  }
+  return true;
+}
+
+}  // namespace tc::lang

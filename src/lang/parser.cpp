@@ -1,0 +1,941 @@
+#include "lang/parser.h"
+
+#include <cstdlib>
+#include <cstring>
+
+#include "error.h"
+#include "lang/lexer.h"
+
+namespace tc::lang {
+
+namespace {
+
+// A problem found while reading: thrown inside the parser only, and
+// returned by parse_program as ParseResult::error.
+struct ParseFailure {
+  ProgramError error;
+};
+
+const char* const kStraightLine =
+    "tensorcast runs straight-line PyTorch code (no loops, functions or classes)";
+
+// What the subset says of a keyword it leaves out (Note [Program syntax]).
+std::string unsupported_keyword(const std::string& k) {
+  if (k == "for" || k == "while") return "`" + k + "` loops are not supported: " + kStraightLine;
+  if (k == "if" || k == "elif" || k == "else")
+    return "`" + k + "` statements are not supported: " + kStraightLine;
+  if (k == "def") return "functions (`def`) are not supported: " + std::string(kStraightLine);
+  if (k == "lambda") return "`lambda` functions are not supported: " + std::string(kStraightLine);
+  if (k == "class") return "classes are not supported: " + std::string(kStraightLine);
+  if (k == "return" || k == "yield")
+    return "`" + k + "` is not supported: " + std::string(kStraightLine);
+  if (k == "with")
+    return "`with` blocks are not supported: " + std::string(kStraightLine);
+  if (k == "try" || k == "except" || k == "finally" || k == "raise")
+    return "exceptions (`" + k + "`) are not supported: " + std::string(kStraightLine);
+  if (k == "and" || k == "or" || k == "not")
+    return "`" + k +
+           "` is not supported: tensorcast runs straight-line PyTorch code (no conditions or "
+           "boolean logic)";
+  if (k == "in" || k == "is")
+    return "the operator `" + k + "` is not supported: comparisons are == != < <= > >=";
+  return "`" + k + "` is not supported: " + std::string(kStraightLine);
+}
+
+bool is_comparison(const Token& t) {
+  return t.kind == TokenKind::Op && (t.text == "==" || t.text == "!=" || t.text == "<" ||
+                                     t.text == "<=" || t.text == ">" || t.text == ">=");
+}
+
+bool is_augmented(const Token& t) {
+  static const char* const ops[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@="};
+  if (t.kind != TokenKind::Op) return false;
+  for (const char* o : ops)
+    if (t.text == o) return true;
+  return false;
+}
+
+// Operators Python has and the subset leaves out.
+bool is_left_out_operator(const Token& t) {
+  static const char* const ops[] = {"&", "|", "^", "<<", ">>", "&=", "|=", "^=",
+                                    "<<=", ">>=", ":=", "->"};
+  if (t.kind != TokenKind::Op) return false;
+  for (const char* o : ops)
+    if (t.text == o) return true;
+  return false;
+}
+
+// Python's escapes in a string literal (not a raw one): \n \t \\ \' \" ...,
+// \xhh, \ooo and \uXXXX (written as UTF-8). Others stay as written, as
+// Python keeps them.
+std::string decode_string(const std::string& text) {
+  std::string out;
+  auto utf8 = [&out](uint32_t c) {
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+    } else if (c < 0x800) {
+      out += static_cast<char>(0xC0 | (c >> 6));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+      out += static_cast<char>(0xE0 | (c >> 12));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  };
+  auto hex = [&text](size_t at, size_t n, uint32_t* v) {
+    if (at + n > text.size()) return false;
+    *v = 0;
+    for (size_t k = 0; k < n; ++k) {
+      const char c = text[at + k];
+      const int d = (c >= '0' && c <= '9')   ? c - '0'
+                    : (c >= 'a' && c <= 'f') ? c - 'a' + 10
+                    : (c >= 'A' && c <= 'F') ? c - 'A' + 10
+                                             : -1;
+      if (d < 0) return false;
+      *v = *v * 16 + static_cast<uint32_t>(d);
+    }
+    return true;
+  };
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\\' || i + 1 >= text.size()) {
+      out += text[i];
+      continue;
+    }
+    const char c = text[++i];
+    uint32_t v = 0;
+    switch (c) {
+      case 'n': out += '\n'; break;
+      case 't': out += '\t'; break;
+      case 'r': out += '\r'; break;
+      case '\\': out += '\\'; break;
+      case '\'': out += '\''; break;
+      case '"': out += '"'; break;
+      case 'a': out += '\a'; break;
+      case 'b': out += '\b'; break;
+      case 'f': out += '\f'; break;
+      case 'v': out += '\v'; break;
+      case 'x':
+        if (hex(i + 1, 2, &v)) {
+          utf8(v);
+          i += 2;
+        } else {
+          out += "\\x";
+        }
+        break;
+      case 'u':
+        if (hex(i + 1, 4, &v)) {
+          utf8(v);
+          i += 4;
+        } else {
+          out += "\\u";
+        }
+        break;
+      default:
+        if (c >= '0' && c <= '7') {
+          v = 0;
+          size_t n = 0;
+          while (n < 3 && i < text.size() && text[i] >= '0' && text[i] <= '7') {
+            v = v * 8 + static_cast<uint32_t>(text[i] - '0');
+            ++i;
+            ++n;
+          }
+          --i;
+          utf8(v);
+        } else {
+          out += '\\';
+          out += c;
+        }
+    }
+  }
+  return out;
+}
+
+class Parser {
+ public:
+  Parser(const std::string& source, const ProgramLimits& limits)
+      : source_(source), limits_(limits) {}
+
+  Module run() {
+    tokens_ = read_tokens();
+    Module module;
+    while (peek().kind != TokenKind::End) {
+      const Token& t = peek();
+      if (t.kind == TokenKind::Newline || t.kind == TokenKind::Dedent) {
+        next();
+        continue;
+      }
+      if (t.kind == TokenKind::Indent) fail_syntax(t, "unexpected indent", "IndentationError");
+      line(module);
+    }
+    return module;
+  }
+
+ private:
+  // --- tokens
+  std::vector<Token> read_tokens() {
+    try {
+      return tokenize(source_, "program");
+    } catch (const Error& e) {
+      throw ParseFailure{lexer_error(e.what())};
+    }
+  }
+
+  // The lexer's "cannot read program: <what> at line L, column C" as a
+  // SyntaxError at L:C.
+  ProgramError lexer_error(const std::string& message) const {
+    ProgramError error;
+    error.kind = "syntax";
+    error.python_type = "SyntaxError";
+    std::string what = message;
+    const std::string prefix = "cannot read program: ";
+    if (what.compare(0, prefix.size(), prefix) == 0) what = what.substr(prefix.size());
+    const size_t at = what.rfind(" at ");
+    int line = 1, column = 1;
+    if (at != std::string::npos) {
+      const std::string where = what.substr(at + 4);
+      what = what.substr(0, at);
+      const size_t l = where.find("line ");
+      if (l != std::string::npos) line = std::atoi(where.c_str() + l + 5);
+      const size_t c = where.find("column ");
+      if (c != std::string::npos) column = std::atoi(where.c_str() + c + 7);
+    }
+    if (what.rfind("unterminated string", 0) == 0) {
+      error.message = "unterminated string literal (detected at line " + std::to_string(line) + ")";
+    } else if (what.rfind("unindent", 0) == 0) {
+      error.message = what;
+      error.python_type = "IndentationError";
+    } else {
+      error.message = "invalid syntax: " + what;
+    }
+    error.line = error.end_line = line;
+    error.column = column;
+    error.end_column = column + 1;
+    return error;
+  }
+
+  const Token& peek(size_t ahead = 0) const {
+    const size_t at = pos_ + ahead;
+    return tokens_[at < tokens_.size() ? at : tokens_.size() - 1];
+  }
+  const Token& next() {
+    const Token& t = tokens_[pos_];
+    if (pos_ + 1 < tokens_.size()) ++pos_;
+    last_ = &t;
+    return t;
+  }
+  // The first byte first: called for every operator of every level of
+  // precedence, it is what reading a long program costs.
+  bool at_op(const char* op) const {
+    const Token& t = peek();
+    return t.kind == TokenKind::Op && t.text[0] == op[0] && t.text == op;
+  }
+  bool at_keyword(const char* k) const { return peek().is(TokenKind::Keyword, k); }
+
+  // How many bytes of the source a token covers (strings: with quotes).
+  static int width(const Token& t) {
+    const int n = static_cast<int>(t.text.size());
+    return t.kind == TokenKind::String ? n + 2 : n;
+  }
+  static Span span_of(const Token& t) { return {t.line, t.column, t.line, t.column + width(t)}; }
+  // From where `start` starts to the end of the last token read.
+  Span span_from(const Span& start) const {
+    Span s = start;
+    if (last_ != nullptr) {
+      s.end_line = last_->line;
+      s.end_column = last_->column + width(*last_);
+    }
+    return s;
+  }
+  static Span join(const Span& a, const Span& b) { return {a.line, a.column, b.end_line, b.end_column}; }
+  static Span whole(const Expr& e) { return e.outer.line != 0 ? e.outer : e.span; }
+
+  static std::string describe(const Token& t) {
+    switch (t.kind) {
+      case TokenKind::End: return "the end of the text";
+      case TokenKind::Newline: return "the end of the line";
+      case TokenKind::Indent: return "an indented line";
+      case TokenKind::Dedent: return "a line indented less";
+      case TokenKind::String: return "a string";
+      default: return std::string(token_kind_name(t.kind)) + " '" + printable(t.text) + "'";
+    }
+  }
+
+  // --- errors
+  [[noreturn]] void fail_at(const Span& span, const std::string& message, const char* kind,
+                            const char* python_type) const {
+    ProgramError e;
+    e.line = span.line;
+    e.column = span.column;
+    e.end_line = span.end_line;
+    e.end_column = span.end_column;
+    e.message = message;
+    e.kind = kind;
+    e.python_type = python_type;
+    throw ParseFailure{e};
+  }
+  [[noreturn]] void fail_syntax(const Token& t, const std::string& message,
+                                const char* python_type = "SyntaxError") const {
+    Span s = span_of(t);
+    if (s.end_column == s.column) s.end_column += 1;  // a zero-width token: mark one column
+    fail_at(s, message, "syntax", python_type);
+  }
+  // A line that ends inside brackets is Python's "'(' was never closed".
+  [[noreturn]] void expected(const char* what) const {
+    const Token& t = peek();
+    if (!open_.empty() && (t.kind == TokenKind::Newline || t.kind == TokenKind::End))
+      fail_syntax(open_.back(), "'" + open_.back().text + "' was never closed");
+    fail_syntax(t, std::string("invalid syntax: expected ") + what + ", found " + describe(t));
+  }
+  void open(const Token& bracket) { open_.push_back(bracket); }
+  void close() { open_.pop_back(); }
+  [[noreturn]] void unsupported(const Span& span, const std::string& message) const {
+    fail_at(span, message, "unsupported", "SyntaxError");
+  }
+  void expect_op(const char* op, const char* what) {
+    if (!at_op(op)) expected(what);
+    next();
+  }
+
+  // --- nesting (Note [Program syntax])
+  // Counts the parser's own recursion through brackets and unary
+  // operators, so that 10,000 '(' stop at the limit, not the stack.
+  struct Nest {
+    Parser& p;
+    explicit Nest(Parser& parser, const Token& at) : p(parser) {
+      if (++p.nesting_ > p.limits_.max_nesting) p.too_deep(span_of(at));
+    }
+    ~Nest() { --p.nesting_; }
+  };
+  [[noreturn]] void too_deep(const Span& span) const {
+    fail_at(span,
+            "too many nested parentheses, calls and operators: more than " +
+                std::to_string(limits_.max_nesting) + " levels inside each other",
+            "limit", "SyntaxError");
+  }
+  ExprPtr node(Expr::Kind kind, const Span& span) const {
+    auto e = std::make_unique<Expr>();
+    e->kind = kind;
+    e->span = span;
+    return e;
+  }
+  // Adds a child and keeps depth, refusing a tree deeper than the limit
+  // (a chain a + b + c + ... is built without recursion, but walked with it).
+  void adopt(Expr& parent, ExprPtr child) {
+    if (child) {
+      if (child->depth + 1 > parent.depth) parent.depth = child->depth + 1;
+      if (parent.depth > limits_.max_nesting) too_deep(parent.span);
+    }
+    parent.items.push_back(std::move(child));
+  }
+
+  // --- statements
+  // One logical line: statements separated by ';'.
+  void line(Module& module) {
+    while (true) {
+      statement(module);
+      if (at_op(";")) {
+        next();
+        if (peek().kind == TokenKind::Newline || peek().kind == TokenKind::End) break;
+        continue;
+      }
+      if (peek().kind == TokenKind::Newline || peek().kind == TokenKind::End) break;
+      const Statement& last = module.statements.back();
+      if (last.kind == Statement::Kind::Expression && last.value->kind == Expr::Kind::Name &&
+          last.value->text == "print" && starts_expression(peek()))
+        fail_at(last.value->span, "Missing parentheses in call to 'print'. Did you mean print(...)?",
+                "syntax", "SyntaxError");
+      if (peek().kind == TokenKind::Keyword)
+        unsupported(span_of(peek()), unsupported_keyword(peek().text));
+      if (is_left_out_operator(peek())) left_out_operator(peek());
+      if (at_op(":"))
+        unsupported(span_of(peek()),
+                    "type annotations (`x: int = ...`) are not supported: write `x = ...`");
+      expected("the end of the line or ';' after the statement");
+    }
+    if (peek().kind == TokenKind::Newline) next();
+  }
+
+  void statement(Module& module) {
+    if (static_cast<int64_t>(module.statements.size()) >= limits_.max_statements)
+      fail_at(span_of(peek()),
+              "the program has more than " + std::to_string(limits_.max_statements) +
+                  " statements",
+              "limit", "RuntimeError");
+    const Token& t = peek();
+    if (t.is(TokenKind::Keyword, "import") || t.is(TokenKind::Keyword, "from")) {
+      module.statements.push_back(import_statement());
+      return;
+    }
+    if (t.kind == TokenKind::Keyword && t.text != "True" && t.text != "False" && t.text != "None")
+      unsupported(span_of(t), unsupported_keyword(t.text));
+    if (t.is_op("@")) unsupported(span_of(t), "decorators are not supported: " + std::string(kStraightLine));
+    module.statements.push_back(expression_statement());
+  }
+
+  // import a.b [as c], ... | from a.b import c [as d], ... | from a import (c, d)
+  Statement import_statement() {
+    Statement s;
+    s.kind = Statement::Kind::Import;
+    const Token& first = next();
+    s.span = span_of(first);
+    if (first.text == "import") {
+      do {
+        ImportName name;
+        name.module = dotted(&name.span);
+        if (at_keyword("as")) {
+          next();
+          name.bound = identifier("a name after 'as'");
+        } else {
+          name.bound = name.module.substr(0, name.module.find('.'));
+        }
+        s.imports.push_back(std::move(name));
+      } while (at_op(",") && (next(), true));
+    } else {
+      if (at_op(".")) unsupported(span_of(peek()), "relative imports are not supported: programs may import torch");
+      Span module_span;
+      const std::string module = dotted(&module_span);
+      if (!at_keyword("import")) expected("'import'");
+      next();
+      if (at_op("*"))
+        unsupported(span_of(peek()),
+                    "`from " + module + " import *` is not supported: name what you import");
+      const bool parenthesised = at_op("(");
+      if (parenthesised) next();
+      do {
+        if (parenthesised && at_op(")")) break;
+        ImportName name;
+        name.module = module;
+        name.span = span_of(peek());
+        name.member = identifier("a name to import");
+        name.bound = name.member;
+        if (at_keyword("as")) {
+          next();
+          name.bound = identifier("a name after 'as'");
+        }
+        s.imports.push_back(std::move(name));
+      } while (at_op(",") && (next(), true));
+      if (parenthesised) expect_op(")", "')'");
+    }
+    s.span = span_from(s.span);
+    return s;
+  }
+
+  std::string identifier(const char* what) {
+    if (peek().kind != TokenKind::Name) expected(what);
+    return next().text;
+  }
+
+  std::string dotted(Span* span) {
+    *span = span_of(peek());
+    std::string path = identifier("a module name");
+    while (at_op(".")) {
+      next();
+      path += "." + identifier("a name after '.'");
+    }
+    *span = span_from(*span);
+    return path;
+  }
+
+  Statement expression_statement() {
+    Statement s;
+    const Span start = span_of(peek());
+    ExprPtr first = testlist();
+    if (at_op("=")) {
+      s.kind = Statement::Kind::Assign;
+      s.targets.push_back(std::move(first));
+      while (at_op("=")) {
+        next();
+        ExprPtr e = testlist();
+        if (at_op("=")) s.targets.push_back(std::move(e));
+        else s.value = std::move(e);
+      }
+      for (const ExprPtr& target : s.targets) check_target(*target);
+    } else if (is_augmented(peek())) {
+      s.kind = Statement::Kind::AugAssign;
+      const Token& op = next();
+      s.op = op.text.substr(0, op.text.size() - 1);
+      check_augmented_target(*first);
+      s.targets.push_back(std::move(first));
+      s.value = testlist();
+    } else {
+      s.kind = Statement::Kind::Expression;
+      s.value = std::move(first);
+    }
+    s.span = span_from(start);
+    return s;
+  }
+
+  // What may stand left of '=' (Python's words for what may not).
+  void check_target(const Expr& e) const {
+    using K = Expr::Kind;
+    const char* what = nullptr;
+    switch (e.kind) {
+      case K::Name: return;
+      case K::Attribute: return;
+      case K::Tuple:
+      case K::List:
+        for (const ExprPtr& item : e.items) check_target(*item);
+        return;
+      case K::Subscript:
+        unsupported(e.span,
+                    "assigning into a tensor (`x[...] = v`) is not supported: tensorcast's "
+                    "programs do not write into tensors by index (torch.where builds the "
+                    "result instead)");
+      case K::Int: case K::Float: case K::String: case K::Ellipsis: what = "literal"; break;
+      case K::Bool: case K::None: what = e.kind == K::None ? "None" : (e.bool_value ? "True" : "False"); break;
+      case K::Call: what = "function call"; break;
+      case K::Compare: what = "comparison"; break;
+      default: what = "expression"; break;
+    }
+    if (e.kind == K::Bool || e.kind == K::None)
+      fail_at(e.span, std::string("cannot assign to ") + what, "syntax", "SyntaxError");
+    fail_at(e.span,
+            std::string("cannot assign to ") + what + " here. Maybe you meant '==' instead of '='?",
+            "syntax", "SyntaxError");
+  }
+
+  void check_augmented_target(const Expr& e) const {
+    using K = Expr::Kind;
+    if (e.kind == K::Name) return;
+    if (e.kind == K::Subscript)
+      unsupported(e.span,
+                  "assigning into a tensor (`x[...] += v`) is not supported: tensorcast's "
+                  "programs do not write into tensors by index");
+    if (e.kind == K::Attribute)
+      unsupported(e.span,
+                  "augmented assignment to an attribute (`x.attr += v`) is not supported: "
+                  "write the name of a tensor on the left");
+    const char* what = e.kind == K::Tuple ? "tuple"
+                       : e.kind == K::List ? "list"
+                       : (e.kind == K::Int || e.kind == K::Float || e.kind == K::String ||
+                          e.kind == K::Bool || e.kind == K::None)
+                           ? "literal"
+                       : e.kind == K::Call ? "function call"
+                                           : "expression";
+    fail_at(e.span, std::string("'") + what + "' is an illegal expression for augmented assignment",
+            "syntax", "SyntaxError");
+  }
+
+  // --- expressions
+  bool starts_expression(const Token& t) const {
+    switch (t.kind) {
+      case TokenKind::Name: case TokenKind::Int: case TokenKind::Float: case TokenKind::String:
+        return true;
+      case TokenKind::Keyword:
+        return t.text == "True" || t.text == "False" || t.text == "None" || t.text == "not" ||
+               t.text == "lambda" || t.text == "await" || t.text == "yield";
+      case TokenKind::Op:
+        return t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" || t.text == "+" ||
+               t.text == "~" || t.text == "..." || t.text == "*";
+      default:
+        return false;
+    }
+  }
+
+  // expr (',' expr)* [','], a tuple when it has a comma.
+  ExprPtr testlist() {
+    ExprPtr first = expression();
+    if (!at_op(",")) return first;
+    auto tuple = node(Expr::Kind::Tuple, whole(*first));
+    adopt(*tuple, std::move(first));
+    while (at_op(",")) {
+      next();
+      if (!starts_expression(peek())) break;
+      adopt(*tuple, expression());
+    }
+    tuple->span = span_from(tuple->span);
+    return tuple;
+  }
+
+  ExprPtr expression() {
+    const Token& t = peek();
+    if (t.kind == TokenKind::Keyword && (t.text == "not" || t.text == "lambda" ||
+                                         t.text == "await" || t.text == "yield"))
+      unsupported(span_of(t), unsupported_keyword(t.text));
+    ExprPtr e = comparison();
+    const Token& after = peek();
+    if (after.is(TokenKind::Keyword, "if"))
+      unsupported(span_of(after),
+                  "conditional expressions (`a if c else b`) are not supported: " +
+                      std::string(kStraightLine));
+    if (after.is(TokenKind::Keyword, "for") || after.is(TokenKind::Keyword, "async"))
+      unsupported(span_of(after),
+                  "comprehensions (`... for ... in ...`) are not supported: " +
+                      std::string(kStraightLine));
+    if (after.kind == TokenKind::Keyword && (after.text == "and" || after.text == "or"))
+      unsupported(span_of(after), unsupported_keyword(after.text));
+    return e;
+  }
+
+  [[noreturn]] void left_out_operator(const Token& t) const {
+    unsupported(span_of(t), "the operator `" + t.text +
+                                "` is not supported: tensorcast's programs have + - * / // % ** @ "
+                                "and the comparisons == != < <= > >=");
+  }
+
+  ExprPtr comparison() {
+    ExprPtr first = arith();
+    if (is_left_out_operator(peek())) left_out_operator(peek());
+    if (peek().kind == TokenKind::Keyword && (peek().text == "in" || peek().text == "is" ||
+                                              (peek().text == "not" && peek(1).is(TokenKind::Keyword, "in"))))
+      unsupported(span_of(peek()), unsupported_keyword(peek().text == "not" ? "in" : peek().text));
+    if (!is_comparison(peek())) return first;
+    auto cmp = node(Expr::Kind::Compare, whole(*first));
+    adopt(*cmp, std::move(first));
+    while (is_comparison(peek())) {
+      cmp->ops.push_back(next().text);
+      adopt(*cmp, arith());
+      if (is_left_out_operator(peek())) left_out_operator(peek());
+    }
+    cmp->span = span_from(cmp->span);
+    return cmp;
+  }
+
+  ExprPtr binary(const std::string& op, ExprPtr left, ExprPtr right) {
+    auto e = node(Expr::Kind::Binary, join(whole(*left), whole(*right)));
+    e->op = op;
+    adopt(*e, std::move(left));
+    adopt(*e, std::move(right));
+    return e;
+  }
+
+  ExprPtr arith() {
+    ExprPtr e = term();
+    while (at_op("+") || at_op("-")) {
+      const std::string op = next().text;
+      e = binary(op, std::move(e), term());
+    }
+    return e;
+  }
+
+  ExprPtr term() {
+    ExprPtr e = factor();
+    while (at_op("*") || at_op("/") || at_op("//") || at_op("%") || at_op("@")) {
+      const std::string op = next().text;
+      e = binary(op, std::move(e), factor());
+    }
+    return e;
+  }
+
+  // ('+' | '-') factor | power: -2**2 is -(2**2).
+  ExprPtr factor() {
+    const Token& t = peek();
+    if (t.is_op("~"))
+      unsupported(span_of(t), "the operator `~` is not supported: tensorcast's programs have + - * / // % ** @ "
+                              "and the comparisons == != < <= > >=");
+    if (t.is_op("-") || t.is_op("+")) {
+      Nest nest(*this, t);
+      const Token& op = next();
+      const Span start = span_of(op);
+      ExprPtr operand = factor();
+      auto e = node(Expr::Kind::Unary, join(start, whole(*operand)));
+      e->op = op.text;
+      adopt(*e, std::move(operand));
+      return e;
+    }
+    return power();
+  }
+
+  ExprPtr power() {
+    ExprPtr base = primary();
+    if (!at_op("**")) return base;
+    Nest nest(*this, peek());
+    next();
+    return binary("**", std::move(base), factor());
+  }
+
+  // atom followed by .name, (args) and [index], left to right.
+  ExprPtr primary() {
+    ExprPtr e = atom();
+    while (true) {
+      if (at_op(".")) {
+        next();
+        if (peek().kind != TokenKind::Name) expected("a name after '.'");
+        auto a = node(Expr::Kind::Attribute, whole(*e));
+        a->text = next().text;
+        a->span = span_from(a->span);
+        adopt(*a, std::move(e));
+        e = std::move(a);
+      } else if (at_op("(")) {
+        e = call(std::move(e));
+      } else if (at_op("[")) {
+        e = subscript(std::move(e));
+      } else {
+        return e;
+      }
+    }
+  }
+
+  ExprPtr call(ExprPtr function) {
+    Nest nest(*this, peek());
+    open(next());  // '('
+    auto c = node(Expr::Kind::Call, whole(*function));
+    adopt(*c, std::move(function));
+    while (!at_op(")")) {
+      const Token& t = peek();
+      if (t.is_op("*") || t.is_op("**"))
+        unsupported(span_of(t), "unpacking arguments (`*args`, `**kwargs`) is not supported: "
+                                "write each argument");
+      if (t.kind == TokenKind::Name && peek(1).is_op("=")) {
+        Keyword k;
+        k.span = span_of(t);
+        k.name = next().text;
+        next();  // '='
+        for (const Keyword& other : c->keywords)
+          if (other.name == k.name)
+            fail_at(k.span, "keyword argument repeated: " + k.name, "syntax", "SyntaxError");
+        ExprPtr value = expression();
+        k.span = join(k.span, whole(*value));
+        if (value->depth + 1 > c->depth) c->depth = value->depth + 1;
+        if (c->depth > limits_.max_nesting) too_deep(c->span);
+        k.value = std::move(value);
+        c->keywords.push_back(std::move(k));
+      } else {
+        if (!starts_expression(t)) expected("an argument or ')'");
+        ExprPtr value = expression();
+        if (!c->keywords.empty())
+          fail_at(value->span, "positional argument follows keyword argument", "syntax", "SyntaxError");
+        adopt(*c, std::move(value));
+      }
+      if (at_op(",")) next();
+      else if (!at_op(")")) expected("',' or ')'");
+    }
+    next();  // ')'
+    close();
+    c->span = span_from(c->span);
+    return c;
+  }
+
+  // x[item, ...]: each item an expression or a slice a:b:c.
+  ExprPtr subscript(ExprPtr value) {
+    Nest nest(*this, peek());
+    open(next());  // '['
+    auto s = node(Expr::Kind::Subscript, whole(*value));
+    adopt(*s, std::move(value));
+    if (at_op("]")) expected("an index");
+    ExprPtr first = index_item();
+    ExprPtr index;
+    if (at_op(",")) {
+      auto tuple = node(Expr::Kind::Tuple, whole(*first));
+      adopt(*tuple, std::move(first));
+      while (at_op(",")) {
+        next();
+        if (at_op("]")) break;
+        adopt(*tuple, index_item());
+      }
+      tuple->span = span_from(tuple->span);
+      index = std::move(tuple);
+    } else {
+      index = std::move(first);
+    }
+    if (!at_op("]")) expected("',' or ']'");
+    next();
+    close();
+    adopt(*s, std::move(index));
+    s->span = span_from(s->span);
+    return s;
+  }
+
+  bool ends_slice_part() const { return at_op(":") || at_op(",") || at_op("]"); }
+
+  ExprPtr index_item() {
+    const Span start = span_of(peek());
+    ExprPtr lower;
+    if (!at_op(":")) {
+      lower = expression();
+      if (!at_op(":")) return lower;
+    }
+    auto slice = node(Expr::Kind::Slice, lower ? whole(*lower) : start);
+    next();  // ':'
+    ExprPtr upper, step;
+    if (!ends_slice_part()) upper = expression();
+    if (at_op(":")) {
+      next();
+      if (!ends_slice_part()) step = expression();
+    }
+    adopt(*slice, std::move(lower));
+    adopt(*slice, std::move(upper));
+    adopt(*slice, std::move(step));
+    slice->span = span_from(slice->span);
+    return slice;
+  }
+
+  // The prefix of a string literal written right before it (r"...", f"...").
+  bool string_prefix(const Token& name) const {
+    const Token& s = peek(1);
+    if (s.kind != TokenKind::String || s.line != name.line ||
+        s.column != name.column + static_cast<int>(name.text.size()) || name.text.size() > 2)
+      return false;
+    for (char c : name.text)
+      if (std::strchr("rRuUfFbB", c) == nullptr) return false;
+    return true;
+  }
+
+  ExprPtr string_literal() {
+    auto e = node(Expr::Kind::String, span_of(peek()));
+    while (peek().kind == TokenKind::String ||
+           (peek().kind == TokenKind::Name && string_prefix(peek()))) {
+      bool raw = false;
+      if (peek().kind == TokenKind::Name) {
+        const Token& prefix = next();
+        for (char c : prefix.text) {
+          if (c == 'f' || c == 'F')
+            unsupported(span_of(prefix), "f-strings are not supported: print the values apart, "
+                                         "print('x:', x)");
+          if (c == 'b' || c == 'B')
+            unsupported(span_of(prefix), "bytes literals (b'...') are not supported");
+          raw |= c == 'r' || c == 'R';
+        }
+      }
+      const Token& s = next();
+      e->text += raw ? s.text : decode_string(s.text);
+    }
+    e->span = span_from(e->span);
+    return e;
+  }
+
+  ExprPtr atom() {
+    const Token& t = peek();
+    switch (t.kind) {
+      case TokenKind::Name: {
+        if (string_prefix(t)) return string_literal();
+        auto e = node(Expr::Kind::Name, span_of(t));
+        e->text = next().text;
+        return e;
+      }
+      case TokenKind::Int: {
+        auto e = node(Expr::Kind::Int, span_of(t));
+        if (!int_value(t, &e->int_value))
+          unsupported(span_of(t), "the integer " + t.text +
+                                      " does not fit in 64 bits: tensorcast's integers are int64, "
+                                      "as a tensor's");
+        next();
+        return e;
+      }
+      case TokenKind::Float: {
+        auto e = node(Expr::Kind::Float, span_of(t));
+        std::string digits;
+        for (char c : t.text)
+          if (c != '_') digits += c;
+        e->float_value = std::strtod(digits.c_str(), nullptr);
+        next();
+        return e;
+      }
+      case TokenKind::String:
+        return string_literal();
+      case TokenKind::Keyword: {
+        if (t.text == "True" || t.text == "False") {
+          auto e = node(Expr::Kind::Bool, span_of(t));
+          e->bool_value = next().text == "True";
+          return e;
+        }
+        if (t.text == "None") {
+          next();
+          return node(Expr::Kind::None, span_of(t));
+        }
+        if (t.text == "not" || t.text == "lambda" || t.text == "await" || t.text == "yield" ||
+            t.text == "if" || t.text == "for")
+          unsupported(span_of(t), unsupported_keyword(t.text));
+        expected("an expression");
+      }
+      case TokenKind::Op: {
+        if (t.text == "...") {
+          next();
+          return node(Expr::Kind::Ellipsis, span_of(t));
+        }
+        if (t.text == "(") return parenthesised();
+        if (t.text == "[") return list();
+        if (t.text == "{")
+          unsupported(span_of(t), "dictionaries and sets (`{...}`) are not supported: tensorcast's "
+                                  "programs have tuples and lists");
+        if (t.text == "*")
+          unsupported(span_of(t), "unpacking (`*x`) is not supported: write each item");
+        if (t.text == "-" || t.text == "+" || t.text == "~") return factor();
+        expected("an expression");
+      }
+      default:
+        expected("an expression");
+    }
+  }
+
+  ExprPtr parenthesised() {
+    Nest nest(*this, peek());
+    open(peek());
+    const Span start = span_of(next());  // '('
+    if (at_op(")")) {
+      next();
+      close();
+      return node(Expr::Kind::Tuple, span_from(start));
+    }
+    ExprPtr first = expression();
+    if (at_op(")")) {
+      next();
+      close();
+      first->outer = span_from(start);
+      return first;  // (x) is x: errors point at x itself
+    }
+    if (!at_op(",")) expected("',' or ')'");
+    auto tuple = node(Expr::Kind::Tuple, start);
+    adopt(*tuple, std::move(first));
+    while (at_op(",")) {
+      next();
+      if (at_op(")")) break;
+      if (!starts_expression(peek())) expected("an expression or ')'");
+      adopt(*tuple, expression());
+    }
+    expect_op(")", "',' or ')'");
+    close();
+    tuple->span = span_from(start);
+    return tuple;
+  }
+
+  ExprPtr list() {
+    Nest nest(*this, peek());
+    open(peek());
+    const Span start = span_of(next());  // '['
+    auto l = node(Expr::Kind::List, start);
+    while (!at_op("]")) {
+      if (!starts_expression(peek())) expected("an expression or ']'");
+      adopt(*l, expression());
+      if (at_op(",")) next();
+      else if (!at_op("]")) expected("',' or ']'");
+    }
+    next();
+    close();
+    l->span = span_from(start);
+    return l;
+  }
+
+  const std::string& source_;
+  const ProgramLimits& limits_;
+  std::vector<Token> tokens_;
+  size_t pos_ = 0;
+  const Token* last_ = nullptr;
+  int64_t nesting_ = 0;
+  std::vector<Token> open_;  // brackets not closed yet, innermost last
+};
+
+}  // namespace
+
+ParseResult parse_program(const std::string& source, const ProgramLimits& limits) {
+  ParseResult result;
+  if (static_cast<int64_t>(source.size()) > limits.max_source_bytes) {
+    ProgramError e;
+    e.line = e.column = e.end_line = e.end_column = 1;
+    e.message = "the program is " + std::to_string(source.size()) + " bytes long, more than the " +
+                std::to_string(limits.max_source_bytes) + " bytes a program may have";
+    e.kind = "limit";
+    e.python_type = "RuntimeError";
+    result.error = e;
+    return result;
+  }
+  try {
+    result.module = Parser(source, limits).run();
+  } catch (const ParseFailure& failure) {
+    result.module = Module{};
+    result.error = failure.error;
+  }
+  return result;
+}
+
+}  // namespace tc::lang

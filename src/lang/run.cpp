@@ -1,0 +1,712 @@
+// run_program (src/lang/program.h, Note [Programs]): the interpreter of the
+// syntax tree src/lang/parser.h reads. It evaluates what the syntax says
+// (names, literals, operators, x[...], assignments) and leaves everything
+// reached through a dot or a call to the library (src/lang/builtins.h).
+#include <algorithm>
+#include <cctype>
+#include <limits>
+#include <new>
+
+#include "autograd/node.h"
+#include "error.h"
+#include "lang/builtins.h"
+#include "lang/operators.h"
+#include "lang/parser.h"
+#include "lang/program.h"
+#include "ops.h"
+#include "storage.h"
+
+namespace tc::lang {
+
+namespace {
+
+// An error raised by the interpreter with the exception Python raises and
+// the kind ProgramError gives it.
+ProgramError error_of(const Span& span, std::string message, std::string kind,
+                      std::string python_type) {
+  ProgramError e;
+  e.line = span.line;
+  e.column = span.column;
+  e.end_line = span.end_line;
+  e.end_column = span.end_column;
+  e.message = std::move(message);
+  e.kind = std::move(kind);
+  e.python_type = std::move(python_type);
+  return e;
+}
+
+const char* kind_of(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::Shape: return "shape";
+    case ErrorKind::Index: return "index";
+    case ErrorKind::Value: return "value";
+    case ErrorKind::Type: return "type";
+    case ErrorKind::Memory: return "memory";
+    case ErrorKind::Autograd: return "autograd";
+    case ErrorKind::Policy: return "policy";
+  }
+  return "value";
+}
+
+// The exception PyTorch raises for the core's errors: an index out of
+// range is an IndexError (PyTorch's IndexError from TORCH_CHECK_INDEX);
+// the rest, "not implemented for 'Bool'" (Type) included, RuntimeError.
+const char* python_type_of(ErrorKind kind) {
+  return kind == ErrorKind::Index ? "IndexError" : "RuntimeError";
+}
+
+// "ZeroDivisionError" -> "zero_division", "NameError" -> "name".
+std::string kind_of_python(const std::string& type) {
+  std::string base = type;
+  if (base.size() > 5 && base.compare(base.size() - 5, 5, "Error") == 0)
+    base = base.substr(0, base.size() - 5);
+  if (base == "Recursion") return "limit";  // only the interpreter's own limits raise it
+  std::string out;
+  for (size_t i = 0; i < base.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(base[i]);
+    if (std::isupper(c) && i > 0) out += '_';
+    out += static_cast<char>(std::tolower(c));
+  }
+  return out;
+}
+
+// Note [Program limits]: ProgramLimits bound what a hostile program may
+// cost. The parser refuses a text too long, with too many statements or
+// nested too deeply (Note [Program syntax]). max_elements bounds the bytes
+// of any one tensor, read as float32 elements (the limit's "64 MB of
+// float32"; an int64 tensor may have half as many): the core refuses a
+// larger buffer before allocating it (Storage::allocate, ErrorKind::Memory),
+// during the program only. Tuples, lists and strings stop at 65,536 items
+// (src/lang/operators.cpp), so that no statement builds more than a few MB,
+// and nest at most 32 deep (kMaxSequenceNesting).
+class MemoryLimitScope {
+ public:
+  explicit MemoryLimitScope(int64_t max_elements) : previous_(memory_limit()) {
+    const int64_t cap = std::numeric_limits<int64_t>::max() / 4;
+    const int64_t bytes = (max_elements > cap ? cap : std::max<int64_t>(max_elements, 0)) * 4;
+    set_memory_limit(std::min(previous_, bytes));
+  }
+  ~MemoryLimitScope() { set_memory_limit(previous_); }
+  MemoryLimitScope(const MemoryLimitScope&) = delete;
+  MemoryLimitScope& operator=(const MemoryLimitScope&) = delete;
+
+ private:
+  int64_t previous_;
+};
+
+// Storages numbered 1, 2, ... in the order a program first shows them, so
+// that views share a number (ValueInfo::storage). A storage freed and
+// another allocated at its address gets a new number.
+class StorageNumbers {
+ public:
+  uint64_t of(const Tensor& t) {
+    const std::shared_ptr<Storage>& s = t.impl().storage;
+    auto it = numbers_.find(s.get());
+    if (it != numbers_.end() && !it->second.first.expired()) return it->second.second;
+    const uint64_t n = ++count_;
+    numbers_[s.get()] = {s, n};
+    return n;
+  }
+
+ private:
+  std::map<const Storage*, std::pair<std::weak_ptr<Storage>, uint64_t>> numbers_;
+  uint64_t count_ = 0;
+};
+
+// How deeply tuples and lists nest inside `v` (0 for anything else),
+// counted no further than `cap`. A program can nest them deeper than its
+// text does (a = (a,), once per line): the limit keeps every walk over a
+// value (repr, comparison, the package's JSON) off the stack's end
+// (Note [Program limits]).
+constexpr int kMaxSequenceNesting = 32;
+int nesting(const Value& v, int cap) {
+  const Sequence* s = v.sequence();
+  if (s == nullptr || cap <= 0) return 0;
+  int deepest = 0;
+  for (const Value& item : s->items) deepest = std::max(deepest, nesting(item, cap - 1));
+  return deepest + 1;
+}
+
+void collect_tensors(const Value& v, std::vector<Tensor>& out, int depth = 0) {
+  if (v.is_tensor()) {
+    out.push_back(v.tensor());
+  } else if (const Sequence* s = v.sequence()) {
+    if (depth < 4)
+      for (const Value& item : s->items) collect_tensors(item, out, depth + 1);
+  }
+}
+
+class Interpreter {
+ public:
+  Interpreter(const std::string& source, const ProgramLimits& limits, ProgramResult& result)
+      : source_(source), limits_(limits), result_(result) {
+    line_starts_.push_back(0);
+    for (size_t i = 0; i < source.size(); ++i)
+      if (source[i] == '\n') line_starts_.push_back(i + 1);
+  }
+
+  void run(const Module& module) {
+    if (auto e = check_imports(module)) {
+      result_.error = *e;
+      return;
+    }
+    for (const Statement& s : module.statements)
+      if (!run_statement(s)) break;
+  }
+
+  std::map<std::string, Value>& globals() { return globals_; }
+
+ private:
+  // --- statements
+
+  // Imports the subset has no module for are refused before anything runs.
+  std::optional<ProgramError> check_imports(const Module& module) const {
+    for (const Statement& s : module.statements)
+      for (const ImportName& name : s.imports)
+        if (!is_known_module(name.module))
+          return error_of(name.span,
+                          "`import " + name.module +
+                              "` is not supported: programs may import torch, torch.nn and "
+                              "torch.nn.functional",
+                          "unsupported", "SyntaxError");
+    return std::nullopt;
+  }
+
+  std::string text_of(const Span& span) const {
+    auto offset = [this](int line, int column) {
+      const size_t l = static_cast<size_t>(std::max(line, 1)) - 1;
+      const size_t start = l < line_starts_.size() ? line_starts_[l] : source_.size();
+      return std::min(source_.size(), start + static_cast<size_t>(std::max(column, 1)) - 1);
+    };
+    const size_t a = offset(span.line, span.column), b = offset(span.end_line, span.end_column);
+    return b > a ? source_.substr(a, b - a) : std::string();
+  }
+
+  // Runs one statement in its own TraceScope; false when it raised (the
+  // error is in the result, the statement last in its list).
+  bool run_statement(const Statement& s) {
+    result_.statements.emplace_back();
+    StatementResult& out = result_.statements.back();
+    out.line = s.span.line;
+    out.column = s.span.column;
+    out.end_line = s.span.end_line;
+    out.end_column = s.span.end_column;
+    out.source = text_of(s.span);
+    current_ = &out;
+    raised_at_.reset();
+    std::optional<ProgramError> error;
+    {
+      TraceScope scope;
+      scope_ = &scope;
+      try {
+        execute(s);
+      } catch (const PythonError& e) {
+        error = error_of(where(s), e.what(), kind_of_python(e.type()), e.type());
+      } catch (const Error& e) {
+        error = error_of(where(s), e.what(), kind_of(e.kind()), python_type_of(e.kind()));
+      } catch (const std::bad_alloc&) {
+        error = error_of(where(s), "out of memory", "memory", "RuntimeError");
+      } catch (const std::exception& e) {
+        error = error_of(where(s), e.what(), "internal", "RuntimeError");
+      }
+      out.events = scope.events();
+      scope_ = nullptr;
+    }
+    if (!error && called_backward(out)) fill_grads(out);
+    current_ = nullptr;
+    if (error) result_.error = *error;
+    return !error;
+  }
+
+  Span where(const Statement& s) const { return raised_at_ ? *raised_at_ : s.span; }
+
+  static bool called_backward(const StatementResult& s) {
+    for (const CallRecord& c : s.calls)
+      if (c.op.size() >= 8 && c.op.compare(c.op.size() - 8, 8, "backward") == 0) return true;
+    return false;
+  }
+
+  void fill_grads(StatementResult& out) {
+    for (const auto& [name, value] : globals_) {
+      if (!value.is_tensor()) continue;
+      const Tensor grad = value.tensor().grad();
+      if (grad.defined()) out.grads[name] = info_of(grad);
+    }
+  }
+
+  void execute(const Statement& s) {
+    switch (s.kind) {
+      case Statement::Kind::Import:
+        import(s);
+        return;
+      case Statement::Kind::Expression:
+        eval(*s.value);
+        return;
+      case Statement::Kind::Assign: {
+        const Value value = eval(*s.value);
+        for (const ExprPtr& target : s.targets) assign(*target, value, s);
+        return;
+      }
+      case Statement::Kind::AugAssign: {
+        const Expr& target = *s.targets[0];
+        const Value current = eval(target);
+        const Value value = eval(*s.value);
+        const Value updated = augmented_operator(s.op, current, value, core_call(s.span));
+        bind(target.text, updated);
+        return;
+      }
+    }
+  }
+
+  void import(const Statement& s) {
+    for (const ImportName& name : s.imports) {
+      Value value;
+      if (name.member.empty()) {
+        // import torch.nn binds torch; import torch.nn as nn binds torch.nn
+        const bool aliased = name.bound != name.module.substr(0, name.module.find('.'));
+        value = ModuleRef{aliased ? name.module : name.module.substr(0, name.module.find('.'))};
+      } else {
+        try {
+          value = get_attribute(ModuleRef{name.module}, name.member);
+        } catch (const PythonError& e) {
+          raised_at_ = name.span;
+          if (e.type() != "AttributeError") throw;
+          throw PythonError("ImportError", "cannot import name '" + name.member + "' from '" +
+                                               name.module + "'");
+        }
+      }
+      bind(name.bound, value);
+    }
+  }
+
+  void bind(const std::string& name, const Value& value) {
+    globals_[name] = value;
+    current_->names[name] = info_of(value);
+  }
+
+  void assign(const Expr& target, const Value& value, const Statement& s) {
+    switch (target.kind) {
+      case Expr::Kind::Name:
+        bind(target.text, value);
+        return;
+      case Expr::Kind::Attribute: {
+        const Value object = eval(*target.items[0]);
+        try {
+          set_attribute(object, target.text, value);
+        } catch (...) {
+          if (!raised_at_) raised_at_ = target.span;
+          throw;
+        }
+        // the tensor changed: show it again under its name
+        if (target.items[0]->kind == Expr::Kind::Name)
+          current_->names[target.items[0]->text] = info_of(object);
+        return;
+      }
+      case Expr::Kind::Tuple:
+      case Expr::Kind::List: {
+        const std::vector<Value> items = unpack(value, target.items.size(), s);
+        for (size_t i = 0; i < items.size(); ++i) assign(*target.items[i], items[i], s);
+        return;
+      }
+      default:
+        // the parser lets no other target through
+        throw InternalError("internal error (please report): assignment to an expression");
+    }
+  }
+
+  // Python's iteration for a, b = value: a sequence's items, a string's
+  // characters, a tensor's rows (Tensor.__iter__ is unbind(0); here each
+  // row is a select, SelectBackward0 where PyTorch says UnbindBackward0).
+  std::vector<Value> unpack(const Value& value, size_t expected, const Statement& s) {
+    std::vector<Value> items;
+    if (const Sequence* seq = value.sequence()) {
+      items = seq->items;
+    } else if (const auto* str = std::get_if<std::string>(&value.v)) {
+      for (char c : *str) items.emplace_back(std::string(1, c));
+    } else if (value.is_tensor()) {
+      const Tensor x = value.tensor();
+      if (x.ndim() == 0) throw PythonError("TypeError", "iteration over a 0-d tensor");
+      const int64_t n = x.sizes()[0];
+      if (n == static_cast<int64_t>(expected)) {
+        for (int64_t i = 0; i < n; ++i)
+          items.emplace_back(
+              core_call(s.span)("Tensor.unbind", {x}, [&] { return select(x, 0, i); }));
+      } else if (n > static_cast<int64_t>(expected)) {
+        items.resize(expected + 1);  // too many: the error below
+      } else {
+        throw PythonError("ValueError", "not enough values to unpack (expected " +
+                                            std::to_string(expected) + ", got " +
+                                            std::to_string(n) + ")");
+      }
+    } else {
+      throw PythonError("TypeError",
+                        "cannot unpack non-iterable " + std::string(type_name(value)) + " object");
+    }
+    if (items.size() > expected)
+      throw PythonError("ValueError",
+                        "too many values to unpack (expected " + std::to_string(expected) + ")");
+    if (items.size() < expected)
+      throw PythonError("ValueError", "not enough values to unpack (expected " +
+                                          std::to_string(expected) + ", got " +
+                                          std::to_string(items.size()) + ")");
+    return items;
+  }
+
+  // --- expressions
+
+  // Evaluates e; whatever it raises is pinned to the innermost expression
+  // that raised (the first to see the exception).
+  Value eval(const Expr& e) {
+    try {
+      return eval_node(e);
+    } catch (...) {
+      if (!raised_at_) raised_at_ = e.span;
+      throw;
+    }
+  }
+
+  Value eval_node(const Expr& e) {
+    using K = Expr::Kind;
+    switch (e.kind) {
+      case K::Name: return lookup(e.text);
+      case K::Int: return e.int_value;
+      case K::Float: return e.float_value;
+      case K::Bool: return e.bool_value;
+      case K::None: return Value();
+      case K::Ellipsis: return EllipsisValue{};
+      case K::String: return e.text;
+      case K::Tuple:
+      case K::List: {
+        std::vector<Value> items;
+        items.reserve(e.items.size());
+        for (const ExprPtr& item : e.items) {
+          items.push_back(eval(*item));
+          if (nesting(items.back(), kMaxSequenceNesting) >= kMaxSequenceNesting)
+            throw PythonError("RecursionError",
+                              "tuples and lists may be nested " +
+                                  std::to_string(kMaxSequenceNesting) +
+                                  " deep in a program (each inside the one before)");
+        }
+        return Value::sequence(e.kind == K::Tuple ? Sequence::Kind::Tuple : Sequence::Kind::List,
+                               std::move(items));
+      }
+      case K::Unary: {
+        const Value a = eval(*e.items[0]);
+        return unary_operator(e.op, a, core_call(e.span));
+      }
+      case K::Binary: {
+        const Value a = eval(*e.items[0]);
+        const Value b = eval(*e.items[1]);
+        return binary_operator(e.op, a, b, core_call(e.span));
+      }
+      case K::Compare: return comparison(e);
+      case K::Attribute: return attribute(e);
+      case K::Call: return call(e);
+      case K::Subscript: return subscript(e);
+      case K::Slice: return slice(e);
+    }
+    return Value();
+  }
+
+  Value lookup(const std::string& name) const {
+    auto it = globals_.find(name);
+    if (it != globals_.end()) return it->second;
+    Value builtin;
+    if (builtin_global(name, &builtin)) return builtin;
+    throw PythonError("NameError", "name '" + name + "' is not defined");
+  }
+
+  // a < b < c is (a < b) and (b < c), b evaluated once: the first false
+  // link is the result (Python's chaining; a tensor's truth raises unless
+  // it has one element).
+  Value comparison(const Expr& e) {
+    Value left = eval(*e.items[0]);
+    Value result;
+    for (size_t i = 0; i < e.ops.size(); ++i) {
+      const Expr& right_expr = *e.items[i + 1];
+      Value right = eval(right_expr);
+      const Span span{e.items[i]->span.line, e.items[i]->span.column, right_expr.span.end_line,
+                      right_expr.span.end_column};
+      result = compare_operator(e.ops[i], left, right, core_call(span));
+      if (i + 1 < e.ops.size() && !truth(result)) return result;
+      left = std::move(right);
+    }
+    return result;
+  }
+
+  Value attribute(const Expr& e) {
+    const Value object = eval(*e.items[0]);
+    const size_t first = scope_->events().size();
+    Value value = get_attribute(object, e.text);
+    // x.T, x.mT, x.data make new tensors: the graph shows where they came from
+    if (object.is_tensor() && value.is_tensor() && e.text != "grad" &&
+        value.tensor().impl_ptr() != object.tensor().impl_ptr())
+      record("Tensor." + e.text, e.span, {object.tensor()}, value, first);
+    return value;
+  }
+
+  Value call(const Expr& e) {
+    const Value function = eval(*e.items[0]);
+    const Callable* fn = std::get_if<Callable>(&function.v);
+    Arguments args;
+    for (size_t i = 1; i < e.items.size(); ++i) args.positional.push_back(eval(*e.items[i]));
+    for (const Keyword& k : e.keywords) {
+      try {
+        args.keywords.emplace_back(k.name, eval(*k.value));
+      } catch (...) {
+        if (!raised_at_) raised_at_ = k.span;
+        throw;
+      }
+    }
+    if (fn == nullptr)
+      throw PythonError("TypeError", "'" + std::string(type_name(function)) + "' object is not callable");
+    std::vector<Tensor> inputs;
+    if (fn->self) inputs.push_back(*fn->self);
+    for (const Value& v : args.positional) collect_tensors(v, inputs);
+    for (const auto& kv : args.keywords) collect_tensors(kv.second, inputs);
+    const size_t first = scope_->events().size();
+    CallContext context{&current_->output};
+    Value result = lang::call(*fn, args, context);
+    record(call_name(*fn), e.span, inputs, result, first);
+    return result;
+  }
+
+  void record(const std::string& op, const Span& span, const std::vector<Tensor>& inputs,
+              const Value& result, size_t first_event) {
+    CallRecord r;
+    r.op = op;
+    r.line = span.line;
+    r.column = span.column;
+    r.end_line = span.end_line;
+    r.end_column = span.end_column;
+    for (const Tensor& t : inputs) r.inputs.push_back(t.id());
+    std::vector<Tensor> outputs;
+    collect_tensors(result, outputs);
+    for (const Tensor& out : outputs) {
+      r.outputs.push_back(out.id());
+      for (const Tensor& in : inputs) r.view |= out.shares_storage(in);
+    }
+    r.first_event = first_event;
+    r.end_event = scope_->events().size();
+    current_->calls.push_back(std::move(r));
+  }
+
+  // The hook operators run the core through (src/lang/operators.h).
+  CoreCall core_call(const Span& span) {
+    return [this, span](const std::string& op, const std::vector<Tensor>& inputs,
+                        const std::function<Tensor()>& run) {
+      const size_t first = scope_->events().size();
+      Tensor out = run();
+      record(op, span, inputs, Value(out), first);
+      return out;
+    };
+  }
+
+  // --- x[...]
+
+  Value slice(const Expr& e) {
+    SliceValue s;
+    std::optional<int64_t>* parts[] = {&s.start, &s.stop, &s.step};
+    for (size_t i = 0; i < 3; ++i) {
+      if (!e.items[i]) continue;
+      const Value v = eval(*e.items[i]);
+      if (v.is_none()) continue;
+      if (auto b = std::get_if<bool>(&v.v)) *parts[i] = *b ? 1 : 0;
+      else if (auto n = std::get_if<int64_t>(&v.v)) *parts[i] = *n;
+      else
+        throw PythonError("TypeError",
+                          "slice indices must be integers or None or have an __index__ method");
+    }
+    return s;
+  }
+
+  Value subscript(const Expr& e) {
+    const Value object = eval(*e.items[0]);
+    const Expr& index_expr = *e.items[1];
+    const Value index = eval(index_expr);
+    if (object.is_tensor()) return index_tensor(e, object.tensor(), index, index_expr.kind == Expr::Kind::Tuple);
+    if (const Sequence* s = object.sequence()) return index_sequence(*s, index, concat_kind(*s));
+    if (const auto* str = std::get_if<std::string>(&object.v)) return index_string(*str, index);
+    throw PythonError("TypeError", "'" + std::string(type_name(object)) + "' object is not subscriptable");
+  }
+
+  static const char* concat_kind(const Sequence& s) { return s.kind == Sequence::Kind::List ? "list" : "tuple"; }
+
+  // Python's slice.indices(length): the positions a slice picks.
+  static std::vector<int64_t> slice_positions(const SliceValue& s, int64_t length) {
+    const int64_t step = s.step.value_or(1);
+    if (step == 0) throw PythonError("ValueError", "slice step cannot be zero");
+    auto adjust = [length, step](std::optional<int64_t> v, bool is_start) {
+      if (!v) return step > 0 ? (is_start ? int64_t{0} : length) : (is_start ? length - 1 : int64_t{-1});
+      int64_t x = *v;
+      if (x < 0) {
+        x += length;
+        if (x < 0) x = step < 0 ? -1 : 0;
+      } else if (x >= length) {
+        x = step < 0 ? length - 1 : length;
+      }
+      return x;
+    };
+    const int64_t start = adjust(s.start, true), stop = adjust(s.stop, false);
+    std::vector<int64_t> out;
+    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) out.push_back(i);
+    return out;
+  }
+
+  static int64_t position(const Value& index, int64_t length, const char* what) {
+    int64_t i = 0;
+    if (auto b = std::get_if<bool>(&index.v)) i = *b ? 1 : 0;
+    else if (auto n = std::get_if<int64_t>(&index.v)) i = *n;
+    else
+      throw PythonError("TypeError", std::string(what) + " indices must be integers or slices, not " +
+                                         type_name(index));
+    if (i < 0) i += length;
+    if (i < 0 || i >= length) throw PythonError("IndexError", std::string(what) + " index out of range");
+    return i;
+  }
+
+  static Value index_sequence(const Sequence& s, const Value& index, const char* what) {
+    const int64_t n = static_cast<int64_t>(s.items.size());
+    if (const auto* sl = std::get_if<SliceValue>(&index.v)) {
+      std::vector<Value> items;
+      for (int64_t i : slice_positions(*sl, n)) items.push_back(s.items[static_cast<size_t>(i)]);
+      const Sequence::Kind kind = s.kind == Sequence::Kind::Named ? Sequence::Kind::Tuple : s.kind;
+      return Value::sequence(kind, std::move(items));
+    }
+    return s.items[static_cast<size_t>(position(index, n, what))];
+  }
+
+  static Value index_string(const std::string& s, const Value& index) {
+    const int64_t n = static_cast<int64_t>(s.size());
+    if (const auto* sl = std::get_if<SliceValue>(&index.v)) {
+      std::string out;
+      for (int64_t i : slice_positions(*sl, n)) out += s[static_cast<size_t>(i)];
+      return out;
+    }
+    return std::string(1, s[static_cast<size_t>(position(index, n, "string"))]);
+  }
+
+  // PyTorch's treatSequenceAsTuple (python_variable_indexing.cpp): a list
+  // index holding a tensor, a list, a slice, ... or None is the tuple of
+  // its items (x[[0, 1], [1, 2]] is x[[0, 1], [1, 2]] with two items).
+  static bool list_as_tuple(const Sequence& s) {
+    if (s.kind != Sequence::Kind::List || s.items.size() >= 32) return false;
+    for (const Value& v : s.items)
+      if (v.is_tensor() || v.sequence() || v.is_none() ||
+          std::holds_alternative<SliceValue>(v.v) || std::holds_alternative<EllipsisValue>(v.v))
+        return true;
+    return false;
+  }
+
+  static bool all_bools(const Value& v, int depth = 0) {
+    if (const Sequence* s = v.sequence()) {
+      if (depth > 32) return false;
+      for (const Value& item : s->items)
+        if (!all_bools(item, depth + 1)) return false;
+      return !s->items.empty();
+    }
+    return std::holds_alternative<bool>(v.v);
+  }
+
+  TensorIndex index_item(const Value& v) {
+    if (auto b = std::get_if<bool>(&v.v)) return TensorIndex::of_bool(*b);
+    if (auto n = std::get_if<int64_t>(&v.v)) return TensorIndex::of_integer(*n);
+    if (v.is_none()) return TensorIndex::none();
+    if (std::holds_alternative<EllipsisValue>(v.v)) return TensorIndex::ellipsis();
+    if (const auto* s = std::get_if<SliceValue>(&v.v)) return TensorIndex::of_slice(s->start, s->stop, s->step);
+    if (v.is_tensor()) return TensorIndex::of_tensor(v.tensor());
+    if (v.sequence() != nullptr) {
+      // a list is a tensor: bool when every value is, else int64
+      // (PyTorch's indexing_tensor_from_data)
+      Arguments args{{v}, {}};
+      if (!all_bools(v)) args.keywords.emplace_back("dtype", Value(DType::Int64));
+      CallContext context{&current_->output};
+      const Value t = lang::call(Callable{"torch.tensor", std::nullopt}, args, context);
+      if (t.is_tensor()) return TensorIndex::of_tensor(t.tensor());
+    }
+    throw Error(ErrorKind::Index,
+                "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
+                "valid indices (got " + std::string(type_name(v)) + ")");
+  }
+
+  Value index_tensor(const Expr& e, const Tensor& x, const Value& index, bool written_tuple) {
+    std::vector<Value> values;
+    bool tuple = written_tuple;
+    const Sequence* s = index.sequence();
+    if (s && (s->kind != Sequence::Kind::List || list_as_tuple(*s))) {
+      values = s->items;
+      tuple = true;
+    } else {
+      values.push_back(index);
+    }
+    std::vector<TensorIndex> items;
+    std::vector<Tensor> inputs{x};
+    for (const Value& v : values) {
+      items.push_back(index_item(v));
+      if (items.back().kind == TensorIndex::Kind::Tensor) inputs.push_back(items.back().tensor);
+    }
+    const size_t first = scope_->events().size();
+    Value result = tc::index(x, items, tuple);
+    record("index", e.span, inputs, result, first);
+    return result;
+  }
+
+  // --- what a statement shows of a value
+
+  ValueInfo info_of(const Value& v, int depth = 0) {
+    ValueInfo info;
+    info.type = type_name(v);
+    if (!v.is_tensor()) {
+      info.repr = repr(v);
+      if (const Sequence* s = v.sequence())
+        if (depth < 4)
+          for (const Value& item : s->items) info.items.push_back(info_of(item, depth + 1));
+      return info;
+    }
+    const Tensor& t = v.tensor();
+    info.id = t.id();
+    info.storage = storages_.of(t);
+    info.shape = t.sizes();
+    info.strides = t.strides();
+    info.offset = t.offset();
+    info.dtype = t.dtype();
+    info.requires_grad = t.requires_grad();
+    info.is_leaf = t.is_leaf();
+    if (t.impl().grad_fn) info.grad_fn = t.impl().grad_fn->grad_fn;
+    return info;
+  }
+
+  const std::string& source_;
+  const ProgramLimits& limits_;
+  ProgramResult& result_;
+  std::vector<size_t> line_starts_;
+  std::map<std::string, Value> globals_;
+  StatementResult* current_ = nullptr;
+  TraceScope* scope_ = nullptr;
+  std::optional<Span> raised_at_;
+  StorageNumbers storages_;
+};
+
+}  // namespace
+
+ProgramResult run_program(const std::string& source, const ProgramLimits& limits) {
+  ProgramResult result;
+  try {
+    ParseResult parsed = parse_program(source, limits);
+    if (parsed.error) {
+      result.error = parsed.error;
+      return result;
+    }
+    MemoryLimitScope memory(limits.max_elements);
+    Interpreter interpreter(source, limits, result);
+    interpreter.run(parsed.module);
+    result.globals = std::move(interpreter.globals());
+  } catch (const std::bad_alloc&) {
+    result.error = error_of({1, 1, 1, 2}, "out of memory", "memory", "RuntimeError");
+  } catch (const std::exception& e) {
+    result.error = error_of({1, 1, 1, 2}, e.what(), "internal", "RuntimeError");
+  }
+  return result;
+}
+
+}  // namespace tc::lang

@@ -1,0 +1,374 @@
+// The program parser (src/lang/parser.h, Note [Program syntax]): Python's
+// precedence, every statement form, and every refusal with its line and
+// columns. Trees are written back as S-expressions to compare them.
+#include <catch.hpp>
+#include <chrono>
+#include <string>
+
+#include "lang/parser.h"
+
+namespace {
+
+using tc::lang::Expr;
+using tc::lang::parse_program;
+using tc::lang::ParseResult;
+using tc::lang::ProgramError;
+using tc::lang::ProgramLimits;
+using tc::lang::Statement;
+
+std::string show(const Expr& e);
+
+std::string show_items(const Expr& e, size_t from = 0) {
+  std::string out;
+  for (size_t i = from; i < e.items.size(); ++i)
+    out += " " + (e.items[i] ? show(*e.items[i]) : std::string("_"));
+  return out;
+}
+
+std::string show(const Expr& e) {
+  using K = Expr::Kind;
+  switch (e.kind) {
+    case K::Name: return e.text;
+    case K::Int: return std::to_string(e.int_value);
+    case K::Float: {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%gf", e.float_value);
+      return buf;
+    }
+    case K::Bool: return e.bool_value ? "True" : "False";
+    case K::None: return "None";
+    case K::Ellipsis: return "...";
+    case K::String: return "'" + e.text + "'";
+    case K::Tuple: return "(tuple" + show_items(e) + ")";
+    case K::List: return "(list" + show_items(e) + ")";
+    case K::Unary: return "(" + e.op + show_items(e) + ")";
+    case K::Binary: return "(" + e.op + show_items(e) + ")";
+    case K::Compare: {
+      std::string out = "(cmp " + show(*e.items[0]);
+      for (size_t i = 0; i < e.ops.size(); ++i) out += " " + e.ops[i] + " " + show(*e.items[i + 1]);
+      return out + ")";
+    }
+    case K::Attribute: return "(. " + show(*e.items[0]) + " " + e.text + ")";
+    case K::Call: {
+      std::string out = "(call" + show_items(e);
+      for (const auto& k : e.keywords) out += " " + k.name + "=" + show(*k.value);
+      return out + ")";
+    }
+    case K::Subscript: return "(at" + show_items(e) + ")";
+    case K::Slice: return "(slice" + show_items(e) + ")";
+  }
+  return "?";
+}
+
+std::string show(const Statement& s) {
+  switch (s.kind) {
+    case Statement::Kind::Expression: return show(*s.value);
+    case Statement::Kind::Assign: {
+      std::string out = "(=";
+      for (const auto& t : s.targets) out += " " + show(*t);
+      return out + " " + show(*s.value) + ")";
+    }
+    case Statement::Kind::AugAssign:
+      return "(" + s.op + "= " + show(*s.targets[0]) + " " + show(*s.value) + ")";
+    case Statement::Kind::Import: {
+      std::string out = "(import";
+      for (const auto& n : s.imports)
+        out += " " + n.bound + ":" + n.module + (n.member.empty() ? "" : "." + n.member);
+      return out + ")";
+    }
+  }
+  return "?";
+}
+
+// The one statement of `code`, written back.
+std::string tree(const std::string& code) {
+  const ParseResult r = parse_program(code);
+  if (r.error) return "error: " + r.error->message;
+  if (r.module.statements.size() != 1) return "statements: " + std::to_string(r.module.statements.size());
+  return show(r.module.statements[0]);
+}
+
+ProgramError error_of(const std::string& code, const ProgramLimits& limits = {}) {
+  const ParseResult r = parse_program(code, limits);
+  REQUIRE(r.error.has_value());
+  return *r.error;
+}
+
+void check_error(const std::string& code, const std::string& kind, int line, int column,
+                 const std::string& message) {
+  INFO(code);
+  const ProgramError e = error_of(code);
+  CHECK(e.message == message);
+  CHECK(e.kind == kind);
+  CHECK(e.line == line);
+  CHECK(e.column == column);
+}
+
+}  // namespace
+
+TEST_CASE("parser: Python's precedence", "[parser]") {
+  CHECK(tree("1 + 2 * 3") == "(+ 1 (* 2 3))");
+  CHECK(tree("1 - 2 - 3") == "(- (- 1 2) 3)");
+  CHECK(tree("-2**2") == "(- (** 2 2))");       // -(2**2) == -4
+  CHECK(tree("2**-1") == "(** 2 (- 1))");
+  CHECK(tree("2**3**2") == "(** 2 (** 3 2))");  // right-associative
+  CHECK(tree("a @ b + c") == "(+ (@ a b) c)");
+  CHECK(tree("a * b @ c") == "(@ (* a b) c)");  // same level as *, left to right
+  CHECK(tree("a // b % c / d") == "(/ (% (// a b) c) d)");
+  CHECK(tree("a + b == c * d") == "(cmp (+ a b) == (* c d))");
+  CHECK(tree("a < b <= c") == "(cmp a < b <= c)");
+  CHECK(tree("- - x") == "(- (- x))");
+  CHECK(tree("+x ** 2") == "(+ (** x 2))");
+  CHECK(tree("(a + b) * c") == "(* (+ a b) c)");
+  CHECK(tree("x.T @ y.sum(dim=1)") == "(@ (. x T) (call (. y sum) dim=1))");
+  CHECK(tree("-x.abs()") == "(- (call (. x abs)))");
+  CHECK(tree("x[0] ** 2") == "(** (at x 0) 2)");
+}
+
+TEST_CASE("parser: literals, tuples, lists, strings", "[parser]") {
+  CHECK(tree("1_000") == "1000");
+  CHECK(tree("0x1f") == "31");
+  CHECK(tree("2.5e-1") == "0.25f");
+  CHECK(tree("True") == "True");
+  CHECK(tree("None") == "None");
+  CHECK(tree("...") == "...");
+  CHECK(tree("()") == "(tuple)");
+  CHECK(tree("(1,)") == "(tuple 1)");
+  CHECK(tree("(1)") == "1");
+  CHECK(tree("[1, [2, 3],]") == "(list 1 (list 2 3))");
+  CHECK(tree("[]") == "(list)");
+  CHECK(tree("'a' \"b\"") == "'ab'");
+  CHECK(tree("'a\\tb\\x41\\n'") == "'a\tbA\n'");
+  CHECK(tree("r'a\\tb'") == "'a\\tb'");
+  CHECK(tree("'\\u00e9'") == "'\xc3\xa9'");
+  CHECK(tree("1, 2") == "(tuple 1 2)");
+}
+
+TEST_CASE("parser: calls and subscripts", "[parser]") {
+  CHECK(tree("f()") == "(call f)");
+  CHECK(tree("f(1, x, dim=-1, keepdim=True)") == "(call f 1 x dim=(- 1) keepdim=True)");
+  CHECK(tree("f(1,)") == "(call f 1)");
+  CHECK(tree("x[0]") == "(at x 0)");
+  CHECK(tree("x[0,]") == "(at x (tuple 0))");
+  CHECK(tree("x[:, None, 1:3]") == "(at x (tuple (slice _ _ _) None (slice 1 3 _)))");
+  CHECK(tree("x[::2]") == "(at x (slice _ _ 2))");
+  CHECK(tree("x[..., -1]") == "(at x (tuple ... (- 1)))");
+  CHECK(tree("x[i:j:k]") == "(at x (slice i j k))");
+  CHECK(tree("x[[0, 2], 1:]") == "(at x (tuple (list 0 2) (slice 1 _ _)))");
+  CHECK(tree("x[a > 0]") == "(at x (cmp a > 0))");
+  CHECK(tree("f(x)(y)[0].z") == "(. (at (call (call f x) y) 0) z)");
+}
+
+TEST_CASE("parser: statements", "[parser]") {
+  CHECK(tree("x = 1") == "(= x 1)");
+  CHECK(tree("a = b = 2") == "(= a b 2)");
+  CHECK(tree("values, indices = x.max(dim=1)") ==
+        "(= (tuple values indices) (call (. x max) dim=1))");
+  CHECK(tree("(a, b) = t") == "(= (tuple a b) t)");
+  CHECK(tree("[a, (b, c)] = t") == "(= (list a (tuple b c)) t)");
+  CHECK(tree("x = 1, 2") == "(= x (tuple 1 2))");
+  CHECK(tree("w.requires_grad = True") == "(= (. w requires_grad) True)");
+  for (const char* op : {"+", "-", "*", "/", "//", "%", "**", "@"})
+    CHECK(tree(std::string("x ") + op + "= y") == std::string("(") + op + "= x y)");
+  CHECK(tree("import torch") == "(import torch:torch)");
+  CHECK(tree("import torch as t") == "(import t:torch)");
+  CHECK(tree("import torch.nn.functional as F") == "(import F:torch.nn.functional)");
+  CHECK(tree("import torch.nn") == "(import torch:torch.nn)");
+  CHECK(tree("import torch.nn as nn") == "(import nn:torch.nn)");
+  CHECK(tree("from torch import nn, tensor") == "(import nn:torch.nn tensor:torch.tensor)");
+  CHECK(tree("from torch.nn import functional as F") == "(import F:torch.nn.functional)");
+  CHECK(tree("from torch import (nn,\n  tensor)") == "(import nn:torch.nn tensor:torch.tensor)");
+}
+
+TEST_CASE("parser: lines, ';', comments, continuation", "[parser]") {
+  const ParseResult r = parse_program(
+      "# a comment\n"
+      "\n"
+      "x = 1; y = 2;  # two\n"
+      "z = (x +\n"
+      "     y)\n"
+      "w = x + \\\n"
+      "    y\n");
+  REQUIRE_FALSE(r.error);
+  REQUIRE(r.module.statements.size() == 4);
+  const auto& s = r.module.statements;
+  CHECK(s[0].span.line == 3);
+  CHECK(s[0].span.column == 1);
+  CHECK(s[0].span.end_column == 6);
+  CHECK(s[1].span.column == 8);
+  CHECK(s[1].span.end_column == 13);
+  CHECK(s[2].span.line == 4);
+  CHECK(s[2].span.end_line == 5);
+  CHECK(s[2].span.end_column == 8);
+  CHECK(show(s[3]) == "(= w (+ x y))");
+  CHECK(s[3].span.end_line == 7);
+  CHECK(parse_program("").module.statements.empty());
+  CHECK(parse_program("\n\n# only a comment\n").module.statements.empty());
+}
+
+TEST_CASE("parser: expression spans", "[parser]") {
+  const ParseResult r = parse_program("y = (a + b) * c.sum(dim=0)\n");
+  REQUIRE_FALSE(r.error);
+  const Expr& mul = *r.module.statements[0].value;
+  CHECK(mul.span.column == 5);
+  CHECK(mul.span.end_column == 27);
+  const Expr& add = *mul.items[0];
+  CHECK(add.span.column == 6);  // the parentheses are not part of a + b
+  CHECK(add.span.end_column == 11);
+  const Expr& call = *mul.items[1];
+  CHECK(call.span.column == 15);
+  CHECK(call.span.end_column == 27);
+  CHECK(call.keywords[0].span.column == 21);
+}
+
+TEST_CASE("parser: syntax errors, Python's words", "[parser]") {
+  check_error("x = (1 +", "syntax", 1, 5, "'(' was never closed");
+  check_error("x = [1, 2", "syntax", 1, 5, "'[' was never closed");
+  check_error("y = x[0,\n", "syntax", 1, 6, "'[' was never closed");
+  check_error("x = 1 2", "syntax", 1, 7,
+              "invalid syntax: expected the end of the line or ';' after the statement, found "
+              "integer '2'");
+  check_error("x = \n", "syntax", 1, 5,
+              "invalid syntax: expected an expression, found the end of the line");
+  check_error("f(a=1, 2)", "syntax", 1, 8, "positional argument follows keyword argument");
+  check_error("f(a=1, a=2)", "syntax", 1, 8, "keyword argument repeated: a");
+  check_error("1 = x", "syntax", 1, 1,
+              "cannot assign to literal here. Maybe you meant '==' instead of '='?");
+  check_error("f() = x", "syntax", 1, 1,
+              "cannot assign to function call here. Maybe you meant '==' instead of '='?");
+  check_error("a + b = x", "syntax", 1, 1,
+              "cannot assign to expression here. Maybe you meant '==' instead of '='?");
+  check_error("None = 1", "syntax", 1, 1, "cannot assign to None");
+  check_error("a, b += 1", "syntax", 1, 1, "'tuple' is an illegal expression for augmented assignment");
+  check_error("x = 1\n  y = 2", "syntax", 2, 3, "unexpected indent");
+  check_error("x = 'abc", "syntax", 1, 5, "unterminated string literal (detected at line 1)");
+  check_error("x = 1 $ 2", "syntax", 1, 7, "invalid syntax: unexpected character '$'");
+  check_error("x = 3x", "syntax", 1, 5, "invalid syntax: invalid number '3x'");
+  check_error("x[]", "syntax", 1, 3, "invalid syntax: expected an index, found operator ']'");
+  check_error("x.1", "syntax", 1, 2,
+              "invalid syntax: expected the end of the line or ';' after the statement, found "
+              "float '.1'");
+  check_error("x.\n", "syntax", 1, 3, "invalid syntax: expected a name after '.', found the end of the line");
+  check_error("x = 1\nprint(1\n", "syntax", 2, 6, "'(' was never closed");
+  check_error("print x", "syntax", 1, 1, "Missing parentheses in call to 'print'. Did you mean print(...)?");
+  CHECK(error_of("x = 1\n  y = 2").python_type == "IndentationError");
+  CHECK(error_of("x = (").python_type == "SyntaxError");
+}
+
+TEST_CASE("parser: constructs outside the subset", "[parser]") {
+  const std::string straight =
+      "tensorcast runs straight-line PyTorch code (no loops, functions or classes)";
+  check_error("x = 1\ny = 2\nfor i in x:\n    y = i", "unsupported", 3, 1,
+              "`for` loops are not supported: " + straight);
+  check_error("while True:\n  pass", "unsupported", 1, 1, "`while` loops are not supported: " + straight);
+  check_error("if x:\n  y = 1", "unsupported", 1, 1, "`if` statements are not supported: " + straight);
+  check_error("def f(x):\n  return x", "unsupported", 1, 1,
+              "functions (`def`) are not supported: " + straight);
+  check_error("class A:\n  pass", "unsupported", 1, 1, "classes are not supported: " + straight);
+  check_error("with torch.no_grad():\n  y = 1", "unsupported", 1, 1,
+              "`with` blocks are not supported: " + straight);
+  check_error("try:\n  x = 1\nexcept:\n  pass", "unsupported", 1, 1,
+              "exceptions (`try`) are not supported: " + straight);
+  check_error("return 1", "unsupported", 1, 1, "`return` is not supported: " + straight);
+  check_error("del x", "unsupported", 1, 1, "`del` is not supported: " + straight);
+  check_error("f = lambda x: x", "unsupported", 1, 5, "`lambda` functions are not supported: " + straight);
+  check_error("y = [i for i in x]", "unsupported", 1, 8,
+              "comprehensions (`... for ... in ...`) are not supported: " + straight);
+  check_error("y = a if c else b", "unsupported", 1, 7,
+              "conditional expressions (`a if c else b`) are not supported: " + straight);
+  check_error("y = a and b", "unsupported", 1, 7,
+              "`and` is not supported: tensorcast runs straight-line PyTorch code (no conditions "
+              "or boolean logic)");
+  check_error("y = not a", "unsupported", 1, 5,
+              "`not` is not supported: tensorcast runs straight-line PyTorch code (no conditions "
+              "or boolean logic)");
+  check_error("y = a in b", "unsupported", 1, 7,
+              "the operator `in` is not supported: comparisons are == != < <= > >=");
+  check_error("y = (x > 0) & (x < 1)", "unsupported", 1, 13,
+              "the operator `&` is not supported: tensorcast's programs have + - * / // % ** @ "
+              "and the comparisons == != < <= > >=");
+  check_error("y = ~m", "unsupported", 1, 5,
+              "the operator `~` is not supported: tensorcast's programs have + - * / // % ** @ "
+              "and the comparisons == != < <= > >=");
+  check_error("x[0] = 1", "unsupported", 1, 1,
+              "assigning into a tensor (`x[...] = v`) is not supported: tensorcast's programs do "
+              "not write into tensors by index (torch.where builds the result instead)");
+  check_error("x[0] += 1", "unsupported", 1, 1,
+              "assigning into a tensor (`x[...] += v`) is not supported: tensorcast's programs do "
+              "not write into tensors by index");
+  check_error("print(f'{x}')", "unsupported", 1, 7,
+              "f-strings are not supported: print the values apart, print('x:', x)");
+  check_error("d = {1: 2}", "unsupported", 1, 5,
+              "dictionaries and sets (`{...}`) are not supported: tensorcast's programs have tuples "
+              "and lists");
+  check_error("f(*args)", "unsupported", 1, 3,
+              "unpacking arguments (`*args`, `**kwargs`) is not supported: write each argument");
+  check_error("@decorator\ndef f(): pass", "unsupported", 1, 1,
+              "decorators are not supported: " + straight);
+  check_error("from torch import *", "unsupported", 1, 19,
+              "`from torch import *` is not supported: name what you import");
+  check_error("x: int = 1", "unsupported", 1, 2,
+              "type annotations (`x: int = ...`) are not supported: write `x = ...`");
+  check_error("x = 99999999999999999999", "unsupported", 1, 5,
+              "the integer 99999999999999999999 does not fit in 64 bits: tensorcast's integers are "
+              "int64, as a tensor's");
+  const ProgramError e = error_of("for i in x:\n  pass");
+  CHECK(e.end_line == 1);
+  CHECK(e.end_column == 4);
+  CHECK(e.python_type == "SyntaxError");
+}
+
+TEST_CASE("parser: limits", "[parser]") {
+  // 10,000 '(' stop at the nesting limit, not the stack
+  const ProgramError deep = error_of("x = " + std::string(10000, '(') + "1" + std::string(10000, ')'));
+  CHECK(deep.kind == "limit");
+  CHECK(deep.message ==
+        "too many nested parentheses, calls and operators: more than 100 levels inside each other");
+  CHECK(deep.line == 1);
+  CHECK(deep.column == 5 + 100);  // the 101st '('
+  // 100 levels are fine, 101 are not; unary minus and ** count too
+  CHECK_FALSE(parse_program("x = " + std::string(99, '(') + "1" + std::string(99, ')')).error);
+  CHECK(error_of("x = " + std::string(10000, '-') + "1").kind == "limit");
+  std::string power = "x = 2";
+  for (int i = 0; i < 5000; ++i) power += "**2";
+  CHECK(error_of(power).kind == "limit");
+  // a long chain a + a + ... nests on the tree, though read without recursion
+  std::string chain = "x = a";
+  for (int i = 0; i < 5000; ++i) chain += " + a";
+  CHECK(error_of(chain).kind == "limit");
+  std::string calls = "x = f";
+  for (int i = 0; i < 5000; ++i) calls += "()";
+  CHECK(error_of(calls).kind == "limit");
+  std::string brackets = "x = ";
+  for (int i = 0; i < 5000; ++i) brackets += "[";
+  CHECK(error_of(brackets).kind == "limit");
+
+  ProgramLimits small;
+  small.max_source_bytes = 10;
+  const ProgramError big = error_of("x = 1 + 2 + 3", small);
+  CHECK(big.kind == "limit");
+  CHECK(big.message == "the program is 13 bytes long, more than the 10 bytes a program may have");
+  small = ProgramLimits{};
+  small.max_statements = 3;
+  const ProgramError many = error_of("a = 1\nb = 2\nc = 3\nd = 4\n", small);
+  CHECK(many.kind == "limit");
+  CHECK(many.line == 4);
+  CHECK(many.message == "the program has more than 3 statements");
+}
+
+TEST_CASE("parser: 10,000 lines and a megabyte read fast", "[parser]") {
+  std::string text;
+  for (int i = 0; i < 10000; ++i) text += "x" + std::to_string(i % 7) + " = (a + b[0, 1:3]) * c.sum(dim=-1)\n";
+  const auto t0 = std::chrono::steady_clock::now();
+  const ParseResult r = parse_program(text);
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  REQUIRE_FALSE(r.error);
+  CHECK(r.module.statements.size() == 10000);
+  std::string mb;
+  const std::string line = "y = 1 + 2 * 3 - 4 / 5  # " + std::string(100, '.') + "\n";
+  while (mb.size() + line.size() <= (1 << 20)) mb += line;
+  const ParseResult r2 = parse_program(mb);
+  CHECK_FALSE(r2.error);
+  WARN("10,000 lines parsed in " << ms << " ms");  // measured, not asserted
+}

@@ -1,0 +1,71 @@
+// Fuzz target: a program as a person might type it into the playground's
+// code mode, run by tc::lang::run_program with small limits (Note [Program
+// limits], src/lang/run.cpp). Any text must give a ProgramResult: nothing
+// thrown, no sanitizer report, no hang; an error with a kind, a message and
+// a line inside the text (printable when it is the parser's); statements
+// whose spans and source text match the text, and calls whose events lie
+// inside their statement's.
+#include <cstring>
+#include <string>
+
+#include "check.h"
+#include "lang/program.h"
+
+namespace {
+
+bool printable_ascii(const std::string& s) {
+  for (unsigned char c : s)
+    if (c < 0x20 || c >= 0x7f) return false;
+  return true;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  tc::lang::ProgramLimits limits;
+  limits.max_elements = 4096;
+  limits.max_statements = 200;
+  tc::lang::ProgramResult r;
+  try {
+    r = tc::lang::run_program(text, limits);
+  } catch (const std::exception& e) {
+    FUZZ_CHECK(false, "run_program threw: %s", e.what());
+  } catch (...) {
+    FUZZ_CHECK(false, "run_program threw something else");
+  }
+  int lines = 1;
+  for (char c : text) lines += c == '\n';
+  if (r.error) {
+    const tc::lang::ProgramError& e = *r.error;
+    FUZZ_CHECK(!e.message.empty(), "an error without a message");
+    FUZZ_CHECK(!e.kind.empty() && !e.python_type.empty(), "an error without a kind: '%s'",
+               e.message.c_str());
+    FUZZ_CHECK(e.kind != "internal", "an internal error: '%s'", e.message.c_str());
+    FUZZ_CHECK(e.line >= 1 && e.line <= lines + 1 && e.column >= 1,
+               "error at line %d column %d of a text of %d lines: '%s'", e.line, e.column, lines,
+               e.message.c_str());
+    FUZZ_CHECK(e.end_line > e.line || (e.end_line == e.line && e.end_column > e.column),
+               "an empty error span %d:%d-%d:%d", e.line, e.column, e.end_line, e.end_column);
+    if (e.kind == "syntax" || e.kind == "unsupported" || e.kind == "limit")
+      FUZZ_CHECK(printable_ascii(e.message), "message is not printable: '%s'", e.message.c_str());
+    if (e.kind == "syntax" || e.kind == "unsupported")
+      FUZZ_CHECK(r.statements.empty(), "statements ran before a %s error", e.kind.c_str());
+  } else {
+    FUZZ_CHECK(r.statements.size() <= 200, "more statements than the limit");
+  }
+  for (const tc::lang::StatementResult& s : r.statements) {
+    FUZZ_CHECK(s.line >= 1 && s.line <= lines && s.end_line >= s.line, "statement at line %d",
+               s.line);
+    FUZZ_CHECK(!s.source.empty() && text.find(s.source) != std::string::npos,
+               "statement source '%s' is not in the text", s.source.c_str());
+    for (const tc::lang::CallRecord& c : s.calls)
+      FUZZ_CHECK(c.first_event <= c.end_event && c.end_event <= s.events.size(),
+                 "call %s has events %zu..%zu of %zu", c.op.c_str(), c.first_event, c.end_event,
+                 s.events.size());
+    for (const auto& [name, info] : s.names)
+      if (info.type == "Tensor")
+        FUZZ_CHECK(info.storage >= 1, "tensor %s without a storage number", name.c_str());
+  }
+  return 0;
+}
