@@ -8,6 +8,7 @@
 // code is shown, across a change of language, theme or picked line.
 import type { Palette } from './diagram/palette.js';
 import { buildSvg } from './diagram/svg.js';
+import { IdleWork } from './idle.js';
 import type { Messages } from './i18n/messages.js';
 import { backwardPlaySteps, columnsFor, layoutGraph, programGraph } from './model/program-graph.js';
 import type { ProgramGraph, ProgramLike } from './model/program-graph.js';
@@ -75,26 +76,46 @@ function select(container: HTMLElement, line: number): void {
   container.dispatchEvent(new CustomEvent<ProgramSelectDetail>(PROGRAM_SELECT, { detail: { line }, bubbles: true, composed: true }));
 }
 
-/** Draws (or redraws) the graph views of program into container. Never throws: a failure is shown as text. */
+/**
+ * Draws (or redraws) the graph views of program into container: new code
+ * when the page is next idle, the same code again at once. Never throws: a
+ * failure is shown as text.
+ */
 export function mountProgramGraph(container: HTMLElement, program: ProgramLike & { code: string }, ctx: GraphPanelContext): void {
   const old = states.get(container);
   const same = old !== undefined && old.code === program.code;
-  const start = performance.now();
-  try {
-    const graph = same ? old.graph : programGraph(program);
-    const steps = backwardPlaySteps(graph);
-    const state: PanelState = { code: program.code, graph, at: same ? Math.min(old.at, steps.length - 1) : -1, program, ctx, focus: null, columns: 0 };
-    states.set(container, state);
-    watchWidth(container);
-    render(container, state);
-  } catch (error) {
-    // A bug here must not take the code mode with it: it is shown as text.
-    states.delete(container);
-    container.replaceChildren(el('p', { class: 'problem' }, error instanceof Error ? error.message : String(error)));
-  }
-  // For the e2e run to print (never asserted): what drawing the graph adds to a run's frame.
-  performance.measure(GRAPH_MEASURE, { start, end: performance.now() });
+  const draw = (): void => {
+    const start = performance.now();
+    try {
+      const graph = same ? old.graph : programGraph(program);
+      const steps = backwardPlaySteps(graph);
+      const state: PanelState = { code: program.code, graph, at: same ? Math.min(old.at, steps.length - 1) : -1, program, ctx, focus: null, columns: 0 };
+      states.set(container, state);
+      watchWidth(container);
+      render(container, state);
+    } catch (error) {
+      // A bug here must not take the code mode with it: it is shown as text.
+      states.delete(container);
+      container.replaceChildren(el('p', { class: 'problem' }, error instanceof Error ? error.message : String(error)));
+    }
+    // For the e2e run to print (never asserted): what drawing the graph costs.
+    performance.measure(GRAPH_MEASURE, { start, end: performance.now() });
+  };
+  // New code (a keystroke): drawn when the page is idle, so that the line's shapes come first and
+  // typing never waits for the graph. The same code in another language, theme or line: at once.
+  let work = pending.get(container);
+  if (work === undefined) pending.set(container, (work = new IdleWork()));
+  if (same) {
+    work.stop();
+    draw();
+  } else
+    work.start(() => {
+      draw();
+      return false;
+    });
 }
+
+const pending = new WeakMap<HTMLElement, IdleWork>();
 
 /** The performance measure each mount records. */
 export const GRAPH_MEASURE = 'tensorcast:program-graph';
