@@ -181,12 +181,14 @@ function render(container: HTMLElement, state: PanelState): void {
       const shared = n.shared ? graph.nodes.filter((o) => o !== n && o.storage === n.storage).map((o) => nodeName(m, o)) : [];
       label = g.nodeLabel(nodeName(m, n), shapeText(m, n), n.dtype ?? '?', n.line, shared);
       part.setAttribute('data-testid', `node-${n.key}`);
+      part.setAttribute('data-slot', `node:${graph.nodes.indexOf(n)}`);
     } else if (layer.startsWith('call:')) {
       const c = graph.calls[Number(layer.slice(5))];
       if (c === undefined) continue;
       line = c.line;
       label = g.callLabel(`${opLabel(c, graph.calls)}${c.inplace ? ` (${g.inplace})` : ''}`, c.line, c.inputs.map(nameOf), c.outputs.map(nameOf), c.view);
       part.setAttribute('data-testid', `call-${c.index}`);
+      part.setAttribute('data-slot', `call:${c.index}`);
     } else continue;
     const picked = line;
     // In reading order: by line, each op before the tensor it made.
@@ -216,12 +218,13 @@ function render(container: HTMLElement, state: PanelState): void {
     root.append(el('p', { class: 'pg-aside', 'data-testid': 'graph-error' }, g.stopped(graph.error.line)));
   }
   if (steps.length > 0) root.append(backwardSection(container, state, steps.length));
-  // A redraw (a step, the line picked by Enter) keeps the keyboard where it was.
+  // A redraw (a step, the line picked by Enter, the same code run again) keeps the keyboard where it
+  // was: by the part's place in the graph, which a new run of the same code keeps (its tensor ids do not).
   const active = (container.getRootNode() as Document | ShadowRoot).activeElement;
-  const layer = active !== null && container.contains(active) ? active.getAttribute('data-layer') : null;
+  const slot = active !== null && container.contains(active) ? active.getAttribute('data-slot') : null;
   container.replaceChildren(root);
-  if (layer !== null && state.focus === null) {
-    const again = container.querySelector<SVGGElement>(`g[data-layer="${layer}"]`);
+  if (slot !== null && state.focus === null) {
+    const again = container.querySelector<SVGGElement>(`g[data-slot="${slot}"]`);
     if (again !== null) {
       for (const other of container.querySelectorAll('[data-pick]')) other.setAttribute('tabindex', '-1');
       again.setAttribute('tabindex', '0');
