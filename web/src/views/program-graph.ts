@@ -69,8 +69,6 @@ export function shapeText(m: Messages, n: GraphNode): string {
   return n.shape === null ? m.programGraph.unknownShape : formatShape(n.shape);
 }
 
-const pillWidth = (label: string): number => Math.min(NODE_W, Math.max(36, textWidth(label, 12, true) + 16));
-
 /** Where lines leave a node's bottom edge and reach a label's top: spread over its width, in order. */
 function anchors(count: number, x: number, w: number): number[] {
   return Array.from({ length: count }, (_, i) => x + (w * (i + 1)) / (count + 1));
@@ -82,14 +80,17 @@ export function graphScene(m: Messages, p: Palette, graph: ProgramGraph, layout:
   sb.grow(layout.width, layout.height);
 
   // Where each call's label sits (above its first output), and where lines leave each node.
-  const pills = new Map<number, { x: number; y: number; w: number; label: string }>();
+  const pills = new Map<number, { x: number; y: number; w: number; label: string; size: number }>();
   for (const c of graph.calls) {
     const out = c.outputs[0];
     if (out === undefined || !layout.boxes.has(out)) continue;
     const b = box(out);
-    const label = fit(opLabel(c, graph.calls), 12, NODE_W - 16, true);
-    const w = pillWidth(label);
-    pills.set(c.index, { x: b.x + (NODE_W - w) / 2, y: b.y - PILL_H - 8, w, label });
+    // A long chain (torch.arange().reshape()) takes a smaller font before it is cut.
+    const full = opLabel(c, graph.calls);
+    const size = textWidth(full, 12, true) + 16 <= NODE_W ? 12 : 11;
+    const label = fit(full, size, NODE_W - 16, true);
+    const w = Math.min(NODE_W, Math.max(36, textWidth(label, size, true) + 16));
+    pills.set(c.index, { x: b.x + (NODE_W - w) / 2, y: b.y - PILL_H - 8, w, label, size });
   }
   const leaving = new Map<string, number[]>();
   for (const c of graph.calls) for (const k of new Set(c.inputs)) leaving.set(k, [...(leaving.get(k) ?? []), c.index]);
@@ -131,7 +132,7 @@ export function graphScene(m: Messages, p: Palette, graph: ProgramGraph, layout:
     const picked = line !== null && c.line === line;
     sb.part(`call:${c.index}`, () => {
       sb.rect({ x: pill.x, y: pill.y, w: pill.w, h: PILL_H, fill: p.bg, stroke: picked ? p.accent : p.muted, strokeWidth: picked ? 2.5 : 1.2, dashed: c.view, rx: PILL_H / 2, key: `call:${c.index}` });
-      sb.text({ x: pill.x + pill.w / 2, y: pill.y + PILL_H / 2, text: pill.label, size: 12, fill: p.fg, anchor: 'middle', mono: true });
+      sb.text({ x: pill.x + pill.w / 2, y: pill.y + PILL_H / 2, text: pill.label, size: pill.size, fill: p.fg, anchor: 'middle', mono: true });
     });
   }
 
