@@ -56,8 +56,8 @@ export const EXAMPLE = {
       { w: tensor(9, 7, [3, 1]) }),
   ],
   backward: [
-    reduceStep(6, 'SumBackward0', 7, 0, [2, 3, 4], [2, 3, 4], [], [], [2, 3, 4], false),
-    reduceStep(6, 'MulBackward0', 6, 1, [2, 3, 4], [3, 1], [0], [2], [1, 3, 1], true, 'w'),
+    reduceStep(6, 'sum', 7, 0, [2, 3, 4], [2, 3, 4], [], [], [2, 3, 4], false),
+    reduceStep(6, 'mul', 6, 1, [2, 3, 4], [3, 1], [0], [2], [1, 3, 1], true, 'w'),
   ],
 };
 

@@ -180,8 +180,8 @@ test('two backward() calls are two passes, each on its own line', () => {
     ], { loss2: tensor(11, 9, [], { requiresGrad: true, gradFn: 'SumBackward0', isLeaf: false }) }),
     statement(8, 'loss2.backward()', [call(8, 'Tensor.backward', [11], [])], {}, { w: tensor(12, 7, [3, 1]) })],
     backward: [...EXAMPLE.backward,
-      reduceStep(8, 'SumBackward0', 10, 0, [2, 3, 4], [2, 3, 4], [], [], [2, 3, 4], false),
-      reduceStep(8, 'MulBackward0', 6, 1, [2, 3, 4], [3, 1], [0], [2], [1, 3, 1], true, 'w')],
+      reduceStep(8, 'sum', 10, 0, [2, 3, 4], [2, 3, 4], [], [], [2, 3, 4], false),
+      reduceStep(8, 'mul', 6, 1, [2, 3, 4], [3, 1], [0], [2], [1, 3, 1], true, 'w')],
   };
   const g = web.programGraph(program);
   assert.deepEqual(g.backward.map((p) => [p.line, p.root, p.steps.length]), [[6, 't8', 2], [8, 't11', 2]]);
@@ -224,18 +224,18 @@ test('the backward steps: captions in both languages, the sum_to on the mul’s 
   const steps = views.backwardPlaySteps(g);
   const en = steps.map((s) => views.stepCaption(views.en, g, s));
   assert.equal(en[0], 'Line 6: loss.backward() starts the backward pass. The gradient of loss with respect to itself is 1, in its shape (); from there it flows back along the arrows.');
-  assert.equal(en[1], 'The backward of (d * w).sum() (SumBackward0) hands d * w a gradient of shape (2, 3, 4); d * w itself has shape (2, 3, 4). The shapes are the same: nothing to sum.');
-  assert.equal(en[2], 'The backward of d * w (MulBackward0) hands w a gradient of shape (2, 3, 4); w itself has shape (3, 1). '
+  assert.equal(en[1], 'The backward of (d * w).sum() (sum) hands d * w a gradient of shape (2, 3, 4); d * w itself has shape (2, 3, 4). The shapes are the same: nothing to sum.');
+  assert.equal(en[2], 'The backward of d * w (mul) hands w a gradient of shape (2, 3, 4); w itself has shape (3, 1). '
     + 'w: dim 0 was added on the left by broadcasting. Summed with keepdim=True, it stays as size 1 until the view at the end. '
     + 'w: dim 2 had size 1 in w and was stretched. Summed with keepdim=True, back to 1. '
     + 'The core runs grad.sum((0, 2), keepdim=True).view(3, 1): the gradient now has w’s shape (3, 1). w is a leaf: this gradient is stored as w.grad.');
   assert.equal(en[3], 'The backward pass is done. Each leaf that requires grad holds its gradient: w.grad (3, 1).');
   const zh = steps.map((s) => views.stepCaption(views.zh, g, s));
-  assert.equal(zh[2], 'd * w 的反向（MulBackward0）交给 w 的梯度形状为 (2, 3, 4)，而 w 本身的形状是 (3, 1)。'
+  assert.equal(zh[2], 'd * w 的反向（mul）交给 w 的梯度形状为 (2, 3, 4)，而 w 本身的形状是 (3, 1)。'
     + 'w：第 0 维是广播时在左边补上的。用 keepdim=True 求和后保留为大小 1，直到最后的 view 才去掉。'
     + 'w：第 2 维在 w 中大小为 1，被扩展过。用 keepdim=True 求和，恢复为 1。'
     + '核心执行 grad.sum((0, 2), keepdim=True).view(3, 1)：梯度变回 w 的形状 (3, 1)。w 是叶子张量：这个梯度存为 w.grad。');
-  assert.deepEqual(steps.map((s) => views.stepItem(views.en, g, s)), ['line 6 · loss.backward()', 'SumBackward0 → d * w: (2, 3, 4) → (2, 3, 4)', 'MulBackward0 → w: (2, 3, 4) → (3, 1)', 'w.grad (3, 1)']);
+  assert.deepEqual(steps.map((s) => views.stepItem(views.en, g, s)), ['line 6 · loss.backward()', 'sum → d * w: (2, 3, 4) → (2, 3, 4)', 'mul → w: (2, 3, 4) → (3, 1)', 'w.grad (3, 1)']);
 
   // On the graph: at the mul step, two arrows back (sum's, then mul's), the current one labelled with its sum_to.
   const overlay = views.stepOverlay(views.en, g, steps[2]);

@@ -463,9 +463,9 @@ export const en: Messages = {
       steps: 'Steps of the backward pass',
       start: (line, root, shape) =>
         `Line ${line}: ${root}.backward() starts the backward pass. The gradient of ${root} with respect to itself is 1, in its shape ${shape}; from there it flows back along the arrows.`,
-      item: (gradFn, name, from, to) => `${gradFn} → ${name}: ${from} → ${to}`,
-      arrives: (op, gradFn, name, grad, target) =>
-        `The backward of ${op} (${gradFn}) hands ${name} a gradient of shape ${grad}; ${name} itself has shape ${target}.`,
+      item: (op, name, from, to) => `${op} → ${name}: ${from} → ${to}`,
+      arrives: (expr, op, name, grad, target) =>
+        `The backward of ${expr} (${op}) hands ${name} a gradient of shape ${grad}; ${name} itself has shape ${target}.`,
       same: 'The shapes are the same: nothing to sum.',
       reducedTo: (call, name, shape) => `The core runs ${call}: the gradient now has ${name}’s shape ${shape}.`,
       isGrad: (name) => `${name} is a leaf: this gradient is stored as ${name}.grad.`,

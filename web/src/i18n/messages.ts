@@ -412,10 +412,10 @@ export interface Messages {
       steps: string;
       /** backward() called on root (its shape), at a line. */
       start(line: number, root: string, shape: string): string;
-      /** A list item: the backward node, the tensor it sends a gradient to, the shapes. */
-      item(gradFn: string, name: string, from: string, to: string): string;
-      /** The op's backward hands name a gradient of shape grad; name's own shape is target. */
-      arrives(op: string, gradFn: string, name: string, grad: string, target: string): string;
+      /** A list item: the op whose backward ran (the trace's op: 'mul'), the tensor it sends a gradient to, the shapes. */
+      item(op: string, name: string, from: string, to: string): string;
+      /** The backward of expr (the call as written; op: the trace's op) hands name a gradient of shape grad; name's own shape is target. */
+      arrives(expr: string, op: string, name: string, grad: string, target: string): string;
       same: string;
       /** After the reduction: the core's call, and the gradient has name's shape. */
       reducedTo(call: string, name: string, shape: string): string;

@@ -461,9 +461,9 @@ export const zh: Messages = {
       steps: '反向传播的步骤',
       start: (line, root, shape) =>
         join(`第 ${line} 行：`, `${root}.backward()`, '开始反向传播。', root, '对自身的梯度是 1，形状与它相同，即', shape, '；梯度从这里沿箭头反向流动。'),
-      item: (gradFn, name, from, to) => `${gradFn} → ${name}：${from} → ${to}`,
-      arrives: (op, gradFn, name, grad, target) =>
-        join(op, `的反向（${gradFn}）交给`, name, '的梯度形状为', grad, '，而', name, '本身的形状是', target, '。'),
+      item: (op, name, from, to) => `${op} → ${name}：${from} → ${to}`,
+      arrives: (expr, op, name, grad, target) =>
+        join(expr, `的反向（${op}）交给`, name, '的梯度形状为', grad, '，而', name, '本身的形状是', target, '。'),
       same: '形状相同，无需求和。',
       reducedTo: (call, name, shape) => join('核心执行', call, '：梯度变回', name, '的形状', shape, '。'),
       isGrad: (name) => join(name, '是叶子张量：这个梯度存为', `${name}.grad`, '。'),

@@ -126,7 +126,7 @@ function traceShape(t: OpTrace): number[] | null {
   return t.broadcast.result === null ? null : [...t.broadcast.result];
 }
 
-/** Whether a backward node (SubBackward0) is the backward of a recorded op (sub, Tensor.sub, torch.sub, isub). */
+/** Whether a reduction's op (the trace names the node's op: 'sub', or a grad_fn name: 'SubBackward0') is a recorded call's (sub, Tensor.sub, torch.sub, sub_). */
 function sameOp(gradFn: string, op: string): boolean {
   const base = gradFn.replace(/Backward\d*$/, '').toLowerCase();
   const name = (op.split('.').pop() ?? op).replace(/_$/, '').toLowerCase();
