@@ -284,3 +284,42 @@ test('a chain of calls on tensors nothing describes is one arrow; it is a view o
   assert.deepEqual(g.calls.find((c) => c.outputs[0] === 't6').folded, [4]);
   assert.equal(views.shapeText(views.en, copy), 'shape not recorded');
 });
+
+test('a gradient through x[...] lands on the index’s arrow, one through a sum on the sum’s', () => {
+  // a = torch.ones(2, 3, requires_grad=True); s = a[:, None, :] * a.sum(dim=0, keepdim=True); s.mean().backward()
+  // a[:, None, :] is slice, unsqueeze, slice inside one index call (ids 2 and 3 are its inner views); mul's
+  // gradient (2, 1, 3) goes to a.sum(...) (1, 3) with dim 0 summed away.
+  const program = {
+    ok: true, error: null,
+    statements: [
+      statement(1, 'a = torch.ones(2, 3, requires_grad=True)', [call(1, 'torch.ones', [], [1], false, [], 'torch.ones(2, 3, requires_grad=True)')],
+        { a: tensor(1, 1, [2, 3], { requiresGrad: true }) }),
+      statement(2, 's = a[:, None, :] * a.sum(dim=0, keepdim=True)', [
+        call(2, 'index', [1], [4], true, [opTrace('index', [[2, 3]], null, { indexing: { resultShape: [2, 1, 3] } })], 'a[:, None, :]'),
+        call(2, 'Tensor.sum', [1], [5], false, [opTrace('sum', [[2, 3]], null, { reducedDims: [0], keepdim: true })], 'a.sum(dim=0, keepdim=True)'),
+        call(2, 'mul', [4, 5], [6], false, [opTrace('mul', [[2, 1, 3], [1, 3]], [2, 1, 3])], 'a[:, None, :] * a.sum(dim=0, keepdim=True)'),
+      ], { s: tensor(6, 3, [2, 1, 3], { requiresGrad: true, gradFn: 'MulBackward0', isLeaf: false }) }),
+      statement(3, 's.mean().backward()', [
+        call(3, 'Tensor.mean', [6], [7], false, [opTrace('mean', [[2, 1, 3]], null, { reducedDims: [0, 1, 2] })], 's.mean()'),
+        call(3, 'Tensor.backward', [7], [], false, [], 's.mean().backward()'),
+      ], {}, { a: tensor(8, 5, [2, 3]) }),
+    ],
+    backward: [
+      reduceStep(3, 'mean', 6, 0, [2, 1, 3], [2, 1, 3], [], [], [2, 1, 3], false, 's'),
+      reduceStep(3, 'mul', 4, 0, [2, 1, 3], [2, 1, 3], [], [], [2, 1, 3], false),
+      reduceStep(3, 'mul', 5, 1, [2, 1, 3], [1, 3], [0], [], [1, 1, 3], true),
+      reduceStep(3, 'sum', 1, 0, [2, 3], [2, 3], [], [], [2, 3], false, 'a'),
+      reduceStep(3, 'slice', 3, 0, [2, 1, 3], [2, 1, 3], [], [], [2, 1, 3], false),
+      reduceStep(3, 'unsqueeze', 2, 0, [2, 3], [2, 3], [], [], [2, 3], false),
+      reduceStep(3, 'slice', 1, 0, [2, 3], [2, 3], [], [], [2, 3], false, 'a'),
+    ],
+  };
+  const g = web.programGraph(program);
+  const [pass] = g.backward;
+  assert.equal(pass.root, 't7');
+  const on = (i) => (pass.steps[i].call === null ? null : g.calls[pass.steps[i].call].op);
+  assert.deepEqual(pass.steps.map((_, i) => on(i)), ['Tensor.mean', 'mul', 'mul', 'Tensor.sum', null, null, 'index']);
+  assert.deepEqual(pass.steps.map((s) => s.input), ['t6', 't4', 't5', 't1', null, null, 't1']);
+  assert.deepEqual(pass.steps.map((s) => s.reduced), [false, false, true, false, false, false, false]);
+  assert.deepEqual(pass.grads.map((x) => [x.name, x.shape, x.node]), [['a', [2, 3], 't1']]);
+});

@@ -130,8 +130,12 @@ function traceShape(t: OpTrace): number[] | null {
 function sameOp(gradFn: string, op: string): boolean {
   const base = gradFn.replace(/Backward\d*$/, '').toLowerCase();
   const name = (op.split('.').pop() ?? op).replace(/_$/, '').toLowerCase();
+  // x[...] is a chain of views (or an advanced index) inside one call (src/ops/indexing.cpp).
+  if (name === 'index') return INDEX_OPS.has(base);
   return base === name;
 }
+
+const INDEX_OPS: ReadonlySet<string> = new Set(['index', 'slice', 'select', 'unsqueeze', 'alias', 'expand', 'view']);
 
 class UnionFind {
   private readonly parent = new Map<string, string>();
