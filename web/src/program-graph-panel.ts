@@ -32,6 +32,8 @@ export interface GraphPanelContext {
 interface PanelState {
   code: string;
   graph: ProgramGraph;
+  /** The backward pass as text (backwardText): what the step index refers to. */
+  passes: string;
   /** Index into backwardPlaySteps; -1: the forward graph alone. */
   at: number;
   program: ProgramLike & { code: string };
@@ -89,7 +91,11 @@ export function mountProgramGraph(container: HTMLElement, program: ProgramLike &
     try {
       const graph = same ? old.graph : programGraph(program);
       const steps = backwardPlaySteps(graph);
-      const state: PanelState = { code: program.code, graph, at: same ? Math.min(old.at, steps.length - 1) : -1, program, ctx, focus: null, columns: 0 };
+      // The step stays while the backward pass reads the same (an edited comment, the same code run again).
+      const last = states.get(container);
+      const passes = backwardText(graph);
+      const at = last !== undefined && (same || last.passes === passes) ? Math.min(last.at, steps.length - 1) : -1;
+      const state: PanelState = { code: program.code, graph, passes, at, program, ctx, focus: null, columns: 0 };
       states.set(container, state);
       watchWidth(container);
       render(container, state);
@@ -116,6 +122,11 @@ export function mountProgramGraph(container: HTMLElement, program: ProgramLike &
 }
 
 const pending = new WeakMap<HTMLElement, IdleWork>();
+
+/** The backward passes' lines and reductions, without tensor ids (a new run of the same code has new ones). */
+function backwardText(graph: ProgramGraph): string {
+  return JSON.stringify(graph.backward.map((p) => [p.line, p.steps.map((s) => [s.step.op, s.step.inputIndex, s.step.gradShape, s.step.targetShape]), p.grads.map((g) => [g.name, g.shape])]));
+}
 
 /** The performance measure each mount records. */
 export const GRAPH_MEASURE = 'tensorcast:program-graph';
