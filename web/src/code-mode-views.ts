@@ -5,6 +5,7 @@
 import type { Palette } from './diagram/palette.js';
 import type { Messages } from './i18n/messages.js';
 import type { ProgramRun } from './model/program.js';
+import { mountProgramGraph } from './program-graph-panel.js';
 
 export interface ProgramViewContext {
   /** The page's language's texts (messages.ts). */
@@ -25,7 +26,5 @@ export interface ProgramViewContext {
  * program still has the statements before its error. Must not throw.
  */
 export function mountProgramViews(container: HTMLElement, program: ProgramRun, ctx: ProgramViewContext): void {
-  void program;
-  void ctx;
-  container.replaceChildren();
+  mountProgramGraph(container, program, ctx);
 }

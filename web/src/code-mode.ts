@@ -14,6 +14,8 @@ import { overlayFor } from './model/code-overlay.js';
 import { lineOpState } from './model/line-op.js';
 import { runProgram, statementAt } from './model/program.js';
 import type { ProgramRun } from './model/program.js';
+import { PROGRAM_SELECT } from './program-graph-panel.js';
+import type { ProgramSelectDetail } from './program-graph-panel.js';
 import type { State } from './model/state.js';
 
 /** A run slower than this waits for typing to pause (PAUSE_MS) rather than for the next frame. */
@@ -76,6 +78,8 @@ export class CodeMode {
     this.viewsHost = document.createElement('div');
     this.viewsHost.className = 'program-views';
     this.viewsHost.setAttribute('data-testid', 'program-views');
+    // A tensor or an op clicked in the program's graph opens its line, as a click in the editor does.
+    this.viewsHost.addEventListener(PROGRAM_SELECT, (event) => this.pick((event as CustomEvent<ProgramSelectDetail>).detail.line));
   }
 
   get code(): string {

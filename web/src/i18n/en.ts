@@ -439,6 +439,41 @@ export const en: Messages = {
     broadcast: 'broadcast shape',
     fitsRow: 'fits in a',
   },
+  programGraph: {
+    title: 'Graph of the program',
+    desc: (tensors, calls) =>
+      `${tensors} ${tensors === 1 ? 'tensor' : 'tensors'} drawn as boxes, and ${calls} ${calls === 1 ? 'call' : 'calls'} as arrows from the tensors read to the tensors made.`,
+    line: (n) => `line ${n}`,
+    storage: (n) => `storage ${n}`,
+    unknownShape: 'shape not recorded',
+    tensorId: (id) => `tensor #${id}`,
+    nodeLabel: (name, shape, dtype, line, shared) =>
+      `${name}: shape ${shape}, ${dtype}, made on line ${line}${shared.length > 0 ? `; shares its storage with ${list(shared)}` : ''}`,
+    callLabel: (op, line, inputs, outputs, view) =>
+      `${op} on line ${line}: ${inputs.length > 0 ? list(inputs) : 'no tensor'} → ${list(outputs)}${view ? ' (a view: the same storage)' : ''}`,
+    inplace: 'in place',
+    legend: 'Boxes are tensors; arrows are the calls that made them, labelled with the op. A dashed arrow is a view: its result shares the input’s storage (the same storage number).',
+    selectHint: 'Click a tensor or an op to open its line (keys: Tab to the graph, the arrows to move, Enter to open).',
+    empty: 'No tensor has been made yet.',
+    stopped: (line) => `Line ${line} raised an error (its message is above), so the graph stops before it.`,
+    leftOut: (tensors, from, to) =>
+      `${tensors} more ${tensors === 1 ? 'tensor' : 'tensors'}, from lines ${from}–${to}, ${tensors === 1 ? 'is' : 'are'} not drawn, to keep the graph readable.`,
+    backward: {
+      title: 'Backward pass',
+      steps: 'Steps of the backward pass',
+      start: (line, root, shape) =>
+        `Line ${line}: ${root}.backward() starts the backward pass. The gradient of ${root} with respect to itself is 1, in its shape ${shape}; from there it flows back along the arrows.`,
+      item: (op, name, from, to) => `${op} → ${name}: ${from} → ${to}`,
+      arrives: (expr, op, name, grad, target) =>
+        `The backward of ${expr} (${op}) hands ${name} a gradient of shape ${grad}; ${name} itself has shape ${target}.`,
+      same: 'The shapes are the same: nothing to sum.',
+      reducedTo: (call, name, shape) => `The core runs ${call}: the gradient now has ${name}’s shape ${shape}.`,
+      isGrad: (name) => `${name} is a leaf: this gradient is stored as ${name}.grad.`,
+      grads: (parts) => `The backward pass is done. Each leaf that requires grad holds its gradient: ${list(parts)}.`,
+      noGrads: 'The backward pass is done; no named leaf holds a gradient.',
+      sumTo: 'sum_to',
+    },
+  },
   code: {
     mode: 'Mode',
     modes: { shapes: 'Two shapes', code: 'Code' },

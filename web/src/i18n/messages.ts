@@ -383,6 +383,50 @@ export interface Messages {
     broadcast: string;
     fitsRow: string;
   };
+  /** The code mode's graph of a whole program and its backward pass (web/src/views/program-graph.ts, program-backward.ts). */
+  programGraph: {
+    title: string;
+    /** What the drawing shows, for screen readers. */
+    desc(tensors: number, calls: number): string;
+    /** A 1-based line of the program. */
+    line(n: number): string;
+    /** A storage group, numbered from 1. */
+    storage(n: number): string;
+    /** A tensor that the trace does not describe: its shape is not known. */
+    unknownShape: string;
+    /** A tensor no name holds and no source text names. */
+    tensorId(id: number): string;
+    /** A node, for a screen reader: its name or expression, shape, dtype, line; shared: the names it shares storage with. */
+    nodeLabel(name: string, shape: string, dtype: string, line: number, shared: string[]): string;
+    /** A call, for a screen reader: the op, its line, what went in and what came out. */
+    callLabel(op: string, line: number, inputs: string[], outputs: string[], view: boolean): string;
+    inplace: string;
+    legend: string;
+    selectHint: string;
+    empty: string;
+    /** The program stopped at a line: the graph ends before it (the code mode shows PyTorch's message). */
+    stopped(line: number): string;
+    leftOut(tensors: number, from: number, to: number): string;
+    backward: {
+      title: string;
+      steps: string;
+      /** backward() called on root (its shape), at a line. */
+      start(line: number, root: string, shape: string): string;
+      /** A list item: the op whose backward ran (the trace's op: 'mul'), the tensor it sends a gradient to, the shapes. */
+      item(op: string, name: string, from: string, to: string): string;
+      /** The backward of expr (the call as written; op: the trace's op) hands name a gradient of shape grad; name's own shape is target. */
+      arrives(expr: string, op: string, name: string, grad: string, target: string): string;
+      same: string;
+      /** After the reduction: the core's call, and the gradient has name's shape. */
+      reducedTo(call: string, name: string, shape: string): string;
+      /** The gradient reached a leaf: it is stored as its .grad. */
+      isGrad(name: string): string;
+      grads(parts: string[]): string;
+      noGrads: string;
+      /** Where the sum_to happens, drawn on the edge. */
+      sumTo: string;
+    };
+  },
   /** The code mode (issue #14): a program in the editor, each line's shapes beside it. */
   code: {
     /** The switch between the two modes, and each mode's name on it. */

@@ -439,6 +439,39 @@ export const zh: Messages = {
     broadcast: '广播后的形状',
     fitsRow: '能否放入 a',
   },
+  programGraph: {
+    title: '程序的计算图',
+    desc: (tensors, calls) => `${tensors} 个张量画成方框，${calls} 次调用画成箭头，从读取的张量指向产生的张量。`,
+    line: (n) => `第 ${n} 行`,
+    storage: (n) => `存储 ${n}`,
+    unknownShape: '形状未记录',
+    tensorId: (id) => `张量 #${id}`,
+    nodeLabel: (name, shape, dtype, line, shared) =>
+      join(`${name}：形状 ${shape}，${dtype}，产生于第 ${line} 行`, shared.length > 0 ? join('；与', list(shared), '共享存储') : ''),
+    callLabel: (op, line, inputs, outputs, view) =>
+      join(`第 ${line} 行的`, op, '：', inputs.length > 0 ? list(inputs) : '没有张量', ' → ', list(outputs), view ? '（view：共享同一存储）' : ''),
+    inplace: '原地',
+    legend: '方框是张量；箭头是产生它们的调用，上面标着运算。虚线箭头是 view：结果与输入共享存储（存储编号相同）。',
+    selectHint: '点击张量或运算，打开它所在的行（键盘：用 Tab 进入计算图，用方向键移动，按 Enter 打开）。',
+    empty: '还没有产生任何张量。',
+    stopped: (line) => `第 ${line} 行报错（报错信息见上方），计算图只画到它之前。`,
+    leftOut: (tensors, from, to) => `第 ${from}–${to} 行的另外 ${tensors} 个张量没有画出，以免计算图过于拥挤。`,
+    backward: {
+      title: '反向传播',
+      steps: '反向传播的步骤',
+      start: (line, root, shape) =>
+        join(`第 ${line} 行：`, `${root}.backward()`, '开始反向传播。', root, '对自身的梯度是 1，形状与它相同，即', shape, '；梯度从这里沿箭头反向流动。'),
+      item: (op, name, from, to) => `${op} → ${name}：${from} → ${to}`,
+      arrives: (expr, op, name, grad, target) =>
+        join(expr, `的反向（${op}）交给`, name, '的梯度形状为', grad, '，而', name, '本身的形状是', target, '。'),
+      same: '形状相同，无需求和。',
+      reducedTo: (call, name, shape) => join('核心执行', call, '：梯度变回', name, '的形状', shape, '。'),
+      isGrad: (name) => join(name, '是叶子张量：这个梯度存为', `${name}.grad`, '。'),
+      grads: (parts) => join('反向传播完成。每个需要梯度的叶子张量都得到了梯度：', list(parts), '。'),
+      noGrads: '反向传播完成，没有带名字的叶子张量得到梯度。',
+      sumTo: 'sum_to',
+    },
+  },
   code: {
     mode: '模式',
     modes: { shapes: '两个形状', code: '代码' },

@@ -113,6 +113,29 @@ function backwardOf(tc: Tensorcast, op: Op, operands: readonly Operand[], alpha:
   return { ok: true, outShape: out.shape, lossValue: Number(lossTensor.item()), dOut: stage(outLeaf.grad as Tensor), inputs, without };
 }
 
+/** The shapes a gradient goes through on its way to an input's shape (the stages of InputGrad); null for a stage the reduction skips. */
+export interface ReductionShapes {
+  incoming: number[];
+  afterLeading: number[] | null;
+  afterOnes: number[] | null;
+  grad: number[];
+}
+
+/**
+ * The stages of one reduction from its trace alone: the leading dims summed
+ * and kept as 1, then the size-1 dims, then the view to the input's shape.
+ * The program views (web/src/views/program-backward.ts) draw these for
+ * tensors whose values are gone.
+ */
+export function reductionShapes(step: ReduceGradTrace): ReductionShapes {
+  return {
+    incoming: [...step.gradShape],
+    afterLeading: step.leadingDims.length > 0 ? [...step.leadingDims.map(() => 1), ...step.gradShape.slice(step.leadingDims.length)] : null,
+    afterOnes: step.onesDims.length > 0 ? [...step.keepdimShape] : null,
+    grad: [...step.resultShape],
+  };
+}
+
 export function computeGradient(tc: Tensorcast, op: Op, operands: readonly Operand[], alpha: number, loss: Loss): GradientData {
   try {
     return tc.tidy(() => backwardOf(tc, op, operands, alpha, loss));
@@ -147,12 +170,11 @@ export function computeGradientShapes(tc: Tensorcast, operands: readonly Operand
         const { steps } = tc.explain.backward(input.broadcastTo(outShape).sum());
         const step = steps.find((s) => s.inputId === input.id);
         if (step === undefined) continue;
-        const none = (s: readonly number[]): GradStage => ({ shape: [...s], values: null });
+        const none = (s: readonly number[] | null): GradStage | null => (s === null ? null : { shape: [...s], values: null });
+        const shapes = reductionShapes(step);
         inputs.push({
-          name: operand.name, step, incoming: none(step.gradShape),
-          afterLeading: step.leadingDims.length > 0 ? none([...step.leadingDims.map(() => 1), ...step.gradShape.slice(step.leadingDims.length)]) : null,
-          afterOnes: step.onesDims.length > 0 ? none(step.keepdimShape) : null,
-          grad: none(step.resultShape),
+          name: operand.name, step, incoming: none(shapes.incoming) as GradStage,
+          afterLeading: none(shapes.afterLeading), afterOnes: none(shapes.afterOnes), grad: none(shapes.grad) as GradStage,
         });
       }
       return { ok: true, outShape: [...outShape], lossValue: null, dOut: { shape: [...outShape], values: null }, inputs, without };

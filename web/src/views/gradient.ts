@@ -8,6 +8,8 @@ import { html } from 'lit';
 import type { TemplateResult } from 'lit';
 import { SceneBuilder, WRAP_WIDTH, textWidth } from '../diagram/scene.js';
 import type { Layer, Scene } from '../diagram/scene.js';
+import type { Palette } from '../diagram/palette.js';
+import type { ReduceGradTrace } from 'tensorcast';
 import { drawTensor, measureTensor } from '../diagram/tensor-grid.js';
 import type { GridSpec } from '../diagram/tensor-grid.js';
 import { formatCount, formatShape, formatValue, torchSize } from '../model/format.js';
@@ -35,7 +37,7 @@ function opExpression(ctx: ViewContext): string {
 }
 
 /** Dims as Python writes them in a call: 0, or (0, 2). */
-function dimsArg(dims: readonly number[]): string {
+export function dimsArg(dims: readonly number[]): string {
   return dims.length === 1 ? String(dims[0]) : `(${dims.join(', ')})`;
 }
 
@@ -44,7 +46,12 @@ const unreduced = (input: InputGrad): boolean =>
 
 /** What the core runs to reduce an input's gradient: one sum, then a view when dims were added in front. */
 function coreCall(input: InputGrad): string {
-  const { leadingDims, onesDims, viewed, resultShape } = input.step;
+  return reductionCall(input.step);
+}
+
+/** The core's call for one reduction (a trace's leading and size-1 dims): grad.sum(dims, keepdim=True) and a view. */
+export function reductionCall(step: ReduceGradTrace): string {
+  const { leadingDims, onesDims, viewed, resultShape } = step;
   const dims = [...leadingDims, ...onesDims].sort((x, y) => x - y);
   if (dims.length === 0) return 'grad';
   return `grad.sum(${dimsArg(dims)}, keepdim=True)${viewed ? `.view${formatShape(resultShape)}` : ''}`;
@@ -108,8 +115,7 @@ function stagesOf(ctx: ViewContext, input: InputGrad): Stage[] {
   const reveal = STAGES.indexOf(gradRevealKind(input));
   if (unreduced(input)) return [{ title: m.grad.unreduced(name, formatShape(step.resultShape)), stage: input.grad, op: '', key: final, from: reveal }];
   const out: Stage[] = [{ title: m.grad.incoming(name), stage: input.incoming, op: '', key: `g0-${name}`, from: 0 }];
-  const leading = `sum(${dimsArg(step.leadingDims)}, keepdim=True)`;
-  const ones = `sum(${dimsArg(step.onesDims)}, keepdim=True)`;
+  const { leading, ones, view } = stageCalls(step);
   if (!step.viewed) {
     // Only size-1 dims: the keepdim sum is the .grad.
     out.push({ title: m.grad.final(name, formatShape(step.resultShape)), stage: input.grad, op: ones, key: final, from: reveal });
@@ -119,11 +125,27 @@ function stagesOf(ctx: ViewContext, input: InputGrad): Stage[] {
     out.push({ title: m.grad.afterLeading(name, formatShape(input.afterLeading.shape)), stage: input.afterLeading, op: leading, key: `g1-${name}`, from: 1 });
   if (input.afterOnes !== null)
     out.push({ title: m.grad.afterOnes(name, formatShape(step.keepdimShape)), stage: input.afterOnes, op: ones, key: `g2-${name}`, from: 2 });
-  out.push({ title: m.grad.final(name, formatShape(step.resultShape)), stage: input.grad, op: `view${formatShape(step.resultShape)}`, key: final, from: reveal });
+  out.push({ title: m.grad.final(name, formatShape(step.resultShape)), stage: input.grad, op: view, key: final, from: reveal });
   return out;
 }
 
-const arrowWidth = (label: string): number => Math.max(70, textWidth(label, 13, true) + 16);
+/** The calls on the arrows between a reduction's stages. */
+export function stageCalls(step: ReduceGradTrace): { leading: string; ones: string; view: string } {
+  return {
+    leading: `sum(${dimsArg(step.leadingDims)}, keepdim=True)`,
+    ones: `sum(${dimsArg(step.onesDims)}, keepdim=True)`,
+    view: `view${formatShape(step.resultShape)}`,
+  };
+}
+
+export const arrowWidth = (label: string): number => Math.max(70, textWidth(label, 13, true) + 16);
+
+/** The arrow into a stage, its call above it: x is where the arrow starts, y the stage's top. */
+export function stageArrow(sb: SceneBuilder, p: Palette, x: number, y: number, op: string): void {
+  const w = arrowWidth(op);
+  sb.text({ x: x + w / 2, y: y + 30, text: op, size: 13, fill: p.accent, anchor: 'middle', mono: true });
+  sb.line({ x1: x + 6, y1: y + 46, x2: x + w - 6, y2: y + 46, stroke: p.accent, width: 2.5, arrow: true });
+}
 
 /** The last stage a step draws (index into STAGES; -1 for the forward step); a step waiting for a prediction draws its predecessor's. */
 function stagesUpTo(step: Step, pending: boolean): number {
@@ -193,11 +215,7 @@ export function gradScene(ctx: ViewContext, step: Step, caption: string, previou
   for (const stage of placed) {
     if (stage.from > upTo) continue;
     sb.part(`stage:${stage.key}`, () => {
-      if (stage.arrowX !== null) {
-        const w = arrowWidth(stage.op);
-        sb.text({ x: stage.arrowX + w / 2, y: stage.y + 30, text: stage.op, size: 13, fill: p.accent, anchor: 'middle', mono: true });
-        sb.line({ x1: stage.arrowX + 6, y1: stage.y + 46, x2: stage.arrowX + w - 6, y2: stage.y + 46, stroke: p.accent, width: 2.5, arrow: true });
-      }
+      if (stage.arrowX !== null) stageArrow(sb, p, stage.arrowX, stage.y, stage.op);
       sb.text({ x: stage.x, y: stage.y + 8, text: stage.title, size: 15, fill: p.fg, bold: true });
       draw(stage.x, stage.y + 26, stage.stage, stage.key, stage.maxWidth);
     });
