@@ -44,6 +44,8 @@ export interface ProgramCall extends SourceSpan {
   outputs: number[];
   /** An output shares storage with an input. */
   view: boolean;
+  /** Each output as the call left it (one per id of outputs): an unnamed intermediate has no other description. */
+  outputInfo: ValueInfo[];
   /** The events this call recorded (a slice of its statement's traces). */
   traces: TraceEvent[];
 }
@@ -66,9 +68,11 @@ export interface ProgramError extends SourceSpan {
   /** PyTorch's text (or Python's: "name 'x' is not defined"). */
   message: string;
   /**
-   * 'syntax' (cannot be read), 'unsupported' (outside the subset), 'limit',
+   * 'syntax' (cannot be read), 'unsupported' (outside the subset), 'limit' (a ProgramLimits bound),
    * the core's kind ('shape', 'index', 'value', 'type', 'memory', 'autograd', 'policy'),
-   * or Python's ('name', 'attribute', 'zero_division').
+   * Python's exception in snake case without "Error" ('name', 'type', 'attribute', 'value', 'index',
+   * 'zero_division', 'overflow', 'import', 'not_implemented' for what PyTorch has and tensorcast
+   * leaves out, 'memory'), or 'internal' (a bug in tensorcast: please report it).
    */
   kind: string;
   /** The exception PyTorch raises: 'RuntimeError', 'TypeError', 'IndexError', 'NameError', 'SyntaxError', ... */

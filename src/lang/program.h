@@ -33,19 +33,6 @@ struct ProgramLimits {
   int64_t max_elements = 1 << 24;      // of any tensor a statement creates (64 MB of float32)
 };
 
-// One call the statement made: an operator, a function, a method, or an
-// index. For the graph view: which tensors went in and came out (by
-// TensorImpl id), and whether the output shares storage with an input.
-struct CallRecord {
-  std::string op;          // "torch.arange", "Tensor.reshape", "sub" (for -), "index" (for x[...]),
-                           // "add_" (for +=), "matmul" (for @), "backward"
-  int line = 0, column = 0, end_line = 0, end_column = 0;  // the expression, 1-based, end exclusive
-  std::vector<uint64_t> inputs;   // tensor ids, in argument order (self first)
-  std::vector<uint64_t> outputs;  // tensor ids of the result (two for max(dim))
-  bool view = false;              // an output shares storage with an input
-  size_t first_event = 0, end_event = 0;  // its events in StatementResult::events
-};
-
 // A value as a statement left it: for a tensor its geometry and autograd
 // state, for anything else Python's repr.
 struct ValueInfo {
@@ -62,6 +49,22 @@ struct ValueInfo {
   std::string grad_fn;              // "SubBackward0"; empty for a leaf
   bool is_leaf = true;
   std::vector<ValueInfo> items;     // tuples, lists, named tuples: each item
+};
+
+// One call the statement made: an operator, a function, a method, or an
+// index. For the graph view: which tensors went in and came out (by
+// TensorImpl id), and whether the output shares storage with an input.
+struct CallRecord {
+  std::string op;          // "torch.arange", "Tensor.reshape", "sub" (for -), "index" (for x[...]),
+                           // "add_" (for +=), "matmul" (for @), "backward"
+  int line = 0, column = 0, end_line = 0, end_column = 0;  // the expression, 1-based, end exclusive
+  std::vector<uint64_t> inputs;   // tensor ids, in argument order (self first)
+  std::vector<uint64_t> outputs;  // tensor ids of the result (two for max(dim))
+  bool view = false;              // an output shares storage with an input
+  size_t first_event = 0, end_event = 0;  // its events in StatementResult::events
+  // Each output as the call left it (shape, dtype, strides, storage): an
+  // unnamed intermediate (the x.T of x.T @ y) is described by nothing else.
+  std::vector<ValueInfo> output_info;
 };
 
 // What print() wrote: text, and tensors for the package's formatter to
@@ -87,10 +90,11 @@ struct ProgramError {
   int line = 0, column = 0, end_line = 0, end_column = 0;  // 1-based, end exclusive
   std::string message;   // PyTorch's text (or Python's: "name 'x' is not defined")
   // "syntax" (cannot be read), "unsupported" (outside the subset), "limit",
-  // or the tc::ErrorKind of the core's error: "shape", "index", "value",
-  // "type", "memory", "autograd", "policy"; Python's own errors map to
-  // "name" (NameError), "type" (TypeError), "attribute" (AttributeError),
-  // "value", "index", "zero_division".
+  // the tc::ErrorKind of the core's error ("shape", "index", "value",
+  // "type", "memory", "autograd", "policy"), a PythonError's type in snake
+  // case without "Error" ("name", "type", "attribute", "value", "index",
+  // "zero_division", "overflow", "import", "not_implemented", "memory"), or
+  // "internal" (an InternalError: a bug, reported rather than thrown).
   std::string kind;
   std::string python_type;  // the exception PyTorch raises: "RuntimeError", "TypeError", "IndexError", ...
 };

@@ -482,6 +482,7 @@ class Interpreter {
     collect_tensors(result, outputs);
     for (const Tensor& out : outputs) {
       r.outputs.push_back(out.id());
+      r.output_info.push_back(info_of(Value(out)));
       // the same tensor back (add_, requires_grad_) is not a view of itself
       for (const Tensor& in : inputs) r.view |= out.id() != in.id() && out.shares_storage(in);
     }

@@ -72,7 +72,10 @@ struct Value {
   Value(EllipsisValue e) : v(e) {}
   static Value sequence(Sequence::Kind kind, std::vector<Value> items) {
     Value out;
-    out.v = std::make_shared<const Sequence>(Sequence{kind, std::move(items)});
+    Sequence s;
+    s.kind = kind;
+    s.items = std::move(items);
+    out.v = std::make_shared<const Sequence>(std::move(s));
     return out;
   }
 

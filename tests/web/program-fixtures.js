@@ -9,7 +9,7 @@ export const tensor = (id, storage, shape, extra = {}) => ({
   requiresGrad: false, gradFn: null, isLeaf: true, items: [], ...extra,
 });
 /** A call on one line; at: its text, found in the statement's source (columns from 1, end exclusive). */
-export const call = (line, op, inputs, outputs, view = false, traces = [], at = null) => ({ ...span(line), op, inputs, outputs, view, traces, at });
+export const call = (line, op, inputs, outputs, view = false, traces = [], at = null, outputInfo = []) => ({ ...span(line), op, inputs, outputs, view, traces, at, outputInfo });
 export const statement = (line, source, calls, names = {}, grads = {}) => ({
   ...span(line, 1, source.length + 1), source, names, grads, output: '', traces: calls.flatMap((c) => c.traces),
   calls: calls.map(({ at, ...c }) => {

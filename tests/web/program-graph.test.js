@@ -323,3 +323,24 @@ test('a gradient through x[...] lands on the index’s arrow, one through a sum 
   assert.deepEqual(pass.steps.map((s) => s.reduced), [false, false, true, false, false, false, false]);
   assert.deepEqual(pass.grads.map((x) => [x.name, x.shape, x.node]), [['a', [2, 3], 't1']]);
 });
+
+test('an unnamed tensor no trace describes takes its shape from the call’s outputInfo (the x.T of x.T @ y)', () => {
+  // x [2, 3]; x.T is [3, 2] with strides [1, 3], a view of x's storage; x.T @ y with y [2] is [3].
+  const program = {
+    ok: true, error: null, backward: [],
+    statements: [
+      statement(1, 'x = torch.ones(2, 3)', [call(1, 'torch.ones', [], [1], false, [], 'torch.ones(2, 3)', [tensor(1, 1, [2, 3])])], { x: tensor(1, 1, [2, 3]) }),
+      statement(2, 'y = torch.ones(2)', [call(2, 'torch.ones', [], [2], false, [], 'torch.ones(2)', [tensor(2, 2, [2])])], { y: tensor(2, 2, [2]) }),
+      statement(3, 'z = x.T @ y', [
+        call(3, 'Tensor.T', [1], [3], true, [], 'x.T', [tensor(3, 1, [3, 2], { strides: [1, 3] })]),
+        call(3, 'matmul', [3, 2], [4], false, [], 'x.T @ y', [tensor(4, 3, [3])]),
+      ], { z: tensor(4, 3, [3]) }),
+    ],
+  };
+  const g = web.programGraph(program);
+  const t = node(g, 't3');
+  assert.deepEqual([t.shape, t.expr, t.names], [[3, 2], 'x.T', []]);
+  // The view shares x's storage: one group for x and x.T, z its own.
+  assert.equal(node(g, 't1').storage, t.storage);
+  assert.notEqual(node(g, 't4').storage, t.storage);
+});

@@ -207,6 +207,8 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
       if (outputs.length === 1) (outputs[0] as GraphNode).expr = text;
       const event = opEvent(c);
       outputs.forEach((o, k) => {
+        const info = c.outputInfo[k];
+        if (info !== undefined) describe(o, info);
         if (event !== null && o.shape === null && k === 0) {
           o.shape = traceShape(event);
           o.dtype = event.promotion.resultDtype;
