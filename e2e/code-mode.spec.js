@@ -7,18 +7,8 @@
 import { mkdir } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { expect, test } from '@playwright/test';
-import { core, open, ready, settled, watch } from './helpers.js';
+import { core, EXAMPLE_PROGRAM, open, openCode, ready, settled, watch } from './helpers.js';
 
-const EXAMPLE = `import torch
-
-x = torch.arange(6.).reshape(2, 3)
-y = torch.tensor([10., 20., 30., 40.])
-d = x[:, :, None] - y            # [2, 3, 4]
-w = torch.ones(3, 1, requires_grad=True)
-loss = (d * w).sum()
-loss.backward()                  # w.grad: [3, 1], summed over dims 0 and 2
-print(w.grad)
-`;
 // w.grad[j] = sum over i, k of d[i, j, k] = 4 * (x[0, j] + x[1, j]) - 2 * (10 + 20 + 30 + 40)
 //           = 4 * [3, 5, 7] - 200 = [-188, -180, -172], as PyTorch prints a [3, 1] float tensor.
 const EXAMPLE_PRINTED = 'tensor([[-188.],\n        [-180.],\n        [-172.]])';
@@ -30,15 +20,6 @@ c = a + b
 `;
 
 const el = (page) => page.locator('tensorcast-playground');
-
-/** Opens the page in the code mode and waits for the editor and the first run. */
-async function openCode(page, hash = '') {
-  await open(page, `mode=code${hash === '' ? '' : `&${hash}`}`);
-  await page.waitForFunction(() => {
-    const p = document.querySelector('tensorcast-playground').program;
-    return p !== null && p.editorReady && p.run !== null;
-  });
-}
 
 /** Replaces the editor's text as a person pasting it would (a paste event with the text on its clipboard). */
 async function paste(page, code) {
@@ -105,7 +86,7 @@ test('the code mode\'s controls have names, and Tab leaves the editor', async ({
 test('typing a program shows each line\'s names with shape and dtype, and what print() wrote', async ({ page }) => {
   const problems = watch(page);
   await openCode(page);
-  await paste(page, EXAMPLE);
+  await paste(page, EXAMPLE_PROGRAM);
   await expect(inline(page, 'x: [2, 3] float32')).toHaveCount(1);
   await expect(inline(page, 'y: [4] float32')).toHaveCount(1);
   await expect(inline(page, 'd: [2, 3, 4] float32')).toHaveCount(1);
@@ -164,7 +145,7 @@ test('a syntax error and an unsupported construct name their line', async ({ pag
 test('clicking a line opens its op in the alignment, strides, gradient and in-place views', async ({ page }) => {
   const problems = watch(page);
   await openCode(page);
-  await paste(page, EXAMPLE);
+  await paste(page, EXAMPLE_PROGRAM);
   await expect(inline(page, 'd: [2, 3, 4] float32')).toHaveCount(1);
   await expect(page.getByTestId('pick-hint')).toBeVisible();
   await lineOf(page, 'd = x[:, :, None] - y').click();
@@ -195,7 +176,7 @@ test('clicking a line opens its op in the alignment, strides, gradient and in-pl
 
 test('the program and its picked line travel in the link', async ({ page, context }) => {
   await openCode(page);
-  await paste(page, EXAMPLE);
+  await paste(page, EXAMPLE_PROGRAM);
   await lineOf(page, 'd = x[:, :, None] - y').click();
   await expect(page).toHaveURL(/[#&]code=[A-Za-z0-9_-]+/);
   await expect(page).toHaveURL(/[#&]line=5/);
@@ -205,7 +186,7 @@ test('the program and its picked line travel in the link', async ({ page, contex
   await other.goto(url);
   await ready(other);
   await other.waitForFunction(() => document.querySelector('tensorcast-playground').program?.run != null);
-  expect(await other.evaluate(() => document.querySelector('tensorcast-playground').program.code)).toBe(EXAMPLE);
+  expect(await other.evaluate(() => document.querySelector('tensorcast-playground').program.code)).toBe(EXAMPLE_PROGRAM);
   await expect(inline(other, 'd: [2, 3, 4] float32')).toHaveCount(1);
   await expect(other.getByTestId('line-op')).toContainText('Line 5');
   await expect(other.getByTestId('result-shape')).toHaveText('torch.Size([2, 3, 4])');
@@ -362,7 +343,7 @@ for (const [w, h, device] of [[390, 844, 'phone'], [1366, 768, 'laptop']]) {
       await mkdir(SHOTS, { recursive: true });
       await page.setViewportSize({ width: w, height: h });
       await openCode(page, `lang=${lang}`);
-      await paste(page, EXAMPLE);
+      await paste(page, EXAMPLE_PROGRAM);
       await lineOf(page, 'd = x[:, :, None] - y').click();
       await expect(page.getByTestId('line-op')).toBeVisible();
       await page.locator('.cm-content').blur();

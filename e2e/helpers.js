@@ -1,6 +1,7 @@
 // Shared by the playground's e2e tests: opening the page, waiting for the
 // core to load, and the npm package itself (from dist/) for checking the
 // page's numbers against the API in Node.
+import { readFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { init } from '../dist/index.js';
 
@@ -57,3 +58,22 @@ export async function shown(page) {
 }
 
 export const torchSize = (shape) => `torch.Size([${shape.join(', ')}])`;
+
+// --- the code mode (e2e/code-mode.spec.js, e2e/program-graph.spec.js)
+
+/**
+ * The issue's example as the code mode opens with it: the first preset,
+ * web/presets/01-broadcast-and-backward.py, without its title lines (so x is
+ * made on line 3, d on 5, the backward on 8).
+ */
+export const EXAMPLE_PROGRAM = readFileSync(new URL('../web/presets/01-broadcast-and-backward.py', import.meta.url), 'utf8')
+  .replace(/^(#\s*(en|zh)\s*:.*\n)+/, '');
+
+/** Opens the page in the code mode and waits for the editor and the first run. */
+export async function openCode(page, hash = '') {
+  await open(page, `mode=code${hash === '' ? '' : `&${hash}`}`);
+  await page.waitForFunction(() => {
+    const p = document.querySelector('tensorcast-playground').program;
+    return p !== null && p.editorReady && p.run !== null;
+  });
+}

@@ -6,26 +6,7 @@
 // at phone and laptop sizes in both languages, for a person to look at.
 import { mkdir } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { open, watch } from './helpers.js';
-
-// Line numbers below count the import and the blank line: x is made on line 3, d on 5, the backward on 8.
-const EXAMPLE = `import torch
-
-x = torch.arange(6.).reshape(2, 3)
-y = torch.tensor([10., 20., 30., 40.])
-d = x[:, :, None] - y            # [2, 3, 4]
-w = torch.ones(3, 1, requires_grad=True)
-loss = (d * w).sum()
-loss.backward()                  # w.grad: [3, 1], summed over dims 0 and 2
-`;
-
-async function openCode(page, hash = '') {
-  await open(page, `mode=code${hash === '' ? '' : `&${hash}`}`);
-  await page.waitForFunction(() => {
-    const p = document.querySelector('tensorcast-playground').program;
-    return p !== null && p.editorReady && p.run !== null;
-  });
-}
+import { EXAMPLE_PROGRAM, openCode, watch } from './helpers.js';
 
 async function paste(page, code) {
   await page.locator('.cm-content').click();
@@ -41,7 +22,7 @@ const picked = (page) => page.evaluate(() => document.querySelector('tensorcast-
 test('the issue’s example as a graph: the index a view of x, then the broadcast subtraction', async ({ page }) => {
   const problems = watch(page);
   await openCode(page);
-  await paste(page, EXAMPLE);
+  await paste(page, EXAMPLE_PROGRAM);
   await expect(graph(page)).toBeVisible();
   await expect(tensorNode(page, 'x: shape (2, 3), float32, made on line 3')).toHaveCount(1);
   await expect(tensorNode(page, 'y: shape (4,), float32, made on line 4')).toHaveCount(1);
@@ -64,7 +45,7 @@ test('the issue’s example as a graph: the index a view of x, then the broadcas
 test('stepping through the backward pass: w’s gradient summed over dims 0 and 2 to (3, 1)', async ({ page }) => {
   const problems = watch(page);
   await openCode(page);
-  await paste(page, EXAMPLE);
+  await paste(page, EXAMPLE_PROGRAM);
   const back = page.getByTestId('program-backward');
   await expect(back).toBeVisible();
   const caption = page.getByTestId('backward-caption');
@@ -109,7 +90,7 @@ test('stepping through the backward pass: w’s gradient summed over dims 0 and 
 test('clicking a tensor picks its line; Enter on one does too, and the arrow keys move between them', async ({ page }) => {
   const problems = watch(page);
   await openCode(page);
-  await paste(page, EXAMPLE);
+  await paste(page, EXAMPLE_PROGRAM);
   await page.locator('.cm-content').blur();
   await tensorNode(page, 'd: shape').click();
   await expect.poll(() => picked(page)).toBe(5);
@@ -170,7 +151,7 @@ for (const [w, h, device] of [[390, 844, 'phone'], [1366, 768, 'laptop']]) {
       await mkdir(SHOTS, { recursive: true });
       await page.setViewportSize({ width: w, height: h });
       await openCode(page, `lang=${lang}`);
-      await paste(page, EXAMPLE);
+      await paste(page, EXAMPLE_PROGRAM);
       await page.locator('.cm-content').blur();
       await expect(graph(page)).toBeVisible();
       // The page must not scroll sideways: the graph fits, or scrolls in its own box.

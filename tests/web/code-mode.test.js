@@ -33,7 +33,7 @@ test('a program survives the link: packed, it reads back byte for byte', async (
 });
 
 test('a packed program is shorter than the same text escaped for a URL', async () => {
-  const code = web.FIRST_PROGRAM;
+  const code = web.readPreset('broadcast-and-backward', readFileSync(new URL('../../web/presets/01-broadcast-and-backward.py', import.meta.url), 'utf8')).code;
   const packed = await web.packCode(code);
   assert.ok(packed.length < encodeURIComponent(code).length * 0.7, `${packed.length} vs ${encodeURIComponent(code).length}`);
 });

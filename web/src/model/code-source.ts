@@ -1,19 +1,8 @@
 // Where a program's text comes from besides typing: the code mode's first
 // program, an embedding page's markup (the code attribute or a <script
 // type="text/plain"> child, indented as the page is), and the preset files
-// (web/presets/*.py).
-
-/** The program the code mode opens with: the example of issue #14. */
-export const FIRST_PROGRAM = `import torch
-
-x = torch.arange(6.).reshape(2, 3)
-y = torch.tensor([10., 20., 30., 40.])
-d = x[:, :, None] - y            # [2, 3, 4]
-w = torch.ones(3, 1, requires_grad=True)
-loss = (d * w).sum()
-loss.backward()                  # w.grad: [3, 1], summed over dims 0 and 2
-print(w.grad)
-`;
+// (web/presets/*.py; the first of them is the program the code mode opens
+// with: code-presets.ts).
 
 /**
  * A program written inside a page's markup: the blank lines around it
