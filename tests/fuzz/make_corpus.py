@@ -33,16 +33,10 @@ INDICES = [
     "5", "0, 0, 0, 0", " 1:3", "[]", "'a'",
 ]
 
-# Programs (fuzz_program.cpp): the example (#14), the playground's
-# classic snippets, and near misses of the language's edges.
+# Programs (fuzz_program.cpp): the playground's presets (web/presets/*.py,
+# the example first, as seeds preset-<slug>), classic snippets, and
+# near misses of the language's edges.
 PROGRAMS = [
-    "import torch\n"
-    "x = torch.arange(6.).reshape(2, 3)\n"
-    "y = torch.tensor([10., 20., 30., 40.])\n"
-    "d = x[:, :, None] - y            # [2, 3, 4]\n"
-    "w = torch.ones(3, 1, requires_grad=True)\n"
-    "loss = (d * w).sum()\n"
-    "loss.backward()                  # w.grad: [3, 1], summed over dims 0 and 2\n",
     "import torch\nx = torch.ones(2, 3)\ny = torch.ones(4)\nz = x + y\n",
     "import torch\nimport torch.nn.functional as F\nx = torch.randn(2, 5)\n"
     "p = F.softmax(x, dim=-1)\nprint(p.sum(dim=-1))\n",
@@ -201,6 +195,11 @@ def main():
     # example, in each layout, and a mismatch of k.
     for name, data in MATMUL_SEEDS():
         write("matmul", name, bytes(data))
+    presets = os.path.join(HERE, "..", "..", "web", "presets")
+    for name in sorted(os.listdir(presets)):
+        if name.endswith(".py"):
+            with open(os.path.join(presets, name), encoding="utf-8") as f:
+                write("program", "preset-" + name[:-3], f.read())
     for i, text in enumerate(PROGRAMS):
         write("program", f"seed-{i:02d}", text)
 
