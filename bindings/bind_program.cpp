@@ -156,6 +156,7 @@ void write_statement(JsonWriter& json, const tc::lang::StatementResult& s) {
     for (uint64_t id : c.outputs) json.value(i64(id));
     json.end_array();
     json.key("view").value(c.view);
+    json.key("failed").value(c.failed);
     json.key("outputInfo").begin_array();
     for (const tc::lang::ValueInfo& info : c.output_info) write_info(json, info);
     json.end_array();

@@ -44,6 +44,8 @@ export interface ProgramCall extends SourceSpan {
   outputs: number[];
   /** An output shares storage with an input. */
   view: boolean;
+  /** It raised (the program's error): no outputs; its traces are what it recorded before (a failed broadcast). */
+  failed: boolean;
   /** Each output as the call left it (one per id of outputs): an unnamed intermediate has no other description. */
   outputInfo: ValueInfo[];
   /** The events this call recorded (a slice of its statement's traces). */

@@ -61,6 +61,7 @@ struct CallRecord {
   std::vector<uint64_t> inputs;   // tensor ids, in argument order (self first)
   std::vector<uint64_t> outputs;  // tensor ids of the result (two for max(dim))
   bool view = false;              // an output shares storage with an input
+  bool failed = false;            // it raised (the program's error): no outputs, its events up to the error
   size_t first_event = 0, end_event = 0;  // its events in StatementResult::events
   // Each output as the call left it (shape, dtype, strides, storage): an
   // unnamed intermediate (the x.T of x.T @ y) is described by nothing else.

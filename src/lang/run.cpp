@@ -464,9 +464,23 @@ class Interpreter {
     for (const auto& kv : args.keywords) collect_tensors(kv.second, inputs);
     const size_t first = scope_->events().size();
     CallContext context{&current_->output};
-    Value result = lang::call(*fn, args, context);
+    Value result;
+    try {
+      result = lang::call(*fn, args, context);
+    } catch (...) {
+      record_failed(call_name(*fn), e.span, inputs, first);
+      throw;
+    }
     record(call_name(*fn), e.span, inputs, result, first);
     return result;
+  }
+
+  // A call that raised is recorded too (CallRecord::failed): the views read
+  // its op and inputs from it, as they do for a call that ran.
+  void record_failed(const std::string& op, const Span& span, const std::vector<Tensor>& inputs,
+                     size_t first_event) {
+    record(op, span, inputs, Value(), first_event);
+    current_->calls.back().failed = true;
   }
 
   void record(const std::string& op, const Span& span, const std::vector<Tensor>& inputs,
@@ -496,7 +510,13 @@ class Interpreter {
     return [this, span](const std::string& op, const std::vector<Tensor>& inputs,
                         const std::function<Tensor()>& run) {
       const size_t first = scope_->events().size();
-      Tensor out = run();
+      Tensor out;
+      try {
+        out = run();
+      } catch (...) {
+        record_failed(op, span, inputs, first);
+        throw;
+      }
       record(op, span, inputs, Value(out), first);
       return out;
     };
@@ -649,7 +669,13 @@ class Interpreter {
       if (items.back().kind == TensorIndex::Kind::Tensor) inputs.push_back(items.back().tensor);
     }
     const size_t first = scope_->events().size();
-    Value result = tc::index(x, items, tuple);
+    Value result;
+    try {
+      result = tc::index(x, items, tuple);
+    } catch (...) {
+      record_failed("index", e.span, inputs, first);
+      throw;
+    }
     record("index", e.span, inputs, result, first);
     return result;
   }

@@ -367,6 +367,18 @@ TEST_CASE("programs: a failed broadcast keeps its trace", "[program]") {
   for (const tc::TraceEvent& e : r.statements[3].events)
     if (const auto* b = std::get_if<tc::BroadcastTrace>(&e)) failed_broadcast |= b->error.has_value();
   CHECK(failed_broadcast);
+  // The call that raised is recorded, failed, with its inputs (x and y) and
+  // the events it made (the failed broadcast), so that a page can open it.
+  const std::vector<tc::lang::CallRecord>& calls = r.statements[3].calls;
+  REQUIRE(calls.size() == 1);
+  CHECK(calls[0].op == "add");
+  CHECK(calls[0].failed);
+  CHECK(calls[0].outputs.empty());
+  CHECK(calls[0].inputs == std::vector<uint64_t>{r.globals.at("x").tensor().id(), r.globals.at("y").tensor().id()});
+  CHECK(calls[0].column == 10);
+  CHECK(calls[0].end_event > calls[0].first_event);
+  // A call that ran is never marked failed.
+  for (const tc::lang::CallRecord& c : r.statements[1].calls) CHECK_FALSE(c.failed);
 }
 
 TEST_CASE("programs: operators on tensors, numbers on either side", "[program]") {

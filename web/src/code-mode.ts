@@ -213,7 +213,7 @@ export class CodeMode {
     const errorLine = program.error?.line ?? null;
     if (errorLine !== null && errorLine !== this.errorLine) {
       const failing = statementAt(program, errorLine);
-      if (failing !== null && lineOpState(failing, program) !== null) this.pickedLine = errorLine;
+      if (failing !== null && lineOpState(failing) !== null) this.pickedLine = errorLine;
     }
     this.errorLine = errorLine;
     this.editor?.setOverlay(this.overlay());
@@ -244,7 +244,7 @@ export class CodeMode {
   private showPicked(): void {
     const program = this.runProgramData;
     const statement = program === null || this.pickedLine === null ? null : statementAt(program, this.pickedLine);
-    this.host.showOp(statement === null || program === null ? null : lineOpState(statement, program));
+    this.host.showOp(statement === null || program === null ? null : lineOpState(statement));
   }
 
   /** What the editor lays over the code for the last run. */

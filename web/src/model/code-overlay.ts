@@ -50,7 +50,7 @@ export function overlayFor(program: ProgramRun | null, picked: number | null, pr
     const text = inlineText(s);
     // The statement that raised bound nothing: its names, if any, are from before.
     if (text !== '' && !(raised && s === failing)) inline.set(s.endLine, text);
-    if (lineOpState(s, program) !== null) openable.add(s.line);
+    if (lineOpState(s) !== null) openable.add(s.line);
   }
   const error = program.error === null ? null : { line: program.error.line, text: `${program.error.pythonType}: ${program.error.message}`.slice(0, MAX_NOTE) };
   return { inline, stale, error, picked, openable };

@@ -74,71 +74,13 @@ function fromOpTrace(trace: OpTrace): Partial<State> | null {
   return patchFor(trace.op as Op, inputs.map((o) => madeAs(o.shape, o.strides, o.offset)), inputs.map((o) => o.dtype));
 }
 
-// Python's operators, longest first, as the table names the ops they call.
-const OPERATORS: readonly [string, string][] = [
-  ['//=', 'floorDivide_'], ['**=', 'pow_'], ['+=', 'add_'], ['-=', 'sub_'], ['*=', 'mul_'], ['/=', 'div_'], ['%=', 'remainder_'],
-  ['//', 'floorDivide'], ['**', 'pow'], ['==', 'eq'], ['!=', 'ne'], ['<=', 'le'], ['>=', 'ge'],
-  ['+', 'add'], ['-', 'sub'], ['*', 'mul'], ['/', 'div'], ['%', 'remainder'], ['<', 'lt'], ['>', 'gt'],
-];
-
-/**
- * The op an expression that raised calls, and its operands' text, read from
- * its source: a method or torch function by name (the last one called), or
- * else its outermost binary operator (the rightmost, as Python's left-to-right
- * operators of one precedence apply last). null when neither is an op the
- * views draw. Only the text is read: nothing is evaluated.
- */
-export function failedCall(source: string): { op: Op; operands: string[] } | null {
-  let text = source;
-  const named = [...text.matchAll(/(?:\btorch\.|\.)([A-Za-z_]+)\s*\(/g)].map((m) => tableName(m[1] as string)).filter((n) => OFFERED.has(n));
-  const last = named[named.length - 1];
-  if (last !== undefined) return { op: last as Op, operands: [] };
-  // An assignment's target is not part of the expression (the place may be the whole statement).
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c)) depth--;
-    else if (c === '=' && depth === 0 && !'=!<>+-*/%'.includes(text[i - 1] ?? '') && text[i + 1] !== '=') {
-      text = text.slice(i + 1);
-      break;
-    }
-  }
-  depth = 0;
-  let best: { at: number; token: string; op: string; rank: number } | null = null;
-  const rank = (op: string): number => (op.endsWith('_') ? 0 : ['eq', 'ne', 'lt', 'le', 'gt', 'ge'].includes(op) ? 1 : op === 'add' || op === 'sub' ? 2 : op === 'pow' ? 4 : 3);
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c)) depth--;
-    else if (c === '#') break;
-    else if (depth === 0) {
-      const hit = OPERATORS.find(([token]) => text.startsWith(token, i));
-      if (hit === undefined) continue;
-      const [token, op] = hit;
-      // A sign (x * -y) is not a binary operator: something must stand before it.
-      const before = text.slice(0, i).trim();
-      if (before === '' || /[-+*/%<>=!(,]$/.test(before)) {
-        i += token.length - 1;
-        continue;
-      }
-      // The loosest operator applies last; among equals, the rightmost (** binds the other way: the leftmost).
-      if (best === null || rank(op) < best.rank || (rank(op) === best.rank && op !== 'pow')) best = { at: i, token, op, rank: rank(op) };
-      i += token.length - 1;
-    }
-  }
-  if (best === null || !OFFERED.has(best.op)) return null;
-  return { op: best.op as Op, operands: [text.slice(0, best.at).trim(), text.slice(best.at + best.token.length).trim()] };
-}
-
 /**
  * The state showing the statement's first op the views can draw; null when
  * it has none (a factory, a reduction, a view). A statement that raised in a
- * broadcast shows that broadcast: the trace gives the shapes, and the op is
- * its call's, or (a call that raised is not recorded) read from the source
- * of the expression that raised (program: the run, for its error's place).
+ * broadcast shows that broadcast: the trace gives the shapes, the call that
+ * raised (recorded, failed: Note [Programs] in src/lang/program.h) the op.
  */
-export function lineOpState(statement: ProgramStatement, program: ProgramRun | null = null): Partial<State> | null {
+export function lineOpState(statement: ProgramStatement): Partial<State> | null {
   for (const event of statement.traces) {
     if (event.kind !== 'op') continue;
     const patch = fromOpTrace(event);
@@ -151,10 +93,7 @@ export function lineOpState(statement: ProgramStatement, program: ProgramRun | n
     const op = tableName(call.op);
     if (OFFERED.has(op) && call.traces.includes(failed)) return patchFor(op as Op, dense, []);
   }
-  const error = program?.error ?? null;
-  if (program === null || error === null || error.line < statement.line || error.line > statement.endLine) return null;
-  const read = failedCall(spanText(program.code, error));
-  return read === null || (read.op === 'where') !== (failed.inputs.length === 3) ? null : patchFor(read.op, dense, []);
+  return null;
 }
 
 /** The 0-based offset in code of a 1-based line and column. */
@@ -183,13 +122,7 @@ export function operandSources(program: ProgramRun, statement: ProgramStatement)
   let call: ProgramCall | undefined;
   if (op !== undefined) call = statement.calls.find((c) => c.traces.includes(op));
   else call = statement.calls.find((c) => OFFERED.has(tableName(c.op)) && c.traces.some((e) => e.kind === 'broadcast' && e.error !== null));
-  if (call === undefined) {
-    // A call that raised is not recorded: its operands as the source of the expression that raised writes them.
-    const error = program.error;
-    if (op !== undefined || error === null || error.line < statement.line || error.line > statement.endLine) return [];
-    const read = failedCall(spanText(program.code, error));
-    return read !== null && read.operands.length === 2 && read.operands.every((t) => t !== '') ? read.operands : [];
-  }
+  if (call === undefined) return [];
   const made = new Map<number, string>();
   for (const s of program.statements) {
     if (s.line > statement.line) break;
