@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "lang/library.h"
+#include "lang/operators.h"  // truth: Python's bool() of a value, one for the interpreter and bool()
 #include "lang/repr.h"
 
 namespace tc::lang {
@@ -137,24 +138,6 @@ Value to_float(const Arguments& args, CallContext&) {
   }
   type_error(std::string("float() argument must be a string or a real number, not '") +
              type_name(*v) + "'");
-}
-
-// Python's truth of a value; a tensor's is PyTorch's (one element only).
-bool truth(const Value& v) {
-  if (v.is_none()) return false;
-  if (auto b = std::get_if<bool>(&v.v)) return *b;
-  if (auto i = std::get_if<int64_t>(&v.v)) return *i != 0;
-  if (auto d = std::get_if<double>(&v.v)) return *d != 0;
-  if (auto s = std::get_if<std::string>(&v.v)) return !s->empty();
-  if (const Sequence* s = v.sequence()) return !s->items.empty();
-  if (v.is_tensor()) {
-    const int64_t n = v.tensor().numel();
-    if (n == 0) throw Error(ErrorKind::Value, "Boolean value of Tensor with no values is ambiguous");
-    if (n > 1)
-      throw Error(ErrorKind::Value, "Boolean value of Tensor with more than one value is ambiguous");
-    return v.tensor().scalar_item().to_double() != 0 || std::isnan(v.tensor().item());
-  }
-  return true;
 }
 
 Value to_bool(const Arguments& args, CallContext&) {
