@@ -29,6 +29,7 @@ const char* kind_name(tc::ErrorKind kind) {
     case tc::ErrorKind::Memory: return "memory";
     case tc::ErrorKind::Autograd: return "autograd";
     case tc::ErrorKind::Policy: return "policy";
+    case tc::ErrorKind::Limit: return "limit";
   }
   return "internal";
 }

@@ -4,8 +4,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
+# ccache, when the machine has it, for rebuilds in several checkouts (paths
+# relative to each checkout, so that they share one cache).
+launcher=()
+if command -v ccache >/dev/null 2>&1; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+fi
 
-cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" >/dev/null
 cmake --build build/native -j "$jobs"
 # What the TypeScript and the docs know of the core (op table, trace schema,
 # limits), written from the core's declarations (bindings/gen/contracts.cpp).
@@ -15,7 +22,7 @@ build/native/gen_contracts .
 # 20 refuses, hence our own emulator line (docs/toolchain.md).
 export NODE_PATH=/usr/share/nodejs
 if [ ! -f build/wasm/CMakeCache.txt ]; then
-  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
+  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" \
     "-DCMAKE_CROSSCOMPILING_EMULATOR=$(command -v node);--no-experimental-fetch" >/dev/null
 fi
 cmake --build build/wasm -j "$jobs"

@@ -13,7 +13,8 @@
 
 namespace tc {
 
-enum class ErrorKind { Shape, Index, Value, Type, Memory, Autograd, Policy };
+// Limit: a budget a program runs under was spent (Note [Work budget], src/work.h).
+enum class ErrorKind { Shape, Index, Value, Type, Memory, Autograd, Policy, Limit };
 
 class Error : public std::runtime_error {
  public:

@@ -3,7 +3,8 @@ import type { BroadcastTrace } from './generated/traces.js';
 /**
  * What went wrong, for code that wants to branch on it:
  * - the core's kinds (its message is PyTorch's text where PyTorch has one):
- *   'shape', 'index', 'value', 'type', 'memory', 'autograd', 'policy';
+ *   'shape', 'index', 'value', 'type', 'memory', 'autograd', 'policy', and
+ *   'limit' (a program's budget was spent: docs/limits.md);
  * - 'internal': a broken invariant inside tensorcast (please report it);
  * - 'disposed': a tensor used after dispose() or tidy() freed it;
  * - 'instance': a tensor passed to another instance than the one that made it;
@@ -17,6 +18,7 @@ export type ErrorKind =
   | 'memory'
   | 'autograd'
   | 'policy'
+  | 'limit'
   | 'internal'
   | 'disposed'
   | 'instance'

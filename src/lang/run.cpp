@@ -44,6 +44,7 @@ const char* kind_of(ErrorKind kind) {
     case ErrorKind::Memory: return "memory";
     case ErrorKind::Autograd: return "autograd";
     case ErrorKind::Policy: return "policy";
+    case ErrorKind::Limit: return "limit";
   }
   return "value";
 }
