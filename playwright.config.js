@@ -3,6 +3,7 @@
 // app and a worker (e2e/package/, which serves its own pages), and the
 // playground (e2e/*.spec.js), served from web/dist by Vite's preview server
 // with the strict CSP of README's Security item on every response.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { freePort } from './scripts/free-port.js';
 
@@ -13,7 +14,9 @@ const PLAYGROUND_PORT = Number(process.env.TC_PLAYGROUND_PORT);
 export default defineConfig({
   testDir: 'e2e',
   timeout: 120_000,
-  workers: 1,
+  // One worker per core (Playwright's default is half of them); each test
+  // opens its own page, and no test asserts a time.
+  workers: Number(process.env.TC_TEST_JOBS) || availableParallelism(),
   forbidOnly: !!process.env.CI,
   reporter: 'list',
   use: {

@@ -16,6 +16,8 @@ fc-list :lang=zh 2>/dev/null | grep -q . || need+=(fonts-wqy-microhei)
 command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
 command -v gzip >/dev/null 2>&1 || need+=(gzip)
+# Rebuilds of a second checkout or branch (scripts/build.sh uses it when present).
+command -v ccache >/dev/null 2>&1 || need+=(ccache)
 # The fuzz smoke (scripts/fuzz.sh): clang with libFuzzer and the sanitizers.
 command -v clang++ >/dev/null 2>&1 || need+=(clang)
 compgen -G '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' >/dev/null ||

@@ -1,13 +1,35 @@
 #!/usr/bin/env bash
-# Runs every test suite after a build: Catch2 natively and in wasm (ctest),
-# the npm package under Node's test runner, and the playground in Chromium.
+# Runs the test suites after a build (scripts/build.sh), in two tiers:
+#   bash scripts/test.sh          every suite (npm test, CI)
+#   bash scripts/test.sh --quick  the inner loop (npm run test:quick): the
+#                                 core natively, the package and the
+#                                 playground's model under Node; no browser,
+#                                 no sanitizers, no fuzzing
+# Suites run one after another, each using the machine's cores itself
+# (ctest -j, node --test's concurrency, Playwright's workers, two fuzz
+# targets at a time): on two cores, running suites side by side only makes
+# each slower. Each suite's wall time is printed, and all of them at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+tier=full
+case "${1:-}" in
+  --quick) tier=quick ;;
+  "") ;;
+  *) echo "usage: scripts/test.sh [--quick]" >&2; exit 2 ;;
+esac
+jobs=$(nproc)
+export TC_TEST_JOBS=$jobs
+
 # Each suite's wall time, so that CI's budget can be watched as suites grow.
+summary=()
 step_name=""
 step() {
-  if [ -n "$step_name" ]; then echo "-- $step_name: $((SECONDS - step_start)) s"; fi
+  if [ -n "$step_name" ]; then
+    local took=$((SECONDS - step_start))
+    echo "-- $step_name: $took s"
+    summary+=("$(printf '%6d s  %s' "$took" "$step_name")")
+  fi
   step_name="$1"
   step_start=$SECONDS
   if [ -n "$1" ]; then echo "== $1"; fi
@@ -22,35 +44,41 @@ if ! git diff --quiet -- docs/trace-schema.md 2>/dev/null; then
   [ "${CI:-}" = true ] && exit 1
 fi
 
-step "core, native (ctest)"
-ctest --test-dir build/native --output-on-failure
+step "core, native (ctest: one test per Catch2 case)"
+ctest --test-dir build/native --output-on-failure -j "$jobs"
 
-step "core, wasm under Node (ctest)"
-ctest --test-dir build/wasm --output-on-failure
-
-step "fuzz smoke: libFuzzer + ASan + UBSan, limits, regressions (scripts/fuzz.sh)"
-bash scripts/fuzz.sh
-
-step "core, native under ASan + UBSan (scripts/sanitize.sh)"
-bash scripts/sanitize.sh
-
-step "npm package (node --test)"
-node --test tests/js/
+step "npm package (node --test tests/js)"
+node --test --test-concurrency="$jobs" tests/js/
 
 step "playground model and texts (node --test tests/web: web/src's DOM-free modules bundled by esbuild; both catalogues against web/src/i18n/GLOSSARY.md)"
-node --test tests/web/
+node --test --test-concurrency="$jobs" tests/web/
 
-step "npm package in Chromium: Vite app and Web Worker, esbuild (esm, iife), Rollup, webpack 5, the forgetful loop (Playwright, e2e/package)"
-node_modules/.bin/playwright test e2e/package
+if [ "$tier" = full ]; then
+  step "core, wasm under Node (ctest)"
+  ctest --test-dir build/wasm --output-on-failure
 
-step "playground (Playwright e2e)"
-node_modules/.bin/playwright test --project=playground
+  step "core under ASan + UBSan (scripts/sanitize.sh: the sanitized clang build, kept in build/sanitize)"
+  bash scripts/sanitize.sh
 
-step "bench harness (tiny sizes)"
-node --test bench/bench.test.js
+  step "fuzz smoke: libFuzzer + ASan + UBSan, limits, regressions (scripts/fuzz.sh, the same build)"
+  bash scripts/fuzz.sh
 
-# A fixed seed, so that CI is reproducible; npm run soak draws a new one each time.
-step "soak, shortened: 50,000 random steps against the naive reference, memory flat (npm run soak: 1,000,000)"
-node tests/soak/soak.js --ops 50000 --seed 6
+  step "npm package in Chromium: Vite app and Web Worker, esbuild (esm, iife), Rollup, webpack 5, the forgetful loop (Playwright, e2e/package)"
+  node_modules/.bin/playwright test --project=package
+
+  step "playground (Playwright e2e, $jobs workers)"
+  node_modules/.bin/playwright test --project=playground
+
+  step "bench harness (tiny sizes)"
+  node --test bench/bench.test.js
+
+  # A fixed seed, so that CI is reproducible; npm run soak draws a new one each time.
+  step "soak, shortened: 50,000 random steps against the naive reference, memory flat (npm run soak: 1,000,000)"
+  node tests/soak/soak.js --ops 50000 --seed 6
+fi
 step ""
+
+echo
+echo "== each suite's time ($tier tier)"
+printf '%s\n' "${summary[@]}"
 echo "-- all suites: $SECONDS s"
