@@ -72,11 +72,22 @@ void attach_grad(Tensor& out, const char* op, const std::vector<Tensor>& inputs,
 
 namespace {
 
-// What a node owns that may own further nodes.
+// What a node owns that may own further nodes. Handed on by swap(), never
+// by moving: a moved-from std::function may keep its target (libc++ copies
+// one small enough for its inline buffer), and what a formula captured
+// would then be freed where the moved-from object dies, nested again.
 struct NodeParts {
   std::vector<Tensor> inputs;
   std::vector<SavedTensor> saved;
   BackwardFn backward;
+
+  // Takes the parts out of `inputs`, `saved` and `backward`, leaving them empty.
+  void take(std::vector<Tensor>& from_inputs, std::vector<SavedTensor>& from_saved,
+            BackwardFn& from_backward) {
+    inputs.swap(from_inputs);
+    saved.swap(from_saved);
+    backward.swap(from_backward);
+  }
 };
 
 // The parts of ended nodes not yet freed, and whether a ~Node further up
@@ -95,17 +106,19 @@ ReleaseList& release_list() {
 
 Node::~Node() {
   ReleaseList& list = release_list();
-  NodeParts mine{std::move(inputs), std::move(saved), std::move(backward)};
   try {
-    list.parts.push_back(std::move(mine));
+    list.parts.emplace_back();
   } catch (const std::bad_alloc&) {
-    return;  // no memory for the list: `mine` is freed in place, nested as before
+    return;  // no memory for the list: the members are freed in place, nested as before
   }
+  list.parts.back().take(inputs, saved, backward);
   if (list.draining) return;
   list.draining = true;
   while (!list.parts.empty()) {
     // Freed at the end of the iteration; the nodes it ends add to the list.
-    const NodeParts next = std::move(list.parts.back());
+    NodeParts next;
+    NodeParts& last = list.parts.back();
+    next.take(last.inputs, last.saved, last.backward);
     list.parts.pop_back();
   }
   list.draining = false;
