@@ -54,7 +54,7 @@ void attach_grad(Tensor& out, const char* op, const std::vector<Tensor>& inputs,
 // way, by nested destructors, dropping the last tensor of a chain of n
 // ops nests n ~Node calls (with ~TensorImpl and the vectors' between
 // them): about 5,300 ops overflowed the wasm stack, a million the native
-// one. So ~Node frees nothing in place. It moves what it holds onto a
+// one. So ~Node frees nothing in place. It hands what it holds to a
 // work list, and the outermost ~Node on the stack empties the list, one
 // node's parts at a time; freeing those parts may end further nodes,
 // whose ~Node, one level down, only adds their parts to the list. The
@@ -65,10 +65,10 @@ void attach_grad(Tensor& out, const char* op, const std::vector<Tensor>& inputs,
 // onto a stack; tensorcast's nodes hold tensors rather than nodes, so the
 // list holds what a node owned.
 //
-// Nothing else can keep a graph alive in a cycle: a node's result is
-// saved detached (attach_grad), in-place ops are not recorded (Note
-// [In-place rules]), and a leaf's .grad is computed with grad mode off,
-// so it has no node.
+// Nor can a graph keep itself alive in a cycle: a node's result is saved
+// detached (attach_grad), an in-place op on a tensor that requires grad
+// is refused rather than recorded (run_inplace, src/ops/inplace.cpp), and
+// a leaf's .grad is computed with grad mode off, so it has no node.
 
 namespace {
 
@@ -81,7 +81,7 @@ struct NodeParts {
   std::vector<SavedTensor> saved;
   BackwardFn backward;
 
-  // Takes the parts out of `inputs`, `saved` and `backward`, leaving them empty.
+  // Takes the parts out of `from_*` into these empty ones, leaving them empty.
   void take(std::vector<Tensor>& from_inputs, std::vector<SavedTensor>& from_saved,
             BackwardFn& from_backward) {
     inputs.swap(from_inputs);
