@@ -5,6 +5,7 @@
 import { TensorcastError } from './errors.js';
 import type { ErrorKind } from './errors.js';
 import { DTYPES } from './generated/traces.js';
+import { detachedMessage, isDetached } from './typed-view.js';
 
 export function fail(kind: ErrorKind, message: string): never {
   throw new TensorcastError(message, kind);
@@ -54,6 +55,7 @@ export function checkIntList(value: unknown, fn: string, arg: string): number[] 
   if (value === undefined) fail('type', `${fn}(): missing argument '${arg}'`);
   if (!Array.isArray(value) && !(ArrayBuffer.isView(value) && !(value instanceof DataView)))
     fail('type', `${fn}(): argument '${arg}' must be a sequence of integers, not ${describe(value)}`);
+  if (ArrayBuffer.isView(value) && isDetached(value)) fail('type', `${fn}(): ${detachedMessage(value, `given as argument '${arg}'`)}`);
   const list = value as ArrayLike<unknown>;
   const out = new Array<number>(list.length);
   for (let i = 0; i < list.length; i++) out[i] = checkListed(list[i], fn, arg, i);

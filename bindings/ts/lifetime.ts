@@ -13,6 +13,17 @@
 // counts (tensors alive by the op or function that made them, and how many
 // were made outside any tidy), a warning once too many of those are alive,
 // and the words an out-of-memory error gets (memory-advice.ts).
+//
+// Note [Freeing never throws]: a tensor is freed where an error has nowhere
+// to go: a FinalizationRegistry callback (an exception there is uncaught,
+// and ends Node), the end of a tidy() that already holds fn's result or
+// error, Program.dispose() in a `finally`. So freeing never throws. The
+// core frees a graph of any length without deep recursion (Note
+// [Releasing a graph] in src/autograd/backward.cpp); should the release
+// still fail (a wasm module that trapped, say), the failure is counted
+// (`failedReleases`), the first one is reported as a warning of kind
+// 'memory' (tc.onWarning, else console.warn) and the tensor counts as gone:
+// its memory may stay allocated, and nothing else changes.
 import { fail, isPlainObject } from './args.js';
 
 const PENDING_BATCH = 1024;
@@ -37,6 +48,17 @@ export interface Owned {
 /** Called once, when `untracked` tensors made outside any tidy are alive. */
 export type TooManyUntracked = (untracked: number) => void;
 
+/** Called for the first tensor that could not be freed (Note [Freeing never throws]), with the warning's text. */
+export type ReleaseFailed = (message: string) => void;
+
+/** The warning for a tensor that could not be freed. */
+export function releaseFailedWarning(origin: string, error: unknown): string {
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return `could not free a tensor made by ${origin} (${reason}); its memory may stay allocated. ` +
+    'The error is not thrown, because tensors are freed where it would have nowhere to go ' +
+    '(the garbage collector, the end of a tidy(), a dispose() in a finally); later failures are counted, not reported.';
+}
+
 export class Lifetime {
   /** Tensors alive on the JS side. */
   live = 0;
@@ -46,6 +68,8 @@ export class Lifetime {
   readonly origins: string[];
   /** Live tensors per origin. */
   readonly made: number[];
+  /** Tensors whose release failed (Note [Freeing never throws]). */
+  failedReleases = 0;
   private readonly codes = new Map<string, number>();
   private readonly scopes: Owned[][] = [];
   private readonly registry: FinalizationRegistry<number>;
@@ -57,6 +81,7 @@ export class Lifetime {
     opNames: readonly string[],
     private readonly tooMany: (untracked: number) => boolean,
     private readonly onTooMany: TooManyUntracked,
+    private readonly onReleaseFailed: ReleaseFailed,
   ) {
     this.origins = [...opNames];
     this.made = this.origins.map(() => 0);
@@ -66,7 +91,7 @@ export class Lifetime {
       this.live--;
       this.untracked--;
       (this.made[origin] as number)--;
-      release((held - origin) / ORIGINS);
+      this.free((held - origin) / ORIGINS, origin);
     });
   }
 
@@ -104,7 +129,21 @@ export class Lifetime {
       this.untracked--;
       if (t._r === REGISTERED) this.registry.unregister(t);
     }
-    this.release(handle);
+    this.free(handle, t._o);
+  }
+
+  /** Gives the handle back to the core; never throws (Note [Freeing never throws]). */
+  private free(handle: number, origin: number): void {
+    try {
+      this.release(handle);
+    } catch (error) {
+      if (this.failedReleases++ > 0) return;
+      try {
+        this.onReleaseFailed(releaseFailedWarning(this.origins[origin] ?? 'an unknown function', error));
+      } catch {
+        // The report is best effort: it must not throw where freeing cannot.
+      }
+    }
   }
 
   /** Runs fn; disposes every tensor it made except those in its result. */

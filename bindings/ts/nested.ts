@@ -3,12 +3,16 @@
 import { describe, fail } from './args.js';
 import { MAX_DIMS } from './generated/limits.js';
 import type { DType } from './generated/traces.js';
+import { detachedMessage, isDetached } from './typed-view.js';
 
 function isSequence(value: unknown): value is ArrayLike<unknown> {
   return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
 }
 
-
+// Refuses a typed array on a detached buffer; `what` says where it is.
+function checkAttached(view: ArrayBufferView, fn: string, what: string): void {
+  if (isDetached(view)) fail('type', `${fn}(): ${detachedMessage(view, what)}`);
+}
 
 /** A typed array tensor() reads, with the dtype it keeps (as torch.from_numpy does). */
 export type TypedSource =
@@ -55,8 +59,10 @@ export function readSource(data: unknown, fn: string): Source {
   if (typeof data === 'number' || typeof data === 'boolean' || typeof data === 'bigint') return { shape: [], typed: null };
   if (data instanceof BigUint64Array)
     fail('type', `${fn}(): BigUint64Array has no tensorcast dtype (uint64 is not supported); use a BigInt64Array`);
-  if (ArrayBuffer.isView(data) && isSequence(data))
+  if (ArrayBuffer.isView(data) && isSequence(data)) {
+    checkAttached(data, fn, 'given as data');
     return { shape: [data.length], typed: data as unknown as TypedSource };
+  }
   if (!Array.isArray(data))
     fail('type', `${fn}(): data must be a number, a boolean, a BigInt, a (nested) array or a typed array, not ${describe(data)}`);
   const shape: number[] = [];
@@ -104,6 +110,7 @@ export function fillNested(
     if (!isSequence(node))
       fail('type', `${fn}(): expected a sequence at dim ${dim}, got ${describe(node)}`);
     if (node instanceof BigUint64Array) fail('type', `${fn}(): BigUint64Array has no tensorcast dtype (uint64 is not supported); use a BigInt64Array`);
+    if (ArrayBuffer.isView(node)) checkAttached(node, fn, `at dim ${dim}`);
     if (node.length !== shape[dim])
       fail('value', `expected sequence of length ${shape[dim]} at dim ${dim} (got ${node.length})`);
     onSequence?.(node);

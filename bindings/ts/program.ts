@@ -132,7 +132,11 @@ export class Program {
     return this.values.get(name);
   }
 
-  /** Frees the program's tensors (those get() handed out). Idempotent. */
+  /**
+   * Frees the program's tensors (those get() handed out). Idempotent, and
+   * never throws, however long their autograd graphs (Note [Freeing never
+   * throws] in lifetime.ts): it is called from `finally` blocks.
+   */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;

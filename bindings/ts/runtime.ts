@@ -51,6 +51,7 @@ export class Runtime<T extends Held> {
       this.ops.map((op) => op.name),
       (untracked) => tooManyUntracked(untracked, () => core._tc_storage_bytes()),
       () => warn({ kind: 'warning', warningKind: 'memory', message: untrackedWarning(this.census()), shapes: [] }),
+      (message) => warn({ kind: 'warning', warningKind: 'memory', message, shapes: [] }),
     );
     this.ops.forEach((op, code) => this.codes.set(op.name, code));
   }

@@ -608,7 +608,7 @@ export class Tensor {
 
   // --- lifetime
 
-  /** Frees this tensor now (views and results made from it stay valid). Idempotent. */
+  /** Frees this tensor now (views and results made from it stay valid). Idempotent; never throws. */
   dispose(): void {
     this._rt.life.dispose(this);
   }

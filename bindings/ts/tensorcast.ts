@@ -21,7 +21,7 @@ import { OPS } from './generated/ops.js';
 import type { OpFunctions, OpInfo } from './generated/ops.js';
 import type { DType } from './generated/traces.js';
 import { inferDType, readSource, typedDType } from './nested.js';
-import type { NotPromise, TensorData } from './nested.js';
+import type { NotPromise, TensorData, TypedSource } from './nested.js';
 import { writeLeaves, writeMixedLeaves, writeTyped } from './fill.js';
 import { typedView } from './typed-view.js';
 import { MAX_DIMS } from './generated/limits.js';
@@ -152,7 +152,7 @@ export class Tensorcast {
     if (source.typed !== null) {
       // As torch.from_numpy, then .to(dtype) when one is asked for.
       const [own, view] = this._empty(typedDType(source.typed), shape, given);
-      writeTyped(view, source.typed);
+      this._copiedIn(own, view, source.typed);
       made = wanted === undefined || wanted === own.dtype ? own : this._converted(own, wanted);
     } else {
       // The core checks the shape, the count and the memory before any
@@ -537,6 +537,18 @@ export class Tensorcast {
       return t.to(dtype);
     } finally {
       t.dispose();
+    }
+  }
+
+  // typed copied into t's view; t freed if the copy fails (a typed array
+  // that went out of bounds of a resizable buffer, or whose buffer was
+  // detached since readSource looked: memory that grew in _empty).
+  private _copiedIn(t: Tensor, view: TypedData, typed: TypedSource): void {
+    try {
+      writeTyped(view, typed);
+    } catch (error) {
+      t.dispose();
+      fail('type', `tensor(): could not read the ${typed.constructor.name}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 

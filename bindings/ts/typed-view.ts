@@ -1,6 +1,7 @@
 // A tensor's storage as its dtype's typed array: one place that knows
 // which typed array holds which dtype (bool and uint8 as bytes, int64 as
-// BigInt64Array), for filling new tensors and reading them back.
+// BigInt64Array), for filling new tensors and reading them back; and
+// whether a typed array the caller gave still has its values.
 import type { DType } from './generated/traces.js';
 
 /**
@@ -33,4 +34,29 @@ const BYTES: Record<DType, number> = { bool: 1, uint8: 1, int32: 4, int64: 8, fl
 /** Everything from `address` to the end of memory, as `dtype` (for reading through strides). */
 export function viewToEnd(buffer: ArrayBufferLike, address: number, dtype: DType): TypedData {
   return typedView(buffer, address, dtype, Math.floor((buffer.byteLength - address) / BYTES[dtype]));
+}
+
+/**
+ * Whether a typed array's buffer is detached: transferred (postMessage,
+ * structuredClone, ArrayBuffer.transfer) or the memory of a wasm module
+ * that has grown since. It then reads as empty, yet has no values: not
+ * data, whatever its length says. Only an empty view can be one, so the
+ * test costs nothing on real data (a view cannot be made on a detached
+ * buffer: that is the test where ArrayBuffer has no `detached`).
+ */
+export function isDetached(view: ArrayBufferView): boolean {
+  if (view.byteLength !== 0) return false;
+  const buffer = view.buffer as ArrayBufferLike & { detached?: unknown };
+  if (typeof buffer.detached === 'boolean') return buffer.detached;
+  try {
+    new Uint8Array(buffer);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** What a function that refuses a detached view says of it (`where`: "at dim 1", "given as data"). */
+export function detachedMessage(view: ArrayBufferView, where: string): string {
+  return `the ${view.constructor.name} ${where} has a detached ArrayBuffer (transferred, or the memory of a WebAssembly module that has grown since): it has no values to read; copy the data before transferring it`;
 }

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <new>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -35,12 +36,92 @@ void attach_grad(Tensor& out, const char* op, const std::vector<Tensor>& inputs,
   node->grad_fn = op;
   if (!node->grad_fn.empty()) node->grad_fn[0] = static_cast<char>(std::toupper(node->grad_fn[0]));
   node->grad_fn += "Backward0";
-  for (const Tensor& t : inputs)
+  for (const Tensor& t : inputs) {
+    TC_ASSERT(!t.defined() || t.impl_ptr() != out.impl_ptr(), op, " records its result as its own input");
     node->inputs.push_back(t.defined() && t.requires_grad() ? t : Tensor());
-  for (const Tensor& t : saved) node->saved.emplace_back(t);
+  }
+  for (const Tensor& t : saved)
+    node->saved.emplace_back(t.defined() && t.impl_ptr() == out.impl_ptr() ? detach(t) : t);
   node->backward = std::move(fn);
   out.impl().requires_grad = true;
   out.impl().grad_fn = std::move(node);
+}
+
+// Note [Releasing a graph]
+// A graph is a chain of ownership: a tensor holds its node (grad_fn), the
+// node holds its inputs, its saved tensors and whatever its formula
+// captured, and those tensors hold their own nodes. Released the natural
+// way, by nested destructors, dropping the last tensor of a chain of n
+// ops nests n ~Node calls (with ~TensorImpl and the vectors' between
+// them): about 5,300 ops overflowed the wasm stack, a million the native
+// one. So ~Node frees nothing in place. It hands what it holds to a
+// work list, and the outermost ~Node on the stack empties the list, one
+// node's parts at a time; freeing those parts may end further nodes,
+// whose ~Node, one level down, only adds their parts to the list. The
+// depth stays the same whatever the graph, and everything is freed before
+// the outermost ~Node returns, within the call that dropped the last
+// handle. PyTorch's deleteNode (torch/csrc/autograd/function.cpp) does
+// the same for the same reason, gathering a dying node's next functions
+// onto a stack; tensorcast's nodes hold tensors rather than nodes, so the
+// list holds what a node owned.
+//
+// Nor can a graph keep itself alive in a cycle: a node's result is saved
+// detached (attach_grad), an in-place op on a tensor that requires grad
+// is refused rather than recorded (run_inplace, src/ops/inplace.cpp), and
+// a leaf's .grad is computed with grad mode off, so it has no node.
+
+namespace {
+
+// What a node owns that may own further nodes. Handed on by swap(), never
+// by moving: a moved-from std::function may keep its target (libc++ copies
+// one small enough for its inline buffer), and what a formula captured
+// would then be freed where the moved-from object dies, nested again.
+struct NodeParts {
+  std::vector<Tensor> inputs;
+  std::vector<SavedTensor> saved;
+  BackwardFn backward;
+
+  // Takes the parts out of `from_*` into these empty ones, leaving them empty.
+  void take(std::vector<Tensor>& from_inputs, std::vector<SavedTensor>& from_saved,
+            BackwardFn& from_backward) {
+    inputs.swap(from_inputs);
+    saved.swap(from_saved);
+    backward.swap(from_backward);
+  }
+};
+
+// The parts of ended nodes not yet freed, and whether a ~Node further up
+// the stack is freeing them.
+struct ReleaseList {
+  std::vector<NodeParts> parts;
+  bool draining = false;
+};
+
+ReleaseList& release_list() {
+  static thread_local ReleaseList list;
+  return list;
+}
+
+}  // namespace
+
+Node::~Node() {
+  ReleaseList& list = release_list();
+  try {
+    list.parts.emplace_back();
+  } catch (const std::bad_alloc&) {
+    return;  // no memory for the list: the members are freed in place, nested as before
+  }
+  list.parts.back().take(inputs, saved, backward);
+  if (list.draining) return;
+  list.draining = true;
+  while (!list.parts.empty()) {
+    // Freed at the end of the iteration; the nodes it ends add to the list.
+    NodeParts next;
+    NodeParts& last = list.parts.back();
+    next.take(last.inputs, last.saved, last.backward);
+    list.parts.pop_back();
+  }
+  list.draining = false;
 }
 
 void set_grad_fn(Tensor& out, const char* name) {

@@ -47,7 +47,14 @@ struct BackwardArgs {
 };
 using BackwardFn = std::function<std::vector<Tensor>(const BackwardArgs&)>;
 
+// Note [Releasing a graph]: a node is released by a work list, never by
+// nested destructors (~Node, in backward.cpp).
 struct Node {
+  Node() = default;
+  Node(const Node&) = delete;
+  Node& operator=(const Node&) = delete;
+  ~Node();
+
   std::string op;
   // PyTorch's name for this node's class, as grad_fn=<...> prints it:
   // <Op>Backward<overload>, e.g. SumBackward1 for sum(dim) (set_grad_fn).
@@ -59,7 +66,9 @@ struct Node {
 };
 
 // Records `op` on `out` when grad mode is on and an input requires grad,
-// with the tensors its backward formula reads.
+// with the tensors its backward formula reads. `out` itself among `saved`
+// is kept detached, as PyTorch saves an output: a node that held its own
+// result would hold itself, and never be freed (Note [Releasing a graph]).
 // The node's grad_fn is <Op>Backward0 (add -> AddBackward0).
 void attach_grad(Tensor& out, const char* op, const std::vector<Tensor>& inputs, BackwardFn fn,
                  const std::vector<Tensor>& saved = {});

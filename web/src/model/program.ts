@@ -35,7 +35,11 @@ export const NO_RUNNER = 'tc.run is not available in this build of tensorcast';
 /**
  * Runs code on the core. Never throws: tc.run reports a bad program in its
  * error, and anything else (a bug) becomes an error on line 1 rather than a
- * page that stops answering.
+ * page that stops answering. The run's tensors are freed once its plain
+ * data is copied out; should freeing fail (the package's Program.dispose()
+ * does not throw, but the core it runs on may be older), the program's
+ * result is still returned and the failure goes to console.error: a leak
+ * is no reason to hide what the program did.
  */
 export function runProgram(tc: Tensorcast, code: string): ProgramRun {
   const run = (tc as unknown as { run?: Runner }).run;
@@ -50,11 +54,13 @@ export function runProgram(tc: Tensorcast, code: string): ProgramRun {
   } catch (error) {
     return failed(error instanceof Error ? error.message : String(error));
   }
+  const program: ProgramRun = { code, ok: result.ok, statements: result.statements, error: result.error, printed: result.printed, backward: result.backward ?? [] };
   try {
-    return { code, ok: result.ok, statements: result.statements, error: result.error, printed: result.printed, backward: result.backward ?? [] };
-  } finally {
     result.dispose();
+  } catch (error) {
+    console.error('tensorcast: could not free the program\'s tensors:', error);
   }
+  return program;
 }
 
 /** The statement that covers a 1-based line, if any. */

@@ -1,0 +1,56 @@
+// The code mode's run (web/src/model/program.ts, runProgram): it never
+// throws, and the program's result survives a dispose() that fails
+// (a 60-line `y = y * 1 * 1 ...` link once left the page on "Loading the
+// WebAssembly core..." for good: the throw in its `finally` replaced the
+// result).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { tc } from '../js/helpers.js';
+import { loadWeb } from './bundle.js';
+
+const web = await loadWeb('model/program');
+
+const SIXTY_LINES = 'import torch\nx = torch.ones(2, requires_grad=True)\ny = x\n' +
+  Array.from({ length: 60 }, () => `y = y${' * 1'.repeat(95)}\n`).join('');
+
+test('a 60-line program of `y = y * 1 * 1 ...` runs and is freed: its statements come back', () => {
+  const before = tc.memory();
+  const run = web.runProgram(tc, SIXTY_LINES);
+  assert.equal(run.ok, true, run.error?.message);
+  assert.equal(run.statements.length, 63);
+  assert.equal(run.statements[62].names.y.gradFn, 'MulBackward0');
+  assert.equal(tc.memory().tensors, before.tensors);
+  assert.equal(tc.memory().bytes, before.bytes);
+});
+
+test("a dispose() that throws: the program's result is returned, and the failure goes to console.error", () => {
+  const program = tc.run('import torch\nx = torch.ones(2)\nprint(x.sum())');
+  const failing = {
+    run: () => ({
+      ok: program.ok,
+      statements: program.statements,
+      error: program.error,
+      printed: program.printed,
+      backward: program.backward,
+      dispose() {
+        program.dispose();
+        throw new RangeError('Maximum call stack size exceeded');
+      },
+    }),
+  };
+  const original = console.error;
+  const logged = [];
+  console.error = (...args) => logged.push(args);
+  let run;
+  try {
+    run = web.runProgram(failing, 'import torch\nx = torch.ones(2)\nprint(x.sum())');
+  } finally {
+    console.error = original;
+  }
+  assert.equal(run.ok, true);
+  assert.equal(run.printed, 'tensor(2.)\n');
+  assert.equal(run.statements.length, 3);
+  assert.equal(logged.length, 1);
+  assert.match(String(logged[0][0]), /could not free the program's tensors/);
+  assert.ok(logged[0][1] instanceof RangeError);
+});
