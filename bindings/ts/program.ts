@@ -33,13 +33,15 @@ const MAX_SOURCE_BYTES = 1 << 20;
 const DEFAULT_MAX_STATEMENTS = 10000;
 const DEFAULT_MAX_ELEMENTS = 1 << 24;
 
-// A global as bind_program.cpp writes it.
+// A global as bind_program.cpp writes it: a string or sequence met again
+// is a 'ref' to the r-th one written (counted in the order they begin).
 type RawGlobal =
   | { t: 'none' }
   | { t: 'bool'; v: boolean }
   | { t: 'int' | 'float' | 'str' | 'other'; v: string }
   | { t: 'tensor'; h: number }
-  | { t: 'sequence'; items: RawGlobal[] };
+  | { t: 'sequence'; items: RawGlobal[] }
+  | { t: 'ref'; r: number };
 
 type RawPiece = { text: string } | { tensor: number };
 type RawCall = Omit<ProgramCall, 'traces'> & { firstEvent: number; endEvent: number };
@@ -93,15 +95,24 @@ export class Program {
   constructor(raw: RawProgram, rt: Runtime<Tensor>) {
     this.owned = [];
     const tensors = new Map<number, Tensor>();
+    const shared: ProgramValue[] = [];  // strings and sequences in the order written: what a 'ref' names
     const convert = (g: RawGlobal): ProgramValue => {
       switch (g.t) {
         case 'none': return null;
         case 'bool': return g.v;
         case 'int': return pythonInt(g.v);
         case 'float': return pythonFloat(g.v);
-        case 'str':
         case 'other': return g.v;
-        case 'sequence': return g.items.map(convert);
+        case 'str':
+          shared.push(g.v);
+          return g.v;
+        case 'sequence': {
+          const items: ProgramValue[] = [];
+          shared.push(items);
+          for (const item of g.items) items.push(convert(item));
+          return items;
+        }
+        case 'ref': return shared[g.r];
         case 'tensor': {
           let t = tensors.get(g.h);
           if (t === undefined) {
