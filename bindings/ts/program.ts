@@ -134,8 +134,9 @@ export class Program {
 
   /**
    * The value bound to `name` when the program stopped (see ProgramValue);
-   * undefined if the program never bound it. Throws once the program is
-   * disposed.
+   * undefined if the program never bound it. A tuple or list that two names
+   * (or two places) share is one array, as in Python. Throws once the
+   * program is disposed.
    */
   get(name: string): ProgramValue | undefined {
     if (typeof name !== 'string') fail('type', `Program.get(): argument 'name' must be a string, not ${describe(name)}`);

@@ -1,6 +1,8 @@
-// type_name and repr (src/lang/value.h), and the pieces print() writes
-// (src/lang/repr.h): Python's own texts for Python's values, PyTorch's for
-// torch.Size, dtypes and named tuples.
+// Values (src/lang/value.h): how strings and sequences are made, checked
+// and counted (Note [Bounded values]); type_name and repr, and the pieces
+// print() writes (src/lang/repr.h): Python's own texts for Python's values,
+// PyTorch's for torch.Size, dtypes and named tuples, bounded (Note [Bounded
+// reprs]).
 //
 // Note [Reprs without a formatter]: a tensor's text is PyTorch's repr,
 // which only the package's formatter writes (bindings/ts/format.ts). So
