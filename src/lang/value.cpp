@@ -377,6 +377,15 @@ Value::Value(std::string s) {
 }
 
 Value Value::sequence(Sequence::Kind kind, std::vector<Value> items) {
+  return make_sequence(kind, std::move(items), std::string(), {});
+}
+
+Value Value::named(std::string name, std::vector<std::string> fields, std::vector<Value> items) {
+  return make_sequence(Sequence::Kind::Named, std::move(items), std::move(name), std::move(fields));
+}
+
+Value Value::make_sequence(Sequence::Kind kind, std::vector<Value> items, std::string name,
+                           std::vector<std::string> fields) {
   double size = static_cast<double>(items.size());
   int depth = 0;
   for (const Value& item : items) {
@@ -392,18 +401,12 @@ Value Value::sequence(Sequence::Kind kind, std::vector<Value> items) {
   s->live_ = enter_live(static_cast<int64_t>(items.size()));
   s->kind = kind;
   s->items = std::move(items);
+  s->name = std::move(name);
+  s->fields = std::move(fields);
   s->size = static_cast<int64_t>(size);
   s->depth = depth + 1;
   Value out;
   out.v = std::shared_ptr<const Sequence>(std::move(s));
-  return out;
-}
-
-Value Value::named(std::string name, std::vector<std::string> fields, std::vector<Value> items) {
-  Value out = sequence(Sequence::Kind::Named, std::move(items));
-  auto& s = const_cast<Sequence&>(*out.sequence());  // just made: no one else holds it
-  s.name = std::move(name);
-  s.fields = std::move(fields);
   return out;
 }
 

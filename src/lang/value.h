@@ -150,6 +150,10 @@ struct Value {
     const Str* s = str();
     return s ? &s->utf8 : nullptr;
   }
+
+ private:
+  static Value make_sequence(Sequence::Kind kind, std::vector<Value> items, std::string name,
+                             std::vector<std::string> fields);
 };
 
 // Items and characters of the strings and sequences alive now (Note
