@@ -112,7 +112,11 @@ export class Program {
           for (const item of g.items) items.push(convert(item));
           return items;
         }
-        case 'ref': return shared[g.r];
+        case 'ref': {
+          const value = shared[g.r];
+          if (value === undefined) fail('internal', `run(): global refers to value ${g.r}, which was not written before it`);
+          return value;
+        }
         case 'tensor': {
           let t = tensors.get(g.h);
           if (t === undefined) {
