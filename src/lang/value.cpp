@@ -524,6 +524,8 @@ int64_t write_str(const Value& value, std::vector<OutputPiece>& out) {
 }
 
 std::string repr(const Value& value, int64_t limit) {
+  // a number, None, a dtype, ...: short, whatever the limit
+  if (value.sequence() == nullptr && value.str() == nullptr) return leaf_repr(value);
   std::vector<OutputPiece> pieces;
   write_bounded(value, pieces, false, limit);
   return pieces.empty() ? std::string() : pieces[0].text;
