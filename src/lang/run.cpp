@@ -496,7 +496,8 @@ class Interpreter {
     for (const Tensor& t : inputs) r.inputs.push_back(t.id());
     std::vector<Tensor> outputs;
     collect_tensors(result, outputs);
-    output_.spend(kInfoOverhead + 10 * static_cast<int64_t>(inputs.size() + outputs.size()));
+    output_.spend(kInfoOverhead + 10 * static_cast<int64_t>(inputs.size() + outputs.size()) +
+                  kEventOverhead * static_cast<int64_t>(scope_->events().size() - first_event));
     for (const Tensor& out : outputs) {
       r.outputs.push_back(out.id());
       r.output_info.push_back(info_of(Value(out)));

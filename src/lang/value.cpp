@@ -357,9 +357,10 @@ std::string string_repr(const std::string& s) {
 
 void OutputBudget::spend(int64_t chars) {
   if (used_ + chars > kMaxOutput)
-    fail(ErrorKind::Limit, "the program's output would pass ", kMaxOutput,
-         " characters (what print() writes, and each statement's names and results described); "
-         "print less, or fewer large values");
+    fail(ErrorKind::Limit, "the program's results would pass ", kMaxOutput,
+         " characters (what print() writes, and each statement's names, calls and traces "
+         "described), more than tensorcast hands back for one program; print less, or run fewer "
+         "statements");
   used_ += chars;
 }
 

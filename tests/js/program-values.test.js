@@ -94,11 +94,22 @@ test('a value within the limits is described in bounded text, and get() returns 
   });
 });
 
-test("a program's output stops at 2^24 characters, with a limit error naming it", () => {
-  withRun(`x = 'a' * 65536\nprint(${'x, '.repeat(300)})`, (p) => {
+test("a program's results stop at 2^25 characters (printed, described, traced), with a limit error naming it", () => {
+  withRun(`x = 'a' * 65536\nprint(${'x, '.repeat(600)})`, (p) => {
     assert.equal(p.error.kind, 'limit');
     assert.equal(p.error.line, 2);
-    assert.match(p.error.message, /^the program's output would pass 16777216 characters/);
+    assert.match(p.error.message, /^the program's results would pass 33554432 characters/);
+  });
+  // 9,000 lines of 19 additions: 171,000 trace events (about 170 MB of JSON) stop at the limit
+  const code = `import torch\nx = torch.ones(1)\n${'y = x + x + x + x + x + x + x + x + x + x + x + x + x + x + x + x + x + x + x + x\n'.repeat(9000)}`;
+  const t0 = performance.now();
+  withRun(code, (p) => {
+    const ms = performance.now() - t0;
+    assert.equal(p.error.kind, 'limit');
+    assert.match(p.error.message, /^the program's results would pass/);
+    const raw = JSON.stringify(p.statements.map((s) => ({ ...s, calls: s.calls.map(({ traces, ...c }) => c) })));
+    assert.ok(raw.length < 48e6, `${raw.length} characters of statements`);
+    console.log(`171,000 additions stopped at line ${p.error.line} in ${ms.toFixed(0)} ms, ${(raw.length / 1e6).toFixed(1)} MB of statements`);
   });
 });
 
