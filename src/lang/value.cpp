@@ -370,10 +370,9 @@ Str::~Str() { g_live -= length; }
 Value::Value(std::string s) {
   const int64_t length = utf8_length(s);
   check_new_string(static_cast<double>(length), static_cast<double>(s.size()));
-  enter_live(length);
   auto str = std::make_shared<Str>();
+  str->length = enter_live(length);  // counted once it exists: ~Str uncounts it
   str->utf8 = std::move(s);
-  str->length = length;
   v = std::shared_ptr<const Str>(std::move(str));
 }
 

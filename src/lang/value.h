@@ -32,7 +32,8 @@ struct Value;
 //  - tuples and lists nest at most kMaxNesting deep (walks recurse);
 //  - the strings, tuples and lists alive at once hold at most kMaxLiveSize
 //    items and characters, each counted once however often it is shared:
-//    a program's Python values take at most about 128 MB.
+//    a program's Python values take at most about 150 MB natively (less in
+//    wasm, where pointers are 4 bytes).
 // Each limit is checked before anything is made: by Value::sequence and
 // Value(std::string) themselves, and by an operator or builtin that would
 // copy many items (x * n, a + b, list(x), range(n), x.tolist()) from the
