@@ -85,7 +85,13 @@ std::string float_text(double x) {
 
 // A global for program.get(name): {"t": kind, ...}. Ints as text (int64
 // beyond 2^53 stays exact: the facade makes a BigInt of it), tensors as a
-// handle shared by every name bound to the same tensor.
+// handle shared by every name bound to the same tensor. A string, tuple or
+// list is written once, the first time it is met, and {"t": "ref", "r": k}
+// after that (k counts the strings and sequences written, in the order
+// they were begun): b = a, [s] * 16 and a thousand names of one list cost
+// their size once, so the JSON of the globals is bounded by what the
+// program's values hold (Note [Bounded values] in src/lang/value.h), not
+// by how often they are shared.
 class GlobalWriter {
  public:
   explicit GlobalWriter(JsonWriter& json) : json_(json) {}
@@ -111,9 +117,19 @@ class GlobalWriter {
     kind("float");
     json_.key("v").value(float_text(d));
   }
-  void item(const std::string& s, const Value&) {
+  // True (having written the reference) when `p` was written before;
+  // else numbers it.
+  bool written(const void* p) {
+    auto [it, added] = shared_.try_emplace(p, static_cast<int64_t>(shared_.size()));
+    if (added) return false;
+    kind("ref");
+    json_.key("r").value(it->second);
+    return true;
+  }
+  void item(const std::shared_ptr<const tc::lang::Str>& s, const Value&) {
+    if (written(s.get())) return;
     kind("str");
-    json_.key("v").value(s);
+    json_.key("v").value(s->utf8);
   }
   void item(const tc::Tensor& t, const Value&) {
     kind("tensor");
@@ -122,6 +138,7 @@ class GlobalWriter {
     json_.key("h").value(static_cast<int64_t>(it->second));
   }
   void item(const std::shared_ptr<const tc::lang::Sequence>& s, const Value&) {
+    if (written(s.get())) return;
     kind("sequence");
     json_.key("items").begin_array();
     for (const Value& v : s->items) write(v);
@@ -136,6 +153,7 @@ class GlobalWriter {
 
   JsonWriter& json_;
   std::map<uint64_t, Handle> handles_;
+  std::map<const void*, int64_t> shared_;
 };
 
 void write_statement(JsonWriter& json, const tc::lang::StatementResult& s) {

@@ -33,13 +33,15 @@ const MAX_SOURCE_BYTES = 1 << 20;
 const DEFAULT_MAX_STATEMENTS = 10000;
 const DEFAULT_MAX_ELEMENTS = 1 << 24;
 
-// A global as bind_program.cpp writes it.
+// A global as bind_program.cpp writes it: a string or sequence met again
+// is a 'ref' to the r-th one written (counted in the order they begin).
 type RawGlobal =
   | { t: 'none' }
   | { t: 'bool'; v: boolean }
   | { t: 'int' | 'float' | 'str' | 'other'; v: string }
   | { t: 'tensor'; h: number }
-  | { t: 'sequence'; items: RawGlobal[] };
+  | { t: 'sequence'; items: RawGlobal[] }
+  | { t: 'ref'; r: number };
 
 type RawPiece = { text: string } | { tensor: number };
 type RawCall = Omit<ProgramCall, 'traces'> & { firstEvent: number; endEvent: number };
@@ -93,15 +95,28 @@ export class Program {
   constructor(raw: RawProgram, rt: Runtime<Tensor>) {
     this.owned = [];
     const tensors = new Map<number, Tensor>();
+    const shared: ProgramValue[] = [];  // strings and sequences in the order written: what a 'ref' names
     const convert = (g: RawGlobal): ProgramValue => {
       switch (g.t) {
         case 'none': return null;
         case 'bool': return g.v;
         case 'int': return pythonInt(g.v);
         case 'float': return pythonFloat(g.v);
-        case 'str':
         case 'other': return g.v;
-        case 'sequence': return g.items.map(convert);
+        case 'str':
+          shared.push(g.v);
+          return g.v;
+        case 'sequence': {
+          const items: ProgramValue[] = [];
+          shared.push(items);
+          for (const item of g.items) items.push(convert(item));
+          return items;
+        }
+        case 'ref': {
+          const value = shared[g.r];
+          if (value === undefined) fail('internal', `run(): global refers to value ${g.r}, which was not written before it`);
+          return value;
+        }
         case 'tensor': {
           let t = tensors.get(g.h);
           if (t === undefined) {
@@ -123,8 +138,9 @@ export class Program {
 
   /**
    * The value bound to `name` when the program stopped (see ProgramValue);
-   * undefined if the program never bound it. Throws once the program is
-   * disposed.
+   * undefined if the program never bound it. A tuple or list that two names
+   * (or two places) share is one array, as in Python. Throws once the
+   * program is disposed.
    */
   get(name: string): ProgramValue | undefined {
     if (typeof name !== 'string') fail('type', `Program.get(): argument 'name' must be a string, not ${describe(name)}`);

@@ -295,11 +295,4 @@ Value int_tuple(const std::vector<int64_t>& values, Sequence::Kind kind) {
   return Value::sequence(kind, std::move(items));
 }
 
-Value named_tuple(const std::string& name, std::vector<std::string> fields, std::vector<Value> items) {
-  Value out;
-  out.v = std::make_shared<const Sequence>(
-      Sequence{Sequence::Kind::Named, std::move(items), name, std::move(fields)});
-  return out;
-}
-
 }  // namespace tc::lang

@@ -18,9 +18,13 @@ struct Arguments {
   std::vector<std::pair<std::string, Value>> keywords;  // in the order written
 };
 
-// Where print() writes; the interpreter hands one per statement.
+class OutputBudget;
+
+// Where print() writes; the interpreter hands one per statement, with the
+// program's output budget (Note [Bounded output] in src/lang/repr.h).
 struct CallContext {
   std::vector<struct OutputPiece>* output = nullptr;
+  OutputBudget* budget = nullptr;
 };
 
 // What a program's `import` statements may name, and the module each

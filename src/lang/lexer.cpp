@@ -47,6 +47,9 @@ class Lexer {
 
   std::vector<Token> run() {
     indents_.push_back(0);
+    // A leading byte-order mark is not text, as for Python reading a file:
+    // columns on the first line count from after it.
+    if (text_.compare(0, 3, "\xEF\xBB\xBF") == 0) i_ = line_begin_ = 3;
     bool line_start = true;
     while (i_ < text_.size()) {
       if (line_start && depth_ == 0) {
@@ -54,7 +57,7 @@ class Lexer {
         line_start = false;
       }
       const char c = text_[i_];
-      if (c == '\n') {
+      if (line_break(i_) > 0) {
         if (depth_ == 0 && !tokens_.empty() && tokens_.back().kind != TokenKind::Newline &&
             tokens_.back().kind != TokenKind::Indent && tokens_.back().kind != TokenKind::Dedent)
           push(TokenKind::Newline, "", column());
@@ -63,11 +66,11 @@ class Lexer {
         // indentation to measure, and the Newline after the closing
         // bracket must not be taken for a blank line's.
         line_start = depth_ == 0;
-      } else if (c == '\r' || c == ' ' || c == '\t' || c == '\f') {
+      } else if (c == ' ' || c == '\t' || c == '\f') {
         ++i_;
       } else if (c == '#') {
-        while (i_ < text_.size() && text_[i_] != '\n') ++i_;
-      } else if (c == '\\' && i_ + 1 < text_.size() && text_[i_ + 1] == '\n') {
+        while (i_ < text_.size() && line_break(i_) == 0) ++i_;
+      } else if (c == '\\' && i_ + 1 < text_.size() && line_break(i_ + 1) > 0) {
         i_ += 1;  // a line joined to the next: no Newline
         advance_line();
       } else if (is_name_start(c)) {
@@ -93,8 +96,17 @@ class Lexer {
 
  private:
   int column() const { return static_cast<int>(i_ - line_begin_) + 1; }
+  // The bytes of the line break at `at`: 1 for \n or a lone \r (old Mac
+  // files), 2 for \r\n, 0 for none. Python's reader takes all three.
+  size_t line_break(size_t at) const {
+    if (at >= text_.size()) return 0;
+    if (text_[at] == '\n') return 1;
+    if (text_[at] != '\r') return 0;
+    return at + 1 < text_.size() && text_[at + 1] == '\n' ? 2 : 1;
+  }
+  // Past the line break at i_.
   void advance_line() {
-    ++i_;
+    i_ += line_break(i_);
     ++line_;
     line_begin_ = i_;
   }
@@ -110,8 +122,7 @@ class Lexer {
   bool indentation() {
     size_t j = i_;
     int width = 0;
-    while (j < text_.size() && (text_[j] == ' ' || text_[j] == '\t' || text_[j] == '\f' ||
-                                text_[j] == '\r')) {
+    while (j < text_.size() && (text_[j] == ' ' || text_[j] == '\t' || text_[j] == '\f')) {
       width = text_[j] == '\t' ? (width / 8 + 1) * 8 : width + 1;
       ++j;
     }
@@ -119,9 +130,9 @@ class Lexer {
       i_ = j;
       return true;  // trailing blanks: the loop ends
     }
-    if (text_[j] == '\n' || text_[j] == '#') {
+    if (line_break(j) > 0 || text_[j] == '#') {
       i_ = j;
-      while (i_ < text_.size() && text_[i_] != '\n') ++i_;
+      while (i_ < text_.size() && line_break(i_) == 0) ++i_;
       if (i_ < text_.size()) advance_line();
       return false;
     }
@@ -205,8 +216,8 @@ class Lexer {
     const int col = column();
     const char quote = text_[i_++];
     const size_t start = i_;
-    while (i_ < text_.size() && text_[i_] != quote && text_[i_] != '\n') {
-      if (text_[i_] == '\\' && i_ + 1 < text_.size() && text_[i_ + 1] != '\n') ++i_;
+    while (i_ < text_.size() && text_[i_] != quote && line_break(i_) == 0) {
+      if (text_[i_] == '\\' && i_ + 1 < text_.size() && line_break(i_ + 1) == 0) ++i_;
       ++i_;
     }
     if (i_ >= text_.size() || text_[i_] != quote) fail_here("unterminated string", col);
@@ -259,7 +270,7 @@ const char* token_kind_name(TokenKind kind) {
 }
 
 std::string position(const std::string& text, int line, int column) {
-  const bool one_line = text.find('\n') == std::string::npos;
+  const bool one_line = text.find_first_of("\n\r") == std::string::npos;
   std::string out = one_line ? "" : "line " + std::to_string(line) + ", ";
   return out + "column " + std::to_string(column);
 }

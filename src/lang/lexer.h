@@ -41,7 +41,9 @@ struct Token {
 
 // Every token of `text`, ending with one End token. Newline, Indent and
 // Dedent follow Python's rules (comments and blank lines ignored, no
-// newlines inside brackets); a text without line breaks gives none but
+// newlines inside brackets; a line ends at \n, \r\n or a lone \r; a
+// leading UTF-8 byte-order mark is skipped, as Python skips it reading a
+// file, and line 1's columns count from after it); a text without line breaks gives none but
 // the final Newline before End when it had any token.
 //   tokenize("x[0, 1:3]") // Name x, Op [, Int 0, Op ,, Int 1, Op :, Int 3, Op ], Newline, End
 // `what` names the text in messages: "cannot read <what>: ...".

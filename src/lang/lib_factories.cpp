@@ -50,7 +50,7 @@ DType infer_dtype(const Value& v) {
     for (size_t i = 1; i < s->items.size(); ++i) d = promote_types(d, infer_dtype(s->items[i]));
     return d;
   }
-  if (std::holds_alternative<std::string>(v.v))
+  if (v.str() != nullptr)
     throw PythonError("ValueError", "too many dimensions 'str'");
   throw Error(ErrorKind::Type, std::string("Could not infer dtype of ") + type_name(v));
 }

@@ -143,8 +143,8 @@ Value extreme(const Bound& b, bool largest) {
   }
   const ValuesIndices r = largest ? max(x, b.integer("dim"), b.flag("keepdim"))
                                   : min(x, b.integer("dim"), b.flag("keepdim"));
-  return named_tuple(largest ? "torch.return_types.max" : "torch.return_types.min",
-                     {"values", "indices"}, {Value(r.values), Value(r.indices)});
+  return Value::named(largest ? "torch.return_types.max" : "torch.return_types.min",
+                      {"values", "indices"}, {Value(r.values), Value(r.indices)});
 }
 Value do_max(const Bound& b, CallContext&) { return extreme(b, true); }
 Value do_min(const Bound& b, CallContext&) { return extreme(b, false); }

@@ -4,11 +4,14 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <limits>
 
 #include "lang/library.h"
 #include "lang/operators.h"  // truth: Python's bool() of a value, one for the interpreter and bool()
 #include "lang/repr.h"
+#include "work.h"
 
 namespace tc::lang {
 
@@ -53,16 +56,25 @@ Value print(const Arguments& args, CallContext& context) {
       type_error("'" + name + "' is an invalid keyword argument for print()");
     std::string& target = name == "sep" ? sep : end;
     if (value.is_none()) continue;
-    const auto* s = std::get_if<std::string>(&value.v);
+    const std::string* s = value.text();
     if (s == nullptr)
       type_error(name + " must be None or a string, not " + type_name(value));
     target = *s;
   }
+  // What it writes counts against the program's output (Note [Bounded
+  // output]) one argument at a time, so that print(x, x, ...) stops early.
   std::vector<OutputPiece> pieces;
+  auto spend = [&context](int64_t chars) {
+    if (context.budget != nullptr) context.budget->spend(chars);
+  };
   for (size_t i = 0; i < args.positional.size(); ++i) {
-    if (i > 0) pieces.push_back(OutputPiece{sep, Tensor()});
-    write_str(args.positional[i], pieces);
+    if (i > 0) {
+      spend(static_cast<int64_t>(sep.size()));
+      pieces.push_back(OutputPiece{sep, Tensor()});
+    }
+    spend(write_str(args.positional[i], pieces));
   }
+  spend(static_cast<int64_t>(end.size()));
   pieces.push_back(OutputPiece{end, Tensor()});
   if (context.output != nullptr)
     for (OutputPiece& p : pieces) {
@@ -84,7 +96,7 @@ Value len(const Arguments& args, CallContext&) {
     return Value(v.tensor().sizes()[0]);
   }
   if (const Sequence* s = v.sequence()) return Value(static_cast<int64_t>(s->items.size()));
-  if (const auto* s = std::get_if<std::string>(&v.v)) return Value(static_cast<int64_t>(s->size()));
+  if (const Str* s = v.str()) return Value(s->length);  // characters, as Python counts them
   type_error(std::string("object of type '") + type_name(v) + "' has no len()");
 }
 
@@ -93,8 +105,7 @@ Value len(const Arguments& args, CallContext&) {
 int64_t float_to_int(double d) {
   if (std::isnan(d)) throw PythonError("ValueError", "cannot convert float NaN to integer");
   if (std::isinf(d)) throw PythonError("OverflowError", "cannot convert float infinity to integer");
-  if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0))
-    throw PythonError("OverflowError", "Python int too large to convert to C long");
+  if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0)) int_overflow();
   return static_cast<int64_t>(d);
 }
 
@@ -108,13 +119,16 @@ Value to_int(const Arguments& args, CallContext&) {
     const Scalar s = one_element(v->tensor());
     return Value(s.kind() == Scalar::Kind::Float ? float_to_int(s.to_double()) : s.to_int());
   }
-  if (auto s = std::get_if<std::string>(&v->v)) {
+  if (const std::string* s = v->text()) {
     errno = 0;
     char* end = nullptr;
     const long long n = std::strtoll(s->c_str(), &end, 10);
     while (end && *end == ' ') ++end;
-    if (s->empty() || end == s->c_str() || *end != '\0' || errno == ERANGE)
-      throw PythonError("ValueError", "invalid literal for int() with base 10: " + string_repr(*s));
+    if (s->empty() || end == s->c_str() || *end != '\0')
+      // CPython quotes at most 200 characters of the repr (%.200R)
+      throw PythonError("ValueError", "invalid literal for int() with base 10: " +
+                                          repr(*v, 200).substr(0, 200));
+    if (errno == ERANGE) int_overflow();  // a valid literal Python would hold as a big int
     return Value(static_cast<int64_t>(n));
   }
   type_error(std::string("int() argument must be a string, a bytes-like object or a real number, not '") +
@@ -128,7 +142,7 @@ Value to_float(const Arguments& args, CallContext&) {
   if (auto i = std::get_if<int64_t>(&v->v)) return Value(static_cast<double>(*i));
   if (auto d = std::get_if<double>(&v->v)) return Value(*d);
   if (v->is_tensor()) return Value(one_element(v->tensor()).to_double());
-  if (auto s = std::get_if<std::string>(&v->v)) {
+  if (const std::string* s = v->text()) {
     char* end = nullptr;
     const double d = std::strtod(s->c_str(), &end);
     while (end && *end == ' ') ++end;
@@ -148,14 +162,52 @@ Value to_bool(const Arguments& args, CallContext&) {
 Value absolute(const Arguments& args, CallContext&) {
   const Value& v = exactly_one(args, "abs");
   if (auto b = std::get_if<bool>(&v.v)) return Value(int64_t{*b});
-  if (auto i = std::get_if<int64_t>(&v.v)) return Value(*i < 0 ? -*i : *i);
+  if (auto i = std::get_if<int64_t>(&v.v)) {
+    if (*i == std::numeric_limits<int64_t>::min()) int_overflow();  // 2**63 is past int64
+    return Value(*i < 0 ? -*i : *i);
+  }
   if (auto d = std::get_if<double>(&v.v)) return Value(std::fabs(*d));
   if (v.is_tensor()) return unary(UnaryOp::Abs, v.tensor());
   type_error(std::string("bad operand type for abs(): '") + type_name(v) + "'");
 }
 
-// round(x): Python's, halves to even, an int; round(x, n) a float;
-// round(tensor, n) is Tensor.__round__: torch.round(x, decimals=n).
+// round(n, digits) of an int: n itself for digits >= 0, else n rounded to
+// a multiple of 10**-digits, halves to even (Python's long_round).
+int64_t round_int(int64_t n, int64_t digits) {
+  if (digits >= 0) return n;
+  if (digits < -19) return 0;  // 10**20 / 2 is past every int64
+  __int128 unit = 1;
+  for (int64_t k = 0; k < -digits; ++k) unit *= 10;
+  const __int128 x = n;
+  __int128 q = x / unit, r = x % unit;
+  if (r < 0) {  // floor division, remainder in [0, unit)
+    q -= 1;
+    r += unit;
+  }
+  if (2 * r > unit || (2 * r == unit && (q & 1) != 0)) q += 1;
+  const __int128 out = q * unit;
+  if (out > std::numeric_limits<int64_t>::max() || out < std::numeric_limits<int64_t>::min())
+    int_overflow();
+  return static_cast<int64_t>(out);
+}
+
+// round(x, digits) of a float: Python's double_round, correctly rounded
+// (printf's exact decimal, halves to even) for digits >= 0.
+double round_float(double x, int64_t digits) {
+  if (!std::isfinite(x) || x == 0) return x;
+  if (digits > 323) return x;                    // every double is exact there
+  if (digits < -308) return std::copysign(0.0, x);
+  if (digits >= 0) {
+    char text[800];
+    std::snprintf(text, sizeof text, "%.*f", static_cast<int>(digits), x);
+    return std::copysign(std::strtod(text, nullptr), x);
+  }
+  const double unit = std::pow(10.0, static_cast<double>(-digits));
+  return std::copysign(std::nearbyint(x / unit) * unit, x);
+}
+
+// round(x): Python's, halves to even, an int; round(x, n) a float (an int
+// for an int); round(tensor, n) is Tensor.__round__: torch.round(x, decimals=n).
 Value round_(const Arguments& args, CallContext&) {
   no_keywords(args, "round");
   if (args.positional.empty() || args.positional.size() > 2)
@@ -168,30 +220,36 @@ Value round_(const Arguments& args, CallContext&) {
   const bool has_digits = digits && !digits->is_none();
   const int64_t n = has_digits ? std::get<int64_t>(digits->v) : 0;
   if (v.is_tensor()) return has_digits ? tc::round(v.tensor(), n) : unary(UnaryOp::Round, v.tensor());
-  if (std::holds_alternative<int64_t>(v.v) || std::holds_alternative<bool>(v.v))
-    return std::holds_alternative<bool>(v.v) ? Value(int64_t{std::get<bool>(v.v)}) : v;
+  if (auto b = std::get_if<bool>(&v.v)) return Value(round_int(*b ? 1 : 0, n));
+  if (auto i = std::get_if<int64_t>(&v.v)) return Value(round_int(*i, n));
   if (auto d = std::get_if<double>(&v.v)) {
     if (!has_digits) return Value(float_to_int(std::nearbyint(*d)));
-    const double scale = std::pow(10.0, static_cast<double>(n));
-    return Value(std::nearbyint(*d * scale) / scale);
+    return Value(round_float(*d, n));
   }
   type_error(std::string("type ") + type_name(v) + " doesn't define __round__ method");
 }
 
 // --- tuple, list, range, min, max
 
-std::vector<Value> items_of(const Value& v, const char* fn) {
-  if (const Sequence* s = v.sequence()) return s->items;
-  if (auto str = std::get_if<std::string>(&v.v)) {
-    std::vector<Value> out;
-    for (char c : *str) out.emplace_back(std::string(1, c));
-    return out;
+// Python's iteration of v, for a `kind` to be made of its items: checked
+// against Note [Bounded values] before any item is made, and charged to
+// the work budget.
+std::vector<Value> items_of(const Value& v, const char* fn, Sequence::Kind kind) {
+  if (const Sequence* s = v.sequence()) {
+    charge_work(WorkKind::Elements, static_cast<double>(s->items.size()));
+    return s->items;
+  }
+  if (const Str* str = v.str()) {
+    check_new_sequence(kind, static_cast<double>(str->length), 2.0 * static_cast<double>(str->length));
+    return characters(*str);
   }
   if (v.is_tensor()) {
     // Tensor.__iter__: its rows (unbind(0); here each a select view)
     const Tensor& t = v.tensor();
     if (t.ndim() == 0) type_error("iteration over a 0-d tensor");
     check_value_count(t.sizes()[0] * 8, fn);  // each row a tensor: a handful of values' worth
+    check_new_sequence(kind, static_cast<double>(t.sizes()[0]), static_cast<double>(t.sizes()[0]));
+    charge_work(WorkKind::Elements, static_cast<double>(t.sizes()[0]));
     std::vector<Value> out;
     for (int64_t i = 0; i < t.sizes()[0]; ++i) out.emplace_back(select(t, 0, i));
     return out;
@@ -201,12 +259,14 @@ std::vector<Value> items_of(const Value& v, const char* fn) {
 
 Value make_tuple(const Arguments& args, CallContext&) {
   const Value* v = at_most_one(args, "tuple");
-  return Value::sequence(Sequence::Kind::Tuple, v ? items_of(*v, "tuple") : std::vector<Value>{});
+  return Value::sequence(Sequence::Kind::Tuple,
+                         v ? items_of(*v, "tuple", Sequence::Kind::Tuple) : std::vector<Value>{});
 }
 
 Value make_list(const Arguments& args, CallContext&) {
   const Value* v = at_most_one(args, "list");
-  return Value::sequence(Sequence::Kind::List, v ? items_of(*v, "list") : std::vector<Value>{});
+  return Value::sequence(Sequence::Kind::List,
+                         v ? items_of(*v, "list", Sequence::Kind::List) : std::vector<Value>{});
 }
 
 int64_t range_int(const Value& v) {
@@ -227,10 +287,18 @@ Value make_range(const Arguments& args, CallContext&) {
   const int64_t stop = range_int(args.positional[n == 1 ? 0 : 1]);
   const int64_t step = n == 3 ? range_int(args.positional[2]) : 1;
   if (step == 0) throw PythonError("ValueError", "range() arg 3 must not be zero");
-  const double count = std::max(0.0, std::ceil((static_cast<double>(stop) - start) / step));
-  check_value_count(static_cast<int64_t>(std::min(count, 9e18)), "range()");
+  // the count exactly (Python's range length), in 128 bits: stop - start
+  // may be past int64
+  const __int128 span = step > 0 ? __int128{stop} - start : __int128{start} - stop;
+  const __int128 stride = step > 0 ? __int128{step} : -__int128{step};
+  const __int128 count = span <= 0 ? 0 : (span + stride - 1) / stride;
+  check_value_count(static_cast<int64_t>(std::min<__int128>(count, std::numeric_limits<int64_t>::max())),
+                    "range()");
+  check_new_sequence(Sequence::Kind::List, static_cast<double>(count), static_cast<double>(count));
+  charge_work(WorkKind::Elements, static_cast<double>(count));
   std::vector<Value> items;
-  for (int64_t i = 0; i < static_cast<int64_t>(count); ++i) items.emplace_back(start + i * step);
+  items.reserve(static_cast<size_t>(count));
+  for (__int128 i = 0, v = start; i < count; ++i, v += step) items.emplace_back(static_cast<int64_t>(v));
   return Value::sequence(Sequence::Kind::List, std::move(items));
 }
 
@@ -256,7 +324,8 @@ Value extreme(const Arguments& args, const char* fn, bool largest) {
   if (args.positional.empty())
     type_error(std::string(fn) + " expected at least 1 argument, got 0");
   const std::vector<Value> items =
-      args.positional.size() == 1 ? items_of(args.positional[0], fn) : args.positional;
+      args.positional.size() == 1 ? items_of(args.positional[0], fn, Sequence::Kind::Tuple)
+                                  : args.positional;
   if (items.empty()) throw PythonError("ValueError", std::string(fn) + "() arg is an empty sequence");
   Value best = items[0];
   for (size_t i = 1; i < items.size(); ++i)

@@ -3,6 +3,7 @@
 // autograd (backward, requires_grad_).
 #include "autograd/node.h"
 #include "lang/library.h"
+#include "work.h"
 
 namespace tc::lang {
 
@@ -54,6 +55,16 @@ Value nested(const std::vector<T>& flat, const Shape& sizes, size_t dim, size_t&
 Value tolist(const Bound& b, CallContext&) {
   const Tensor t = b.tensor("input");
   check_value_count(t.numel(), "tolist()");
+  // Note [Bounded values]: the longest list, and what the outer one holds
+  // in all (each level's items), checked before any is made
+  double longest = 0, held = 0, lists = 1;
+  for (int64_t n : t.sizes()) {
+    longest = std::max(longest, static_cast<double>(n));
+    lists *= static_cast<double>(n);
+    held += lists;
+  }
+  if (t.ndim() > 0) check_new_sequence(Sequence::Kind::List, longest, held);
+  charge_work(WorkKind::Elements, held);
   size_t at = 0;
   if (t.dtype() == DType::Bool) return nested(t.values<bool>(), t.sizes(), 0, at);
   if (is_floating(t.dtype())) return nested(t.values<double>(), t.sizes(), 0, at);

@@ -65,7 +65,5 @@ void check_value_count(int64_t count, const char* what);
 Value item_value(const Tensor& t);
 // A tuple of ints of kind Size (torch.Size) or Tuple.
 Value int_tuple(const std::vector<int64_t>& values, Sequence::Kind kind);
-// A named tuple: torch.return_types.<name>(values=..., indices=...).
-Value named_tuple(const std::string& name, std::vector<std::string> fields, std::vector<Value> items);
 
 }  // namespace tc::lang

@@ -1,5 +1,6 @@
 #include "lang/operators.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -7,6 +8,7 @@
 #include "autograd/node.h"
 #include "error.h"
 #include "ops.h"
+#include "work.h"
 
 namespace tc::lang {
 
@@ -33,11 +35,7 @@ Scalar as_scalar(const Value& v) {
   return Scalar(std::get<double>(v.v));
 }
 
-[[noreturn]] void overflow() {
-  throw PythonError("OverflowError",
-                    "integer overflow: the result does not fit in 64 bits (tensorcast's integers "
-                    "are int64)");
-}
+[[noreturn]] void overflow() { int_overflow(); }
 
 [[noreturn]] void unsupported_operands(const std::string& op, const Value& a, const Value& b) {
   const std::string shown = op == "**" ? "** or pow()" : op;
@@ -161,54 +159,54 @@ bool is_tuple_kind(SeqKind k) { return k != SeqKind::List; }
 // Python's words for a sequence's type in "can only concatenate tuple ...".
 std::string concat_name(const Sequence& s) { return s.kind == SeqKind::List ? "list" : "tuple"; }
 
-// A tuple, list or string of more than kMaxItems items is a hostile
-// program's, not a lesson's (a list becomes a tensor's data): growing one
-// past it is Python's MemoryError (Note [Program limits], src/lang/run.cpp).
-constexpr int64_t kMaxItems = int64_t{1} << 16;
-
-void check_items(int64_t count) {
-  if (count > kMaxItems)
-    throw PythonError("MemoryError", "a sequence of " + std::to_string(count) +
-                                         " items is more than the " + std::to_string(kMaxItems) +
-                                         " a program may build");
-}
-
+// x * n: checked against Note [Bounded values] from the sizes alone, before
+// one item is copied ([s] * 65536 holds 2^32 characters: refused at once).
 Value repeat(const Sequence& s, int64_t n) {
-  const int64_t count = n < 0 ? 0 : n;
-  const int64_t size = static_cast<int64_t>(s.items.size());
-  if (count > 0 && size > 0) check_items(count > kMaxItems ? count : size * count);
-  std::vector<Value> items;
-  for (int64_t k = 0; k < count && size > 0; ++k)
-    items.insert(items.end(), s.items.begin(), s.items.end());
-  return Value::sequence(s.kind == SeqKind::Named ? SeqKind::Tuple : s.kind, std::move(items));
+  const double count = n < 0 ? 0.0 : static_cast<double>(n);
+  const double items = static_cast<double>(s.items.size()) * count;
+  const SeqKind kind = s.kind == SeqKind::Named ? SeqKind::Tuple : s.kind;
+  check_new_sequence(kind, items, static_cast<double>(s.size) * count);
+  charge_work(WorkKind::Elements, items);
+  std::vector<Value> out;
+  out.reserve(static_cast<size_t>(items));
+  for (int64_t k = 0; k < n && !s.items.empty(); ++k) out.insert(out.end(), s.items.begin(), s.items.end());
+  return Value::sequence(kind, std::move(out));
 }
 
-Value repeat(const std::string& s, int64_t n) {
-  const int64_t count = n < 0 ? 0 : n;
-  const int64_t size = static_cast<int64_t>(s.size());
-  if (count > 0 && size > 0) check_items(count > kMaxItems ? count : size * count);
+Value repeat(const Str& s, int64_t n) {
+  const double count = n < 0 ? 0.0 : static_cast<double>(n);
+  const double bytes = static_cast<double>(s.utf8.size()) * count;
+  check_new_string(static_cast<double>(s.length) * count, bytes);
+  charge_work(WorkKind::Elements, bytes);
   std::string out;
-  for (int64_t k = 0; k < count && size > 0; ++k) out += s;
+  out.reserve(static_cast<size_t>(bytes));
+  for (int64_t k = 0; k < n && !s.utf8.empty(); ++k) out += s.utf8;
   return Value(std::move(out));
 }
 
 Value sequence_binary(const std::string& op, const Value& a, const Value& b) {
   const Sequence* sa = a.sequence();
   const Sequence* sb = b.sequence();
-  const auto* stra = std::get_if<std::string>(&a.v);
-  const auto* strb = std::get_if<std::string>(&b.v);
+  const Str* stra = a.str();
+  const Str* strb = b.str();
   if (op == "+") {
     if (sa && sb && is_tuple_kind(sa->kind) == is_tuple_kind(sb->kind)) {
-      check_items(static_cast<int64_t>(sa->items.size() + sb->items.size()));
-      std::vector<Value> items = sa->items;
-      items.insert(items.end(), sb->items.begin(), sb->items.end());
       // torch.Size + tuple is a torch.Size; tuple + torch.Size a tuple
       const SeqKind kind = sa->kind == SeqKind::Named ? SeqKind::Tuple : sa->kind;
+      const double count = static_cast<double>(sa->items.size() + sb->items.size());
+      check_new_sequence(kind, count, static_cast<double>(sa->size) + static_cast<double>(sb->size));
+      charge_work(WorkKind::Elements, count);
+      std::vector<Value> items;
+      items.reserve(sa->items.size() + sb->items.size());
+      items.insert(items.end(), sa->items.begin(), sa->items.end());
+      items.insert(items.end(), sb->items.begin(), sb->items.end());
       return Value::sequence(kind, std::move(items));
     }
     if (stra && strb) {
-      check_items(static_cast<int64_t>(stra->size() + strb->size()));
-      return Value(*stra + *strb);
+      const double bytes = static_cast<double>(stra->utf8.size() + strb->utf8.size());
+      check_new_string(static_cast<double>(stra->length + strb->length), bytes);
+      charge_work(WorkKind::Elements, bytes);
+      return Value(stra->utf8 + strb->utf8);
     }
     if (sa && (sb || !b.is_tensor()))
       throw PythonError("TypeError", "can only concatenate " + concat_name(*sa) + " (not \"" +
@@ -222,7 +220,7 @@ Value sequence_binary(const std::string& op, const Value& a, const Value& b) {
     const Value& count = (sa || stra) ? b : a;
     if (std::holds_alternative<int64_t>(count.v) || std::holds_alternative<bool>(count.v)) {
       if (const Sequence* s = seq.sequence()) return repeat(*s, as_int(count));
-      return repeat(std::get<std::string>(seq.v), as_int(count));
+      return repeat(*seq.str(), as_int(count));
     }
     if (!count.is_tensor())
       throw PythonError("TypeError", "can't multiply sequence by non-int of type '" +
@@ -352,9 +350,13 @@ Value number_compare(const std::string& op, const Value& a, const Value& b) {
   return ordered(op, x < y ? -1 : x > y ? 1 : 0);
 }
 
+// Python's `a is b` where the interpreter can tell: the same tensor, None,
+// the same (shared) string, tuple or list.
 bool same_object(const Value& a, const Value& b) {
   if (a.is_tensor() && b.is_tensor()) return a.tensor().impl_ptr() == b.tensor().impl_ptr();
   if (a.is_none() && b.is_none()) return true;
+  if (a.sequence() != nullptr) return a.sequence() == b.sequence();
+  if (a.str() != nullptr) return a.str() == b.str();
   return false;
 }
 
@@ -366,8 +368,11 @@ Value sequence_compare(const std::string& op, const Sequence& a, const Sequence&
     not_orderable(op, va, vb);
   }
   // Python: the first items that differ decide; identical items are equal
+  // (so [s] * n == [s] * n never walks s). Each item compared is charged to
+  // the work budget as it comes.
   size_t i = 0;
   for (; i < a.items.size() && i < b.items.size(); ++i) {
+    charge_work(WorkKind::Elements, 1);
     if (same_object(a.items[i], b.items[i])) continue;
     if (!truth(compare_operator("==", a.items[i], b.items[i], call))) break;
   }
@@ -428,9 +433,14 @@ Value compare_operator(const std::string& op, const Value& a, const Value& b, co
   const Sequence* sa = a.sequence();
   const Sequence* sb = b.sequence();
   if (sa && sb) return sequence_compare(op, *sa, *sb, a, b, call);
-  const auto* stra = std::get_if<std::string>(&a.v);
-  const auto* strb = std::get_if<std::string>(&b.v);
-  if (stra && strb) return ordered(op, stra->compare(*strb) < 0 ? -1 : stra->compare(*strb) > 0 ? 1 : 0);
+  const std::string* stra = a.text();
+  const std::string* strb = b.text();
+  if (stra && strb) {
+    // UTF-8's byte order is its code points' order, Python's order of str
+    charge_work(WorkKind::Elements, static_cast<double>(std::min(stra->size(), strb->size())));
+    const int c = stra->compare(*strb);
+    return ordered(op, c < 0 ? -1 : c > 0 ? 1 : 0);
+  }
   const auto* da = std::get_if<DType>(&a.v);
   const auto* db = std::get_if<DType>(&b.v);
   // anything else: == is identity (None == None), < is a TypeError
@@ -467,12 +477,18 @@ Value augmented_operator(const std::string& op, const Value& target, const Value
   }
 }
 
+void int_overflow() {
+  throw PythonError("OverflowError",
+                    "integer overflow: the result does not fit in 64 bits (tensorcast's integers "
+                    "are int64)");
+}
+
 bool truth(const Value& value) {
   if (value.is_none()) return false;
   if (auto b = std::get_if<bool>(&value.v)) return *b;
   if (auto i = std::get_if<int64_t>(&value.v)) return *i != 0;
   if (auto d = std::get_if<double>(&value.v)) return *d != 0;
-  if (auto s = std::get_if<std::string>(&value.v)) return !s->empty();
+  if (const std::string* s = value.text()) return !s->empty();
   if (const Sequence* s = value.sequence()) return !s->items.empty();
   if (value.is_tensor()) {
     const Tensor& t = value.tensor();

@@ -46,6 +46,10 @@ Value compare_operator(const std::string& op, const Value& a, const Value& b, co
 // after it (the same tensor when it was changed in place).
 Value augmented_operator(const std::string& op, const Value& target, const Value& value,
                          const CoreCall& call);
+// Python's int result that int64 cannot hold: OverflowError, where Python
+// would grow the integer (docs/programs.md).
+[[noreturn]] void int_overflow();
+
 // Python's bool(value); a tensor of other than one element raises
 // PyTorch's "Boolean value of Tensor with more than one value is ambiguous".
 bool truth(const Value& value);

@@ -328,6 +328,19 @@ class Parser {
     parent.items.push_back(std::move(child));
   }
 
+  // A tuple or list display of more items than a tuple or list may have
+  // (Note [Bounded values]) is refused at the first item past the limit,
+  // as it is read: a megabyte of "0," stops there, before anything runs.
+  void count_items(const Expr& display) const {
+    if (static_cast<int64_t>(display.items.size()) <= kMaxItems) return;
+    fail_at(whole(*display.items.back()),
+            std::string("this ") + (display.kind == Expr::Kind::List ? "list" : "tuple") +
+                " has more than " + std::to_string(kMaxItems) +
+                " items, more than tensorcast lets a program's tuples and lists have; keep many "
+                "numbers in a tensor (torch.zeros(n), torch.arange(n)) instead",
+            "limit", "RuntimeError");
+  }
+
   // --- statements
   // One logical line: statements separated by ';'.
   void line(Module& module) {
@@ -543,6 +556,7 @@ class Parser {
       next();
       if (!starts_expression(peek())) break;
       adopt(*tuple, expression());
+      count_items(*tuple);
     }
     tuple->span = span_from(tuple->span);
     return tuple;
@@ -883,6 +897,7 @@ class Parser {
       if (at_op(")")) break;
       if (!starts_expression(peek())) expected("an expression or ')'");
       adopt(*tuple, expression());
+      count_items(*tuple);
     }
     expect_op(")", "',' or ')'");
     close();
@@ -898,6 +913,7 @@ class Parser {
     while (!at_op("]")) {
       if (!starts_expression(peek())) expected("an expression or ']'");
       adopt(*l, expression());
+      count_items(*l);
       if (at_op(",")) next();
       else if (!at_op("]")) expected("',' or ']'");
     }

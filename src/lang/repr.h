@@ -13,10 +13,47 @@
 namespace tc::lang {
 
 // Python's repr(value) as pieces: "(", tensor, ", ", tensor, ")" for a
-// tuple of two tensors; one text piece when no tensor is inside.
-void write_repr(const Value& value, std::vector<OutputPiece>& out);
-// Python's str(value): a string's own characters, repr for the rest.
-void write_str(const Value& value, std::vector<OutputPiece>& out);
+// tuple of two tensors; one text piece when no tensor is inside. Summarised
+// past kReprLimit characters (Note [Bounded reprs] in src/lang/value.cpp).
+// Returns the characters written, a tensor counted as what its repr may
+// take.
+int64_t write_repr(const Value& value, std::vector<OutputPiece>& out);
+// Python's str(value): a string's own characters (at most kMaxItems), repr
+// for the rest.
+int64_t write_str(const Value& value, std::vector<OutputPiece>& out);
+
+// Note [Bounded output]: what a program hands back besides its tensors is
+// text: the names each statement binds and each call's outputs, described
+// as ValueInfo, the calls and their trace events, and what print() writes.
+// Each piece is bounded (Note [Bounded reprs] in src/lang/value.cpp), and
+// so is their sum: at most kMaxOutput characters in all, counted as each
+// description's repr and kInfoOverhead characters for its other fields,
+// each call as kInfoOverhead and 10 characters a tensor id, each trace
+// event as kEventOverhead (about what the package's JSON of each takes),
+// and as the characters print() writes (a tensor as what its repr may
+// take). A statement that would pass it raises a limit error, so
+// that no program's result (the package's JSON of its statements) grows
+// past some megabytes however its statements repeat, rebind or print.
+// A tuple's or list's ValueInfo::items hold at most kMaxInfoItems
+// descriptions in all (its items', theirs, ... 4 levels down), each with
+// its repr summarised past kItemReprLimit characters (its own repr is
+// summarised past kReprLimit).
+constexpr int64_t kMaxOutput = int64_t{1} << 25;
+constexpr int64_t kInfoOverhead = 160;
+constexpr int64_t kEventOverhead = 1000;
+constexpr int64_t kMaxInfoItems = 1000;
+constexpr int64_t kItemReprLimit = 200;
+
+class OutputBudget {
+ public:
+  // Counts `chars` more; raises ErrorKind::Limit, counting nothing, when
+  // the program's output would pass kMaxOutput.
+  void spend(int64_t chars);
+  int64_t used() const { return used_; }
+
+ private:
+  int64_t used_ = 0;
+};
 
 // Python's repr of a float: the shortest text that reads back as the same
 // double, fixed for exponents -4..15, else scientific with at least two

@@ -13,8 +13,10 @@
 #include "lang/operators.h"
 #include "lang/parser.h"
 #include "lang/program.h"
+#include "lang/repr.h"
 #include "ops.h"
 #include "storage.h"
+#include "work.h"
 
 namespace tc::lang {
 
@@ -77,9 +79,9 @@ std::string kind_of_python(const std::string& type) {
 // of any one tensor, read as float32 elements (the limit's "64 MB of
 // float32"; an int64 tensor may have half as many): the core refuses a
 // larger buffer before allocating it (Storage::allocate, ErrorKind::Memory),
-// during the program only. Tuples, lists and strings stop at 65,536 items
-// (src/lang/operators.cpp), so that no statement builds more than a few MB,
-// and nest at most 32 deep (kMaxSequenceNesting).
+// during the program only. Strings, tuples and lists are bounded by Note
+// [Bounded values] (src/lang/value.h), what a program describes and prints
+// by Note [Bounded output] (src/lang/repr.h).
 class MemoryLimitScope {
  public:
   explicit MemoryLimitScope(int64_t max_elements) : previous_(memory_limit()) {
@@ -114,24 +116,13 @@ class StorageNumbers {
   uint64_t count_ = 0;
 };
 
-// How deeply tuples and lists nest inside `v` (0 for anything else),
-// counted no further than `cap`. A program can nest them deeper than its
-// text does (a = (a,), once per line): the limit keeps every walk over a
-// value (repr, comparison, the package's JSON) off the stack's end
-// (Note [Program limits]).
-constexpr int kMaxSequenceNesting = 32;
-int nesting(const Value& v, int cap) {
-  const Sequence* s = v.sequence();
-  if (s == nullptr || cap <= 0) return 0;
-  int deepest = 0;
-  for (const Value& item : s->items) deepest = std::max(deepest, nesting(item, cap - 1));
-  return deepest + 1;
-}
-
+// The tensors in `v`, looking 4 levels into tuples and lists; charged to
+// the work budget by what it may visit (Note [Bounded values]).
 void collect_tensors(const Value& v, std::vector<Tensor>& out, int depth = 0) {
   if (v.is_tensor()) {
     out.push_back(v.tensor());
   } else if (const Sequence* s = v.sequence()) {
+    if (depth == 0) charge_work(WorkKind::Elements, static_cast<double>(s->size));
     if (depth < 4)
       for (const Value& item : s->items) collect_tensors(item, out, depth + 1);
   }
@@ -140,9 +131,12 @@ void collect_tensors(const Value& v, std::vector<Tensor>& out, int depth = 0) {
 class Interpreter {
  public:
   Interpreter(const std::string& source, ProgramResult& result) : source_(source), result_(result) {
-    line_starts_.push_back(0);
+    // as the lexer reads lines (Note [Python text]): after a leading BOM,
+    // broken by \n, \r\n or a lone \r
+    line_starts_.push_back(source.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0);
     for (size_t i = 0; i < source.size(); ++i)
-      if (source[i] == '\n') line_starts_.push_back(i + 1);
+      if (source[i] == '\n' || (source[i] == '\r' && (i + 1 == source.size() || source[i + 1] != '\n')))
+        line_starts_.push_back(i + 1);
   }
 
   void run(const Module& module) {
@@ -319,9 +313,11 @@ class Interpreter {
   std::vector<Value> unpack(const Value& value, size_t expected, const Statement& s) {
     std::vector<Value> items;
     if (const Sequence* seq = value.sequence()) {
-      items = seq->items;
-    } else if (const auto* str = std::get_if<std::string>(&value.v)) {
-      for (char c : *str) items.emplace_back(std::string(1, c));
+      if (seq->items.size() == expected) items = seq->items;
+      else items.resize(std::min(seq->items.size(), expected + 1));  // the count is wrong: the error below
+    } else if (const Str* str = value.str()) {
+      if (str->length == static_cast<int64_t>(expected)) items = characters(*str);
+      else items.resize(static_cast<size_t>(std::min<int64_t>(str->length, static_cast<int64_t>(expected) + 1)));
     } else if (value.is_tensor()) {
       const Tensor x = value.tensor();
       if (x.ndim() == 0) throw PythonError("TypeError", "iteration over a 0-d tensor");
@@ -375,20 +371,7 @@ class Interpreter {
       case K::Ellipsis: return EllipsisValue{};
       case K::String: return e.text;
       case K::Tuple:
-      case K::List: {
-        std::vector<Value> items;
-        items.reserve(e.items.size());
-        for (const ExprPtr& item : e.items) {
-          items.push_back(eval(*item));
-          if (nesting(items.back(), kMaxSequenceNesting) >= kMaxSequenceNesting)
-            throw PythonError("RecursionError",
-                              "tuples and lists may be nested " +
-                                  std::to_string(kMaxSequenceNesting) +
-                                  " deep in a program (each inside the one before)");
-        }
-        return Value::sequence(e.kind == K::Tuple ? Sequence::Kind::Tuple : Sequence::Kind::List,
-                               std::move(items));
-      }
+      case K::List: return literal(e);
       case K::Unary: {
         const Value a = eval(*e.items[0]);
         return unary_operator(e.op, a, core_call(e.span));
@@ -405,6 +388,24 @@ class Interpreter {
       case K::Slice: return slice(e);
     }
     return Value();
+  }
+
+  // A tuple or list as written: its item count checked before any item
+  // runs, what it holds as each one comes (Note [Bounded values]), so that
+  // [x, x, x, ...] stops at the item that passes a limit.
+  Value literal(const Expr& e) {
+    const Sequence::Kind kind = e.kind == Expr::Kind::Tuple ? Sequence::Kind::Tuple : Sequence::Kind::List;
+    const double count = static_cast<double>(e.items.size());
+    check_new_sequence(kind, count, count);
+    std::vector<Value> items;
+    items.reserve(e.items.size());
+    double size = count;
+    for (const ExprPtr& item : e.items) {
+      items.push_back(eval(*item));
+      size += static_cast<double>(value_size(items.back()));
+      check_new_sequence(kind, count, size);
+    }
+    return Value::sequence(kind, std::move(items));
   }
 
   Value lookup(const std::string& name) const {
@@ -464,7 +465,7 @@ class Interpreter {
     for (const Value& v : args.positional) collect_tensors(v, inputs);
     for (const auto& kv : args.keywords) collect_tensors(kv.second, inputs);
     const size_t first = scope_->events().size();
-    CallContext context{&current_->output};
+    CallContext context{&current_->output, &output_};
     Value result;
     try {
       result = lang::call(*fn, args, context);
@@ -495,6 +496,8 @@ class Interpreter {
     for (const Tensor& t : inputs) r.inputs.push_back(t.id());
     std::vector<Tensor> outputs;
     collect_tensors(result, outputs);
+    output_.spend(kInfoOverhead + 10 * static_cast<int64_t>(inputs.size() + outputs.size()) +
+                  kEventOverhead * static_cast<int64_t>(scope_->events().size() - first_event));
     for (const Tensor& out : outputs) {
       r.outputs.push_back(out.id());
       r.output_info.push_back(info_of(Value(out)));
@@ -547,7 +550,7 @@ class Interpreter {
     const Value index = eval(index_expr);
     if (object.is_tensor()) return index_tensor(e, object.tensor(), index, index_expr.kind == Expr::Kind::Tuple);
     if (const Sequence* s = object.sequence()) return index_sequence(*s, index, concat_kind(*s));
-    if (const auto* str = std::get_if<std::string>(&object.v)) return index_string(*str, index);
+    if (const Str* str = object.str()) return index_string(*str, index);
     throw PythonError("TypeError", "'" + std::string(type_name(object)) + "' object is not subscriptable");
   }
 
@@ -570,7 +573,9 @@ class Interpreter {
     };
     const int64_t start = adjust(s.start, true), stop = adjust(s.stop, false);
     std::vector<int64_t> out;
-    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) out.push_back(i);
+    // start and stop are in [-1, length]: the next position, in 128 bits,
+    // cannot wrap past them whatever the step
+    for (__int128 i = start; step > 0 ? i < stop : i > stop; i += step) out.push_back(static_cast<int64_t>(i));
     return out;
   }
 
@@ -592,6 +597,7 @@ class Interpreter {
   static Value index_sequence(const Sequence& s, const Value& index, const char* what) {
     const int64_t n = static_cast<int64_t>(s.items.size());
     if (const auto* sl = std::get_if<SliceValue>(&index.v)) {
+      charge_work(WorkKind::Elements, static_cast<double>(n));
       std::vector<Value> items;
       for (int64_t i : slice_positions(*sl, n)) items.push_back(s.items[static_cast<size_t>(i)]);
       const Sequence::Kind kind = s.kind == Sequence::Kind::Named ? Sequence::Kind::Tuple : s.kind;
@@ -600,14 +606,27 @@ class Interpreter {
     return s.items[static_cast<size_t>(position(index, n, what))];
   }
 
-  static Value index_string(const std::string& s, const Value& index) {
-    const int64_t n = static_cast<int64_t>(s.size());
+  // s[i] and s[a:b:c] by characters (code points), as Python indexes a str.
+  static Value index_string(const Str& s, const Value& index) {
+    const int64_t n = s.length;
+    const bool ascii = static_cast<size_t>(n) == s.utf8.size();  // one byte a character
+    std::vector<size_t> starts;  // otherwise where each character starts, and the end
+    if (!ascii) {
+      charge_work(WorkKind::Elements, static_cast<double>(s.utf8.size()));
+      for (size_t at = 0; at < s.utf8.size(); at = utf8_next(s.utf8, at)) starts.push_back(at);
+      starts.push_back(s.utf8.size());
+    }
+    auto character = [&](int64_t i) {
+      const size_t k = static_cast<size_t>(i);
+      return ascii ? s.utf8.substr(k, 1) : s.utf8.substr(starts[k], starts[k + 1] - starts[k]);
+    };
     if (const auto* sl = std::get_if<SliceValue>(&index.v)) {
+      charge_work(WorkKind::Elements, static_cast<double>(s.utf8.size()));
       std::string out;
-      for (int64_t i : slice_positions(*sl, n)) out += s[static_cast<size_t>(i)];
+      for (int64_t i : slice_positions(*sl, n)) out += character(i);
       return out;
     }
-    return std::string(1, s[static_cast<size_t>(position(index, n, "string"))]);
+    return character(position(index, n, "string"));
   }
 
   // PyTorch's treatSequenceAsTuple (python_variable_indexing.cpp): a list
@@ -644,7 +663,7 @@ class Interpreter {
       // (PyTorch's indexing_tensor_from_data)
       Arguments args{{v}, {}};
       if (!all_bools(v)) args.keywords.emplace_back("dtype", Value(DType::Int64));
-      CallContext context{&current_->output};
+      CallContext context{&current_->output, &output_};
       const Value t = lang::call(Callable{"torch.tensor", std::nullopt}, args, context);
       if (t.is_tensor()) return TensorIndex::of_tensor(t.tensor());
     }
@@ -681,16 +700,30 @@ class Interpreter {
     return result;
   }
 
-  // --- what a statement shows of a value
+  // --- what a statement shows of a value (Note [Bounded output])
 
-  ValueInfo info_of(const Value& v, int depth = 0) {
+  // Its description: for a tensor its geometry and autograd state, for
+  // anything else its repr (summarised past kReprLimit characters) and, for
+  // a tuple or list, its items' descriptions: kMaxInfoItems in all through
+  // 4 levels, each item's repr summarised past kItemReprLimit. Counted
+  // against the program's output.
+  ValueInfo info_of(const Value& v) {
+    int64_t items_left = kMaxInfoItems;
+    return describe(v, 0, items_left);
+  }
+
+  ValueInfo describe(const Value& v, int depth, int64_t& items_left) {
     ValueInfo info;
     info.type = type_name(v);
+    output_.spend(kInfoOverhead);
     if (!v.is_tensor()) {
-      info.repr = repr(v);
+      info.repr = repr(v, depth == 0 ? kReprLimit : kItemReprLimit);
+      output_.spend(static_cast<int64_t>(info.repr.size()));
       if (const Sequence* s = v.sequence())
-        if (depth < 4)
-          for (const Value& item : s->items) info.items.push_back(info_of(item, depth + 1));
+        for (size_t i = 0; depth < 4 && i < s->items.size() && items_left > 0; ++i) {
+          --items_left;
+          info.items.push_back(describe(s->items[i], depth + 1, items_left));
+        }
       return info;
     }
     const Tensor& t = v.tensor();
@@ -714,6 +747,7 @@ class Interpreter {
   TraceScope* scope_ = nullptr;
   std::optional<Span> raised_at_;
   StorageNumbers storages_;
+  OutputBudget output_;
 };
 
 }  // namespace

@@ -106,7 +106,7 @@ bool check(const Param& p, const Value& v, int64_t* failed_index) {
       return s != nullptr && (s->kind == Sequence::Kind::Tuple || s->kind == Sequence::Kind::List);
     }
     case Type::DType: return dtype_of_value(v).has_value();
-    case Type::Str: return std::holds_alternative<std::string>(v.v);
+    case Type::Str: return v.str() != nullptr;
     case Type::Object: return true;
   }
   return false;
@@ -457,7 +457,7 @@ std::optional<int64_t> Bound::optional_int(const char* name) const {
   return integer(name);
 }
 
-std::string Bound::str(const char* name) const { return std::get<std::string>(get(name).v); }
+std::string Bound::str(const char* name) const { return *get(name).text(); }
 
 std::optional<DType> dtype_of_value(const Value& v) {
   if (auto d = std::get_if<DType>(&v.v)) return *d;

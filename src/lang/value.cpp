@@ -1,6 +1,8 @@
-// type_name and repr (src/lang/value.h), and the pieces print() writes
-// (src/lang/repr.h): Python's own texts for Python's values, PyTorch's for
-// torch.Size, dtypes and named tuples.
+// Values (src/lang/value.h): how strings and sequences are made, checked
+// and counted (Note [Bounded values]); type_name and repr, and the pieces
+// print() writes (src/lang/repr.h): Python's own texts for Python's values,
+// PyTorch's for torch.Size, dtypes and named tuples, bounded (Note [Bounded
+// reprs]).
 //
 // Note [Reprs without a formatter]: a tensor's text is PyTorch's repr,
 // which only the package's formatter writes (bindings/ts/format.ts). So
@@ -17,11 +19,44 @@
 #include <cstdlib>
 
 #include "autograd/node.h"
+#include "error.h"
 #include "shape.h"
+#include "storage.h"
+#include "work.h"
 
 namespace tc::lang {
 
 namespace {
+
+// Items and characters of the strings and sequences alive (Note [Bounded
+// values]).
+int64_t g_live = 0;
+
+// Adds `size` to the live count, or raises if it would pass kMaxLiveSize.
+int64_t enter_live(int64_t size) {
+  if (g_live + size > kMaxLiveSize)
+    fail(ErrorKind::Limit, "the strings, tuples and lists alive would hold ", g_live + size,
+         " items and characters in all, more than the ", kMaxLiveSize,
+         " tensorcast lets a program's values hold at once; bind names you no longer need "
+         "to something else (x = None) to free what they hold, or keep numbers in tensors");
+  g_live += size;
+  return size;
+}
+
+const char* kind_name(Sequence::Kind kind) {
+  switch (kind) {
+    case Sequence::Kind::List: return "list";
+    case Sequence::Kind::Size: return "torch.Size";
+    default: return "tuple";
+  }
+}
+
+std::string count_text(double n) {
+  if (n < 9.2e18) return std::to_string(static_cast<int64_t>(n));
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", n);
+  return buf;
+}
 
 // "<SubBackward0 object at 0x55d0c0a8e2f0>": grad_fn is a Callable named
 // "grad_fn.<class>" bound to its tensor (builtins.cpp, Note [grad_fn]);
@@ -62,32 +97,194 @@ void text(std::vector<OutputPiece>& out, const std::string& s) {
   else out.push_back(OutputPiece{s, Tensor()});
 }
 
-void write_sequence(const Sequence& s, std::vector<OutputPiece>& out) {
-  using K = Sequence::Kind;
-  if (s.kind == K::Named) {
-    // PyTorch's structseq repr (torch/csrc/utils/structseq.cpp): one field
-    // a line.
-    text(out, s.name + "(\n");
-    for (size_t i = 0; i < s.items.size(); ++i) {
-      text(out, (i < s.fields.size() ? s.fields[i] : std::string("?")) + "=");
-      write_repr(s.items[i], out);
-      text(out, i + 1 < s.items.size() ? ",\n" : "");
-    }
-    text(out, ")");
-    return;
-  }
-  const bool list = s.kind == K::List || s.kind == K::Size;
-  text(out, s.kind == K::Size ? "torch.Size([" : list ? "[" : "(");
-  for (size_t i = 0; i < s.items.size(); ++i) {
-    if (i > 0) text(out, ", ");
-    write_repr(s.items[i], out);
-  }
-  if (s.kind == K::Tuple && s.items.size() == 1) text(out, ",");
-  text(out, s.kind == K::Size ? "])" : list ? "]" : ")");
-}
-
 std::string optional_int(const std::optional<int64_t>& v) {
   return v ? std::to_string(*v) : std::string("None");
+}
+
+std::string tensor_placeholder(const Tensor& t) {
+  // Note [Reprs without a formatter]
+  if (!t.defined()) return "None";
+  return "<Tensor of shape " + format_shape(t.sizes()) + ", " + dtype_name(t.dtype()) + ">";
+}
+
+// What the package's formatter may write for a tensor, for the limits of
+// Note [Bounded reprs]: PyTorch's repr shows at most 1,000 elements in
+// full, each in a few characters.
+int64_t tensor_text_estimate(const Tensor& t) {
+  return t.defined() ? 16 + 10 * std::min<int64_t>(t.numel(), 1000) : 4;
+}
+
+// repr of anything but a tuple or list (a tensor as its placeholder).
+std::string leaf_repr(const Value& value) {
+  struct Visitor {
+    std::string operator()(std::monostate) const { return "None"; }
+    std::string operator()(bool b) const { return b ? "True" : "False"; }
+    std::string operator()(int64_t i) const { return std::to_string(i); }
+    std::string operator()(double d) const { return float_repr(d); }
+    std::string operator()(const std::shared_ptr<const Str>& s) const { return string_repr(s->utf8); }
+    std::string operator()(const Tensor& t) const { return tensor_placeholder(t); }
+    std::string operator()(const std::shared_ptr<const Sequence>&) const { return "[...]"; }  // not reached
+    std::string operator()(DType d) const { return std::string("torch.") + dtype_name(d); }
+    std::string operator()(const ModuleRef& m) const { return "<module '" + m.path + "'>"; }
+    std::string operator()(const Callable& fn) const { return callable_repr(fn); }
+    std::string operator()(const SliceValue& s) const {
+      return "slice(" + optional_int(s.start) + ", " + optional_int(s.stop) + ", " +
+             optional_int(s.step) + ")";
+    }
+    std::string operator()(EllipsisValue) const { return "Ellipsis"; }
+  };
+  return std::visit(Visitor{}, value.v);
+}
+
+// Characters [from, to) of UTF-8 text.
+std::string utf8_substr(const std::string& text, int64_t from, int64_t to) {
+  size_t at = 0, begin = text.size();
+  for (int64_t k = 0; at < text.size() && k < to; ++k) {
+    if (k == from) begin = at;
+    at = utf8_next(text, at);
+  }
+  return begin < at ? text.substr(begin, at - begin) : std::string();
+}
+
+// Note [Bounded reprs]: a value's text (ValueInfo::repr, print(), a repr
+// in a message) is Python's repr exactly when it is at most kReprLimit
+// characters long, as every value a lesson prints is. A longer one is
+// summarised in Python's manner, so that its text and the time to write it
+// stay bounded whatever the value holds:
+//  - a string whose repr passes 60 characters is cut as Python's reprlib
+//    cuts it (maxstring 60): the first 28 and the last 29 characters of
+//    its repr around "...": 'aaaaaaaaaaaaaaaaaaaaaaaaaaa...aaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+//  - a tuple or list of more than six items shows its first three and last
+//    three around ..., as PyTorch summarises a tensor's rows (edgeitems 3):
+//    [0, 1, 2, ..., 65533, 65534, 65535];
+//  - tuples and lists nested more than six deep show as [...] (reprlib's
+//    maxlevel 6);
+//  - and once the summary has kReprLimit characters, the items not yet
+//    written are one "...".
+// A tensor printed in it (print hands tensors to the package's formatter)
+// counts as 10 characters for each element PyTorch's repr shows in full
+// (at most 1,000); in ValueInfo::repr it is its placeholder (Note [Reprs
+// without a formatter]). Writing is charged to the program's work budget,
+// a character a unit (Note [Work budget], src/work.h).
+constexpr int64_t kSummaryString = 60;
+constexpr size_t kEdgeItems = 3;
+constexpr int kSummaryLevels = 6;
+
+// reprlib.Repr.repr_str with maxstring kSummaryString.
+std::string cut_string_repr(const Str& s) {
+  const std::string whole = string_repr(utf8_substr(s.utf8, 0, kSummaryString));
+  if (utf8_length(whole) <= kSummaryString) return whole;
+  const int64_t i = (kSummaryString - 3) / 2, j = kSummaryString - 3 - i;
+  const std::string ends = string_repr(utf8_substr(s.utf8, 0, i) + utf8_substr(s.utf8, s.length - j, s.length));
+  const int64_t n = utf8_length(ends);
+  return utf8_substr(ends, 0, i) + "..." + utf8_substr(ends, n - j, n);
+}
+
+// Writes a repr, exactly (stopping once it passes its limit) or as the
+// summary of Note [Bounded reprs].
+class ReprWriter {
+ public:
+  ReprWriter(std::vector<OutputPiece>& out, bool tensor_pieces, bool summary, int64_t limit)
+      : out_(out), tensor_pieces_(tensor_pieces), summary_(summary), limit_(limit) {}
+
+  // False when an exact repr passed the limit (what it wrote is to be dropped).
+  bool value(const Value& v, int level = 0) {
+    if (over_) return false;
+    if (v.is_tensor() && tensor_pieces_) {
+      spend(tensor_text_estimate(v.tensor()));
+      if (!over_) out_.push_back(OutputPiece{std::string(), v.tensor()});
+    } else if (const Sequence* s = v.sequence()) {
+      sequence(*s, level);
+    } else if (const Str* s = v.str(); s != nullptr && summary_) {
+      emit(cut_string_repr(*s));
+    } else if (s != nullptr && s->length > limit_) {
+      over_ = true;  // its repr alone is longer: no need to write it
+    } else {
+      emit(leaf_repr(v));
+    }
+    return !over_;
+  }
+  int64_t written() const { return written_; }
+
+ private:
+  void spend(int64_t n) {
+    written_ += n;
+    if (!summary_ && written_ > limit_) over_ = true;
+  }
+  void emit(const std::string& s) {
+    spend(utf8_length(s));
+    if (!over_) text(out_, s);
+  }
+  bool full() const { return summary_ && written_ >= limit_; }
+
+  void sequence(const Sequence& s, int level) {
+    using K = Sequence::Kind;
+    const size_t n = s.items.size();
+    if (s.kind == K::Named) {
+      // PyTorch's structseq repr (torch/csrc/utils/structseq.cpp): one
+      // field a line.
+      emit(s.name + "(\n");
+      for (size_t i = 0; i < n && !over_; ++i) {
+        emit((i < s.fields.size() ? s.fields[i] : std::string("?")) + "=");
+        value(s.items[i], level + 1);
+        emit(i + 1 < n ? ",\n" : "");
+      }
+      emit(")");
+      return;
+    }
+    const bool list = s.kind == K::List || s.kind == K::Size;
+    const char* open = s.kind == K::Size ? "torch.Size([" : list ? "[" : "(";
+    const char* close = s.kind == K::Size ? "])" : list ? "]" : ")";
+    const char* trail = s.kind == K::Tuple && n == 1 ? "," : "";
+    if (summary_ && level >= kSummaryLevels && n > 0) {
+      emit(std::string(open) + "..." + trail + close);
+      return;
+    }
+    emit(open);
+    const bool edges = summary_ && n > 2 * kEdgeItems;
+    for (size_t i = 0; i < n && !over_;) {
+      if (i > 0) emit(", ");
+      if (full() || (edges && i == kEdgeItems)) {
+        emit("...");
+        if (full()) break;
+        i = n - kEdgeItems;
+        continue;
+      }
+      value(s.items[i], level + 1);
+      ++i;
+    }
+    emit(std::string(trail) + close);
+  }
+
+  std::vector<OutputPiece>& out_;
+  bool tensor_pieces_, summary_;
+  int64_t limit_;
+  int64_t written_ = 0;
+  bool over_ = false;
+};
+
+// Python's repr of `value` into `out` within `limit` characters (Note
+// [Bounded reprs]); returns the characters it counts.
+int64_t write_bounded(const Value& value, std::vector<OutputPiece>& out, bool tensor_pieces,
+                      int64_t limit) {
+  int64_t cost = 0;
+  if (value_size(value) <= limit) {
+    std::vector<OutputPiece> exact;
+    ReprWriter writer(exact, tensor_pieces, false, limit);
+    const bool fits = writer.value(value);
+    cost += writer.written();
+    if (fits) {
+      charge_work(WorkKind::Elements, static_cast<double>(cost));
+      for (OutputPiece& p : exact)
+        if (p.tensor.defined()) out.push_back(std::move(p));
+        else text(out, p.text);
+      return writer.written();
+    }
+  }
+  ReprWriter writer(out, tensor_pieces, true, limit);
+  writer.value(value);
+  charge_work(WorkKind::Elements, static_cast<double>(cost + writer.written()));
+  return writer.written();
 }
 
 }  // namespace
@@ -158,13 +355,137 @@ std::string string_repr(const std::string& s) {
   return out + quote;
 }
 
+void OutputBudget::spend(int64_t chars) {
+  if (used_ + chars > kMaxOutput)
+    fail(ErrorKind::Limit, "the program's results would pass ", kMaxOutput,
+         " characters (what print() writes, and each statement's names, calls and traces "
+         "described), more than tensorcast hands back for one program; print less, or run fewer "
+         "statements");
+  used_ += chars;
+}
+
+Sequence::~Sequence() { g_live -= live_; }
+Str::~Str() { g_live -= length; }
+
+Value::Value(std::string s) {
+  const int64_t length = utf8_length(s);
+  check_new_string(static_cast<double>(length), static_cast<double>(s.size()));
+  auto str = std::make_shared<Str>();
+  str->length = enter_live(length);  // counted once it exists: ~Str uncounts it
+  str->utf8 = std::move(s);
+  v = std::shared_ptr<const Str>(std::move(str));
+}
+
+Value Value::sequence(Sequence::Kind kind, std::vector<Value> items) {
+  return make_sequence(kind, std::move(items), std::string(), {});
+}
+
+Value Value::named(std::string name, std::vector<std::string> fields, std::vector<Value> items) {
+  return make_sequence(Sequence::Kind::Named, std::move(items), std::move(name), std::move(fields));
+}
+
+Value Value::make_sequence(Sequence::Kind kind, std::vector<Value> items, std::string name,
+                           std::vector<std::string> fields) {
+  double size = static_cast<double>(items.size());
+  int depth = 0;
+  for (const Value& item : items) {
+    size += static_cast<double>(value_size(item));
+    depth = std::max(depth, value_depth(item));
+  }
+  check_new_sequence(kind, static_cast<double>(items.size()), size);
+  if (depth + 1 > kMaxNesting)
+    throw PythonError("RecursionError", "tuples and lists may be nested " +
+                                            std::to_string(kMaxNesting) +
+                                            " deep in a program (each inside the one before)");
+  auto s = std::make_shared<Sequence>();
+  s->live_ = enter_live(static_cast<int64_t>(items.size()));
+  s->kind = kind;
+  s->items = std::move(items);
+  s->name = std::move(name);
+  s->fields = std::move(fields);
+  s->size = static_cast<int64_t>(size);
+  s->depth = depth + 1;
+  Value out;
+  out.v = std::shared_ptr<const Sequence>(std::move(s));
+  return out;
+}
+
+int64_t live_value_size() { return g_live; }
+
+int64_t value_size(const Value& value) {
+  if (const Str* s = value.str()) return s->length;
+  if (const Sequence* s = value.sequence()) return s->size;
+  return 0;
+}
+
+int value_depth(const Value& value) {
+  const Sequence* s = value.sequence();
+  return s ? s->depth : 0;
+}
+
+void check_new_sequence(Sequence::Kind kind, double items, double size) {
+  const std::string what = std::string("a ") + kind_name(kind);
+  if (items * sizeof(Value) > static_cast<double>(memory_limit()))
+    throw PythonError("MemoryError", what + " of " + count_text(items) +
+                                         " items would need more memory than a program may use");
+  if (items > kMaxItems)
+    fail(ErrorKind::Limit, what, " of ", count_text(items), " items is more than the ", kMaxItems,
+         " tensorcast lets a program's tuples and lists have; keep many numbers in a tensor "
+         "(torch.zeros(n), torch.arange(n)) instead");
+  if (size > kMaxValueSize)
+    fail(ErrorKind::Limit, what, " holding ", count_text(size),
+         " items and characters in all (counted through its nesting) is more than the ",
+         kMaxValueSize, " tensorcast lets one value of a program hold; keep many numbers in a "
+         "tensor instead");
+}
+
+void check_new_string(double length, double bytes) {
+  if (length >= 9223372036854775808.0)  // CPython: len * n > PY_SSIZE_T_MAX
+    throw PythonError("OverflowError", "repeated string is too long");
+  if (bytes > static_cast<double>(memory_limit()))
+    throw PythonError("MemoryError", "a string of " + count_text(length) +
+                                         " characters would need more memory than a program may use");
+  if (length > kMaxItems)
+    fail(ErrorKind::Limit, "a string of ", count_text(length), " characters is more than the ",
+         kMaxItems, " tensorcast lets a program's strings have");
+}
+
+std::vector<Value> characters(const Str& s) {
+  charge_work(WorkKind::Elements, static_cast<double>(s.length));
+  std::vector<Value> out;
+  out.reserve(static_cast<size_t>(s.length));
+  for (size_t at = 0; at < s.utf8.size();) {
+    const size_t next = utf8_next(s.utf8, at);
+    out.emplace_back(s.utf8.substr(at, next - at));
+    at = next;
+  }
+  return out;
+}
+
+size_t utf8_next(const std::string& text, size_t at) {
+  const unsigned char lead = static_cast<unsigned char>(text[at]);
+  const size_t continuation = lead >= 0xF0 && lead < 0xF8 ? 3 : lead >= 0xE0 && lead < 0xF0 ? 2
+                              : lead >= 0xC0 && lead < 0xE0                ? 1
+                                                                            : 0;
+  size_t end = at + 1;
+  for (size_t k = 0; k < continuation && end < text.size(); ++k, ++end)
+    if ((static_cast<unsigned char>(text[end]) & 0xC0) != 0x80) break;
+  return end;
+}
+
+int64_t utf8_length(const std::string& text) {
+  int64_t n = 0;
+  for (size_t at = 0; at < text.size(); at = utf8_next(text, at)) ++n;
+  return n;
+}
+
 const char* type_name(const Value& value) {
   struct Visitor {
     const char* operator()(std::monostate) const { return "NoneType"; }
     const char* operator()(bool) const { return "bool"; }
     const char* operator()(int64_t) const { return "int"; }
     const char* operator()(double) const { return "float"; }
-    const char* operator()(const std::string&) const { return "str"; }
+    const char* operator()(const std::shared_ptr<const Str>&) const { return "str"; }
     const char* operator()(const Tensor&) const { return "Tensor"; }
     const char* operator()(const std::shared_ptr<const Sequence>& s) const {
       switch (s->kind) {
@@ -189,53 +510,25 @@ const char* type_name(const Value& value) {
   return std::visit(Visitor{}, value.v);
 }
 
-void write_repr(const Value& value, std::vector<OutputPiece>& out) {
-  if (value.is_tensor()) {
-    out.push_back(OutputPiece{std::string(), value.tensor()});
-    return;
-  }
-  if (const Sequence* s = value.sequence()) {
-    write_sequence(*s, out);
-    return;
-  }
-  text(out, repr(value));
+int64_t write_repr(const Value& value, std::vector<OutputPiece>& out) {
+  return write_bounded(value, out, true, kReprLimit);
 }
 
-void write_str(const Value& value, std::vector<OutputPiece>& out) {
-  if (const auto* s = std::get_if<std::string>(&value.v)) text(out, *s);
-  else write_repr(value, out);
+int64_t write_str(const Value& value, std::vector<OutputPiece>& out) {
+  if (const std::string* s = value.text()) {
+    charge_work(WorkKind::Elements, static_cast<double>(s->size()));
+    text(out, *s);
+    return static_cast<int64_t>(s->size());
+  }
+  return write_repr(value, out);
 }
 
-std::string repr(const Value& value) {
-  struct Visitor {
-    const Value& value;
-    std::string operator()(std::monostate) const { return "None"; }
-    std::string operator()(bool b) const { return b ? "True" : "False"; }
-    std::string operator()(int64_t i) const { return std::to_string(i); }
-    std::string operator()(double d) const { return float_repr(d); }
-    std::string operator()(const std::string& s) const { return string_repr(s); }
-    std::string operator()(const Tensor& t) const {
-      // Note [Reprs without a formatter]
-      if (!t.defined()) return "None";
-      return "<Tensor of shape " + format_shape(t.sizes()) + ", " + dtype_name(t.dtype()) + ">";
-    }
-    std::string operator()(const std::shared_ptr<const Sequence>&) const {
-      std::vector<OutputPiece> pieces;
-      write_repr(value, pieces);
-      std::string out;
-      for (const OutputPiece& p : pieces) out += p.tensor.defined() ? (*this)(p.tensor) : p.text;
-      return out;
-    }
-    std::string operator()(DType d) const { return std::string("torch.") + dtype_name(d); }
-    std::string operator()(const ModuleRef& m) const { return "<module '" + m.path + "'>"; }
-    std::string operator()(const Callable& fn) const { return callable_repr(fn); }
-    std::string operator()(const SliceValue& s) const {
-      return "slice(" + optional_int(s.start) + ", " + optional_int(s.stop) + ", " +
-             optional_int(s.step) + ")";
-    }
-    std::string operator()(EllipsisValue) const { return "Ellipsis"; }
-  };
-  return std::visit(Visitor{value}, value.v);
+std::string repr(const Value& value, int64_t limit) {
+  // a number, None, a dtype, ...: short, whatever the limit
+  if (value.sequence() == nullptr && value.str() == nullptr) return leaf_repr(value);
+  std::vector<OutputPiece> pieces;
+  write_bounded(value, pieces, false, limit);
+  return pieces.empty() ? std::string() : pieces[0].text;
 }
 
 }  // namespace tc::lang

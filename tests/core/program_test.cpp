@@ -8,8 +8,10 @@
 #include <cmath>
 #include <string>
 
+#include "lang/operators.h"
 #include "lang/program.h"
 #include "ops.h"
+#include "work.h"
 
 namespace {
 
@@ -162,7 +164,7 @@ TEST_CASE("programs: tuples, lists, strings and unpacking", "[program]") {
   CHECK(int_of(global(r, "f")) == 5);
   CHECK(int_of(global(r, "g")) == 3);
   CHECK(global(r, "h").sequence()->items.size() == 2);
-  CHECK(std::get<std::string>(global(r, "s").v) == "abc");
+  CHECK(*global(r, "s").text() == "abc");
   // the names each statement bound
   CHECK(r.statements[2].names.count("a") == 1);
   CHECK(r.statements[2].names.count("b") == 1);
@@ -603,8 +605,10 @@ TEST_CASE("programs: limits are errors like any other", "[program]") {
   CHECK(deep.line == 34);  // line k + 1 nests k deep: 32 are fine, the 33rd is refused
   CHECK(deep.message == "tuples and lists may be nested 32 deep in a program (each inside the one before)");
   const ProgramError items = run_error("a = [0] * 100000\n");
-  CHECK(items.kind == "memory");
-  CHECK(items.message == "a sequence of 100000 items is more than the 65536 a program may build");
+  CHECK(items.kind == "limit");
+  CHECK(items.message ==
+        "a list of 100000 items is more than the 65536 tensorcast lets a program's tuples and lists "
+        "have; keep many numbers in a tensor (torch.zeros(n), torch.arange(n)) instead");
 }
 
 TEST_CASE("programs: a 30-line program and 10,000 lines run fast", "[program]") {
@@ -647,4 +651,250 @@ TEST_CASE("programs: attributes, from-imports, sizes and unpacking tensors", "[p
               "too many values to unpack (expected 2)", "value", "ValueError", 3, 1, 9);
   check_error("import torch\nx = torch.ones(())\na, b = x", "iteration over a 0-d tensor", "type",
               "TypeError", 3, 1, 9);
+}
+
+// --- values and output stay bounded (Note [Bounded values], Note [Bounded
+// reprs], Note [Bounded output]); strings by characters; int64's edges;
+// a byte-order mark and CR line ends
+
+namespace {
+
+// A program of tests/js/fixtures/python-values/make_fixture.py with what
+// Python printed and raised for it.
+struct PythonCase {
+  const char* code;
+  const char* printed;
+  const char* type;     // "" when it ran to the end
+  const char* message;
+  int line;
+};
+const PythonCase kPythonCases[] = {
+#include "python_values.inc"
+};
+
+// Everything print() wrote, for programs that print no tensor.
+std::string printed_text(const ProgramResult& r) {
+  std::string out;
+  for (const tc::lang::StatementResult& s : r.statements)
+    for (const tc::lang::OutputPiece& p : s.output) out += p.tensor.defined() ? "<tensor>" : p.text;
+  return out;
+}
+
+double elapsed_ms(std::chrono::steady_clock::time_point since) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
+}
+
+}  // namespace
+
+TEST_CASE("programs: what Python prints and raises for strings, int64's edges, round, range, slices, a BOM, CR line ends and large values",
+          "[program][values]") {
+  for (const PythonCase& c : kPythonCases) {
+    INFO(c.code);
+    const ProgramResult r = run_program(c.code);
+    CHECK(printed_text(r) == c.printed);
+    if (c.line == 0) {
+      CHECK_FALSE(r.error.has_value());
+      if (r.error) INFO(r.error->message);
+    } else {
+      REQUIRE(r.error.has_value());
+      CHECK(r.error->python_type == c.type);
+      CHECK(r.error->message == c.message);
+      CHECK(r.error->line == c.line);
+    }
+  }
+}
+
+TEST_CASE("programs: the issue's output blow-ups are refused at once, before anything is copied", "[program][values]") {
+  const int64_t live = tc::lang::live_value_size();
+  struct Case {
+    std::string code;
+    int line;
+    std::string message;
+  };
+  const std::string cap = " tensorcast lets one value of a program hold; keep many numbers in a tensor instead";
+  const std::vector<Case> cases = {
+      // 40 bytes: 2^32 characters in one list (43 s and 4.29 GB of wasm heap before)
+      {"x = \"a\" * 65536; y = [x] * 65536", 1,
+       "a list holding 4295032832 items and characters in all (counted through its nesting) is more "
+       "than the 1048576" + cap},
+      // 288 million characters: the package's JSON passed the longest string JavaScript has
+      {"x = \"a\" * 65536; y = [x] * 4400", 1,
+       "a list holding 288362800 items and characters in all (counted through its nesting) is more "
+       "than the 1048576" + cap},
+      // five nested [a] * 32 (70 bytes): 32^4 leaves at the fourth
+      {"a = [0] * 32\nb = [a] * 32\nc = [b] * 32\nd = [c] * 32\ne = [d] * 32", 4,
+       "a list holding 1082400 items and characters in all (counted through its nesting) is more "
+       "than the 1048576" + cap},
+      {"x = 'é' * 65537", 1, "a string of 65537 characters is more than the 65536 tensorcast lets a program's strings have"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.code.substr(0, 80));
+    const auto t0 = std::chrono::steady_clock::now();
+    {
+      const ProgramResult r = run_program(c.code);
+      const double ms = elapsed_ms(t0);
+      REQUIRE(r.error.has_value());
+      CHECK(r.error->kind == "limit");
+      CHECK(r.error->python_type == "RuntimeError");
+      CHECK(r.error->line == c.line);
+      CHECK(r.error->message == c.message);
+      WARN(c.code.substr(0, 40) << "...: refused in " << ms << " ms");  // measured, not asserted
+    }
+    // nothing the program made outlives its result
+    CHECK(tc::lang::live_value_size() == live);
+  }
+  // a literal of 500,000 items (a megabyte; 86 MB of JSON before): refused
+  // as it is read, at its 65,537th item, before anything runs
+  std::string literal = "x = [";
+  for (int i = 0; i < 500000; ++i) literal += "0,";
+  literal += "]";
+  auto t0 = std::chrono::steady_clock::now();
+  const ProgramError e = run_error(literal);
+  WARN("a 500,000-item literal refused in " << elapsed_ms(t0) << " ms");  // measured, not asserted
+  CHECK(e.kind == "limit");
+  CHECK(e.message ==
+        "this list has more than 65536 items, more than tensorcast lets a program's tuples and lists "
+        "have; keep many numbers in a tensor (torch.zeros(n), torch.arange(n)) instead");
+  CHECK(e.line == 1);
+  CHECK(e.column == 6 + 2 * 65536);
+  std::string items;
+  for (int i = 0; i < 70000; ++i) items += "1,";
+  CHECK(run_error("x = (" + items + ")").kind == "limit");
+  CHECK(run_error("x = " + items).kind == "limit");
+  // what a real Python cannot make either is Python's error
+  check_error("x = 'ab' * 4611686018427387904", "repeated string is too long", "overflow", "OverflowError", 1, 5, 31);
+  check_error("x = 'a' * 4611686018427387904",
+              "a string of 4611686018427387904 characters would need more memory than a program may use",
+              "memory", "MemoryError", 1, 5, 30);
+  check_error("x = [0, 1] * 1099511627776",
+              "a list of 2199023255552 items would need more memory than a program may use", "memory",
+              "MemoryError", 1, 5, 27);
+  // the largest that fit
+  const ProgramResult ok = run_ok("x = 'a' * 65536\ny = [x] * 15\nz = [0] * 65536\nw = list(range(65536))\n");
+  CHECK(ok.statements[1].names.at("y").items.size() == 15);
+}
+
+TEST_CASE("programs: the strings, tuples and lists alive are bounded in all", "[program][values]") {
+  std::string code;
+  for (int i = 0; i < 40; ++i) code += "a" + std::to_string(i) + " = [0] * 65536\n";
+  const ProgramError e = run_error(code);
+  CHECK(e.kind == "limit");
+  CHECK(e.line <= 33);  // 32 lists of 2^16 items are 2^21
+  CHECK(e.message.find("more than the 2097152 tensorcast lets a program's values hold at once") != std::string::npos);
+  // a name bound to something else frees what it held
+  std::string rebinding;
+  for (int i = 0; i < 40; ++i) rebinding += "a = [0] * 65536\n";
+  run_ok(rebinding);
+}
+
+TEST_CASE("programs: what a statement describes and prints is bounded", "[program][values]") {
+  const ProgramResult r = run_ok(
+      "x = list(range(65536))\n"
+      "s = 'ab' * 30000\n"
+      "t = (s, x)\n");
+  const tc::lang::ValueInfo& x = r.statements[0].names.at("x");
+  CHECK(x.repr == "[0, 1, 2, ..., 65533, 65534, 65535]");
+  CHECK(x.items.size() == 1000);  // kMaxInfoItems
+  CHECK(x.items[999].repr == "999");
+  CHECK(r.statements[1].names.at("s").repr == "'abababababababababababababa...abababababababababababababab'");
+  const tc::lang::ValueInfo& t = r.statements[2].names.at("t");
+  CHECK(t.repr == "('abababababababababababababa...abababababababababababababab', [0, 1, 2, ..., 65533, 65534, 65535])");
+  REQUIRE(t.items.size() == 2);
+  CHECK(t.items[1].repr == "[0, 1, 2, ..., 65533, 65534, 65535]");
+  CHECK(t.items[1].items.size() == 998);  // 1000 in all, t's two items among them
+
+  // the program's results stop at 2^25 characters, however a statement
+  // repeats, rebinds or prints what is there
+  const std::string big = "x = 'a' * 65536\nprint(" + [] {
+    std::string args;
+    for (int i = 0; i < 600; ++i) args += "x, ";
+    return args;
+  }() + ")\n";
+  auto t0 = std::chrono::steady_clock::now();
+  const ProgramError printed = run_error(big);
+  const double print_ms = elapsed_ms(t0);
+  CHECK(printed.kind == "limit");
+  CHECK(printed.line == 2);
+  CHECK(printed.message ==
+        "the program's results would pass 33554432 characters (what print() writes, and each "
+        "statement's names, calls and traces described), more than tensorcast hands back for one "
+        "program; print less, or run fewer statements");
+  std::string chain = "a = list(range(2000))\n";
+  for (int i = 0; i < 600; ++i) chain += "b" + std::to_string(i) + " = ";
+  chain += "a\n";
+  t0 = std::chrono::steady_clock::now();
+  const ProgramError bound = run_error(chain);
+  const double chain_ms = elapsed_ms(t0);
+  CHECK(bound.kind == "limit");
+  CHECK(bound.line == 2);
+  WARN("print of 600 x 65,536 characters refused in " << print_ms << " ms; 600 names of a 2,000-item list in "
+                                                     << chain_ms << " ms");  // measured, not asserted
+}
+
+TEST_CASE("programs: ints past int64 are Python's OverflowError, never a wrong number", "[program][values]") {
+  const std::string overflow =
+      "integer overflow: the result does not fit in 64 bits (tensorcast's integers are int64)";
+  for (const char* code : {"m = -9223372036854775807 - 1\nx = abs(m)", "m = -9223372036854775807 - 1\nx = -m",
+                           "m = -9223372036854775807 - 1\nx = m // -1", "x = 2 ** 63",
+                           "x = int('9223372036854775808')", "x = int(9.3e18)", "x = round(9.3e18)",
+                           "x = round(9223372036854775807, -1)", "m = -9223372036854775807 - 1\nx = round(m, -1)",
+                           "x = round(9223372036854775807, -19)", "x = 9223372036854775807 + 1"}) {
+    INFO(code);
+    const ProgramError e = run_error(code);
+    CHECK(e.python_type == "OverflowError");
+    CHECK(e.message == overflow);
+  }
+  // where the result fits, it is exact (Python's values in python_values.inc)
+  const ProgramResult r = run_ok("x = round(9223372036854775807, -20)\ny = abs(-9223372036854775807)\n");
+  CHECK(int_of(global(r, "x")) == 0);
+  CHECK(int_of(global(r, "y")) == 9223372036854775807);
+}
+
+TEST_CASE("programs: a byte-order mark and CR line ends read as Python reads a file", "[program][values]") {
+  // columns on the first line count from after the mark, as Python's do
+  check_error("\xEF\xBB\xBFz = w", "name 'w' is not defined", "name", "NameError", 1, 5, 6);
+  check_error("x = 1\rz = w", "name 'w' is not defined", "name", "NameError", 2, 5, 6);
+  check_error("x = 1\r\nz = w", "name 'w' is not defined", "name", "NameError", 2, 5, 6);
+  // a string ends at a CR, as at a newline
+  CHECK(run_error("x = 'a\rb'").kind == "syntax");
+  // each statement's text is its own line
+  const ProgramResult r = run_ok("x = 1\ry = (2,\r 3)\r\nz = x\r");
+  REQUIRE(r.statements.size() == 3);
+  CHECK(r.statements[0].source == "x = 1");
+  CHECK(r.statements[1].source == "y = (2,\r 3)");
+  CHECK(r.statements[2].source == "z = x");
+  CHECK(r.statements[2].line == 4);
+  // a mark anywhere else is not text
+  CHECK(run_error("x = 1\n\xEF\xBB\xBFy = 2").kind == "syntax");
+}
+
+TEST_CASE("programs: Python's walks over values are charged to the work budget", "[program][values]") {
+  using tc::lang::Value;
+  const tc::lang::CoreCall no_core = [](const std::string&, const std::vector<tc::Tensor>&,
+                                        const std::function<tc::Tensor()>& run) { return run(); };
+  const Value zero = Value::sequence(Sequence::Kind::List, {Value(0)});
+  const Value a = tc::lang::binary_operator("*", zero, Value(65536), no_core);
+  const Value b = tc::lang::binary_operator("+", a, Value::sequence(Sequence::Kind::List, {}), no_core);
+  {
+    tc::WorkScope scope(1e12);
+    tc::lang::binary_operator("*", zero, Value(65536), no_core);  // 65,536 items written
+    CHECK(scope.used() >= 65536);
+    const double before = scope.used();
+    CHECK(tc::lang::truth(tc::lang::compare_operator("==", a, b, no_core)));  // 65,536 items compared
+    CHECK(scope.used() - before >= 65536);
+    const Value c = tc::lang::binary_operator("*", zero, Value(4000), no_core);
+    const double before_repr = scope.used();
+    CHECK(tc::lang::repr(c) == "[0, 0, 0, ..., 0, 0, 0]");  // 12,000 characters in full
+    CHECK(scope.used() - before_repr >= 10000);  // the exact repr, abandoned past 10,000, then the summary
+  }
+  {
+    // a budget too small refuses the walk before it starts
+    tc::WorkScope scope(1000);
+    try {
+      tc::lang::binary_operator("*", zero, Value(65536), no_core);
+      FAIL("no error");
+    } catch (const tc::Error& e) {
+      CHECK(e.kind() == tc::ErrorKind::Limit);
+    }
+  }
 }

@@ -4,12 +4,14 @@
 // thrown, no sanitizer report, no hang; an error with a kind, a message and
 // a line inside the text (printable when it is the parser's); statements
 // whose spans and source text match the text, and calls whose events lie
-// inside their statement's.
+// inside their statement's; and no string, tuple or list outlives the
+// result (Note [Bounded values]).
 #include <cstring>
 #include <string>
 
 #include "check.h"
 #include "lang/program.h"
+#include "lang/value.h"
 
 namespace {
 
@@ -23,6 +25,7 @@ bool printable_ascii(const std::string& s) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
+  const int64_t live = tc::lang::live_value_size();
   tc::lang::ProgramLimits limits;
   limits.max_elements = 4096;
   limits.max_statements = 200;
@@ -34,8 +37,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } catch (...) {
     FUZZ_CHECK(false, "run_program threw something else");
   }
+  // lines as the reader counts them: \n, \r\n or a lone \r ends one
   int lines = 1;
-  for (char c : text) lines += c == '\n';
+  for (size_t i = 0; i < text.size(); ++i)
+    lines += text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'));
   if (r.error) {
     const tc::lang::ProgramError& e = *r.error;
     FUZZ_CHECK(!e.message.empty(), "an error without a message");
@@ -67,5 +72,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (info.type == "Tensor")
         FUZZ_CHECK(info.storage >= 1, "tensor %s without a storage number", name.c_str());
   }
+  // Note [Bounded values]: what the program made dies with its result
+  r = tc::lang::ProgramResult();
+  FUZZ_CHECK(tc::lang::live_value_size() == live, "strings, tuples or lists outlived their program");
   return 0;
 }

@@ -1,0 +1,132 @@
+// tc.run's values and output stay bounded (Note [Bounded values], Note
+// [Bounded reprs], Note [Bounded output] in src/lang/): the issue's output
+// blow-ups return a limit error in milliseconds and leave no heap behind;
+// strings count characters; a byte-order mark and CR line ends read as
+// Python reads a file; print() writes what Python prints
+// (tests/js/fixtures/python-values, written by Python itself), large values
+// summarised; the globals' JSON holds each shared string and list once.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { tc } from './helpers.js';
+
+const FIXTURE = JSON.parse(readFileSync(new URL('fixtures/python-values/python-values.json', import.meta.url), 'utf8'));
+
+// Runs `code`, hands the Program to `check` and disposes it.
+function withRun(code, check) {
+  const p = tc.run(code);
+  try {
+    return check(p);
+  } finally {
+    p.dispose();
+  }
+}
+
+test('what Python prints and raises: strings by characters, int64 edges, round, range, slices, a BOM, CR line ends, large values summarised', () => {
+  assert.ok(FIXTURE.cases.length >= 20);
+  for (const c of FIXTURE.cases) {
+    withRun(c.code, (p) => {
+      const where = JSON.stringify(c.code.slice(0, 80));
+      assert.equal(p.printed, c.printed, where);
+      if (c.error === null) {
+        assert.equal(p.error, null, `${where}: ${p.error?.message}`);
+      } else {
+        assert.ok(p.error !== null, where);
+        assert.equal(p.error.pythonType, c.error.type, where);
+        assert.equal(p.error.message, c.error.message, where);
+        assert.equal(p.error.line, c.error.line, where);
+      }
+    });
+  }
+});
+
+// The issue's reproductions: each refused at once with a limit error.
+const BLOW_UPS = [
+  ['x = "a" * 65536; y = [x] * 65536', /^a list holding 4295032832 items and characters in all/],
+  ['x = "a" * 65536; y = [x] * 4400', /^a list holding 288362800 items and characters in all/],
+  ['a = [1] * 32; b = [a] * 32; c = [b] * 32; d = [c] * 32; e = [d] * 32', /^a list holding 1082400 items and characters in all/],
+  [`x = [${'0,'.repeat(500000)}]`, /^this list has more than 65536 items/],
+];
+
+test("the issue's output blow-ups return a limit error in milliseconds and leave no heap in use", () => {
+  for (const [code] of BLOW_UPS) tc.run(code).dispose();  // once, for what a first run allocates for good
+  const timings = [];
+  for (const [code, message] of BLOW_UPS) {
+    const before = tc.memory();
+    const t0 = performance.now();
+    const p = tc.run(code);
+    const ms = performance.now() - t0;
+    try {
+      assert.equal(p.ok, false, code.slice(0, 40));
+      assert.equal(p.error.kind, 'limit', p.error.message);
+      assert.match(p.error.message, message);
+      assert.ok(JSON.stringify(p.statements).length < 1e6, 'the statements stay small');
+    } finally {
+      p.dispose();
+    }
+    const after = tc.memory();
+    assert.equal(after.tensors, before.tensors);
+    assert.ok(after.heapUsed - before.heapUsed < 64 * 1024, `${code.slice(0, 40)}: heap in use grew by ${after.heapUsed - before.heapUsed} bytes`);
+    timings.push(`${code.slice(0, 36)}...: ${ms.toFixed(1)} ms`);
+  }
+  console.log(`refused: ${timings.join('; ')}`);  // measured, not asserted
+});
+
+test('a value within the limits is described in bounded text, and get() returns it whole', () => {
+  const code = ['x = "a" * 65536', 'y = [x] * 15', 'z = y', 'n = list(range(65536))'].join('\n');
+  const t0 = performance.now();
+  withRun(code, (p) => {
+    const ms = performance.now() - t0;
+    assert.equal(p.error, null, p.error?.message);
+    const y = p.statements[1].names.y;
+    assert.equal(y.repr, `[${Array(3).fill(`'${'a'.repeat(27)}...${'a'.repeat(28)}'`).join(', ')}, ..., ${Array(3).fill(`'${'a'.repeat(27)}...${'a'.repeat(28)}'`).join(', ')}]`);
+    assert.equal(y.items.length, 15);
+    assert.equal(p.statements[3].names.n.repr, '[0, 1, 2, ..., 65533, 65534, 65535]');
+    assert.equal(p.statements[3].names.n.items.length, 1000);
+    // the values themselves, whole: one JS array for the list two names share, one string for its 15 items
+    const got = p.get('y');
+    assert.equal(got.length, 15);
+    assert.equal(got[14], 'a'.repeat(65536));
+    assert.equal(p.get('z'), got);
+    assert.deepEqual(p.get('n').slice(-2), [65534, 65535]);
+    assert.ok(JSON.stringify(p.statements).length < 200000);
+    console.log(`15 x 65,536 characters bound to two names: ${ms.toFixed(1)} ms`);  // measured, not asserted
+  });
+});
+
+test("a program's results stop at 2^25 characters (printed, described, traced), with a limit error naming it", () => {
+  withRun(`x = 'a' * 65536\nprint(${'x, '.repeat(600)})`, (p) => {
+    assert.equal(p.error.kind, 'limit');
+    assert.equal(p.error.line, 2);
+    assert.match(p.error.message, /^the program's results would pass 33554432 characters/);
+  });
+  // 9,000 lines of 19 additions: 171,000 trace events (about 170 MB of JSON) stop at the limit
+  const code = `import torch\nx = torch.ones(1)\n${'y = x + x + x + x + x + x + x + x + x + x + x + x + x + x + x + x + x + x + x + x\n'.repeat(9000)}`;
+  const t0 = performance.now();
+  withRun(code, (p) => {
+    const ms = performance.now() - t0;
+    assert.equal(p.error.kind, 'limit');
+    assert.match(p.error.message, /^the program's results would pass/);
+    const raw = JSON.stringify(p.statements.map((s) => ({ ...s, calls: s.calls.map(({ traces, ...c }) => c) })));
+    assert.ok(raw.length < 48e6, `${raw.length} characters of statements`);
+    console.log(`171,000 additions stopped at line ${p.error.line} in ${ms.toFixed(0)} ms, ${(raw.length / 1e6).toFixed(1)} MB of statements`);
+  });
+});
+
+test('strings count characters; ints past int64 are an OverflowError; a BOM and CR line ends are read', () => {
+  withRun("s = '日本語😀'\nn = len(s)\nc = s[3]\nt = s[1:3]", (p) => {
+    assert.equal(p.get('n'), 4);
+    assert.equal(p.get('c'), '😀');
+    assert.equal(p.get('t'), '本語');
+  });
+  withRun('m = -9223372036854775807 - 1\nx = abs(m)', (p) => {
+    assert.equal(p.error.pythonType, 'OverflowError');
+    assert.equal(p.error.line, 2);
+  });
+  withRun('\ufeffx = 1\ry = x + 1\r\nz = w', (p) => {
+    assert.equal(p.get('y'), 2);
+    assert.equal(p.error.message, "name 'w' is not defined");
+    assert.equal(p.error.line, 3);
+    assert.equal(p.error.column, 5);
+  });
+});
