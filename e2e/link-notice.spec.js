@@ -86,6 +86,12 @@ test('values a link cannot use: each is named with what the page shows instead; 
     '“step=two” cannot be used here, so the playground ignores it.',
   ]);
   await expect(page.getByTestId('result-shape')).toHaveText('torch.Size([2, 3])');
+  // A step past the last: the last is shown, and said (steps count from 0 in a link).
+  await open(page, 'a=2,3&b=3&op=add&view=strides&step=99&lang=en');
+  const count = await page.getByTestId('step-count').textContent();
+  const last = Number(/of (\d+)/.exec(count)[1]);
+  expect(count).toBe(`Step ${last} of ${last}`);
+  await expect(page.getByTestId('link-problem')).toHaveText([`“step=99” cannot be used here, so the playground shows step=${last - 1} instead.`]);
   await open(page, 'a=2,3&b=3&op=mul&mode=sql&lang=zh');
   await expect(page.getByTestId('link-problem')).toHaveText(['“mode=sql”无法使用，演示改用 mode=shapes。']);
   await load(page, `code=${await packCode(EXAMPLE_PROGRAM)}&line=first`);

@@ -58,6 +58,14 @@ test('an embed\'s own attributes: steps that name no range, a fit length of no u
     [{ kind: 'value', key: 'playground-url', text: 'javascript:alert(1)', instead: null }]);
 });
 
+test('a step past the view\'s last is shown as the last, and said; a step inside it, or none, is not a problem', () => {
+  assert.deepEqual(web.stepProblems(99, 5), [{ kind: 'value', key: 'step', text: '99', instead: '4' }]);
+  assert.deepEqual(web.stepProblems(5, 5), [{ kind: 'value', key: 'step', text: '5', instead: '4' }]);
+  assert.deepEqual(web.stepProblems(4, 5), []);
+  assert.deepEqual(web.stepProblems(null, 5), []);
+  assert.deepEqual(web.stepProblems(3, 0), []);
+});
+
 test('the notice\'s texts, in both languages, name the key, the value and what is shown instead', () => {
   assert.equal(web.en.link.value('op=frobnicate', 'op=add'), '“op=frobnicate” cannot be used here, so the playground shows op=add instead.');
   assert.equal(web.zh.link.value('op=frobnicate', 'op=add'), '“op=frobnicate”无法使用，演示改用 op=add。');

@@ -41,7 +41,7 @@ import type { Lang, State, View } from './model/state.js';
 import { stepAfter, stepRange } from './model/step-range.js';
 import type { StepRange } from './model/step-range.js';
 import { playgroundLink, readState, readStateChecked, stateFromHash, stateFromHashChecked } from './model/url.js';
-import { embedProblems } from './model/link-problems.js';
+import { embedProblems, stepProblems } from './model/link-problems.js';
 import type { LinkNotice, LinkProblem } from './model/link-problems.js';
 import { linkNotices } from './views/link-notice.js';
 import { OutputCursor } from './output-cursor.js';
@@ -214,6 +214,12 @@ export class TensorcastPlayground extends LitElement {
     ];
   }
 
+  /** The two-shape mode's step, when a link or an attribute named one past the view's last (the last is shown). */
+  private stepPastEnd(): LinkProblem[] {
+    const model = this.model;
+    return model === null || model.state.mode !== 'shapes' ? [] : stepProblems(model.state.step, model.steps.length);
+  }
+
   private notices(): LinkNotice[] {
     return [
       ...(this.pageProblems.length > 0 ? [{ source: 'page' as const, problems: this.pageProblems }] : []),
@@ -317,6 +323,9 @@ export class TensorcastPlayground extends LitElement {
       this.hash.moved();
       model.update(Object.fromEntries((Object.keys(now) as (keyof State)[]).filter((k) => now[k] !== first[k]).map((k) => [k, now[k]])));
       this.model = model;
+      const past = this.stepPastEnd();
+      if (this.syncHash && new URLSearchParams(location.hash.slice(1)).has('step')) this.hashProblems.push(...past);
+      else if (this.hasAttribute('step')) this.pageProblems.push(...past);
       if (model.state.mode === 'code') {
         const code = this.code$();
         if (this.syncHash) this.hashProblems.push(...(await this.codeFromHash(location.hash, 'replace')));
@@ -360,11 +369,12 @@ export class TensorcastPlayground extends LitElement {
     this.player.pause();
     this.applied = null;
     const read = stateFromHashChecked(location.hash, { ...DEFAULT_STATE, lang: this.model.state.lang });
-    this.hashProblems = read.problems;
     if (this.model.update(read.state)) this.requestUpdate();
+    const stateProblems: LinkProblem[] = [...read.problems, ...this.stepPastEnd()];
+    this.hashProblems = stateProblems;
     if (this.model.state.mode === 'code')
       void this.codeFromHash(location.hash, 'replace').then((problems) => {
-        this.hashProblems = [...read.problems, ...problems];
+        this.hashProblems = [...stateProblems, ...problems];
         this.requestUpdate();
       });
   }

@@ -41,42 +41,54 @@ export function libraryNames(doc = LIBRARY_DOC) {
   return rows;
 }
 
-// Views of one number with 2**40, 2**34 or 2**34 int elements, and a bool one: nothing allocated, everything to loop over.
+// Views of one number with 2**34 to 2**40 elements: nothing allocated, everything to loop over. Each
+// with a small tensor of the same rank and dtype, on which a call is tried first: a call that runs
+// on the small one reaches the loop on the giant (rather than stopping at a TypeError).
 const GIANTS = [
-  'torch.ones(1).expand(2**40)',
-  'torch.tensor(1.5).expand(2**17, 2**17)',
-  'torch.ones(1, 1, dtype=torch.int64).expand(2**20, 2**14)',
-  'torch.ones(2, 1, 1).expand(2, 2**15, 2**15)',
-  '(torch.ones(1) > 0).expand(2**36)',
+  { giant: 'torch.ones(1).expand(2**40)', small: 'torch.ones(3)' },
+  { giant: 'torch.tensor(1.5).expand(2**17, 2**17)', small: 'torch.full((2, 3), 1.5)' },
+  { giant: 'torch.ones(1, 1, dtype=torch.int64).expand(2**20, 2**14)', small: 'torch.ones(2, 3, dtype=torch.int64)' },
+  { giant: 'torch.ones(2, 1, 1).expand(2, 2**15, 2**15)', small: 'torch.ones(2, 3, 3)' },
+  { giant: '(torch.ones(1) > 0).expand(2**36)', small: 'torch.ones(3) > 0' },
 ];
+// An index of the giants' shape (gather, indexing).
+const INDEX = { giant: 'torch.zeros(1, 1, dtype=torch.int64).expand(2**17, 2**17)', small: 'torch.zeros(2, 3, dtype=torch.int64)' };
 
-// The arguments a library function is tried with (g and h: giants; the rest plain values).
+// The arguments a library function is tried with: g and h are giants, i an index, the rest plain values.
 const ARGS = ['', 'g', 'g, g', 'g, 0', 'g, -1', 'g, 1', 'g, dim=0', 'g, 0, keepdim=True', 'g, h', 'g, g.T', 'g, 2', 'g, 0.5', 'g, 1, 2',
-  'g, [0]', 'g, (0, 1)', 'g, -1, 0, 2**30', '[g, g]', '(g, h)', 'g, torch.zeros(2, dtype=torch.int64).expand(2**20, 2**14)', 'g > 0, g, h',
-  'g, dtype=torch.float64', 'g, 2**40', 'g.shape', '2**40'];
+  'g, [0]', 'g, (0, 1)', 'g, -1, 0, 2**30', '[g, g]', '(g, h)', 'g, 0, i', 'g, i', 'g > 0, g, h', 'g, dtype=torch.float64', 'g, 2**40',
+  'g.shape', '2**40', 'g, g, g', 'g, min=0, max=1', 'g, 0, 1', 'g, (2**40,)', 'g, -1, 2', 'g, g.mT', '(2**20, 2**20)', '2**20, 2**20'];
 
-// The arguments a row's functions take, tried most of the time, so that most calls reach the loop rather than a TypeError.
-const ROW_ARGS = {
-  elementwise: ['g', 'g, g', 'g, h', 'g, 2', 'g > 0, g, h', 'g, min=0, max=1'],
-  reductions: ['g', 'g, 0', 'g, -1', 'g, dim=0', 'g, 0, keepdim=True', 'g, (0, 1)', 'g, g'],
-  shapes: ['g, -1', 'g, 0', 'g, 0, 1', 'g, [0]', '[g, g]', '[g, h]', 'g, 0, 0, 2**30', 'g, 0, torch.zeros(2, dtype=torch.int64).expand(2**20, 2**14)', 'g, (2**40,)'],
-  products: ['g, g', 'g, g.T', 'g, h', 'g, g.mT'],
-  'torch.nn.functional': ['g', 'g, dim=0', 'g, g', 'g, g, g'],
-};
+/** The forms a library name is called in: torch.f(args), x.f(rest), F.f(args), f(args), or an attribute. */
+function callsOf(row, name) {
+  if (name.startsWith('.')) return [`g${name}`];
+  const withArgs = (fn) => ARGS.map((a) => `${fn}(${a})`);
+  if (name.startsWith('torch.') || row === 'Python') return withArgs(name);
+  if (row === 'torch.nn.functional') return withArgs(`F.${name}`);
+  const methods = ARGS.filter((a) => a === 'g' || a.startsWith('g, ')).map((a) => `g.${name}(${a.replace(/^g,? ?/, '')})`);
+  return row === "a tensor's own" ? methods : [...withArgs(`torch.${name}`), ...methods];
+}
 
-function giantCall(rng, row, name) {
-  const g = rng.pick(GIANTS);
-  const h = rng.pick(GIANTS);
-  const args = rng.pick(ROW_ARGS[row] !== undefined && rng.next() < 0.8 ? ROW_ARGS[row] : ARGS);
-  const rest = args.replace(/^g,? ?/, '');
-  let call;
-  if (name.startsWith('.')) call = `g${name}`;
-  else if (name.startsWith('torch.')) call = `${name}(${args})`;
-  else if (row === 'Python') call = `${name}(${args})`;
-  else if (row === 'torch.nn.functional') call = `F.${name}(${args})`;
-  else if (row === "a tensor's own" || rng.next() < 0.4) call = `g.${name}(${rest})`;
-  else call = `torch.${name}(${args})`;
-  return `import torch\nimport torch.nn.functional as F\ng = ${g}\nh = ${h}\nr = ${call}\n${rng.next() < 0.5 ? 'print(r)\n' : ''}`;
+const TRIES = 16;
+
+const header = (side) => (kind) => `import torch\nimport torch.nn.functional as F\ng = ${kind[side]}\nh = ${kind[side]}\ni = ${INDEX[side]}\n`;
+const small = header('small');
+const giant = header('giant');
+
+/**
+ * One call of name on giants: among its forms (in an order the seed draws),
+ * the first that fits() accepts on the small tensors, or any form when none does.
+ */
+function giantCall(rng, row, name, fits) {
+  const kind = rng.pick(GIANTS);
+  const calls = callsOf(row, name);
+  for (let i = calls.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [calls[i], calls[j]] = [calls[j], calls[i]];
+  }
+  // At most TRIES forms are tried, so that the search stays short (each try is a run of tc.run).
+  const call = (fits === null ? undefined : calls.slice(0, TRIES).find((c) => fits(`${small(kind)}r = ${c}\n`))) ?? calls[0];
+  return `${giant(kind)}r = ${call}\n${rng.next() < 0.5 ? 'print(r)\n' : ''}`;
 }
 
 // ---- the families: each (rng) => code
@@ -89,11 +101,12 @@ const FAMILIES = {
     const op = rng.pick(OPS_IN_CHAINS);
     const head = `import torch\nx = torch.ones(2${grad ? ', requires_grad=True' : ''})\ny = x\n`;
     const tail = grad && rng.next() < 0.5 ? 'y.sum().backward()\nprint(x.grad)\n' : '';
+    // Lengths around the one that overflowed the stack when a graph was released recursively (about 5,300 ops).
     switch (rng.int(0, 3)) {
-      case 0: return head + `y = y${op}\n`.repeat(rng.int(1000, 9900)) + tail;
-      case 1: return `${head}y = y${op.repeat(rng.int(1000, 20000))}\n${tail}`;
-      case 2: return head + 'y = y + y\n'.repeat(rng.int(1000, 9000)) + tail;
-      default: return head + `${`y = y${op.repeat(100)}\n`.repeat(rng.int(10, 200))}${tail}`;
+      case 0: return head + `y = y${op}\n`.repeat(rng.int(1000, 7000)) + tail;
+      case 1: return `${head}y = y${op.repeat(rng.int(1000, 12000))}\n${tail}`;
+      case 2: return head + 'y = y + y\n'.repeat(rng.int(1000, 7000)) + tail;
+      default: return head + `${`y = y${op.repeat(90)}\n`.repeat(rng.int(10, 120))}${tail}`;
     }
   },
   'repeated containers': (rng) => {
@@ -164,10 +177,11 @@ export const MAX_OUTPUT = { 'repeated containers': 4 << 20, 'string and list rep
 
 /**
  * The programs for a seed: count of each family, and one call of every
- * library function on expanded giants (its arguments drawn by the seed).
- * Each: { family, seed, index, code }.
+ * library function on expanded giants (its form and arguments drawn by the
+ * seed; with fits, a (code) => boolean that runs a program, the first form
+ * that runs on small tensors). Each: { family, seed, index, code }.
  */
-export function generate({ seed, count, only = null }) {
+export function generate({ seed, count, only = null, fits = null }) {
   const programs = [];
   for (const [family, make] of Object.entries(FAMILIES)) {
     if (only !== null && only !== family) continue;
@@ -177,7 +191,7 @@ export function generate({ seed, count, only = null }) {
   if (only === null || only === 'expanded giants') {
     const rng = random(seed ^ hash('expanded giants'));
     let index = 0;
-    for (const [row, names] of Object.entries(libraryNames())) for (const name of names) programs.push({ family: 'expanded giants', seed, index: index++, code: giantCall(rng, row, name) });
+    for (const [row, names] of Object.entries(libraryNames())) for (const name of names) programs.push({ family: 'expanded giants', seed, index: index++, code: giantCall(rng, row, name, fits) });
   }
   return programs;
 }

@@ -193,7 +193,7 @@ export const REPRODUCTIONS = {
 
   // --- programs
 
-  ...Object.fromEntries([60, 200].map((lines) => [
+  ...Object.fromEntries([60, 100].map((lines) => [
     `a program: ${lines} lines of y = y * 1 * ... (${lines * 95} ops on a leaf that requires grad): it runs, and p.dispose() never throws`,
     {
       run(tc) {

@@ -55,3 +55,11 @@ export function embedProblems(attrs: EmbedAttributes): ValueProblem[] {
   if (attrs.playgroundUrl !== null && !attrs.playgroundUrl.usable) problems.push({ kind: 'value', key: 'playground-url', text: attrs.playgroundUrl.text, instead: null });
   return problems;
 }
+
+/**
+ * A step past the view's last one (step=99 where there are 5): the last is
+ * shown. A link counts steps from 0, so instead is the last step's index.
+ */
+export function stepProblems(step: number | null, count: number): ValueProblem[] {
+  return step !== null && count > 0 && step > count - 1 ? [{ kind: 'value', key: 'step', text: String(step), instead: String(count - 1) }] : [];
+}
