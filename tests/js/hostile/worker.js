@@ -9,7 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import { setImmediate as turn } from 'node:timers/promises';
 import { init, TensorcastError } from 'tensorcast';
 import { REPRODUCTIONS } from './reproductions.js';
-import { checkHealth, memoryProblems, programMemoryProblems, quickHealth, runHostile } from './checks.js';
+import { checkHealth, quickHealth, runHostile, taskMemoryProblems } from './checks.js';
 
 const tc = await init();
 // Warm up once (the presets reach most of the interpreter's and the core's
@@ -18,22 +18,27 @@ const tc = await init();
 const warm = checkHealth(tc);
 if (warm.length > 0) throw new Error(`the instance is not healthy before any task: ${warm.join('; ')}`);
 
+/** Runs a task once: { problems, outcome? }. */
+async function once(task) {
+  if (task.kind === 'program') return runHostile(tc, task.code, task.options);
+  if (task.kind === 'reproduction') return REPRODUCTIONS[task.name].run(tc, { TensorcastError });
+  if (task.kind === 'health') return { problems: checkHealth(tc) };
+  throw new Error(`unknown task kind ${task.kind}`);
+}
+
 async function perform(task) {
   const before = tc.memory();
   const started = performance.now();
-  let seen;
-  if (task.kind === 'program') seen = runHostile(tc, task.code, task.options);
-  else if (task.kind === 'reproduction') seen = await REPRODUCTIONS[task.name].run(tc, { TensorcastError });
-  else if (task.kind === 'health') seen = { problems: checkHealth(tc) };
-  else throw new Error(`unknown task kind ${task.kind}`);
+  const seen = await once(task);
   const ms = performance.now() - started;
   // An exception thrown in a microtask or a timer the task left behind surfaces before the answer.
   await turn();
   await turn();
   const problems = [...(seen.problems ?? [])];
-  if (task.kind === 'program') problems.push(...programMemoryProblems(tc, before, task.code, task.options));
-  else if (task.kind === 'reproduction') problems.push(...memoryProblems(before, tc.memory()));
-  if (task.kind !== 'health') problems.push(...quickHealth(tc));
+  if (task.kind !== 'health') {
+    problems.push(...(await taskMemoryProblems(tc, before, async () => (await once(task)).problems ?? [])));
+    problems.push(...quickHealth(tc));
+  }
   return { ...seen, problems, ms };
 }
 
