@@ -158,3 +158,40 @@ test('when the browser refuses to copy, the text is shown to copy by hand', asyn
   await expect(page.getByTestId('share-status')).toContainText('Could not copy');
   await expect(page.getByTestId('copy-text')).toHaveValue(/#a=2,3&b=3&op=add&view=align&lang=en$/);
 });
+
+// Every character a field can hold, and what XML 1.0 cannot: each C0 control,
+// unpaired surrogates, U+FFFE and U+FFFF, beside markup and a pair.
+const HOSTILE = `${Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).join('')}\ud800\udc00x\ud83d\ufffe\uffff<&]]>"'😀`;
+
+/** Parses a file with the browser's XML parser (a conforming one: a character XML cannot hold is a fatal error). */
+const xmlErrors = (page, text) => page.evaluate((t) => {
+  const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
+  return doc.querySelector('parsererror')?.textContent ?? null;
+}, text);
+
+test('exports of hostile text are well-formed XML: each C0 control shows as its Control Picture, in every view and in all steps', async ({ page }) => {
+  // The parser can fail: a control character, even as a character reference, is refused.
+  expect(await xmlErrors(page, '<svg xmlns="http://www.w3.org/2000/svg"><text>\u0001</text></svg>')).not.toBeNull();
+  expect(await xmlErrors(page, '<svg xmlns="http://www.w3.org/2000/svg"><text>&#1;</text></svg>')).not.toBeNull();
+  // The fields whose message is written into the file above the diagram: alpha's whole text, and the first value that is not a number.
+  for (const [field, hash] of [['alpha', 'a=5,1,4,1&b=3,1,1&op=add'], ['values-a', 'a=2,3&b=3&op=mul&fa=custom&va=1']]) {
+    await open(page, `${hash}&lang=en`);
+    await page.getByTestId(field).fill(`1 ${HOSTILE}`);
+    await expect(page.getByTestId('error').or(page.locator('.notice')).first()).toBeVisible();
+    let files = 0;
+    for (const view of ['align', 'strides', 'grad', 'inplace']) {
+      await page.getByTestId(`tab-${view}`).click();
+      if ((await page.getByTestId('diagram').count()) === 0) continue;
+      for (const button of ['export-svg', 'export-all-svg']) {
+        const { name, bytes } = await save(page, button);
+        const text = bytes.toString('utf8');
+        expect(await xmlErrors(page, text), `${field} ${view} ${name}`).toBeNull();
+        // The echoed text is in the file, its controls made visible one for one.
+        expect(text, `${field} ${view} ${name}`).toContain(field === 'alpha' ? '\u2400\u2401\u2402\u2403' : '\u2401');
+        expect(text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/);
+        files++;
+      }
+    }
+    expect(files, field).toBeGreaterThanOrEqual(4);
+  }
+});

@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { CSP } from './csp.js';
+import { cspMeta } from './csp-meta.js';
 import { precompress } from './precompress.js';
 import { preloadWasm } from './preload-wasm.js';
 
@@ -12,12 +13,14 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 
 export default defineConfig({
   root: here('.'),
-  plugins: [preloadWasm(), precompress()],
+  plugins: [cspMeta(), preloadWasm(), precompress()],
   base: './',
   resolve: { alias: { tensorcast: here('../dist/index.js') } },
   server: { fs: { allow: [here('..')] } },
   // Served with the strict policy of the issue, so every page load (npm
-  // start and the e2e run) proves the playground needs nothing more.
+  // start and the e2e run) proves the playground needs nothing more; the
+  // built index.html carries it too, in a <meta> (csp-meta.ts), for a host
+  // that sends no header.
   preview: { headers: { 'Content-Security-Policy': CSP } },
   build: {
     outDir: here('dist'),

@@ -210,6 +210,10 @@ const TABLE = {
   'code.lineOp': () => [call([3, 'd = x[:, :, None] - y'], [], [3])],
   'code.operands': () => [call([[['a', 'x[:, :, None]'], ['b', 'y']]]), call([[['c', 'm > 0'], ['a', 'x'], ['b', 'torch.zeros(3)']]])],
   'code.noOp': () => [1, 5].map((line) => call([line], [], [line])),
+  'link.value': () => [call(['op=frobnicate', 'op=add']), call(['step=two', null]), call(['steps="0"', null]), call(['fit="75%"', 'fit=""'])],
+  'link.cut': () => [call(['a', '8,192', '4,096'])],
+  'link.codeProblem': () => ['characters', 'damaged', 'not-text', 'too-long'].map((p) => call([p, '1,048,576'])),
+  'link.preset': () => [call(['pairwise']), call(['../x'])],
 };
 
 /** Every text of a catalogue: [path, text, call] for strings, and for each function over its table. */

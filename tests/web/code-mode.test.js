@@ -28,7 +28,7 @@ test('a program survives the link: packed, it reads back byte for byte', async (
   for (const code of programs) {
     const packed = await web.packCode(code);
     assert.match(packed, /^[A-Za-z0-9_-]*$/, 'base64url only: nothing a URL must escape');
-    assert.equal(await web.unpackCode(packed), code);
+    assert.deepEqual(await web.unpackCode(packed), { code });
   }
 });
 
@@ -38,25 +38,43 @@ test('a packed program is shorter than the same text escaped for a URL', async (
   assert.ok(packed.length < encodeURIComponent(code).length * 0.7, `${packed.length} vs ${encodeURIComponent(code).length}`);
 });
 
-test('text that is not a packed program reads as none, never throws', async () => {
-  for (const text of ['!!!', 'a b', 'AAAA', 'zzzz', '%E4%B8%AD', '_'.repeat(100), 'eJzLSM3JyQcABiwCFQ']) assert.equal(await web.unpackCode(text), null, text);
-  assert.equal(await web.unpackCode(''), '');
+const deflated = async (bytes) =>
+  Buffer.from(await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer()).toString('base64url');
+
+test('text that is not a packed program reads as the reason why, never throws', async () => {
+  const whole = await web.packCode('import torch\nx = torch.ones(2, 3)\n');
+  const cases = {
+    characters: ['!!!', 'a b', '<img src=x>', '%E4%B8%AD', 'abc=', `${whole}\u0000`],
+    // 4k + 1 characters; not a deflate stream (AAAA is a stored block whose length check fails; zlib's header is not raw deflate); cut short.
+    damaged: ['A', 'AAAA', 'zzzz', '_'.repeat(100), 'eJzLSM3JyQcABiwCFQ', whole.slice(0, Math.floor(whole.length / 2))],
+    // Deflated bytes that are not UTF-8: a lone continuation byte, an overlong form, a surrogate's encoding.
+    'not-text': [await deflated(new Uint8Array([0x80])), await deflated(new Uint8Array([0xc0, 0xaf])), await deflated(new Uint8Array([0xed, 0xa0, 0x80]))],
+    // One character more than a link carries, in ASCII and in 3-byte characters (under the byte limit, over the character one).
+    'too-long': [await deflated(new TextEncoder().encode('#'.repeat(web.MAX_LINK_CODE + 1))), await deflated(new TextEncoder().encode('中'.repeat(web.MAX_LINK_CODE + 1)))],
+  };
+  for (const [problem, texts] of Object.entries(cases))
+    for (const text of texts) assert.deepEqual(await web.unpackCode(text), { problem }, `${problem}: ${text.slice(0, 40)}`);
+  assert.deepEqual(await web.unpackCode(''), { code: '' });
 });
 
-test('a small link that inflates past the limit (a deflate bomb) reads as none', async () => {
-  const huge = new Uint8Array(web.MAX_LINK_CODE * 5).fill(97);
-  const packed = new Uint8Array(await new Response(new Blob([huge]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
-  const text = Buffer.from(packed).toString('base64url');
-  assert.ok(text.length < 20000);
-  assert.equal(await web.unpackCode(text), null);
+test('a small link that inflates past the limit (a deflate bomb) reads as too long, without inflating it all', async () => {
+  const huge = new Uint8Array(web.MAX_LINK_CODE * 50).fill(97);
+  const text = await deflated(huge);
+  assert.ok(text.length < 100000, String(text.length));
+  assert.deepEqual(await web.unpackCode(text), { problem: 'too-long' });
 });
 
-test('the code and the line in a hash, beside the state\'s keys', () => {
-  assert.deepEqual(web.codeLinkFromHash('#a=5,3&mode=code&code=abc_-&line=3'), { packed: 'abc_-', line: 3, preset: null });
-  assert.deepEqual(web.codeLinkFromHash('#a=5,3'), { packed: null, line: null, preset: null });
+test('the code and the line in a hash, beside the state\'s keys; a line that is no line number is a problem to show', () => {
+  assert.deepEqual(web.codeLinkFromHash('#a=5,3&mode=code&code=abc_-&line=3'), { packed: 'abc_-', line: 3, preset: null, problems: [] });
+  assert.deepEqual(web.codeLinkFromHash('#a=5,3'), { packed: null, line: null, preset: null, problems: [] });
   assert.equal(web.codeLinkFromHash('#mode=code&preset=pairwise-distances').preset, 'pairwise-distances');
-  for (const bad of ['../x', 'A B', '<img>', 'x'.repeat(81)]) assert.equal(web.codeLinkFromHash(`#preset=${encodeURIComponent(bad)}`).preset, null, bad);
-  for (const line of ['0', '-1', 'x', '1e3', '99999999']) assert.equal(web.codeLinkFromHash(`#line=${line}`).line, null, line);
+  // Whatever a link names as its preset is looked up as it is: one the page does not have is a problem the page shows.
+  for (const bad of ['../x', 'A B', '<img>', 'x'.repeat(81)]) assert.equal(web.codeLinkFromHash(`#preset=${encodeURIComponent(bad)}`).preset, bad);
+  for (const line of ['0', '-1', 'x', '1e3', '99999999']) {
+    const link = web.codeLinkFromHash(`#line=${line}`);
+    assert.equal(link.line, null, line);
+    assert.deepEqual(link.problems, [{ kind: 'value', key: 'line', text: line, instead: null }]);
+  }
   assert.equal(web.codeLinkPart({ packed: 'abc', line: 4 }), '&code=abc&line=4');
   assert.equal(web.codeLinkPart({ packed: null, line: null }), '');
 });

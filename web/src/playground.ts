@@ -40,7 +40,10 @@ import { VIEWS } from './model/state.js';
 import type { Lang, State, View } from './model/state.js';
 import { stepAfter, stepRange } from './model/step-range.js';
 import type { StepRange } from './model/step-range.js';
-import { readState, stateFromHash } from './model/url.js';
+import { playgroundLink, readState, readStateChecked, stateFromHash, stateFromHashChecked } from './model/url.js';
+import { embedProblems, stepProblems } from './model/link-problems.js';
+import type { LinkNotice, LinkProblem } from './model/link-problems.js';
+import { linkNotices } from './views/link-notice.js';
 import { OutputCursor } from './output-cursor.js';
 import { Player } from './player.js';
 import { ShareActions } from './share-actions.js';
@@ -142,6 +145,9 @@ export class TensorcastPlayground extends LitElement {
   private applied: { line: string; copy: CopyState } | null = null;
   /** After a step move or a prediction, where the keyboard goes next: a question's first control, or the outcome. */
   private focusAfter: 'ask' | 'outcome' | null = null;
+  /** What the attributes and the hash asked for that could not be shown as asked (model/link-problems.ts), until dismissed. */
+  private pageProblems: LinkProblem[] = [];
+  private hashProblems: LinkProblem[] = [];
 
   constructor() {
     super();
@@ -195,6 +201,38 @@ export class TensorcastPlayground extends LitElement {
     return this.pageCode() !== null && !this.hasAttribute('mode') ? { ...state, mode: 'code' } : state;
   }
 
+  /** What the element's attributes ask for that cannot be used as given. */
+  private attributeProblems(): LinkProblem[] {
+    const url = this.getAttribute('playground-url');
+    return [
+      ...readStateChecked((key) => this.getAttribute(key), { ...DEFAULT_STATE, lang: browserLang() }).problems,
+      ...embedProblems({
+        steps: this.getAttribute('steps'),
+        fit: this.getAttribute('fit'),
+        playgroundUrl: url === null ? null : { text: url, usable: playgroundLink(url, document.baseURI, DEFAULT_STATE) !== null },
+      }),
+    ];
+  }
+
+  /** The two-shape mode's step, when a link or an attribute named one past the view's last (the last is shown). */
+  private stepPastEnd(): LinkProblem[] {
+    const model = this.model;
+    return model === null || model.state.mode !== 'shapes' ? [] : stepProblems(model.state.step, model.steps.length);
+  }
+
+  private notices(): LinkNotice[] {
+    return [
+      ...(this.pageProblems.length > 0 ? [{ source: 'page' as const, problems: this.pageProblems }] : []),
+      ...(this.hashProblems.length > 0 ? [{ source: 'link' as const, problems: this.hashProblems }] : []),
+    ];
+  }
+
+  private dismissNotices(): void {
+    this.pageProblems = [];
+    this.hashProblems = [];
+    this.requestUpdate();
+  }
+
   /** The program the embedding page gives: the code attribute, or a <script type="text/plain"> child. */
   private pageCode(): string | null {
     const attribute = this.getAttribute('code');
@@ -230,13 +268,28 @@ export class TensorcastPlayground extends LitElement {
     return this.model?.state.mode === 'code' && code !== null ? { hash: code.linkPart(), text: code.code } : null;
   }
 
-  /** The program a hash names, once unpacked; a hash without one keeps the code shown. */
-  private async codeFromHash(hash: string, entry: Entry): Promise<void> {
+  /**
+   * The program a hash names, once unpacked; a hash without one keeps the
+   * code shown. A program or an example that cannot be opened leaves the
+   * editor empty (model/link-problems.ts says why); returns what could not be used.
+   */
+  private async codeFromHash(hash: string, entry: Entry): Promise<LinkProblem[]> {
     const link = codeLinkFromHash(hash);
     const code = this.code$();
-    const text = link.packed === null ? PROGRAM_PRESETS.find((p) => p.id === link.preset)?.code ?? null : await unpackCode(link.packed);
+    const problems: LinkProblem[] = [...(link.problems ?? [])];
+    let text: string | null = null;
+    if (link.packed !== null) {
+      const read = await unpackCode(link.packed);
+      if ('problem' in read) problems.push({ kind: 'code', problem: read.problem });
+      text = 'code' in read ? read.code : '';
+    } else if (link.preset != null) {
+      const preset = PROGRAM_PRESETS.find((p) => p.id === link.preset);
+      if (preset === undefined) problems.push({ kind: 'preset', text: link.preset });
+      text = preset?.code ?? '';
+    }
     if (text !== null && text !== code.code) code.setCode(text, entry, link.line);
     else code.pick(link.line, entry);
+    return problems;
   }
 
   private presetCode(id: string): void {
@@ -265,13 +318,17 @@ export class TensorcastPlayground extends LitElement {
       // The hash or an attribute may have changed meanwhile: only what changed is applied
       // (the whole state again would undo where the model chose to start, e.g. predict mode's step 0).
       const now = this.startState();
+      this.pageProblems = this.attributeProblems();
+      this.hashProblems = this.syncHash && location.hash.length > 1 ? stateFromHashChecked(location.hash, now).problems : [];
       this.hash.moved();
       model.update(Object.fromEntries((Object.keys(now) as (keyof State)[]).filter((k) => now[k] !== first[k]).map((k) => [k, now[k]])));
       this.model = model;
+      const past = this.stepPastEnd();
+      if (this.syncHash && new URLSearchParams(location.hash.slice(1)).has('step')) this.hashProblems.push(...past);
+      else if (this.hasAttribute('step')) this.pageProblems.push(...past);
       if (model.state.mode === 'code') {
         const code = this.code$();
-        const link = codeLinkFromHash(location.hash);
-        if (this.syncHash && (link.packed !== null || link.preset != null)) await this.codeFromHash(location.hash, 'replace');
+        if (this.syncHash) this.hashProblems.push(...(await this.codeFromHash(location.hash, 'replace')));
         code.runNow();
       }
       this.changed();
@@ -285,6 +342,7 @@ export class TensorcastPlayground extends LitElement {
     // Attributes set after loading (by the embedding page) change the state.
     if (this.model !== null && ATTRIBUTES.some((k) => changed.has(k)) && this.model.update(this.attributeState(this.model.state)))
       this.writeHash();
+    if (this.model !== null && [...ATTRIBUTES, 'steps', 'fit', 'playgroundUrl'].some((k) => changed.has(k))) this.pageProblems = this.attributeProblems();
     // A program set on the element after loading replaces the one shown.
     if (this.model !== null && changed.has('code') && changed.get('code') !== undefined && this.code !== null) this.code$().setCode(embeddedCode(this.code), 'replace');
     // An embed locked to a range shows a step in it, whatever else changed.
@@ -310,8 +368,15 @@ export class TensorcastPlayground extends LitElement {
     if (this.model === null) return;
     this.player.pause();
     this.applied = null;
-    if (this.model.update(stateFromHash(location.hash, { ...DEFAULT_STATE, lang: this.model.state.lang }))) this.requestUpdate();
-    if (this.model.state.mode === 'code') void this.codeFromHash(location.hash, 'replace').then(() => this.requestUpdate());
+    const read = stateFromHashChecked(location.hash, { ...DEFAULT_STATE, lang: this.model.state.lang });
+    if (this.model.update(read.state)) this.requestUpdate();
+    const stateProblems: LinkProblem[] = [...read.problems, ...this.stepPastEnd()];
+    this.hashProblems = stateProblems;
+    if (this.model.state.mode === 'code')
+      void this.codeFromHash(location.hash, 'replace').then((problems) => {
+        this.hashProblems = [...stateProblems, ...problems];
+        this.requestUpdate();
+      });
   }
 
   private writeHash(entry: Entry = 'replace'): void {
@@ -587,7 +652,8 @@ export class TensorcastPlayground extends LitElement {
     const exportTo = (kind: ExportKind, all: boolean): void => void this.sharing.export(ctx, kind, all, range, this.diagram.current?.scene ?? null);
     const share = { exportAll: (kind: ExportKind) => exportTo(kind, true), copy: (kind: CopyKind) => void this.sharing.copy(kind, model.state, this.playgroundUrl, this.sharedCode()) };
     const tools = html`${modeSwitch(m, model.state.mode, (patch) => void this.change(patch, 'push'))}${copyButtons(ctx, share)}`;
-    const top = full ? header(ctx, change, tools, model.state.mode === 'code' ? m.code.intro : m.intro) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change);
+    const heading = full ? header(ctx, change, tools, model.state.mode === 'code' ? m.code.intro : m.intro) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change);
+    const top = html`${heading}${linkNotices(m, this.notices(), () => this.dismissNotices())}`;
     if (model.state.mode === 'code') return this.frame(m, p, top, this.codeBody(ctx, full, share));
     return this.frame(m, p, top, html`
       ${full ? html`<div class="top"><div class="lead">

@@ -168,6 +168,20 @@ export const styles = css`
   pre.message {
     margin: 4px 0;
   }
+  /* What a link or the embedding page asked for that could not be used: above everything, until dismissed. */
+  .link-notice {
+    max-width: 70em;
+  }
+  .link-notice p,
+  .link-notice ul {
+    margin: 4px 0;
+  }
+  .link-notice ul {
+    padding-left: 1.2em;
+  }
+  .link-notice li {
+    overflow-wrap: anywhere;
+  }
   .ok::before {
     content: '✓ ';
   }

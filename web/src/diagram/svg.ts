@@ -160,6 +160,46 @@ export function buildSvg(scene: Scene, idPrefix: string, doc: Document = documen
   return svg;
 }
 
+// Note [Text in exported SVG]: a file must be well-formed XML 1.0, whose
+// characters (its Char production) leave out the C0 controls but tab, line
+// feed and carriage return, unpaired surrogates, U+FFFE and U+FFFF; not even
+// a character reference (&#1;) may name them. The diagram echoes what was
+// typed (an error quotes the shape's text), so any of them can reach a text
+// node. The file shows a C0 control as its visible Control Picture
+// (U+0000 as ␀ U+2400, U+001B as ␛ U+241B): one character for one, so the
+// labels placed character by character stay in their slots, and a reader
+// sees which control was there. The others become U+FFFD, as a UTF-8
+// encoder writes an unpaired surrogate. The screen's SVG is DOM, which
+// holds any character: only the file is rewritten.
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** text with every character XML 1.0 cannot hold replaced (Note [Text in exported SVG]). */
+export function xmlText(text: string): string {
+  return text.replace(NOT_XML, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x20 ? String.fromCharCode(0x2400 + code) : '\ufffd';
+  });
+}
+
+/** Every text node and attribute value under root, made XML-safe in place. */
+function makeXmlSafe(root: Element): void {
+  const walker = (root.ownerDocument as Document).createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  for (let node: Node | null = root; node !== null; node = walker.nextNode()) {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const safe = xmlText(node.nodeValue ?? '');
+      if (safe !== node.nodeValue) node.nodeValue = safe;
+    } else {
+      for (const attr of [...(node as Element).attributes]) {
+        const safe = xmlText(attr.value);
+        if (safe !== attr.value) attr.value = safe;
+      }
+    }
+  }
+}
+
+/** The exported file: well-formed XML whatever the scene's text holds. */
 export function svgText(scene: Scene, idPrefix: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(buildSvg(scene, idPrefix))}\n`;
+  const svg = buildSvg(scene, idPrefix);
+  makeXmlSafe(svg);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(svg)}\n`;
 }

@@ -493,4 +493,26 @@ export const en: Messages = {
     programViews: 'The whole program',
     fixesOpen: 'Each fix opens in the two-shape mode, with the shapes it changes.',
   },
+  link: {
+    fromLink: 'Part of this link could not be used:',
+    fromPage: 'Part of what this page gives the playground could not be used:',
+    value: (given, instead) =>
+      instead === null ? `“${given}” cannot be used here, so the playground ignores it.` : `“${given}” cannot be used here, so the playground shows ${instead} instead.`,
+    cut: (key, length, kept) => `${key} is ${length} characters long: the playground reads only the first ${kept}.`,
+    codeProblem: (problem, max) => {
+      switch (problem) {
+        case 'characters':
+          return 'The program in this link has characters that a link’s program never has: the link was probably changed after it was copied.';
+        case 'damaged':
+          return 'The program in this link is incomplete or damaged: perhaps only part of the link was copied.';
+        case 'not-text':
+          return 'The program in this link does not unpack to text: the link was probably changed after it was copied.';
+        case 'too-long':
+          return `The program in this link is longer than ${max} characters, the most a link can carry.`;
+      }
+    },
+    preset: (text) => `This link asks for an example called “${text}”, and the playground has none by that name.`,
+    emptyEditor: 'The editor is left empty: ask for the link again, or open an example.',
+    dismiss: 'Dismiss',
+  },
 };

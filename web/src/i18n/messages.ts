@@ -1,6 +1,7 @@
 // Every text the playground shows, per language. PyTorch's messages are not
 // here: they are shown verbatim (in English) with one of these explanations.
 import type { DimRule, DType, InnerPattern } from 'tensorcast';
+import type { CodeProblem } from '../model/code-link.js';
 import type { Category, CategoryGroup, DTypeRule, WithinReason } from '../model/promotion.js';
 import type { Verdict } from '../model/predict.js';
 import type { Fill, Lang, Loss, OperandName, OpGroup, Theme, View } from '../model/state.js';
@@ -457,5 +458,22 @@ export interface Messages {
     programViews: string;
     /** The fixes of a broadcast error change the shapes in the two-shape mode. */
     fixesOpen: string;
+  };
+  /** What a link or the embedding page asked for that could not be shown as asked (model/link-problems.ts, views/link-notice.ts). */
+  link: {
+    /** The notice's first line, for the hash's problems and for the element's attributes. */
+    fromLink: string;
+    fromPage: string;
+    /** given: 'op=frobnicate' (a link) or 'op="frobnicate"' (an attribute); instead: the same for the value used, null: ignored. */
+    value(given: string, instead: string | null): string;
+    /** A text longer than the playground reads: length and kept, formatted counts. */
+    cut(key: string, length: string, kept: string): string;
+    /** The link's program could not be read; max: the longest program a link can carry, formatted. */
+    codeProblem(problem: CodeProblem, max: string): string;
+    /** The link names an example the playground does not have. */
+    preset(text: string): string;
+    /** After a program or an example that could not be opened: what the page shows instead. */
+    emptyEditor: string;
+    dismiss: string;
   };
 }

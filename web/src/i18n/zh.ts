@@ -491,4 +491,25 @@ export const zh: Messages = {
     programViews: '整个程序',
     fixesOpen: '每个修正都会在“两个形状”模式中打开，并改好相应的形状。',
   },
+  link: {
+    fromLink: '这个链接中有些内容无法使用：',
+    fromPage: '页面给演示的设置中有些内容无法使用：',
+    value: (given, instead) => (instead === null ? `“${given}”无法使用，演示忽略了它。` : join(`“${given}”无法使用，演示改用`, instead, '。')),
+    cut: (key, length, kept) => join(key, '有', length, '个字符，演示只读取前', kept, '个。'),
+    codeProblem: (problem, max) => {
+      switch (problem) {
+        case 'characters':
+          return '这个链接中的程序含有链接里的程序不会有的字符：链接可能在复制之后被改动过。';
+        case 'damaged':
+          return '这个链接中的程序不完整或已损坏：可能只复制了链接的一部分。';
+        case 'not-text':
+          return '这个链接中的程序解压后不是文本：链接可能在复制之后被改动过。';
+        case 'too-long':
+          return join('这个链接中的程序超过', max, '个字符，超出了链接能携带的上限。');
+      }
+    },
+    preset: (text) => `这个链接要打开名为“${text}”的示例，但演示中没有这个示例。`,
+    emptyEditor: '编辑器保持为空：请重新获取链接，或者打开一个示例。',
+    dismiss: '关闭',
+  },
 };

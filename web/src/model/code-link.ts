@@ -1,7 +1,11 @@
 // The code mode's part of a link: the program, deflated (CompressionStream's
 // 'deflate-raw', as the TypeScript and Rust playgrounds shorten theirs) and
-// written in base64url, and the line picked. Reading accepts anything: text
-// that is not a deflated program reads as no program, never as an error.
+// written in base64url, and the line picked. Reading accepts anything and
+// never throws: text that is not a deflated program reads as a CodeProblem
+// saying why, which the page shows (link-problems.ts) instead of quietly
+// opening another program.
+
+import type { ValueProblem } from './url.js';
 
 /** A program longer than this is not put in a link (a megabyte, as the core's own limit). */
 export const MAX_LINK_CODE = 1 << 20;
@@ -18,19 +22,37 @@ function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-function fromBase64Url(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+function fromBase64Url(text: string): Uint8Array | CodeProblem {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return 'characters';
   try {
     const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
     const bytes = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
     return bytes;
   } catch {
-    return null;
+    // A length base64 never has (4k + 1 characters): cut short.
+    return 'damaged';
   }
 }
 
-async function through(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, limit: number): Promise<Uint8Array | null> {
+/** Why a link's program could not be read (the page says which, in words: en.ts, zh.ts). */
+export type CodeProblem =
+  /** Characters base64url never has (the link was edited, or mangled by what carried it). */
+  | 'characters'
+  /** Not a whole deflate stream: cut short or damaged. */
+  | 'damaged'
+  /** Unpacks to bytes that are not UTF-8. */
+  | 'not-text'
+  /** Unpacks to more than MAX_LINK_CODE characters (a deflate bomb among them: unpacking stops at the limit). */
+  | 'too-long';
+
+/** A link's program: its text, or why there is none. */
+export type CodeRead = { code: string } | { problem: CodeProblem };
+
+/** What a stream gave: its bytes, or that it broke or passed the limit. */
+type Through = Uint8Array | 'broken' | 'over';
+
+async function through(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, limit: number): Promise<Through> {
   const writer = stream.writable.getWriter();
   // Errors surface on the reading side; the write's own rejection is the same one.
   writer.write(bytes as Uint8Array<ArrayBuffer>).catch(() => undefined);
@@ -46,12 +68,12 @@ async function through(bytes: Uint8Array, stream: CompressionStream | Decompress
       // A small link that inflates to gigabytes (a deflate bomb) stops here.
       if (size > limit) {
         await reader.cancel().catch(() => undefined);
-        return null;
+        return 'over';
       }
       chunks.push(value);
     }
   } catch {
-    return null;
+    return 'broken';
   }
   const out = new Uint8Array(size);
   let at = 0;
@@ -66,21 +88,25 @@ async function through(bytes: Uint8Array, stream: CompressionStream | Decompress
 export async function packCode(code: string): Promise<string> {
   const bytes = new TextEncoder().encode(code.slice(0, MAX_LINK_CODE));
   const packed = await through(bytes, new CompressionStream('deflate-raw'), Number.MAX_SAFE_INTEGER);
-  return packed === null ? '' : toBase64Url(packed);
+  return typeof packed === 'string' ? '' : toBase64Url(packed);
 }
 
-/** The program a link's text holds; null when the text is not one packCode wrote. */
-export async function unpackCode(text: string): Promise<string | null> {
+/** The program a link's text holds, or why it holds none (text packCode did not write). */
+export async function unpackCode(text: string): Promise<CodeRead> {
   const bytes = fromBase64Url(text.trim());
-  if (bytes === null) return null;
-  if (bytes.length === 0) return '';
+  if (typeof bytes === 'string') return { problem: bytes };
+  if (bytes.length === 0) return { code: '' };
+  // UTF-8 takes at most 4 bytes a character: past this, the text is too long whatever it holds.
   const raw = await through(bytes, new DecompressionStream('deflate-raw'), MAX_LINK_CODE * 4);
-  if (raw === null) return null;
+  if (raw === 'broken') return { problem: 'damaged' };
+  if (raw === 'over') return { problem: 'too-long' };
+  let code: string;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    code = new TextDecoder('utf-8', { fatal: true }).decode(raw);
   } catch {
-    return null;
+    return { problem: 'not-text' };
   }
+  return code.length > MAX_LINK_CODE ? { problem: 'too-long' } : { code };
 }
 
 export interface CodeLink {
@@ -88,8 +114,10 @@ export interface CodeLink {
   packed: string | null;
   /** The picked line, 1-based, or null. */
   line: number | null;
-  /** A preset's slug, when the link names one instead of a program; a program named too wins. */
+  /** A preset's slug as the link gives it, when it names one instead of a program (a program named too wins); whether one has it is the page's to say. */
   preset?: string | null;
+  /** The keys whose text could not be used (a line that is no line number). */
+  problems?: ValueProblem[];
 }
 
 /** The code mode's keys in a hash; the state's own are read by url.ts. */
@@ -97,11 +125,9 @@ export function codeLinkFromHash(hash: string): CodeLink {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const line = params.get(LINE_KEY);
   const preset = params.get(PRESET_KEY);
-  return {
-    packed: params.get(CODE_KEY),
-    line: line !== null && /^\d{1,7}$/.test(line) && Number(line) > 0 ? Number(line) : null,
-    preset: preset !== null && /^[a-z0-9-]{1,80}$/.test(preset) ? preset : null,
-  };
+  const lineOk = line !== null && /^\d{1,7}$/.test(line) && Number(line) > 0;
+  const problems: ValueProblem[] = line !== null && !lineOk ? [{ kind: 'value', key: LINE_KEY, text: line, instead: null }] : [];
+  return { packed: params.get(CODE_KEY), line: lineOk ? Number(line) : null, preset, problems };
 }
 
 /** The keys to append to the state's hash ('' when there is nothing to say). */

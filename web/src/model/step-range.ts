@@ -8,16 +8,22 @@ export interface StepRange {
   to: number;
 }
 
+/** The first and last step an attribute names, counted from 1; null when it names no range ("0", "4-2", "two"). */
+export function readSteps(text: string | null): [number, number] | null {
+  const match = /^\s*(\d{1,6})\s*(?:[-–]\s*(\d{1,6})\s*)?$/.exec(text ?? '');
+  if (match === null) return null;
+  const first = Number(match[1]);
+  const last = match[2] === undefined ? first : Number(match[2]);
+  return first < 1 || last < first ? null : [first, last];
+}
+
 /** The range an attribute names for a view of count steps. */
 export function stepRange(text: string | null, count: number): StepRange {
   const all = { from: 0, to: Math.max(count - 1, 0) };
-  const match = /^\s*(\d{1,6})\s*(?:[-–]\s*(\d{1,6})\s*)?$/.exec(text ?? '');
-  if (match === null) return all;
-  const first = Number(match[1]);
-  const last = match[2] === undefined ? first : Number(match[2]);
-  if (first < 1 || last < first) return all;
+  const steps = readSteps(text);
+  if (steps === null) return all;
   const clamp = (k: number): number => Math.min(Math.max(k - 1, 0), all.to);
-  return { from: clamp(first), to: clamp(last) };
+  return { from: clamp(steps[0]), to: clamp(steps[1]) };
 }
 
 /** The step a move leads to inside the range. */

@@ -1,0 +1,46 @@
+// A plain static server for web/dist, as a host that knows nothing of the
+// playground serves it: the files with their types and nothing else (no
+// Content-Security-Policy header, no compression). The CSP test opens the
+// page from it to show that the policy the page carries itself holds.
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.txt': 'text/plain',
+};
+
+/** Serves dir on 127.0.0.1 at a port the OS picks; resolves to its origin and a close(). */
+export function serveStatic(dir = fileURLToPath(new URL('../web/dist/', import.meta.url))) {
+  const root = path.resolve(dir);
+  const server = createServer(async (req, res) => {
+    let name = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    if (name.endsWith('/')) name += 'index.html';
+    const file = path.resolve(root, `.${name}`);
+    const type = TYPES[path.extname(file)];
+    if (!file.startsWith(root + path.sep) || type === undefined) {
+      res.writeHead(404).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'Content-Type': type, 'Content-Length': body.length });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ origin: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(done)) });
+    });
+  });
+}
