@@ -69,9 +69,13 @@ Geometry Geometry::expand(const Shape& target, const char* tensor_type) const {
     const int64_t offset = ndim - 1 - i;
     const int64_t dim = tensor_dim - 1 - offset;
     int64_t size = dim >= 0 ? sizes_[dim] : 1;
+    // A new dim takes the stride of the one after it times its size; a
+    // 0-D tensor's last new dim has no dim after it and takes 0, and so
+    // every dim before it (PyTorch's inferExpandGeometry gives a 0-D
+    // tensor all-zero strides).
     int64_t stride = dim >= 0 ? strides_[dim]
                      : i + 1 < ndim ? sizes[i + 1] * strides[i + 1]
-                                    : 1;
+                                    : 0;
     int64_t target_size = target[i];
     if (target_size == -1) {
       TC_CHECK(Shape, dim >= 0, "The expanded size of the tensor (-1) isn't allowed",

@@ -52,8 +52,16 @@ TEST_CASE("expand: stride 0 on expanded and new dims, storage shared", "[views][
   SECTION("a new leading dim of size 1 keeps a real stride, as in PyTorch") {
     check_geometry(tc::expand(x, {1, 3, 1}), {{1, 3, 1}, {3, 1, 1}, 0});
   }
-  SECTION("0-D to anything") {
+  SECTION("0-D to anything: every stride 0, size-1 dims too (PyTorch's inferExpandGeometry)") {
     check_geometry(tc::expand(Tensor::scalar(5), {2, 2}), {{2, 2}, {0, 0}, 0});
+    check_geometry(tc::expand(Tensor::scalar(5), {1, 1}), {{1, 1}, {0, 0}, 0});
+    check_geometry(tc::expand(Tensor::scalar(5), {1}), {{1}, {0}, 0});
+    check_geometry(tc::expand(Tensor::scalar(5), {3, 1, 0}), {{3, 1, 0}, {0, 0, 0}, 0});
+    check_geometry(tc::expand(Tensor::scalar(5), {}), {{}, {}, 0});
+  }
+  SECTION("new leading dims of size 1 before a kept size-1 dim") {
+    check_geometry(tc::expand(Tensor::ones({1}), {1, 1, 1}), {{1, 1, 1}, {1, 1, 1}, 0});
+    check_geometry(tc::expand(Tensor::ones({3}), {1, 1, 3}), {{1, 1, 3}, {3, 3, 1}, 0});
   }
   SECTION("size 1 to 0") { check_geometry(tc::expand(x, {3, 0}), {{3, 0}, {1, 0}, 0}); }
   SECTION("expand_as and broadcast_to are expand") {
