@@ -102,8 +102,9 @@ void rows_arg(const T* a, const RowsPlan& p, T* values, int64_t* indices) {
 // back (a sign flipping: -1, -0, -inf), they alternate; either way the
 // passes left are skipped, exactly. ones, 2 (inf after 128 passes), 0.9
 // (about 1000), NaN, 0 and -1 expanded 2^34 times are at once; the worst
-// case, 1 - 2^-24, runs about 2^30 passes before it stops changing. The
-// passes past the first are charged to the work budget as they run.
+// case, 1 - 2^-24, runs about 2^30 passes before it stops changing (at
+// 2^-126). The passes past the first are charged to the work budget as
+// they run, 4096 at a time.
 template <class T>
 T wrap_pow(T base, int64_t n) {
   T result = 1;
@@ -140,6 +141,9 @@ bool same_bits(T x, T y) {
   return std::memcmp(&x, &y, sizeof(T)) == 0;
 }
 
+// Passes of a repeated dim charged at a time, before they run.
+constexpr int64_t kPassesPerCharge = 4096;
+
 // acc times the elements of dims d.. of the nest from storage index
 // `offset`, in order, a repeated dim pass by pass (Note [A product over a
 // repeated dim]).
@@ -151,10 +155,14 @@ T product_walk(const T* a, const ProductNest& n, size_t d, int64_t offset, T acc
     for (int64_t i = 0; i < size; ++i) acc = product_walk(a, n, d + 1, offset + i * stride, acc);
     return acc;
   }
+  const bool innermost = d + 1 == n.sizes.size();  // a pass is one multiplication by x
+  const T x = a[offset];
   T before = acc;
   for (int64_t i = 0; i < size; ++i) {
-    if (i > 0) charge_work(WorkKind::Elements, static_cast<double>(n.body[d]));
-    const T next = product_walk(a, n, d + 1, offset, acc);
+    if (i % kPassesPerCharge == 1)  // the first pass was charged with the rows
+      charge_work(WorkKind::Elements,
+                  static_cast<double>(std::min(kPassesPerCharge, size - i)) * static_cast<double>(n.body[d]));
+    const T next = innermost ? acc * x : product_walk(a, n, d + 1, offset, acc);
     // NaN stays NaN (its bits need not: wasm may change a NaN's payload).
     if (same_bits(next, acc) || is_nan(static_cast<double>(next))) return next;
     if (i > 0 && same_bits(next, before)) return (size - 1 - i) % 2 == 0 ? next : acc;

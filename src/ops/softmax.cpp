@@ -192,6 +192,7 @@ void trace_softmax(const char* op, const Tensor& given, const Tensor& out, int64
   OpTrace t;
   t.op = op;
   t.reduced_dims = {dim};
+  if (given.ndim() && repeats(given, dim)) t.repeated_dims = {dim};
   t.keepdim = true;
   t.broadcast = trace_broadcast({given.sizes()});
   t.operands.push_back({"out", out.sizes(), out.strides(), out.strides(), out.offset(),
