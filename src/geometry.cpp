@@ -158,21 +158,19 @@ Geometry Geometry::squeeze(int64_t dim) const {
 }
 
 Geometry Geometry::narrow(int64_t dim, int64_t start, int64_t length) const {
-  TC_CHECK(Index, ndim() != 0, "narrow() cannot be applied to a 0-dim tensor.");
-  TC_CHECK(Index, length >= 0, "narrow(): length must be non-negative.");
+  // PyTorch 1.13's narrow (TensorShape.cpp): start is wrapped as a dim of
+  // `size` would be (start == size is allowed: an empty narrow at the
+  // end), then one check covers a negative length too. The offset moves
+  // to start even when the result is empty, as slice's does.
+  TC_CHECK(Shape, ndim() != 0, "narrow() cannot be applied to a 0-dim tensor.");
   const int64_t d = wrap_dim(dim, ndim());
   const int64_t size = sizes_[d];
-  TC_CHECK(Index, start >= -size && start <= size,
-           "start out of range (expected to be in range of [", -size, ", ", size, "], but got ",
-           start, ")");
-  if (start < 0) start += size;
-  TC_CHECK(Index, start <= size - length, "start (", start, ") + length (", length,
+  if (start != size) start = wrap_dim(start, size);
+  TC_CHECK(Shape, length >= 0 && start <= size - length, "start (", start, ") + length (", length,
            ") exceeds dimension size (", size, ").");
   Shape sizes = sizes_;
   sizes[d] = length;
-  // An empty narrow keeps the offset, so it never points past the storage.
-  const int64_t offset = length == 0 ? offset_ : offset_ + start * strides_[d];
-  return Geometry(std::move(sizes), strides_, offset);
+  return Geometry(std::move(sizes), strides_, offset_ + start * strides_[d]);
 }
 
 Geometry Geometry::select(int64_t dim, int64_t index) const {
