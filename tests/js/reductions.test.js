@@ -307,3 +307,29 @@ test(`expanded reductions: ${EXPANDED.cases.length} cases, up to 2^34 elements, 
     });
   }
 });
+
+test("the issue's program: reductions of a 2^34-element expansion run at once; softmax's result is refused by name", () => {
+  const byName = new Map(EXPANDED.cases.map((c) => [c.name, c]));
+  const p = tc.run([
+    'import torch',
+    'a = torch.tensor([0.5, -1.5, 2.0, 3.25]).expand(2**32, 4)',
+    'p = a.prod(0)', 'v = a.var(0)', 'm = a.amax()', 'al = a.all()', 'an = a.any(0)', 'mx = a.max(0)',
+    'y = a.softmax(0)',
+    '',
+  ].join('\n'));
+  try {
+    for (const [name, fixture] of [['p', 'prod over the repeated dim'], ['v', 'var over the repeated dim'], ['m', 'amax over everything']]) {
+      const want = byName.get(fixture);
+      assert.deepEqual(want.base, [0.5, -1.5, 2.0, 3.25]);
+      checkResult(p.get(name), want.result, `program's ${name}`, true);
+    }
+    assert.equal(p.get('al').item(), true);
+    assert.deepEqual(p.get('an').toArray(), [true, true, true, true]);
+    assert.deepEqual(p.get('mx')[1].toArray(), [0, 0, 0, 0]);
+    assert.equal(p.error?.line, 9);
+    assert.equal(p.error.kind, 'memory');
+    assert.match(p.error.message, /^out of memory: a tensor of shape \[4294967296, 4\] of 17179869184 elements needs /);
+  } finally {
+    p.dispose();
+  }
+});
