@@ -48,11 +48,16 @@ void rows_extreme(const T* a, const RowsPlan& p, T* out) {
     T acc = a[start];
     for_each_run(p.row, start, [&](int64_t offset, int64_t n, int64_t stride, int64_t, int64_t) {
       const T* x = a + offset;
-      for (int64_t i = 0; i < n && !is_nan(static_cast<double>(acc)); ++i) {
-        const T v = x[i * stride];
-        if (is_nan(static_cast<double>(v)) || (kMax ? v > acc : v < acc)) acc = v;
-      }
-      return !is_nan(static_cast<double>(acc));
+      // A local the loop keeps in a register (acc is the closure's).
+      T m = acc;
+      with_stride(stride, [&](auto step) {
+        for (int64_t i = 0; i < n && !is_nan(static_cast<double>(m)); ++i) {
+          const T v = x[i * step];
+          if (is_nan(static_cast<double>(v)) || (kMax ? v > m : v < m)) m = v;
+        }
+      });
+      acc = m;
+      return !is_nan(static_cast<double>(m));
     });
     out[k] = acc;
   });
@@ -68,14 +73,22 @@ void rows_arg(const T* a, const RowsPlan& p, T* values, int64_t* indices) {
     int64_t at = 0;
     for_each_run(p.row, start, [&](int64_t offset, int64_t n, int64_t stride, int64_t place, int64_t step) {
       const T* x = a + offset;
-      for (int64_t i = 0; i < n && !is_nan(static_cast<double>(best)); ++i) {
-        const T v = x[i * stride];
-        if (is_nan(static_cast<double>(v)) || (kMax ? v > best : v < best)) {
-          best = v;
-          at = place + i * step;
+      T b = best;
+      int64_t found = -1;
+      with_stride(stride, [&](auto s) {
+        for (int64_t i = 0; i < n && !is_nan(static_cast<double>(b)); ++i) {
+          const T v = x[i * s];
+          if (is_nan(static_cast<double>(v)) || (kMax ? v > b : v < b)) {
+            b = v;
+            found = i;
+          }
         }
+      });
+      if (found >= 0) {
+        best = b;
+        at = place + found * step;
       }
-      return !is_nan(static_cast<double>(best));
+      return !is_nan(static_cast<double>(b));
     });
     if (values) values[k] = best;
     indices[k] = at;
@@ -185,7 +198,11 @@ void rows_prod(const T* a, const RowsPlan& p, const ProductNest& nest, T* out) {
     T acc = 1;
     for_each_run(p.row, start, [&](int64_t offset, int64_t n, int64_t stride, int64_t, int64_t) {
       const T* x = a + offset;
-      for (int64_t i = 0; i < n; ++i) acc = fn::wrap_mul(acc, x[i * stride]);
+      T product = acc;
+      with_stride(stride, [&](auto step) {
+        for (int64_t i = 0; i < n; ++i) product = fn::wrap_mul(product, x[i * step]);
+      });
+      acc = product;
       return true;
     });
     if constexpr (std::is_floating_point_v<T>) out[k] = acc;
@@ -207,16 +224,24 @@ void rows_var(const T* a, const RowsPlan& p, int64_t len, T* out, int64_t correc
   for_each_row_start(p, [&](int64_t k, int64_t start) {
     double sum = 0;
     for_each_run(p.row, start, [&](int64_t offset, int64_t n, int64_t stride, int64_t, int64_t) {
-      for (int64_t i = 0; i < n; ++i) sum += static_cast<double>(a[offset + i * stride]);
+      double s = sum;
+      with_stride(stride, [&](auto step) {
+        for (int64_t i = 0; i < n; ++i) s += static_cast<double>(a[offset + i * step]);
+      });
+      sum = s;
       return true;
     });
     const double mean = sum / static_cast<double>(p.row.looped);
     double squares = 0;
     for_each_run(p.row, start, [&](int64_t offset, int64_t n, int64_t stride, int64_t, int64_t) {
-      for (int64_t i = 0; i < n; ++i) {
-        const double dx = static_cast<double>(a[offset + i * stride]) - mean;
-        squares += dx * dx;
-      }
+      double s = squares;
+      with_stride(stride, [&](auto step) {
+        for (int64_t i = 0; i < n; ++i) {
+          const double dx = static_cast<double>(a[offset + i * step]) - mean;
+          s += dx * dx;
+        }
+      });
+      squares = s;
       return true;
     });
     const double var = squares * repeat / divisor;
@@ -230,8 +255,15 @@ void rows_all_any(const T* a, const RowsPlan& p, Out* out) {
   for_each_row_start(p, [&](int64_t k, int64_t start) {
     bool acc = kAll;
     for_each_run(p.row, start, [&](int64_t offset, int64_t n, int64_t stride, int64_t, int64_t) {
-      for (int64_t i = 0; i < n && acc == kAll; ++i) acc = convert<bool>(a[offset + i * stride]);
-      return acc == kAll;
+      const T* x = a + offset;
+      // Stops at the first element that decides the row.
+      const bool decided = with_stride(stride, [&](auto step) {
+        for (int64_t i = 0; i < n; ++i)
+          if (convert<bool>(x[i * step]) != kAll) return true;
+        return false;
+      });
+      if (decided) acc = !kAll;
+      return !decided;
     });
     out[k] = static_cast<Out>(acc);
   });

@@ -4,6 +4,7 @@
 // shape_from_dim_mask (aten/src/ATen/native/ReduceOpsUtils.h), and the
 // trace such an op records. Not part of the API.
 #pragma once
+#include <type_traits>
 #include <vector>
 
 #include "work.h"
@@ -175,6 +176,15 @@ void for_each_run(const RowLoop& row, int64_t start, Run&& run) {
     }
     if (d == static_cast<size_t>(-1)) return;
   }
+}
+
+// f(step): step is the constant 1 when stride is 1, so that a run of
+// adjacent elements compiles to the loop a contiguous row would, else
+// stride itself.
+template <class F>
+decltype(auto) with_stride(int64_t stride, F&& f) {
+  if (stride == 1) return f(std::integral_constant<int64_t, 1>{});
+  return f(stride);
 }
 
 // The address of t's element 0 (data<T>() is its storage's start).
