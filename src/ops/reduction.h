@@ -57,8 +57,9 @@ Tensor sum_reduction(const Tensor& self, const ReducedShape& r, const char* op);
 //   dim], reduce_dims.cpp).
 // A row is read in the row-major order of the reduced dims, as the
 // row-major positions argmax names count it. Work (Note [Work budget]) is
-// charged for what is looped: the elements the rows read and those the
-// result holds, before the loop starts.
+// charged for what is looped, before the loop starts: the elements the
+// rows read (once each, though var and softmax pass over a row two or
+// three times) and those the result holds.
 //   x = expand(tensor([1, 5, 2]), {2^32, 3}); amax(x, {0, 1})
 //   // dim 0 repeats: one row of 3 elements, repeat 2^32, work 3 + 1
 
