@@ -168,8 +168,10 @@ T product_walk(const T* a, const ProductNest& n, size_t d, int64_t offset, T acc
     for (int64_t i = 0; i < size; ++i) acc = product_walk(a, n, d + 1, offset + i * stride, acc);
     return acc;
   }
-  const bool innermost = d + 1 == n.sizes.size();  // a pass is one multiplication by x
-  const T x = a[offset];
+  // Innermost, a pass is one multiplication by x (read only then: an
+  // empty dim inside would leave `offset` past the storage's end).
+  const bool innermost = d + 1 == n.sizes.size();
+  const T x = innermost ? a[offset] : T(1);
   T before = acc;
   for (int64_t i = 0; i < size; ++i) {
     if (i % kPassesPerCharge == 1)  // the first pass was charged with the rows
