@@ -69,9 +69,13 @@ Geometry Geometry::expand(const Shape& target, const char* tensor_type) const {
     const int64_t offset = ndim - 1 - i;
     const int64_t dim = tensor_dim - 1 - offset;
     int64_t size = dim >= 0 ? sizes_[dim] : 1;
+    // A new dim takes the stride of the one after it times its size; a
+    // 0-D tensor's last new dim has no dim after it and takes 0, and so
+    // every dim before it (PyTorch's inferExpandGeometry gives a 0-D
+    // tensor all-zero strides).
     int64_t stride = dim >= 0 ? strides_[dim]
                      : i + 1 < ndim ? sizes[i + 1] * strides[i + 1]
-                                    : 1;
+                                    : 0;
     int64_t target_size = target[i];
     if (target_size == -1) {
       TC_CHECK(Shape, dim >= 0, "The expanded size of the tensor (-1) isn't allowed",
@@ -154,21 +158,19 @@ Geometry Geometry::squeeze(int64_t dim) const {
 }
 
 Geometry Geometry::narrow(int64_t dim, int64_t start, int64_t length) const {
-  TC_CHECK(Index, ndim() != 0, "narrow() cannot be applied to a 0-dim tensor.");
-  TC_CHECK(Index, length >= 0, "narrow(): length must be non-negative.");
+  // PyTorch 1.13's narrow (TensorShape.cpp): start is wrapped as a dim of
+  // `size` would be (start == size is allowed: an empty narrow at the
+  // end), then one check covers a negative length too. The offset moves
+  // to start even when the result is empty, as slice's does.
+  TC_CHECK(Shape, ndim() != 0, "narrow() cannot be applied to a 0-dim tensor.");
   const int64_t d = wrap_dim(dim, ndim());
   const int64_t size = sizes_[d];
-  TC_CHECK(Index, start >= -size && start <= size,
-           "start out of range (expected to be in range of [", -size, ", ", size, "], but got ",
-           start, ")");
-  if (start < 0) start += size;
-  TC_CHECK(Index, start <= size - length, "start (", start, ") + length (", length,
+  if (start != size) start = wrap_dim(start, size);
+  TC_CHECK(Shape, length >= 0 && start <= size - length, "start (", start, ") + length (", length,
            ") exceeds dimension size (", size, ").");
   Shape sizes = sizes_;
   sizes[d] = length;
-  // An empty narrow keeps the offset, so it never points past the storage.
-  const int64_t offset = length == 0 ? offset_ : offset_ + start * strides_[d];
-  return Geometry(std::move(sizes), strides_, offset);
+  return Geometry(std::move(sizes), strides_, offset_ + start * strides_[d]);
 }
 
 Geometry Geometry::select(int64_t dim, int64_t index) const {

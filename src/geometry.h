@@ -44,10 +44,15 @@ class Geometry {
   // One past the largest storage index this geometry reaches (0 if empty).
   int64_t storage_extent() const;
 
-  // Note [expand]: sizes line up from the right; -1 keeps a size; new leading
-  // dims get stride 0 unless their size is 1; a size 1 may become anything
-  // and gets stride 0; any other size must stay.
+  // Note [expand] (PyTorch's inferExpandGeometry, aten/src/ATen/ExpandUtils.cpp):
+  // sizes line up from the right; -1 keeps a size; a size 1 may become
+  // anything and gets stride 0; any other size must stay and keeps its
+  // stride. A new leading dim gets stride 0 unless its size is 1, when it
+  // gets the next dim's size times its stride (as unsqueeze would); a 0-D
+  // tensor has no next dim, and every new dim gets stride 0.
   //   {3,1} strides {1,1} expand {2,3,4} // sizes {2,3,4} strides {0,1,0}
+  //   {3} strides {1} expand {1,1,3}     // strides {3,3,1}
+  //   {} expand {1,1}                    // strides {0,0}
   // tensor_type names the tensor in the rank message, as PyTorch does
   // ("torch.FloatTensor"): geometry has no dtype of its own. A C string:
   // every elementwise op expands its inputs, and a std::string default

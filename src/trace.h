@@ -127,9 +127,9 @@ struct OpTrace {
   PlanTrace plan;
   std::string kernel;
   int64_t kernel_rows = 1;  // rows of the output per pass: 2 for a broadcast row (*_2x8)
-  // sum only: dims of size > 1 where the input has stride 0 and the sum
-  // reduces; not looped, the sums are multiplied by their sizes instead
-  // (Note [Summing a repeated dim], src/ops/reduce.cpp).
+  // Reductions only: the reduced dims of size > 1 where the input has
+  // stride 0; not looped (Note [Reductions through strides],
+  // src/ops/reduction.h: sum multiplies by their sizes, amax skips them).
   std::vector<int64_t> repeated_dims;
   // --- reductions over dims (sum, mean, amax, max, prod, var, softmax, ...;
   // src/ops/reduction.h): the input dims reduced, wrapped and ascending

@@ -301,7 +301,8 @@ void describe(V& v, const OpTrace& t) {
   v("kernelRows", t.kernel_rows,
     "rows of the output per pass: 2 when a broadcast row is read once for two rows, else 1");
   v("repeatedDims", t.repeated_dims,
-    "sum only: dims where the input has stride 0 and the sum reduces (not looped, multiplied)");
+    "reductions only: the reduced dims where the input has stride 0 (not looped: skipped, "
+    "or counted by multiplying)");
   // --- reductions over dims (src/ops/reduction.h)
   v("reducedDims", t.reduced_dims,
     "reductions only (sum, mean, amax, max, argmax, prod, var, std, logsumexp, all, any; "

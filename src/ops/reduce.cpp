@@ -4,6 +4,7 @@
 #include "autograd/node.h"
 #include "engine/kernels.h"
 #include "engine/ukernels.h"
+#include "work.h"
 #include "ops/internal.h"
 #include "ops/reduction.h"
 
@@ -24,6 +25,8 @@ namespace {
 // multiplied by its size at the end. The work stays bounded by the memory
 // actually read (sum(expand(ones([1]), [100000, 100000])) is one multiply),
 // and the result is exact where a float accumulator would stall at 2^24.
+// A dim the input repeats and the sum keeps is summed once and the sums
+// spread along it (Note [Reductions through strides], ops/reduction.h).
 // The inner loop a sum runs, by the strides of its innermost loop dim.
 enum class SumKernel {
   RowSum,         // reduce-inner: a contiguous row into one number
@@ -210,20 +213,106 @@ ReducedShape reduced_shape(const Shape& sizes, const std::vector<int64_t>& dims,
   return r;
 }
 
+RowsPlan plan_rows(const Tensor& a, const ReducedShape& r) {
+  RowsPlan p;
+  p.offset = a.offset();
+  p.compact_keep = r.keep_shape;
+  // The row's dims from the innermost out, each one's step being the
+  // number of places the dims inside it span (repeated ones included).
+  RowLoop& row = p.row;
+  int64_t step = 1;
+  for (auto it = r.dims.rbegin(); it != r.dims.rend(); ++it) {
+    const int64_t d = *it;
+    const int64_t size = a.sizes()[static_cast<size_t>(d)];
+    const int64_t stride = a.strides()[static_cast<size_t>(d)];
+    if (repeats(a, d)) {
+      row.repeat *= size;
+      p.repeated_dims.insert(p.repeated_dims.begin(), d);
+    } else if (size != 1) {
+      const bool merges = !row.sizes.empty() && stride == row.sizes.front() * row.strides.front() &&
+                          step == row.sizes.front() * row.steps.front();
+      if (merges) {
+        row.sizes.front() *= size;
+      } else {
+        row.sizes.insert(row.sizes.begin(), size);
+        row.strides.insert(row.strides.begin(), stride);
+        row.steps.insert(row.steps.begin(), step);
+      }
+    }
+    step *= size;
+  }
+  row.looped = numel(row.sizes);
+  for (int64_t d = 0; d < a.ndim(); ++d) {
+    if (r.reduced[static_cast<size_t>(d)]) continue;
+    if (repeats(a, d)) {
+      p.compact_keep[static_cast<size_t>(d)] = 1;
+      p.spread = true;
+    } else if (a.sizes()[static_cast<size_t>(d)] != 1) {
+      p.out_sizes.push_back(a.sizes()[static_cast<size_t>(d)]);
+      p.out_strides.push_back(a.strides()[static_cast<size_t>(d)]);
+    }
+  }
+  p.rows = numel(p.compact_keep);
+  return p;
+}
+
+void charge_rows(const RowsPlan& p, int64_t written) {
+  charge_work(WorkKind::Elements,
+              static_cast<double>(p.rows) * static_cast<double>(p.row.looped) +
+                  static_cast<double>(written));
+}
+
+Tensor rows_target(const Tensor& out, const RowsPlan& p) {
+  return p.spread ? Tensor::empty(p.compact_keep, out.dtype()) : out;
+}
+
+void spread_rows(const Tensor& target, const Tensor& out, const ReducedShape& r) {
+  if (target.shares_storage(out)) return;
+  copy_into(out.with_geometry(Geometry::contiguous(r.keep_shape)), expand(target, r.keep_shape));
+}
+
+Tensor compact(const Tensor& t, const std::vector<bool>& which) {
+  Geometry g = t.geometry();
+  for (int64_t d = 0; d < t.ndim(); ++d)
+    if ((which.empty() || which[static_cast<size_t>(d)]) && repeats(t, d)) g = g.narrow(d, 0, 1);
+  return t.with_geometry(std::move(g));
+}
+
+Tensor to_keeping_repeats(const Tensor& t, DType dtype) {
+  if (t.dtype() == dtype) return t;
+  NoGradGuard no_grad;
+  TracePause quiet;
+  const Tensor c = compact(t);
+  return c.sizes() == t.sizes() ? to(c, dtype) : expand(to(c, dtype), t.sizes());
+}
+
 Tensor sum_reduction(const Tensor& self, const ReducedShape& r, const char* op) {
   const DType dtype = promote({{self.dtype(), Category::Dim}}, DTypeRule::Sum).result;
-  const Tensor a = to(self, dtype);
+  // The result first: one too large for memory is refused before anything runs.
   const Tensor out_keepdim = Tensor::zeros(r.keep_shape, dtype);
-  const SumPlan plan = plan_sum(a, out_keepdim);
+  const Tensor a = to_keeping_repeats(self, dtype);
+  // A kept dim the input repeats is summed once and spread (Note
+  // [Reductions through strides]); a reduced one, plan_sum leaves out.
+  std::vector<bool> kept(r.reduced.size());
+  for (size_t d = 0; d < kept.size(); ++d) kept[d] = !r.reduced[d];
+  const Tensor c = compact(a, kept);
+  const bool spread = c.sizes() != a.sizes();
+  Shape compact_keep = c.sizes();
+  for (int64_t d : r.dims) compact_keep[static_cast<size_t>(d)] = 1;
+  const Tensor acc = spread ? Tensor::zeros(compact_keep, dtype) : out_keepdim;
+  const SumPlan plan = plan_sum(c, acc);
+  charge_work(WorkKind::Elements, static_cast<double>(numel(plan.loop.shape)) +
+                                      static_cast<double>(out_keepdim.numel()));
   if (dtype == DType::Float32) {
-    const SumKernel kernel = run_sum(plan, a, out_keepdim);
+    const SumKernel kernel = run_sum(plan, c, acc);
     trace_sum(op, self, a, out_keepdim, plan, r, sum_kernel_name(kernel), sum_pattern_name(kernel));
   } else {
-    const KernelChoice kernel = dtype == DType::Int64 ? run_sum_any<int64_t>(plan, a, out_keepdim)
-                                                      : run_sum_any<double>(plan, a, out_keepdim);
+    const KernelChoice kernel = dtype == DType::Int64 ? run_sum_any<int64_t>(plan, c, acc)
+                                                      : run_sum_any<double>(plan, c, acc);
     trace_sum(op, self, a, out_keepdim, plan, r, kernel.kernel,
               kernel.pattern == Pattern::Contiguous ? "reduce-inner" : "reduce-outer");
   }
+  if (spread) copy_into(out_keepdim, expand(acc, r.keep_shape));
   return out_keepdim.with_geometry(Geometry::contiguous(r.out_shape));
 }
 

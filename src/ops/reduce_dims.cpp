@@ -3,6 +3,7 @@
 // logsumexp, all/any. Forward, backward and trace together; the dims and
 // shapes are sum's (Note [Reduced shape], ops/reduction.h).
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <set>
 #include <string>
@@ -17,28 +18,11 @@ namespace {
 // Note [Reductions as rows]
 // mean is sum's loop followed by a division, as PyTorch's CPU mean is
 // (sum_out(...).div_(dim_prod), aten/src/ATen/native/ReduceOps.cpp). The
-// others run on rows: the input's kept dims first and its reduced dims
-// last (a permute), copied to contiguous memory when that view is not
-// already (a copy of the engine's, in no trace), so output element k
-// reduces row k, elements [k * len, (k + 1) * len). A row holds its
-// elements in the input's row-major order over the reduced dims, so the
-// first of several equal elements is the one PyTorch's index names.
-struct Rows {
-  Tensor data;  // contiguous, rows x len elements
-  int64_t rows;
-  int64_t len;
-};
-
-Rows as_rows(const Tensor& a, const ReducedShape& r) {
-  TracePause pause;
-  NoGradGuard no_grad;
-  std::vector<int64_t> order;
-  for (int64_t d = 0; d < a.ndim(); ++d)
-    if (!r.reduced[static_cast<size_t>(d)]) order.push_back(d);
-  order.insert(order.end(), r.dims.begin(), r.dims.end());
-  const Tensor flat = a.ndim() ? contiguous(permute(detach(a), order)) : contiguous(detach(a));
-  return {flat, numel(r.keep_shape), r.count};
-}
+// others run on rows: output element k reduces row k, the input's elements
+// at k's kept indices, read through the input's strides in the row-major
+// order of the reduced dims (Note [Reductions through strides],
+// ops/reduction.h), so the first of several equal elements is the one
+// PyTorch's index names.
 
 // A row kernel's name in traces (Note [Kernel names]): the output's dtype,
 // r<op> for a row reduced into one number (as f32_rsum), a scalar loop:
@@ -54,86 +38,237 @@ const char* row_kernel_name(DType out, const char* op) {
 
 bool is_nan(double v) { return v != v; }
 
-// --- the row loops, on the input's C++ type T
+// --- the row loops, on the input's C++ type T; `a` is its storage's start
 
-// The largest (kMax) or smallest element of each row; a NaN wins.
+// The largest (kMax) or smallest element of each row; a NaN wins. A row
+// is never empty here (check_nonempty_dims).
 template <class T, bool kMax>
-void rows_extreme(const T* a, int64_t rows, int64_t len, T* out) {
-  for (int64_t k = 0; k < rows; ++k) {
-    const T* p = a + k * len;
-    T acc = p[0];
-    for (int64_t i = 1; i < len && !is_nan(static_cast<double>(acc)); ++i) {
-      const T v = p[i];
-      if (is_nan(static_cast<double>(v)) || (kMax ? v > acc : v < acc)) acc = v;
-    }
+void rows_extreme(const T* a, const RowsPlan& p, T* out) {
+  for_each_row_start(p, [&](int64_t k, int64_t start) {
+    T acc = a[start];
+    for_each_run(p.row, start, [&](int64_t offset, int64_t n, int64_t stride, int64_t, int64_t) {
+      const T* x = a + offset;
+      // A local the loop keeps in a register (acc is the closure's).
+      T m = acc;
+      with_stride(stride, [&](auto step) {
+        for (int64_t i = 0; i < n && !is_nan(static_cast<double>(m)); ++i) {
+          const T v = x[i * step];
+          if (is_nan(static_cast<double>(v)) || (kMax ? v > m : v < m)) m = v;
+        }
+      });
+      acc = m;
+      return !is_nan(static_cast<double>(m));
+    });
     out[k] = acc;
-  }
+  });
 }
 
-// The position of the first largest (kMax) or smallest element of each
-// row, and optionally that element: PyTorch's compare_base_kernel
+// The place of the first largest (kMax) or smallest element of each row,
+// and optionally that element: PyTorch's compare_base_kernel
 // (TensorCompareKernel.cpp) keeps the first and stops at the first NaN.
 template <class T, bool kMax>
-void rows_arg(const T* a, int64_t rows, int64_t len, T* values, int64_t* indices) {
-  for (int64_t k = 0; k < rows; ++k) {
-    const T* p = a + k * len;
-    T best = p[0];
+void rows_arg(const T* a, const RowsPlan& p, T* values, int64_t* indices) {
+  for_each_row_start(p, [&](int64_t k, int64_t start) {
+    T best = a[start];
     int64_t at = 0;
-    for (int64_t i = 1; i < len && !is_nan(static_cast<double>(best)); ++i) {
-      const T v = p[i];
-      if (is_nan(static_cast<double>(v)) || (kMax ? v > best : v < best)) {
-        best = v;
-        at = i;
+    for_each_run(p.row, start, [&](int64_t offset, int64_t n, int64_t stride, int64_t place, int64_t step) {
+      const T* x = a + offset;
+      T b = best;
+      int64_t found = -1;
+      with_stride(stride, [&](auto s) {
+        for (int64_t i = 0; i < n && !is_nan(static_cast<double>(b)); ++i) {
+          const T v = x[i * s];
+          if (is_nan(static_cast<double>(v)) || (kMax ? v > b : v < b)) {
+            b = v;
+            found = i;
+          }
+        }
+      });
+      if (found >= 0) {
+        best = b;
+        at = place + found * step;
       }
-    }
+      return !is_nan(static_cast<double>(b));
+    });
     if (values) values[k] = best;
     indices[k] = at;
-  }
+  });
 }
 
-// Products, in the order of the row (integers wrap, as int64 does in PyTorch).
+// Note [A product over a repeated dim]
+// An integer product wraps as int64 does in PyTorch, and wrapping
+// multiplication is associative and commutative: a row whose numbers each
+// occur `repeat` times multiplies to (product of the numbers)^repeat,
+// taken by squaring.
+// A float product is rounded at every step, so its value depends on the
+// order, and PyTorch's order over an expanded input is the plain one: its
+// reduction loop keeps the row-major order of dims that a stride 0 cannot
+// rank (reorder_dimensions), and a stride-0 row is not vectorised. A
+// shortcut such as pow(x, n) would round differently: PyTorch 1.13 gives
+// tensor(0.9).expand(10**4).prod() = 5.6e-45 (the running product stops
+// shrinking among the subnormals, where x * 0.9 rounds back to x) and
+// tensor(1 - 2**-24).expand(10**7).prod() = 0.45197678, where pow gives 0
+// and 0.37. So the row is walked in PyTorch's order, and a repeated dim
+// is walked pass by pass, each pass a function of the running product
+// alone (the pass reads the same numbers every time): once a pass leaves
+// it unchanged, the later passes would too, and once two passes bring it
+// back (a sign flipping: -1, -0, -inf), they alternate; either way the
+// passes left are skipped, exactly. ones, 2 (inf after 128 passes), 0.9
+// (about 1000), NaN, 0 and -1 expanded 2^34 times are at once; the worst
+// case, 1 - 2^-24, runs about 2^30 passes before it stops changing (at
+// 2^-126). The passes past the first are charged to the work budget as
+// they run, 4096 at a time.
 template <class T>
-void rows_prod(const T* a, int64_t rows, int64_t len, T* out) {
-  for (int64_t k = 0; k < rows; ++k) {
-    const T* p = a + k * len;
-    T acc = 1;
-    for (int64_t i = 0; i < len; ++i) acc = fn::wrap_mul(acc, p[i]);
-    out[k] = acc;
+T wrap_pow(T base, int64_t n) {
+  T result = 1;
+  for (; n > 0; n >>= 1) {
+    if (n & 1) result = fn::wrap_mul(result, base);
+    base = fn::wrap_mul(base, base);
   }
+  return result;
+}
+
+// The reduced dims of size > 1, outermost first, as the float walk sees
+// them (repeated ones included), and what one pass of each dim's body reads.
+struct ProductNest {
+  Shape sizes;
+  Strides strides;
+  std::vector<int64_t> body;
+};
+
+ProductNest product_nest(const Tensor& a, const ReducedShape& r) {
+  ProductNest n;
+  for (int64_t d : r.dims)
+    if (a.sizes()[static_cast<size_t>(d)] != 1) {
+      n.sizes.push_back(a.sizes()[static_cast<size_t>(d)]);
+      n.strides.push_back(a.strides()[static_cast<size_t>(d)]);
+    }
+  n.body.assign(n.sizes.size(), 1);
+  for (size_t d = n.sizes.size(); d-- > 1;)
+    n.body[d - 1] = n.body[d] * (n.strides[d] == 0 ? 1 : n.sizes[d]);
+  return n;
+}
+
+template <class T>
+bool same_bits(T x, T y) {
+  return std::memcmp(&x, &y, sizeof(T)) == 0;
+}
+
+// Passes of a repeated dim charged at a time, before they run.
+constexpr int64_t kPassesPerCharge = 4096;
+
+// acc times the elements of dims d.. of the nest from storage index
+// `offset`, in order, a repeated dim pass by pass (Note [A product over a
+// repeated dim]).
+template <class T>
+T product_walk(const T* a, const ProductNest& n, size_t d, int64_t offset, T acc) {
+  if (d == n.sizes.size()) return acc * a[offset];
+  const int64_t size = n.sizes[d], stride = n.strides[d];
+  if (stride != 0) {
+    for (int64_t i = 0; i < size; ++i) acc = product_walk(a, n, d + 1, offset + i * stride, acc);
+    return acc;
+  }
+  // Innermost, a pass is one multiplication by x (read only then: an
+  // empty dim inside would leave `offset` past the storage's end).
+  const bool innermost = d + 1 == n.sizes.size();
+  const T x = innermost ? a[offset] : T(1);
+  T before = acc;
+  for (int64_t i = 0; i < size; ++i) {
+    if (i % kPassesPerCharge == 1)  // the first pass was charged with the rows
+      charge_work(WorkKind::Elements,
+                  static_cast<double>(std::min(kPassesPerCharge, size - i)) * static_cast<double>(n.body[d]));
+    const T next = innermost ? acc * x : product_walk(a, n, d + 1, offset, acc);
+    // NaN stays NaN (its bits need not: wasm may change a NaN's payload).
+    if (same_bits(next, acc) || is_nan(static_cast<double>(next))) return next;
+    if (i > 0 && same_bits(next, before)) return (size - 1 - i) % 2 == 0 ? next : acc;
+    before = acc;
+    acc = next;
+  }
+  return acc;
+}
+
+// Products of each row: int64 (every integer and bool product) or floats.
+template <class T>
+void rows_prod(const T* a, const RowsPlan& p, const ProductNest& nest, T* out) {
+  for_each_row_start(p, [&](int64_t k, int64_t start) {
+    if constexpr (std::is_floating_point_v<T>) {
+      if (p.row.repeat > 1) {
+        out[k] = product_walk<T>(a, nest, 0, start, T(1));
+        return;
+      }
+    }
+    T acc = 1;
+    for_each_run(p.row, start, [&](int64_t offset, int64_t n, int64_t stride, int64_t, int64_t) {
+      const T* x = a + offset;
+      T product = acc;
+      with_stride(stride, [&](auto step) {
+        for (int64_t i = 0; i < n; ++i) product = fn::wrap_mul(product, x[i * step]);
+      });
+      acc = product;
+      return true;
+    });
+    if constexpr (std::is_floating_point_v<T>) out[k] = acc;
+    else out[k] = wrap_pow(acc, p.row.repeat);
+  });
 }
 
 // Variance (or its square root) of each row, accumulated in double as
 // PyTorch's CPU kernels do (WelfordOps<scalar_t, double, ...> and
 // std_var_all_cpu): the mean first, then the squared deviations, divided
 // by max(0, len - correction) (0 / 0 is NaN: an empty row, or one element
-// with correction 1).
+// with correction 1). A row whose numbers each occur `repeat` times has
+// their mean, and `repeat` times their squared deviations.
 template <class T>
-void rows_var(const T* a, int64_t rows, int64_t len, T* out, int64_t correction, bool take_sqrt) {
+void rows_var(const T* a, const RowsPlan& p, int64_t len, T* out, int64_t correction,
+              bool take_sqrt) {
   const double divisor = static_cast<double>(std::max<int64_t>(0, len - correction));
-  for (int64_t k = 0; k < rows; ++k) {
-    const T* p = a + k * len;
-    double mean = 0;
-    for (int64_t i = 0; i < len; ++i) mean += static_cast<double>(p[i]);
-    mean /= static_cast<double>(len);
+  const double repeat = static_cast<double>(p.row.repeat);
+  for_each_row_start(p, [&](int64_t k, int64_t start) {
+    double sum = 0;
+    for_each_run(p.row, start, [&](int64_t offset, int64_t n, int64_t stride, int64_t, int64_t) {
+      double s = sum;
+      with_stride(stride, [&](auto step) {
+        for (int64_t i = 0; i < n; ++i) s += static_cast<double>(a[offset + i * step]);
+      });
+      sum = s;
+      return true;
+    });
+    const double mean = sum / static_cast<double>(p.row.looped);
     double squares = 0;
-    for (int64_t i = 0; i < len; ++i) {
-      const double dx = static_cast<double>(p[i]) - mean;
-      squares += dx * dx;
-    }
-    const double var = squares / divisor;
+    for_each_run(p.row, start, [&](int64_t offset, int64_t n, int64_t stride, int64_t, int64_t) {
+      double s = squares;
+      with_stride(stride, [&](auto step) {
+        for (int64_t i = 0; i < n; ++i) {
+          const double dx = static_cast<double>(a[offset + i * step]) - mean;
+          s += dx * dx;
+        }
+      });
+      squares = s;
+      return true;
+    });
+    const double var = squares * repeat / divisor;
     out[k] = static_cast<T>(take_sqrt ? std::sqrt(var) : var);
-  }
+  });
 }
 
 // Whether every (kAll) or any element of a row is nonzero (NaN is).
 template <class T, class Out, bool kAll>
-void rows_all_any(const T* a, int64_t rows, int64_t len, Out* out) {
-  for (int64_t k = 0; k < rows; ++k) {
-    const T* p = a + k * len;
+void rows_all_any(const T* a, const RowsPlan& p, Out* out) {
+  for_each_row_start(p, [&](int64_t k, int64_t start) {
     bool acc = kAll;
-    for (int64_t i = 0; i < len && acc == kAll; ++i) acc = convert<bool>(p[i]);
+    for_each_run(p.row, start, [&](int64_t offset, int64_t n, int64_t stride, int64_t, int64_t) {
+      const T* x = a + offset;
+      // Stops at the first element that decides the row.
+      const bool decided = with_stride(stride, [&](auto step) {
+        for (int64_t i = 0; i < n; ++i)
+          if (convert<bool>(x[i * step]) != kAll) return true;
+        return false;
+      });
+      if (decided) acc = !kAll;
+      return !decided;
+    });
     out[k] = static_cast<Out>(acc);
-  }
+  });
 }
 
 // --- autograd helpers
@@ -234,10 +369,18 @@ void check_floating(const Tensor& self) {
            "std and var only support floating point and complex dtypes");
 }
 
+// A reduction into one result of out_dtype (Note [Reductions through
+// strides]): the result allocated first (one too large for memory is
+// refused before anything runs), the work charged, run(plan, target)
+// writing target's element k for row k, then spread and traced.
 Tensor typed_rows(const char* op, const Tensor& self, const ReducedShape& r, DType out_dtype,
-                  DTypeRule rule, const std::function<void(const Rows&, const Tensor&)>& run) {
+                  DTypeRule rule, const std::function<void(const RowsPlan&, const Tensor&)>& run) {
   Tensor out = Tensor::empty(r.out_shape, out_dtype);
-  if (out.numel() != 0) run(as_rows(self, r), out);
+  const RowsPlan plan = plan_rows(self, r);
+  charge_rows(plan, out.numel());
+  const Tensor target = rows_target(out, plan);
+  run(plan, target);
+  spread_rows(target, out, r);
   trace_reduction(op, self, out, r, rule, self.dtype(), row_kernel_name(out_dtype, op),
                   "reduce-inner");
   return out;
@@ -251,6 +394,8 @@ void trace_reduction(const char* op, const Tensor& in, const Tensor& out, const 
   OpTrace t;
   t.op = op;
   t.reduced_dims = r.dims;
+  for (int64_t d : r.dims)
+    if (repeats(in, d)) t.repeated_dims.push_back(d);
   t.keepdim = r.keepdim;
   t.broadcast = trace_broadcast({in.sizes()});
   const Tensor out_keep = out.with_geometry(Geometry::contiguous(r.keep_shape));
@@ -331,12 +476,12 @@ namespace {
 // winning, in self's dtype: amax/amin and max()/min() with no dim.
 Tensor extreme_rows(const char* name, const Tensor& self, const ReducedShape& r, bool is_max) {
   return typed_rows(name, self, r, self.dtype(), DTypeRule::Same,
-                    [&](const Rows& rows, const Tensor& o) {
+                    [&](const RowsPlan& p, const Tensor& o) {
                       visit_dtype(self.dtype(), [&](auto tag) {
                         using T = decltype(tag);
-                        const T* a = first_element<T>(rows.data);
-                        if (is_max) rows_extreme<T, true>(a, rows.rows, rows.len, o.data<T>());
-                        else rows_extreme<T, false>(a, rows.rows, rows.len, o.data<T>());
+                        const T* a = self.data<T>();
+                        if (is_max) rows_extreme<T, true>(a, p, o.data<T>());
+                        else rows_extreme<T, false>(a, p, o.data<T>());
                       });
                     });
 }
@@ -383,17 +528,18 @@ ValuesIndices max_min_dim(const Tensor& self, int64_t dim, bool keepdim, bool is
   check_nonempty_dims(is_max ? "max()" : "min()", self, {w}, true);
   const ReducedShape r = reduced_shape(self.sizes(), {w}, keepdim);
   ValuesIndices out{Tensor::empty(r.out_shape, self.dtype()), Tensor::empty(r.out_shape, DType::Int64)};
-  if (out.values.numel() != 0) {
-    const Rows rows = as_rows(self, r);
-    visit_dtype(self.dtype(), [&](auto tag) {
-      using T = decltype(tag);
-      const T* a = first_element<T>(rows.data);
-      T* v = out.values.data<T>();
-      int64_t* i = out.indices.data<int64_t>();
-      if (is_max) rows_arg<T, true>(a, rows.rows, rows.len, v, i);
-      else rows_arg<T, false>(a, rows.rows, rows.len, v, i);
-    });
-  }
+  const RowsPlan plan = plan_rows(self, r);
+  charge_rows(plan, 2 * out.values.numel());
+  const Tensor values = rows_target(out.values, plan), indices = rows_target(out.indices, plan);
+  visit_dtype(self.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    T* v = values.data<T>();
+    int64_t* i = indices.data<int64_t>();
+    if (is_max) rows_arg<T, true>(self.data<T>(), plan, v, i);
+    else rows_arg<T, false>(self.data<T>(), plan, v, i);
+  });
+  spread_rows(values, out.values, r);
+  spread_rows(indices, out.indices, r);
   trace_reduction(name, self, out.values, r, DTypeRule::Same, self.dtype(),
                   row_kernel_name(self.dtype(), is_max ? "argmax" : "argmin"), "reduce-inner");
   if (is_floating(self.dtype()) && needs_grad({self})) {
@@ -468,13 +614,13 @@ Tensor arg_max_min(const Tensor& self, std::optional<int64_t> dim, bool keepdim,
   }
   const ReducedShape r = reduced_shape(self.sizes(), dims, keepdim);
   return typed_rows(name, self, r, DType::Int64, DTypeRule::Index,
-                    [&](const Rows& rows, const Tensor& o) {
+                    [&](const RowsPlan& p, const Tensor& o) {
                       visit_dtype(self.dtype(), [&](auto tag) {
                         using T = decltype(tag);
-                        const T* a = first_element<T>(rows.data);
+                        const T* a = self.data<T>();
                         int64_t* i = o.data<int64_t>();
-                        if (is_max) rows_arg<T, true>(a, rows.rows, rows.len, nullptr, i);
-                        else rows_arg<T, false>(a, rows.rows, rows.len, nullptr, i);
+                        if (is_max) rows_arg<T, true>(a, p, nullptr, i);
+                        else rows_arg<T, false>(a, p, nullptr, i);
                       });
                     });
 }
@@ -496,16 +642,18 @@ Tensor prod(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
   std::vector<int64_t> dims;
   if (dim) dims.push_back(*dim);
   const ReducedShape r = reduced_shape(self.sizes(), dims, dim ? keepdim : false);
-  const Tensor a = to(self, dtype);
   Tensor out = Tensor::empty(r.out_shape, dtype);
-  if (out.numel() != 0) {
-    const Rows rows = as_rows(a, r);
-    visit_dtype(dtype, [&](auto tag) {
-      using T = decltype(tag);
-      if constexpr (std::is_same_v<T, int64_t> || std::is_floating_point_v<T>)
-        rows_prod<T>(first_element<T>(rows.data), rows.rows, rows.len, out.data<T>());
-    });
-  }
+  const Tensor a = to_keeping_repeats(self, dtype);
+  const RowsPlan plan = plan_rows(a, r);
+  charge_rows(plan, out.numel());
+  const Tensor target = rows_target(out, plan);
+  const ProductNest nest = product_nest(a, r);
+  visit_dtype(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_same_v<T, int64_t> || std::is_floating_point_v<T>)
+      rows_prod<T>(a.data<T>(), plan, nest, target.data<T>());
+  });
+  spread_rows(target, out, r);
   trace_reduction("prod", self, out, r, DTypeRule::Sum, dtype, row_kernel_name(dtype, "prod"),
                   "reduce-inner");
   if (is_floating(dtype) && needs_grad({self})) {
@@ -548,14 +696,15 @@ Tensor var_std(const Tensor& self, const std::vector<int64_t>& dims, int64_t cor
   check_floating(self);
   const ReducedShape r = reduced_shape(self.sizes(), dims, keepdim);
   Tensor out = Tensor::empty(r.out_shape, self.dtype());
-  if (out.numel() != 0) {
-    const Rows rows = as_rows(self, r);
-    visit_dtype(self.dtype(), [&](auto tag) {
-      using T = decltype(tag);
-      if constexpr (std::is_floating_point_v<T>)
-        rows_var<T>(first_element<T>(rows.data), rows.rows, rows.len, out.data<T>(), correction, take_sqrt);
-    });
-  }
+  const RowsPlan plan = plan_rows(self, r);
+  charge_rows(plan, out.numel());
+  const Tensor target = rows_target(out, plan);
+  visit_dtype(self.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_floating_point_v<T>)
+      rows_var<T>(self.data<T>(), plan, r.count, target.data<T>(), correction, take_sqrt);
+  });
+  spread_rows(target, out, r);
   trace_reduction(name, self, out, r, DTypeRule::Same, self.dtype(),
                   row_kernel_name(self.dtype(), name), "reduce-inner");
   if (needs_grad({self})) {
@@ -597,23 +746,33 @@ Tensor logsumexp(const Tensor& self, const std::vector<int64_t>& dims, bool keep
   // Integers and bool give the default float (ReduceOps.cpp's logsumexp).
   const DType dtype = is_floating(self.dtype()) ? self.dtype() : DType::Float32;
   const ReducedShape r = reduced_shape(self.sizes(), dims, keepdim);
-  Tensor out;
+  // The result first: one too large for memory is refused before anything runs.
+  Tensor out = Tensor::empty(r.out_shape, dtype);
   {
     // PyTorch's logsumexp_out_impl: the max m of each row (0 where it is
     // infinite, so that a row of -inf gives -inf and not NaN), then
-    // log(sum(exp(x - m))) + m. Each step is an op of the engine's own.
+    // log(sum(exp(x - m))) + m. Each step is an op of the engine's own, on
+    // the distinct numbers (Note [Reductions through strides]): the sum of
+    // exponentials is multiplied by how many times each occurs in its row.
     TracePause pause;
     NoGradGuard no_grad;
-    const Tensor a = to(detach(self), dtype);
+    const Tensor a = to(compact(self), dtype);
+    double repeat = 1;
+    for (int64_t d : r.dims)
+      if (repeats(self, d)) repeat *= static_cast<double>(self.sizes()[static_cast<size_t>(d)]);
+    Tensor m;
+    Tensor s;
     if (a.numel() != 0) {
-      Tensor m = amax(a, r.dims, true);
+      m = amax(a, r.dims, true);
       m = where(compare(CompareOp::Eq, unary(UnaryOp::Abs, m), INFINITY), 0.0, m);
-      const Tensor s = unary(UnaryOp::Log, sum(unary(UnaryOp::Exp, sub(a, m)), r.dims, keepdim));
-      out = add(s, keepdim ? m : view(m, r.out_shape));
+      s = sum(unary(UnaryOp::Exp, sub(a, m)), r.dims, true);
     } else {
-      out = unary(UnaryOp::Log, sum(unary(UnaryOp::Exp, a), r.dims, keepdim));
+      s = sum(unary(UnaryOp::Exp, a), r.dims, true);
     }
-    out = contiguous(out);
+    if (repeat > 1) s = mul(s, repeat);
+    Tensor lse = unary(UnaryOp::Log, s);
+    if (m.defined()) lse = add(lse, m);
+    copy_into(out.with_geometry(Geometry::contiguous(r.keep_shape)), expand(lse, r.keep_shape));
   }
   trace_reduction("logsumexp", self, out, r,
                   is_floating(self.dtype()) ? DTypeRule::Same : DTypeRule::PromoteToFloat, dtype,
@@ -645,18 +804,18 @@ Tensor all_any(const Tensor& self, std::optional<int64_t> dim, bool keepdim, boo
   // Note [all, any : uint8 compatibility] in PyTorch: uint8 stays uint8.
   const DType out_dtype = self.dtype() == DType::UInt8 ? DType::UInt8 : DType::Bool;
   return typed_rows(name, self, r, out_dtype, DTypeRule::Bool,
-                    [&](const Rows& rows, const Tensor& o) {
+                    [&](const RowsPlan& p, const Tensor& o) {
                       visit_dtype(self.dtype(), [&](auto tag) {
                         using T = decltype(tag);
-                        const T* a = first_element<T>(rows.data);
+                        const T* a = self.data<T>();
                         if (out_dtype == DType::UInt8) {
-                          uint8_t* p = o.data<uint8_t>();
-                          if (is_all) rows_all_any<T, uint8_t, true>(a, rows.rows, rows.len, p);
-                          else rows_all_any<T, uint8_t, false>(a, rows.rows, rows.len, p);
+                          uint8_t* u = o.data<uint8_t>();
+                          if (is_all) rows_all_any<T, uint8_t, true>(a, p, u);
+                          else rows_all_any<T, uint8_t, false>(a, p, u);
                         } else {
-                          bool* p = o.data<bool>();
-                          if (is_all) rows_all_any<T, bool, true>(a, rows.rows, rows.len, p);
-                          else rows_all_any<T, bool, false>(a, rows.rows, rows.len, p);
+                          bool* b = o.data<bool>();
+                          if (is_all) rows_all_any<T, bool, true>(a, p, b);
+                          else rows_all_any<T, bool, false>(a, p, b);
                         }
                       });
                     });

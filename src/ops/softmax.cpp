@@ -10,15 +10,23 @@
 #include "autograd/node.h"
 #include "engine/vexp.h"
 #include "ops/reduction.h"
+#include "work.h"
 
 namespace tc {
 
 namespace {
 
-// Note [Softmax rows]: the input made contiguous (as PyTorch does), seen
-// as outer x size x inner with dim in the middle; a row is `size`
-// elements `inner` apart. Over the last dim (inner 1), float32 runs the
-// 4-lane loops below: one pass finds the max, one writes exp(x - m) and
+// Note [Softmax rows]: the input read through its strides (Note
+// [Reductions through strides], ops/reduction.h: PyTorch copies it to
+// contiguous memory first, which for an expanded input is the whole
+// expansion), seen as outer x size x inner with dim in the middle; the
+// result is contiguous, a row `size` elements `inner` apart. A dim the
+// input repeats is computed once: along dim, every number of the row is
+// the same, so the row is one number whose exponential counts `repeat`
+// times in the sum; along another dim, the rows are the same and their
+// results are spread along it. Over the last dim (inner 1), float32 runs
+// the 4-lane loops below on each row (gathered first when its elements
+// are not adjacent): one pass finds the max, one writes exp(x - m) and
 // sums it, one scales; the row stays in cache between them, so the
 // memory traffic is one read of the input and one write of the output.
 struct SoftmaxShape {
@@ -99,32 +107,74 @@ void softmax_row_f32(int64_t n, const float* x, float* out, bool log) {
   }
 }
 
-// Any floating T, any inner stride: the same three passes with libm's exp.
+// One row of any floating T: `n` elements `xs` apart from x, the result
+// `os` apart from out, each element standing for `repeat` equal ones in
+// the sum; the same three passes with libm's exp.
 template <class T>
-void softmax_rows_any(const SoftmaxShape& s, const T* x, T* out, bool log) {
-  for (int64_t o = 0; o < s.outer; ++o)
-    for (int64_t j = 0; j < s.inner; ++j) {
-      const T* px = x + o * s.size * s.inner + j;
-      T* po = out + o * s.size * s.inner + j;
-      T m = px[0];
-      for (int64_t k = 1; k < s.size; ++k) {
-        const T v = px[k * s.inner];
-        if (v != v || v > m) m = v;  // a NaN wins and then stays
-      }
-      T sum = 0;
-      for (int64_t k = 0; k < s.size; ++k) {
-        const T e = std::exp(px[k * s.inner] - m);
-        if (!log) po[k * s.inner] = e;
-        sum += e;
-      }
-      if (log) {
-        const T shift = std::log(sum);
-        for (int64_t k = 0; k < s.size; ++k) po[k * s.inner] = (px[k * s.inner] - m) - shift;
-      } else {
-        const T scale = T(1) / sum;
-        for (int64_t k = 0; k < s.size; ++k) po[k * s.inner] *= scale;
-      }
+void softmax_row_any(int64_t n, const T* x, int64_t xs, T* out, int64_t os, double repeat,
+                     bool log) {
+  T m = x[0];
+  for (int64_t k = 1; k < n; ++k) {
+    const T v = x[k * xs];
+    if (v != v || v > m) m = v;  // a NaN wins and then stays
+  }
+  T sum = 0;
+  for (int64_t k = 0; k < n; ++k) {
+    const T e = std::exp(x[k * xs] - m);
+    if (!log) out[k * os] = e;
+    sum += e;
+  }
+  if (repeat > 1) sum *= static_cast<T>(repeat);
+  if (log) {
+    const T shift = std::log(sum);
+    for (int64_t k = 0; k < n; ++k) out[k * os] = (x[k * xs] - m) - shift;
+  } else {
+    const T scale = T(1) / sum;
+    for (int64_t k = 0; k < n; ++k) out[k * os] *= scale;
+  }
+}
+
+// Every row of the compact input c (strided) into `out` (contiguous, c's
+// shape) along dim w; returns whether the 4-lane float32 rows ran.
+bool softmax_rows(const Tensor& c, int64_t w, double repeat, const Tensor& out, bool log) {
+  const SoftmaxShape s = softmax_shape(c.sizes(), w);
+  const int64_t xs = c.ndim() ? c.strides()[static_cast<size_t>(w)] : 1;
+  // The input's dims other than w, as outer x inner positions.
+  Shape others;
+  Strides others_strides;
+  for (int64_t d = 0; d < c.ndim(); ++d)
+    if (d != w) {
+      others.push_back(c.sizes()[static_cast<size_t>(d)]);
+      others_strides.push_back(c.strides()[static_cast<size_t>(d)]);
     }
+  const bool fast = c.dtype() == DType::Float32 && s.inner == 1 && repeat == 1;
+  std::vector<float> gathered(fast && xs != 1 ? static_cast<size_t>(s.size) : 0);
+  int64_t row = 0;
+  visit_dtype(c.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_floating_point_v<T>) {
+      const T* x = c.data<T>();
+      T* o = out.data<T>();
+      for_each_start(others, others_strides, c.offset(), [&](int64_t start) {
+        // Row `row` starts at out's (row / inner) * size * inner + row % inner.
+        T* po = o + (row / s.inner) * s.size * s.inner + row % s.inner;
+        ++row;
+        if constexpr (std::is_same_v<T, float>) {
+          if (fast) {
+            const float* px = x + start;
+            if (xs != 1) {
+              for (int64_t k = 0; k < s.size; ++k) gathered[static_cast<size_t>(k)] = px[k * xs];
+              px = gathered.data();
+            }
+            softmax_row_f32(s.size, px, po, log);
+            return;
+          }
+        }
+        softmax_row_any<T>(s.size, x + start, xs, po, s.inner, repeat, log);
+      });
+    }
+  });
+  return fast;
 }
 
 const char* softmax_kernel_name(DType dtype, bool log, bool fast) {
@@ -142,6 +192,7 @@ void trace_softmax(const char* op, const Tensor& given, const Tensor& out, int64
   OpTrace t;
   t.op = op;
   t.reduced_dims = {dim};
+  if (given.ndim() && repeats(given, dim)) t.repeated_dims = {dim};
   t.keepdim = true;
   t.broadcast = trace_broadcast({given.sizes()});
   t.operands.push_back({"out", out.sizes(), out.strides(), out.strides(), out.offset(),
@@ -175,29 +226,22 @@ Tensor softmax_impl(const Tensor& self, int64_t dim, bool log) {
   TC_CHECK(Value, self.defined(), name, ": an undefined tensor");
   const int64_t w = wrap_dim(dim, self.ndim());
   const bool lastdim = self.ndim() == 0 || w == self.ndim() - 1;
+  // The result first: it is as large as the input, and one too large for
+  // memory is refused, naming its shape, before anything runs.
   Tensor out = Tensor::empty(self.sizes(), self.dtype());
   if (self.numel() == 0) return out;  // PyTorch returns before choosing a kernel
   // The kernel's dispatch names the dtypes it has (floating only).
   TC_CHECK(Type, is_floating(self.dtype()), "\"", name, lastdim ? "_lastdim" : "",
            "_kernel_impl\" not implemented for '", dtype_c10_name(self.dtype()), "'");
-  Tensor x;
-  {
-    TracePause pause;
-    NoGradGuard no_grad;
-    x = contiguous(detach(self));
-  }
+  const Tensor c = compact(self);
+  const bool spread = c.sizes() != self.sizes();
+  const double repeat = self.ndim() && repeats(self, w) ? static_cast<double>(self.sizes()[static_cast<size_t>(w)]) : 1;
+  const Tensor target = spread ? Tensor::empty(c.sizes(), self.dtype()) : out;
+  charge_work(WorkKind::Elements, static_cast<double>(c.numel()) +
+                                      static_cast<double>(out.numel() + (spread ? c.numel() : 0)));
+  const bool fast = softmax_rows(c, w, repeat, target, log);
+  if (spread) copy_into(out, expand(target, self.sizes()));
   const SoftmaxShape s = softmax_shape(self.sizes(), w);
-  const bool fast = self.dtype() == DType::Float32 && s.inner == 1;
-  if (fast) {
-    const float* px = first_element<float>(x);
-    float* po = out.f32();
-    for (int64_t o = 0; o < s.outer; ++o) softmax_row_f32(s.size, px + o * s.size, po + o * s.size, log);
-  } else {
-    visit_dtype(self.dtype(), [&](auto tag) {
-      using T = decltype(tag);
-      if constexpr (std::is_floating_point_v<T>) softmax_rows_any<T>(s, first_element<T>(x), out.data<T>(), log);
-    });
-  }
   trace_softmax(name, self, out, w, s, softmax_kernel_name(self.dtype(), log, fast));
   if (needs_grad({self})) {
     attach_grad(

@@ -185,9 +185,11 @@ Tensor t(const Tensor& self) {
 }
 
 Tensor mT(const Tensor& self) {
-  TC_CHECK(Shape, self.ndim() >= 2,
-           "tensor.mT is only supported on matrices or batches of matrices. Got ", self.ndim(),
-           "-D tensor.");
+  // PyTorch 1.13 refuses only a 1-D tensor; a 0-D one comes back as it is
+  // (itself: no new node).
+  TC_CHECK(Shape, self.ndim() != 1,
+           "tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.");
+  if (self.ndim() == 0) return self;
   return transpose(self, -2, -1);
 }
 

@@ -10,6 +10,7 @@
 #include "engine/simd.h"
 #include "support.h"
 #include "trace_schema.h"
+#include "work.h"
 
 using namespace tct;
 using tc::DType;
@@ -335,99 +336,170 @@ TEST_CASE("reductions: PyTorch's errors", "[reductions]") {
 
 // --- against the naive reference
 
+namespace {
+
+// The product of a group in its row-major order, in float32, as PyTorch's
+// loop over an unvectorised (strided or expanded) row multiplies.
+double group_prod_f32(const std::vector<double>& g) {
+  float p = 1;
+  for (double v : g) p *= static_cast<float>(v);
+  return p;
+}
+
+// Every reduction of x (holding a's values in any layout) over random
+// dims, against the naive reference.
+void check_against_naive(Random& rng, const naive::Dense& a, const Tensor& x) {
+  const Shape& shape = a.shape;
+  const int64_t nd = static_cast<int64_t>(shape.size());
+  std::vector<bool> reduced(static_cast<size_t>(nd), false);
+  std::vector<int64_t> dims;
+  for (int64_t d = 0; d < nd; ++d)
+    if (rng.coin()) {
+      reduced[static_cast<size_t>(d)] = true;
+      dims.push_back(rng.coin() ? d : d - nd);
+    }
+  if (dims.empty()) reduced.assign(reduced.size(), true);
+  const bool keepdim = rng.coin();
+  INFO(naive::show(shape) << " strides " << naive::show(x.strides()) << " dims "
+                          << naive::show(dims) << " keepdim " << keepdim);
+  Shape out_shape;
+  bool empty_reduced = false;
+  for (int64_t d = 0; d < nd; ++d) {
+    if (!reduced[static_cast<size_t>(d)]) out_shape.push_back(shape[static_cast<size_t>(d)]);
+    else empty_reduced = empty_reduced || shape[static_cast<size_t>(d)] == 0;
+  }
+  auto want = [&](auto f) {
+    naive::Dense w = naive::reduce_keepdim(a, reduced, f);
+    if (!keepdim) w.shape = out_shape;
+    return w;
+  };
+  auto check = [&](const Tensor& got, const naive::Dense& w, bool exact = false) {
+    CHECK(got.sizes() == w.shape);
+    INFO("got " << naive::show_values(values(got)) << " want " << naive::show_values(w.v));
+    CHECK(naive::first_difference(values(got), w.v, exact) < 0);
+  };
+  auto as_floats = [](const Tensor& t) { return tc::to(t, DType::Float32); };
+  check(tc::sum(x, dims, keepdim), want([](const std::vector<double>& g) {
+          double s = 0;
+          for (double v : g) s += v;
+          return s;
+        }));
+  check(tc::mean(x, dims, keepdim), want(naive::group_mean));
+  const int64_t correction = rng.integer(0, 2);
+  check(tc::var(x, dims, correction, keepdim),
+        want([&](const std::vector<double>& g) { return naive::group_var(g, correction); }));
+  check(tc::std(x, dims, correction, keepdim), want([&](const std::vector<double>& g) {
+          return std::sqrt(naive::group_var(g, correction));
+        }));
+  check(tc::logsumexp(x, dims, keepdim), want(naive::group_logsumexp));
+  if (!empty_reduced) {
+    check(tc::amax(x, dims, keepdim), want([](const std::vector<double>& g) {
+            return g[static_cast<size_t>(naive::group_arg(g, true))];
+          }), true);
+    check(tc::amin(x, dims, keepdim), want([](const std::vector<double>& g) {
+            return g[static_cast<size_t>(naive::group_arg(g, false))];
+          }), true);
+  }
+  // Over everything: max(), argmax() (the first of ties, row-major), all, any, prod.
+  const std::vector<bool> every(static_cast<size_t>(nd), true);
+  auto whole = [&](auto f) { return naive::reduce_keepdim(a, every, f).v; };
+  if (a.v.empty()) {
+    CHECK(values(tc::prod(x, std::nullopt, false)) == std::vector<float>{1});
+  } else {
+    CHECK(values(tc::max(x)) == whole([](const std::vector<double>& g) {
+            return g[static_cast<size_t>(naive::group_arg(g, true))];
+          }));
+    CHECK(values(as_floats(tc::argmax(x, std::nullopt, false))) ==
+          whole([](const std::vector<double>& g) { return double(naive::group_arg(g, true)); }));
+    CHECK(values(as_floats(tc::argmin(x, std::nullopt, false))) ==
+          whole([](const std::vector<double>& g) { return double(naive::group_arg(g, false)); }));
+    CHECK(values(tc::prod(x, std::nullopt, false)) == whole(group_prod_f32));
+  }
+  CHECK(values(as_floats(tc::all(x, std::nullopt, false))) ==
+        whole([](const std::vector<double>& g) {
+          bool all = true;
+          for (double v : g) all = all && v != 0;
+          return double(all);
+        }));
+  if (nd == 0) return;
+  // One dim: prod, max/min with indices, argmax, all, any, softmax.
+  const int64_t d = rng.integer(0, nd - 1);
+  std::vector<bool> one(static_cast<size_t>(nd), false);
+  one[static_cast<size_t>(d)] = true;
+  Shape one_out = shape;
+  if (keepdim) one_out[static_cast<size_t>(d)] = 1;
+  else one_out.erase(one_out.begin() + d);
+  auto want1 = [&](auto f) {
+    naive::Dense w = naive::reduce_keepdim(a, one, f);
+    w.shape = one_out;
+    return w;
+  };
+  check(tc::prod(x, d, keepdim), want1(group_prod_f32), true);
+  check(as_floats(tc::any(x, d, keepdim)), want1([](const std::vector<double>& g) {
+          bool any = false;
+          for (double v : g) any = any || v != 0;
+          return double(any);
+        }), true);
+  if (shape[static_cast<size_t>(d)] > 0) {
+    const tc::ValuesIndices m = tc::max(x, d, keepdim);
+    const naive::Dense at = want1([](const std::vector<double>& g) {
+      return static_cast<double>(naive::group_arg(g, true));
+    });
+    check(m.values, want1([](const std::vector<double>& g) {
+            return g[static_cast<size_t>(naive::group_arg(g, true))];
+          }), true);
+    CHECK(tc::to(m.indices, DType::Float32).to_vector() == at.v);
+    const tc::ValuesIndices n = tc::min(x, d, keepdim);
+    const naive::Dense at_min = want1([](const std::vector<double>& g) {
+      return static_cast<double>(naive::group_arg(g, false));
+    });
+    CHECK(tc::to(n.indices, DType::Float32).to_vector() == at_min.v);
+    CHECK(tc::to(tc::argmin(x, d, keepdim), DType::Float32).to_vector() == at_min.v);
+  }
+  // softmax along d: exp(x) / sum(exp(x)) of each group, in place; log_softmax its log.
+  const naive::Dense lse = naive::reduce_keepdim(a, one, naive::group_logsumexp);
+  std::vector<float> sm(a.v.size()), lsm(a.v.size());
+  naive::for_each_index(shape, [&](const naive::Index& idx, int64_t flat) {
+    naive::Index o = idx;
+    o[static_cast<size_t>(d)] = 0;
+    const double shifted = a.v[static_cast<size_t>(flat)] - lse.at(o);
+    sm[static_cast<size_t>(flat)] = static_cast<float>(std::exp(shifted));
+    lsm[static_cast<size_t>(flat)] = static_cast<float>(shifted);
+  });
+  const int64_t wrapped = d - (rng.coin() ? nd : 0);
+  const Tensor s = tc::softmax(x, wrapped);
+  CHECK(s.is_contiguous());
+  CHECK(naive::first_difference(values(s), sm, false) < 0);
+  CHECK(naive::first_difference(values(tc::log_softmax(x, wrapped)), lsm, false) < 0);
+}
+
+}  // namespace
+
 TEST_CASE("reductions: random shapes, dims and layouts against the naive reference",
           "[reductions][property]") {
   Random rng(131);
   for (int trial = 0; trial < 1500; ++trial) {
     const Shape shape = rng.shape(4, 4);
-    const int64_t nd = static_cast<int64_t>(shape.size());
-    naive::Dense a{shape, rng.values(naive::count(shape))};
-    std::vector<bool> reduced(static_cast<size_t>(nd), false);
-    std::vector<int64_t> dims;
-    for (int64_t d = 0; d < nd; ++d)
-      if (rng.coin()) {
-        reduced[static_cast<size_t>(d)] = true;
-        dims.push_back(rng.coin() ? d : d - nd);
-      }
-    if (dims.empty()) reduced.assign(reduced.size(), true);
-    const bool keepdim = rng.coin();
-    INFO(naive::show(shape) << " dims " << naive::show(dims) << " keepdim " << keepdim);
-    Shape out_shape;
-    int64_t count = 1;
-    bool empty_reduced = false;
-    for (int64_t d = 0; d < nd; ++d) {
-      if (!reduced[static_cast<size_t>(d)]) out_shape.push_back(shape[static_cast<size_t>(d)]);
-      else {
-        count *= shape[static_cast<size_t>(d)];
-        empty_reduced = empty_reduced || shape[static_cast<size_t>(d)] == 0;
-      }
-    }
-    auto want = [&](auto f) {
-      naive::Dense w = naive::reduce_keepdim(a, reduced, f);
-      if (!keepdim) w.shape = out_shape;
-      return w;
-    };
-    const Tensor x = strided_copy(a, rng);
-    auto check = [&](const Tensor& got, const naive::Dense& w) {
-      CHECK(got.sizes() == w.shape);
-      INFO("got " << naive::show_values(values(got)) << " want " << naive::show_values(w.v));
-      CHECK(naive::first_difference(values(got), w.v, false) < 0);
-    };
-    check(tc::mean(x, dims, keepdim), want(naive::group_mean));
-    const int64_t correction = rng.integer(0, 2);
-    check(tc::var(x, dims, correction, keepdim),
-          want([&](const std::vector<double>& g) { return naive::group_var(g, correction); }));
-    check(tc::std(x, dims, correction, keepdim), want([&](const std::vector<double>& g) {
-            return std::sqrt(naive::group_var(g, correction));
-          }));
-    check(tc::logsumexp(x, dims, keepdim), want(naive::group_logsumexp));
-    if (!empty_reduced) {
-      check(tc::amax(x, dims, keepdim), want([](const std::vector<double>& g) {
-              return g[static_cast<size_t>(naive::group_arg(g, true))];
-            }));
-      check(tc::amin(x, dims, keepdim), want([](const std::vector<double>& g) {
-              return g[static_cast<size_t>(naive::group_arg(g, false))];
-            }));
-    }
-    if (nd > 0) {
-      // One dim: prod, max/min with indices, argmax, softmax.
-      const int64_t d = rng.integer(0, nd - 1);
-      std::vector<bool> one(static_cast<size_t>(nd), false);
-      one[static_cast<size_t>(d)] = true;
-      Shape one_out = shape;
-      if (keepdim) one_out[static_cast<size_t>(d)] = 1;
-      else one_out.erase(one_out.begin() + d);
-      auto want1 = [&](auto f) {
-        naive::Dense w = naive::reduce_keepdim(a, one, f);
-        w.shape = one_out;
-        return w;
-      };
-      check(tc::prod(x, d, keepdim), want1(naive::group_prod));
-      if (shape[static_cast<size_t>(d)] > 0) {
-        const tc::ValuesIndices m = tc::max(x, d, keepdim);
-        const naive::Dense at = want1([](const std::vector<double>& g) {
-          return static_cast<double>(naive::group_arg(g, true));
-        });
-        check(m.values, want1([](const std::vector<double>& g) {
-                return g[static_cast<size_t>(naive::group_arg(g, true))];
-              }));
-        CHECK(tc::to(m.indices, DType::Float32).to_vector() == at.v);
-        const naive::Dense at_min = want1([](const std::vector<double>& g) {
-          return static_cast<double>(naive::group_arg(g, false));
-        });
-        CHECK(tc::to(tc::argmin(x, d, keepdim), DType::Float32).to_vector() == at_min.v);
-      }
-      // softmax along d: exp(x) / sum(exp(x)) of each group, in place.
-      const naive::Dense lse = naive::reduce_keepdim(a, one, naive::group_logsumexp);
-      std::vector<float> sm(a.v.size());
-      naive::for_each_index(shape, [&](const naive::Index& idx, int64_t flat) {
-        naive::Index o = idx;
-        o[static_cast<size_t>(d)] = 0;
-        sm[static_cast<size_t>(flat)] =
-            static_cast<float>(std::exp(a.v[static_cast<size_t>(flat)] - lse.at(o)));
-      });
-      CHECK(naive::first_difference(values(tc::softmax(x, d - (rng.coin() ? nd : 0))), sm, false) < 0);
-    }
+    const naive::Dense a{shape, rng.values(naive::count(shape))};
+    check_against_naive(rng, a, strided_copy(a, rng));
+  }
+}
+
+TEST_CASE("reductions: expanded layouts (stride 0, new dims, any base) against the naive reference",
+          "[reductions][property]") {
+  Random rng(132);
+  for (int trial = 0; trial < 1500; ++trial) {
+    // A base of size 1 wherever the expansion repeats, possibly fewer dims
+    // (expand's new leading dims), in any strided layout of its own.
+    const Shape shape = rng.shape(4, 4);
+    const size_t lead = static_cast<size_t>(rng.integer(0, static_cast<int64_t>(shape.size())));
+    Shape base_shape(shape.begin() + static_cast<std::ptrdiff_t>(lead), shape.end());
+    for (int64_t& s : base_shape)
+      if (rng.coin()) s = 1;
+    const naive::Dense base{base_shape, rng.values(naive::count(base_shape))};
+    const naive::Dense a = *naive::expand(base, shape);
+    const Tensor x = tc::expand(strided_copy(base, rng), shape);
+    check_against_naive(rng, a, x);
   }
 }
 
@@ -531,6 +603,180 @@ TEST_CASE("reductions: gradients at ties, NaN and zeros as PyTorch's formulas", 
   s.set_requires_grad(true);
   tc::backward(tc::std(s, {}, 1, false));
   CHECK(values(s.grad()) == std::vector<float>{0, 0});
+}
+
+// --- expanded inputs (Note [Reductions through strides])
+
+namespace {
+
+// The memory a wasm module may have, or less: a copy of an expansion
+// would be refused.
+struct MemoryLimit {
+  int64_t previous = tc::memory_limit();
+  explicit MemoryLimit(int64_t bytes) { tc::set_memory_limit(bytes); }
+  ~MemoryLimit() { tc::set_memory_limit(previous); }
+};
+
+const int64_t kRows = int64_t{1} << 32;  // of 4 numbers: 2^34 elements
+
+}  // namespace
+
+TEST_CASE("reductions of a 2^34-element expansion read its 4 numbers, at once", "[reductions][limits]") {
+  MemoryLimit limit(int64_t{64} << 20);
+  const Tensor base = f32({0.5f, -1.5f, 2.0f, 3.25f}, {1, 4});
+  const Tensor x = tc::expand(base, {kRows, 4});
+  const tc::MemoryStats before = tc::memory_stats();
+  // Idempotent: the base's own answers.
+  CHECK(values(tc::amax(x, {}, false)) == values(tc::amax(base, {}, false)));
+  CHECK(values(tc::amin(x, {0}, false)) == values(tc::amin(base, {0}, false)));
+  CHECK(tc::max(x).item() == 3.25);
+  CHECK(tc::min(x).item() == -1.5);
+  const tc::ValuesIndices m = tc::max(x, 0, false);
+  CHECK(values(m.values) == values(tc::max(base, 0, false).values));
+  CHECK(ints(m.indices) == std::vector<int64_t>{0, 0, 0, 0});  // the first row holds the first
+  CHECK(ints(tc::argmax(x, std::nullopt, false)) == std::vector<int64_t>{3});
+  CHECK(ints(tc::argmin(x, std::nullopt, false)) == std::vector<int64_t>{1});
+  CHECK(tc::all(x, std::nullopt, false).values<bool>() == std::vector<bool>{true});
+  CHECK(tc::any(tc::expand(f32({0, 0, 0, 0}, {1, 4}), {kRows, 4}), 0, false).values<bool>() ==
+        std::vector<bool>(4, false));
+  // Scaled: var over the repeated dim is 0; over everything, the base's
+  // squared deviations kRows times over, divided by 2^34 - 1.
+  CHECK(values(tc::var(x, {0}, 1, false)) == std::vector<float>(4, 0));
+  const double mean = (0.5 - 1.5 + 2.0 + 3.25) / 4;
+  double squares = 0;
+  for (double v : {0.5, -1.5, 2.0, 3.25}) squares += (v - mean) * (v - mean);
+  CHECK(tc::var(x, {}, 1, false).item() ==
+        static_cast<float>(squares * static_cast<double>(kRows) / (4.0 * static_cast<double>(kRows) - 1)));
+  // logsumexp over the repeated dim: each column's number plus log(2^32).
+  const std::vector<float> lse = values(tc::logsumexp(x, {0}, false));
+  for (size_t i = 0; i < 4; ++i)
+    CHECK(lse[i] == static_cast<float>(std::log(static_cast<float>(kRows))) + values(base)[i]);
+  // prod: 0.5^(2^32) underflows to 0, (-1.5)^(2^32) and the others overflow.
+  CHECK(values(tc::prod(x, 0, false)) == std::vector<float>{0, kInf, kInf, kInf});
+  CHECK(values(tc::prod(tc::expand(f32({1}, {1}), {int64_t{1} << 34}), std::nullopt, false)) ==
+        std::vector<float>{1});
+  CHECK(values(tc::prod(tc::expand(f32({-1}, {1}), {(int64_t{1} << 34) + 1}), std::nullopt, false)) ==
+        std::vector<float>{-1});
+  // Integers raise to the power, wrapping: 3^(2^32) mod 2^64, computed here by squaring 32 times.
+  uint64_t three = 3;
+  for (int i = 0; i < 32; ++i) three *= three;
+  const Tensor xi = tc::expand(i64({3, -2, 1, 7}, {1, 4}), {kRows, 4});
+  CHECK(ints(tc::prod(xi, 0, false))[0] == static_cast<int64_t>(three));
+  CHECK(ints(tc::prod(xi, 0, false))[1] == 0);  // 2^(2^32) wraps to 0
+  CHECK(ints(tc::sum(xi)) == std::vector<int64_t>{9 * kRows});
+  // No copy was attempted (the limit would have refused it), and what is
+  // alive now is a few results of 4 numbers.
+  CHECK(tc::memory_stats().bytes - before.bytes < 1024);
+}
+
+TEST_CASE("a float product over a repeated dim is the plain loop's, skipped from its fixed point",
+          "[reductions]") {
+  // Note [A product over a repeated dim]: 0.9 stops shrinking among the
+  // subnormals (PyTorch 1.13: 5.6e-45, not 0), long before 10^4 steps.
+  float loop = 1;
+  for (int i = 0; i < 10000; ++i) loop *= 0.9f;
+  CHECK(loop != 0);
+  for (int64_t n : {int64_t{10000}, int64_t{1} << 34})
+    CHECK(tc::prod(tc::expand(f32({0.9f}, {1}), {n}), std::nullopt, false).item() == loop);
+  // A sign that flips: -0.9 an odd number of times.
+  float flip = 1;
+  for (int i = 0; i < 10001; ++i) flip *= -0.9f;
+  CHECK(tc::prod(tc::expand(f32({-0.9f}, {1}), {10001}), std::nullopt, false).item() == flip);
+  CHECK(tc::prod(tc::expand(f32({-0.9f}, {1}), {(int64_t{1} << 34) + 1}), std::nullopt, false).item() == flip);
+  // A repeated dim between others: each pass multiplies a whole row of the inner dim.
+  const Tensor y = tc::expand(f32({1.5f, 0.5f, -1, 2}, {2, 1, 2}), {2, 3001, 2});
+  std::vector<float> want(4, 1);
+  for (int i = 0; i < 3001; ++i)
+    for (int j = 0; j < 4; ++j) want[static_cast<size_t>(j)] *= std::vector<float>{1.5f, 0.5f, -1, 2}[static_cast<size_t>(j)];
+  CHECK(values(tc::prod(y, 1, false)) == want);
+  float alternating = 1;
+  for (int i = 0; i < 3001; ++i) alternating = alternating * 1.5f * 0.5f;
+  CHECK(tc::prod(tc::select(y, 0, 0), std::nullopt, false).item() == alternating);
+}
+
+TEST_CASE("reductions charge the elements they loop over and write", "[reductions][limits]") {
+  const Tensor x = tc::expand(f32({0.5f, -1.5f, 2.0f, 3.25f}, {1, 4}), {kRows, 4});
+  auto used = [](const std::function<void()>& f) {
+    tc::WorkScope scope(1e18);
+    f();
+    return scope.used();
+  };
+  // One row of 4 read, one number written.
+  CHECK(used([&] { tc::amax(x, {}, false); }) == 5);
+  CHECK(used([&] { tc::sum(x); }) == 5);
+  CHECK(used([&] { tc::var(x, {}, 1, false); }) == 5);
+  // 4 rows of 1 read; values and indices written.
+  CHECK(used([&] { tc::max(x, 0, false); }) == 4 + 8);
+  // A kept dim that repeats: 4 numbers read once, 2^20 written.
+  const Tensor t = tc::expand(f32({1, 2, 3, 4}, {1, 4}), {int64_t{1} << 20, 4});
+  CHECK(used([&] { tc::amax(t, {1}, false); }) == 4 + (1 << 20));
+  CHECK(used([&] { tc::sum(t, {1}, false); }) == 4 + (1 << 20));
+  // softmax: the distinct numbers read, the result written (and the computed rows once more before spreading).
+  CHECK(used([&] { tc::softmax(t, 1); }) == 4 + (4 << 20) + 4);
+  // A float product charges each pass past the first as it runs: few here.
+  const double passes = used([] { tc::prod(tc::expand(f32({0.9f}, {1}), {int64_t{1} << 34}), std::nullopt, false); });
+  CHECK(passes > 2);
+  CHECK(passes < 10000);
+  // Past the budget: refused before anything is written.
+  tc::WorkScope tight(4);
+  refuses_containing([&] { tc::amax(x, {}, false); }, ErrorKind::Limit, "past the work limit of 4");
+  refuses_containing([&] { tc::softmax(t, 1); }, ErrorKind::Limit, "past the work limit of 4");
+}
+
+TEST_CASE("softmax of a 2^34-element expansion: its result is refused, naming its shape", "[reductions][limits]") {
+  MemoryLimit limit(int64_t{256} << 20);
+  const Tensor x = tc::expand(f32({0.5f, -1.5f, 2.0f, 3.25f}, {1, 4}), {kRows, 4});
+  const std::string message =
+      "out of memory: a tensor of shape [4294967296, 4] of 17179869184 elements needs "
+      "17179869184 x 4 bytes, more than the 268435456 bytes tensorcast may allocate";
+  refuses([&] { tc::softmax(x, 0); }, ErrorKind::Memory, message);
+  refuses([&] { tc::log_softmax(x, 1); }, ErrorKind::Memory, message);
+  // An expansion whose result fits: the distinct rows computed once, then spread.
+  const Tensor y = tc::expand(f32({0.5f, -1.5f, 2.0f}, {1, 3}), {1000, 3});
+  const std::vector<float> row = values(tc::softmax(f32({0.5f, -1.5f, 2.0f}, {3}), 0));
+  const std::vector<float> got = values(tc::softmax(y, 1));
+  for (size_t i = 0; i < got.size(); ++i) CHECK(got[i] == row[i % 3]);
+  // Along the repeated dim every number of a row is the same: 1/1000 each.
+  for (float v : values(tc::softmax(y, 0))) CHECK(v == 1.0f / 1000);
+  for (float v : values(tc::log_softmax(y, 0))) CHECK(v == -std::log(1000.0f));
+}
+
+TEST_CASE("gradients through an expanded input are those through its copy", "[reductions][autograd]") {
+  using T = const Tensor&;
+  const std::vector<std::function<Tensor(T)>> fs = {
+      [](T a) { return tc::sum(a, {0}, false); },
+      [](T a) { return tc::mean(a, {0, 2}, true); },
+      [](T a) { return tc::amax(a, {0}, false); },
+      [](T a) { return tc::amin(a, {1, 2}, false); },
+      [](T a) { return tc::max(a, 0, false).values; },
+      [](T a) { return tc::min(a, 2, true).values; },
+      [](T a) { return tc::max(a); },
+      [](T a) { return tc::prod(a, 0, false); },
+      [](T a) { return tc::prod(a, 2, false); },
+      [](T a) { return tc::var(a, {0}, 1, false); },
+      [](T a) { return tc::std(a, {}, 1, false); },
+      [](T a) { return tc::logsumexp(a, {0, 1}, false); },
+      [](T a) { return tc::softmax(a, 0); },
+      [](T a) { return tc::log_softmax(a, 2); },
+  };
+  // [2, 1, 3] expanded to [2, 4, 3]: dim 1 repeats; distinct values, away from 0.
+  const Tensor base = tc::to(f32({0.5f, -1.25f, 2.0f, 1.5f, -0.75f, 3.0f}, {2, 1, 3}), DType::Float64);
+  for (size_t i = 0; i < fs.size(); ++i) {
+    INFO("function " << i);
+    auto grad_through = [&](bool copy) {
+      Tensor x = tc::clone(base);
+      x.set_requires_grad(true);
+      const Tensor e = tc::expand(x, {2, 4, 3});
+      const Tensor y = fs[i](copy ? tc::contiguous(e) : e);
+      std::vector<double> w(static_cast<size_t>(y.numel()));
+      for (size_t k = 0; k < w.size(); ++k) w[k] = 0.5 + 0.25 * static_cast<double>(k % 5);
+      tc::backward(tc::sum(tc::mul(y, Tensor::from_values<double>(w, y.sizes()))));
+      return x.grad().values<double>();
+    };
+    const std::vector<double> got = grad_through(false), want = grad_through(true);
+    REQUIRE(got.size() == want.size());
+    for (size_t k = 0; k < got.size(); ++k) CHECK(got[k] == Approx(want[k]).epsilon(1e-12));
+  }
 }
 
 // --- traces

@@ -52,8 +52,16 @@ TEST_CASE("expand: stride 0 on expanded and new dims, storage shared", "[views][
   SECTION("a new leading dim of size 1 keeps a real stride, as in PyTorch") {
     check_geometry(tc::expand(x, {1, 3, 1}), {{1, 3, 1}, {3, 1, 1}, 0});
   }
-  SECTION("0-D to anything") {
+  SECTION("0-D to anything: every stride 0, size-1 dims too (PyTorch's inferExpandGeometry)") {
     check_geometry(tc::expand(Tensor::scalar(5), {2, 2}), {{2, 2}, {0, 0}, 0});
+    check_geometry(tc::expand(Tensor::scalar(5), {1, 1}), {{1, 1}, {0, 0}, 0});
+    check_geometry(tc::expand(Tensor::scalar(5), {1}), {{1}, {0}, 0});
+    check_geometry(tc::expand(Tensor::scalar(5), {3, 1, 0}), {{3, 1, 0}, {0, 0, 0}, 0});
+    check_geometry(tc::expand(Tensor::scalar(5), {}), {{}, {}, 0});
+  }
+  SECTION("new leading dims of size 1 before a kept size-1 dim") {
+    check_geometry(tc::expand(Tensor::ones({1}), {1, 1, 1}), {{1, 1, 1}, {1, 1, 1}, 0});
+    check_geometry(tc::expand(Tensor::ones({3}), {1, 1, 3}), {{1, 1, 3}, {3, 3, 1}, 0});
   }
   SECTION("size 1 to 0") { check_geometry(tc::expand(x, {3, 0}), {{3, 0}, {1, 0}, 0}); }
   SECTION("expand_as and broadcast_to are expand") {
@@ -120,14 +128,21 @@ TEST_CASE("narrow moves the offset and keeps the strides", "[views]") {
   check_geometry(n, {{3, 2}, {4, 1}, 1});
   CHECK(values(n) == std::vector<float>{1, 2, 5, 6, 9, 10});
   check_geometry(tc::narrow(x, 0, -1, 1), {{1, 4}, {4, 1}, 8});
-  check_geometry(tc::narrow(x, 0, 3, 0), {{0, 4}, {4, 1}, 0});
-  refuses([&] { tc::narrow(x, 1, 3, 2); }, ErrorKind::Index,
+  // Empty: the offset still moves to start, as PyTorch's does (one past
+  // the last element at most).
+  check_geometry(tc::narrow(x, 0, 3, 0), {{0, 4}, {4, 1}, 12});
+  check_geometry(tc::narrow(x, 1, -1, 0), {{3, 0}, {4, 1}, 3});
+  // PyTorch 1.13's texts: start wraps as a dim would (IndexError), one
+  // check for the length (RuntimeError).
+  refuses([&] { tc::narrow(x, 1, 3, 2); }, ErrorKind::Shape,
           "start (3) + length (2) exceeds dimension size (4).");
   refuses([&] { tc::narrow(x, 1, 5, 0); }, ErrorKind::Index,
-          "start out of range (expected to be in range of [-4, 4], but got 5)");
-  refuses([&] { tc::narrow(x, 1, 0, -1); }, ErrorKind::Index,
-          "narrow(): length must be non-negative.");
-  refuses([&] { tc::narrow(Tensor::scalar(1), 0, 0, 1); }, ErrorKind::Index,
+          "Dimension out of range (expected to be in range of [-4, 3], but got 5)");
+  refuses([&] { tc::narrow(x, 1, -5, 1); }, ErrorKind::Index,
+          "Dimension out of range (expected to be in range of [-4, 3], but got -5)");
+  refuses([&] { tc::narrow(x, 1, 1, -1); }, ErrorKind::Shape,
+          "start (1) + length (-1) exceeds dimension size (4).");
+  refuses([&] { tc::narrow(Tensor::scalar(1), 0, 0, 1); }, ErrorKind::Shape,
           "narrow() cannot be applied to a 0-dim tensor.");
 }
 

@@ -286,11 +286,11 @@ function matrix() {
   m.set('Tensor#narrow', {
     cases: method('narrow', [1, 0, 2], [
       intArg('narrow', 'dim', { outOfRange: [outOfRange(2, 2)] }),
-      intArg('narrow', 'start', { outOfRange: [[4, refusal('index', 'start out of range (expected to be in range of [-3, 3], but got 4)')]] }),
+      intArg('narrow', 'start', { outOfRange: [[4, refusal('index', 'Dimension out of range (expected to be in range of [-3, 2], but got 4)')]] }),
       intArg('narrow', 'length', {
         outOfRange: [
-          [-1, refusal('index', 'narrow(): length must be non-negative.')],
-          [4, refusal('index', 'start (0) + length (4) exceeds dimension size (3).')],
+          [-1, refusal('shape', 'start (0) + length (-1) exceeds dimension size (3).')],
+          [4, refusal('shape', 'start (0) + length (4) exceeds dimension size (3).')],
         ],
       }),
     ]),

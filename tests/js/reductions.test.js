@@ -1,7 +1,10 @@
 // Reductions over dims beside sum, through the package: PyTorch's values,
 // dtypes and shapes (hand-computed), 0-D and zero-size inputs, error texts,
-// gradients (against finite differences in float64) and grad_fn names.
+// gradients (against finite differences in float64) and grad_fn names;
+// every reduction of expanded inputs, up to 2^34 elements, against
+// PyTorch's own results (fixtures/expanded-reductions).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { assertClose, tc, throwsTc } from './helpers.js';
 
@@ -235,4 +238,98 @@ test('reductions: grad_fn names and the gradient at ties', () => {
     x.max(0).values.backward();
     assert.deepEqual(Array.from(x.grad.data()), [0, 1, 0, 0]);  // to the returned index
   });
+});
+
+// --- expanded inputs against PyTorch (fixtures/expanded-reductions/README.md)
+
+const EXPANDED = JSON.parse(readFileSync(new URL('fixtures/expanded-reductions/cases.json', import.meta.url), 'utf8'));
+
+function reduce(x, call) {
+  const { op, dim, keepdim } = call;
+  if (op === 'softmax') return x.softmax(dim);
+  if (op === 'log_softmax') return x.logSoftmax(dim);
+  if (op === 'var' || op === 'std') {
+    const options = { keepdim: keepdim ?? false, ...(call.correction === undefined ? {} : { correction: call.correction }) };
+    return dim === undefined ? x[op](options) : x[op](dim, options);
+  }
+  if (dim === undefined) return keepdim === undefined ? x[op]() : x[op](undefined, keepdim);
+  return x[op](dim, keepdim ?? false);
+}
+
+// The fixture's encoding (make_fixtures.py): floats, 'inf'/'-inf'/'nan', int64 as strings.
+const decode = (v) => (v === 'inf' ? Infinity : v === '-inf' ? -Infinity : v === 'nan' ? NaN : v);
+
+// Results that are exact whatever the order of the arithmetic, or that
+// follow PyTorch's order exactly (prod: Note [A product over a repeated
+// dim]); the rest (var, std, logsumexp, softmax) within float32 rounding.
+const EXACT_OPS = new Set(['amax', 'amin', 'max', 'min', 'argmax', 'argmin', 'all', 'any', 'prod']);
+
+function checkResult(got, want, where, exact) {
+  assert.deepEqual(got.shape, want.shape, `${where}: shape`);
+  assert.equal(got.dtype, want.dtype, `${where}: dtype`);
+  const flat = got.reshape(-1).toArray();
+  if (want.dtype === 'int64') {
+    assert.deepEqual(flat.map((v) => BigInt(v)), want.values.map((v) => BigInt(v)), where);
+  } else if (want.dtype === 'bool') {
+    assert.deepEqual(flat, want.values, where);
+  } else if (exact) {
+    assert.deepEqual(flat, want.values.map(decode), where);
+  } else {
+    assertClose(flat, want.values.map(decode), 2e-6);
+  }
+}
+
+test(`expanded reductions: ${EXPANDED.cases.length} cases, up to 2^34 elements, as PyTorch computes them`, () => {
+  for (const c of EXPANDED.cases) {
+    tc.tidy(() => {
+      const where = `${c.name} of ${JSON.stringify(c.base)} expanded to [${c.expand}]`;
+      const base = c.base.map((v) => (c.dtype === 'int64' ? BigInt(v) : decode(v)));
+      const x = tc.tensor(base, { dtype: c.dtype, shape: c.baseShape }).expand(c.expand);
+      if (c.result.refused) {
+        throwsTc(() => reduce(x, c.call), c.result.refused,
+          new RegExp(`^out of memory: a tensor of shape \\[${c.expand.join(', ')}\\] of ${c.expand.reduce((a, b) => a * b)} elements needs`));
+        return;
+      }
+      const got = reduce(x, c.call);
+      if (c.departure) {
+        // PyTorch's float32 accumulator stalls here; tensorcast gives its float64 value.
+        const want = c.float64;
+        checkResult(got.double(), { ...want }, `${where} (float64: ${c.departure})`, false);
+        return;
+      }
+      const exact = EXACT_OPS.has(c.call.op);
+      if (c.result.indices) {
+        checkResult(got.values, c.result.values, `${where}: values`, exact);
+        checkResult(got.indices, c.result.indices, `${where}: indices`, true);
+      } else {
+        checkResult(got, c.result, where, exact);
+      }
+    });
+  }
+});
+
+test("the issue's program: reductions of a 2^34-element expansion run at once; softmax's result is refused by name", () => {
+  const byName = new Map(EXPANDED.cases.map((c) => [c.name, c]));
+  const p = tc.run([
+    'import torch',
+    'a = torch.tensor([0.5, -1.5, 2.0, 3.25]).expand(2**32, 4)',
+    'p = a.prod(0)', 'v = a.var(0)', 'm = a.amax()', 'al = a.all()', 'an = a.any(0)', 'mx = a.max(0)',
+    'y = a.softmax(0)',
+    '',
+  ].join('\n'));
+  try {
+    for (const [name, fixture] of [['p', 'prod over the repeated dim'], ['v', 'var over the repeated dim'], ['m', 'amax over everything']]) {
+      const want = byName.get(fixture);
+      assert.deepEqual(want.base, [0.5, -1.5, 2.0, 3.25]);
+      checkResult(p.get(name), want.result, `program's ${name}`, true);
+    }
+    assert.equal(p.get('al').item(), true);
+    assert.deepEqual(p.get('an').toArray(), [true, true, true, true]);
+    assert.deepEqual(p.get('mx')[1].toArray(), [0, 0, 0, 0]);
+    assert.equal(p.error?.line, 9);
+    assert.equal(p.error.kind, 'memory');
+    assert.match(p.error.message, /^out of memory: a tensor of shape \[4294967296, 4\] of 17179869184 elements needs /);
+  } finally {
+    p.dispose();
+  }
 });

@@ -66,7 +66,7 @@ test('permute, transpose, unsqueeze, squeeze, narrow: strides and offsets', () =
       'permute(sparse_coo): number of dimensions in the tensor input does not match the length of the desired ordering of dimensions i.e. input.dim() = 3 is not equal to len(dims) = 2');
     throwsTc(() => t.permute(0, 0, 1), 'shape', 'permute(): duplicate dims are not allowed.');
     throwsTc(() => t.unsqueeze(4), 'index', 'Dimension out of range (expected to be in range of [-4, 3], but got 4)');
-    throwsTc(() => t.narrow(0, 1, 5), 'index', 'start (1) + length (5) exceeds dimension size (2).');
+    throwsTc(() => t.narrow(0, 1, 5), 'shape', 'start (1) + length (5) exceeds dimension size (2).');
     throwsTc(() => t.transpose(0, 3), 'index', 'Dimension out of range (expected to be in range of [-3, 2], but got 3)');
   });
 });

@@ -190,8 +190,13 @@ inline std::optional<Dense> narrow(const Dense& t, int64_t dim, int64_t start, i
   auto d = wrap(dim, nd);
   if (!d) return std::nullopt;
   const int64_t size = t.shape[*d];
-  if (start < -size || start > size) return std::nullopt;
-  if (start < 0) start += size;
+  // PyTorch 1.13: start wraps as a dim of `size` would (maybe_wrap_dim: a
+  // size of 0 counts as 1), unless it is size itself.
+  if (start != size) {
+    const int64_t n = std::max<int64_t>(size, 1);
+    if (start < -n || start >= n) return std::nullopt;
+    if (start < 0) start += n;
+  }
   if (start + length > size) return std::nullopt;
   Shape out = t.shape;
   out[*d] = length;

@@ -266,14 +266,21 @@ export function transposeView(shape, d0, d1) {
   return permuteView(shape, p);
 }
 
+// PyTorch 1.13's narrow: a 0-D tensor and a length that does not fit
+// are RuntimeErrors ('shape'); start wraps as a dim of `size` would (a size
+// of 0 counting as 1), unless it is size itself, else an IndexError.
 export function narrowView(shape, dim, start, length) {
-  if (shape.length === 0) return { kind: 'index' };
+  if (shape.length === 0) return { kind: 'shape' };
   const d = wrapDim(dim, shape.length);
-  if (d === null || length < 0) return { kind: 'index' };
+  if (d === null) return { kind: 'index' };
   const size = shape[d];
-  if (start < -size || start > size) return { kind: 'index' };
-  const s = start < 0 ? start + size : start;
-  if (s + length > size) return { kind: 'index' };
+  let s = start;
+  if (start !== size) {
+    const n = Math.max(size, 1);
+    if (start < -n || start >= n) return { kind: 'index' };
+    if (start < 0) s = start + n;
+  }
+  if (length < 0 || s + length > size) return { kind: 'shape' };
   const out = shape.slice();
   out[d] = length;
   const from = mapElements(out, shape, (idx) => {

@@ -65,8 +65,7 @@ function applyLink(t: Tensor, link: ChainLink): Tensor {
       // PyTorch reverses every dim (and warns that this is deprecated past 2 dims).
       return t.permute(Array.from({ length: t.ndim }, (_, k) => t.ndim - 1 - k));
     case 'mT':
-      if (t.ndim < 2) throw new IndexFailure(`tensor.mT is only supported on matrices or batches of matrices. Got ${t.ndim}-D tensor.`, null);
-      return t.transpose(-2, -1);
+      return t.mT;  // the core's rule and text (PyTorch 1.13 refuses only 1-D)
     case 't':
       if (t.ndim > 2) throw new IndexFailure(`t() expects a tensor with <= 2 dimensions, but self is ${t.ndim}D`, null);
       return t.ndim < 2 ? t.permute(Array.from({ length: t.ndim }, (_, k) => k)) : t.transpose(0, 1);
