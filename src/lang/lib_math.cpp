@@ -308,14 +308,12 @@ void add_reductions(std::vector<Entry>& t) {
                     {"prod(Tensor input, " TC_DTYPE_KW,
                      "prod(Tensor input, int dim, bool keepdim=False, " TC_DTYPE_OUT_KW},
                     do_prod));
-  for (const char* name : {"var", "std"}) {
-    const std::string n = name;
-    t.push_back(entry(name, both,
-                      {(n + "(Tensor input, int[1]? dim, *, int? correction=None, bool keepdim=False, Tensor! out=None)").c_str(),
-                       (n + "(Tensor input, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor! out=None)").c_str(),
-                       (n + "(Tensor input, bool unbiased=True)").c_str()},
-                      n == "var" ? Impl(do_var) : Impl(do_std)));
-  }
+  const std::vector<const char*> spread = {
+      "(Tensor input, int[1]? dim, *, int? correction=None, bool keepdim=False, Tensor! out=None)",
+      "(Tensor input, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor! out=None)",
+      "(Tensor input, bool unbiased=True)"};
+  t.push_back(shared_entry("var", both, spread, do_var));
+  t.push_back(shared_entry("std", both, spread, do_std));
   t.push_back(entry("logsumexp", both, {"logsumexp(Tensor input, int[1] dim, bool keepdim=False)"},
                     do_logsumexp));
   t.push_back(entry("softmax", both, {"softmax(Tensor input, int dim, ScalarType? dtype=None, *, Tensor! out=None)"},
@@ -323,13 +321,10 @@ void add_reductions(std::vector<Entry>& t) {
   t.push_back(entry("log_softmax", both,
                     {"log_softmax(Tensor input, int dim, ScalarType? dtype=None, *, Tensor! out=None)"},
                     do_log_softmax));
-  for (const char* name : {"all", "any"}) {
-    const std::string n = name;
-    t.push_back(entry(name, both,
-                      {(n + "(Tensor input, *, Tensor! out=None)").c_str(),
-                       (n + "(Tensor input, int dim, bool keepdim=False, *, Tensor! out=None)").c_str()},
-                      n == "all" ? Impl(do_all) : Impl(do_any)));
-  }
+  const std::vector<const char*> logical = {"(Tensor input, *, Tensor! out=None)",
+                                            "(Tensor input, int dim, bool keepdim=False, *, Tensor! out=None)"};
+  t.push_back(shared_entry("all", both, logical, do_all));
+  t.push_back(shared_entry("any", both, logical, do_any));
 }
 
 void add_math(std::vector<Entry>& t) {
@@ -342,13 +337,11 @@ void add_math(std::vector<Entry>& t) {
   t.push_back(entry("allclose", both,
                     {"allclose(Tensor input, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False)"},
                     do_allclose));
-  for (const char* name : {"clamp", "clip"}) {
-    const std::string n = name;
-    t.push_back(entry(name, both,
-                      {(n + "(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor! out=None)").c_str(),
-                       (n + "(Tensor input, Number? min=None, Number? max=None, *, Tensor! out=None)").c_str()},
-                      do_clamp));
-  }
+  for (const char* name : {"clamp", "clip"})
+    t.push_back(shared_entry(name, both,
+                             {"(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor! out=None)",
+                              "(Tensor input, Number? min=None, Number? max=None, *, Tensor! out=None)"},
+                             do_clamp));
   t.push_back(entry("clamp_min", both,
                     {"clamp_min(Tensor input, Tensor min, *, Tensor! out=None)",
                      "clamp_min(Tensor input, Number min, *, Tensor! out=None)"},

@@ -188,13 +188,10 @@ void add_shapes(std::vector<Entry>& t) {
   t.push_back(entry("squeeze", both, {"squeeze(Tensor input)", "squeeze(Tensor input, int dim)"}, do_squeeze));
   t.push_back(entry("flatten", both, {"flatten(Tensor input, int start_dim=0, int end_dim=-1)"}, do_flatten));
   t.push_back(entry("unflatten", both, {"unflatten(Tensor input, int dim, int[] sizes)"}, do_unflatten));
-  for (const char* name : {"movedim", "moveaxis"}) {
-    const std::string n = name;
-    t.push_back(entry(name, both,
-                      {(n + "(Tensor input, int source, int destination)").c_str(),
-                       (n + "(Tensor input, int[] source, int[] destination)").c_str()},
-                      do_movedim));
-  }
+  for (const char* name : {"movedim", "moveaxis"})
+    t.push_back(shared_entry(name, both,
+                             {"(Tensor input, int source, int destination)", "(Tensor input, int[] source, int[] destination)"},
+                             do_movedim));
   t.push_back(entry("narrow", both, {"narrow(Tensor input, int dim, int start, int length)"}, do_narrow));
   t.push_back(entry("select", both, {"select(Tensor input, int dim, int index)"}, do_select));
   t.push_back(entry("t", both, {"t(Tensor input)"}, do_t));
