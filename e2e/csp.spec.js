@@ -1,13 +1,14 @@
 // The playground works under
 //   default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'
 // which the preview server sends with every response (web/vite.config.ts)
-// and the built index.html carries in a <meta> (web/csp-meta.ts), both
-// from web/csp.ts. Violations are collected in the page; a probe page that
-// breaks the policy shows the collector works.
-import { readFileSync } from 'node:fs';
+// and every built page (index.html, and embed.html copied from web/public)
+// carries in a <meta> (web/csp-meta.ts), both from web/csp.ts. Violations
+// are collected in the page; a probe page that breaks the policy shows the
+// collector works.
+import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { CSP, CSP_META, HEADER_ONLY } from '../web/csp.ts';
-import { open, watch } from './helpers.js';
+import { open, ready, watch } from './helpers.js';
 import { serveStatic } from './static-server.js';
 
 /** Whether an inline script put into the page runs (the policy's script-src allows none). */
@@ -66,20 +67,30 @@ test('a page breaking the same policy is caught (the check can fail)', async ({ 
   expect(await page.title()).not.toBe('ran');
 });
 
-test('the built page carries the header\'s policy in a <meta>, before anything it governs', async ({ request }) => {
-  const html = readFileSync(new URL('../web/dist/index.html', import.meta.url), 'utf8');
-  expect(metaPolicy(html)).toBe(CSP_META);
+/** Every HTML page of the build, by its name in web/dist. */
+const builtPages = () => readdirSync(new URL('../web/dist/', import.meta.url), { recursive: true })
+  .filter((name) => name.endsWith('.html'));
+
+test('every built page carries the header\'s policy in a <meta>, before anything it governs', async ({ request }) => {
+  const pages = builtPages();
+  // The playground and the course page web/public/embed.html, which Vite copies as it is.
+  expect(pages).toEqual(expect.arrayContaining(['index.html', 'embed.html']));
+  for (const name of pages) {
+    const html = readFileSync(new URL(`../web/dist/${name}`, import.meta.url), 'utf8');
+    expect(metaPolicy(html), name).toBe(CSP_META);
+    expect(html.match(/http-equiv="Content-Security-Policy"/gi), name).toHaveLength(1);
+    // Right after the charset: a <meta> policy governs only what comes after it.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.indexOf('Content-Security-Policy'), name).toBeLessThan(Math.min(...['<script', '<link'].map((t) => head.indexOf(t)).filter((i) => i >= 0)));
+    // What the preview server sends is the same page, with the header.
+    const served = await request.get(name === 'index.html' ? '/' : `/${name}`);
+    expect(served.headers()['content-security-policy'], name).toBe(CSP);
+    expect(metaPolicy(await served.text()), name).toBe(CSP_META);
+  }
   // The two agree: the meta is the header's policy without the directives a meta cannot carry (none today).
   const directives = (policy) => policy.split(';').map((d) => d.trim()).filter(Boolean);
   expect(directives(CSP_META)).toEqual(directives(CSP).filter((d) => !HEADER_ONLY.includes(d.split(' ')[0])));
   expect(CSP_META).toBe(CSP);
-  // Right after the charset: a <meta> policy governs only what comes after it.
-  const head = html.slice(0, html.indexOf('</head>'));
-  expect(head.indexOf('Content-Security-Policy')).toBeLessThan(Math.min(...['<script', '<link'].map((t) => head.indexOf(t)).filter((i) => i >= 0)));
-  // What the preview server sends is the same page.
-  const served = await request.get('/');
-  expect(served.headers()['content-security-policy']).toBe(CSP);
-  expect(metaPolicy(await served.text())).toBe(CSP_META);
 });
 
 test('served by a plain static host that sends no header, the page still runs under its policy, and works', async ({ page }) => {
@@ -108,6 +119,32 @@ test('served by a plain static host that sends no header, the page still runs un
     await page.getByTestId('mode-shapes').click();
     await page.getByTestId('export-svg').click();
     expect((await svg).suggestedFilename()).toMatch(/\.svg$/);
+    expect(await page.evaluate(() => window.violations)).toEqual([]);
+    expect(problems).toEqual([]);
+  } finally {
+    await host.close();
+  }
+});
+
+test('served by a plain static host, the course page embed.html runs under the same policy, and its playgrounds work', async ({ page }) => {
+  const host = await serveStatic();
+  try {
+    const problems = watch(page);
+    await collectViolations(page);
+    const response = await page.goto(`${host.origin}/embed.html`);
+    expect(response.headers()['content-security-policy']).toBeUndefined();
+    for (const id of ['#lesson-align', '#lesson-strides', '#lesson-lecture']) await ready(page, id);
+    expect(await inlineRuns(page)).toBe(false);
+    await expect.poll(() => page.evaluate(() => window.violations)).toEqual([expect.stringMatching(/^script-src-elem inline/)]);
+    await expect.poll(() => problems.length).toBe(1);
+    problems.length = 0;
+    await page.evaluate(() => { window.violations = []; });
+    const first = page.locator('#lesson-align');
+    await expect(first.getByTestId('result-shape')).toHaveText('torch.Size([5, 3, 4, 1])');
+    await first.getByTestId('shape-a').fill('2,1');
+    await expect(first.getByTestId('result-shape')).toHaveText('torch.Size([3, 2, 1])');
+    await first.getByTestId('tab-strides').click();
+    await expect(first.getByTestId('diagram')).toBeVisible();
     expect(await page.evaluate(() => window.violations)).toEqual([]);
     expect(problems).toEqual([]);
   } finally {

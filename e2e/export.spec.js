@@ -132,6 +132,35 @@ test('all steps export as one tall file, with progress shown while it is made', 
   expect(png.bytes.readUInt32BE(20)).toBeGreaterThan(one * 2 * 6);
 });
 
+test('with a shape that cannot be read there is no diagram: the four export buttons are disabled, saying why, in both languages', async ({ page }) => {
+  const buttons = ['export-svg', 'export-png', 'export-all-svg', 'export-all-png'];
+  const reasons = {
+    en: 'No diagram to export. Nothing to step through yet: the message above says what to change.',
+    zh: '没有可导出的示意图。暂时没有可演示的步骤：请先按上面的提示修改输入。',
+  };
+  let downloads = 0;
+  page.on('download', () => { downloads += 1; });
+  for (const lang of ['en', 'zh']) {
+    await open(page, `a=5,x&b=3,1,1&op=add&view=strides&lang=${lang}`);
+    await expect(page.getByTestId('error')).toBeVisible();
+    await expect(page.getByTestId('diagram')).toHaveCount(0);
+    for (const id of buttons) {
+      await expect(page.getByTestId(id)).toBeDisabled();
+      await expect(page.getByTestId(id)).toHaveAccessibleDescription(reasons[lang]);
+    }
+  }
+  // Readable again: the buttons come back, without a reason, and save the diagram.
+  await page.getByTestId('shape-a').fill('5,1,4,1');
+  await expect(page.getByTestId('diagram')).toBeVisible();
+  for (const id of buttons) {
+    await expect(page.getByTestId(id)).toBeEnabled();
+    await expect(page.getByTestId(id)).toHaveAccessibleDescription('');
+  }
+  expect(downloads).toBe(0);
+  const { name } = await save(page, 'export-svg');
+  expect(name).toBe('tensorcast-strides-step5.svg');
+});
+
 test('copy link and copy embed code put the current state on the clipboard', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await open(page, 'a=5,2,4,1&b=3,1,1&op=mul&view=strides&step=0&lang=zh');

@@ -1,9 +1,9 @@
 // The Content-Security-Policy the playground must work under: no inline or
 // eval'd script, WebAssembly compilation allowed. One source for both ways
 // it reaches a browser: the header `vite preview` sends with every response
-// (web/vite.config.ts) and the <meta http-equiv> the built index.html
-// carries (web/csp-meta.ts), so that a static host that sends no header
-// still serves the page under it.
+// (web/vite.config.ts) and the <meta http-equiv> every built page carries
+// (web/csp-meta.ts), so that a static host that sends no header still
+// serves the pages under it.
 
 /** Each directive and its sources, in the order the policy lists them. */
 const DIRECTIVES: readonly (readonly [string, string])[] = [

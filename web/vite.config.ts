@@ -18,9 +18,9 @@ export default defineConfig({
   resolve: { alias: { tensorcast: here('../dist/index.js') } },
   server: { fs: { allow: [here('..')] } },
   // Served with the strict policy of the issue, so every page load (npm
-  // start and the e2e run) proves the playground needs nothing more; the
-  // built index.html carries it too, in a <meta> (csp-meta.ts), for a host
-  // that sends no header.
+  // start and the e2e run) proves the playground needs nothing more; every
+  // built page carries it too, in a <meta> (csp-meta.ts), for a host that
+  // sends no header.
   preview: { headers: { 'Content-Security-Policy': CSP } },
   build: {
     outDir: here('dist'),

@@ -151,6 +151,12 @@ Entry entry(const char* name, unsigned where, std::vector<const char*> signature
   return e;
 }
 
+Entry shared_entry(const char* name, unsigned where, const std::vector<const char*>& signatures, Impl impl) {
+  Entry e{name, where, {}, impl, nullptr};
+  for (const char* s : signatures) e.signatures.emplace_back(name + std::string(s));
+  return e;
+}
+
 Entry raw_entry(const char* name, unsigned where, RawImpl impl) {
   return Entry{name, where, {}, nullptr, impl};
 }

@@ -155,12 +155,11 @@ bool is_float_value(const Value& v) {
 // arange(end), arange(start, end), arange(start, end, step): int64 when
 // every number is an int, else the default float32 (PyTorch's rule).
 Value make_arange(const Bound& b, CallContext&) {
-  const bool one = b.overload() == 0;
-  const double start = one ? 0.0 : b.real("start");
+  const double start = b.takes("start") ? b.real("start") : 0.0;
   const double end = b.real("end");
-  const double step = one ? 1.0 : b.real("step");
+  const double step = b.takes("step") ? b.real("step") : 1.0;
   bool floating = is_float_value(b.get("end"));
-  if (!one) floating = floating || is_float_value(b.get("start")) || is_float_value(b.get("step"));
+  for (const char* name : {"start", "step"}) floating = floating || (b.takes(name) && is_float_value(b.get(name)));
   const DType dtype = b.optional_dtype("dtype").value_or(floating ? DType::Float32 : DType::Int64);
   return with_grad(Tensor::arange(start, end, step, dtype), b.flag("requires_grad"));
 }
@@ -172,7 +171,7 @@ Value make_linspace(const Bound& b, CallContext&) {
 
 Value make_eye(const Bound& b, CallContext&) {
   const int64_t n = b.integer("n");
-  return with_grad(tc::eye(n, b.optional_int("m").value_or(n), float_or(b)), b.flag("requires_grad"));
+  return with_grad(tc::eye(n, b.takes("m") ? b.integer("m") : n, float_or(b)), b.flag("requires_grad"));
 }
 
 Value make_like(const Bound& b, Scalar value) {
@@ -191,7 +190,7 @@ Value make_randn(const Bound& b, CallContext&) {
   return with_grad(tc::randn(shape_of(b, "size"), float_or(b)), b.flag("requires_grad"));
 }
 Value make_randint(const Bound& b, CallContext&) {
-  const int64_t low = b.overload() == 0 ? 0 : b.integer("low");
+  const int64_t low = b.takes("low") ? b.integer("low") : 0;
   const DType dtype = b.optional_dtype("dtype").value_or(DType::Int64);
   return with_grad(tc::randint(low, b.integer("high"), shape_of(b, "size"), dtype),
                    b.flag("requires_grad"));
@@ -204,42 +203,52 @@ Value seed(const Bound& b, CallContext&) {
   return Value();
 }
 
-#define TC_FACTORY_OPTIONS "*, ScalarType? dtype=None, bool requires_grad=False)"
+// PyTorch's keywords of a factory, in its order (layout= and pin_memory=
+// left out, device= "cpu" only: Note [Signatures]).
+#define TC_FACTORY_KW \
+  "ScalarType? dtype=None, Layout! layout=None, Device? device=None, bool! pin_memory=False, bool requires_grad=False)"
+#define TC_FACTORY_OPTIONS "*, " TC_FACTORY_KW
+#define TC_FACTORY_OUT_OPTIONS "*, Tensor! out=None, " TC_FACTORY_KW
+#define TC_LIKE_OPTIONS "*, MemoryFormat! memory_format=None, " TC_FACTORY_KW
+#define TC_RANDOM_OPTIONS "*, Generator?! generator, Tensor! out=None, " TC_FACTORY_KW
 
 }  // namespace
 
 void add_factories(std::vector<Entry>& t) {
   t.push_back(entry("tensor", kTorch,
-                    {"tensor(object data, *, ScalarType? dtype=None, bool requires_grad=False)"},
+                    {"tensor(object data, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False, "
+                     "bool! pin_memory=False)"},
                     make_tensor));
-  t.push_back(entry("zeros", kTorch, {"zeros(int[] size, " TC_FACTORY_OPTIONS}, make_zeros));
-  t.push_back(entry("ones", kTorch, {"ones(int[] size, " TC_FACTORY_OPTIONS}, make_ones));
+  t.push_back(entry("zeros", kTorch, {"zeros(SymInt[] size, " TC_FACTORY_OUT_OPTIONS}, make_zeros));
+  t.push_back(entry("ones", kTorch, {"ones(SymInt[] size, " TC_FACTORY_OUT_OPTIONS}, make_ones));
   // empty: zeros here (the values of PyTorch's are whatever memory held).
-  t.push_back(entry("empty", kTorch, {"empty(int[] size, " TC_FACTORY_OPTIONS}, make_zeros));
-  t.push_back(entry("full", kTorch, {"full(int[] size, Number fill_value, " TC_FACTORY_OPTIONS},
+  t.push_back(entry("empty", kTorch,
+                    {"empty(SymInt[] size, *, MemoryFormat! memory_format=None, Tensor! out=None, " TC_FACTORY_KW},
+                    make_zeros));
+  t.push_back(entry("full", kTorch, {"full(SymInt[] size, Number fill_value, " TC_FACTORY_OUT_OPTIONS},
                     make_full));
   t.push_back(entry("arange", kTorch,
-                    {"arange(Number end, " TC_FACTORY_OPTIONS,
-                     "arange(Number start, Number end, Number step=1, " TC_FACTORY_OPTIONS},
+                    {"arange(Number end, " TC_FACTORY_OUT_OPTIONS, "arange(Number start, Number end, " TC_FACTORY_OPTIONS,
+                     "arange(Number start, Number end, Number step=1, " TC_FACTORY_OUT_OPTIONS},
                     make_arange));
   t.push_back(entry("linspace", kTorch,
-                    {"linspace(Number start, Number end, int steps, " TC_FACTORY_OPTIONS},
+                    {"linspace(Number start, Number end, int steps, " TC_FACTORY_OUT_OPTIONS},
                     make_linspace));
-  t.push_back(entry("eye", kTorch, {"eye(int n, int? m=None, " TC_FACTORY_OPTIONS}, make_eye));
-  t.push_back(entry("zeros_like", kTorch, {"zeros_like(Tensor input, " TC_FACTORY_OPTIONS},
-                    make_zeros_like));
-  t.push_back(entry("ones_like", kTorch, {"ones_like(Tensor input, " TC_FACTORY_OPTIONS},
-                    make_ones_like));
-  t.push_back(entry("empty_like", kTorch, {"empty_like(Tensor input, " TC_FACTORY_OPTIONS},
-                    make_zeros_like));
-  t.push_back(entry("full_like", kTorch,
-                    {"full_like(Tensor input, Number fill_value, " TC_FACTORY_OPTIONS},
+  t.push_back(entry("eye", kTorch, {"eye(int n, " TC_FACTORY_OUT_OPTIONS, "eye(int n, int m, " TC_FACTORY_OUT_OPTIONS},
+                    make_eye));
+  t.push_back(entry("zeros_like", kTorch, {"zeros_like(Tensor input, " TC_LIKE_OPTIONS}, make_zeros_like));
+  t.push_back(entry("ones_like", kTorch, {"ones_like(Tensor input, " TC_LIKE_OPTIONS}, make_ones_like));
+  t.push_back(entry("empty_like", kTorch, {"empty_like(Tensor input, " TC_LIKE_OPTIONS}, make_zeros_like));
+  t.push_back(entry("full_like", kTorch, {"full_like(Tensor input, Number fill_value, " TC_LIKE_OPTIONS},
                     make_full_like));
-  t.push_back(entry("rand", kTorch, {"rand(int[] size, " TC_FACTORY_OPTIONS}, make_rand));
-  t.push_back(entry("randn", kTorch, {"randn(int[] size, " TC_FACTORY_OPTIONS}, make_randn));
+  t.push_back(entry("rand", kTorch, {"rand(int[] size, " TC_RANDOM_OPTIONS, "rand(int[] size, " TC_FACTORY_OUT_OPTIONS},
+                    make_rand));
+  t.push_back(entry("randn", kTorch,
+                    {"randn(int[] size, " TC_RANDOM_OPTIONS, "randn(int[] size, " TC_FACTORY_OUT_OPTIONS}, make_randn));
   t.push_back(entry("randint", kTorch,
-                    {"randint(int high, int[] size, " TC_FACTORY_OPTIONS,
-                     "randint(int low, int high, int[] size, " TC_FACTORY_OPTIONS},
+                    {"randint(int high, int[] size, " TC_RANDOM_OPTIONS, "randint(int high, int[] size, " TC_FACTORY_OUT_OPTIONS,
+                     "randint(int low, int high, int[] size, " TC_RANDOM_OPTIONS,
+                     "randint(int low, int high, int[] size, " TC_FACTORY_OUT_OPTIONS},
                     make_randint));
   t.push_back(entry("manual_seed", kTorch, {"manual_seed(int seed)"}, seed));
 }

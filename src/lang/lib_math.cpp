@@ -162,21 +162,16 @@ Value do_prod(const Bound& b, CallContext&) {
   return in_dtype(b, prod(x, b.integer("dim"), b.flag("keepdim")));
 }
 
-// var/std: PyTorch's three overloads, in its order: (dim, unbiased,
-// keepdim), (dim=None, *, correction, keepdim), (unbiased).
+// var/std: PyTorch 1.13's three overloads, in its order: (dim, *,
+// correction=None, keepdim), (dim, unbiased, keepdim), (unbiased).
 int64_t correction_of(const Bound& b) {
-  if (b.overload() != 1) return b.flag("unbiased") ? 1 : 0;
-  if (!b.has("correction")) return 1;
-  const Scalar c = b.number("correction");
-  if (c.kind() == Scalar::Kind::Float && c.to_double() != static_cast<double>(static_cast<int64_t>(c.to_double())))
-    throw PythonError("TypeError", "tensorcast takes a whole-number correction, not " +
-                                       std::to_string(c.to_double()));
-  return c.kind() == Scalar::Kind::Float ? static_cast<int64_t>(c.to_double()) : c.to_int();
+  if (!b.takes("correction")) return b.flag("unbiased") ? 1 : 0;
+  return b.optional_int("correction").value_or(1);
 }
 Value spread(const Bound& b, bool root) {
   const Tensor x = b.tensor("input");
-  const std::vector<int64_t> dims = b.overload() == 2 ? std::vector<int64_t>{} : b.ints("dim");
-  const bool keepdim = b.overload() == 2 ? false : b.flag("keepdim");
+  const std::vector<int64_t> dims = b.takes("dim") ? b.ints("dim") : std::vector<int64_t>{};
+  const bool keepdim = b.takes("keepdim") && b.flag("keepdim");
   return root ? tc::std(x, dims, correction_of(b), keepdim) : var(x, dims, correction_of(b), keepdim);
 }
 Value do_var(const Bound& b, CallContext&) { return spread(b, false); }
@@ -233,11 +228,12 @@ Value do_round(const Bound& b, CallContext&) {
 }
 
 // where(condition) alone is PyTorch's nonzero(as_tuple=True), which the
-// core lacks.
+// core lacks. Of the others, a number is PyTorch's "self" where it comes
+// first.
 Value do_where(const Bound& b, CallContext&) {
-  if (b.overload() == 0)
+  if (!b.takes("other"))
     throw PythonError("NotImplementedError", "where(condition) (nonzero) is not supported by tensorcast");
-  return where(b.tensor("condition"), b.operand("input"), b.operand("other"));
+  return where(b.tensor("condition"), b.operand(b.takes("self") ? "self" : "input"), b.operand("other"));
 }
 
 // F.relu(input, inplace=False) and the other activations: the core has no
@@ -282,6 +278,7 @@ Value do_allclose(const Bound& b, CallContext&) {
 }
 
 #define TC_DTYPE_KW "*, ScalarType? dtype=None)"
+#define TC_DTYPE_OUT_KW "*, ScalarType? dtype=None, Tensor! out=None)"
 
 }  // namespace
 
@@ -289,43 +286,45 @@ void add_reductions(std::vector<Entry>& t) {
   const unsigned both = kTorch | kMethod;
   t.push_back(entry("sum", both,
                     {"sum(Tensor input, " TC_DTYPE_KW,
-                     "sum(Tensor input, int[1]? dim, bool keepdim=False, " TC_DTYPE_KW},
+                     "sum(Tensor input, int[1]? dim, bool keepdim=False, " TC_DTYPE_OUT_KW},
                     do_sum));
   t.push_back(entry("mean", both,
                     {"mean(Tensor input, " TC_DTYPE_KW,
-                     "mean(Tensor input, int[1]? dim, bool keepdim=False, " TC_DTYPE_KW},
+                     "mean(Tensor input, int[1]? dim, bool keepdim=False, " TC_DTYPE_OUT_KW},
                     do_mean));
   t.push_back(entry("amax", both, {"amax(Tensor input, int[1] dim=(), bool keepdim=False)"}, do_amax));
   t.push_back(entry("amin", both, {"amin(Tensor input, int[1] dim=(), bool keepdim=False)"}, do_amin));
   t.push_back(entry("max", both,
-                    {"max(Tensor input)", "max(Tensor input, Tensor other)",
-                     "max(Tensor input, int dim, bool keepdim=False)"},
+                    {"max(Tensor input)", "max(Tensor input, Tensor other, *, Tensor! out=None)",
+                     "max(Tensor input, int dim, bool keepdim=False, *, Tensor[]! out=None)"},
                     do_max));
   t.push_back(entry("min", both,
-                    {"min(Tensor input)", "min(Tensor input, Tensor other)",
-                     "min(Tensor input, int dim, bool keepdim=False)"},
+                    {"min(Tensor input)", "min(Tensor input, Tensor other, *, Tensor! out=None)",
+                     "min(Tensor input, int dim, bool keepdim=False, *, Tensor[]! out=None)"},
                     do_min));
   t.push_back(entry("argmax", both, {"argmax(Tensor input, int? dim=None, bool keepdim=False)"}, do_argmax));
   t.push_back(entry("argmin", both, {"argmin(Tensor input, int? dim=None, bool keepdim=False)"}, do_argmin));
   t.push_back(entry("prod", both,
                     {"prod(Tensor input, " TC_DTYPE_KW,
-                     "prod(Tensor input, int dim, bool keepdim=False, " TC_DTYPE_KW},
+                     "prod(Tensor input, int dim, bool keepdim=False, " TC_DTYPE_OUT_KW},
                     do_prod));
-  for (const char* name : {"var", "std"}) {
-    const std::string n = name;
-    t.push_back(entry(name, both,
-                      {(n + "(Tensor input, int[1]? dim, bool unbiased=True, bool keepdim=False)").c_str(),
-                       (n + "(Tensor input, int[1]? dim=None, *, Number? correction=None, bool keepdim=False)").c_str(),
-                       (n + "(Tensor input, bool unbiased=True)").c_str()},
-                      n == "var" ? Impl(do_var) : Impl(do_std)));
-  }
+  const std::vector<const char*> spread = {
+      "(Tensor input, int[1]? dim, *, int? correction=None, bool keepdim=False, Tensor! out=None)",
+      "(Tensor input, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor! out=None)",
+      "(Tensor input, bool unbiased=True)"};
+  t.push_back(shared_entry("var", both, spread, do_var));
+  t.push_back(shared_entry("std", both, spread, do_std));
   t.push_back(entry("logsumexp", both, {"logsumexp(Tensor input, int[1] dim, bool keepdim=False)"},
                     do_logsumexp));
-  t.push_back(entry("softmax", both, {"softmax(Tensor input, int dim, ScalarType? dtype=None)"}, do_softmax));
-  t.push_back(entry("log_softmax", both, {"log_softmax(Tensor input, int dim, ScalarType? dtype=None)"},
+  t.push_back(entry("softmax", both, {"softmax(Tensor input, int dim, ScalarType? dtype=None, *, Tensor! out=None)"},
+                    do_softmax));
+  t.push_back(entry("log_softmax", both,
+                    {"log_softmax(Tensor input, int dim, ScalarType? dtype=None, *, Tensor! out=None)"},
                     do_log_softmax));
-  t.push_back(entry("all", both, {"all(Tensor input)", "all(Tensor input, int dim, bool keepdim=False)"}, do_all));
-  t.push_back(entry("any", both, {"any(Tensor input)", "any(Tensor input, int dim, bool keepdim=False)"}, do_any));
+  const std::vector<const char*> logical = {"(Tensor input, *, Tensor! out=None)",
+                                            "(Tensor input, int dim, bool keepdim=False, *, Tensor! out=None)"};
+  t.push_back(shared_entry("all", both, logical, do_all));
+  t.push_back(shared_entry("any", both, logical, do_any));
 }
 
 void add_math(std::vector<Entry>& t) {
@@ -338,12 +337,30 @@ void add_math(std::vector<Entry>& t) {
   t.push_back(entry("allclose", both,
                     {"allclose(Tensor input, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False)"},
                     do_allclose));
-  t.push_back(entry("clamp", both, {"clamp(Tensor input, Operand? min=None, Operand? max=None)"}, do_clamp));
-  t.push_back(entry("clip", both, {"clip(Tensor input, Operand? min=None, Operand? max=None)"}, do_clamp));
-  t.push_back(entry("clamp_min", both, {"clamp_min(Tensor input, Operand min)"}, do_clamp_min));
-  t.push_back(entry("clamp_max", both, {"clamp_max(Tensor input, Operand max)"}, do_clamp_max));
-  t.push_back(entry("round", both, {"round(Tensor input)", "round(Tensor input, *, int decimals)"}, do_round));
-  t.push_back(entry("where", both, {"where(Tensor condition)", "where(Tensor condition, Operand input, Operand other)"}, do_where));
+  for (const char* name : {"clamp", "clip"})
+    t.push_back(shared_entry(name, both,
+                             {"(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor! out=None)",
+                              "(Tensor input, Number? min=None, Number? max=None, *, Tensor! out=None)"},
+                             do_clamp));
+  t.push_back(entry("clamp_min", both,
+                    {"clamp_min(Tensor input, Tensor min, *, Tensor! out=None)",
+                     "clamp_min(Tensor input, Number min, *, Tensor! out=None)"},
+                    do_clamp_min));
+  t.push_back(entry("clamp_max", both,
+                    {"clamp_max(Tensor input, Tensor max, *, Tensor! out=None)",
+                     "clamp_max(Tensor input, Number max, *, Tensor! out=None)"},
+                    do_clamp_max));
+  t.push_back(entry("round", both,
+                    {"round(Tensor input, *, Tensor! out=None)", "round(Tensor input, *, int decimals, Tensor! out=None)"},
+                    do_round));
+  // torch.where's overloads; the method has one (x.where(condition, other)).
+  t.push_back(entry("where", kTorch,
+                    {"where(Tensor condition)", "where(Tensor condition, Tensor input, Tensor other, *, Tensor! out=None)",
+                     "where(Tensor condition, Number self, Tensor other)",
+                     "where(Tensor condition, Tensor input, Number other)",
+                     "where(Tensor condition, Number self, Number other)"},
+                    do_where));
+  t.push_back(entry("where", kMethod, {"where(Tensor condition, Tensor input, Tensor other)"}, do_where));
   // torch.nn.functional
   t.push_back(entry("relu", kFunctional, {"relu(Tensor input, bool inplace=False)"}, f_relu));
   t.push_back(entry("sigmoid", kFunctional, {"sigmoid(Tensor input)"}, f_sigmoid));

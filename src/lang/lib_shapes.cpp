@@ -10,7 +10,16 @@ namespace tc::lang {
 namespace {
 
 Value do_reshape(const Bound& b, CallContext&) { return reshape(b.tensor("input"), b.ints("shape")); }
-Value do_view(const Bound& b, CallContext&) { return view(b.tensor("input"), b.ints("size")); }
+// view(size), and view(dtype): the bytes read as another dtype, which the
+// core does not do (a view of the same dtype is the tensor's own view).
+Value do_view(const Bound& b, CallContext&) {
+  const Tensor x = b.tensor("input");
+  if (!b.takes("dtype")) return view(x, b.ints("size"));
+  if (b.dtype("dtype") != x.dtype())
+    throw PythonError("NotImplementedError",
+                      "view(dtype) is not supported by tensorcast: to(dtype) converts the values instead");
+  return view(x, x.sizes());
+}
 Value do_expand(const Bound& b, CallContext&) { return expand(b.tensor("input"), b.ints("size")); }
 Value do_expand_as(const Bound& b, CallContext&) { return expand_as(b.tensor("input"), b.tensor("other")); }
 Value do_broadcast_to(const Bound& b, CallContext&) { return broadcast_to(b.tensor("input"), b.ints("size")); }
@@ -163,9 +172,10 @@ Value f_linear(const Bound& b, CallContext&) {
 
 void add_shapes(std::vector<Entry>& t) {
   const unsigned both = kTorch | kMethod;
-  t.push_back(entry("reshape", both, {"reshape(Tensor input, int[] shape)"}, do_reshape));
-  t.push_back(entry("view", kMethod, {"view(Tensor input, int[] size)"}, do_view));
-  t.push_back(entry("expand", kMethod, {"expand(Tensor input, int[] size)"}, do_expand));
+  t.push_back(entry("reshape", both, {"reshape(Tensor input, SymInt[] shape)"}, do_reshape));
+  t.push_back(entry("view", kMethod, {"view(Tensor input, ScalarType dtype)", "view(Tensor input, SymInt[] size)"},
+                    do_view));
+  t.push_back(entry("expand", kMethod, {"expand(Tensor input, SymInt[] size, *, bool implicit=False)"}, do_expand));
   t.push_back(entry("expand_as", kMethod, {"expand_as(Tensor input, Tensor other)"}, do_expand_as));
   t.push_back(entry("broadcast_to", both, {"broadcast_to(Tensor input, int[] size)"}, do_broadcast_to));
   t.push_back(raw_entry("broadcast_shapes", kTorch, do_broadcast_shapes));
@@ -178,8 +188,10 @@ void add_shapes(std::vector<Entry>& t) {
   t.push_back(entry("squeeze", both, {"squeeze(Tensor input)", "squeeze(Tensor input, int dim)"}, do_squeeze));
   t.push_back(entry("flatten", both, {"flatten(Tensor input, int start_dim=0, int end_dim=-1)"}, do_flatten));
   t.push_back(entry("unflatten", both, {"unflatten(Tensor input, int dim, int[] sizes)"}, do_unflatten));
-  t.push_back(entry("movedim", both, {"movedim(Tensor input, int[1] source, int[1] destination)"}, do_movedim));
-  t.push_back(entry("moveaxis", both, {"moveaxis(Tensor input, int[1] source, int[1] destination)"}, do_movedim));
+  for (const char* name : {"movedim", "moveaxis"})
+    t.push_back(shared_entry(name, both,
+                             {"(Tensor input, int source, int destination)", "(Tensor input, int[] source, int[] destination)"},
+                             do_movedim));
   t.push_back(entry("narrow", both, {"narrow(Tensor input, int dim, int start, int length)"}, do_narrow));
   t.push_back(entry("select", both, {"select(Tensor input, int dim, int index)"}, do_select));
   t.push_back(entry("t", both, {"t(Tensor input)"}, do_t));

@@ -71,19 +71,11 @@ Value tolist(const Bound& b, CallContext&) {
   return nested(t.values<int64_t>(), t.sizes(), 0, at);
 }
 
-// to(dtype), to(other), to(device, dtype): the same tensor when nothing
+// to(device, dtype), to(dtype), to(tensor): the same tensor when nothing
 // changes, unless copy=True (PyTorch's Tensor.to).
 Value do_to(const Bound& b, CallContext&) {
   const Tensor x = b.tensor("input");
-  DType dtype = x.dtype();
-  if (b.overload() == 0) dtype = b.dtype("dtype");
-  else if (b.overload() == 1) dtype = b.tensor("other").dtype();
-  else {
-    if (b.has("device") && b.str("device") != "cpu")
-      throw PythonError("NotImplementedError", "tensorcast runs on the CPU only: device '" +
-                                                   b.str("device") + "' is not available");
-    dtype = b.optional_dtype("dtype").value_or(dtype);
-  }
+  const DType dtype = b.takes("tensor") ? b.tensor("tensor").dtype() : b.optional_dtype("dtype").value_or(x.dtype());
   const Tensor out = to(x, dtype);
   return b.flag("copy") && out.impl_ptr() == x.impl_ptr() ? clone(x) : out;
 }
@@ -149,10 +141,12 @@ void add_tensor(std::vector<Entry>& t) {
   t.push_back(entry("item", kMethod, {"item(Tensor input)"}, item));
   t.push_back(entry("tolist", kMethod, {"tolist(Tensor input)"}, tolist));
   t.push_back(entry("to", kMethod,
-                    {"to(Tensor input, ScalarType dtype, bool non_blocking=False, bool copy=False)",
-                     "to(Tensor input, Tensor other, bool non_blocking=False, bool copy=False)",
-                     "to(Tensor input, str? device=None, ScalarType? dtype=None, bool non_blocking=False, "
-                     "bool copy=False)"},
+                    {"to(Tensor input, Device? device=None, ScalarType? dtype=None, bool non_blocking=False, "
+                     "bool copy=False, *, MemoryFormat! memory_format=None)",
+                     "to(Tensor input, ScalarType dtype, bool non_blocking=False, bool copy=False, *, "
+                     "MemoryFormat! memory_format=None)",
+                     "to(Tensor input, Tensor tensor, bool non_blocking=False, bool copy=False, *, "
+                     "MemoryFormat! memory_format=None)"},
                     do_to));
   t.push_back(entry("float", kMethod, {"float(Tensor input)"}, cast<DType::Float32>));
   t.push_back(entry("double", kMethod, {"double(Tensor input)"}, cast<DType::Float64>));

@@ -37,6 +37,10 @@ struct Entry {
 
 // Entry{name, where, {"sum(Tensor input, ...)"}, impl}
 Entry entry(const char* name, unsigned where, std::vector<const char*> signatures, Impl impl);
+// entry() for one of the functions that share their signatures (var and
+// std, clamp and its alias clip), each signature written from its "(":
+// shared_entry("clip", where, {"(Tensor input, ...)"}, impl).
+Entry shared_entry(const char* name, unsigned where, const std::vector<const char*>& signatures, Impl impl);
 Entry raw_entry(const char* name, unsigned where, RawImpl impl);
 
 // Each family appends its entries.

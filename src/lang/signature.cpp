@@ -19,9 +19,16 @@ struct TypeSpelling {
 const TypeSpelling kTypes[] = {
     {"Tensor", Type::Tensor},       {"Operand", Type::Operand}, {"Number", Type::Number},
     {"int", Type::Int},             {"float", Type::Float},     {"bool", Type::Bool},
-    {"int[]", Type::IntList},       {"Tensor[]", Type::TensorList},
-    {"ScalarType", Type::DType},    {"str", Type::Str},         {"object", Type::Object},
+    {"int[]", Type::IntList},       {"SymInt[]", Type::IntList}, {"Tensor[]", Type::TensorList},
+    {"ScalarType", Type::DType},    {"str", Type::Str},         {"Device", Type::Device},
+    {"Layout", Type::Layout},       {"Generator", Type::Generator},
+    {"MemoryFormat", Type::MemoryFormat},                       {"object", Type::Object},
 };
+
+// Values a program cannot make (torch.strided, torch.Generator(), ...):
+// whatever is given for them is refused once bound, as a left-out
+// parameter's value.
+bool is_foreign(Type t) { return t == Type::Layout || t == Type::Generator || t == Type::MemoryFormat; }
 
 Value parse_default(const std::string& s) {
   if (s == "None") return Value();
@@ -47,18 +54,21 @@ Param parse_param(std::string text, bool keyword_only) {
   TC_ASSERT(space != std::string::npos, "malformed parameter: ", text);
   std::string type = text.substr(0, space);
   p.name = text.substr(space + 1);
-  if (type.back() == '?') {
-    p.allow_none = true;
-    type.pop_back();
+  for (; type.back() == '?' || type.back() == '!'; type.pop_back()) {
+    if (type.back() == '?') p.allow_none = true;
+    else p.left_out = true;
   }
   const size_t bracket = type.find('[');
   if (bracket != std::string::npos && type.compare(0, 3, "int") == 0) {
     p.list_size = std::atoi(type.c_str() + bracket + 1);
     type = "int[]";
   }
+  p.symint = type == "SymInt[]";
   for (const TypeSpelling& t : kTypes)
     if (type == t.spelling) {
       p.type = t.type;
+      TC_ASSERT(p.left_out || !is_foreign(p.type), "a ", type, " parameter is left out: ", text);
+      TC_ASSERT(!p.left_out || p.allow_none || p.optional, "a left-out parameter takes its default: ", text);
       return p;
     }
   TC_ASSERT(false, "unknown parameter type: ", type);
@@ -80,9 +90,18 @@ bool is_scalar_tensor(const Value& v) {
   return v.is_tensor() && v.tensor().ndim() == 0 && !v.tensor().requires_grad();
 }
 
-// PyTorch's FunctionParameter::check; failed_index is the position of the
-// first item of a sequence that is not an int.
-bool check(const Param& p, const Value& v, int64_t* failed_index) {
+// An int list fits when it is empty or its first item is an int (PyTorch
+// 1.13's is_int_or_symint_list); its other items are checked once bound
+// (convert_int_list).
+bool is_int_list(const Value& v, int list_size) {
+  if (list_size > 0 && is_int(v)) return true;
+  const Sequence* s = v.sequence();
+  if (s == nullptr || s->kind == Sequence::Kind::Named) return false;
+  return s->items.empty() || is_int(s->items[0]);
+}
+
+// PyTorch's FunctionParameter::check.
+bool check(const Param& p, const Value& v) {
   switch (p.type) {
     case Type::Tensor: return v.is_tensor();
     case Type::Operand: return v.is_tensor() || is_number(v);
@@ -90,33 +109,28 @@ bool check(const Param& p, const Value& v, int64_t* failed_index) {
     case Type::Float: return is_number(v) || is_scalar_tensor(v);
     case Type::Int: return is_int(v);
     case Type::Bool: return std::holds_alternative<bool>(v.v);
-    case Type::IntList: {
-      if (p.list_size > 0 && is_int(v)) return true;
-      const Sequence* s = v.sequence();
-      if (s == nullptr || s->kind == Sequence::Kind::Named) return false;
-      for (size_t i = 0; i < s->items.size(); ++i)
-        if (!is_int(s->items[i])) {
-          *failed_index = static_cast<int64_t>(i);
-          return false;
-        }
-      return true;
-    }
+    case Type::IntList: return is_int_list(v, p.list_size);
     case Type::TensorList: {
       const Sequence* s = v.sequence();
       return s != nullptr && (s->kind == Sequence::Kind::Tuple || s->kind == Sequence::Kind::List);
     }
     case Type::DType: return dtype_of_value(v).has_value();
-    case Type::Str: return v.str() != nullptr;
+    case Type::Str:
+    case Type::Device: return v.str() != nullptr;
+    case Type::Layout:
+    case Type::Generator:
+    case Type::MemoryFormat:
     case Type::Object: return true;
   }
   return false;
 }
 
-// The parameters a call fills: all but a method's tensor.
+// The parameters a call fills: all but a method's tensor and out= (PyTorch's
+// methods have none).
 std::vector<size_t> call_params(const Signature& s, bool method) {
   std::vector<size_t> out;
   for (size_t i = 0; i < s.params.size(); ++i)
-    if (!(method && s.params[i].name == "input")) out.push_back(i);
+    if (!(method && (s.params[i].name == "input" || s.params[i].name == "out"))) out.push_back(i);
   return out;
 }
 
@@ -188,15 +202,6 @@ const Value* keyword(const Arguments& args, const std::string& name) {
   return nullptr;
 }
 
-bool all_ints(const std::vector<Value>& values, int64_t* failed_index) {
-  for (size_t i = 0; i < values.size(); ++i)
-    if (!is_int(values[i])) {
-      *failed_index = static_cast<int64_t>(i);
-      return false;
-    }
-  return true;
-}
-
 // PyTorch's FunctionSignature::parse: fills `out`, or returns false (or
 // raises, when `raise`) when the arguments do not fit.
 bool parse(const Signature& s, const Value* self, const Arguments& args, bool raise, Bound& out) {
@@ -227,32 +232,22 @@ bool parse(const Signature& s, const Value* self, const Arguments& args, bool ra
       obj = keyword(args, p.name);
       is_keyword = true;
     }
-    int64_t failed = -1;
     const bool varargs_eligible = varargs && arg_pos == 0 && !is_keyword;
     if ((obj == nullptr && p.optional) || (obj != nullptr && obj->is_none() && p.allow_none)) {
       out.slot(order[k]) = p.default_value;
     } else if (obj == nullptr) {
       if (raise) missing_args(s, order, k);
       return false;
-    } else if (check(p, *obj, &failed)) {
+    } else if (check(p, *obj)) {
       out.slot(order[k]) = *obj;
-    } else if (varargs_eligible && all_ints(args.positional, &failed)) {
+    } else if (varargs_eligible && is_int(args.positional[0])) {
       // permute(1, 0) as permute((1, 0))
       out.slot(order[k]) = Value::sequence(Sequence::Kind::Tuple, args.positional);
       arg_pos = nargs;
       continue;
     } else if (raise) {
       const std::string head = s.name + "(): argument '" + p.name + "'";
-      if (is_keyword)
-        type_error(head + " must be " + p.type_name() + ", not " + type_name(*obj));
-      const std::string position = " (position " + std::to_string(arg_pos + 1) + ")";
-      if (failed >= 0) {
-        const Sequence* seq = obj->sequence();
-        const Value& item = seq ? seq->items[static_cast<size_t>(failed)]
-                                : args.positional[static_cast<size_t>(failed)];
-        type_error(head + position + " must be " + p.type_name() + ", but found element of type " +
-                   type_name(item) + " at pos " + std::to_string(failed));
-      }
+      const std::string position = is_keyword ? "" : " (position " + std::to_string(arg_pos + 1) + ")";
       type_error(head + position + " must be " + p.type_name() + ", not " + type_name(*obj));
     } else {
       return false;
@@ -272,6 +267,43 @@ bool parse(const Signature& s, const Value* self, const Arguments& args, bool ra
     return false;
   }
   return true;
+}
+
+bool is_default(const Param& p, const Value& v) {
+  if (v.is_none()) return true;
+  const bool* b = std::get_if<bool>(&v.v);
+  const bool* d = std::get_if<bool>(&p.default_value.v);
+  return b != nullptr && d != nullptr && *b == *d;
+}
+
+// PyTorch's intlist conversion of a bound int list: every item an int (a
+// bool too, past the first), else "... at pos N", counting from 1.
+void convert_int_list(const Signature& s, const Param& p, const Value& v) {
+  const Sequence* seq = v.sequence();
+  if (seq == nullptr) return;
+  for (size_t i = 0; i < seq->items.size(); ++i) {
+    const Value& item = seq->items[i];
+    if (is_int(item) || std::holds_alternative<bool>(item.v)) continue;
+    type_error(s.name + "(): argument '" + p.name + "' must be " + p.type_name() +
+               ", but found element of type " + type_name(item) + " at pos " + std::to_string(i + 1));
+  }
+}
+
+// What PyTorch converts once a signature is chosen, and so raises without
+// trying the next one: an int list's items, the device, a left-out
+// parameter given (Note [Signatures]).
+void convert(const Signature& s, Bound& bound) {
+  for (size_t i = 0; i < s.params.size(); ++i) {
+    const Param& p = s.params[i];
+    const Value& v = bound.slot(i);
+    if (p.type == Type::IntList) convert_int_list(s, p, v);
+    if (p.type == Type::Device && v.text() != nullptr && *v.text() != "cpu")
+      throw PythonError("NotImplementedError",
+                        "tensorcast runs on the CPU only: device '" + *v.text() + "' is not available");
+    if (p.left_out && !is_default(p, v))
+      throw PythonError("NotImplementedError", s.name + "(" + p.name + "=...) is not supported by tensorcast" +
+                                                   (p.name == "out" ? ": assign its result instead" : ""));
+  }
 }
 
 // PyTorch's _argDesc: "(Tensor, str, dim=int)"; with keywords only, its
@@ -294,10 +326,14 @@ std::string Param::type_name() const {
     case Type::Int: return "int";
     case Type::Float: return "float";
     case Type::Bool: return "bool";
-    case Type::IntList: return "tuple of ints";
+    case Type::IntList: return symint ? "tuple of SymInts" : "tuple of ints";
     case Type::TensorList: return "tuple of Tensors";
     case Type::DType: return "torch.dtype";
     case Type::Str: return "str";
+    case Type::Device: return "torch.device";
+    case Type::Layout: return "torch.layout";
+    case Type::Generator: return "torch.Generator";
+    case Type::MemoryFormat: return "torch.memory_format";
     case Type::Object: return "object";
   }
   return "object";
@@ -341,11 +377,14 @@ Bound bind_arguments(const std::vector<Signature>& signatures, const Value* self
   if (signatures.size() == 1) {
     Bound out(signatures[0], 0);
     parse(signatures[0], self, args, true, out);
+    convert(signatures[0], out);
     return out;
   }
   for (size_t i = 0; i < signatures.size(); ++i) {
     Bound out(signatures[i], i);
-    if (parse(signatures[i], self, args, false, out)) return out;
+    if (!parse(signatures[i], self, args, false, out)) continue;
+    convert(signatures[i], out);
+    return out;
   }
   // PyTorch's print_error: the one signature that takes that many
   // arguments says what is wrong; else every signature is listed.
@@ -362,7 +401,7 @@ Bound bind_arguments(const std::vector<Signature>& signatures, const Value* self
   std::string message = signatures[0].name + "() received an invalid combination of arguments - got " +
                         describe_args(args) + ", but expected one of:";
   for (const Signature& s : signatures) message += "\n * " + s.to_string(self != nullptr);
-  type_error(message);
+  type_error(message + "\n");
 }
 
 size_t Bound::index(const char* name) const {
@@ -373,6 +412,12 @@ size_t Bound::index(const char* name) const {
 }
 
 const Value& Bound::get(const char* name) const { return values_[index(name)]; }
+
+bool Bound::takes(const char* name) const {
+  for (const Param& p : signature_->params)
+    if (p.name == name) return true;
+  return false;
+}
 
 Tensor Bound::tensor(const char* name) const {
   const Value& v = get(name);
@@ -419,6 +464,7 @@ std::vector<int64_t> Bound::ints(const char* name) const {
   if (s == nullptr) return {integer(name)};
   for (const Value& item : s->items) {
     if (auto i = std::get_if<int64_t>(&item.v)) out.push_back(*i);
+    else if (auto f = std::get_if<bool>(&item.v)) out.push_back(*f ? 1 : 0);
     else out.push_back(item.tensor().scalar_item().to_int());
   }
   return out;

@@ -58,7 +58,7 @@ import type { ViewContext } from './views/context.js';
 import { controls } from './views/controls.js';
 import { diagramTable } from './views/diagram-table.js';
 import { compactHeader, header, pageHeader } from './views/header.js';
-import { PANELS, stepCaption } from './views/panels.js';
+import { nothingToExport, PANELS, stepCaption } from './views/panels.js';
 import { pastePanel } from './views/paste.js';
 import { verdictLine } from './views/plain-texts.js';
 import type { ExportKind, Speed, StepMove } from './views/player-bar.js';
@@ -699,12 +699,12 @@ export class TensorcastPlayground extends LitElement {
     return html`<p class="sr" aria-live="polite" data-testid="announce"></p>
     ${this.lock ? '' : tabs(ctx, { select: (v) => void this.change({ view: v }), key: (e) => this.onTabKey(e) })}
     <section role=${this.lock ? 'region' : 'tabpanel'} id="panel" aria-labelledby=${this.lock ? nothing : `tab-${view}`} aria-label=${this.lock ? m.ui.views[view] : nothing}>
-      ${playerBar(ctx, { playing: this.player.playing, speed: this.speed, first: model.stepIndex <= range.from, last: model.stepIndex >= range.to }, {
+      ${playerBar(ctx, { playing: this.player.playing, speed: this.speed, first: model.stepIndex <= range.from, last: model.stepIndex >= range.to, noExport: nothingToExport(ctx, model.stepIndex, model.stepIndex) }, {
         step: (move) => this.stepTo(move),
         togglePlay: () => this.togglePlay(),
         speed: (speed) => this.setSpeed(speed),
         export: full ? (kind) => exportTo(kind, false) : undefined,
-      }, full ? exportAllButtons(ctx, this.sharing.status, share) : '')}
+      }, full ? exportAllButtons(ctx, this.sharing.status, share, nothingToExport(ctx, range.from, range.to)) : '')}
       ${full ? shareStatus(ctx, this.sharing.status) : ''}
       <p class="caption" aria-live="polite" data-testid="caption">${caption}</p>
       ${predictBlock(ctx, { predict: (guess) => this.givePrediction(guess) })}

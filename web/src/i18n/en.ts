@@ -87,6 +87,7 @@ export const en: Messages = {
     diagram: (view) => `${view} diagram`,
     loading: 'Loading the WebAssembly core…',
     blocked: 'Nothing to step through yet: the message above says what to change.',
+    nothingToExport: (why) => `No diagram to export. ${why}`,
     loadFailed: 'The WebAssembly core could not be loaded',
     summary: 'What this shows',
     openFull: 'Open in the playground',

@@ -68,6 +68,8 @@ export interface Messages {
     loading: string;
     /** The caption when the inputs themselves are the problem. */
     blocked: string;
+    /** Why the export buttons are disabled: no step they would save has a diagram (why: the step's caption). */
+    nothingToExport(why: string): string;
     loadFailed: string;
     /** The compact embed's one line: its name for screen readers. */
     summary: string;

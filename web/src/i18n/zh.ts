@@ -92,6 +92,7 @@ export const zh: Messages = {
     diagram: (view) => `${view}示意图`,
     loading: '正在加载 WebAssembly 核心…',
     blocked: '暂时没有可演示的步骤：请先按上面的提示修改输入。',
+    nothingToExport: (why) => `没有可导出的示意图。${why}`,
     loadFailed: '无法加载 WebAssembly 核心',
     summary: '演示内容',
     openFull: '在完整演示中打开',

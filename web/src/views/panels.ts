@@ -33,6 +33,17 @@ export const PANELS: Readonly<Record<View, Panel>> = {
   inplace: { caption: inplaceCaption, scene: inplaceScene, details: inplaceDetails },
 };
 
+/**
+ * Why the steps from..to (0-based, inclusive) have nothing to export, for the export buttons to be disabled
+ * with: every one of them is a problem step (the inputs themselves are the problem: no view draws a diagram
+ * for it). Null when one of them has a diagram.
+ */
+export function nothingToExport(ctx: ViewContext, from: number, to: number): string | null {
+  const { model, m } = ctx;
+  if (model.steps.slice(from, to + 1).some((step) => step.kind !== 'problem')) return null;
+  return m.ui.nothingToExport(stepCaption(ctx, model.step, model.stepIndex));
+}
+
 /** What a step says above its diagram: the step's index names its open question, if any (predict mode). */
 export function stepCaption(ctx: ViewContext, step: Step, index: number): string {
   const open = ctx.model.pendingAt(index);

@@ -27,13 +27,15 @@ export interface PlayerState {
   /** At the first or last step the player may show. */
   first: boolean;
   last: boolean;
+  /** Why the step shown cannot be exported (views/panels.ts, nothingToExport): its buttons are disabled with it. */
+  noExport: string | null;
 }
 
 /** more: buttons after the export buttons (the full playground's export of every step). */
 export function playerBar(ctx: ViewContext, state: PlayerState, on: PlayerHandlers, more: TemplateResult | string = ''): TemplateResult {
   const { m, model } = ctx;
   const index = model.stepIndex;
-  const { playing, first, last } = state;
+  const { playing, first, last, noExport } = state;
   // Predict mode holds Next at a question until it is answered (a title says why; the button stays reachable).
   const held = model.pendingAt(index) !== null;
   const exportTo = on.export;
@@ -49,8 +51,8 @@ export function playerBar(ctx: ViewContext, state: PlayerState, on: PlayerHandle
         </select>
       </label>
       ${exportTo !== undefined ? html`<span class="export">
-        <button type="button" data-testid="export-svg" @click=${() => exportTo('svg')}>⇩ ${m.ui.exportSvg}</button>
-        <button type="button" data-testid="export-png" @click=${() => exportTo('png')}>⇩ ${m.ui.exportPng}</button>
+        <button type="button" data-testid="export-svg" ?disabled=${noExport !== null} title=${noExport ?? nothing} @click=${() => exportTo('svg')}>⇩ ${m.ui.exportSvg}</button>
+        <button type="button" data-testid="export-png" ?disabled=${noExport !== null} title=${noExport ?? nothing} @click=${() => exportTo('png')}>⇩ ${m.ui.exportPng}</button>
         ${more}
       </span>` : ''}
     </div>`;

@@ -2,7 +2,7 @@
 // progress, and the copy buttons (a link to this state, the code that embeds
 // it). When the browser refuses to copy, the text is shown to be copied by
 // hand.
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { ViewContext } from './context.js';
 import type { ExportKind } from './player-bar.js';
@@ -39,12 +39,15 @@ function status(ctx: ViewContext, s: ShareStatus | null): TemplateResult {
   }
 }
 
-/** Beside the step's export buttons: every step at once, and how an export is going. */
-export function exportAllButtons(ctx: ViewContext, s: ShareStatus | null, on: ShareHandlers): TemplateResult {
+/**
+ * Beside the step's export buttons: every step at once, and how an export is going. noExport: why none of the
+ * steps can be exported (views/panels.ts, nothingToExport), which disables the buttons and describes them.
+ */
+export function exportAllButtons(ctx: ViewContext, s: ShareStatus | null, on: ShareHandlers, noExport: string | null): TemplateResult {
   const { m } = ctx;
-  const busy = s?.kind === 'exporting';
-  return html`<button type="button" data-testid="export-all-svg" ?disabled=${busy} @click=${() => on.exportAll('svg')}>⇩ ${m.layout.exportAllSvg}</button>
-    <button type="button" data-testid="export-all-png" ?disabled=${busy} @click=${() => on.exportAll('png')}>⇩ ${m.layout.exportAllPng}</button>`;
+  const off = s?.kind === 'exporting' || noExport !== null;
+  return html`<button type="button" data-testid="export-all-svg" ?disabled=${off} title=${noExport ?? nothing} @click=${() => on.exportAll('svg')}>⇩ ${m.layout.exportAllSvg}</button>
+    <button type="button" data-testid="export-all-png" ?disabled=${off} title=${noExport ?? nothing} @click=${() => on.exportAll('png')}>⇩ ${m.layout.exportAllPng}</button>`;
 }
 
 /** In the page's tools: the copy buttons. */
