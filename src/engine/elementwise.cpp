@@ -1,6 +1,7 @@
 #include "engine/elementwise.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "diagnostics.h"
 #include "error.h"
@@ -8,6 +9,8 @@
 namespace tc {
 
 namespace {
+
+constexpr int64_t kCacheLine = 64;  // bytes
 
 bool partially_overlaps(const Tensor& out, const Tensor& in) {
   if (out.impl_ptr() == in.impl_ptr() || !out.shares_storage(in)) return false;
@@ -42,6 +45,39 @@ void check_inplace_shape(const ElementwiseSpec& spec, const Shape& shape) {
   // broadcast of all operands must already be that shape.
   TC_CHECK(Shape, shape == out.sizes(), "output with shape ", format_shape(out.sizes()),
            " doesn't match the broadcast shape ", format_shape(shape));
+}
+
+// Whether the plan's inner loop steps through some operand by a cache
+// line or more per element (a copy of a transpose: every element a miss)
+// with no tiled kernel to take it (transposed_operand: float32 binary
+// ops, dispatch.h).
+bool cache_hostile(const ElementwiseSpec& spec, const LoopPlan& plan) {
+  if (plan.shape.empty() || plan.shape[0] < 2) return false;
+  auto dtype = [&](size_t k) {
+    return k > 0 ? spec.inputs[k - 1].dtype() : spec.out.defined() ? spec.out.dtype() : spec.out_dtype;
+  };
+  bool all_float32 = true;
+  for (size_t k = 0; k < plan.strides.size(); ++k) all_float32 &= dtype(k) == DType::Float32;
+  if (all_float32 && transposed_operand(plan) != 0) return false;
+  for (size_t k = 0; k < plan.strides.size(); ++k)
+    if (std::abs(plan.strides[k][0]) * dtype_size(dtype(k)) >= kCacheLine) return true;
+  return false;
+}
+
+// Charges the op's work (Note [Work budget]) from its plan: spec.work for
+// the result's elements, Elements counting every operand (out included),
+// each at work_cost::kStridedElement in a cache-hostile plan (a copy of a
+// transposed [2048, 2048] takes about 20 times a plain copy's time).
+void charge(const ElementwiseSpec& spec, const LoopPlan& plan) {
+  if (!work_budgeted()) return;  // the plain API: nothing to charge, nothing to look at
+  const double elements = static_cast<double>(numel(plan.shape));
+  if (spec.work != WorkKind::Elements) {
+    charge_work(spec.work, elements);
+    return;
+  }
+  const double per = static_cast<double>(plan.strides.size());
+  charge_work(WorkKind::Elements, elements * per,
+              cache_hostile(spec, plan) ? work_cost::kStridedElement : work_cost::kElement);
 }
 
 }  // namespace
@@ -87,6 +123,9 @@ Elementwise prepare(const ElementwiseSpec& spec) {
     strides[0] = e.out.strides();
   }
   e.plan = make_plan(e.shape, strides, offsets, order);
+  // After the output is allocated (a result too large is an out-of-memory
+  // error, the apter one) and before anything is written.
+  charge(spec, e.plan);
   return e;
 }
 

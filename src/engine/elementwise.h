@@ -8,6 +8,7 @@
 #include "plan.h"
 #include "tensor.h"
 #include "trace.h"
+#include "work.h"
 
 namespace tc {
 
@@ -23,6 +24,10 @@ struct ElementwiseSpec {
   // dtypes were decided.
   std::vector<Tensor> given;
   PromotionTrace promotion;
+  // What prepare charges (Note [Work budget]): Elements, the result's
+  // elements times the operands (out and each input), or FunctionValues,
+  // one per element of the result for an op whose function is costly.
+  WorkKind work = WorkKind::Elements;
 };
 
 struct Elementwise {
@@ -32,8 +37,8 @@ struct Elementwise {
 };
 
 // Raises PyTorch's messages on a mismatch (Note [Broadcasting: infer_size]),
-// and for in-place ops Note [In-place rules]. Nothing is written before it
-// returns.
+// and for in-place ops Note [In-place rules], allocates the output, then
+// charges the op's work (spec.work). Nothing is written before it returns.
 Elementwise prepare(const ElementwiseSpec& spec);
 
 // The stride pattern of the innermost loop (operand 0 is out):

@@ -254,6 +254,19 @@ void check_scalar_ranges(BinaryOp op, DType dtype, const Operand& self, const Op
     check_range(dtype, other.number());
 }
 
+WorkKind work_of(BinaryOp op, DType dtype, fn::PowExponent pow_exponent) {
+  switch (op) {
+    case BinaryOp::Pow:
+      return is_floating(dtype) && pow_exponent == fn::PowExponent::Other ? WorkKind::FunctionValues
+                                                                          : WorkKind::Elements;
+    case BinaryOp::FloorDivide:
+    case BinaryOp::Remainder:
+      return WorkKind::FunctionValues;
+    default:
+      return WorkKind::Elements;
+  }
+}
+
 fn::PowExponent pow_exponent_of(BinaryOp op, DType dtype, const Operand& self,
                                 const Operand& other) {
   if (op != BinaryOp::Pow || !other.is_number() || self.is_number() || !is_floating(dtype))
@@ -284,12 +297,13 @@ Tensor run_promoted(BinaryOp op, const OpInfo& info, const Operand& self, const 
                     const Promoted* promoted) {
   ElementwiseSpec spec{op_name(op), {a, b}, {"a", "b"}, {self.is_number(), other.is_number()},
                        result};
+  const fn::PowExponent pe = pow_exponent_of(op, dtype, self, other);
+  spec.work = work_of(op, dtype, pe);
   const Elementwise e = prepare(spec);
   if (info.alpha) check_alpha(dtype, alpha);
   check_kernel_dtype(op, dtype, self, other);
   check_scalar_ranges(op, dtype, self, other, alpha);
   if (e.out.numel() > 0) check_integer_divisor(op, b);  // an empty result divides nothing
-  const fn::PowExponent pe = pow_exponent_of(op, dtype, self, other);
   KernelChoice kernel = visit_dtype(dtype, [&](auto tag) {
     using T = decltype(tag);
     return run_binary(op, e, e.out.data<T>(), a.data<T>(), b.data<T>(), alpha.to<T>(), pe);

@@ -46,6 +46,15 @@ KernelChoice run_binary(BinaryOp op, const Elementwise& e, T* out, const T* a, c
 fn::PowExponent pow_exponent_of(BinaryOp op, DType dtype, const Operand& self,
                                 const Operand& other);
 
+// What an elementwise op charges (ElementwiseSpec::work, Note [Work
+// budget]): FunctionValues for a function of tens of instructions (exp,
+// log, sin, tanh, sigmoid, log1p, expm1; pow of floats but for the
+// exponents it computes by multiplying; floor division and remainder,
+// whose integer forms divide), Elements for the rest.
+//   work_of(BinaryOp::Pow, DType::Float32, fn::PowExponent::Two)  // returns Elements
+WorkKind work_of(BinaryOp op, DType dtype, fn::PowExponent pow_exponent);
+WorkKind work_of(UnaryOp op);
+
 // run_compare (engine/dispatch.h) for a CompareOp chosen at run time, on
 // inputs of T (src/ops/compare.cpp).
 template <class T>

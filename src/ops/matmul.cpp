@@ -210,6 +210,17 @@ std::optional<int64_t> fold_stride(const Plan& p) {
   return stride;
 }
 
+// Note [Work budget]: m x n x k multiply-adds per batch index, every
+// index of the broadcast batch counted (a stride-0 batch dim repeats the
+// work, not the memory); with k = 0 the m x n zeros are still written.
+void charge_matmul(const Plan& p, DType dtype) {
+  const double products = static_cast<double>(product(p.batch, 0, p.batch.size()));
+  const double madds = products * static_cast<double>(p.m) * static_cast<double>(p.n) *
+                       static_cast<double>(std::max<int64_t>(p.k, 1));
+  charge_work(WorkKind::MultiplyAdds, madds,
+              dtype == DType::Float32 ? work_cost::kMultiplyAdd : work_cost::kScalarMultiplyAdd);
+}
+
 // Runs one product per batch index (or one for the folded batch) into
 // out (contiguous, product_shape); returns the kernel's name.
 template <class T>
@@ -336,6 +347,7 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   TC_CHECK(Value, a.defined() && b.defined(), "matmul: an undefined tensor");
   const Plan p = plan_matmul(a, b);
   check_dtypes(p, a, b);
+  charge_matmul(p, a.dtype());
   const Tensor product_out = Tensor::empty(p.product_shape, a.dtype(),
                                            {a.first_element(), b.first_element()});
   bool folded = false;

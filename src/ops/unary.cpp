@@ -197,6 +197,22 @@ std::vector<Tensor> unary_backward(UnaryOp op, const BackwardArgs& args) {
 
 }  // namespace
 
+WorkKind work_of(UnaryOp op) {
+  switch (op) {
+    case UnaryOp::Exp:
+    case UnaryOp::Log:
+    case UnaryOp::Sigmoid:
+    case UnaryOp::Tanh:
+    case UnaryOp::Sin:
+    case UnaryOp::Cos:
+    case UnaryOp::Log1p:
+    case UnaryOp::Expm1:
+      return WorkKind::FunctionValues;
+    default:
+      return WorkKind::Elements;
+  }
+}
+
 Tensor unary(UnaryOp op, const Tensor& self) {
   TC_CHECK(Value, self.defined(), "an undefined tensor was passed as an operand");
   if (op == UnaryOp::Square) return square(self);
@@ -205,6 +221,7 @@ Tensor unary(UnaryOp op, const Tensor& self) {
   const Promoted p = promote_operands({self}, info.dtype_rule);
   const Tensor& a = p.inputs[0];
   ElementwiseSpec spec{op_name(op), {a}, {"a"}, {false}, p.promotion.result};
+  spec.work = work_of(op);
   const Elementwise e = prepare(spec);
   const KernelChoice kernel = visit_dtype(p.promotion.compute, [&](auto tag) {
     using T = decltype(tag);
