@@ -4,10 +4,10 @@
 //
 // Each case is two programs: a setup (the inputs) and the same setup plus
 // the op repeated `--repeat` times; the op's time is the difference of
-// their medians over the repeats (the setup's noise shared out). Its count is
-// what the op is charged for (elements or multiply-adds, before weights:
-// `per` says per what), so that ns/unit says how long a budget spent on
-// that kind alone takes. Then (--budget) programs that spend the default
+// their medians over the repeats (the setup's noise shared out). It is
+// printed per element of the result (or multiply-add) and per work unit
+// charged (Program.work), so that ns per work unit says how long a budget
+// spent on that kind of op alone takes. Then (--budget) programs that spend the default
 // budget on one kind each, timed whole, with the error they end on.
 //
 //   node bench/work-budget.js [--dist ../dist/index.js] [--runs 7] [--budget]
@@ -130,14 +130,18 @@ const cases = [
 ];
 
 // One run of a program (ms); throws if it fails unless failing is expected.
-function once(code, { fails = false, options = {} } = {}) {
+// The op timings run with no budget and no memory cap (the largest the
+// options take); the budget section runs with the defaults.
+const UNLIMITED = { maxWork: 2 ** 53 - 1, maxMemory: 2 ** 53 - 1 };
+
+function once(code, { fails = false, options = UNLIMITED } = {}) {
   const t0 = performance.now();
   const p = tc.run(code, options);
   const t1 = performance.now();
-  const error = p.error;
+  const { error, work } = p;
   p.dispose();
   if (!fails && error) throw new Error(`${code}\n${error.message}`);
-  return { ms: t1 - t0, error };
+  return { ms: t1 - t0, error, work };
 }
 
 const rows = [];
@@ -148,20 +152,27 @@ for (const [name, setup, op, count, per] of cases) {
   const baseCode = `import torch\n${setup}`;
   const wholeCode = `${baseCode}\n${`${op}\n`.repeat(repeat)}`;
   const bases = [], wholes = [];
+  let units = 0;
   for (let i = 0; i <= runs; i++) {
-    const b = once(baseCode).ms, w = once(wholeCode).ms;
-    if (i > 0) bases.push(b), wholes.push(w);
+    const b = once(baseCode), w = once(wholeCode);
+    units = (w.work - b.work) / repeat;
+    if (i > 0) bases.push(b.ms), wholes.push(w.ms);
   }
   const base = median(bases), whole = median(wholes);
-  const ns = ((whole - base) * 1e6) / (count * repeat);
-  const row = { name, per, count, repeat, baseMs: +base.toFixed(2), opMs: +((whole - base) / repeat).toFixed(2), nsPerUnit: +ns.toFixed(3) };
+  const opMs = (whole - base) / repeat;
+  const row = {
+    name, per, count, repeat, baseMs: +base.toFixed(2), opMs: +opMs.toFixed(2),
+    nsPerCount: +((opMs * 1e6) / count).toFixed(3),
+    unitsPerCount: +(units / count).toFixed(3),
+    nsPerWorkUnit: +((opMs * 1e6) / units).toFixed(3),
+  };
   rows.push(row);
   console.log(JSON.stringify(row));
 }
 
 console.log(JSON.stringify({ machine: machine(), load: load(), runs }));
-console.log('\n| op | per | ns per unit (median) |\n| --- | --- | --- |');
-for (const r of rows) console.log(`| ${r.name} | ${r.per} | ${r.nsPerUnit} |`);
+console.log('\n| op | ns per ' + 'element or multiply-add | work units charged per one | ns per work unit |\n| --- | --- | --- | --- |');
+for (const r of rows) console.log(`| ${r.name} | ${r.nsPerCount} | ${r.unitsPerCount} | ${r.nsPerWorkUnit} |`);
 
 // Programs that spend the whole default budget on one kind: how long they
 // run before the budget stops them (the whole run, setup included).
@@ -182,7 +193,7 @@ if (args.budget) {
   console.log('\n| a program spending the budget on | statements run | ms (median) | error |\n| --- | --- | --- | --- |');
   for (const [name, setup, line] of spenders) {
     const code = `import torch\n${setup}\n${(line + '\n').repeat(line.includes('2**40') ? 1 : 2000)}`;
-    const { ms, error } = time(code, { fails: true });
+    const { ms, error } = time(code, { fails: true, options: {} });
     const p = tc.run(code);
     const ran = p.statements.length;
     p.dispose();

@@ -212,6 +212,7 @@ std::string run_program(double byte_count, double max_statements, double max_ele
   } else {
     json.null();
   }
+  json.key("work").value(static_cast<int64_t>(result.work));
   json.key("globals").begin_object();
   GlobalWriter globals(json);
   for (const auto& [name, value] : result.globals) {

@@ -50,6 +50,7 @@ namespace work_cost {
 constexpr double kElement = 1;           // of a plain loop (the unit)
 constexpr double kStridedElement = 16;   // ... stepping a cache line or more per element
 constexpr double kConvertedElement = 4;  // ... each computed from a double (arange)
+constexpr double kRow = 16;              // a row of an elementwise loop: one call of its kernel
 constexpr double kMultiplyAdd = 0.25;    // float32 (the packed SIMD kernel, engine/gemm.h)
 constexpr double kScalarMultiplyAdd = 1; // float64 and the integer dtypes (a plain loop)
 constexpr double kFunctionValue = 16;
@@ -60,12 +61,13 @@ constexpr double kGathered = 32;
 // above: kElement, kMultiplyAdd, kFunctionValue, kGathered).
 double default_cost(WorkKind kind);
 
-// Charges `count` of `kind`, at `cost` work units each, to the active
-// WorkScope, if any. Raises ErrorKind::Limit, before the caller has done
-// anything, when the scope's budget cannot pay for it.
+// Charges `count` of `kind`, at `cost` work units each and `overhead`
+// units more, to the active WorkScope, if any. Raises ErrorKind::Limit,
+// before the caller has done anything, when the scope's budget cannot pay
+// for it.
 //   charge_work(WorkKind::Elements, 3 * n)                           // n elements of a + b
 //   charge_work(WorkKind::Elements, n, work_cost::kConvertedElement)  // arange(n)
-void charge_work(WorkKind kind, double count, double cost);
+void charge_work(WorkKind kind, double count, double cost, double overhead = 0);
 inline void charge_work(WorkKind kind, double count) {
   charge_work(kind, count, default_cost(kind));
 }
@@ -87,7 +89,7 @@ class WorkScope {
   double used() const { return used_; }
 
  private:
-  friend void charge_work(WorkKind kind, double count, double cost);
+  friend void charge_work(WorkKind kind, double count, double cost, double overhead);
   friend class PaidWork;
   double budget_;
   double used_ = 0;

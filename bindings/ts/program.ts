@@ -51,6 +51,7 @@ type RawStatement = Omit<ProgramStatement, 'output' | 'calls'> & { output: RawPi
 interface RawProgram {
   statements: RawStatement[];
   error: ProgramError | null;
+  work: number;
   globals: Record<string, RawGlobal>;
 }
 
@@ -89,6 +90,8 @@ export class Program {
   readonly printed: string;
   /** Each gradient brought back to its input's shape by the program's backward() calls, in order. */
   readonly backward: BackwardStep[];
+  /** The work units its ops spent, at most the run's maxWork (docs/limits.md, "Programs"). */
+  readonly work: number;
   private readonly values: Map<string, ProgramValue>;
   private readonly owned: Tensor[];
   private disposed = false;
@@ -123,6 +126,7 @@ export class Program {
     this.ok = raw.error === null;
     this.printed = this.statements.map((s) => s.output).join('');
     this.backward = backwardSteps(this.statements);
+    this.work = raw.work;
   }
 
   /**
@@ -228,7 +232,7 @@ export function runProgram(rt: Runtime<Tensor>, code: unknown, options: unknown)
     // still escapes (wasm memory exhausted, a bug) is reported the same way,
     // so that a page showing programs never meets an exception.
     if (!(error instanceof TensorcastError)) throw error;
-    return new Program({ statements: [], error: failure(error), globals: {} }, rt);
+    return new Program({ statements: [], error: failure(error), work: 0, globals: {} }, rt);
   }
   return new Program(JSON.parse(text) as RawProgram, rt);
 }

@@ -100,17 +100,18 @@ TEST_CASE("work: the counts each kind of op is charged", "[work]") {
     op();
     return scope.used();
   };
-  CHECK(cost([&] { add(a, a); }) == 3 * 64 * 32);                     // read a, a, write out
-  CHECK(cost([&] { unary(UnaryOp::Neg, a); }) == 2 * 64 * 32);
-  CHECK(cost([&] { unary(UnaryOp::Exp, a); }) == 64 * 32 * work_cost::kFunctionValue);
-  // (a number operand is a 0-D tensor: a few units more)
-  CHECK(cost([&] { pow(a, 2.5); }) == Approx(64 * 32 * work_cost::kFunctionValue).margin(8));
-  CHECK(cost([&] { pow(a, 2.0); }) == Approx(3 * 64 * 32).margin(8));  // a ** 2 multiplies
+  const double row = work_cost::kRow;  // a contiguous op is one row
+  CHECK(cost([&] { add(a, a); }) == 3 * 64 * 32 + row);                // read a, a, write out
+  CHECK(cost([&] { unary(UnaryOp::Neg, a); }) == 2 * 64 * 32 + row);
+  CHECK(cost([&] { unary(UnaryOp::Exp, a); }) == 64 * 32 * work_cost::kFunctionValue + row);
+  // (a number operand is a 0-D tensor, converted to the op's dtype: a row more)
+  CHECK(cost([&] { pow(a, 2.5); }) == Approx(64 * 32 * work_cost::kFunctionValue + 2 * row).margin(4));
+  CHECK(cost([&] { pow(a, 2.0); }) == Approx(3 * 64 * 32 + 2 * row).margin(4));  // a ** 2 multiplies
   CHECK(cost([&] { matmul(a, b); }) == 64 * 16 * 32 * work_cost::kMultiplyAdd);
   const Tensor ai = to(a, DType::Int64), bi = to(b, DType::Int64);
   CHECK(cost([&] { matmul(ai, bi); }) == 64 * 16 * 32 * work_cost::kScalarMultiplyAdd);
   // floor division also reads its divisor once for a zero (check_integer_divisor)
-  CHECK(cost([&] { floor_divide(ai, ai); }) == 64 * 32 * work_cost::kFunctionValue + 2 * 64 * 32);
+  CHECK(cost([&] { floor_divide(ai, ai); }) == 64 * 32 * work_cost::kFunctionValue + row + 2 * 64 * 32);
   // a batch broadcast through stride 0 is counted in full: 2^20 products
   const Tensor many = expand(Tensor::ones({1, 4, 4}), {1 << 20, 4, 4}), four = Tensor::ones({4, 4});
   CHECK(cost([&] { matmul(many, four); }) == (1 << 20) * 64 * work_cost::kMultiplyAdd);
@@ -119,11 +120,15 @@ TEST_CASE("work: the counts each kind of op is charged", "[work]") {
   CHECK(cost([&] { rand({1000}, DType::Float32); }) == 1000 * work_cost::kFunctionValue);
   CHECK(cost([&] { randn({1000}, DType::Float32); }) == 2000 * work_cost::kFunctionValue);
   CHECK(cost([&] { cat({a, a}, 0); }) == 2 * 2 * 64 * 32);            // charged once, up front
-  CHECK(cost([&] { clone(a); }) == 2 * 64 * 32);
-  // a copy whose inner loop steps a cache line per element costs more
+  CHECK(cost([&] { clone(a); }) == 2 * 64 * 32 + row);
+  // a copy whose inner loop steps a cache line per element costs more,
+  // and so does each of its 64 rows
   const Tensor big = Tensor::ones({64, 64});
-  CHECK(cost([&] { contiguous(transpose(big, 0, 1)); }) == 2 * 64 * 64 * work_cost::kStridedElement);
-  CHECK(cost([&] { add(big, transpose(big, 0, 1)); }) == 3 * 64 * 64);  // the tiled kernel
+  CHECK(cost([&] { contiguous(transpose(big, 0, 1)); }) ==
+        2 * 64 * 64 * work_cost::kStridedElement + 64 * row);
+  CHECK(cost([&] { add(big, transpose(big, 0, 1)); }) == 3 * 64 * 64 + 64 * row);  // the tiled kernel
+  const Tensor rows_of_two = narrow(Tensor::ones({512, 4}), 1, 0, 2);
+  CHECK(cost([&] { contiguous(rows_of_two); }) == 2 * 1024 + 512 * row);
   const Tensor idx = Tensor::from_values<int64_t>({0, 1, 0}, {3}), five = Tensor::ones({5});
   CHECK(cost([&] { gather(five, 0, idx); }) == 3 * work_cost::kGathered + 2 * 3);  // and idx read
 }
@@ -414,8 +419,8 @@ TEST_CASE("work: an in-place op whose result is converted is refused before it w
   REQUIRE_FALSE(s.error.has_value());
   const ProgramResult whole = run(setup + "y += x\n");
   REQUIRE_FALSE(whole.error.has_value());
-  const double op = whole.work - s.work, conversion = 2 * 4096, loop = 3 * 4096;
-  CHECK(op == conversion + loop + 2 * 4096);  // y converted to int64 first
+  const double op = whole.work - s.work, conversion = 2 * 4096, loop = 3 * 4096 + tc::work_cost::kRow;
+  CHECK(op == conversion + loop + 2 * 4096 + tc::work_cost::kRow);  // y converted to int64 first
   for (const double short_by : {1.0, conversion + 1, op}) {
     ProgramLimits limits;
     limits.max_work = static_cast<int64_t>(whole.work - short_by);

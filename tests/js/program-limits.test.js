@@ -46,13 +46,17 @@ test('10,000 lines of a 4096 x 4096 matmul stop at the first: one is past the wh
 });
 
 test('maxWork: the budget of the whole program, not of each statement', () => {
-  // 1,000 ones (1,000 units), then x + x reads two and writes one per element
+  // 1,000 ones (1,000 units), then x + x reads two and writes one per
+  // element, in one row (16 units)
   const code = 'import torch\nx = torch.ones(1000)\ny = x + x\nz = x + x\n';
-  runOk(code, { maxWork: 7000 });
-  const { error } = runFailing(code, { maxWork: 6999 });
+  const p = tc.run(code, { maxWork: 7032 });
+  assert.equal(p.error, null);
+  assert.equal(p.work, 7032);
+  p.dispose();
+  const { error } = runFailing(code, { maxWork: 7031 });
   assert.equal(error.line, 4);
-  assert.equal(error.message, 'this line would read and write 3000 elements (3000 work units); the limit is 6999 work units per program, 2999 of them left');
-  assert.equal(runFailing(code, { maxWork: 3999 }).error.line, 3);
+  assert.equal(error.message, 'this line would read and write 3000 elements (3016 work units); the limit is 7031 work units per program, 3015 of them left');
+  assert.equal(runFailing(code, { maxWork: 4015 }).error.line, 3);
   assert.equal(runFailing(code, { maxWork: 1 }).error.line, 2);
 });
 
