@@ -64,10 +64,9 @@ WorkScope::~WorkScope() { g_scope = previous_; }
 PaidWork::PaidWork() : paused_(g_scope) { g_scope = nullptr; }
 PaidWork::~PaidWork() { g_scope = paused_; }
 
-void charge_work(WorkKind kind, double count, double cost, double overhead) {
+void charge_work_units(WorkKind kind, double count, double units) {
   WorkScope* scope = g_scope;
   if (scope == nullptr || !(count > 0)) return;
-  const double units = count * cost + overhead;
   const double after = scope->used_ + units;
   if (!(after <= scope->budget_)) {
     const Words w = words(kind);

@@ -21,7 +21,7 @@
 // of op still ends in about 200 ms. The error names the count, its units
 // and what is left:
 //   this line would compute 1.1e12 multiply-adds (2.7e11 work units); the
-//   limit is 1e9 work units per program, 9.9e8 of them left
+//   limit is 5e8 work units per program, 5e8 of them left
 //
 // Counts are doubles: an expanded view's element count fits in int64, but
 // the multiply-adds of a matmul of two such views need not.
@@ -45,29 +45,45 @@ enum class WorkKind {
   Gathers,
 };
 
-// What one count costs, in work units, by what the loop does.
+// What one count costs, in work units, by what the loop does: each weight
+// is what its slowest case took in wasm under Node, in units of about
+// 0.3 ns (bench/work-budget.js; docs/limits.md, "Programs").
 namespace work_cost {
-constexpr double kElement = 1;           // of a plain loop (the unit)
-constexpr double kStridedElement = 16;   // ... stepping a cache line or more per element
-constexpr double kConvertedElement = 4;  // ... each computed from a double (arange)
-constexpr double kRow = 16;              // a row of an elementwise loop: one call of its kernel
-constexpr double kMultiplyAdd = 0.25;    // float32 (the packed SIMD kernel, engine/gemm.h)
-constexpr double kScalarMultiplyAdd = 1; // float64 and the integer dtypes (a plain loop)
-constexpr double kFunctionValue = 16;
-constexpr double kGathered = 32;
+// An element of a plain loop, per 4 bytes of its dtype (a float64 counts
+// two) and per 4 bytes its inner loop steps (stepping a cache line or more
+// per element costs kMaxElement: every element a miss).
+constexpr double kElement = 1;
+constexpr double kMaxElement = 16;
+constexpr double kRow = 24;              // a row of an elementwise loop: one call of its kernel
+constexpr double kConvertedElement = 12; // an element computed from a double (arange, linspace)
+constexpr double kMultiplyAdd = 0.25;    // float32, matrix by matrix (the packed SIMD kernel, engine/gemm.h)
+constexpr double kVectorMultiplyAdd = 1; // float32 with a vector (dot, mv): memory-bound
+constexpr double kScalarMultiplyAdd = 1.5;  // float64 and the integer dtypes (a plain loop)
+constexpr double kFunctionValue = 24;    // exp, log, sigmoid, log1p, expm1, integer // % and **
+constexpr double kCostlyFunctionValue = 64;  // sin, cos, tanh, float pow, float // and %
+constexpr double kRandomValue = 32;      // rand, randint (randn: two costly values per number)
+constexpr double kGathered = 128;        // an element read through an index, anywhere
 }  // namespace work_cost
 
-// What `count` of `kind` costs by default (the first weight of its kind
-// above: kElement, kMultiplyAdd, kFunctionValue, kGathered).
+// What an element of `bytes` bytes costs a plain loop to read or write.
+//   element_cost(8)  // returns 2 (a float64)
+inline double element_cost(int64_t bytes) {
+  return bytes > 4 ? work_cost::kElement * static_cast<double>(bytes) / 4 : work_cost::kElement;
+}
+
+// What one `kind` costs when the caller says nothing: kElement,
+// kMultiplyAdd, kFunctionValue, kGathered.
 double default_cost(WorkKind kind);
 
-// Charges `count` of `kind`, at `cost` work units each and `overhead`
-// units more, to the active WorkScope, if any. Raises ErrorKind::Limit,
-// before the caller has done anything, when the scope's budget cannot pay
-// for it.
+// Charges `count` of `kind`, `units` work units in all, to the active
+// WorkScope, if any. Raises ErrorKind::Limit, before the caller has done
+// anything, when the scope's budget cannot pay for it.
+void charge_work_units(WorkKind kind, double count, double units);
 //   charge_work(WorkKind::Elements, 3 * n)                           // n elements of a + b
 //   charge_work(WorkKind::Elements, n, work_cost::kConvertedElement)  // arange(n)
-void charge_work(WorkKind kind, double count, double cost, double overhead = 0);
+inline void charge_work(WorkKind kind, double count, double cost) {
+  charge_work_units(kind, count, count * cost);
+}
 inline void charge_work(WorkKind kind, double count) {
   charge_work(kind, count, default_cost(kind));
 }
@@ -89,7 +105,7 @@ class WorkScope {
   double used() const { return used_; }
 
  private:
-  friend void charge_work(WorkKind kind, double count, double cost, double overhead);
+  friend void charge_work_units(WorkKind kind, double count, double units);
   friend class PaidWork;
   double budget_;
   double used_ = 0;

@@ -10,8 +10,6 @@ namespace tc {
 
 namespace {
 
-constexpr int64_t kCacheLine = 64;  // bytes
-
 bool partially_overlaps(const Tensor& out, const Tensor& in) {
   if (out.impl_ptr() == in.impl_ptr() || !out.shares_storage(in)) return false;
   if (out.numel() == 0 || in.numel() == 0) return false;
@@ -47,39 +45,41 @@ void check_inplace_shape(const ElementwiseSpec& spec, const Shape& shape) {
            " doesn't match the broadcast shape ", format_shape(shape));
 }
 
-// Whether the plan's inner loop steps through some operand by a cache
-// line or more per element (a copy of a transpose: every element a miss)
-// with no tiled kernel to take it (transposed_operand: float32 binary
-// ops, dispatch.h).
-bool cache_hostile(const ElementwiseSpec& spec, const LoopPlan& plan) {
-  if (plan.shape.empty() || plan.shape[0] < 2) return false;
-  auto dtype = [&](size_t k) {
-    return k > 0 ? spec.inputs[k - 1].dtype() : spec.out.defined() ? spec.out.dtype() : spec.out_dtype;
-  };
-  bool all_float32 = true;
-  for (size_t k = 0; k < plan.strides.size(); ++k) all_float32 &= dtype(k) == DType::Float32;
-  if (all_float32 && transposed_operand(plan) != 0) return false;
-  for (size_t k = 0; k < plan.strides.size(); ++k)
-    if (std::abs(plan.strides[k][0]) * dtype_size(dtype(k)) >= kCacheLine) return true;
-  return false;
+// Note [Elementwise work]: an elementwise op reads and writes each operand
+// once per element of the result; each access costs, in work units, 1 per
+// 4 bytes of the operand's dtype, or per 4 bytes its inner loop steps when
+// that is more (a stride of a cache line or more, a copy of a transpose,
+// makes every access a miss: work_cost::kMaxElement, measured at 16 times
+// a plain copy), except for an operand the tiled kernel reads across
+// (transposed_operand, float32 binary ops: dispatch.h), which costs 4. A
+// loop over many short rows pays work_cost::kRow for each (rows of two
+// elements took ten times the time of long ones).
+double access_cost(const ElementwiseSpec& spec, const LoopPlan& plan, size_t k, int tiled) {
+  const DType d = k > 0 ? spec.inputs[k - 1].dtype() : spec.out.defined() ? spec.out.dtype() : spec.out_dtype;
+  const int64_t size = dtype_size(d);
+  const int64_t step = plan.shape.empty() ? 0 : std::abs(plan.strides[k][0]) * size;
+  const double cost = std::min(element_cost(std::max(size, step)), work_cost::kMaxElement);
+  return static_cast<int64_t>(k) == tiled ? std::min(cost, 4 * work_cost::kElement) : cost;
 }
 
-// Charges the op's work (Note [Work budget]) from its plan: spec.work for
-// the result's elements, Elements counting every operand (out included),
-// each at work_cost::kStridedElement in a cache-hostile plan (a copy of a
-// transposed [2048, 2048] takes about 16 times a plain copy's time), and
-// work_cost::kRow for each row the kernel is called on (rows of two
-// elements take ten times the time of long ones).
+// Charges the op's work from its plan (Note [Elementwise work]).
 void charge(const ElementwiseSpec& spec, const LoopPlan& plan) {
   if (!work_budgeted()) return;  // the plain API: nothing to charge, nothing to look at
   const double elements = static_cast<double>(numel(plan.shape));
   if (!(elements > 0)) return;
   const double rows = plan.shape.empty() ? 1 : elements / static_cast<double>(plan.shape[0]);
-  const double count = spec.work == WorkKind::Elements ? elements * plan.strides.size() : elements;
-  const double each = spec.work != WorkKind::Elements ? default_cost(spec.work)
-                      : cache_hostile(spec, plan)     ? work_cost::kStridedElement
-                                                      : work_cost::kElement;
-  charge_work(spec.work, count, each, rows * work_cost::kRow);
+  const double row_units = rows * work_cost::kRow;
+  if (spec.function_cost > 0) {
+    charge_work_units(WorkKind::FunctionValues, elements, elements * spec.function_cost + row_units);
+    return;
+  }
+  bool all_float32 = spec.out.defined() ? spec.out.dtype() == DType::Float32 : spec.out_dtype == DType::Float32;
+  for (const Tensor& t : spec.inputs) all_float32 &= t.dtype() == DType::Float32;
+  const int tiled = all_float32 ? transposed_operand(plan) : 0;
+  double per_element = 0;
+  for (size_t k = 0; k < plan.strides.size(); ++k) per_element += access_cost(spec, plan, k, tiled);
+  charge_work_units(WorkKind::Elements, elements * static_cast<double>(plan.strides.size()),
+                    elements * per_element + row_units);
 }
 
 }  // namespace

@@ -24,10 +24,12 @@ struct ElementwiseSpec {
   // dtypes were decided.
   std::vector<Tensor> given;
   PromotionTrace promotion;
-  // What prepare charges (Note [Work budget]): Elements, the result's
-  // elements times the operands (out and each input), or FunctionValues,
-  // one per element of the result for an op whose function is costly.
-  WorkKind work = WorkKind::Elements;
+  // What prepare charges (Note [Work budget]): 0 for a plain loop, its
+  // elements read and written (WorkKind::Elements, each operand weighed by
+  // its bytes and stride), or the work units of one value of a costly
+  // function (WorkKind::FunctionValues, work_cost::kFunctionValue or
+  // kCostlyFunctionValue) per element of the result.
+  double function_cost = 0;
 };
 
 struct Elementwise {
@@ -38,7 +40,8 @@ struct Elementwise {
 
 // Raises PyTorch's messages on a mismatch (Note [Broadcasting: infer_size]),
 // and for in-place ops Note [In-place rules], allocates the output, then
-// charges the op's work (spec.work). Nothing is written before it returns.
+// charges the op's work (spec.function_cost). Nothing is written before
+// it returns.
 Elementwise prepare(const ElementwiseSpec& spec);
 
 // The stride pattern of the innermost loop (operand 0 is out):

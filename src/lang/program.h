@@ -32,8 +32,9 @@ struct ProgramLimits {
   int64_t max_nesting = 100;           // brackets, calls, operators inside each other
   int64_t max_elements = 1 << 24;      // of any tensor a statement creates (64 MB of float32)
   // Work units the whole program may spend (Note [Work budget], src/work.h):
-  // about 200 ms of the slowest ops in wasm, a 4096 x 4096 add is 5% of it.
-  int64_t max_work = 1000000000;
+  // at most about 200 ms of any kind of op in wasm here; a 4096 x 4096 add
+  // is an eighth of it, a 512 x 512 matmul a fifteenth.
+  int64_t max_work = 500000000;
   // Bytes the program's tensors may hold at once (Note [Live memory
   // limit], src/storage.h): 512 MiB, eight of the largest tensors.
   int64_t max_memory = int64_t{1} << 29;

@@ -254,16 +254,17 @@ void check_scalar_ranges(BinaryOp op, DType dtype, const Operand& self, const Op
     check_range(dtype, other.number());
 }
 
-WorkKind work_of(BinaryOp op, DType dtype, fn::PowExponent pow_exponent) {
+double function_cost(BinaryOp op, DType dtype, fn::PowExponent pow_exponent) {
+  const bool floating = is_floating(dtype);
   switch (op) {
     case BinaryOp::Pow:
-      return is_floating(dtype) && pow_exponent == fn::PowExponent::Other ? WorkKind::FunctionValues
-                                                                          : WorkKind::Elements;
+      if (floating && pow_exponent != fn::PowExponent::Other) return 0;
+      return floating ? work_cost::kCostlyFunctionValue : work_cost::kFunctionValue;
     case BinaryOp::FloorDivide:
     case BinaryOp::Remainder:
-      return WorkKind::FunctionValues;
+      return floating ? work_cost::kCostlyFunctionValue : work_cost::kFunctionValue;
     default:
-      return WorkKind::Elements;
+      return 0;
   }
 }
 
@@ -298,7 +299,7 @@ Tensor run_promoted(BinaryOp op, const OpInfo& info, const Operand& self, const 
   ElementwiseSpec spec{op_name(op), {a, b}, {"a", "b"}, {self.is_number(), other.is_number()},
                        result};
   const fn::PowExponent pe = pow_exponent_of(op, dtype, self, other);
-  spec.work = work_of(op, dtype, pe);
+  spec.function_cost = function_cost(op, dtype, pe);
   const Elementwise e = prepare(spec);
   if (info.alpha) check_alpha(dtype, alpha);
   check_kernel_dtype(op, dtype, self, other);

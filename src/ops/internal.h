@@ -46,14 +46,15 @@ KernelChoice run_binary(BinaryOp op, const Elementwise& e, T* out, const T* a, c
 fn::PowExponent pow_exponent_of(BinaryOp op, DType dtype, const Operand& self,
                                 const Operand& other);
 
-// What an elementwise op charges (ElementwiseSpec::work, Note [Work
-// budget]): FunctionValues for a function of tens of instructions (exp,
-// log, sin, tanh, sigmoid, log1p, expm1; pow of floats but for the
-// exponents it computes by multiplying; floor division and remainder,
-// whose integer forms divide), Elements for the rest.
-//   work_of(BinaryOp::Pow, DType::Float32, fn::PowExponent::Two)  // returns Elements
-WorkKind work_of(BinaryOp op, DType dtype, fn::PowExponent pow_exponent);
-WorkKind work_of(UnaryOp op);
+// What an elementwise op's function costs per element
+// (ElementwiseSpec::function_cost, Note [Work budget]): 0 for a plain
+// loop; work_cost::kFunctionValue for exp, log, sigmoid, log1p, expm1 and
+// the integer forms of //, % and ** (which divide or loop);
+// kCostlyFunctionValue for sin, cos, tanh, and pow, // and % of floats.
+// Pow of floats by 2, 3, -1, 0.5 ... multiplies or takes a square root: 0.
+//   function_cost(BinaryOp::Pow, DType::Float32, fn::PowExponent::Two)  // returns 0
+double function_cost(BinaryOp op, DType dtype, fn::PowExponent pow_exponent);
+double function_cost(UnaryOp op);
 
 // run_compare (engine/dispatch.h) for a CompareOp chosen at run time, on
 // inputs of T (src/ops/compare.cpp).

@@ -212,13 +212,19 @@ std::optional<int64_t> fold_stride(const Plan& p) {
 
 // Note [Work budget]: m x n x k multiply-adds per batch index, every
 // index of the broadcast batch counted (a stride-0 batch dim repeats the
-// work, not the memory); with k = 0 the m x n zeros are still written.
+// work, not the memory), at what the kernel takes for them: the packed
+// float32 kernel for matrices, less for a vector (m or n of 1: dot, mv),
+// a plain loop for the other dtypes; and each element of the result
+// written (with k = 0 the m x n zeros are still written).
 void charge_matmul(const Plan& p, DType dtype) {
-  const double products = static_cast<double>(product(p.batch, 0, p.batch.size()));
-  const double madds = products * static_cast<double>(p.m) * static_cast<double>(p.n) *
-                       static_cast<double>(std::max<int64_t>(p.k, 1));
-  charge_work(WorkKind::MultiplyAdds, madds,
-              dtype == DType::Float32 ? work_cost::kMultiplyAdd : work_cost::kScalarMultiplyAdd);
+  const double outputs = static_cast<double>(product(p.batch, 0, p.batch.size())) *
+                         static_cast<double>(p.m) * static_cast<double>(p.n);
+  const double madds = outputs * static_cast<double>(p.k);
+  const double cost = dtype != DType::Float32         ? work_cost::kScalarMultiplyAdd
+                      : p.m == 1 || p.n == 1          ? work_cost::kVectorMultiplyAdd
+                                                      : work_cost::kMultiplyAdd;
+  charge_work_units(WorkKind::MultiplyAdds, std::max(madds, outputs),
+                    madds * cost + outputs * element_cost(dtype_size(dtype)));
 }
 
 // Runs one product per batch index (or one for the folded batch) into

@@ -91,7 +91,7 @@ void manual_seed(uint64_t seed) { generator() = Philox{seed, 0}; }
 Tensor rand(const Shape& shape, DType dtype) {
   check_floating(dtype, "check_uniform_bounds");  // uniform_'s dispatch name
   Tensor t = Tensor::empty(shape, dtype);
-  charge_work(WorkKind::FunctionValues, static_cast<double>(t.numel()));
+  charge_work(WorkKind::FunctionValues, static_cast<double>(t.numel()), work_cost::kRandomValue);
   Words w;
   const int64_t n = t.numel();
   if (dtype == DType::Float32) {
@@ -109,7 +109,8 @@ Tensor randn(const Shape& shape, DType dtype) {
   Tensor t = Tensor::empty(shape, dtype);
   // Box-Muller: a logarithm, a square root, a sine and a cosine for two
   // numbers, counted as two values each.
-  charge_work(WorkKind::FunctionValues, 2.0 * static_cast<double>(t.numel()));
+  charge_work(WorkKind::FunctionValues, 2.0 * static_cast<double>(t.numel()),
+              work_cost::kCostlyFunctionValue);
   Words w;
   const int64_t n = t.numel();
   constexpr double kTwoPi = 6.283185307179586476925286766559;
@@ -129,7 +130,7 @@ Tensor randint(int64_t low, int64_t high, const Shape& shape, DType dtype) {
   TC_CHECK(Value, low < high, "random_ expects 'from' to be less than 'to', but got from=", low,
            " >= to=", high);
   Tensor t = Tensor::empty(shape, dtype);
-  charge_work(WorkKind::FunctionValues, static_cast<double>(t.numel()));
+  charge_work(WorkKind::FunctionValues, static_cast<double>(t.numel()), work_cost::kRandomValue);
   const uint64_t range = static_cast<uint64_t>(high) - static_cast<uint64_t>(low);
   Words w;
   visit_dtype(dtype, [&](auto tag) {

@@ -197,19 +197,20 @@ std::vector<Tensor> unary_backward(UnaryOp op, const BackwardArgs& args) {
 
 }  // namespace
 
-WorkKind work_of(UnaryOp op) {
+double function_cost(UnaryOp op) {
   switch (op) {
     case UnaryOp::Exp:
     case UnaryOp::Log:
     case UnaryOp::Sigmoid:
+    case UnaryOp::Log1p:
+    case UnaryOp::Expm1:
+      return work_cost::kFunctionValue;
     case UnaryOp::Tanh:
     case UnaryOp::Sin:
     case UnaryOp::Cos:
-    case UnaryOp::Log1p:
-    case UnaryOp::Expm1:
-      return WorkKind::FunctionValues;
+      return work_cost::kCostlyFunctionValue;
     default:
-      return WorkKind::Elements;
+      return 0;
   }
 }
 
@@ -221,7 +222,7 @@ Tensor unary(UnaryOp op, const Tensor& self) {
   const Promoted p = promote_operands({self}, info.dtype_rule);
   const Tensor& a = p.inputs[0];
   ElementwiseSpec spec{op_name(op), {a}, {"a"}, {false}, p.promotion.result};
-  spec.work = work_of(op);
+  spec.function_cost = function_cost(op);
   const Elementwise e = prepare(spec);
   const KernelChoice kernel = visit_dtype(p.promotion.compute, [&](auto tag) {
     using T = decltype(tag);
