@@ -135,7 +135,7 @@ const cases = [
 // One run of a program (ms); throws if it fails unless failing is expected.
 // The op timings run with no budget and no memory cap (the largest the
 // options take); the budget section runs with the defaults.
-const UNLIMITED = { maxWork: 2 ** 53 - 1, maxMemory: 2 ** 53 - 1 };
+const UNLIMITED = { maxWork: 2 ** 53 - 1, maxMemory: 2 ** 53 - 1, maxElements: 2 ** 28 };
 
 function once(code, { fails = false, options = UNLIMITED } = {}) {
   const t0 = performance.now();
@@ -190,6 +190,9 @@ if (args.budget) {
     ['int64 matmul 128 lines', 'a = torch.randint(-9, 9, (128, 128))', 'c = a @ a'],
     ['float32 sum, 1e6-element lines', 'a = torch.rand(1000000)', 'c = a.sum()'],
     ['torch.randn(1e6) lines', '', 'c = torch.randn(1000000)'],
+    ['float32 copies of a transpose, 1e6-element lines', 'a = torch.rand(1000, 1000)', 'c = a.T.contiguous()'],
+    ['float32 gathers, 1e6-element lines', 'a = torch.rand(1000000)\ni = torch.randint(0, 1000000, (1000000,))', 'c = a[i]'],
+    ['float32 allclose, 1e6-element lines', 'a = torch.rand(1000000)', 'c = torch.allclose(a, a)'],
     ['the issue: matmul of an expand(2**40)', '', 'a = torch.ones(1).expand(2**40)\nc = a @ a'],
     ['the issue: 10,000 matmuls 4096', 'a = torch.ones(4096, 4096)', 'c = a @ a'],
   ];

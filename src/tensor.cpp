@@ -108,7 +108,7 @@ const void* Tensor::first_element() const {
 template <class T>
 std::vector<T> Tensor::values() const {
   const Geometry& g = geometry();
-  charge_work(WorkKind::Elements, 2.0 * static_cast<double>(g.numel()), element_cost(sizeof(T)));
+  charge_work(WorkKind::Elements, 2.0 * static_cast<double>(g.numel()), work_cost::kCountedElement);
   std::vector<T> out(static_cast<size_t>(g.numel()));
   if (out.empty()) return out;
   visit_dtype(dtype(), [&](auto tag) {

@@ -56,6 +56,7 @@ constexpr double kElement = 1;
 constexpr double kMaxElement = 16;
 constexpr double kRow = 24;              // a row of an elementwise loop: one call of its kernel
 constexpr double kConvertedElement = 12; // an element computed from a double (arange, linspace)
+constexpr double kCountedElement = 4;    // an element read or written by an index count (Tensor::values)
 constexpr double kMultiplyAdd = 0.25;    // float32, matrix by matrix (the packed SIMD kernel, engine/gemm.h)
 constexpr double kVectorMultiplyAdd = 1; // float32 with a vector (dot, mv): memory-bound
 constexpr double kScalarMultiplyAdd = 1.5;  // float64 and the integer dtypes (a plain loop)

@@ -119,7 +119,8 @@ TEST_CASE("work: the counts each kind of op is charged", "[work]") {
   const Tensor ai = to(a, DType::Int64), bi = to(b, DType::Int64);
   CHECK(cost([&] { matmul(ai, bi); }) == 64 * 16 * 32 * work_cost::kScalarMultiplyAdd + 64 * 16 * 2);
   // integer floor division also reads its divisor once for a zero (check_integer_divisor)
-  CHECK(cost([&] { floor_divide(ai, ai); }) == n * work_cost::kFunctionValue + row + 2 * 2 * n);
+  CHECK(cost([&] { floor_divide(ai, ai); }) ==
+        n * work_cost::kFunctionValue + row + 2 * n * work_cost::kCountedElement);
   // a batch broadcast through stride 0 is counted in full: 2^20 products
   const Tensor many = expand(Tensor::ones({1, 4, 4}), {1 << 20, 4, 4}), four = Tensor::ones({4, 4});
   CHECK(cost([&] { matmul(many, four); }) ==
@@ -142,7 +143,8 @@ TEST_CASE("work: the counts each kind of op is charged", "[work]") {
   const Tensor every_8th = slice(Tensor::ones({4, 64}), 1, 0, 64, 8);
   CHECK(cost([&] { contiguous(every_8th); }) == (1 + 8) * 32 + row);  // 32 bytes a step, one row
   const Tensor idx = Tensor::from_values<int64_t>({0, 1, 0}, {3}), five = Tensor::ones({5});
-  CHECK(cost([&] { gather(five, 0, idx); }) == 3 * work_cost::kGathered + 2 * 2 * 3);  // and idx read
+  CHECK(cost([&] { gather(five, 0, idx); }) ==
+        3 * work_cost::kGathered + 2 * 3 * work_cost::kCountedElement);  // and idx read
 }
 
 // --- every op of the program library
