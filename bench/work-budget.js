@@ -99,6 +99,13 @@ const cases = [
   ['float32 floor_divide', f32, 'c = a // b', N, 'element'],
   ['float32 remainder', f32, 'c = a % b', N, 'element'],
   ['float32 sigmoid', f32, 'c = a.sigmoid()', N, 'element'],
+  ['float32 log', f32, 'c = a.log()', N, 'element'],
+  ['float32 log1p', f32, 'c = a.log1p()', N, 'element'],
+  ['float64 log1p', f64, 'c = a.log1p()', N, 'element'],
+  ['float32 expm1', f32, 'c = a.expm1()', N, 'element'],
+  ['float64 expm1', f64, 'c = a.expm1()', N, 'element'],
+  ['float64 sigmoid', f64, 'c = a.sigmoid()', N, 'element'],
+  ['float32 cos', f32, 'c = a.cos()', N, 'element'],
   ['int64 pow', 'a = torch.randint(1, 9, (4194304,))', 'c = a ** 7', N, 'element'],
   ['float32 to float64', f32, 'c = a.double()', N, 'element'],
   ['int64 to float32', i64, 'c = a.float()', N, 'element'],
@@ -149,7 +156,7 @@ function once(code, { fails = false, options = UNLIMITED } = {}) {
 
 const rows = [];
 for (const [name, setup, op, count, per] of cases) {
-  if (args.only && !name.includes(args.only)) continue;
+  if (args.only && !args.only.split(',').some((o) => name.includes(o))) continue;
   // The setup alone and with the op repeated, interleaved run by run so
   // that both see the same load; one warm-up run of each first.
   const baseCode = `import torch\n${setup}`;

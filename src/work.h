@@ -60,9 +60,12 @@ constexpr double kCountedElement = 4;    // an element read or written by an ind
 constexpr double kMultiplyAdd = 0.25;    // float32, matrix by matrix (the packed SIMD kernel, engine/gemm.h)
 constexpr double kVectorMultiplyAdd = 1; // float32 with a vector (dot, mv): memory-bound
 constexpr double kScalarMultiplyAdd = 1.5;  // float64 and the integer dtypes (a plain loop)
-constexpr double kFunctionValue = 24;    // exp, log, sigmoid, log1p, expm1, integer // % and **
-constexpr double kCostlyFunctionValue = 64;  // sin, cos, tanh, float pow, float // and %
-constexpr double kRandomValue = 32;      // rand, randint (randn: two costly values per number)
+// A value of a function of tens of instructions: each op says what its
+// took (src/ops/unary.cpp, binary.cpp: 16 for a float32 exp, 64 for a
+// float64 tanh); kFunctionValue when nothing is said.
+constexpr double kFunctionValue = 24;
+constexpr double kRandomValue = 32;      // rand, randint
+constexpr double kNormalValue = 128;     // randn: a logarithm, a root, a sine or cosine
 constexpr double kGathered = 128;        // an element read through an index, anywhere
 }  // namespace work_cost
 

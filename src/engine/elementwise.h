@@ -26,9 +26,9 @@ struct ElementwiseSpec {
   PromotionTrace promotion;
   // What prepare charges (Note [Work budget]): 0 for a plain loop, its
   // elements read and written (WorkKind::Elements, each operand weighed by
-  // its bytes and stride), or the work units of one value of a costly
-  // function (WorkKind::FunctionValues, work_cost::kFunctionValue or
-  // kCostlyFunctionValue) per element of the result.
+  // its bytes and stride: Note [Elementwise work]); else the work units of
+  // one value of a costly function (function_cost in src/ops/internal.h),
+  // charged per element of the result as WorkKind::FunctionValues.
   double function_cost = 0;
 };
 

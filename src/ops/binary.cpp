@@ -254,15 +254,18 @@ void check_scalar_ranges(BinaryOp op, DType dtype, const Operand& self, const Op
     check_range(dtype, other.number());
 }
 
+// Units per value, as function_cost(UnaryOp) (measured: float pow 7.2 /
+// 15.1 ns in float32 / float64, float // 17.7 ns and % 15.0 ns in
+// float32, integer // and % 5.4 ns, integer ** 3.5 ns).
 double function_cost(BinaryOp op, DType dtype, fn::PowExponent pow_exponent) {
-  const bool floating = is_floating(dtype);
+  const bool floating = is_floating(dtype), f64 = dtype == DType::Float64;
   switch (op) {
     case BinaryOp::Pow:
-      if (floating && pow_exponent != fn::PowExponent::Other) return 0;
-      return floating ? work_cost::kCostlyFunctionValue : work_cost::kFunctionValue;
+      if (!floating) return 16;
+      return pow_exponent != fn::PowExponent::Other ? 0 : f64 ? 56 : 32;
     case BinaryOp::FloorDivide:
     case BinaryOp::Remainder:
-      return floating ? work_cost::kCostlyFunctionValue : work_cost::kFunctionValue;
+      return floating ? 64 : 24;
     default:
       return 0;
   }

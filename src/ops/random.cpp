@@ -107,10 +107,7 @@ Tensor rand(const Shape& shape, DType dtype) {
 Tensor randn(const Shape& shape, DType dtype) {
   check_floating(dtype, "normal_kernel_cpu");
   Tensor t = Tensor::empty(shape, dtype);
-  // Box-Muller: a logarithm, a square root, a sine and a cosine for two
-  // numbers, counted as two values each.
-  charge_work(WorkKind::FunctionValues, 2.0 * static_cast<double>(t.numel()),
-              work_cost::kCostlyFunctionValue);
+  charge_work(WorkKind::FunctionValues, static_cast<double>(t.numel()), work_cost::kNormalValue);
   Words w;
   const int64_t n = t.numel();
   constexpr double kTwoPi = 6.283185307179586476925286766559;
