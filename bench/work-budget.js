@@ -191,6 +191,8 @@ if (args.budget) {
     ['float64 pow, 1e6-element lines', 'a = torch.rand(1000000, dtype=torch.float64) + 0.5', 'c = a ** a'],
     ['float64 exp, 1e6-element lines', 'a = torch.rand(1000000, dtype=torch.float64)', 'c = a.exp()'],
     ['int64 floor_divide, 1e6-element lines', 'a = torch.randint(1, 99, (1000000,))', 'c = a // a'],
+    ['float32 sin, 1e6-element lines', 'a = torch.rand(1000000)', 'c = a.sin()'],
+    ['float64 expm1, 1e6-element lines', 'a = torch.rand(1000000, dtype=torch.float64)', 'c = a.expm1()'],
     ['float32 add, 1e6-element lines', 'a = torch.rand(1000000)', 'c = a + a'],
     ['float32 clone, 1e6-element lines', 'a = torch.rand(1000000)', 'c = a.clone()'],
     ['float32 matmul 256 lines', 'a = torch.rand(256, 256)', 'c = a @ a'],

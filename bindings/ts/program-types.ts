@@ -100,9 +100,10 @@ export interface RunOptions {
   /** Most elements of any tensor a statement creates, counted as float32 bytes (default 2^24: 64 MiB). */
   maxElements?: number;
   /**
-   * Most work units the whole program may spend (default 10^9, about 200 ms
-   * of the slowest ops): an element read or written by a plain loop is one,
-   * a float32 multiply-add a quarter, a value of exp, log or pow 16, ...
+   * Most work units the whole program may spend (default 5 x 10^8, about
+   * 175 ms of the slowest ops in wasm): an element read or written by a
+   * plain loop is one, a float32 multiply-add a quarter, a float32 exp 16,
+   * ... (docs/limits.md). Each op is charged before it starts.
    */
   maxWork?: number;
   /** Most bytes the program's tensors may hold at once (default 2^29: 512 MiB). */
