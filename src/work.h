@@ -18,9 +18,9 @@
 // weights make a unit about the same time whatever the op, measured in
 // wasm under Node (bench/work-budget.js; the medians are in
 // docs/limits.md, "Programs"), so that a budget spent on the slowest kind
-// of op still ends in about 200 ms. The error names the count, its units
-// and what is left:
-//   this line would compute 1.1e12 multiply-adds (2.7e11 work units); the
+// of op still ends in about 200 ms (175 ms on the machine measured). The
+// error names the count, its units and what is left:
+//   this line would compute 1.1e12 multiply-adds (1.1e12 work units); the
 //   limit is 5e8 work units per program, 5e8 of them left
 //
 // Counts are doubles: an expanded view's element count fits in int64, but
@@ -60,9 +60,9 @@ constexpr double kCountedElement = 4;    // an element read or written by an ind
 constexpr double kMultiplyAdd = 0.25;    // float32, matrix by matrix (the packed SIMD kernel, engine/gemm.h)
 constexpr double kVectorMultiplyAdd = 1; // float32 with a vector (dot, mv): memory-bound
 constexpr double kScalarMultiplyAdd = 1.5;  // float64 and the integer dtypes (a plain loop)
-// A value of a function of tens of instructions: each op says what its
-// took (src/ops/unary.cpp, binary.cpp: 16 for a float32 exp, 64 for a
-// float64 tanh); kFunctionValue when nothing is said.
+// A value of a function of tens of instructions: each op says what it
+// took (function_cost in src/ops/unary.cpp, binary.cpp: 16 for a float32
+// exp, 64 for a float64 tanh); kFunctionValue when nothing is said.
 constexpr double kFunctionValue = 24;
 constexpr double kRandomValue = 32;      // rand, randint
 constexpr double kNormalValue = 128;     // randn: a logarithm, a root, a sine or cosine
@@ -83,6 +83,8 @@ double default_cost(WorkKind kind);
 // WorkScope, if any. Raises ErrorKind::Limit, before the caller has done
 // anything, when the scope's budget cannot pay for it.
 void charge_work_units(WorkKind kind, double count, double units);
+
+// The same at `cost` units each (by default its kind's).
 //   charge_work(WorkKind::Elements, 3 * n)                           // n elements of a + b
 //   charge_work(WorkKind::Elements, n, work_cost::kConvertedElement)  // arange(n)
 inline void charge_work(WorkKind kind, double count, double cost) {
