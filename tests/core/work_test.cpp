@@ -146,6 +146,12 @@ TEST_CASE("work: the counts each kind of op is charged", "[work]") {
   const Tensor idx = Tensor::from_values<int64_t>({0, 1, 0}, {3}), five = Tensor::ones({5});
   CHECK(cost([&] { gather(five, 0, idx); }) ==
         3 * work_cost::kGathered + 2 * 3 * work_cost::kCountedElement);  // and idx read
+  CHECK(cost([&] { index(five, {TensorIndex::of_tensor(idx)}); }) ==
+        3 * work_cost::kGathered + 2 * 3 * work_cost::kCountedElement);  // five[idx]
+  const Tensor mask = Tensor::from_bools({1, 0, 1, 1, 0}, {5});
+  CHECK(cost([&] { index(five, {TensorIndex::of_tensor(mask)}); }) ==
+        3 * work_cost::kGathered + 2 * 5 * work_cost::kCountedElement    // mask read, 3 positions
+        + 2 * 3 * element_cost(8) + 2 * 3 * work_cost::kCountedElement);  // made, then read
 }
 
 // --- every op of the program library
