@@ -45,6 +45,10 @@ void check_inplace_shape(const ElementwiseSpec& spec, const Shape& shape) {
            " doesn't match the broadcast shape ", format_shape(shape));
 }
 
+DType out_dtype(const ElementwiseSpec& spec) {
+  return spec.out.defined() ? spec.out.dtype() : spec.out_dtype;
+}
+
 // Note [Elementwise work]: an elementwise op reads and writes each operand
 // once per element of the result; each access costs, in work units, 1 per
 // 4 bytes of the operand's dtype, or per 4 bytes its inner loop steps when
@@ -55,7 +59,7 @@ void check_inplace_shape(const ElementwiseSpec& spec, const Shape& shape) {
 // loop over many short rows pays work_cost::kRow for each (rows of two
 // elements took ten times the time of long ones).
 double access_cost(const ElementwiseSpec& spec, const LoopPlan& plan, size_t k, int tiled) {
-  const DType d = k > 0 ? spec.inputs[k - 1].dtype() : spec.out.defined() ? spec.out.dtype() : spec.out_dtype;
+  const DType d = k > 0 ? spec.inputs[k - 1].dtype() : out_dtype(spec);
   const int64_t size = dtype_size(d);
   const int64_t step = plan.shape.empty() ? 0 : std::abs(plan.strides[k][0]) * size;
   const double cost = std::min(element_cost(std::max(size, step)), work_cost::kMaxElement);
@@ -70,10 +74,11 @@ void charge(const ElementwiseSpec& spec, const LoopPlan& plan) {
   const double rows = plan.shape.empty() ? 1 : elements / static_cast<double>(plan.shape[0]);
   const double row_units = rows * work_cost::kRow;
   if (spec.function_cost > 0) {
-    charge_work_units(WorkKind::FunctionValues, elements, elements * spec.function_cost + row_units);
+    charge_work_units(WorkKind::FunctionValues, elements,
+                      elements * spec.function_cost + row_units);
     return;
   }
-  bool all_float32 = spec.out.defined() ? spec.out.dtype() == DType::Float32 : spec.out_dtype == DType::Float32;
+  bool all_float32 = out_dtype(spec) == DType::Float32;
   for (const Tensor& t : spec.inputs) all_float32 &= t.dtype() == DType::Float32;
   const int tiled = all_float32 ? transposed_operand(plan) : 0;
   double per_element = 0;

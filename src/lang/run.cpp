@@ -775,7 +775,9 @@ Held held_by_names(const std::map<std::string, Value>& globals) {
 // Called while the program's limits are set (memory_limit() is its own).
 std::string memory_advice(const std::string& message, const std::map<std::string, Value>& globals,
                           const ProgramLimits& limits, int64_t live_bytes) {
-  if (message.size() >= 23 && message.compare(message.size() - 23, 23, "tensorcast may allocate") == 0)
+  const std::string per_tensor = "tensorcast may allocate";  // Storage::allocate's words
+  if (message.size() >= per_tensor.size() &&
+      message.compare(message.size() - per_tensor.size(), per_tensor.size(), per_tensor) == 0)
     return ". Each tensor of a program may hold at most " + bytes_text(memory_limit()) + " (" +
            std::to_string(limits.max_elements) +
            " float32 elements, the maxElements limit): make smaller tensors, or compute in parts";
@@ -788,7 +790,8 @@ std::string memory_advice(const std::string& message, const std::map<std::string
     rest -= held.names[i].second;
   }
   if (held.names.size() > shown)
-    out += " and " + std::to_string(held.names.size() - shown) + " more names (" + bytes_text(rest) + ")";
+    out += " and " + std::to_string(held.names.size() - shown) + " more names (" +
+           bytes_text(rest) + ")";
   if (live_bytes > held.named)
     out += "; " + bytes_text(live_bytes - held.named) +
            " more are in tensors without a name (kept for backward or printed)";

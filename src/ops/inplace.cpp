@@ -83,9 +83,11 @@ Tensor& run_inplace(const OpInfo& op, Tensor& self, const Operand& other, DType 
   if (!cast) {
     kernel = run(e, self);
   } else {
-    const double n = static_cast<double>(self.numel());  // the conversion: read, then write self
-    charge_work_units(WorkKind::Elements, 2 * n,
-                      n * (element_cost(dtype_size(result_dtype)) + element_cost(dtype_size(self.dtype()))));
+    // the conversion: the result read, self written
+    const double n = static_cast<double>(self.numel());
+    const double each =
+        element_cost(dtype_size(result_dtype)) + element_cost(dtype_size(self.dtype()));
+    charge_work_units(WorkKind::Elements, 2 * n, n * each);
     PaidWork paid;
     const Tensor result(make_impl(Storage::allocate(self.geometry().storage_extent(), result_dtype,
                                                     &self.sizes()),
@@ -118,7 +120,8 @@ Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, Scalar alpha) {
   const Promoted p = promote_operands({self, other}, info.dtype_rule);
   const DType dtype = p.promotion.compute;
   const fn::PowExponent pe = pow_exponent_of(op, dtype, self, other);
-  return run_inplace(info, self, other, p.promotion.result, p, function_cost(op, dtype, pe), [&](const Elementwise& e, const Tensor& out) {
+  const double cost = function_cost(op, dtype, pe);
+  return run_inplace(info, self, other, p.promotion.result, p, cost, [&](const Elementwise& e, const Tensor& out) {
     if (info.alpha) check_alpha(dtype, alpha);
     check_kernel_dtype(op, dtype, self, other);
     check_scalar_ranges(op, dtype, self, other, alpha);

@@ -210,12 +210,12 @@ std::optional<int64_t> fold_stride(const Plan& p) {
   return stride;
 }
 
-// Note [Work budget]: m x n x k multiply-adds per batch index, every
-// index of the broadcast batch counted (a stride-0 batch dim repeats the
-// work, not the memory), at what the kernel takes for them: the packed
-// float32 kernel for matrices, less for a vector (m or n of 1: dot, mv),
-// a plain loop for the other dtypes; and each element of the result
-// written (with k = 0 the m x n zeros are still written).
+// The work of a matmul (Note [Work budget]): m x n x k multiply-adds per
+// batch index, every index of the broadcast batch counted (a stride-0
+// batch dim repeats the work, not the memory), at what the kernel takes
+// for them: the packed float32 kernel for matrices, more for a vector (m
+// or n of 1: dot, mv), a plain loop for the other dtypes; and each element
+// of the result written (with k = 0 the m x n zeros are still written).
 void charge_matmul(const Plan& p, DType dtype) {
   const double outputs = static_cast<double>(product(p.batch, 0, p.batch.size())) *
                          static_cast<double>(p.m) * static_cast<double>(p.n);
