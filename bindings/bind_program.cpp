@@ -202,12 +202,15 @@ void write_statement(JsonWriter& json, const tc::lang::StatementResult& s) {
 
 // The source is in the scratch buffer as UTF-8 (as parseShape's text: an
 // Embind string argument would be copied once more and freed late).
-std::string run_program(double byte_count, double max_statements, double max_elements) {
+std::string run_program(double byte_count, double max_statements, double max_elements,
+                        double max_work, double max_memory) {
   const size_t n = static_cast<size_t>(to_int(byte_count));
   const std::string source(read_bytes(n), n);
   tc::lang::ProgramLimits limits;
   limits.max_statements = to_int(max_statements);
   limits.max_elements = to_int(max_elements);
+  limits.max_work = to_int(max_work);
+  limits.max_memory = to_int(max_memory);
   const tc::lang::ProgramResult result = tc::lang::run_program(source, limits);
 
   JsonWriter json;
@@ -227,6 +230,7 @@ std::string run_program(double byte_count, double max_statements, double max_ele
   } else {
     json.null();
   }
+  json.key("work").value(static_cast<int64_t>(result.work));
   json.key("globals").begin_object();
   GlobalWriter globals(json);
   for (const auto& [name, value] : result.globals) {

@@ -1,6 +1,8 @@
 #include "storage.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <new>
 
@@ -11,11 +13,25 @@ namespace tc {
 namespace {
 MemoryStats g_stats;
 int64_t g_limit = int64_t{1} << 40;
+LiveMemoryLimit g_live;
 }  // namespace
 
 MemoryStats memory_stats() { return g_stats; }
 void set_memory_limit(int64_t bytes) { g_limit = bytes; }
 int64_t memory_limit() { return g_limit; }
+void set_live_memory_limit(LiveMemoryLimit limit) { g_live = limit; }
+LiveMemoryLimit live_memory_limit() { return g_live; }
+
+std::string bytes_text(int64_t bytes) {
+  if (bytes < 1024) return std::to_string(bytes) + " bytes";
+  const char* units[] = {"KiB", "MiB", "GiB", "TiB"};
+  double x = static_cast<double>(bytes);
+  int u = -1;
+  while (x >= 1024 && u < 3) x /= 1024, ++u;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f %s", x, units[u]);
+  return buf;
+}
 
 namespace {
 
@@ -59,6 +75,11 @@ std::shared_ptr<Storage> Storage::allocate(int64_t elements, DType dtype, const 
   TC_CHECK(Memory, !overflow && nbytes <= limit, "out of memory: ", what(), " of ", elements,
            " elements needs ", elements, " x ", dtype_size(dtype), " bytes, more than the ", limit,
            " bytes tensorcast may allocate");
+  const int64_t held = std::max<int64_t>(g_stats.bytes - g_live.baseline, 0);
+  TC_CHECK(Memory, nbytes <= g_live.bytes - std::min(held, g_live.bytes),
+           "out of memory: tried to allocate ", bytes_text(nbytes), " for ", what(), ", past the ",
+           bytes_text(g_live.bytes), " ", kPastLiveLimit, " (", bytes_text(held),
+           " already allocated)");
   // 16-byte alignment suits 128-bit SIMD loads; a zero-byte tensor still gets
   // a real (tiny) buffer so that data() is never null.
   const size_t padded = (static_cast<size_t>(nbytes) + 15) & ~size_t{15};

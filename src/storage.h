@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "dtype.h"
@@ -20,6 +21,27 @@ MemoryStats memory_stats();
 void set_memory_limit(int64_t bytes);
 int64_t memory_limit();
 
+// Note [Live memory limit]: memory_limit() bounds one buffer; a program
+// also bounds what its tensors hold together, or 80 lines of
+// torch.ones(2**24) fill the 4 GB of wasm memory. The limit counts the
+// bytes of every storage allocated since `baseline` bytes were live (what
+// lived before is not the program's) and refuses a request that would take
+// them past `bytes`, before allocating: "out of memory: tried to allocate
+// 64.00 MiB for a tensor of shape [16777216], past the 512.00 MiB a
+// program's tensors may hold at once (448.00 MiB already allocated)".
+// Only a program sets it (src/lang/run.cpp); the default refuses nothing.
+inline constexpr const char* kPastLiveLimit = "a program's tensors may hold at once";
+struct LiveMemoryLimit {
+  int64_t baseline = 0;
+  int64_t bytes = INT64_MAX;
+};
+void set_live_memory_limit(LiveMemoryLimit limit);
+LiveMemoryLimit live_memory_limit();
+
+// Bytes as PyTorch's memory messages write them (torch.cuda's
+// format_size): "512 bytes", "1.50 KiB", "64.00 MiB", "1.00 GiB".
+std::string bytes_text(int64_t bytes);
+
 // Note [4K aliasing] (Storage::allocate): whether a loop that stores
 // upwards from `store` while it loads upwards from `load` keeps clear of
 // it: `store` starts exactly on `load`, or at least 512 bytes above it,
@@ -31,8 +53,9 @@ class Storage {
   // Not initialised: every caller writes all of it (an op's output, a
   // factory's fill), and zeroing first would add a pass over the memory as
   // long as the op itself. Raises ErrorKind::Memory (naming the tensor's
-  // shape when given) when the request exceeds memory_limit() or the
-  // allocator says no.
+  // shape when given) when the request exceeds memory_limit(), would take
+  // the live bytes past live_memory_limit() (Note [Live memory limit]) or
+  // the allocator says no.
   //
   // Note [4K aliasing]: a load whose address equals a recent store's in
   // its low 12 bits waits for that store, as if they were the same cell.

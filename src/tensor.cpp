@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "error.h"
+#include "work.h"
 
 namespace tc {
 
@@ -43,6 +44,7 @@ template <class T>
 Tensor Tensor::from_values(const std::vector<T>& data, const Shape& shape) {
   check_data_length(static_cast<int64_t>(data.size()), shape);
   Tensor t = empty(shape, dtype_of<T>());
+  charge_work(WorkKind::Elements, 2.0 * static_cast<double>(data.size()), element_cost(sizeof(T)));
   T* p = t.data<T>();
   for (size_t i = 0; i < data.size(); ++i) p[i] = data[i];
   return t;
@@ -61,12 +63,14 @@ Tensor Tensor::from_data(const std::vector<float>& data, const Shape& shape) {
 Tensor Tensor::from_bools(const std::vector<uint8_t>& data, const Shape& shape) {
   check_data_length(static_cast<int64_t>(data.size()), shape);
   Tensor t = empty(shape, DType::Bool);
+  charge_work(WorkKind::Elements, 2.0 * static_cast<double>(data.size()), element_cost(1));
   for (size_t i = 0; i < data.size(); ++i) t.b8()[i] = data[i] != 0;
   return t;
 }
 
 Tensor Tensor::full(const Shape& shape, Scalar value, DType dtype) {
   Tensor t = empty(shape, dtype);
+  charge_work(WorkKind::Elements, static_cast<double>(t.numel()), element_cost(dtype_size(dtype)));
   visit_dtype(dtype, [&](auto tag) {
     using T = decltype(tag);
     const T v = value.to<T>();
@@ -87,6 +91,7 @@ Tensor Tensor::arange(double start, double end, double step, DType dtype) {
   TC_CHECK(Value, count <= static_cast<double>(int64_t{1} << 40), "arange: too many elements (",
            count, ")");
   Tensor t = empty({static_cast<int64_t>(count)}, dtype);
+  charge_work(WorkKind::Elements, count, work_cost::kConvertedElement);
   visit_dtype(dtype, [&](auto tag) {
     using T = decltype(tag);
     T* p = t.data<T>();
@@ -103,6 +108,7 @@ const void* Tensor::first_element() const {
 template <class T>
 std::vector<T> Tensor::values() const {
   const Geometry& g = geometry();
+  charge_work(WorkKind::Elements, 2.0 * static_cast<double>(g.numel()), work_cost::kCountedElement);
   std::vector<T> out(static_cast<size_t>(g.numel()));
   if (out.empty()) return out;
   visit_dtype(dtype(), [&](auto tag) {

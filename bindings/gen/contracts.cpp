@@ -5,7 +5,8 @@
 //                                    the op name types, and the method
 //                                    signatures of Tensorcast and Tensor
 //   bindings/ts/generated/traces.ts  the trace types (Note [Trace schema])
-//   bindings/ts/generated/limits.ts  the core's limits (src/shape.h)
+//   bindings/ts/generated/limits.ts  the core's limits (src/shape.h) and a
+//                                    program's (src/lang/program.h)
 //   docs/trace-schema.md             the trace tables of the docs
 // scripts/build.sh runs it (natively) before compiling the TypeScript.
 //
@@ -18,6 +19,7 @@
 #include <string>
 
 #include "../handles.h"
+#include "lang/program.h"
 #include "op_table.h"
 #include "shape.h"
 #include "trace_schema.h"
@@ -300,6 +302,13 @@ std::string limits_ts() {
       << "export const NUMBER = " << tcjs::kNumber << ";\n"
       << "export const BOOL_NUMBER = " << tcjs::kBoolNumber << ";\n"
       << "export const INT64_NUMBER = " << tcjs::kInt64Number << ";\n";
+  const tc::lang::ProgramLimits limits;
+  out << "\n/** A program's limits by default (ProgramLimits, src/lang/program.h). */\n"
+      << "export const MAX_SOURCE_BYTES = " << limits.max_source_bytes << ";\n"
+      << "export const DEFAULT_MAX_STATEMENTS = " << limits.max_statements << ";\n"
+      << "export const DEFAULT_MAX_ELEMENTS = " << limits.max_elements << ";\n"
+      << "export const DEFAULT_MAX_WORK = " << limits.max_work << ";\n"
+      << "export const DEFAULT_MAX_MEMORY = " << limits.max_memory << ";\n";
   return out.str();
 }
 

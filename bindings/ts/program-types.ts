@@ -89,9 +89,23 @@ export interface BackwardStep extends ReduceGradTrace {
   line: number;
 }
 
+/**
+ * A program's limits (ProgramLimits in src/lang/program.h; docs/limits.md,
+ * "Programs"), each an integer of at least 1. Past one, the program's error
+ * has kind 'limit' (statements, work) or 'memory' (elements, memory).
+ */
 export interface RunOptions {
   /** Most statements (default 10,000). */
   maxStatements?: number;
-  /** Most elements of any tensor a statement creates (default 2^24). */
+  /** Most elements of any tensor a statement creates, counted as float32 bytes (default 2^24: 64 MiB). */
   maxElements?: number;
+  /**
+   * Most work units the whole program may spend (default 5 x 10^8, about
+   * 175 ms of the slowest ops in wasm): an element read or written by a
+   * plain loop is one, a float32 multiply-add a quarter, a float32 exp 16,
+   * ... (docs/limits.md). Each op is charged before it starts.
+   */
+  maxWork?: number;
+  /** Most bytes the program's tensors may hold at once (default 2^29: 512 MiB). */
+  maxMemory?: number;
 }

@@ -7,6 +7,16 @@
 // events by index (here: the same objects as its statement's traces).
 import { checkInt, checkOptions, describe, fail } from './args.js';
 import { TensorcastError } from './errors.js';
+// The defaults of ProgramLimits (src/lang/program.h), written from it. A
+// source longer than MAX_SOURCE_BYTES is refused by the core; the facade
+// copies in at most one byte more, so that the core's own message reports it.
+import {
+  DEFAULT_MAX_ELEMENTS,
+  DEFAULT_MAX_MEMORY,
+  DEFAULT_MAX_STATEMENTS,
+  DEFAULT_MAX_WORK,
+  MAX_SOURCE_BYTES,
+} from './generated/limits.js';
 import type { ReduceGradTrace, TraceEvent } from './generated/traces.js';
 import type {
   BackwardStep,
@@ -26,12 +36,6 @@ import type { Tensor } from './tensor.js';
  */
 export type ProgramValue = Tensor | number | bigint | boolean | string | null | ProgramValue[];
 
-// A source longer than this is refused by the core (ProgramLimits::
-// max_source_bytes in src/lang/program.h); the facade copies in at most one
-// byte more, so that the core's own message reports it.
-const MAX_SOURCE_BYTES = 1 << 20;
-const DEFAULT_MAX_STATEMENTS = 10000;
-const DEFAULT_MAX_ELEMENTS = 1 << 24;
 
 // A global as bind_program.cpp writes it: a string or sequence met again
 // is a 'ref' to the r-th one written (counted in the order they begin).
@@ -49,6 +53,7 @@ type RawStatement = Omit<ProgramStatement, 'output' | 'calls'> & { output: RawPi
 interface RawProgram {
   statements: RawStatement[];
   error: ProgramError | null;
+  work: number;
   globals: Record<string, RawGlobal>;
 }
 
@@ -87,6 +92,8 @@ export class Program {
   readonly printed: string;
   /** Each gradient brought back to its input's shape by the program's backward() calls, in order. */
   readonly backward: BackwardStep[];
+  /** The work units its ops spent, at most the run's maxWork (docs/limits.md, "Programs"). */
+  readonly work: number;
   private readonly values: Map<string, ProgramValue>;
   private readonly owned: Tensor[];
   private disposed = false;
@@ -134,6 +141,7 @@ export class Program {
     this.ok = raw.error === null;
     this.printed = this.statements.map((s) => s.output).join('');
     this.backward = backwardSteps(this.statements);
+    this.work = raw.work;
   }
 
   /**
@@ -222,7 +230,8 @@ function nameOf(bound: ReadonlyMap<string, number>, id: number): string | null {
 export function runProgram(rt: Runtime<Tensor>, code: unknown, options: unknown): Program {
   if (typeof code !== 'string')
     fail('type', code === undefined ? "run(): missing argument 'code'" : `run(): argument 'code' must be a string, not ${describe(code)}`);
-  const opts = checkOptions<RunOptions>(options, 'run', ['maxStatements', 'maxElements']);
+  // The limits are flat options, as ProgramLimits' fields (not { limits: {...} }).
+  const opts = checkOptions<RunOptions>(options, 'run', ['maxStatements', 'maxElements', 'maxWork', 'maxMemory']);
   const limit = (value: number | undefined, arg: string, fallback: number): number => {
     if (value === undefined) return fallback;
     const n = checkInt(value, 'run', arg);
@@ -231,17 +240,19 @@ export function runProgram(rt: Runtime<Tensor>, code: unknown, options: unknown)
   };
   const maxStatements = limit(opts.maxStatements, 'maxStatements', DEFAULT_MAX_STATEMENTS);
   const maxElements = limit(opts.maxElements, 'maxElements', DEFAULT_MAX_ELEMENTS);
+  const maxWork = limit(opts.maxWork, 'maxWork', DEFAULT_MAX_WORK);
+  const maxMemory = limit(opts.maxMemory, 'maxMemory', DEFAULT_MAX_MEMORY);
   const bytes = new TextEncoder().encode(code);
   const count = rt.scratch.writeBytes(bytes.subarray(0, MAX_SOURCE_BYTES + 1));
   let text: string;
   try {
-    text = rt.core.runProgram(count, maxStatements, maxElements);
+    text = rt.core.runProgram(count, maxStatements, maxElements, maxWork, maxMemory);
   } catch (error) {
     // The core promises an error in the program for every bad program; what
     // still escapes (wasm memory exhausted, a bug) is reported the same way,
     // so that a page showing programs never meets an exception.
     if (!(error instanceof TensorcastError)) throw error;
-    return new Program({ statements: [], error: failure(error), globals: {} }, rt);
+    return new Program({ statements: [], error: failure(error), work: 0, globals: {} }, rt);
   }
   return new Program(JSON.parse(text) as RawProgram, rt);
 }

@@ -311,13 +311,17 @@ Gradients compute_gradients(const Tensor& root, const Tensor& seed,
 // added. Stored as it is when nothing else can reach it (no copy of a
 // [2048, 2048] gradient), else as a copy: never an alias of a tensor the
 // caller or another leaf holds. Takes the gradients by value, so that the
-// pair is their only holder (owned_outright).
+// pair is their only holder (owned_outright). Every sum and copy is made
+// before the first .grad is set, so that one refused (out of memory, past
+// the work budget) leaves every .grad as it was.
 void accumulate_into_leaves(std::vector<std::pair<Tensor, Tensor>> leaf_grads) {
+  std::vector<Tensor> stored;
   for (auto& [leaf, g] : leaf_grads) {
     const Tensor old = leaf.grad();
-    const Tensor stored = old.defined() ? add(old, g) : owned_outright(g) ? g : clone(g);
-    leaf.impl().grad = stored.impl_ptr();
+    stored.push_back(old.defined() ? add(old, g) : owned_outright(g) ? g : clone(g));
   }
+  for (size_t i = 0; i < stored.size(); ++i)
+    leaf_grads[i].first.impl().grad = stored[i].impl_ptr();
 }
 
 // Frees the tensors saved by the nodes that ran; running one again raises.

@@ -1,6 +1,7 @@
 #include "engine/elementwise.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "diagnostics.h"
 #include "error.h"
@@ -42,6 +43,48 @@ void check_inplace_shape(const ElementwiseSpec& spec, const Shape& shape) {
   // broadcast of all operands must already be that shape.
   TC_CHECK(Shape, shape == out.sizes(), "output with shape ", format_shape(out.sizes()),
            " doesn't match the broadcast shape ", format_shape(shape));
+}
+
+DType out_dtype(const ElementwiseSpec& spec) {
+  return spec.out.defined() ? spec.out.dtype() : spec.out_dtype;
+}
+
+// Note [Elementwise work]: an elementwise op reads and writes each operand
+// once per element of the result; each access costs, in work units, 1 per
+// 4 bytes of the operand's dtype, or per 4 bytes its inner loop steps when
+// that is more (a stride of a cache line or more, a copy of a transpose,
+// makes every access a miss: work_cost::kMaxElement, measured at 16 times
+// a plain copy), except for an operand the tiled kernel reads across
+// (transposed_operand, float32 binary ops: dispatch.h), which costs 4. A
+// loop over many short rows pays work_cost::kRow for each (rows of two
+// elements took ten times the time of long ones).
+double access_cost(const ElementwiseSpec& spec, const LoopPlan& plan, size_t k, int tiled) {
+  const DType d = k > 0 ? spec.inputs[k - 1].dtype() : out_dtype(spec);
+  const int64_t size = dtype_size(d);
+  const int64_t step = plan.shape.empty() ? 0 : std::abs(plan.strides[k][0]) * size;
+  const double cost = std::min(element_cost(std::max(size, step)), work_cost::kMaxElement);
+  return static_cast<int64_t>(k) == tiled ? std::min(cost, 4 * work_cost::kElement) : cost;
+}
+
+// Charges the op's work from its plan (Note [Elementwise work]).
+void charge(const ElementwiseSpec& spec, const LoopPlan& plan) {
+  if (!work_budgeted()) return;  // the plain API: nothing to charge, nothing to look at
+  const double elements = static_cast<double>(numel(plan.shape));
+  if (!(elements > 0)) return;
+  const double rows = plan.shape.empty() ? 1 : elements / static_cast<double>(plan.shape[0]);
+  const double row_units = rows * work_cost::kRow;
+  if (spec.function_cost > 0) {
+    charge_work_units(WorkKind::FunctionValues, elements,
+                      elements * spec.function_cost + row_units);
+    return;
+  }
+  bool all_float32 = out_dtype(spec) == DType::Float32;
+  for (const Tensor& t : spec.inputs) all_float32 &= t.dtype() == DType::Float32;
+  const int tiled = all_float32 ? transposed_operand(plan) : 0;
+  double per_element = 0;
+  for (size_t k = 0; k < plan.strides.size(); ++k) per_element += access_cost(spec, plan, k, tiled);
+  charge_work_units(WorkKind::Elements, elements * static_cast<double>(plan.strides.size()),
+                    elements * per_element + row_units);
 }
 
 }  // namespace
@@ -87,6 +130,9 @@ Elementwise prepare(const ElementwiseSpec& spec) {
     strides[0] = e.out.strides();
   }
   e.plan = make_plan(e.shape, strides, offsets, order);
+  // After the output is allocated (a result too large is an out-of-memory
+  // error, the apter one) and before anything is written.
+  charge(spec, e.plan);
   return e;
 }
 

@@ -8,6 +8,7 @@
 #include "plan.h"
 #include "tensor.h"
 #include "trace.h"
+#include "work.h"
 
 namespace tc {
 
@@ -23,6 +24,12 @@ struct ElementwiseSpec {
   // dtypes were decided.
   std::vector<Tensor> given;
   PromotionTrace promotion;
+  // What prepare charges (Note [Work budget]): 0 for a plain loop, its
+  // elements read and written (WorkKind::Elements, each operand weighed by
+  // its bytes and stride: Note [Elementwise work]); else the work units of
+  // one value of a costly function (function_cost in src/ops/internal.h),
+  // charged per element of the result as WorkKind::FunctionValues.
+  double function_cost = 0;
 };
 
 struct Elementwise {
@@ -32,8 +39,9 @@ struct Elementwise {
 };
 
 // Raises PyTorch's messages on a mismatch (Note [Broadcasting: infer_size]),
-// and for in-place ops Note [In-place rules]. Nothing is written before it
-// returns.
+// and for in-place ops Note [In-place rules], allocates the output, then
+// charges the op's work (spec.function_cost). Nothing is written before
+// it returns.
 Elementwise prepare(const ElementwiseSpec& spec);
 
 // The stride pattern of the innermost loop (operand 0 is out):

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "lang/library.h"
+#include "work.h"
 
 namespace tc::lang {
 
@@ -98,6 +99,11 @@ Tensor tensor_from_data(const Value& data, std::optional<DType> wanted) {
   }
   const Shape sizes = compute_sizes(data);
   const DType dtype = wanted.value_or(infer_dtype(data));
+  // Each leaf is read from its Python value and converted (Note [Work
+  // budget]), counted before any is: a list may repeat one list many times.
+  double leaves_count = 1;
+  for (const int64_t n : sizes) leaves_count *= static_cast<double>(n);
+  charge_work(WorkKind::Elements, leaves_count, work_cost::kConvertedElement);
   Leaves leaves;
   store(data, sizes, 0, leaves);
   if (is_integral(dtype))

@@ -31,6 +31,13 @@ struct ProgramLimits {
   int64_t max_statements = 10000;
   int64_t max_nesting = 100;           // brackets, calls, operators inside each other
   int64_t max_elements = 1 << 24;      // of any tensor a statement creates (64 MB of float32)
+  // Work units the whole program may spend (Note [Work budget], src/work.h):
+  // at most about 200 ms of any kind of op in wasm here; a 4096 x 4096 add
+  // is an eighth of it, a 512 x 512 matmul a fifteenth.
+  int64_t max_work = 500000000;
+  // Bytes the program's tensors may hold at once (Note [Live memory
+  // limit], src/storage.h): 512 MiB, eight of the largest tensors.
+  int64_t max_memory = int64_t{1} << 29;
 };
 
 // A value as a statement left it: for a tensor its geometry and autograd
@@ -104,6 +111,7 @@ struct ProgramResult {
   std::vector<StatementResult> statements;  // the ones that ran, the failing one last
   std::optional<ProgramError> error;
   std::map<std::string, Value> globals;      // every name bound at the end (for get(name))
+  double work = 0;                           // work units spent (Note [Work budget])
 };
 
 // Runs `source`. Never throws a tc::Error or a std exception for a bad

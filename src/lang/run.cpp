@@ -4,8 +4,10 @@
 // reached through a dot or a call to the library (src/lang/builtins.h).
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <limits>
 #include <new>
+#include <set>
 
 #include "autograd/node.h"
 #include "error.h"
@@ -79,22 +81,32 @@ std::string kind_of_python(const std::string& type) {
 // of any one tensor, read as float32 elements (the limit's "64 MB of
 // float32"; an int64 tensor may have half as many): the core refuses a
 // larger buffer before allocating it (Storage::allocate, ErrorKind::Memory),
-// during the program only. Strings, tuples and lists are bounded by Note
+// during the program only. max_memory bounds the bytes all the program's
+// tensors hold at once (Note [Live memory limit]), max_work what its ops
+// compute (Note [Work budget]): both count over the whole program, not
+// per statement. An out-of-memory error gets advice in PyTorch's manner
+// (memory_advice). Strings, tuples and lists are bounded by Note
 // [Bounded values] (src/lang/value.h), what a program describes and prints
 // by Note [Bounded output] (src/lang/repr.h).
 class MemoryLimitScope {
  public:
-  explicit MemoryLimitScope(int64_t max_elements) : previous_(memory_limit()) {
+  MemoryLimitScope(int64_t max_elements, int64_t max_memory)
+      : previous_(memory_limit()), previous_live_(live_memory_limit()) {
     const int64_t cap = std::numeric_limits<int64_t>::max() / 4;
     const int64_t bytes = (max_elements > cap ? cap : std::max<int64_t>(max_elements, 0)) * 4;
     set_memory_limit(std::min(previous_, bytes));
+    set_live_memory_limit({memory_stats().bytes, std::max<int64_t>(max_memory, 0)});
   }
-  ~MemoryLimitScope() { set_memory_limit(previous_); }
+  ~MemoryLimitScope() {
+    set_memory_limit(previous_);
+    set_live_memory_limit(previous_live_);
+  }
   MemoryLimitScope(const MemoryLimitScope&) = delete;
   MemoryLimitScope& operator=(const MemoryLimitScope&) = delete;
 
  private:
   int64_t previous_;
+  LiveMemoryLimit previous_live_;
 };
 
 // Storages numbered 1, 2, ... in the order a program first shows them, so
@@ -750,6 +762,81 @@ class Interpreter {
   OutputBudget output_;
 };
 
+// What the program's names hold, largest first: each storage counted once
+// (under the first name that holds it, alphabetically); a tensor's
+// gradient under "<name>.grad", the tensors of a tuple or list under its
+// name: "a (64.00 MiB), w.grad (4.00 KiB)".
+struct Held {
+  std::vector<std::pair<std::string, int64_t>> names;
+  int64_t named = 0;
+};
+Held held_by_names(const std::map<std::string, Value>& globals) {
+  std::set<const Storage*> seen;
+  std::map<std::string, int64_t> bytes;
+  std::set<const Sequence*> walked;
+  auto add = [&](const std::string& name, const Tensor& t) {
+    if (!t.defined() || !seen.insert(t.impl().storage.get()).second) return;
+    bytes[name] += t.impl().storage->nbytes();
+  };
+  std::function<void(const std::string&, const Value&, int)> walk = [&](const std::string& name,
+                                                                        const Value& v, int depth) {
+    if (v.is_tensor()) {
+      add(name, v.tensor());
+      add(name + ".grad", v.tensor().grad());
+    } else if (const Sequence* seq = v.sequence()) {
+      // a list shared by many items ([[t] * 32] * 32 ...) is walked once
+      if (depth < kMaxNesting && walked.insert(seq).second)
+        for (const Value& item : seq->items) walk(name, item, depth + 1);
+    }
+  };
+  for (const auto& [name, value] : globals) walk(name, value, 0);
+  Held held;
+  for (const auto& [name, n] : bytes) {
+    held.names.push_back({name, n});
+    held.named += n;
+  }
+  std::stable_sort(held.names.begin(), held.names.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  return held;
+}
+
+// Note [Program memory advice]: an out-of-memory error in a program says,
+// as the package's own does (bindings/ts/memory-advice.ts) and in
+// PyTorch's manner ("Tried to allocate 64.00 MiB ... 448.00 MiB already
+// allocated"), what holds the memory and what to do. Past the per-tensor
+// limit, freeing cannot help: it says how large a tensor may be. Past the
+// live limit or the allocator, it names the largest tensors by name and
+// the ways to free them. `live_bytes`: what the program's tensors hold now.
+// Called while the program's limits are set (memory_limit() is its own).
+std::string memory_advice(const std::string& message, const std::map<std::string, Value>& globals,
+                          const ProgramLimits& limits, int64_t live_bytes) {
+  const std::string per_tensor = "tensorcast may allocate";  // Storage::allocate's words
+  if (message.size() >= per_tensor.size() &&
+      message.compare(message.size() - per_tensor.size(), per_tensor.size(), per_tensor) == 0)
+    return ". Each tensor of a program may hold at most " + bytes_text(memory_limit()) + " (" +
+           std::to_string(limits.max_elements) +
+           " float32 elements, the maxElements limit): make smaller tensors, or compute in parts";
+  const Held held = held_by_names(globals);
+  std::string out = ". The program's names hold " + bytes_text(held.named);
+  const size_t shown = std::min<size_t>(held.names.size(), 5);
+  int64_t rest = held.named;
+  for (size_t i = 0; i < shown; ++i) {
+    out += (i ? ", " : ": ") + held.names[i].first + " (" + bytes_text(held.names[i].second) + ")";
+    rest -= held.names[i].second;
+  }
+  if (held.names.size() > shown)
+    out += " and " + std::to_string(held.names.size() - shown) + " more names (" +
+           bytes_text(rest) + ")";
+  if (live_bytes > held.named)
+    out += "; " + bytes_text(live_bytes - held.named) +
+           " more are in tensors without a name (kept for backward or printed)";
+  out += ". Free memory before this line: make smaller tensors, reuse a name (x = x * 2 frees the "
+         "old x) or set names you no longer need to None";
+  if (message.find(kPastLiveLimit) != std::string::npos)
+    out += "; or raise the limit (maxMemory, " + bytes_text(limits.max_memory) + " now)";
+  return out;
+}
+
 }  // namespace
 
 ProgramResult run_program(const std::string& source, const ProgramLimits& limits) {
@@ -760,10 +847,16 @@ ProgramResult run_program(const std::string& source, const ProgramLimits& limits
       result.error = parsed.error;
       return result;
     }
-    MemoryLimitScope memory(limits.max_elements);
+    MemoryLimitScope memory(limits.max_elements, limits.max_memory);
+    WorkScope work(static_cast<double>(limits.max_work));
     Interpreter interpreter(source, result);
     interpreter.run(parsed.module);
     result.globals = std::move(interpreter.globals());
+    result.work = work.used();
+    ProgramError* e = result.error ? &*result.error : nullptr;
+    if (e && e->kind == "memory" && e->python_type == "RuntimeError")  // the core's, not Python's
+      e->message += memory_advice(e->message, result.globals, limits,
+                                  memory_stats().bytes - live_memory_limit().baseline);
   } catch (const std::bad_alloc&) {
     result.error = error_of({1, 1, 1, 2}, "out of memory", "memory", "RuntimeError");
   } catch (const std::exception& e) {

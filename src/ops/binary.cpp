@@ -254,6 +254,23 @@ void check_scalar_ranges(BinaryOp op, DType dtype, const Operand& self, const Op
     check_range(dtype, other.number());
 }
 
+// Units per value, as function_cost(UnaryOp) (measured: float pow 7.2 /
+// 15.1 ns in float32 / float64, float // 17.7 ns and % 15.0 ns in
+// float32, integer // and % 5.4 ns, integer ** 3.5 ns).
+double function_cost(BinaryOp op, DType dtype, fn::PowExponent pow_exponent) {
+  const bool floating = is_floating(dtype), f64 = dtype == DType::Float64;
+  switch (op) {
+    case BinaryOp::Pow:
+      if (!floating) return 16;
+      return pow_exponent != fn::PowExponent::Other ? 0 : f64 ? 56 : 32;
+    case BinaryOp::FloorDivide:
+    case BinaryOp::Remainder:
+      return floating ? 64 : 24;
+    default:
+      return 0;
+  }
+}
+
 fn::PowExponent pow_exponent_of(BinaryOp op, DType dtype, const Operand& self,
                                 const Operand& other) {
   if (op != BinaryOp::Pow || !other.is_number() || self.is_number() || !is_floating(dtype))
@@ -284,12 +301,13 @@ Tensor run_promoted(BinaryOp op, const OpInfo& info, const Operand& self, const 
                     const Promoted* promoted) {
   ElementwiseSpec spec{op_name(op), {a, b}, {"a", "b"}, {self.is_number(), other.is_number()},
                        result};
+  const fn::PowExponent pe = pow_exponent_of(op, dtype, self, other);
+  spec.function_cost = function_cost(op, dtype, pe);
   const Elementwise e = prepare(spec);
   if (info.alpha) check_alpha(dtype, alpha);
   check_kernel_dtype(op, dtype, self, other);
   check_scalar_ranges(op, dtype, self, other, alpha);
   if (e.out.numel() > 0) check_integer_divisor(op, b);  // an empty result divides nothing
-  const fn::PowExponent pe = pow_exponent_of(op, dtype, self, other);
   KernelChoice kernel = visit_dtype(dtype, [&](auto tag) {
     using T = decltype(tag);
     return run_binary(op, e, e.out.data<T>(), a.data<T>(), b.data<T>(), alpha.to<T>(), pe);

@@ -69,9 +69,13 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
 
   std::vector<Shape> input_shapes;
   std::vector<DType> input_dtypes;
+  // Every input copied into its place, charged as one op (Note [Work budget]).
+  charge_work(WorkKind::Elements, 2.0 * static_cast<double>(numel(shape)),
+              element_cost(dtype_size(dtype)));
   Tensor out = Tensor::empty(shape, dtype);
   {
     NoGradGuard no_grad;
+    PaidWork paid;
     int64_t offset = 0;
     for (const Tensor& t : tensors) {
       input_shapes.push_back(t.sizes());

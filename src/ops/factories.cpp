@@ -32,6 +32,7 @@ Tensor linspace(double start, double end, int64_t steps, DType dtype) {
   check_range(dtype, s);
   check_range(dtype, e);
   Tensor t = Tensor::empty({steps}, dtype);
+  charge_work(WorkKind::Elements, static_cast<double>(steps), work_cost::kConvertedElement);
   visit_dtype(dtype, [&](auto tag) {
     using T = decltype(tag);
     if constexpr (!std::is_same_v<T, bool>) {
@@ -65,6 +66,8 @@ Tensor full_like(const Tensor& self, Scalar value, DType dtype) {
   Geometry geometry = Geometry::make(g.sizes(), g.strides(), 0);
   auto storage = Storage::allocate(geometry.storage_extent(), dtype, &g.sizes(), {});
   Tensor out(make_impl(std::move(storage), std::move(geometry), dtype));
+  charge_work(WorkKind::Elements, static_cast<double>(out.numel()),
+              element_cost(dtype_size(dtype)));
   visit_dtype(dtype, [&](auto tag) {
     using T = decltype(tag);
     const T v = value.to<T>();

@@ -82,6 +82,7 @@ BackwardFn accumulate_back(const Shape& shape, std::shared_ptr<const std::vector
   return [shape, from](const BackwardArgs& args) {
     const Tensor& g = args.grad;
     Tensor full = Tensor::zeros(shape, g.dtype());
+    charge_work(WorkKind::Gathers, static_cast<double>(g.numel()));  // scattered, as gathered
     auto add_all = [&](auto zero) {
       using T = decltype(zero);
       const std::vector<T> grad = g.values<T>();
@@ -212,6 +213,7 @@ Tensor advanced(const Tensor& view, const std::vector<Pending>& pending, Indexin
   }
   const Strides dense = contiguous_strides(view.sizes());
   const int64_t total = numel(out_shape);
+  charge_work(WorkKind::Gathers, static_cast<double>(total));
   auto offsets = std::make_shared<std::vector<int64_t>>(static_cast<size_t>(total));
   std::vector<int64_t> storage(static_cast<size_t>(total));
   std::vector<int64_t> pos(out_shape.size(), 0);
@@ -529,6 +531,7 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
                format_shape(index.sizes()), " to be smaller than self ", format_shape(self.sizes()),
                " apart from dimension ", d);
   }
+  charge_work(WorkKind::Gathers, static_cast<double>(index.numel()));
   const std::vector<int64_t> values = empty ? std::vector<int64_t>{} : index.values<int64_t>();
   const Strides dense = contiguous_strides(self_sizes);
   auto offsets = std::make_shared<std::vector<int64_t>>(values.size());

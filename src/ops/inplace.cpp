@@ -47,14 +47,18 @@ const OpInfo& inplace_form(OpFamily family, int code) {
 // Every in-place op: the checks in PyTorch's order, the loop in the
 // compute dtype, and the result converted into self when its dtype is
 // another (Note [In-place dtypes]). run(e, out) runs the kernel into out
-// (self, or a temporary of the result's dtype laid out as self).
+// (self, or a temporary of the result's dtype laid out as self). The
+// loop's work (`function_cost`, Note [Work budget]) and the conversion's
+// are both charged before either runs, so that a refusal leaves self as
+// it was.
 template <class Run>
 Tensor& run_inplace(const OpInfo& op, Tensor& self, const Operand& other, DType result_dtype,
-                    const Promoted& p, Run run) {
+                    const Promoted& p, double function_cost, Run run) {
   const Tensor &a = p.inputs[0], &b = p.inputs[1];
   ElementwiseSpec spec{op.name.c_str(), {a, b}, {"self", "other"}, {false, other.is_number()},
                        self.dtype(), self};
   spec.given = p.given;  // overlap is judged on the tensors given, as PyTorch does
+  spec.function_cost = function_cost;
   Elementwise e = prepare(spec);
   const bool cast = result_dtype != self.dtype();
   // pow_ with a number exponent is another loop in PyTorch: its meta
@@ -79,6 +83,12 @@ Tensor& run_inplace(const OpInfo& op, Tensor& self, const Operand& other, DType 
   if (!cast) {
     kernel = run(e, self);
   } else {
+    // the conversion: the result read, self written
+    const double n = static_cast<double>(self.numel());
+    const double each =
+        element_cost(dtype_size(result_dtype)) + element_cost(dtype_size(self.dtype()));
+    charge_work_units(WorkKind::Elements, 2 * n, n * each);
+    PaidWork paid;
     const Tensor result(make_impl(Storage::allocate(self.geometry().storage_extent(), result_dtype,
                                                     &self.sizes()),
                                   self.geometry(), result_dtype));
@@ -109,12 +119,13 @@ Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, Scalar alpha) {
   check_binary_operands(op, self, other);
   const Promoted p = promote_operands({self, other}, info.dtype_rule);
   const DType dtype = p.promotion.compute;
-  return run_inplace(info, self, other, p.promotion.result, p, [&](const Elementwise& e, const Tensor& out) {
+  const fn::PowExponent pe = pow_exponent_of(op, dtype, self, other);
+  const double cost = function_cost(op, dtype, pe);
+  return run_inplace(info, self, other, p.promotion.result, p, cost, [&](const Elementwise& e, const Tensor& out) {
     if (info.alpha) check_alpha(dtype, alpha);
     check_kernel_dtype(op, dtype, self, other);
     check_scalar_ranges(op, dtype, self, other, alpha);
     if (self.numel() > 0) check_integer_divisor(op, p.inputs[1]);  // an empty self divides nothing
-    const fn::PowExponent pe = pow_exponent_of(op, dtype, self, other);
     return visit_dtype(dtype, [&](auto tag) {
       using T = decltype(tag);
       return run_binary(op, e, out.data<T>(), p.inputs[0].data<T>(), p.inputs[1].data<T>(),
@@ -127,7 +138,7 @@ Tensor& compare_(CompareOp op, Tensor& self, const Operand& other) {
   check_leaf(self);
   const OpInfo& info = inplace_form(OpFamily::Compare, int(op));
   const Promoted p = promote_operands({self, other}, DTypeRule::Bool);
-  return run_inplace(info, self, other, DType::Bool, p, [&](const Elementwise& e, const Tensor& out) {
+  return run_inplace(info, self, other, DType::Bool, p, 0, [&](const Elementwise& e, const Tensor& out) {
     return visit_dtype(p.promotion.compute, [&](auto tag) {
       using T = decltype(tag);
       return run_compare(op, e, out.b8(), p.inputs[0].data<T>(), p.inputs[1].data<T>());

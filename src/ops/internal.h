@@ -46,6 +46,18 @@ KernelChoice run_binary(BinaryOp op, const Elementwise& e, T* out, const T* a, c
 fn::PowExponent pow_exponent_of(BinaryOp op, DType dtype, const Operand& self,
                                 const Operand& other);
 
+// What an elementwise op's function costs per element, in work units
+// (ElementwiseSpec::function_cost, Note [Work budget]): 0 for a plain
+// loop; for exp, log, sigmoid, log1p, expm1, sin, cos, tanh, and pow,
+// // and % (of floats; of integers, which divide or loop) what the
+// function took per value in wasm, in its dtype (dtype: the one it
+// computes in). Pow of floats by 2, 3, -1, 0.5 ... multiplies or takes a
+// square root: 0.
+//   function_cost(BinaryOp::Pow, DType::Float32, fn::PowExponent::Two)  // returns 0
+//   function_cost(UnaryOp::Exp, DType::Float32)                         // returns 16
+double function_cost(BinaryOp op, DType dtype, fn::PowExponent pow_exponent);
+double function_cost(UnaryOp op, DType dtype);
+
 // run_compare (engine/dispatch.h) for a CompareOp chosen at run time, on
 // inputs of T (src/ops/compare.cpp).
 template <class T>

@@ -210,6 +210,23 @@ std::optional<int64_t> fold_stride(const Plan& p) {
   return stride;
 }
 
+// The work of a matmul (Note [Work budget]): m x n x k multiply-adds per
+// batch index, every index of the broadcast batch counted (a stride-0
+// batch dim repeats the work, not the memory), at what the kernel takes
+// for them: the packed float32 kernel for matrices, more for a vector (m
+// or n of 1: dot, mv), a plain loop for the other dtypes; and each element
+// of the result written (with k = 0 the m x n zeros are still written).
+void charge_matmul(const Plan& p, DType dtype) {
+  const double outputs = static_cast<double>(product(p.batch, 0, p.batch.size())) *
+                         static_cast<double>(p.m) * static_cast<double>(p.n);
+  const double madds = outputs * static_cast<double>(p.k);
+  const double cost = dtype != DType::Float32         ? work_cost::kScalarMultiplyAdd
+                      : p.m == 1 || p.n == 1          ? work_cost::kVectorMultiplyAdd
+                                                      : work_cost::kMultiplyAdd;
+  charge_work_units(WorkKind::MultiplyAdds, std::max(madds, outputs),
+                    madds * cost + outputs * element_cost(dtype_size(dtype)));
+}
+
 // Runs one product per batch index (or one for the folded batch) into
 // out (contiguous, product_shape); returns the kernel's name.
 template <class T>
@@ -336,6 +353,7 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   TC_CHECK(Value, a.defined() && b.defined(), "matmul: an undefined tensor");
   const Plan p = plan_matmul(a, b);
   check_dtypes(p, a, b);
+  charge_matmul(p, a.dtype());
   const Tensor product_out = Tensor::empty(p.product_shape, a.dtype(),
                                            {a.first_element(), b.first_element()});
   bool folded = false;

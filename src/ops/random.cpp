@@ -91,6 +91,7 @@ void manual_seed(uint64_t seed) { generator() = Philox{seed, 0}; }
 Tensor rand(const Shape& shape, DType dtype) {
   check_floating(dtype, "check_uniform_bounds");  // uniform_'s dispatch name
   Tensor t = Tensor::empty(shape, dtype);
+  charge_work(WorkKind::FunctionValues, static_cast<double>(t.numel()), work_cost::kRandomValue);
   Words w;
   const int64_t n = t.numel();
   if (dtype == DType::Float32) {
@@ -106,6 +107,7 @@ Tensor rand(const Shape& shape, DType dtype) {
 Tensor randn(const Shape& shape, DType dtype) {
   check_floating(dtype, "normal_kernel_cpu");
   Tensor t = Tensor::empty(shape, dtype);
+  charge_work(WorkKind::FunctionValues, static_cast<double>(t.numel()), work_cost::kNormalValue);
   Words w;
   const int64_t n = t.numel();
   constexpr double kTwoPi = 6.283185307179586476925286766559;
@@ -125,6 +127,7 @@ Tensor randint(int64_t low, int64_t high, const Shape& shape, DType dtype) {
   TC_CHECK(Value, low < high, "random_ expects 'from' to be less than 'to', but got from=", low,
            " >= to=", high);
   Tensor t = Tensor::empty(shape, dtype);
+  charge_work(WorkKind::FunctionValues, static_cast<double>(t.numel()), work_cost::kRandomValue);
   const uint64_t range = static_cast<uint64_t>(high) - static_cast<uint64_t>(low);
   Words w;
   visit_dtype(dtype, [&](auto tag) {

@@ -43,6 +43,9 @@ Tensor tensor_from_values(const Tensor& ints, const Tensor& floats, const Tensor
                 is_float.dtype() == DType::Bool && is_integral(dtype),
             "tensor_from_values reads int64, float64 and bool into an integer dtype");
   TC_ASSERT(ints.sizes() == floats.sizes() && ints.sizes() == is_float.sizes(), "one shape");
+  // Three reads (charged by values()) and the loop below, which checks and
+  // converts each value.
+  charge_work(WorkKind::Elements, static_cast<double>(ints.numel()), work_cost::kConvertedElement);
   const std::vector<int64_t> i = ints.values<int64_t>();
   const std::vector<double> f = floats.values<double>();
   const std::vector<bool> which = is_float.values<bool>();

@@ -197,6 +197,23 @@ std::vector<Tensor> unary_backward(UnaryOp op, const BackwardArgs& args) {
 
 }  // namespace
 
+// Units per value in float32 and float64: about a third of the ns each
+// took in wasm (bench/work-budget.js, docs/limits.md), in multiples of 8.
+double function_cost(UnaryOp op, DType dtype) {
+  const bool f64 = dtype == DType::Float64;
+  switch (op) {
+    case UnaryOp::Exp: return f64 ? 24 : 16;      // 4.2 / 3.5 ns
+    case UnaryOp::Log: return f64 ? 32 : 16;      // 6.4-8.3 / 4.0 ns
+    case UnaryOp::Sigmoid: return 16;             // 4.7 / 3.2 ns
+    case UnaryOp::Log1p: return f64 ? 48 : 32;    // 12.1 / 7.7 ns
+    case UnaryOp::Expm1: return f64 ? 56 : 48;    // 14.6 / 12.6 ns
+    case UnaryOp::Sin:
+    case UnaryOp::Cos: return f64 ? 48 : 32;      // 11.8 / 8.4 ns
+    case UnaryOp::Tanh: return f64 ? 64 : 56;     // 18.7 / 15.3 ns
+    default: return 0;
+  }
+}
+
 Tensor unary(UnaryOp op, const Tensor& self) {
   TC_CHECK(Value, self.defined(), "an undefined tensor was passed as an operand");
   if (op == UnaryOp::Square) return square(self);
@@ -205,6 +222,7 @@ Tensor unary(UnaryOp op, const Tensor& self) {
   const Promoted p = promote_operands({self}, info.dtype_rule);
   const Tensor& a = p.inputs[0];
   ElementwiseSpec spec{op_name(op), {a}, {"a"}, {false}, p.promotion.result};
+  spec.function_cost = function_cost(op, p.promotion.compute);
   const Elementwise e = prepare(spec);
   const KernelChoice kernel = visit_dtype(p.promotion.compute, [&](auto tag) {
     using T = decltype(tag);
