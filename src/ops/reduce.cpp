@@ -256,10 +256,9 @@ RowsPlan plan_rows(const Tensor& a, const ReducedShape& r) {
   return p;
 }
 
-void charge_rows(const RowsPlan& p, int64_t written) {
+void charge_rows(const RowsPlan& p, int outputs) {
   charge_work(WorkKind::Elements,
-              static_cast<double>(p.rows) * static_cast<double>(p.row.looped) +
-                  static_cast<double>(written));
+              static_cast<double>(p.rows) * (static_cast<double>(p.row.looped) + outputs));
 }
 
 Tensor rows_target(const Tensor& out, const RowsPlan& p) {
@@ -301,8 +300,9 @@ Tensor sum_reduction(const Tensor& self, const ReducedShape& r, const char* op) 
   for (int64_t d : r.dims) compact_keep[static_cast<size_t>(d)] = 1;
   const Tensor acc = spread ? Tensor::zeros(compact_keep, dtype) : out_keepdim;
   const SumPlan plan = plan_sum(c, acc);
+  // the loop's reads and writes (the fill above, the spread below charge as copies)
   charge_work(WorkKind::Elements, static_cast<double>(numel(plan.loop.shape)) +
-                                      static_cast<double>(out_keepdim.numel()));
+                                      static_cast<double>(acc.numel()));
   if (dtype == DType::Float32) {
     const SumKernel kernel = run_sum(plan, c, acc);
     trace_sum(op, self, a, out_keepdim, plan, r, sum_kernel_name(kernel), sum_pattern_name(kernel));

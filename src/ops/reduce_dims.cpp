@@ -377,7 +377,7 @@ Tensor typed_rows(const char* op, const Tensor& self, const ReducedShape& r, DTy
                   DTypeRule rule, const std::function<void(const RowsPlan&, const Tensor&)>& run) {
   Tensor out = Tensor::empty(r.out_shape, out_dtype);
   const RowsPlan plan = plan_rows(self, r);
-  charge_rows(plan, out.numel());
+  charge_rows(plan);
   const Tensor target = rows_target(out, plan);
   run(plan, target);
   spread_rows(target, out, r);
@@ -529,7 +529,7 @@ ValuesIndices max_min_dim(const Tensor& self, int64_t dim, bool keepdim, bool is
   const ReducedShape r = reduced_shape(self.sizes(), {w}, keepdim);
   ValuesIndices out{Tensor::empty(r.out_shape, self.dtype()), Tensor::empty(r.out_shape, DType::Int64)};
   const RowsPlan plan = plan_rows(self, r);
-  charge_rows(plan, 2 * out.values.numel());
+  charge_rows(plan, 2);
   const Tensor values = rows_target(out.values, plan), indices = rows_target(out.indices, plan);
   visit_dtype(self.dtype(), [&](auto tag) {
     using T = decltype(tag);
@@ -645,7 +645,7 @@ Tensor prod(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
   Tensor out = Tensor::empty(r.out_shape, dtype);
   const Tensor a = to_keeping_repeats(self, dtype);
   const RowsPlan plan = plan_rows(a, r);
-  charge_rows(plan, out.numel());
+  charge_rows(plan);
   const Tensor target = rows_target(out, plan);
   const ProductNest nest = product_nest(a, r);
   visit_dtype(dtype, [&](auto tag) {
@@ -697,7 +697,7 @@ Tensor var_std(const Tensor& self, const std::vector<int64_t>& dims, int64_t cor
   const ReducedShape r = reduced_shape(self.sizes(), dims, keepdim);
   Tensor out = Tensor::empty(r.out_shape, self.dtype());
   const RowsPlan plan = plan_rows(self, r);
-  charge_rows(plan, out.numel());
+  charge_rows(plan);
   const Tensor target = rows_target(out, plan);
   visit_dtype(self.dtype(), [&](auto tag) {
     using T = decltype(tag);

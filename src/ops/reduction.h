@@ -95,9 +95,11 @@ struct RowsPlan {
 };
 RowsPlan plan_rows(const Tensor& a, const ReducedShape& r);
 
-// Charges a reduction's work before it runs: every element its rows read
-// and the `written` elements of its results.
-void charge_rows(const RowsPlan& p, int64_t written);
+// Charges a reduction's loop before it runs: every element its rows read
+// and one number per row for each of its `outputs` (values, indices).
+// Filling the results and spreading rows over a repeated kept dim
+// (spread_rows) are copies, and charge as copies do (Note [Work budget]).
+void charge_rows(const RowsPlan& p, int outputs = 1);
 
 // Where the rows' results go: `out` itself (contiguous, of r.out_shape),
 // or a fresh compact tensor when some kept dim repeats; spread_rows then

@@ -701,26 +701,33 @@ TEST_CASE("reductions charge the elements they loop over and write", "[reduction
     f();
     return scope.used();
   };
-  // One row of 4 read, one number written.
+  // One row of 4 read, one number written (sum's result is filled with
+  // zeros first: one more).
   CHECK(used([&] { tc::amax(x, {}, false); }) == 5);
-  CHECK(used([&] { tc::sum(x); }) == 5);
+  CHECK(used([&] { tc::sum(x); }) == 1 + 5);
   CHECK(used([&] { tc::var(x, {}, 1, false); }) == 5);
   // 4 rows of 1 read; values and indices written.
   CHECK(used([&] { tc::max(x, 0, false); }) == 4 + 8);
-  // A kept dim that repeats: 4 numbers read once, 2^20 written.
+  // A kept dim that repeats: 4 numbers read once and one written, then
+  // spread over 2^20 as a copy charges (read and written, one row).
   const Tensor t = tc::expand(f32({1, 2, 3, 4}, {1, 4}), {int64_t{1} << 20, 4});
-  CHECK(used([&] { tc::amax(t, {1}, false); }) == 4 + (1 << 20));
-  CHECK(used([&] { tc::sum(t, {1}, false); }) == 4 + (1 << 20));
-  // softmax: the distinct numbers read, the result written (and the computed rows once more before spreading).
-  CHECK(used([&] { tc::softmax(t, 1); }) == 4 + (4 << 20) + 4);
+  const double spread = 2 * (1 << 20) + tc::work_cost::kRow;
+  CHECK(used([&] { tc::amax(t, {1}, false); }) == 5 + spread);
+  // sum fills its result (2^20) and the row it computes (1) first.
+  CHECK(used([&] { tc::sum(t, {1}, false); }) == (1 << 20) + 1 + 5 + spread);
+  // softmax: the 4 distinct numbers read and written, then spread over
+  // [2^20, 4]: 2^22 read and written, in 2^20 rows of 4.
+  CHECK(used([&] { tc::softmax(t, 1); }) == 8 + 2 * (4 << 20) + (1 << 20) * tc::work_cost::kRow);
   // A float product charges each pass past the first as it runs: few here.
   const double passes = used([] { tc::prod(tc::expand(f32({0.9f}, {1}), {int64_t{1} << 34}), std::nullopt, false); });
   CHECK(passes > 2);
   CHECK(passes < 10000);
   // Past the budget: refused before anything is written.
   tc::WorkScope tight(4);
-  refuses_containing([&] { tc::amax(x, {}, false); }, ErrorKind::Limit, "past the work limit of 4");
-  refuses_containing([&] { tc::softmax(t, 1); }, ErrorKind::Limit, "past the work limit of 4");
+  refuses_containing([&] { tc::amax(x, {}, false); }, ErrorKind::Limit,
+                     "would read and write 5 elements (5 work units); the limit is 4 work units");
+  refuses_containing([&] { tc::softmax(t, 1); }, ErrorKind::Limit,
+                     "would read and write 8 elements (8 work units); the limit is 4 work units");
 }
 
 TEST_CASE("softmax of a 2^34-element expansion: its result is refused, naming its shape", "[reductions][limits]") {
