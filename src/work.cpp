@@ -23,6 +23,8 @@ Words words(WorkKind kind) {
     case WorkKind::MultiplyAdds: return {"compute", "multiply-adds"};
     case WorkKind::FunctionValues: return {"compute", "values of exp, log, pow or the like"};
     case WorkKind::Gathers: return {"gather", "elements by index"};
+    case WorkKind::Described: return {"describe", "characters of its results"};
+    case WorkKind::Items: return {"make", "items of tuples and lists"};
   }
   TC_ASSERT(false, "unknown work kind");
 }
@@ -52,6 +54,8 @@ double default_cost(WorkKind kind) {
     case WorkKind::MultiplyAdds: return work_cost::kMultiplyAdd;
     case WorkKind::FunctionValues: return work_cost::kFunctionValue;
     case WorkKind::Gathers: return work_cost::kGathered;
+    case WorkKind::Described: return work_cost::kDescribedChar;
+    case WorkKind::Items: return work_cost::kItem;
   }
   TC_ASSERT(false, "unknown work kind");
 }

@@ -43,6 +43,17 @@ enum class WorkKind {
   // Elements copied through index tensors or a mask (x[i], x[mask],
   // gather), each read from wherever its index points.
   Gathers,
+  // Characters of what a program hands back (Note [Bounded output] in
+  // src/lang/repr.h): the description of each statement's names, calls and
+  // traces, and what print() writes. The package turns each into JSON,
+  // parses it and formats printed tensors, on the same thread: that is
+  // its cost, and it is charged as the work of the line that asks for it.
+  Described,
+  // Items of a tuple or list a program makes: any may be handed back (the
+  // package's get(name) has every value bound to a name as JSON, parsed
+  // into arrays), so each is charged what that costs, whether or not it
+  // lives to the end: an upper bound known when the list is made.
+  Items,
 };
 
 // What one count costs, in work units, by what the loop does: each weight
@@ -67,6 +78,14 @@ constexpr double kFunctionValue = 24;
 constexpr double kRandomValue = 32;      // rand, randint
 constexpr double kNormalValue = 128;     // randn: a logarithm, a root, a sine or cosine
 constexpr double kGathered = 128;        // an element read through an index, anywhere
+// A character of a program's results (WorkKind::Described): written as
+// JSON, parsed and made into objects by the package (a statement of one
+// small op, 7,000 times), or a printed tensor formatted (print() of 1,000
+// elements, 1,000 times).
+constexpr double kDescribedChar = 100;
+// An item of a tuple or list (WorkKind::Items): [1.5] * 65536 handed back
+// took 49 ms more than the same list dropped before the end.
+constexpr double kItem = 2000;
 }  // namespace work_cost
 
 // What an element of `bytes` bytes costs a plain loop to read or write.
@@ -76,7 +95,7 @@ inline double element_cost(int64_t bytes) {
 }
 
 // What one `kind` costs when the caller says nothing: kElement,
-// kMultiplyAdd, kFunctionValue, kGathered.
+// kMultiplyAdd, kFunctionValue, kGathered, kDescribedChar, kItem.
 double default_cost(WorkKind kind);
 
 // Charges `count` of `kind`, `units` work units in all, to the active

@@ -112,6 +112,9 @@ struct ProgramResult {
   std::optional<ProgramError> error;
   std::map<std::string, Value> globals;      // every name bound at the end (for get(name))
   double work = 0;                           // work units spent (Note [Work budget])
+  // Characters of results counted (Note [Bounded output] in repr.h), each
+  // charged to `work` as WorkKind::Described once its statement ended.
+  int64_t described = 0;
 };
 
 // Runs `source`. Never throws a tc::Error or a std exception for a bad

@@ -34,6 +34,13 @@ int64_t write_str(const Value& value, std::vector<OutputPiece>& out);
 // take). A statement that would pass it raises a limit error, so
 // that no program's result (the package's JSON of its statements) grows
 // past some megabytes however its statements repeat, rebind or print.
+// Each character counted is also work (WorkKind::Described, Note [Work
+// budget] in src/work.h): the package spends about as long on a
+// character of results as a loop on a hundred elements, so that under the
+// default work budget a program's results stay far below kMaxOutput. That
+// work is charged in batches, when a statement ends (settle) or when
+// kDescribedBatch characters wait: an op's own charge, before its loop,
+// is not preempted by the description of the calls before it on its line.
 // A tuple's or list's ValueInfo::items hold at most kMaxInfoItems
 // descriptions in all (its items', theirs, ... 4 levels down), each with
 // its repr summarised past kItemReprLimit characters (its own repr is
@@ -43,16 +50,21 @@ constexpr int64_t kInfoOverhead = 160;
 constexpr int64_t kEventOverhead = 1000;
 constexpr int64_t kMaxInfoItems = 1000;
 constexpr int64_t kItemReprLimit = 200;
+constexpr int64_t kDescribedBatch = 10000;
 
 class OutputBudget {
  public:
   // Counts `chars` more; raises ErrorKind::Limit, counting nothing, when
-  // the program's output would pass kMaxOutput.
+  // the program's output would pass kMaxOutput. Charges the work of what
+  // waits once kDescribedBatch characters do.
   void spend(int64_t chars);
+  // Charges the work of the characters counted since the last charge.
+  void settle();
   int64_t used() const { return used_; }
 
  private:
   int64_t used_ = 0;
+  int64_t unpaid_ = 0;
 };
 
 // Python's repr of a float: the shortest text that reads back as the same

@@ -161,6 +161,7 @@ class Interpreter {
   }
 
   std::map<std::string, Value>& globals() { return globals_; }
+  int64_t described() const { return output_.used(); }
 
  private:
   // --- statements
@@ -206,6 +207,7 @@ class Interpreter {
       scope_ = &scope;
       try {
         execute(s);
+        output_.settle();
       } catch (const PythonError& e) {
         error = error_of(where(s), e.what(), kind_of_python(e.type()), e.type());
       } catch (const Error& e) {
@@ -853,6 +855,7 @@ ProgramResult run_program(const std::string& source, const ProgramLimits& limits
     interpreter.run(parsed.module);
     result.globals = std::move(interpreter.globals());
     result.work = work.used();
+    result.described = interpreter.described();
     ProgramError* e = result.error ? &*result.error : nullptr;
     if (e && e->kind == "memory" && e->python_type == "RuntimeError")  // the core's, not Python's
       e->message += memory_advice(e->message, result.globals, limits,

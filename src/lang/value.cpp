@@ -362,6 +362,14 @@ void OutputBudget::spend(int64_t chars) {
          "described), more than tensorcast hands back for one program; print less, or run fewer "
          "statements");
   used_ += chars;
+  unpaid_ += chars;
+  if (unpaid_ >= kDescribedBatch) settle();
+}
+
+void OutputBudget::settle() {
+  const double chars = static_cast<double>(unpaid_);
+  unpaid_ = 0;  // a refusal stops the program: nothing is charged twice
+  charge_work(WorkKind::Described, chars);
 }
 
 Sequence::~Sequence() { g_live -= live_; }
@@ -393,6 +401,7 @@ Value Value::make_sequence(Sequence::Kind kind, std::vector<Value> items, std::s
     depth = std::max(depth, value_depth(item));
   }
   check_new_sequence(kind, static_cast<double>(items.size()), size);
+  charge_work(WorkKind::Items, static_cast<double>(items.size()));
   if (depth + 1 > kMaxNesting)
     throw PythonError("RecursionError", "tuples and lists may be nested " +
                                             std::to_string(kMaxNesting) +

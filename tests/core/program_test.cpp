@@ -36,6 +36,13 @@ ProgramError run_error(const std::string& code, const ProgramLimits& limits = {}
   return *r.error;
 }
 
+// Limits whose work budget never stops the program: for the other limits.
+ProgramLimits unbudgeted() {
+  ProgramLimits limits;
+  limits.max_work = int64_t{1} << 60;
+  return limits;
+}
+
 // The global `name` after running `code`.
 Value global(const ProgramResult& r, const std::string& name) {
   auto it = r.globals.find(name);
@@ -777,21 +784,27 @@ TEST_CASE("programs: the issue's output blow-ups are refused at once, before any
 TEST_CASE("programs: the strings, tuples and lists alive are bounded in all", "[program][values]") {
   std::string code;
   for (int i = 0; i < 40; ++i) code += "a" + std::to_string(i) + " = [0] * 65536\n";
-  const ProgramError e = run_error(code);
+  const ProgramError e = run_error(code, unbudgeted());
   CHECK(e.kind == "limit");
   CHECK(e.line <= 33);  // 32 lists of 2^16 items are 2^21
   CHECK(e.message.find("more than the 2097152 tensorcast lets a program's values hold at once") != std::string::npos);
   // a name bound to something else frees what it held
   std::string rebinding;
   for (int i = 0; i < 40; ++i) rebinding += "a = [0] * 65536\n";
-  run_ok(rebinding);
+  run_ok(rebinding, unbudgeted());
+  // Under the default work budget, each item made is charged as handed
+  // back (WorkKind::Items): the budget stops the program first.
+  const ProgramError work = run_error(code);
+  CHECK(work.kind == "limit");
+  CHECK(work.line == 4);  // 3 lists of 65536 items at 2,000 units each: 3.9e8 of 5e8
+  CHECK(work.message.find("this line would make 65536 items of tuples and lists (1.3e8 work units)") == 0);
 }
 
 TEST_CASE("programs: what a statement describes and prints is bounded", "[program][values]") {
   const ProgramResult r = run_ok(
       "x = list(range(65536))\n"
       "s = 'ab' * 30000\n"
-      "t = (s, x)\n");
+      "t = (s, x)\n", unbudgeted());
   const tc::lang::ValueInfo& x = r.statements[0].names.at("x");
   CHECK(x.repr == "[0, 1, 2, ..., 65533, 65534, 65535]");
   CHECK(x.items.size() == 1000);  // kMaxInfoItems
@@ -811,7 +824,7 @@ TEST_CASE("programs: what a statement describes and prints is bounded", "[progra
     return args;
   }() + ")\n";
   auto t0 = std::chrono::steady_clock::now();
-  const ProgramError printed = run_error(big);
+  const ProgramError printed = run_error(big, unbudgeted());
   const double print_ms = elapsed_ms(t0);
   CHECK(printed.kind == "limit");
   CHECK(printed.line == 2);
@@ -823,10 +836,15 @@ TEST_CASE("programs: what a statement describes and prints is bounded", "[progra
   for (int i = 0; i < 600; ++i) chain += "b" + std::to_string(i) + " = ";
   chain += "a\n";
   t0 = std::chrono::steady_clock::now();
-  const ProgramError bound = run_error(chain);
+  const ProgramError bound = run_error(chain, unbudgeted());
   const double chain_ms = elapsed_ms(t0);
   CHECK(bound.kind == "limit");
   CHECK(bound.line == 2);
+  // Under the default work budget, describing is work (WorkKind::Described):
+  // the print is refused by the budget, long before 2^25 characters.
+  const ProgramError work = run_error(big);
+  CHECK(work.line == 2);
+  CHECK(work.message.find("this line would describe 65537 characters of its results (6.6e6 work units)") == 0);
   WARN("print of 600 x 65,536 characters refused in " << print_ms << " ms; 600 names of a 2,000-item list in "
                                                      << chain_ms << " ms");  // measured, not asserted
 }

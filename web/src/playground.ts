@@ -614,16 +614,17 @@ export class TensorcastPlayground extends LitElement {
   // One outer template for the loading page and the playground, with the title
   // in the same place: the title and the introduction (the first screen's
   // largest text) are drawn while the core loads and stay, not drawn again.
-  private frame(m: Messages, p: Palette, top: unknown, body: unknown): TemplateResult {
+  /** The page: its header keeps its own slot while the core loads and after, so that what was drawn while loading stays (the same elements). */
+  private frame(m: Messages, p: Palette, top: unknown, notices: unknown, body: unknown): TemplateResult {
     return html`<div class="app" style=${styleMap(cssVars(p))} lang=${m.lang === 'zh' ? 'zh-CN' : 'en'} data-theme=${p.name}
-      @keydown=${(e: KeyboardEvent) => this.onKey(e)}>${top}${body}</div>`;
+      @keydown=${(e: KeyboardEvent) => this.onKey(e)}>${top}${notices}${body}</div>`;
   }
 
   private loadingPage(): TemplateResult {
     const state = this.startState();
     const m = messagesFor(state.lang);
     const p = paletteFor(state.theme, this.darkQuery?.matches ?? false);
-    return this.frame(m, p, this.compact ? '' : pageHeader(m, state, (patch) => this.change(patch)),
+    return this.frame(m, p, this.compact ? '' : pageHeader(m, state, (patch) => this.change(patch)), '',
       this.failure === null ? html`<p role="status">${m.ui.loading}</p>` : html`<p class="problem" role="alert">${m.labelled(m.ui.loadFailed, '')}<span data-testid="error">${this.failure}</span></p>`);
   }
 
@@ -653,9 +654,9 @@ export class TensorcastPlayground extends LitElement {
     const share = { exportAll: (kind: ExportKind) => exportTo(kind, true), copy: (kind: CopyKind) => void this.sharing.copy(kind, model.state, this.playgroundUrl, this.sharedCode()) };
     const tools = html`${modeSwitch(m, model.state.mode, (patch) => void this.change(patch, 'push'))}${copyButtons(ctx, share)}`;
     const heading = full ? header(ctx, change, tools, model.state.mode === 'code' ? m.code.intro : m.intro) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change);
-    const top = html`${heading}${linkNotices(m, this.notices(), () => this.dismissNotices())}`;
-    if (model.state.mode === 'code') return this.frame(m, p, top, this.codeBody(ctx, full, share));
-    return this.frame(m, p, top, html`
+    const notices = linkNotices(m, this.notices(), () => this.dismissNotices());
+    if (model.state.mode === 'code') return this.frame(m, p, heading, notices, this.codeBody(ctx, full, share));
+    return this.frame(m, p, heading, notices, html`
       ${full ? html`<div class="top"><div class="lead">
         <div class=${guessed} @change=${() => this.hash.commit()}>${controls(ctx, {
           change: (patch) => this.change(patch, Object.keys(patch).every((k) => TYPED.has(k)) ? 'typing' : 'push'),
