@@ -47,21 +47,35 @@ test('10,000 lines of a 4096 x 4096 matmul stop at the first: one is past the wh
 
 test('maxWork: the budget of the whole program, not of each statement', () => {
   // 1,000 ones (1,000 units), then x + x reads two and writes one per
-  // element, in one row (24 units)
-  const code = 'import torch\nx = torch.ones(1000)\ny = x + x\nz = x + x\n';
-  const p = tc.run(code, { maxWork: 7048 });
+  // element, in one row (24 units); each line's results described (100
+  // units a character) when it ends
+  const three = 'import torch\nx = torch.ones(1000)\ny = x + x\n';
+  const code = `${three}z = x + x\n`;
+  const whole = tc.run(code);
+  const before = tc.run(three);
+  const work = whole.work, upToLine4 = before.work;
+  whole.dispose();
+  before.dispose();
+  const p = tc.run(code, { maxWork: work });
   assert.equal(p.error, null);
-  assert.equal(p.work, 7048);
+  assert.equal(p.work, work);
   p.dispose();
-  const { error } = runFailing(code, { maxWork: 7047 });
+  // Line 4 alone costs what line 3 does: the budget is the program's.
+  assert.equal(work - upToLine4, upToLine4 - tc.run('import torch\nx = torch.ones(1000)\n').work);
+  assert.match(runFailing(code, { maxWork: work - 1 }).error.message, /^this line would describe \d+ characters of its results/);
+  const { error } = runFailing(code, { maxWork: upToLine4 + 3023 });
   assert.equal(error.line, 4);
-  assert.equal(error.message, 'this line would read and write 3000 elements (3024 work units); the limit is 7047 work units per program, 3023 of them left');
-  assert.equal(runFailing(code, { maxWork: 4023 }).error.line, 3);
-  assert.equal(runFailing(code, { maxWork: 1 }).error.line, 2);
+  assert.equal(error.message, `this line would read and write 3000 elements (3024 work units); the limit is ${upToLine4 + 3023} work units per program, 3023 of them left`);
+  assert.equal(runFailing(code, { maxWork: 1 }).error.line, 1);  // even import torch is described
 });
 
 test('maxWork: an in-place op refused by the budget leaves its target as it was', () => {
-  const p = tc.run('import torch\ny = torch.arange(10.)\ny += torch.ones(10) * 100\n', { maxWork: 240 });
+  const setup = 'import torch\ny = torch.arange(10.)\n';
+  const before = tc.run(setup);
+  const spent = before.work;
+  before.dispose();
+  // 20 units: less than the ones (10), the product (20 and a row) and the sum
+  const p = tc.run(`${setup}y += torch.ones(10) * 100\n`, { maxWork: spent + 20 });
   try {
     assert.equal(p.error.kind, 'limit');
     assert.equal(p.error.line, 3);

@@ -13,8 +13,8 @@ import { tc } from './helpers.js';
 const FIXTURE = JSON.parse(readFileSync(new URL('fixtures/python-values/python-values.json', import.meta.url), 'utf8'));
 
 // Runs `code`, hands the Program to `check` and disposes it.
-function withRun(code, check) {
-  const p = tc.run(code);
+function withRun(code, check, options = undefined) {
+  const p = tc.run(code, options);
   try {
     return check(p);
   } finally {
@@ -95,22 +95,32 @@ test('a value within the limits is described in bounded text, and get() returns 
 });
 
 test("a program's results stop at 2^25 characters (printed, described, traced), with a limit error naming it", () => {
+  // The work budget charges each character (a hundred units): by default
+  // it stops such a program long before; raised, the limit of 2^25 holds.
+  withRun(`x = 'a' * 65536\nprint(${'x, '.repeat(600)})`, (p) => {
+    assert.equal(p.error.kind, 'limit');
+    assert.equal(p.error.line, 2);
+    assert.match(p.error.message, /^this line would describe 65537 characters of its results/);
+  });
   withRun(`x = 'a' * 65536\nprint(${'x, '.repeat(600)})`, (p) => {
     assert.equal(p.error.kind, 'limit');
     assert.equal(p.error.line, 2);
     assert.match(p.error.message, /^the program's results would pass 33554432 characters/);
-  });
-  // 9,000 lines of 19 additions: 171,000 trace events (about 170 MB of JSON) stop at the limit
+  }, { maxWork: 1e12 });
+  // 9,000 lines of 19 additions: 171,000 trace events (about 170 MB of
+  // JSON) stop at the work budget, and with it raised at the limit
   const code = `import torch\nx = torch.ones(1)\n${'y = x + x + x + x + x + x + x + x + x + x + x + x + x + x + x + x + x + x + x + x\n'.repeat(9000)}`;
-  const t0 = performance.now();
-  withRun(code, (p) => {
-    const ms = performance.now() - t0;
-    assert.equal(p.error.kind, 'limit');
-    assert.match(p.error.message, /^the program's results would pass/);
-    const raw = JSON.stringify(p.statements.map((s) => ({ ...s, calls: s.calls.map(({ traces, ...c }) => c) })));
-    assert.ok(raw.length < 48e6, `${raw.length} characters of statements`);
-    console.log(`171,000 additions stopped at line ${p.error.line} in ${ms.toFixed(0)} ms, ${(raw.length / 1e6).toFixed(1)} MB of statements`);
-  });
+  for (const [options, stop] of [[undefined, /^this line would describe \d+ characters of its results/], [{ maxWork: 1e12 }, /^the program's results would pass/]]) {
+    const t0 = performance.now();
+    withRun(code, (p) => {
+      const ms = performance.now() - t0;
+      assert.equal(p.error.kind, 'limit');
+      assert.match(p.error.message, stop);
+      const raw = JSON.stringify(p.statements.map((s) => ({ ...s, calls: s.calls.map(({ traces, ...c }) => c) })));
+      assert.ok(raw.length < 48e6, `${raw.length} characters of statements`);
+      console.log(`171,000 additions (maxWork ${options?.maxWork ?? 'default'}) stopped at line ${p.error.line} in ${ms.toFixed(0)} ms, ${(raw.length / 1e6).toFixed(1)} MB of statements`);
+    }, options);
+  }
 });
 
 test('strings count characters; ints past int64 are an OverflowError; a BOM and CR line ends are read', () => {

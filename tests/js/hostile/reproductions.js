@@ -194,13 +194,20 @@ export const REPRODUCTIONS = {
   // --- programs
 
   ...Object.fromEntries([60, 100].map((lines) => [
-    `a program: ${lines} lines of y = y * 1 * ... (${lines * 95} ops on a leaf that requires grad): it runs, and p.dispose() never throws`,
+    `a program: ${lines} lines of y = y * 1 * ... (${lines * 95} ops on a leaf that requires grad): the budget stops it, it runs with maxWork raised, and p.dispose() never throws`,
     {
       run(tc) {
         // 95 operators a line: under the nesting limit (100) that a longer chain of binary operators reaches.
         const code = `import torch\nx = torch.ones(2, requires_grad=True)\ny = x\n${`y = y${' * 1'.repeat(95)}\n`.repeat(lines)}`;
-        const { problems, outcome } = runHostile(tc, code);
-        return { problems: [...problems, ...problemIf(outcome.ok !== true, `it stopped: ${outcome.kind} ${outcome.message}; it should run (${lines * 95} small ops)`)], outcome };
+        // By default the records of its calls (described, about 2,500
+        // characters each) pass the work budget: a limit error.
+        const stopped = runHostile(tc, code);
+        const raised = runHostile(tc, code, { maxWork: 1e12 });
+        return {
+          problems: [...stopped.problems, ...expectError(stopped.outcome, ['limit'], 'the records of thousands of calls'),
+            ...raised.problems, ...problemIf(raised.outcome.ok !== true, `with maxWork raised it stopped: ${raised.outcome.kind} ${raised.outcome.message}; it should run (${lines * 95} small ops)`)],
+          outcome: raised.outcome,
+        };
       },
     },
   ])),
