@@ -121,6 +121,9 @@ Node::~Node() {
     next.take(last.inputs, last.saved, last.backward);
     list.parts.pop_back();
   }
+  // A wide graph may have grown the list: its room is given back, not kept
+  // for the life of the module.
+  if (list.parts.capacity() > 1024) std::vector<NodeParts>().swap(list.parts);
   list.draining = false;
 }
 
