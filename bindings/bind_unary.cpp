@@ -1,4 +1,4 @@
-// Issue #13's unary family beyond the op table: round(decimals), clamp,
+// The unary family beyond the op table: round(decimals), clamp,
 // and the factories (linspace, eye, full_like, rand, randn, randint,
 // manual_seed). Numbers cross as operands do (handles.h); shapes through
 // the scratch buffer.

@@ -1,4 +1,4 @@
-// The code mode (issue #14): a program typed into the editor runs on the
+// The code mode: a program typed into the editor runs on the
 // core as it is typed; each line's names show with shape and dtype beside
 // it, print() below, the failing line with PyTorch's message and the fixes
 // of a broadcast; a click opens a line's op in the two-shape mode's views;
@@ -44,7 +44,7 @@ test('the mode switch: the code mode beside the two-shape mode, which stays as i
   await expect(page.locator('.cm-content')).toBeVisible();
   await expect(page.getByTestId('shape-a')).toHaveCount(0);
   await expect(page).toHaveURL(/[#&]mode=code/);
-  // The editor opens on the issue's example (the first preset).
+  // The editor opens on the first preset's example (the first preset).
   await page.waitForFunction(() => document.querySelector('tensorcast-playground').program?.code.startsWith('import torch'));
   await expect(page.getByTestId('code-preset')).toHaveValue('broadcast-and-backward');
   // Back returns to the two-shape mode with its state; its link has no trace of the code mode.

@@ -1,5 +1,5 @@
 // The browser's half of the hostile-input corpus (the Node half is
-// tests/js/hostile-corpus.test.js): the issue's hostile programs, and a
+// tests/js/hostile-corpus.test.js): the hostile programs, and a
 // sample of the seeded generator's (tests/js/hostile/generator.js), opened
 // as `#mode=code&code=` links, and hostile embeds. Each page, in a context
 // of its own (a hung page is closed with it), must show its program's

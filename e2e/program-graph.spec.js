@@ -1,5 +1,5 @@
-// The graph and backward views of a program (issue #14), in the code mode:
-// the issue's example drawn as tensors and calls (the index a view sharing
+// The graph and backward views of a program, in the code mode:
+// the first preset's example drawn as tensors and calls (the index a view sharing
 // x's storage, then the broadcast subtraction), the backward pass stepped
 // through one reduction at a time with w's gradient summed from [2, 3, 4] to
 // [3, 1], and a click (or Enter) on a tensor picking its line. Screenshots
@@ -19,7 +19,7 @@ const graph = (page) => page.getByTestId('program-graph');
 const tensorNode = (page, label) => graph(page).locator(`g[role="button"][aria-label^="${label}"]`);
 const picked = (page) => page.evaluate(() => document.querySelector('tensorcast-playground').program.picked);
 
-test('the issue’s example as a graph: the index a view of x, then the broadcast subtraction', async ({ page }) => {
+test('the first preset’s example as a graph: the index a view of x, then the broadcast subtraction', async ({ page }) => {
   const problems = watch(page);
   await openCode(page);
   await paste(page, EXAMPLE_PROGRAM);

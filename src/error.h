@@ -1,4 +1,4 @@
-// Two kinds of failure (Note [Errors]):
+// Note [Errors]: two kinds of failure.
 //  - Error: the user's mistake (bad shape, bad dim, too much memory). Its
 //    message is PyTorch's text where PyTorch has one. Raised before any
 //    tensor is written, so a caller that catches it finds everything as it was.

@@ -44,7 +44,7 @@ class Geometry {
   // One past the largest storage index this geometry reaches (0 if empty).
   int64_t storage_extent() const;
 
-  // Note [expand] (PyTorch's inferExpandGeometry, aten/src/ATen/ExpandUtils.cpp):
+  // Note [expand]: PyTorch's inferExpandGeometry (aten/src/ATen/ExpandUtils.cpp).
   // sizes line up from the right; -1 keeps a size; a size 1 may become
   // anything and gets stride 0; any other size must stay and keeps its
   // stride. A new leading dim gets stride 0 unless its size is 1, when it

@@ -38,7 +38,7 @@ enum class BinaryOp { Add, Sub, Mul, Div, Pow, Maximum, Minimum, FloorDivide, Re
 enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
 enum class UnaryOp {
   Neg, Abs, Exp, Log, Sqrt, Relu,
-  // issue #13's unary ops (src/ops/unary.cpp)
+  // the unary ops (src/ops/unary.cpp)
   Sigmoid, Tanh, Sin, Cos, Sign, Floor, Ceil, Round, Log1p, Expm1, Square, Rsqrt, Reciprocal
 };
 // The names the op table (src/op_table.h) gives them: "add", "eq", "neg".
@@ -66,7 +66,7 @@ Tensor compare(CompareOp op, const Operand& self, const Operand& other);  // boo
 Tensor where(const Tensor& condition, const Operand& self, const Operand& other);
 Tensor unary(UnaryOp op, const Tensor& self);
 
-// --- unary ops and clamp of issue #13 (src/ops/unary.cpp, src/ops/clamp.cpp)
+// --- unary ops and clamp (src/ops/unary.cpp, src/ops/clamp.cpp)
 // torch.round(self, decimals=d): nearbyint(x * 10^d) / 10^d (halves to
 // even), float dtypes only; grad_fn RoundBackward1.
 //   round(<[1.2345]>, 2)   // returns [1.23]
@@ -80,7 +80,7 @@ Tensor round(const Tensor& self, int64_t decimals);
 Tensor clamp(const Tensor& self, const std::optional<Operand>& min,
              const std::optional<Operand>& max);
 
-// --- random factories of issue #13 (src/ops/random.cpp), Note [Random]
+// --- random factories (src/ops/random.cpp), Note [Random]
 // Not PyTorch's numbers: the core's own Philox4x32-10 stream, the same in
 // every build after manual_seed.
 void manual_seed(uint64_t seed);
@@ -92,7 +92,7 @@ Tensor randn(const Shape& shape, DType dtype);  // standard normal (Box-Muller)
 // 'to', but got from=5 >= to=5".
 Tensor randint(int64_t low, int64_t high, const Shape& shape, DType dtype);
 
-// --- factories of issue #13 (src/ops/factories.cpp)
+// --- factories (src/ops/factories.cpp)
 // torch.linspace: steps values from start to end, the first half counted
 // up from start, the second back from end (RangeFactoriesKernel.cpp).
 //   linspace(3, 10, 5, Float32)   // returns [3, 4.75, 6.5, 8.25, 10]
@@ -140,7 +140,7 @@ Tensor& compare_(CompareOp op, Tensor& self, const Operand& other);
 // --- reductions (src/ops/reduce.cpp)
 Tensor sum(const Tensor& self);  // 0-D
 Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim);
-// Note [sum_to]: PyTorch's _sum_to.
+// PyTorch's _sum_to (Note [sum_to]).
 //   sum_to(<[2, 3] of ones>, {1, 3})  // returns [[2, 2, 2]]
 //   sum_to(<[3] of ones>, {1})        // returns [3]
 Tensor sum_to(const Tensor& self, const Shape& shape);
@@ -305,7 +305,7 @@ Tensor index(const Tensor& self, const std::string& text);
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
 
 // --- autograd (src/autograd/)
-// Note [Autograd]: backward(loss) needs a one-element loss; backward(out, g)
+// See Note [Autograd]: backward(loss) needs a one-element loss; backward(out, g)
 // takes g of out's shape. Gradients reach leaves through sum_to. Without
 // retain_graph the tensors saved for backward are freed, as in PyTorch.
 void backward(const Tensor& root, const Tensor& gradient = Tensor(), bool retain_graph = false);

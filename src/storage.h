@@ -42,7 +42,7 @@ LiveMemoryLimit live_memory_limit();
 // format_size): "512 bytes", "1.50 KiB", "64.00 MiB", "1.00 GiB".
 std::string bytes_text(int64_t bytes);
 
-// Note [4K aliasing] (Storage::allocate): whether a loop that stores
+// (Note [4K aliasing], used by Storage::allocate) Whether a loop that stores
 // upwards from `store` while it loads upwards from `load` keeps clear of
 // it: `store` starts exactly on `load`, or at least 512 bytes above it,
 // modulo 4096. For kernels that pick their rows, as allocate cannot.

@@ -66,7 +66,7 @@ struct PromotionTrace {
   bool result_cast = false;   // in place: the result was converted into self's dtype
 };
 
-// Note [Iteration plan]: dims are listed innermost first, as they are looped.
+// See Note [Iteration plan]: dims are listed innermost first, as they are looped.
 struct PlanTrace {
   std::vector<int64_t> order;                // original dim at each position
   std::vector<std::vector<int64_t>> groups;  // original dims merged into each loop dim
@@ -141,7 +141,7 @@ struct OpTrace {
   std::optional<IndexingTrace> indexing;
 };
 
-// Note [Gradient reduction]: one input's gradient brought back to its shape
+// See Note [Gradient reduction]: one input's gradient brought back to its shape
 // (PyTorch's validate_outputs -> reduce_grad -> sum_to).
 struct ReduceGradTrace {
   std::string op;          // the node whose backward produced the gradient

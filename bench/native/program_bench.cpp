@@ -1,5 +1,5 @@
 // Programs (src/lang/program.h) natively: reading and running the sizes
-// issue #14 names. A 30-line program must run well within a frame (16 ms)
+// that matter to the playground. A 30-line program must run well within a frame (16 ms)
 // and 10,000 lines must read in milliseconds; measured here, never asserted.
 //   build/native/bench/native/program_bench
 #include <benchmark/benchmark.h>

@@ -1,4 +1,4 @@
-// clamp(min, max) and round({ decimals }) (issue #13), for Tensor's methods
+// clamp(min, max) and round({ decimals }), for Tensor's methods
 // and tc's functions alike: how their arguments are read and handed to the
 // core (bindings/bind_unary.cpp).
 import { checkInt, checkOptions, fail, isPlainObject, noExtra } from './args.js';

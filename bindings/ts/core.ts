@@ -45,7 +45,7 @@ export interface Core {
   _tc_broadcast_shapes(count: number): number;
   opTable(): string;
   _tc_parse_shape(byteCount: number): number;
-  // bind_shape.cpp (wt-shape)
+  // bind_shape.cpp
   _tc_flatten(h: number, startDim: number, endDim: number): number;
   _tc_unflatten(h: number, dim: number, ndim: number): number;
   _tc_t(h: number): number;
@@ -53,7 +53,7 @@ export interface Core {
   _tc_movedim(h: number, nsource: number, ndestination: number): number;
   _tc_cat(count: number, dim: number): number;
   _tc_stack(count: number, dim: number): number;
-  // bind_unary.cpp (issue #13)
+  // bind_unary.cpp
   _tc_round_decimals(h: number, decimals: number): number;
   _tc_clamp(h: number, bounds: number, hMin: number, nMin: number, hMax: number, nMax: number): number;
   _tc_linspace(start: number, end: number, steps: number, dtype: number): number;

@@ -25,7 +25,7 @@ export type {
 } from './tensorcast.js';
 export type { Explain, ExplainedBackward, ExplainedOp } from './explain.js';
 export type { WarningListener } from './warnings.js';
-// clamp's bounds and round's decimals (issue #13).
+// clamp's bounds and round's decimals.
 export type { ClampBounds } from './clamp.js';
 export type { RoundOptions } from './generated/ops.js';
 export type {
@@ -64,7 +64,7 @@ export {
 export type { IndexItem } from './indexing.js';
 export type { IndexingTrace, IndexItemKind, IndexPlacement, IndexStepTrace } from './generated/traces.js';
 export { INDEX_ITEM_KINDS, INDEX_PLACEMENTS } from './generated/traces.js';
-// --- programs (issue #14): tc.run
+// --- programs: tc.run
 export type { Program, ProgramValue } from './program.js';
 export type {
   BackwardStep,

@@ -325,7 +325,7 @@ export class Tensor {
     return this._rt.unaryHandle(this, 'clone', this._rt.core._tc_clone);
   }
 
-  // --- shape views (wt-shape): flatten, unflatten, t, mT, movedim
+  // --- shape views: flatten, unflatten, t, mT, movedim
   // (PyTorch's TensorShape.cpp; src/ops/views.cpp)
 
   /**
@@ -408,7 +408,7 @@ export class Tensor {
     return this._rt.shaped(this, 'sumTo', checkIntList(shape, 'sumTo', 'shape'), this._rt.core._tc_sum_to);
   }
 
-  // --- clamp (issue #13; bindings/ts/clamp.ts)
+  // --- clamp (bindings/ts/clamp.ts)
 
   /**
    * PyTorch's clamp: clamp(min, max) or clamp({ min, max }), each bound a
@@ -745,7 +745,7 @@ OPS.forEach((op: OpInfo, code) => {
   }
 });
 
-// round({ decimals }) (issue #13): the op table's round, with PyTorch's
+// round({ decimals }): the op table's round, with PyTorch's
 // decimals when given (bindings/ts/clamp.ts).
 {
   const code = OPS.findIndex((op) => op.name === 'round');

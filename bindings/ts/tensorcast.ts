@@ -232,7 +232,7 @@ export class Tensorcast {
     return this._withGrad(this._rt.adopt(h, 'arange'), grad);
   }
 
-  // --- clamp and the factories of issue #13 (bindings/ts/clamp.ts,
+  // --- clamp and the factories (bindings/ts/clamp.ts,
   // src/ops/factories.cpp, src/ops/random.cpp)
 
   /** torch.clamp(input, min, max) or clamp(input, { min, max }): see Tensor.clamp. */
@@ -362,7 +362,7 @@ export class Tensorcast {
     return scratch.readInts(0, ndim);
   }
 
-  // --- joining tensors (wt-shape): cat, stack (src/ops/cat.cpp)
+  // --- joining tensors: cat, stack (src/ops/cat.cpp)
 
   /**
    * PyTorch's torch.cat: the tensors joined along an existing dim, in their
@@ -446,7 +446,7 @@ export class Tensorcast {
     return runScoped(body, () => core._tc_policy_enter(code), () => core._tc_policy_exit(), 'withBroadcastPolicy', 'the policy applies');
   }
 
-  // --- programs (issue #14)
+  // --- programs
 
   /**
    * Runs a few lines of PyTorch (README, "Programs"): parsed and run by the
@@ -637,7 +637,7 @@ OPS.forEach((op: OpInfo, code) => {
   }
 });
 
-// round({ decimals }) (issue #13; bindings/ts/clamp.ts).
+// round({ decimals }) (bindings/ts/clamp.ts).
 {
   const functions = Tensorcast.prototype as unknown as Record<string, unknown>;
   const code = OPS.findIndex((op) => op.name === 'round');

@@ -47,7 +47,7 @@ struct BackwardArgs {
 };
 using BackwardFn = std::function<std::vector<Tensor>(const BackwardArgs&)>;
 
-// Note [Releasing a graph]: a node is released by a work list, never by
+// See Note [Releasing a graph]: a node is released by a work list, never by
 // nested destructors (~Node, in backward.cpp).
 struct Node {
   Node() = default;

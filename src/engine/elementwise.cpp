@@ -39,7 +39,7 @@ void check_overlaps(const ElementwiseSpec& spec) {
 
 void check_inplace_shape(const ElementwiseSpec& spec, const Shape& shape) {
   const Tensor& out = spec.out;
-  // Note [In-place rules]: the tensor written to keeps its shape, so the
+  // See Note [In-place rules]: the tensor written to keeps its shape, so the
   // broadcast of all operands must already be that shape.
   TC_CHECK(Shape, shape == out.sizes(), "output with shape ", format_shape(out.sizes()),
            " doesn't match the broadcast shape ", format_shape(shape));

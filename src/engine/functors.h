@@ -422,7 +422,7 @@ struct TSqrt {
   T operator()(T a) const { return std::sqrt(a); }
 };
 
-// --- unary ops of issue #13 (src/ops/unary.cpp), every dtype they reach.
+// --- unary ops (src/ops/unary.cpp), every dtype they reach.
 // Each is the scalar lambda of PyTorch's CPU kernel
 // (aten/src/ATen/native/cpu/UnaryOpsKernel.cpp); where PyTorch runs a
 // vectorised libm (Sleef: tanh, sin, cos, log1p, expm1) these call the C

@@ -55,7 +55,7 @@ Value nested(const std::vector<T>& flat, const Shape& sizes, size_t dim, size_t&
 Value tolist(const Bound& b, CallContext&) {
   const Tensor t = b.tensor("input");
   check_value_count(t.numel(), "tolist()");
-  // Note [Bounded values]: the longest list, and what the outer one holds
+  // See Note [Bounded values]: the longest list, and what the outer one holds
   // in all (each level's items), checked before any is made
   double longest = 0, held = 0, lists = 1;
   for (int64_t n : t.sizes()) {

@@ -102,13 +102,13 @@ std::string optional_int(const std::optional<int64_t>& v) {
 }
 
 std::string tensor_placeholder(const Tensor& t) {
-  // Note [Reprs without a formatter]
+  // See Note [Reprs without a formatter]
   if (!t.defined()) return "None";
   return "<Tensor of shape " + format_shape(t.sizes()) + ", " + dtype_name(t.dtype()) + ">";
 }
 
 // What the package's formatter may write for a tensor, for the limits of
-// Note [Bounded reprs]: PyTorch's repr shows at most 1,000 elements in
+// Note [Bounded reprs]. PyTorch's repr shows at most 1,000 elements in
 // full, each in a few characters.
 int64_t tensor_text_estimate(const Tensor& t) {
   return t.defined() ? 16 + 10 * std::min<int64_t>(t.numel(), 1000) : 4;

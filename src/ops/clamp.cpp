@@ -1,4 +1,4 @@
-// clamp(self, min, max) (issue #13): forward, backward and trace together.
+// clamp(self, min, max): forward, backward and trace together.
 //
 // Note [clamp's two forms]: PyTorch has two overloads, as this file does.
 //  - number bounds (clamp, TensorCompare.cpp's TORCH_META_FUNC(clamp)): a

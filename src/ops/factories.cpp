@@ -1,4 +1,4 @@
-// linspace, eye and full_like (issue #13): factories that compute their
+// linspace, eye and full_like: factories that compute their
 // values. The random ones are in src/ops/random.cpp.
 #include "ops/internal.h"
 

@@ -402,7 +402,7 @@ Tensor index(const Tensor& self, const std::vector<TensorIndex>& items, bool tup
     if (t) record_index(self, out, std::move(*trace));
     return out;
   }
-  // Note [Basic indexing]: the dims the items name (masks: one per dim).
+  // See Note [Basic indexing]: the dims the items name (masks: one per dim).
   int64_t specified = 0;
   int ellipses = 0;
   for (const TensorIndex& item : items) {

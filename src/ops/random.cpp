@@ -1,4 +1,4 @@
-// rand, randn, randint and manual_seed (issue #13).
+// rand, randn, randint and manual_seed.
 //
 // Note [Random]: the core's own generator, not PyTorch's (PyTorch's CPU
 // generator is an mt19937 with its own float recipes, and its numbers are

@@ -414,7 +414,7 @@ void trace_reduction(const char* op, const Tensor& in, const Tensor& out, const 
   t.promotion.rule = dtype_rule_name(rule);
   t.promotion.compute_dtype = dtype_name(compute);
   t.promotion.result_dtype = dtype_name(out.dtype());
-  // Note [Reductions as rows]: the row (the reduced dims) innermost, the
+  // See Note [Reductions as rows]: the row (the reduced dims) innermost, the
   // kept dims outside it.
   std::vector<int64_t> kept;
   for (int64_t d = 0; d < in.ndim(); ++d)
@@ -801,7 +801,7 @@ Tensor all_any(const Tensor& self, std::optional<int64_t> dim, bool keepdim, boo
   std::vector<int64_t> dims;
   if (dim) dims.push_back(*dim);
   const ReducedShape r = reduced_shape(self.sizes(), dims, dim ? keepdim : false);
-  // Note [all, any : uint8 compatibility] in PyTorch: uint8 stays uint8.
+  // PyTorch keeps uint8 as uint8 here (its note on all and any's uint8 compatibility).
   const DType out_dtype = self.dtype() == DType::UInt8 ? DType::UInt8 : DType::Bool;
   return typed_rows(name, self, r, out_dtype, DTypeRule::Bool,
                     [&](const RowsPlan& p, const Tensor& o) {

@@ -206,7 +206,7 @@ void trace_softmax(const char* op, const Tensor& given, const Tensor& out, int64
   t.promotion.common_dtype = t.promotion.compute_dtype = t.promotion.result_dtype = dt;
   t.promotion.decided_by = category_name(c);
   t.promotion.rule = dtype_rule_name(DTypeRule::Same);
-  // Note [Softmax rows]: along dim innermost, then the dims after it, then those before.
+  // See Note [Softmax rows]: along dim innermost, then the dims after it, then those before.
   std::vector<int64_t> before, after;
   for (int64_t d = 0; d < given.ndim(); ++d)
     if (d != dim) (d < dim ? before : after).push_back(d);

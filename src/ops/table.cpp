@@ -54,7 +54,7 @@ const Entry kEntries[] = {
     {"log", U, int(UnaryOp::Log), false, false, kFloat, true, "the natural logarithm of input"},
     {"sqrt", U, int(UnaryOp::Sqrt), false, false, kFloat, true, "the square root of input"},
     {"relu", U, int(UnaryOp::Relu), false, false, kSame, true, "max(input, 0)"},
-    // --- unary ops of issue #13 (src/ops/unary.cpp)
+    // --- unary ops (src/ops/unary.cpp)
     {"sigmoid", U, int(UnaryOp::Sigmoid), false, false, kFloat, true, "1 / (1 + e ** -input)"},
     {"tanh", U, int(UnaryOp::Tanh), false, false, kFloat, true, "the hyperbolic tangent of input"},
     {"sin", U, int(UnaryOp::Sin), false, false, kFloat, true, "the sine of input (radians)"},

@@ -1,4 +1,4 @@
-// neg abs exp log sqrt relu, the unary ops of issue #13 (sigmoid tanh sin
+// neg abs exp log sqrt relu, the unary ops (sigmoid tanh sin
 // cos sign floor ceil round log1p expm1 square rsqrt reciprocal), and copy
 // (for materialising views and converting dtypes): forward, backward and
 // trace together.
@@ -30,7 +30,7 @@ KernelChoice run_unary_f32(UnaryOp op, const Elementwise& e, const float* a) {
   TC_ASSERT(false, "unknown unary op");
 }
 
-// The ops of issue #13, in every dtype they reach: floating types for most
+// The unary ops, in every dtype they reach: floating types for most
 // (their rule promotes integers to float32), any non-bool type for sign,
 // floor, ceil and round (integers: a copy). The float32
 // loops are the every-dtype ones too (scalar functors, named by

@@ -1,4 +1,4 @@
-// Note [Broadcast diagnostics]: the opt-in backcompat warning, the broadcast
+// See Note [Broadcast diagnostics]: the opt-in backcompat warning, the broadcast
 // policy (process-wide and scoped), the outer-product detector, and where
 // the warnings go (the handler and the trace).
 #include "diagnostics.h"

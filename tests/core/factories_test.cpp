@@ -1,4 +1,4 @@
-// The factories of issue #13 against PyTorch: linspace (its two-ended
+// The factories against PyTorch: linspace (its two-ended
 // algorithm and documentation examples), eye, full_like (preserve_format),
 // and the random ones: Philox4x32-10's known answers, determinism after
 // manual_seed, and the statistics of a large sample.

@@ -1,4 +1,4 @@
-// Note [In-place rules]: the tensor written to keeps its shape; refusals
+// See Note [In-place rules]: the tensor written to keeps its shape; refusals
 // happen before any write, so the tensor is as it was.
 #include "engine/simd.h"
 #include "op_table.h"

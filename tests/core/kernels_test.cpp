@@ -277,7 +277,7 @@ TEST_CASE("row accumulation: rows around the four-row pass, lengths around the v
     }
 }
 
-// Note [Kernel names]: every name of ukernels.h against the scheme of
+// See Note [Kernel names]: every name of ukernels.h against the scheme of
 // docs/traces.md, spelled out here once, for the instruction set built.
 namespace {
 

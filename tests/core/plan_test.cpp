@@ -1,4 +1,4 @@
-// Note [Iteration plan]: the order of loop dims and their coalescing.
+// See Note [Iteration plan]: the order of loop dims and their coalescing.
 #include "engine/plan.h"
 
 #include "support.h"

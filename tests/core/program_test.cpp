@@ -301,7 +301,7 @@ const char* const kIssueExample =
     "loss = (d * w).sum()\n"
     "loss.backward()                  # w.grad: [3, 1], summed over dims 0 and 2\n";
 
-TEST_CASE("programs: the issue's example, its forward lines", "[program]") {
+TEST_CASE("programs: the first preset's example, its forward lines", "[program]") {
   const std::string code = kIssueExample;
   const ProgramResult r = run_ok(code.substr(0, code.find("loss.backward")));
   REQUIRE(r.statements.size() == 6);
@@ -333,7 +333,7 @@ TEST_CASE("programs: the issue's example, its forward lines", "[program]") {
   CHECK(s[5].calls[0].op == "mul");
 }
 
-TEST_CASE("programs: the issue's example, end to end", "[program]") {
+TEST_CASE("programs: the first preset's example, end to end", "[program]") {
   const ProgramResult r = run_ok(kIssueExample);
   REQUIRE(r.statements.size() == 7);
   const auto& s = r.statements;
@@ -711,7 +711,7 @@ TEST_CASE("programs: what Python prints and raises for strings, int64's edges, r
   }
 }
 
-TEST_CASE("programs: the issue's output blow-ups are refused at once, before anything is copied", "[program][values]") {
+TEST_CASE("programs: output blow-ups are refused at once, before anything is copied", "[program][values]") {
   const int64_t live = tc::lang::live_value_size();
   struct Case {
     std::string code;

@@ -671,7 +671,7 @@ TEST_CASE("reductions of a 2^34-element expansion read its 4 numbers, at once", 
 
 TEST_CASE("a float product over a repeated dim is the plain loop's, skipped from its fixed point",
           "[reductions]") {
-  // Note [A product over a repeated dim]: 0.9 stops shrinking among the
+  // See Note [A product over a repeated dim]: 0.9 stops shrinking among the
   // subnormals (PyTorch 1.13: 5.6e-45, not 0), long before 10^4 steps.
   float loop = 1;
   for (int i = 0; i < 10000; ++i) loop *= 0.9f;

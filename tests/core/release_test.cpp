@@ -1,4 +1,4 @@
-// Note [Releasing a graph]: dropping the last handle on an autograd graph
+// See Note [Releasing a graph]: dropping the last handle on an autograd graph
 // frees all of it, however long the chain, without nesting a destructor
 // per op (a chain of ~5,300 ops overflowed the wasm stack, a million the
 // native one), and no node holds itself.

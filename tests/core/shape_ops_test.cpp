@@ -554,7 +554,7 @@ TEST_CASE("torch.broadcast_shapes' text first, then the dim", "[shape-ops]") {
 
 namespace {
 
-// Note [maximum of signed zeros]: std::max / std::min keep the first
+// See Note [maximum of signed zeros]: std::max / std::min keep the first
 // operand on a tie. Lengths cover the 4-lane bodies and their tails.
 template <class T>
 void check_signed_zero_ties() {

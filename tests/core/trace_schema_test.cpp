@@ -1,4 +1,4 @@
-// Note [Trace schema]: every enumerated string the core emits is declared in
+// See Note [Trace schema]: every enumerated string the core emits is declared in
 // src/trace_schema.h, and every declared string is one the core emits (a
 // value nobody can see would be a caption written for nothing).
 #include "trace_schema.h"

@@ -1,4 +1,4 @@
-// The unary ops and clamp of issue #13 against PyTorch (its factories are
+// The unary ops and clamp against PyTorch (its factories are
 // in factories_test.cpp): its documentation's examples, float64 references
 // computed here with the C library, special values, dtypes, every
 // refusal's text, grad_fn names and finite-difference gradients.

@@ -3,7 +3,7 @@
 // [Program limits] and Note [Program memory advice] in src/lang/run.cpp):
 // every op that loops is charged before it writes, a refusal leaves
 // everything as it was, the budget and the memory cap count over the
-// whole program, and the issue's reproductions stop at once.
+// whole program, and the hostile reproductions stop at once.
 #include <catch.hpp>
 #include <chrono>
 #include <cmath>
@@ -133,7 +133,7 @@ TEST_CASE("work: the counts each kind of op is charged", "[work]") {
   CHECK(cost([&] { randn({1000}, DType::Float32); }) == 1000 * work_cost::kNormalValue);
   CHECK(cost([&] { cat({a, a}, 0); }) == 2 * 2 * n);            // charged once, up front
   CHECK(cost([&] { clone(a); }) == 2 * n + row);
-  // Note [Elementwise work]: a copy of a transpose reads a cache line per
+  // See Note [Elementwise work]: a copy of a transpose reads a cache line per
   // element, and runs 64 rows
   const Tensor big = Tensor::ones({64, 64});
   CHECK(cost([&] { contiguous(transpose(big, 0, 1)); }) ==
@@ -527,9 +527,9 @@ TEST_CASE("work: a backward refused part-way leaves every .grad as it was", "[wo
   CHECK(b.grad().to_vector() == std::vector<float>(256, 6.0f));
 }
 
-// --- the issue's reproductions
+// --- hostile reproductions
 
-TEST_CASE("work: the issue's matmul of torch.ones(1).expand(2**40) is refused at once", "[work]") {
+TEST_CASE("work: a matmul of torch.ones(1).expand(2**40) is refused at once", "[work]") {
   const auto t0 = std::chrono::steady_clock::now();
   const ProgramResult p = run("import torch\na = torch.ones(1).expand(2**40); c = a @ a");
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

@@ -72,7 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (info.type == "Tensor")
         FUZZ_CHECK(info.storage >= 1, "tensor %s without a storage number", name.c_str());
   }
-  // Note [Bounded values]: what the program made dies with its result
+  // See Note [Bounded values]: what the program made dies with its result
   r = tc::lang::ProgramResult();
   FUZZ_CHECK(tc::lang::live_value_size() == live, "strings, tuples or lists outlived their program");
   return 0;

@@ -34,7 +34,7 @@ INDICES = [
 ]
 
 # Programs (fuzz_program.cpp): the playground's presets (web/presets/*.py,
-# the example first, as seeds preset-<slug>), classic snippets, and
+# the first preset's example first, as seeds preset-<slug>), classic snippets, and
 # near misses of the language's edges.
 PROGRAMS = [
     "import torch\nx = torch.ones(2, 3)\ny = torch.ones(4)\nz = x + y\n",

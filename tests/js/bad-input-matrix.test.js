@@ -59,7 +59,7 @@ const fx = {
   leaf: tc.tensor(iota([3]), { dtype: 'float32', requiresGrad: true }),
   disposed: tc.ones([2, 3]),
   foreign: other.tensor(iota([2, 3], 10), { shape: [2, 3] }),
-  u8: tc.tensor([1, 2], { dtype: 'uint8' }),  // clamp's and fullLike's range checks (issue #13)
+  u8: tc.tensor([1, 2], { dtype: 'uint8' }),  // clamp's and fullLike's range checks
 };
 fx.expanded = tc.tidy(() => fx.f.unsqueeze(0).expand(2, 2, 3));
 fx.narrowed = fx.f.narrow(1, 0, 2);
@@ -316,7 +316,7 @@ function matrix() {
   });
   for (const name of ['contiguous', 'clone', 'detach']) m.set(`Tensor#${name}`, { cases: method(name, [], []) });
 
-  // --- Tensor: shape views (wt-shape)
+  // --- Tensor: shape views
   m.set('Tensor#flatten', {
     cases: method('flatten', [0, 1], [
       intArg('flatten', 'startDim', { optional: true, outOfRange: [outOfRange(2, 2)] }),
@@ -552,7 +552,7 @@ function matrix() {
     ],
   });
 
-  // --- issue #13: unary ops, round({ decimals }), clamp, and factories
+  // --- unary ops, round({ decimals }), clamp, and factories
   const UNARY13 = ['sigmoid', 'tanh', 'sin', 'cos', 'sign', 'floor', 'ceil', 'log1p', 'expm1', 'square', 'rsqrt', 'reciprocal'];
   for (const name of UNARY13) {
     m.set(`Tensor#${name}`, { cases: method(name, [], [], { selfName: 'input' }) });
@@ -674,7 +674,7 @@ function matrix() {
     ]),
   });
 
-  // --- joining tensors (wt-shape)
+  // --- joining tensors
   for (const name of ['cat', 'stack'])
     m.set(`Tensorcast#${name}`, {
       cases: fn(name, [[fx.f, fx.f], 0], [tensorListArg(name, 'tensors', fx), intArg(name, 'dim', { optional: true, outOfRange: [outOfRange(name === 'cat' ? 2 : 3, name === 'cat' ? 2 : 3)] })], [
@@ -729,7 +729,7 @@ function matrix() {
   ];
   m.set('Tensorcast#parseShape', { cases: fn('parseShape', ['2,3'], [textCases]) });
 
-  // --- programs (issue #14): a bad program is a Program with an error
+  // --- programs: a bad program is a Program with an error
   // (tests/js/program.test.js); only bad arguments throw.
   const codeCases = [['missing', MISSING, null], ['a number', 42, '42'], ['null', null, 'null'], ['an array', ['x = 1'], 'an array'], ['a String object', new String('x = 1'), 'a String'], ['a BigInt', 2n, 'bigint'], ['a function', () => 1, 'function']]
     .map(([label, value, named]) => ({

@@ -201,7 +201,7 @@ export function optionsArg(fn, keys, { plainOnly = false } = {}) {
 
 export { tensorProblems };
 
-// --- lists of tensors (wt-shape: tc.cat, tc.stack)
+// --- lists of tensors (tc.cat, tc.stack)
 
 /** A sequence of live tensors of this instance. */
 export function tensorListArg(fn, arg, fixtures) {

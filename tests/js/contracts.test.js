@@ -41,16 +41,16 @@ const NOT_OPS = new Set([
   'squeeze', 'narrow', 'view', 'reshape', 'contiguous', 'clone', 'sum', 'sumTo', 'requiresGrad',
   'isLeaf', 'grad', 'backward', 'detach', 'dispose', 'toString', 'toJSON', 'constructor',
   'to', 'float', 'double', 'long', 'int', 'bool',
-  // shape views and joins (wt-shape)
+  // shape views and joins
   'flatten', 'unflatten', 't', 'mT', 'movedim', 'cat', 'stack',
-  // issue #13: clamp and the factories
+  // clamp and the factories
   'clamp', 'clampMin', 'clampMax', 'linspace', 'eye', 'zerosLike', 'onesLike', 'fullLike', 'rand', 'randn', 'randint', 'manualSeed',
   // Tensor: reductions over dims (bind_reduce_dims.cpp), methods of their own as sum is
   'mean', 'amax', 'amin', 'max', 'min', 'argmax', 'argmin', 'prod', 'var', 'std', 'logsumexp',
   'softmax', 'logSoftmax', 'all', 'any',
   // --- indexing
   'index', 'select', 'gather',
-  // --- programs (issue #14)
+  // --- programs
   'run',
 ]);
 

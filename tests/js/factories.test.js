@@ -98,7 +98,7 @@ test('large tensors survive wasm memory growth between calls', () => {
   });
 });
 
-// --- factories of issue #13: linspace, eye, zerosLike/onesLike/fullLike,
+// --- factories: linspace, eye, zerosLike/onesLike/fullLike,
 // and the seeded rand, randn, randint (src/ops/factories.cpp, random.cpp).
 
 test("linspace: PyTorch's documentation examples and its two-ended algorithm", () => {

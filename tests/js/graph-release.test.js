@@ -42,7 +42,7 @@ function assertFreedTwice(run) {
   assert.deepEqual(tc.ones([2]).add(1).toArray(), [2, 2], 'the instance still computes');
 }
 
-test("the issue's 6,000 muls: dispose() of the last frees the graph, and the instance still computes", () => {
+test("6,000 muls dropped one by one: dispose() of the last frees the graph, and the instance still computes", () => {
   assertFreedTwice(() => {
     const { x, y } = chain(tc, 6000, (t) => t.mul(1));
     y.dispose();

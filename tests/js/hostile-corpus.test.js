@@ -1,5 +1,5 @@
-// The hostile-input corpus: every reproduction of the issue "no program,
-// link or forgotten tensor can hang, crash or exhaust tensorcast"
+// The hostile-input corpus: every hostile reproduction (no program,
+// link or forgotten tensor may hang, crash or exhaust tensorcast)
 // (tests/js/hostile/reproductions.js) and the programs of a seeded generator
 // (tests/js/hostile/generator.js), each run in a worker thread under a time
 // limit (tests/js/hostile/sandbox.js), so that a hang or a crash fails its

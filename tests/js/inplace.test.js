@@ -75,7 +75,7 @@ test('in place with a broadcast operand matches the reference', () => {
   });
 });
 
-// Note [In-place dtypes]: PyTorch's Tensor methods pow_, eq_, ne_, lt_, le_,
+// See Note [In-place dtypes]: PyTorch's Tensor methods pow_, eq_, ne_, lt_, le_,
 // gt_, ge_ (there is no maximum_ or minimum_); a comparison keeps the
 // target's dtype, arithmetic must fit in it.
 test('the in-place forms are PyTorch\'s: pow_, floor_divide_, remainder_ and every comparison, no maximum_ or minimum_', () => {

@@ -244,7 +244,7 @@ test('tc.equal and tc.allclose as torch.equal and torch.allclose', () => {
 });
 
 // Audit against torch/_tensor_str.py for what print() in programs meets
-// (issue #14): each expectation worked out from _Formatter, _vector_str,
+//: each expectation worked out from _Formatter, _vector_str,
 // _tensor_str_with_formatter and _add_suffixes.
 test('print() in programs: 3-D summaries, zeros in scientific notation, suffixes after a wrapped row', () => {
   // 10 x 10 x 11 = 1100 elements: every dim summarised to 3 + 3, the

@@ -1,5 +1,5 @@
 // tc.run's values and output stay bounded (Note [Bounded values], Note
-// [Bounded reprs], Note [Bounded output] in src/lang/): the issue's output
+// [Bounded reprs], Note [Bounded output] in src/lang/): output
 // blow-ups return a limit error in milliseconds and leave no heap behind;
 // strings count characters; a byte-order mark and CR line ends read as
 // Python reads a file; print() writes what Python prints
@@ -48,7 +48,7 @@ const BLOW_UPS = [
   [`x = [${'0,'.repeat(500000)}]`, /^this list has more than 65536 items/],
 ];
 
-test("the issue's output blow-ups return a limit error in milliseconds and leave no heap in use", () => {
+test("output blow-ups return a limit error in milliseconds and leave no heap in use", () => {
   for (const [code] of BLOW_UPS) tc.run(code).dispose();  // once, for what a first run allocates for good
   const timings = [];
   for (const [code, message] of BLOW_UPS) {

@@ -1,4 +1,4 @@
-// tc.run (issue #14, README "Programs"): the Program contract, every preset
+// tc.run (README "Programs"): the Program contract, every preset
 // of web/presets against what PyTorch gives for it (tests/js/fixtures/
 // programs), errors with their lines, print(), get(), the backward steps,
 // dispose() and hostile programs. The JSON the core writes is checked key by
@@ -339,7 +339,7 @@ test('get(): tensors, numbers, booleans, strings, None, tuples and torch.Size; u
 
 // --- backward
 
-test("backward steps of the issue's example: w.grad [3, 1], the gradient [2, 3, 4] summed over dims 0 and 2", () => {
+test("backward steps of the first preset's example: w.grad [3, 1], the gradient [2, 3, 4] summed over dims 0 and 2", () => {
   const p = tc.run(ISSUE_EXAMPLE);
   try {
     const steps = p.backward.filter((s) => s.name === 'w');

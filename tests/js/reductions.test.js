@@ -308,7 +308,7 @@ test(`expanded reductions: ${EXPANDED.cases.length} cases, up to 2^34 elements, 
   }
 });
 
-test("the issue's program: reductions of a 2^34-element expansion run at once; softmax's result is refused by name", () => {
+test("a program: reductions of a 2^34-element expansion run at once; softmax's result is refused by name", () => {
   const byName = new Map(EXPANDED.cases.map((c) => [c.name, c]));
   const p = tc.run([
     'import torch',

@@ -1,4 +1,4 @@
-// The unary ops, clamp and round({ decimals }) of issue #13 through the
+// The unary ops, clamp and round({ decimals }) through the
 // package: values against float64 references computed here, PyTorch's
 // documentation examples, dtypes, refusals word for word, grad_fn names,
 // gradients, and clamp's broadcast (its trace is checked in

@@ -261,7 +261,7 @@ inline std::optional<Dense> squeeze(const Dense& t, int64_t dim) {
   return Dense{out, t.v};
 }
 
-// --- shape ops (wt-shape): movedim, cat, stack, by their definitions ------
+// --- shape ops: movedim, cat, stack, by their definitions ------
 
 // movedim: result dim dst[i] is input dim src[i]; the other result dims
 // take the other input dims in order. nullopt when PyTorch raises.
@@ -407,7 +407,7 @@ inline float unary(tc::UnaryOp op, float a) {
     case tc::UnaryOp::Log: return std::log(a);
     case tc::UnaryOp::Sqrt: return std::sqrt(a);
     case tc::UnaryOp::Relu: return a > 0 || std::isnan(a) ? a : 0.0f;
-    // --- issue #13's unary ops: in double, rounded once to float (within
+    // --- the unary ops: in double, rounded once to float (within
     // an ulp of the core's float32, which rounds at each step)
     case tc::UnaryOp::Sigmoid: return float(1.0 / (1.0 + std::exp(-double(a))));
     case tc::UnaryOp::Tanh: return float(std::tanh(double(a)));

@@ -729,7 +729,7 @@ function inplace(s) {
   let c = null;
   if (early) dtypeReasons.push(early);
   else if (!joint.error) {
-    // Note [In-place dtypes]: computed as the out-of-place op, then cast
+    // See Note [In-place dtypes]: computed as the out-of-place op, then cast
     // into self, which must not turn a float into an integer or anything
     // into bool; a comparison is written as 1 or 0 in self's dtype.
     const common = resultType([meta(target), meta(other)]);

@@ -81,7 +81,7 @@ test('rankFixes: out-of-place first, then the largest shape kept, then unsqueeze
     ['oop', 'u-keeps', 'r-keeps', 's-keeps', 't1-keeps', 't-keeps', 'u-other', 's-other', 't-other']);
 });
 
-// Note [Outer products in disguise]: these rewrites were offered once; each gives a result of none of the inputs' shapes.
+// See Note [Outer products in disguise]: these rewrites were offered once; each gives a result of none of the inputs' shapes.
 const DISGUISED = [
   { hash: 'c=3,2&a=3&b=3,2&op=where', refused: 'a.reshape(3, 1, 1)' },
   { hash: 'c=2,0&a=2,0&b=2,2&op=where', refused: 'b.unsqueeze(-1)' },

@@ -18,7 +18,7 @@ const node = (g, key) => {
 };
 const callOf = (g, op) => g.calls.find((c) => c.op === op);
 
-test('the issue’s example: tensors as nodes, calls as edges, the index a view', () => {
+test('the first preset’s example: tensors as nodes, calls as edges, the index a view', () => {
   const g = web.programGraph(EXAMPLE);
   // torch.arange(6.) has no name and no trace gives its shape; reshape alone reads it: it is folded into the reshape's arrow.
   assert.deepEqual(g.nodes.map((n) => n.key), ['t2', 't3', 't4', 't5', 't6', 't7', 't8']);
@@ -49,7 +49,7 @@ test('the issue’s example: tensors as nodes, calls as edges, the index a view'
   assert.ok(!g.calls.some((c) => c.op === 'Tensor.backward'));
 });
 
-test('the issue’s example: backward, w’s gradient reduced from [2, 3, 4] to [3, 1] on the mul’s edge', () => {
+test('the first preset’s example: backward, w’s gradient reduced from [2, 3, 4] to [3, 1] on the mul’s edge', () => {
   const g = web.programGraph(EXAMPLE);
   assert.equal(g.backward.length, 1);
   const [pass] = g.backward;

@@ -8,5 +8,5 @@ const files = import.meta.glob<string>('../presets/*.py', { query: '?raw', impor
 
 export const PROGRAM_PRESETS: readonly ProgramPreset[] = readPresets(files);
 
-/** The program the code mode opens with: the first preset (the example: broadcast, then backward). */
+/** The program the code mode opens with: the first preset (the first preset's example: broadcast, then backward). */
 export const FIRST_PROGRAM: string = (PROGRAM_PRESETS[0] as ProgramPreset).code;

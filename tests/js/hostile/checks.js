@@ -1,4 +1,4 @@
-// What the issue asks of every hostile input, as checks that return the
+// What every hostile input is held to, as checks that return the
 // problems they found (strings naming what happened and what should have):
 // a program returns a Program or its error and nothing but a TensorcastError
 // escapes (a TypeError only for a code that is not a string); dispose()
@@ -133,7 +133,7 @@ function presetProblems(tc, preset) {
   return problems;
 }
 
-/** One worked example (the issue's, the first preset): after every task. */
+/** One worked example (the first preset's): after every task. */
 export const quickHealth = (tc) => presetProblems(tc, PRESETS[0]).map((p) => `the instance is no longer healthy: ${p}`);
 
 /** Every worked example (the presets) as PyTorch runs them, and an op through the API. */

@@ -169,8 +169,8 @@ export const FAMILY_NAMES = [...Object.keys(FAMILIES), 'expanded giants'];
 
 /**
  * Families whose values could describe themselves without end (a list of a
- * list of ..., a string of a billion characters): the issue asks that a
- * value's description be bounded, so their statements' JSON and printed
+ * list of ..., a string of a billion characters): a value's description
+ * must be bounded, so their statements' JSON and printed
  * text are held to this many bytes. The others report their sizes.
  */
 export const MAX_OUTPUT = { 'repeated containers': 4 << 20, 'string and list repetition': 4 << 20, 'huge literals': 4 << 20 };

@@ -1,4 +1,4 @@
-// Every reproduction of the issue "no program, link or forgotten tensor can
+// Every hostile reproduction (no program, link or forgotten tensor can
 // hang, crash or exhaust tensorcast" (its "Why" list), as a task the worker
 // runs (worker.js): each returns the problems it found, in words that say
 // what happened and what should have. The worker adds what every task must
@@ -27,7 +27,7 @@ function problemIf(condition, text) {
 function expectError(outcome, kinds, what) {
   if (outcome === null || outcome.threw !== undefined) return [];
   if (outcome.ok) return [`${what}: the program ran to the end; it should stop with an error of kind ${kinds.join(' or ')}`];
-  return problemIf(!kinds.includes(outcome.kind), `${what}: stopped with ${outcome.kind} (${outcome.pythonType}: ${outcome.message}); the issue asks for kind ${kinds.join(' or ')}`);
+  return problemIf(!kinds.includes(outcome.kind), `${what}: stopped with ${outcome.kind} (${outcome.pythonType}: ${outcome.message}); expected kind ${kinds.join(' or ')}`);
 }
 
 /** A program's statements as JSON stay small, whatever its values hold. */
@@ -59,7 +59,7 @@ function expose() {
   return vm.runInNewContext('gc');
 }
 
-/** Builds a chain of n ops from a leaf that requires grad, disposing each link once the next exists (the issue's loop). */
+/** Builds a chain of n ops from a leaf that requires grad, disposing each link once the next exists (a forgetful loop). */
 function chain(tc, op, n) {
   const x = tc.ones([2], { requiresGrad: true });
   let y = x;
@@ -71,7 +71,7 @@ function chain(tc, op, n) {
   return { x, y };
 }
 
-/** Each: the issue's words, and the task. */
+/** Each: what it reproduces, and the task. */
 export const REPRODUCTIONS = {
   'autograd chain of 20,000 mul, disposed link by link: releasing it never throws and frees everything': {
     run(tc) {

@@ -3,7 +3,7 @@
 // from outside (Worker.terminate stops wasm too), and one that kills the
 // thread (an exception escaping a FinalizationRegistry callback or a
 // microtask) ends only this thread, not the test run. After each task the
-// worker checks what the issue asks of every input (checks.js) and answers
+// worker checks what every input is held to (checks.js) and answers
 // with what it saw; the main thread turns that into test failures.
 import { parentPort } from 'node:worker_threads';
 import { setImmediate as turn } from 'node:timers/promises';

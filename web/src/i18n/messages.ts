@@ -430,7 +430,7 @@ export interface Messages {
       sumTo: string;
     };
   },
-  /** The code mode (issue #14): a program in the editor, each line's shapes beside it. */
+  /** The code mode: a program in the editor, each line's shapes beside it. */
   code: {
     /** The switch between the two modes, and each mode's name on it. */
     mode: string;

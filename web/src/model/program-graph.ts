@@ -1,4 +1,4 @@
-// A program as a graph (issue #14): its tensors as nodes, the calls that
+// A program as a graph: its tensors as nodes, the calls that
 // made them as edges, and after backward() the gradient going back along
 // those edges, each reduction (sum_to) placed on the edge where it happened.
 // Plain data from the statements tc.run returned (Note [Programs] in

@@ -54,7 +54,7 @@ export type PredictMode = (typeof PREDICT_MODES)[number];
 /** The dtypes an operand can have: the core's (bool, uint8, int32, int64, float32, float64). */
 export const DTYPES: readonly DType[] = CORE_DTYPES;
 
-/** The playground's two modes: two shapes and one op, or a program (the code mode, issue #14). */
+/** The playground's two modes: two shapes and one op, or a program (the code mode). */
 export const MODES = ['shapes', 'code'] as const;
 export type Mode = (typeof MODES)[number];
 
