@@ -14,7 +14,8 @@ const CODE = /\.(cpp|h|ts|js|mjs|py|sh)$/;
 /** name -> places, for definitions and for references. */
 function notes() {
   const listed = execFileSync('git', ['ls-files', 'src', 'bindings', 'web', 'tests', 'e2e', 'bench', 'scripts', 'docs', 'README.md'], { cwd: ROOT, encoding: 'utf8' });
-  const files = listed.split('\n').filter((f) => CODE.test(f) || f.endsWith('.md'));
+  // this file names notes only as examples
+  const files = listed.split('\n').filter((f) => (CODE.test(f) || f.endsWith('.md')) && f !== 'tests/js/notes.test.js');
   const defined = new Map();
   const referred = new Map();
   const add = (map, name, where) => map.set(name, [...(map.get(name) ?? []), where]);
@@ -38,4 +39,16 @@ test('every Note referred to is defined exactly once', () => {
   const missing = [...referred].filter(([name]) => !defined.has(name)).map(([name, at]) => `Note [${name}]: ${at.slice(0, 3).join(', ')}`);
   assert.deepEqual(missing, [], 'referred to, never defined');
   assert.ok(defined.size > 40, `${defined.size} notes found`);
+});
+
+test('no comment, test name or doc names an issue number or a branch', () => {
+  const listed = execFileSync('git', ['ls-files', 'src', 'bindings', 'web', 'tests', 'e2e', 'bench', 'scripts', 'docs', 'README.md'], { cwd: ROOT, encoding: 'utf8' });
+  const found = [];
+  for (const file of listed.split('\n').filter((f) => (CODE.test(f) || f.endsWith('.md')) && f !== 'tests/js/notes.test.js')) {
+    readFileSync(new URL(file, ROOT), 'utf8').split('\n').forEach((line, i) => {
+      // a worktree made to compare builds (bench/ab.js's /work/wt-old) is a path, not a branch
+      if (/\bissues? #?\d+\b|\(#\d+\)|(?<![/\w])wt-[a-z]+/i.test(line)) found.push(`${file}:${i + 1}: ${line.trim().slice(0, 80)}`);
+    });
+  }
+  assert.deepEqual(found, []);
 });
