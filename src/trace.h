@@ -145,6 +145,11 @@ struct OpTrace {
 // (PyTorch's validate_outputs -> reduce_grad -> sum_to).
 struct ReduceGradTrace {
   std::string op;          // the node whose backward produced the gradient
+  std::string grad_fn;     // that node's PyTorch class name (SubBackward0)
+  // The call that made the node (Note [Call numbers]): the CallNumber the
+  // caller gave; a program's interpreter hands back the index of that
+  // call among all the program's calls. nullopt: made outside any call.
+  std::optional<int64_t> call;
   uint64_t input_id = 0;   // TensorImpl id of the input it flows to
   int input_index = 0;     // which operand of that op
   Shape grad_shape;        // the incoming gradient, in the op's result shape

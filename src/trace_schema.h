@@ -317,6 +317,11 @@ void describe(V& v, const ReduceGradTrace& t) {
   v.object("ReduceGradTrace", "reduce-grad",
            "One input's gradient summed back to the input's shape (Note [Gradient reduction]).");
   v("op", t.op, "the op whose backward produced the gradient");
+  v("gradFn", t.grad_fn, "that op's node as PyTorch names it (grad_fn=<SubBackward0>)");
+  v("call", t.call,
+    "in a program, the call that made the node: its index among all the program's calls, in "
+    "the order they are listed (each statement's calls, statement by statement); null outside "
+    "a program");
   v("inputId", t.input_id, "the id of the input it flows to (tensor.id)");
   v("inputIndex", t.input_index, "which operand of that op");
   v("gradShape", t.grad_shape, "the incoming gradient, in the op's result shape");

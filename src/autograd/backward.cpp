@@ -43,9 +43,18 @@ void attach_grad(Tensor& out, const char* op, const std::vector<Tensor>& inputs,
   for (const Tensor& t : saved)
     node->saved.emplace_back(t.defined() && t.impl_ptr() == out.impl_ptr() ? detach(t) : t);
   node->backward = std::move(fn);
+  node->call = current_call_number();
   out.impl().requires_grad = true;
   out.impl().grad_fn = std::move(node);
 }
+
+namespace {
+thread_local int64_t g_call_number = 0;
+}  // namespace
+
+CallNumber::CallNumber(int64_t number) : previous_(g_call_number) { g_call_number = number; }
+CallNumber::~CallNumber() { g_call_number = previous_; }
+int64_t current_call_number() { return g_call_number; }
 
 // Note [Releasing a graph]
 // A graph is a chain of ownership: a tensor holds its node (grad_fn), the
@@ -159,6 +168,8 @@ Tensor reduce_grad(const Node& node, int index, const Tensor& grad,
   if (steps) {
     ReduceGradTrace step;
     step.op = node.op;
+    step.grad_fn = node.grad_fn;
+    if (node.call != 0) step.call = node.call;
     step.input_id = input.id();
     step.input_index = index;
     step.grad_shape = grad.sizes();

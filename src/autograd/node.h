@@ -63,7 +63,27 @@ struct Node {
   std::vector<SavedTensor> saved;
   BackwardFn backward;
   bool released = false;  // its saved tensors were freed by a backward pass
+  int64_t call = 0;       // the call that made it (Note [Call numbers]); 0: none
 };
+
+// Note [Call numbers]: whoever runs ops on a person's behalf (a program's
+// interpreter, one number per call it runs) may number its calls with a
+// CallNumber around each. Every node records the number current when it
+// was made, and every backward step says it (ReduceGradTrace::call), so
+// that a view can tell which call's backward ran without matching op
+// names or shapes. Outside any CallNumber (the package's API) it is 0.
+class CallNumber {
+ public:
+  explicit CallNumber(int64_t number);
+  ~CallNumber();
+  CallNumber(const CallNumber&) = delete;
+  CallNumber& operator=(const CallNumber&) = delete;
+
+ private:
+  int64_t previous_;
+};
+// The innermost CallNumber's number, or 0.
+int64_t current_call_number();
 
 // Records `op` on `out` when grad mode is on and an input requires grad,
 // with the tensors its backward formula reads. `out` itself among `saved`

@@ -8,6 +8,7 @@
 #include <limits>
 #include <new>
 #include <set>
+#include <unordered_map>
 
 #include "autograd/node.h"
 #include "error.h"
@@ -218,6 +219,7 @@ class Interpreter {
         error = error_of(where(s), e.what(), "internal", "RuntimeError");
       }
       out.events = scope.events();
+      index_backward_steps(out.events);
       scope_ = nullptr;
     }
     if (!error && called_backward(out)) fill_grads(out);
@@ -451,11 +453,16 @@ class Interpreter {
   Value attribute(const Expr& e) {
     const Value object = eval(*e.items[0]);
     const size_t first = scope_->events().size();
-    Value value = get_attribute(object, e.text);
+    const int64_t number = ++calls_started_;
+    Value value;
+    {
+      CallNumber numbered(number);
+      value = get_attribute(object, e.text);
+    }
     // x.T, x.mT, x.data make new tensors: the graph shows where they came from
     if (object.is_tensor() && value.is_tensor() && e.text != "grad" &&
         value.tensor().impl_ptr() != object.tensor().impl_ptr())
-      record("Tensor." + e.text, e.span, {object.tensor()}, value, first);
+      record("Tensor." + e.text, e.span, {object.tensor()}, value, first, number);
     return value;
   }
 
@@ -480,27 +487,30 @@ class Interpreter {
     for (const auto& kv : args.keywords) collect_tensors(kv.second, inputs);
     const size_t first = scope_->events().size();
     CallContext context{&current_->output, &output_};
+    const int64_t number = ++calls_started_;
     Value result;
     try {
+      CallNumber numbered(number);
       result = lang::call(*fn, args, context);
     } catch (...) {
-      record_failed(call_name(*fn), e.span, inputs, first);
+      record_failed(call_name(*fn), e.span, inputs, first, number);
       throw;
     }
-    record(call_name(*fn), e.span, inputs, result, first);
+    record(call_name(*fn), e.span, inputs, result, first, number);
     return result;
   }
 
   // A call that raised is recorded too (CallRecord::failed): the views read
   // its op and inputs from it, as they do for a call that ran.
   void record_failed(const std::string& op, const Span& span, const std::vector<Tensor>& inputs,
-                     size_t first_event) {
-    record(op, span, inputs, Value(), first_event);
+                     size_t first_event, int64_t number) {
+    record(op, span, inputs, Value(), first_event, number);
     current_->calls.back().failed = true;
   }
 
+  // `number`: the CallNumber the call ran under (Note [Call numbers]).
   void record(const std::string& op, const Span& span, const std::vector<Tensor>& inputs,
-              const Value& result, size_t first_event) {
+              const Value& result, size_t first_event, int64_t number) {
     CallRecord r;
     r.op = op;
     r.line = span.line;
@@ -521,6 +531,20 @@ class Interpreter {
     r.first_event = first_event;
     r.end_event = scope_->events().size();
     current_->calls.push_back(std::move(r));
+    index_of_call_[number] = calls_recorded_++;
+  }
+
+  // Each backward step's call, from the number its node recorded to the
+  // call's index among the program's recorded calls (what
+  // ReduceGradTrace::call promises); a node made by a call that was not
+  // recorded (x.grad read) has none.
+  void index_backward_steps(std::vector<TraceEvent>& events) const {
+    for (TraceEvent& event : events) {
+      auto* step = std::get_if<ReduceGradTrace>(&event);
+      if (step == nullptr || !step->call) continue;
+      const auto it = index_of_call_.find(*step->call);
+      step->call = it == index_of_call_.end() ? std::nullopt : std::optional<int64_t>(it->second);
+    }
   }
 
   // The hook operators run the core through (src/lang/operators.h).
@@ -528,14 +552,16 @@ class Interpreter {
     return [this, span](const std::string& op, const std::vector<Tensor>& inputs,
                         const std::function<Tensor()>& run) {
       const size_t first = scope_->events().size();
+      const int64_t number = ++calls_started_;
       Tensor out;
       try {
+        CallNumber numbered(number);
         out = run();
       } catch (...) {
-        record_failed(op, span, inputs, first);
+        record_failed(op, span, inputs, first, number);
         throw;
       }
-      record(op, span, inputs, Value(out), first);
+      record(op, span, inputs, Value(out), first, number);
       return out;
     };
   }
@@ -703,14 +729,16 @@ class Interpreter {
       if (items.back().kind == TensorIndex::Kind::Tensor) inputs.push_back(items.back().tensor);
     }
     const size_t first = scope_->events().size();
+    const int64_t number = ++calls_started_;
     Value result;
     try {
+      CallNumber numbered(number);
       result = tc::index(x, items, tuple);
     } catch (...) {
-      record_failed("index", e.span, inputs, first);
+      record_failed("index", e.span, inputs, first, number);
       throw;
     }
-    record("index", e.span, inputs, result, first);
+    record("index", e.span, inputs, result, first, number);
     return result;
   }
 
@@ -762,6 +790,10 @@ class Interpreter {
   std::optional<Span> raised_at_;
   StorageNumbers storages_;
   OutputBudget output_;
+  // Each call's number (Note [Call numbers]) and its index among the recorded calls.
+  int64_t calls_started_ = 0;
+  int64_t calls_recorded_ = 0;
+  std::unordered_map<int64_t, int64_t> index_of_call_;
 };
 
 // What the program's names hold, largest first: each storage counted once

@@ -357,6 +357,45 @@ TEST_CASE("programs: the first preset's example, end to end", "[program]") {
   CHECK(reduced);
 }
 
+TEST_CASE("programs: each backward step names its node and the call that made it", "[program]") {
+  // See Note [Call numbers]: the call's index among all the program's calls,
+  // in the order the statements list them
+  const ProgramResult r = run_ok(
+      "import torch\n"
+      "x = torch.ones(2, 3, requires_grad=True)\n"
+      "w = torch.ones(3, requires_grad=True)\n"
+      "y = x[0] * w.exp()\n"
+      "l = y.sum()\n"
+      "l.backward()\n");
+  std::vector<std::string> calls;
+  for (const auto& s : r.statements)
+    for (const auto& c : s.calls) calls.push_back(c.op);
+  REQUIRE(calls == std::vector<std::string>{"torch.ones", "torch.ones", "index", "Tensor.exp", "mul",
+                                            "Tensor.sum", "Tensor.backward"});
+  std::vector<std::tuple<std::string, int64_t, int>> steps;  // grad_fn, call, input index
+  for (const tc::TraceEvent& e : r.statements.back().events)
+    if (const auto* g = std::get_if<tc::ReduceGradTrace>(&e)) {
+      REQUIRE(g->call.has_value());
+      steps.emplace_back(g->grad_fn, *g->call, g->input_index);
+    }
+  CHECK(steps == std::vector<std::tuple<std::string, int64_t, int>>{
+                     {"SumBackward0", 5, 0},
+                     {"MulBackward0", 4, 0},
+                     {"MulBackward0", 4, 1},
+                     {"ExpBackward0", 3, 0},
+                     {"SelectBackward0", 2, 0}});
+  // Outside a program, a step has no call
+  tc::Tensor a = tc::Tensor::ones({2});
+  a.set_requires_grad(true);
+  tc::TraceScope scope;
+  tc::backward(tc::sum(tc::mul(a, a)));
+  for (const tc::TraceEvent& e : scope.events())
+    if (const auto* g = std::get_if<tc::ReduceGradTrace>(&e)) {
+      CHECK_FALSE(g->call.has_value());
+      CHECK(g->grad_fn.find("Backward0") != std::string::npos);
+    }
+}
+
 TEST_CASE("programs: a failed broadcast keeps its trace", "[program]") {
   const ProgramResult r = run_program(
       "import torch\n"

@@ -178,7 +178,7 @@ test('through PyTorch\'s source: B\'s gradient is sum_to([1,1,1], [1]): summed w
     const { steps } = tc.explain.backward(A.add(B).sum());
     const forB = steps.find((s) => s.inputId === B.id);
     assert.deepEqual(forB, {
-      kind: 'reduce-grad', op: 'add', inputId: B.id, inputIndex: 1,
+      kind: 'reduce-grad', op: 'add', gradFn: 'AddBackward0', call: null, inputId: B.id, inputIndex: 1,
       gradShape: [3], targetShape: [1], leadingDims: [], onesDims: [0],
       keepdimShape: [1], resultShape: [1], viewed: false,
     });

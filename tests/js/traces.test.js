@@ -149,7 +149,8 @@ test('explain.backward: runs backward and shows each gradient\'s reduction', () 
     assert.deepEqual(events, steps);
     const forX = steps.find((s) => s.inputId === x.id);
     assert.deepEqual(forX, {
-      kind: 'reduce-grad', op: 'add', inputId: x.id, inputIndex: 0,
+      // outside a program no call made the node (Note [Call numbers])
+      kind: 'reduce-grad', op: 'add', gradFn: 'AddBackward0', call: null, inputId: x.id, inputIndex: 0,
       gradShape: [2, 1, 3], targetShape: [3], leadingDims: [0, 1], onesDims: [],
       keepdimShape: [1, 1, 3], resultShape: [3], viewed: true,
     });

@@ -25,8 +25,9 @@ export const opTrace = (op, operandShapes, result, more = {}) => ({
   promotion: { resultDtype: 'float32' }, plan: null, kernel: '', kernelRows: 1, repeatedDims: [], reducedDims: [], keepdim: false,
   matmul: null, indexing: null, ...more,
 });
-export const reduceStep = (line, op, inputId, inputIndex, gradShape, targetShape, leadingDims, onesDims, keepdimShape, viewed, name = null) => ({
-  kind: 'reduce-grad', op, inputId, inputIndex, gradShape, targetShape, leadingDims, onesDims, keepdimShape, resultShape: targetShape, viewed, name, line,
+// call: the index of the call that made the node among all the program's calls, as the core says it (Note [Call numbers]).
+export const reduceStep = (line, op, call, inputId, inputIndex, gradShape, targetShape, leadingDims, onesDims, keepdimShape, viewed, name = null) => ({
+  kind: 'reduce-grad', op, gradFn: `${op[0].toUpperCase()}${op.slice(1)}Backward0`, call, inputId, inputIndex, gradShape, targetShape, leadingDims, onesDims, keepdimShape, resultShape: targetShape, viewed, name, line,
 });
 
 // The issue's example. Ids as the core hands them out, one per tensor made:
@@ -56,8 +57,8 @@ export const EXAMPLE = {
       { w: tensor(9, 7, [3, 1]) }),
   ],
   backward: [
-    reduceStep(6, 'sum', 7, 0, [2, 3, 4], [2, 3, 4], [], [], [2, 3, 4], false),
-    reduceStep(6, 'mul', 6, 1, [2, 3, 4], [3, 1], [0], [2], [1, 3, 1], true, 'w'),
+    reduceStep(6, 'sum', 7, 7, 0, [2, 3, 4], [2, 3, 4], [], [], [2, 3, 4], false),
+    reduceStep(6, 'mul', 6, 6, 1, [2, 3, 4], [3, 1], [0], [2], [1, 3, 1], true, 'w'),
   ],
 };
 

@@ -126,17 +126,6 @@ function traceShape(t: OpTrace): number[] | null {
   return t.broadcast.result === null ? null : [...t.broadcast.result];
 }
 
-/** Whether a reduction's op (the trace names the node's op: 'sub', or a grad_fn name: 'SubBackward0') is a recorded call's (sub, Tensor.sub, torch.sub, sub_). */
-function sameOp(gradFn: string, op: string): boolean {
-  const base = gradFn.replace(/Backward\d*$/, '').toLowerCase();
-  const name = (op.split('.').pop() ?? op).replace(/_$/, '').toLowerCase();
-  // x[...] is a chain of views (or an advanced index) inside one call (src/ops/indexing.cpp).
-  if (name === 'index') return INDEX_OPS.has(base);
-  return base === name;
-}
-
-const INDEX_OPS: ReadonlySet<string> = new Set(['index', 'slice', 'select', 'unsqueeze', 'alias', 'expand', 'view']);
-
 class UnionFind {
   private readonly parent = new Map<string, string>();
   find(k: string): string {
@@ -190,9 +179,13 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
     }
   };
 
+  // Each recorded call's index among all the program's calls (what a backward step's `call` names) -> its GraphCall.
+  const callAt = new Map<number, number>();
+  let recorded = -1;
   statements: for (const [si, s] of program.statements.entries()) {
     if (si === failing) break;
     for (const c of s.calls) {
+      recorded++;
       if (c.outputs.length === 0) continue;
       const fresh = c.outputs.filter((id) => !latest.has(id)).length + c.inputs.filter((id) => !latest.has(id)).length;
       if (nodes.length + fresh > maxNodes) {
@@ -229,6 +222,7 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
             n.dtype ??= o.dtype;
           }
         });
+      callAt.set(recorded, index);
       calls.push({ index, op: c.op, text, line: c.line, statement: si, inputs, outputs: outputs.map((o) => o.key), view: c.view, inplace, folded: [], hidden: false });
     }
     for (const [name, v] of Object.entries(s.names))
@@ -259,7 +253,8 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
     }
     const input = latestBefore(nodes, step.inputId, step.line);
     if (input !== null && input.shape === null) input.shape = [...step.targetShape];
-    const call = findCall(calls, byKey, step, input?.key ?? null);
+    // The core says which call made the node whose backward ran (Note [Call numbers]).
+    const call = step.call === null ? null : callAt.get(step.call) ?? null;
     if (call !== null) {
       const out = byKey.get(calls[call]?.outputs[0] as string);
       if (out !== undefined && out.shape === null) out.shape = [...step.gradShape];
@@ -370,20 +365,6 @@ function latestBefore(nodes: readonly GraphNode[], id: number, line: number): Gr
   let found: GraphNode | null = null;
   for (const n of nodes) if (n.id === id && n.line <= line) found = n;
   return found;
-}
-
-/** The call a reduction belongs to: it read the input at that operand and its backward is the step's node. */
-function findCall(calls: readonly GraphCall[], byKey: ReadonlyMap<string, GraphNode>, step: BackwardStep, input: string | null): number | null {
-  if (input === null) return null;
-  const reads = calls.filter((c) => c.inputs.includes(input) && c.line <= step.line);
-  const score = (c: GraphCall): number => {
-    const out = byKey.get(c.outputs[0] as string);
-    return (c.inputs[step.inputIndex] === input ? 4 : 0) + (sameOp(step.op, c.op) ? 2 : 0)
-      + (out?.shape !== null && out?.shape !== undefined && out.shape.join() === step.gradShape.join() ? 1 : 0);
-  };
-  let best: GraphCall | null = null;
-  for (const c of reads) if (best === null || score(c) >= score(best)) best = c;
-  return best === null ? null : best.index;
 }
 
 // ---- layout
