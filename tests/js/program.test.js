@@ -30,7 +30,22 @@ function interfaces(path) {
   }
   return out;
 }
-const TYPES = new Map([...interfaces('bindings/ts/generated/traces.ts'), ...interfaces('bindings/ts/program-types.ts')]);
+const TYPES = new Map([
+  ...interfaces('bindings/ts/generated/traces.ts'),
+  ...interfaces('bindings/ts/generated/program-types.ts'),
+  ...interfaces('bindings/ts/program-types.ts'),
+]);
+
+// The generated enums: `export const LIST = [...] as const;` and
+// `export type Name = (typeof LIST)[number];` -> Name -> values.
+function enums(path) {
+  const text = read(path);
+  const lists = new Map([...text.matchAll(/export const (\w+) = \[([^\]]*)\] as const;/g)]
+    .map((m) => [m[1], [...m[2].matchAll(/'([^']*)'/g)].map((v) => v[1])]));
+  return new Map([...text.matchAll(/export type (\w+) = \(typeof (\w+)\)\[number\];/g)]
+    .map((m) => [m[1], lists.get(m[2])]));
+}
+const ENUMS = new Map([...enums('bindings/ts/generated/traces.ts'), ...enums('bindings/ts/generated/error-kinds.ts')]);
 
 function membersOf(name) {
   const entry = TYPES.get(name);
@@ -68,7 +83,7 @@ function conforms(value, type, where) {
   if (type === 'string') return assert.equal(typeof value, 'string', where);
   if (type === 'boolean') return assert.equal(typeof value, 'boolean', where);
   if (/^'.*'$/.test(type)) return assert.equal(`'${value}'`, type, where);
-  if (type === 'DType') return assert.ok(['bool', 'uint8', 'int32', 'int64', 'float32', 'float64'].includes(value), where);
+  if (ENUMS.has(type)) return assert.ok(ENUMS.get(type).includes(value), `${where}: ${JSON.stringify(value)} is not a ${type}`);
   // Trace events: their own schema is checked by traces.test.js; here, that
   // each is one of the union's kinds.
   if (type === 'TraceEvent') return assert.ok(['broadcast', 'op', 'reduce-grad', 'warning'].includes(value.kind), `${where}: kind ${value.kind}`);
