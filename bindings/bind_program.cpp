@@ -1,11 +1,12 @@
 // tc.run: a program run by the core's interpreter (Note [Programs] in
-// src/lang/program.h), handed to the facade as one JSON text in the shape
-// of bindings/ts/program-types.ts, with two differences the facade resolves
-// (bindings/ts/program.ts): a statement's output is a list of pieces
-// ({"text"} or {"tensor": handle}, formatted there by format.ts), and a
-// call names its events by [firstEvent, endEvent) instead of copying them.
-// Beside the statements, "globals" holds every name bound at the end, with
-// a handle for each tensor in it (one handle per tensor, however many names
+// src/lang/program.h), handed to the facade as one JSON text written from
+// its schema (Note [Program schema] in src/lang/program_schema.h): the
+// RawProgram of bindings/ts/generated/program-types.ts, whose wire fields
+// the facade resolves (bindings/ts/program.ts): a statement's output is a
+// list of pieces ({"text"} or {"tensor": handle}, formatted there by
+// format.ts), and a call names its events by [firstEvent, endEvent) instead
+// of copying them. "globals" holds every name bound at the end, with a
+// handle for each tensor in it (one handle per tensor, however many names
 // it has): the facade owns those handles from then on.
 #include <emscripten/bind.h>
 
@@ -18,61 +19,16 @@
 #include "handles.h"
 #include "js_error.h"
 #include "json_writer.h"
-#include "lang/program.h"
+// Before schema_json.h: its writer names schema::describe, and sees the
+// overloads declared before it.
+#include "lang/program_schema.h"
 #include "scratch.h"
-#include "trace_json.h"
+#include "schema_json.h"
 
 namespace tcjs {
 namespace {
 
 using tc::lang::Value;
-using tc::lang::ValueInfo;
-
-int64_t i64(uint64_t n) { return static_cast<int64_t>(n); }
-
-// ValueInfo as program-types.ts's ValueInfo: tensor fields null otherwise.
-void write_info(JsonWriter& json, const ValueInfo& info) {
-  const bool tensor = info.type == "Tensor";
-  json.begin_object();
-  json.key("type").value(info.type);
-  json.key("repr").value(info.repr);
-  if (tensor) {
-    json.key("id").value(i64(info.id));
-    json.key("storage").value(i64(info.storage));
-    json.key("shape").value(info.shape);
-    json.key("strides").value(info.strides);
-    json.key("offset").value(info.offset);
-    json.key("dtype").value(tc::dtype_name(info.dtype));
-  } else {
-    for (const char* key : {"id", "storage", "shape", "strides", "offset", "dtype"}) json.key(key).null();
-  }
-  json.key("requiresGrad").value(tensor && info.requires_grad);
-  json.key("gradFn");
-  if (tensor && !info.grad_fn.empty()) json.value(info.grad_fn);
-  else json.null();
-  json.key("isLeaf").value(tensor ? info.is_leaf : false);
-  json.key("items").begin_array();
-  for (const ValueInfo& item : info.items) write_info(json, item);
-  json.end_array();
-  json.end_object();
-}
-
-void write_infos(JsonWriter& json, const std::map<std::string, ValueInfo>& infos) {
-  json.begin_object();
-  for (const auto& [name, info] : infos) {
-    json.key(name.c_str());
-    write_info(json, info);
-  }
-  json.end_object();
-}
-
-void write_span(JsonWriter& json, int line, int column, int end_line, int end_column) {
-  json.key("line").value(static_cast<int64_t>(line));
-  json.key("column").value(static_cast<int64_t>(column));
-  json.key("endLine").value(static_cast<int64_t>(end_line));
-  json.key("endColumn").value(static_cast<int64_t>(end_column));
-}
-
 // A float exactly as JavaScript's Number() reads it back (17 significant
 // digits round-trip a double); Python's spellings of the non-finite ones.
 std::string float_text(double x) {
@@ -156,49 +112,24 @@ class GlobalWriter {
   std::map<const void*, int64_t> shared_;
 };
 
-void write_statement(JsonWriter& json, const tc::lang::StatementResult& s) {
-  json.begin_object();
-  write_span(json, s.line, s.column, s.end_line, s.end_column);
-  json.key("source").value(s.source);
-  json.key("names");
-  write_infos(json, s.names);
-  json.key("calls").begin_array();
-  for (const tc::lang::CallRecord& c : s.calls) {
-    json.begin_object();
-    json.key("op").value(c.op);
-    write_span(json, c.line, c.column, c.end_line, c.end_column);
-    json.key("inputs").begin_array();
-    for (uint64_t id : c.inputs) json.value(i64(id));
-    json.end_array();
-    json.key("outputs").begin_array();
-    for (uint64_t id : c.outputs) json.value(i64(id));
-    json.end_array();
-    json.key("view").value(c.view);
-    json.key("failed").value(c.failed);
-    json.key("outputInfo").begin_array();
-    for (const tc::lang::ValueInfo& info : c.output_info) write_info(json, info);
-    json.end_array();
-    json.key("firstEvent").value(static_cast<int64_t>(c.first_event));
-    json.key("endEvent").value(static_cast<int64_t>(c.end_event));
-    json.end_object();
-  }
-  json.end_array();
-  json.key("traces");
-  write_events(json, s.events);
-  // Tensors printed get a handle each, released by the facade once it has
-  // written their repr.
-  json.key("output").begin_array();
-  for (const tc::lang::OutputPiece& piece : s.output) {
+// The members the schema leaves to the binding (schema::Custom): a printed
+// tensor gets a handle, released by the facade once it has written its
+// repr; the globals share one GlobalWriter, so that a tensor or sequence
+// met twice is written once.
+class ProgramCustom {
+ public:
+  explicit ProgramCustom(JsonWriter& json) : globals_(json) {}
+  void write(JsonWriter& json, const tc::lang::OutputPiece& piece) {
     json.begin_object();
     if (piece.tensor.defined()) json.key("tensor").value(static_cast<int64_t>(put(piece.tensor)));
     else json.key("text").value(piece.text);
     json.end_object();
   }
-  json.end_array();
-  json.key("grads");
-  write_infos(json, s.grads);
-  json.end_object();
-}
+  void write(JsonWriter&, const Value& value) { globals_.write(value); }
+
+ private:
+  GlobalWriter globals_;
+};
 
 // The source is in the scratch buffer as UTF-8 (as parseShape's text: an
 // Embind string argument would be copied once more and freed late).
@@ -214,31 +145,8 @@ std::string run_program(double byte_count, double max_statements, double max_ele
   const tc::lang::ProgramResult result = tc::lang::run_program(source, limits);
 
   JsonWriter json;
-  json.begin_object();
-  json.key("statements").begin_array();
-  for (const tc::lang::StatementResult& s : result.statements) write_statement(json, s);
-  json.end_array();
-  json.key("error");
-  if (result.error) {
-    const tc::lang::ProgramError& e = *result.error;
-    json.begin_object();
-    write_span(json, e.line, e.column, e.end_line, e.end_column);
-    json.key("message").value(e.message);
-    json.key("kind").value(e.kind);
-    json.key("pythonType").value(e.python_type);
-    json.end_object();
-  } else {
-    json.null();
-  }
-  json.key("work").value(static_cast<int64_t>(result.work));
-  json.key("globals").begin_object();
-  GlobalWriter globals(json);
-  for (const auto& [name, value] : result.globals) {
-    json.key(name.c_str());
-    globals.write(value);
-  }
-  json.end_object();
-  json.end_object();
+  ProgramCustom custom(json);
+  SchemaJson<ProgramCustom>(json, custom).write_object(result);
   return json.text();
 }
 

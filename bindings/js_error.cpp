@@ -6,6 +6,7 @@
 #include <string>
 
 #include "error.h"
+#include "trace_schema.h"
 
 // Module.tcError is installed by the facade before the module starts
 // (bindings/ts/loader.ts); it returns a TensorcastError.
@@ -20,26 +21,13 @@ namespace {
 std::string g_kind;
 std::string g_message;
 
-const char* kind_name(tc::ErrorKind kind) {
-  switch (kind) {
-    case tc::ErrorKind::Shape: return "shape";
-    case tc::ErrorKind::Index: return "index";
-    case tc::ErrorKind::Value: return "value";
-    case tc::ErrorKind::Type: return "type";
-    case tc::ErrorKind::Memory: return "memory";
-    case tc::ErrorKind::Autograd: return "autograd";
-    case tc::ErrorKind::Policy: return "policy";
-    case tc::ErrorKind::Limit: return "limit";
-  }
-  return "internal";
-}
 }  // namespace
 
 void describe_current_exception() {
   try {
     throw;
   } catch (const tc::Error& e) {
-    g_kind = kind_name(e.kind());
+    g_kind = tc::schema::error_kind_name(e.kind());
     g_message = e.what();
   } catch (const tc::InternalError& e) {
     g_kind = "internal";

@@ -6,6 +6,7 @@
 //    TC_ASSERT. It is an exception, never abort(): an aborted wasm module is
 //    dead for every later call.
 #pragma once
+#include <cstddef>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -15,6 +16,9 @@ namespace tc {
 
 // Limit: a budget a program runs under was spent (Note [Work budget], src/work.h).
 enum class ErrorKind { Shape, Index, Value, Type, Memory, Autograd, Policy, Limit };
+// How many kinds ErrorKind has (Limit is its last); their texts are in
+// src/trace_schema.h (Note [Error kinds]).
+inline constexpr size_t kErrorKindCount = static_cast<size_t>(ErrorKind::Limit) + 1;
 
 class Error : public std::runtime_error {
  public:

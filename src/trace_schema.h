@@ -12,8 +12,15 @@
 // value of the "kind" key of a top-level event, nullptr for the parts of
 // one), then v(json_name, member, doc) for a plain field and
 // v(json_name, member, enum, doc) for an enumerated one; v decides what to
-// do with them (write JSON, check, emit a TypeScript type).
+// do with them (write JSON, check, emit a TypeScript type). A program's
+// results (src/lang/program_schema.h) use three more: v.extends(part) for
+// fields shared with other objects (a TypeScript base interface),
+// v.wire(json_name, member, doc) for a field the core writes and the
+// package resolves into another (never handed out as it is), and
+// v.resolved(name, typescript_type, doc) for the field the package makes
+// of it (never written by the core).
 #pragma once
+#include <map>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -144,6 +151,80 @@ inline const Enum kIndexPlacement{
     {{"adjacent", "the indexed dims are next to each other: the index's dims take their place"},
      {"separated", "a slice, None or ... stands between indexed dims: the index's dims come "
                    "first"}}};
+
+// Note [Error kinds]: the one list of the kinds an error can have, each
+// with its meaning and who raises it: the core (tc::ErrorKind, in its
+// order: error_kind_name reads the text from here), the package
+// (TensorcastError.kind) and a program (ProgramError.kind, with Python's own
+// exceptions in snake case without "Error" and the reader's). From it come
+// the C++ names (run.cpp, bindings/js_error.cpp), the TypeScript unions
+// ErrorKind and ProgramErrorKind (bindings/ts/generated/error-kinds.ts) and
+// the table of docs/trace-schema.md; docs/programs.md's table of examples
+// is checked against it (tests/js/program-error-kinds.test.js), and a
+// program's error of a kind outside it is refused when written.
+struct ErrorKindValue {
+  const char* value;
+  const char* doc;
+  bool core;     // a tc::ErrorKind (the first ones, in its order)
+  bool package;  // a TensorcastError's kind
+  bool program;  // a ProgramError's kind
+};
+
+inline const std::vector<ErrorKindValue>& error_kinds() {
+  static const std::vector<ErrorKindValue> kinds{
+      {"shape", "shapes that do not fit (a broadcast, a view, a matmul)", true, true, true},
+      {"index", "an index or dim out of range (Python: an IndexError)", true, true, true},
+      {"value", "a bad argument value (Python: a ValueError, e.g. unpacking)", true, true, true},
+      {"type", "a dtype or type an op refuses (Python: a TypeError)", true, true, true},
+      {"memory", "more memory than allowed or available (Python: a MemoryError)", true, true,
+       true},
+      {"autograd", "a backward() or gradient rule broken", true, true, true},
+      {"policy", "a broadcast refused under tc.withBroadcastPolicy('raise', ...)", true, true,
+       true},
+      {"limit", "a budget spent: a program's work, statements, nesting or values "
+                "(docs/limits.md)", true, true, true},
+      {"internal", "a broken invariant inside tensorcast: a bug (please report it)", false, true,
+       true},
+      {"disposed", "a tensor used after dispose() or tidy() freed it", false, true, false},
+      {"instance", "a tensor passed to another instance than the one that made it", false, true,
+       false},
+      {"load", "the .wasm could not be fetched or compiled", false, true, false},
+      {"syntax", "the reader: text Python cannot read (a SyntaxError)", false, false, true},
+      {"unsupported", "the reader: outside the subset (loops, def, class, other imports)", false,
+       false, true},
+      {"name", "Python: a NameError (a name not bound)", false, false, true},
+      {"attribute", "Python: an AttributeError", false, false, true},
+      {"zero_division", "Python: a ZeroDivisionError", false, false, true},
+      {"overflow", "Python: an OverflowError", false, false, true},
+      {"import", "Python: an ImportError", false, false, true},
+      {"not_implemented", "what PyTorch has and tensorcast leaves out (a NotImplementedError)",
+       false, false, true},
+  };
+  return kinds;
+}
+
+// The kinds `keep` selects, as an Enum of the schema.
+inline Enum error_kind_enum(const char* name, const char* doc, bool ErrorKindValue::*keep) {
+  Enum e{name, doc, {}};
+  for (const ErrorKindValue& k : error_kinds())
+    if (k.*keep) e.values.push_back({k.value, k.doc});
+  return e;
+}
+
+inline const Enum kErrorKind = error_kind_enum(
+    "ErrorKind", "What went wrong, for code that wants to branch on it (TensorcastError.kind).",
+    &ErrorKindValue::package);
+inline const Enum kProgramErrorKind = error_kind_enum(
+    "ProgramErrorKind", "What stopped a program (ProgramError.kind; docs/programs.md has an "
+    "example of each).", &ErrorKindValue::program);
+
+// The text of the core's kind: "shape" for ErrorKind::Shape.
+inline const char* error_kind_name(ErrorKind kind) {
+  const size_t i = static_cast<size_t>(kind);
+  TC_ASSERT(i < kErrorKindCount && error_kinds()[i].core, "ErrorKind ", i,
+            " is not listed in error_kinds() (src/trace_schema.h)");
+  return error_kinds()[i].value;
+}
 
 // Every enum, in the order the generated files list them.
 inline std::vector<const Enum*> all_enums() {
@@ -360,6 +441,11 @@ struct HeaderOf {
   void operator()(const char*, const T&, const char*) {}
   template <class T>
   void operator()(const char*, const T&, const Enum&, const char*) {}
+  template <class T>
+  void extends(const T&) {}
+  template <class T>
+  void wire(const char*, const T&, const char*) {}
+  void resolved(const char*, const char*, const char*) {}
 };
 
 template <class T, class = void>
@@ -382,12 +468,23 @@ template <class T>
 struct is_optional : std::false_type {};
 template <class T>
 struct is_optional<std::optional<T>> : std::true_type {};
+template <class T>
+struct is_map : std::false_type {};
+template <class T>
+struct is_map<std::map<std::string, T>> : std::true_type {};
+
+// A member type the schema names but does not describe field by field: its
+// writer is the binding's own (it makes handles). Specialised with
+//   static constexpr const char* name, typescript, doc;
+// (the TypeScript type it is written as).
+template <class T>
+struct Custom : std::false_type {};
 
 // Raises InternalError unless every enumerated string in `value` (a string,
 // or a vector or optional of them) is one of e's.
 inline void check_enum(const Enum& e, const std::string& value) {
-  TC_ASSERT(e.has(value), "trace value '", value, "' is not declared in ", e.name,
-            " (src/trace_schema.h)");
+  TC_ASSERT(e.has(value), "value '", value, "' is not declared in ", e.name,
+            " (Note [Trace schema])");
 }
 template <class T>
 void check_enum(const Enum& e, const std::vector<T>& values) {
@@ -411,12 +508,24 @@ struct Checker {
     } else if constexpr (is_optional<T>::value) {
       if constexpr (is_object<typename T::value_type>::value)
         if (value) describe(*this, *value);
+    } else if constexpr (is_map<T>::value) {
+      if constexpr (is_object<typename T::mapped_type>::value)
+        for (const auto& [key, item] : value) describe(*this, item);
     }
   }
   template <class T>
   void operator()(const char*, const T& value, const Enum& e, const char*) {
     check_enum(e, value);
   }
+  template <class T>
+  void extends(const T& part) {
+    describe(*this, part);
+  }
+  template <class T>
+  void wire(const char* name, const T& value, const char* doc) {
+    (*this)(name, value, doc);
+  }
+  void resolved(const char*, const char*, const char*) {}
 };
 
 template <class T>

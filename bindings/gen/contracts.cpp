@@ -7,7 +7,10 @@
 //   bindings/ts/generated/traces.ts  the trace types (Note [Trace schema])
 //   bindings/ts/generated/limits.ts  the core's limits (src/shape.h) and a
 //                                    program's (src/lang/program.h)
-//   docs/trace-schema.md             the trace tables of the docs
+//   bindings/ts/generated/error-kinds.ts  the kinds of errors (Note [Error kinds])
+//   bindings/ts/generated/program-types.ts  a program's results (Note
+//                                    [Program schema])
+//   docs/trace-schema.md             the tables of the docs
 // scripts/build.sh runs it (natively) before compiling the TypeScript.
 //
 //   gen_contracts <repository root>
@@ -15,11 +18,13 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 
 #include "../handles.h"
-#include "lang/program.h"
+#include "lang/program_schema.h"
 #include "op_table.h"
 #include "shape.h"
 #include "trace_schema.h"
@@ -48,14 +53,74 @@ std::string array_of(const std::string& item) {
   return (item.find('|') == std::string::npos ? item : "(" + item + ")") + "[]";
 }
 
+// The type an object, vector, optional or map holds (T itself otherwise).
 template <class T>
-std::string ts_type() {
+struct inner {
+  using type = T;
+};
+template <class T>
+struct inner<std::vector<T>> : inner<T> {};
+template <class T>
+struct inner<std::optional<T>> : inner<T> {};
+template <class T>
+struct inner<std::map<std::string, T>> : inner<T> {};
+
+template <class T>
+bool differs();
+
+// Whether an object's fields differ between the core's JSON and what the
+// package hands out (Note [Program schema]): a wire or resolved field, or a
+// member object that differs.
+template <class Self>
+struct Differs {
+  bool found = false;
+  void object(const char*, const char*, const char*) {}
+  template <class T>
+  void operator()(const char*, const T&, const char*) {
+    using U = typename inner<T>::type;
+    if constexpr (schema::is_object<U>::value && !std::is_same_v<U, Self>)
+      found = found || differs<U>();
+  }
+  template <class T>
+  void operator()(const char*, const T&, const schema::Enum&, const char*) {}
+  template <class T>
+  void extends(const T&) {}
+  template <class T>
+  void wire(const char*, const T&, const char*) {
+    found = true;
+  }
+  void resolved(const char*, const char*, const char*) { found = true; }
+};
+
+template <class T>
+bool differs() {
+  Differs<T> d;
+  schema::describe(d, T{});
+  return d.found;
+}
+
+// An object's TypeScript name: the core's form ("Raw" first) when `wire`
+// and the two forms differ.
+template <class T>
+std::string object_name(bool wire) {
+  const std::string name = schema::header_of<T>().name;
+  return wire && differs<T>() ? "Raw" + name : name;
+}
+
+template <class T>
+std::string ts_type(bool wire = false) {
   if constexpr (schema::is_object<T>::value) {
-    return schema::header_of<T>().name;
+    return object_name<T>(wire);
+  } else if constexpr (schema::Custom<T>::value) {
+    return schema::Custom<T>::name;
+  } else if constexpr (std::is_same_v<T, tc::TraceEvent>) {
+    return "TraceEvent";
   } else if constexpr (schema::is_vector<T>::value) {
-    return array_of(ts_type<typename T::value_type>());
+    return array_of(ts_type<typename T::value_type>(wire));
+  } else if constexpr (schema::is_map<T>::value) {
+    return "Record<string, " + ts_type<typename T::mapped_type>(wire) + ">";
   } else if constexpr (schema::is_optional<T>::value) {
-    return ts_type<typename T::value_type>() + " | null";
+    return ts_type<typename T::value_type>(wire) + " | null";
   } else if constexpr (std::is_same_v<T, bool>) {
     return "boolean";
   } else if constexpr (std::is_arithmetic_v<T>) {
@@ -83,35 +148,66 @@ struct Field {
   std::string name, type, doc;
 };
 
+// The fields of one form of an object: the package's (wire false) or the
+// core's JSON (wire true). `bases` gets the parts it extends.
 struct CollectFields {
+  bool core_form = false;
   std::vector<Field> fields;
+  std::vector<std::string> bases;
   void object(const char*, const char*, const char*) {}
   template <class T>
   void operator()(const char* name, const T&, const char* doc) {
-    fields.push_back({name, ts_type<T>(), doc});
+    fields.push_back({name, ts_type<T>(core_form), doc});
   }
   template <class T>
   void operator()(const char* name, const T&, const schema::Enum& e, const char* doc) {
     fields.push_back({name, ts_enum_type<T>(e), doc});
   }
+  template <class T>
+  void extends(const T&) {
+    bases.push_back(schema::header_of<T>().name);
+  }
+  template <class T>
+  void wire(const char* name, const T& value, const char* doc) {
+    if (core_form) (*this)(name, value, doc);
+  }
+  void resolved(const char* name, const char* type, const char* doc) {
+    if (!core_form) fields.push_back({name, type, doc});
+  }
 };
 
 template <class T>
-std::vector<Field> fields_of() {
+CollectFields collect_fields(bool wire) {
   CollectFields collect;
+  collect.core_form = wire;
   schema::describe(collect, T{});
+  return collect;
+}
+
+template <class T>
+std::vector<Field> fields_of(bool wire = false) {
   std::vector<Field> fields;
   const schema::Header header = schema::header_of<T>();
   if (header.kind != nullptr) fields.push_back({"kind", quote(header.kind), "which event this is"});
+  const CollectFields collect = collect_fields<T>(wire);
   fields.insert(fields.end(), collect.fields.begin(), collect.fields.end());
   return fields;
 }
 
+// One form of an object as a TypeScript interface (the core's, wire true,
+// says so in its doc).
 template <class T>
-void ts_interface(std::ostream& out) {
+void ts_interface(std::ostream& out, bool wire = false) {
   const schema::Header header = schema::header_of<T>();
-  out << "\n/** " << header.doc << " */\nexport interface " << header.name << " {\n";
-  for (const Field& f : fields_of<T>())
+  const std::vector<std::string> bases = collect_fields<T>(wire).bases;
+  out << "\n/** " << header.doc
+      << (wire ? " As the core writes it (bindings/bind_program.cpp), before the package resolves "
+                 "it (bindings/ts/program.ts)."
+               : "")
+      << " */\nexport interface " << object_name<T>(wire);
+  for (size_t i = 0; i < bases.size(); ++i) out << (i ? ", " : " extends ") << bases[i];
+  out << " {\n";
+  for (const Field& f : fields_of<T>(wire))
     out << "  /** " << f.doc << " */\n  " << f.name << ": " << f.type << ";\n";
   out << "}\n";
 }
@@ -130,22 +226,61 @@ std::string list_name(const std::string& type) {
   return out + "S";
 }
 
+// An enum as a list of its values and the union of them, each value's doc
+// in the union's.
+void ts_enum(std::ostream& out, const schema::Enum& e) {
+  out << "\n/** " << e.doc << " */\nexport const " << list_name(e.name) << " = [";
+  for (size_t i = 0; i < e.values.size(); ++i) out << (i ? ", " : "") << quote(e.values[i].value);
+  out << "] as const;\n";
+  out << "/**\n * " << e.doc << "\n";
+  for (const schema::EnumValue& v : e.values) out << " * - " << quote(v.value) << ": " << v.doc << "\n";
+  out << " */\nexport type " << e.name << " = (typeof " << list_name(e.name) << ")[number];\n";
+}
+
+std::string error_kinds_ts() {
+  std::ostringstream out;
+  out << kHeader << "// The kinds an error can have (Note [Error kinds] in src/trace_schema.h).\n";
+  ts_enum(out, schema::kErrorKind);
+  ts_enum(out, schema::kProgramErrorKind);
+  return out.str();
+}
+
+// A type the schema leaves to the binding (schema::Custom), as written.
+template <class T>
+void ts_custom(std::ostream& out) {
+  using C = schema::Custom<T>;
+  const std::string text = C::typescript;
+  out << "\n/** " << C::doc << " */\nexport type " << C::name << " =" << (text[0] == '\n' ? "" : " ")
+      << text << ";\n";
+}
+
+std::string program_types_ts() {
+  std::ostringstream out;
+  out << kHeader
+      << "// A program's results (tc.run; Note [Program schema] in src/lang/program_schema.h):\n"
+         "// the types the package hands out, then the JSON the core writes (Raw...).\n"
+         "import type { DType, TraceEvent } from './traces.js';\n"
+         "import type { ProgramErrorKind } from './error-kinds.js';\n";
+  ts_interface<tc::lang::Span>(out);
+  ts_interface<tc::lang::ValueInfo>(out);
+  ts_interface<tc::lang::CallRecord>(out);
+  ts_interface<tc::lang::StatementResult>(out);
+  ts_interface<tc::lang::ProgramError>(out);
+  out << "\n// --- as the core writes them\n";
+  ts_custom<tc::lang::OutputPiece>(out);
+  ts_custom<tc::lang::Value>(out);
+  ts_interface<tc::lang::CallRecord>(out, true);
+  ts_interface<tc::lang::StatementResult>(out, true);
+  ts_interface<tc::lang::ProgramResult>(out, true);
+  return out.str();
+}
+
 std::string traces_ts() {
   std::ostringstream out;
   out << kHeader
       << "// The trace objects of tc.explain (docs/traces.md, docs/trace-schema.md):\n"
          "// plain JSON-able data, camelCase keys, null for \"none\".\n";
-  for (const schema::Enum* e : schema::all_enums()) {
-    out << "\n/** " << e->doc << " */\nexport const " << list_name(e->name) << " = [";
-    for (size_t i = 0; i < e->values.size(); ++i)
-      out << (i ? ", " : "") << quote(e->values[i].value);
-    out << "] as const;\n";
-    out << "/**\n";
-    for (const schema::EnumValue& v : e->values)
-      out << " * - " << quote(v.value) << ": " << v.doc << "\n";
-    out << " */\nexport type " << e->name << " = (typeof " << list_name(e->name)
-        << ")[number];\n";
-  }
+  for (const schema::Enum* e : schema::all_enums()) ts_enum(out, *e);
   ts_interface<tc::DimStep>(out);
   ts_interface<tc::BroadcastTrace>(out);
   ts_interface<tc::OperandTrace>(out);
@@ -315,11 +450,14 @@ std::string limits_ts() {
 // --- docs
 
 template <class T>
-void md_table(std::ostream& out) {
+void md_table(std::ostream& out, bool wire = false) {
   const schema::Header header = schema::header_of<T>();
-  out << "\n### " << header.name << "\n\n" << header.doc << "\n\n"
-      << "| key | type | meaning |\n| --- | --- | --- |\n";
-  for (const Field& f : fields_of<T>()) {
+  out << "\n### " << object_name<T>(wire) << "\n\n" << header.doc;
+  if (wire) out << " As the core writes it, before the package resolves it.";
+  for (const std::string& base : collect_fields<T>(wire).bases)
+    out << " Has the keys of " << base << ", then:";
+  out << "\n\n| key | type | meaning |\n| --- | --- | --- |\n";
+  for (const Field& f : fields_of<T>(wire)) {
     std::string type = f.type;
     for (size_t i = 0; (i = type.find('|', i)) != std::string::npos; i += 2) type.replace(i, 1, "\\|");
     out << "| `" << f.name << "` | `" << type << "` | " << f.doc << " |\n";
@@ -328,11 +466,13 @@ void md_table(std::ostream& out) {
 
 std::string trace_schema_md() {
   std::ostringstream out;
-  out << "<!-- Generated by bindings/gen/contracts.cpp from src/trace_schema.h and\n"
-         "src/op_table.h (scripts/build.sh runs it): edit those, not this file. -->\n"
+  out << "<!-- Generated by bindings/gen/contracts.cpp from src/trace_schema.h,\n"
+         "src/lang/program_schema.h and src/op_table.h (scripts/build.sh runs it): edit\n"
+         "those, not this file. -->\n"
          "# Trace and op reference\n\n"
-         "Every key and every string value the core can put in a trace, and every op\n"
-         "of `tc.ops`. docs/traces.md shows them at work.\n\n## Enumerations\n";
+         "Every key and every string value the core can put in a trace, every kind of\n"
+         "error, what a program's run holds, and every op of `tc.ops`. docs/traces.md\n"
+         "shows the traces at work, docs/programs.md the programs.\n\n## Enumerations\n";
   for (const schema::Enum* e : schema::all_enums()) {
     out << "\n### " << e->name << "\n\n" << e->doc << "\n\n| value | meaning |\n| --- | --- |\n";
     for (const schema::EnumValue& v : e->values)
@@ -351,6 +491,25 @@ std::string trace_schema_md() {
   md_table<tc::WarningEvent>(out);
   md_table<tc::IndexingTrace>(out);
   md_table<tc::IndexStepTrace>(out);
+  out << "\n## Error kinds\n\n" << "Every kind an error can have (Note [Error kinds]): "
+         "`ErrorKind` is a TensorcastError's, `ProgramErrorKind` a program's error's "
+         "(docs/programs.md has an example of each).\n\n"
+         "| kind | meaning | the core's ErrorKind | ErrorKind | ProgramErrorKind |\n"
+         "| --- | --- | --- | --- | --- |\n";
+  for (const schema::ErrorKindValue& k : schema::error_kinds())
+    out << "| `'" << k.value << "'` | " << k.doc << " | " << (k.core ? "yes" : "") << " | "
+        << (k.package ? "yes" : "") << " | " << (k.program ? "yes" : "") << " |\n";
+  out << "\n## Program results (`tc.run`)\n\n"
+         "What a program's run holds (Note [Program schema]): the types the package hands "
+         "out, then the core's JSON where it differs (the package resolves it).\n";
+  md_table<tc::lang::Span>(out);
+  md_table<tc::lang::ValueInfo>(out);
+  md_table<tc::lang::StatementResult>(out);
+  md_table<tc::lang::CallRecord>(out);
+  md_table<tc::lang::ProgramError>(out);
+  md_table<tc::lang::ProgramResult>(out, true);
+  md_table<tc::lang::StatementResult>(out, true);
+  md_table<tc::lang::CallRecord>(out, true);
   out << "\n## Ops (`tc.ops`)\n\n"
          "| name | family | operands | alpha | in-place form | dtype rule | backward | PyTorch | "
          "computes |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
@@ -395,6 +554,10 @@ int main(int argc, char** argv) {
   const bool ok = write_if_changed(root + "/bindings/ts/generated/ops.ts", ops_ts()) &&
                   write_if_changed(root + "/bindings/ts/generated/traces.ts", traces_ts()) &&
                   write_if_changed(root + "/bindings/ts/generated/limits.ts", limits_ts()) &&
+                  write_if_changed(root + "/bindings/ts/generated/error-kinds.ts",
+                                   error_kinds_ts()) &&
+                  write_if_changed(root + "/bindings/ts/generated/program-types.ts",
+                                   program_types_ts()) &&
                   write_if_changed(root + "/docs/trace-schema.md", trace_schema_md());
   return ok ? 0 : 1;
 }

@@ -1,28 +1,11 @@
 import type { BroadcastTrace } from './generated/traces.js';
 
-/**
- * What went wrong, for code that wants to branch on it:
- * - the core's kinds (its message is PyTorch's text where PyTorch has one):
- *   'shape', 'index', 'value', 'type', 'memory', 'autograd', 'policy', and
- *   'limit' (a program's budget was spent: docs/limits.md);
- * - 'internal': a broken invariant inside tensorcast (please report it);
- * - 'disposed': a tensor used after dispose() or tidy() freed it;
- * - 'instance': a tensor passed to another instance than the one that made it;
- * - 'load': the .wasm could not be fetched or compiled.
- */
-export type ErrorKind =
-  | 'shape'
-  | 'index'
-  | 'value'
-  | 'type'
-  | 'memory'
-  | 'autograd'
-  | 'policy'
-  | 'limit'
-  | 'internal'
-  | 'disposed'
-  | 'instance'
-  | 'load';
+// What went wrong, for code that wants to branch on it: the core's kinds
+// (its message is PyTorch's text where PyTorch has one), 'internal' (a bug),
+// and the package's own ('disposed', 'instance', 'load'), each with its
+// meaning: Note [Error kinds] in src/trace_schema.h.
+import type { ErrorKind } from './generated/error-kinds.js';
+export type { ErrorKind };
 
 /** Every error tensorcast raises. */
 export class TensorcastError extends Error {

@@ -70,6 +70,7 @@ export type {
   BackwardStep,
   ProgramCall,
   ProgramError,
+  ProgramErrorKind,
   ProgramStatement,
   RunOptions,
   SourceSpan,

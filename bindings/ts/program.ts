@@ -6,7 +6,8 @@
 // tensors written by format.ts as PyTorch's repr) and a call names its
 // events by index (here: the same objects as its statement's traces).
 import { checkInt, checkOptions, describe, fail } from './args.js';
-import { TensorcastError } from './errors.js';
+import { TensorcastError, type ErrorKind } from './errors.js';
+import { PROGRAM_ERROR_KINDS, type ProgramErrorKind } from './generated/error-kinds.js';
 // The defaults of ProgramLimits (src/lang/program.h), written from it. A
 // source longer than MAX_SOURCE_BYTES is refused by the core; the facade
 // copies in at most one byte more, so that the core's own message reports it.
@@ -18,6 +19,11 @@ import {
   MAX_SOURCE_BYTES,
 } from './generated/limits.js';
 import type { ReduceGradTrace, TraceEvent } from './generated/traces.js';
+import type {
+  RawGlobal,
+  RawProgram,
+  RawProgramStatement,
+} from './generated/program-types.js';
 import type {
   BackwardStep,
   ProgramCall,
@@ -36,26 +42,6 @@ import type { Tensor } from './tensor.js';
  */
 export type ProgramValue = Tensor | number | bigint | boolean | string | null | ProgramValue[];
 
-
-// A global as bind_program.cpp writes it: a string or sequence met again
-// is a 'ref' to the r-th one written (counted in the order they begin).
-type RawGlobal =
-  | { t: 'none' }
-  | { t: 'bool'; v: boolean }
-  | { t: 'int' | 'float' | 'str' | 'other'; v: string }
-  | { t: 'tensor'; h: number }
-  | { t: 'sequence'; items: RawGlobal[] }
-  | { t: 'ref'; r: number };
-
-type RawPiece = { text: string } | { tensor: number };
-type RawCall = Omit<ProgramCall, 'traces'> & { firstEvent: number; endEvent: number };
-type RawStatement = Omit<ProgramStatement, 'output' | 'calls'> & { output: RawPiece[]; calls: RawCall[] };
-interface RawProgram {
-  statements: RawStatement[];
-  error: ProgramError | null;
-  work: number;
-  globals: Record<string, RawGlobal>;
-}
 
 function pythonFloat(text: string): number {
   if (text === 'nan') return NaN;
@@ -172,7 +158,7 @@ export class Program {
 
 // A statement as program-types.ts has it: printed tensors written (and
 // their handles released), each call's events taken from the statement's.
-function statement(s: RawStatement, rt: Runtime<Tensor>): ProgramStatement {
+function statement(s: RawProgramStatement, rt: Runtime<Tensor>): ProgramStatement {
   const output = s.output.map((piece) => {
     if ('text' in piece) return piece.text;
     const t = rt.adopt(piece.tensor, 'run');
@@ -257,11 +243,17 @@ export function runProgram(rt: Runtime<Tensor>, code: unknown, options: unknown)
   return new Program(JSON.parse(text) as RawProgram, rt);
 }
 
+// Only the core's kinds and 'internal' can escape runProgram; anything else
+// would be a bug of the facade's.
+function programKind(kind: ErrorKind): ProgramErrorKind {
+  return (PROGRAM_ERROR_KINDS as readonly string[]).includes(kind) ? (kind as ProgramErrorKind) : 'internal';
+}
+
 function failure(error: TensorcastError): ProgramError {
   return {
     line: 1, column: 1, endLine: 1, endColumn: 1,
     message: error.message,
-    kind: error.kind,
+    kind: programKind(error.kind),
     pythonType: error.kind === 'memory' ? 'MemoryError' : 'RuntimeError',
   };
 }

@@ -97,12 +97,10 @@ struct StatementResult {
 struct ProgramError {
   int line = 0, column = 0, end_line = 0, end_column = 0;  // 1-based, end exclusive
   std::string message;   // PyTorch's text (or Python's: "name 'x' is not defined")
-  // "syntax" (cannot be read), "unsupported" (outside the subset), "limit",
-  // the tc::ErrorKind of the core's error ("shape", "index", "value",
-  // "type", "memory", "autograd", "policy"), a PythonError's type in snake
-  // case without "Error" ("name", "type", "attribute", "value", "index",
-  // "zero_division", "overflow", "import", "not_implemented", "memory"), or
-  // "internal" (an InternalError: a bug, reported rather than thrown).
+  // One of the program's kinds of Note [Error kinds] (src/trace_schema.h):
+  // the core's ErrorKind, "internal" (a bug, reported rather than thrown),
+  // the reader's ("syntax", "unsupported") or a PythonError's type in snake
+  // case without "Error" ("name", "zero_division", ...).
   std::string kind;
   std::string python_type;  // the exception PyTorch raises: "RuntimeError", "TypeError", "IndexError", ...
 };

@@ -19,6 +19,7 @@
 #include "lang/repr.h"
 #include "ops.h"
 #include "storage.h"
+#include "trace_schema.h"
 #include "work.h"
 
 namespace tc::lang {
@@ -38,20 +39,6 @@ ProgramError error_of(const Span& span, std::string message, std::string kind,
   e.kind = std::move(kind);
   e.python_type = std::move(python_type);
   return e;
-}
-
-const char* kind_of(ErrorKind kind) {
-  switch (kind) {
-    case ErrorKind::Shape: return "shape";
-    case ErrorKind::Index: return "index";
-    case ErrorKind::Value: return "value";
-    case ErrorKind::Type: return "type";
-    case ErrorKind::Memory: return "memory";
-    case ErrorKind::Autograd: return "autograd";
-    case ErrorKind::Policy: return "policy";
-    case ErrorKind::Limit: return "limit";
-  }
-  return "value";
 }
 
 // The exception PyTorch raises for the core's errors: an index out of
@@ -212,7 +199,7 @@ class Interpreter {
       } catch (const PythonError& e) {
         error = error_of(where(s), e.what(), kind_of_python(e.type()), e.type());
       } catch (const Error& e) {
-        error = error_of(where(s), e.what(), kind_of(e.kind()), python_type_of(e.kind()));
+        error = error_of(where(s), e.what(), schema::error_kind_name(e.kind()), python_type_of(e.kind()));
       } catch (const std::bad_alloc&) {
         error = error_of(where(s), "out of memory", "memory", "RuntimeError");
       } catch (const std::exception& e) {

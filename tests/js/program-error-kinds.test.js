@@ -1,5 +1,7 @@
 // Every kind a program's error can have, as docs/programs.md's "Error kinds"
-// table lists them: each example of the table run (so the table is what the
+// table lists them: the table's kinds are the declared ones (Note [Error
+// kinds]: ProgramErrorKind of bindings/ts/generated/error-kinds.ts), in
+// their order; each example of the table run (so the table is what the
 // interpreter does), and README's list of kinds the same set.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -20,6 +22,21 @@ function table() {
     return { kind: code(cells[0])[0], pythonTypes: code(cells[2]), examples: code(cells[3]) };
   });
 }
+
+// A list of bindings/ts/generated/error-kinds.ts: 'PROGRAM_ERROR_KINDS' -> its values.
+function declared(list) {
+  const m = new RegExp(`export const ${list} = \\[([^\\]]*)\\] as const;`).exec(read('bindings/ts/generated/error-kinds.ts'));
+  assert.ok(m, list);
+  return [...m[1].matchAll(/'([^']*)'/g)].map((v) => v[1]);
+}
+
+test("docs/programs.md's error kinds are the declared ProgramErrorKind, in its order", () => {
+  assert.deepEqual(table().map((r) => r.kind), declared('PROGRAM_ERROR_KINDS'));
+  // The package's kinds and a program's share the core's and 'internal'.
+  const pkg = declared('ERROR_KINDS');
+  for (const kind of ['shape', 'index', 'value', 'type', 'memory', 'autograd', 'policy', 'limit', 'internal'])
+    assert.ok(pkg.includes(kind) && declared('PROGRAM_ERROR_KINDS').includes(kind), kind);
+});
 
 test("docs/programs.md's error kinds: each example raises its row's kind and one of its exceptions", () => {
   const rows = table();
@@ -53,7 +70,7 @@ test("README's list of error kinds is the table's, 'overflow' included", () => {
   assert.deepEqual([...listed].sort(), table().map((r) => r.kind).sort());
 });
 
-test('the table holds every kind the sources can make: ErrorKind, each Python exception raised, the reader\'s', () => {
+test('the declared kinds are every kind the sources can make: ErrorKind, each Python exception raised, the reader\'s', () => {
   const kinds = new Set();
   const errorKind = /enum class ErrorKind \{([^}]*)\}/.exec(read('src/error.h'))[1];
   for (const name of errorKind.split(',')) kinds.add(name.trim().toLowerCase());
@@ -66,5 +83,5 @@ test('the table holds every kind the sources can make: ErrorKind, each Python ex
   for (const [, kind] of lang.matchAll(/"([a-z_]+)",\s*"[A-Z][A-Za-z]*Error"\)/g)) kinds.add(kind);
   for (const [, kind] of lang.matchAll(/\.kind = "([a-z_]+)"/g)) kinds.add(kind);
   assert.ok(kinds.has('overflow') && kinds.has('syntax') && kinds.has('internal'), [...kinds].join(' '));
-  assert.deepEqual([...kinds].sort(), table().map((r) => r.kind).sort());
+  assert.deepEqual([...kinds].sort(), [...declared('PROGRAM_ERROR_KINDS')].sort());
 });

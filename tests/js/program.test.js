@@ -30,7 +30,22 @@ function interfaces(path) {
   }
   return out;
 }
-const TYPES = new Map([...interfaces('bindings/ts/generated/traces.ts'), ...interfaces('bindings/ts/program-types.ts')]);
+const TYPES = new Map([
+  ...interfaces('bindings/ts/generated/traces.ts'),
+  ...interfaces('bindings/ts/generated/program-types.ts'),
+  ...interfaces('bindings/ts/program-types.ts'),
+]);
+
+// The generated enums: `export const LIST = [...] as const;` and
+// `export type Name = (typeof LIST)[number];` -> Name -> values.
+function enums(path) {
+  const text = read(path);
+  const lists = new Map([...text.matchAll(/export const (\w+) = \[([^\]]*)\] as const;/g)]
+    .map((m) => [m[1], [...m[2].matchAll(/'([^']*)'/g)].map((v) => v[1])]));
+  return new Map([...text.matchAll(/export type (\w+) = \(typeof (\w+)\)\[number\];/g)]
+    .map((m) => [m[1], lists.get(m[2])]));
+}
+const ENUMS = new Map([...enums('bindings/ts/generated/traces.ts'), ...enums('bindings/ts/generated/error-kinds.ts')]);
 
 function membersOf(name) {
   const entry = TYPES.get(name);
@@ -68,10 +83,22 @@ function conforms(value, type, where) {
   if (type === 'string') return assert.equal(typeof value, 'string', where);
   if (type === 'boolean') return assert.equal(typeof value, 'boolean', where);
   if (/^'.*'$/.test(type)) return assert.equal(`'${value}'`, type, where);
-  if (type === 'DType') return assert.ok(['bool', 'uint8', 'int32', 'int64', 'float32', 'float64'].includes(value), where);
+  if (ENUMS.has(type)) return assert.ok(ENUMS.get(type).includes(value), `${where}: ${JSON.stringify(value)} is not a ${type}`);
   // Trace events: their own schema is checked by traces.test.js; here, that
   // each is one of the union's kinds.
   if (type === 'TraceEvent') return assert.ok(['broadcast', 'op', 'reduce-grad', 'warning'].includes(value.kind), `${where}: kind ${value.kind}`);
+  // The types the schema leaves to the binding (schema::Custom in
+  // src/lang/program_schema.h): a printed piece, a global.
+  if (type === 'RawPiece') {
+    const keys = Object.keys(value);
+    assert.ok(keys.length === 1 && (typeof value.text === 'string' || Number.isInteger(value.tensor)), `${where}: ${JSON.stringify(value)}`);
+    return;
+  }
+  if (type === 'RawGlobal') {
+    assert.ok(['none', 'bool', 'int', 'float', 'str', 'other', 'tensor', 'sequence', 'ref'].includes(value.t), `${where}: t ${value.t}`);
+    if (value.t === 'sequence') value.items.forEach((v, i) => conforms(v, 'RawGlobal', `${where}.items[${i}]`));
+    return;
+  }
   if (TYPES.has(type)) {
     const members = membersOf(type);
     assert.deepEqual(Object.keys(value).sort(), [...members.keys()].sort(), `${where}: the keys of ${type}`);
@@ -129,6 +156,41 @@ test('the contract: every field of program-types.ts, with its type, for a progra
   } finally {
     bad.dispose();
   }
+});
+
+// The JSON the core writes (bindings/bind_program.cpp, from the schema of
+// src/lang/program_schema.h), read straight from the module: every key of
+// generated/program-types.ts's RawProgram and no other, before the facade
+// resolves it. The handles it hands out (printed tensors, globals) are
+// released here as the facade would.
+function rawRun(code) {
+  const rt = tc._rt;
+  const count = rt.scratch.writeBytes(new TextEncoder().encode(code));
+  const raw = JSON.parse(rt.core.runProgram(count, 10000, 1 << 24, 5e8, 2 ** 29));
+  const handles = new Set();
+  for (const s of raw.statements) for (const piece of s.output) if ('tensor' in piece) handles.add(piece.tensor);
+  const walk = (g) => {
+    if (g.t === 'tensor') handles.add(g.h);
+    if (g.t === 'sequence') g.items.forEach(walk);
+  };
+  Object.values(raw.globals).forEach(walk);
+  for (const h of handles) rt.adopt(h, 'run').dispose();
+  return raw;
+}
+
+test('the contract: the core\'s JSON has every field of RawProgram, with its type, for a program that ran and one that failed', () => {
+  const good = rawRun(ISSUE_EXAMPLE + '\nprint(d.shape, d[0, 0])\ns = ["a", (1, 2.5)]\nt = s\n');
+  conforms(good, 'RawProgram', 'raw');
+  assert.equal(good.error, null);
+  const printed = good.statements.find((s) => s.source.startsWith('print('));
+  assert.ok(printed.output.some((p) => 'tensor' in p) && printed.output.some((p) => 'text' in p));
+  assert.equal(good.globals.t.t, 'ref');
+  const call = good.statements.find((s) => s.source.startsWith('d = ')).calls.find((c) => c.op === 'sub');
+  assert.ok(call.endEvent > call.firstEvent);
+  const bad = rawRun('import torch\nx = torch.ones(2, 3)\ny = x + torch.ones(4)');
+  conforms(bad, 'RawProgram', 'raw');
+  assert.equal(bad.error.kind, 'shape');
+  assert.deepEqual(Object.keys(bad.error), ['line', 'column', 'endLine', 'endColumn', 'message', 'kind', 'pythonType']);
 });
 
 // --- the presets, against PyTorch's values

@@ -1,0 +1,161 @@
+// Note [Program schema]: a program's results (src/lang/program.h) declared
+// as the trace objects are (Note [Trace schema]): each field's JSON name,
+// meaning and, for enumerated strings, its closed set. From these
+// describe()s come the JSON tc.run reads (bindings/bind_program.cpp), the
+// package's types (bindings/ts/generated/program-types.ts, re-exported by
+// bindings/ts/program-types.ts) and the tables of docs/trace-schema.md (both
+// written by bindings/gen/contracts.cpp).
+//
+// The JSON is what the package's users see but for the fields the facade
+// resolves (bindings/ts/program.ts): v.wire() declares what the core
+// writes, v.resolved() what the package hands out instead. A type with such
+// a field, or holding one, has two TypeScript forms: the public one
+// (ProgramCall) and the core's ("Raw" before it: RawProgramCall).
+//
+// A ValueInfo is written with null for the tensor fields of a value that
+// is not a tensor: its describe() makes those fields optional here, from
+// the struct's `type`.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "../trace_schema.h"
+#include "ast.h"
+#include "program.h"
+
+namespace tc::schema {
+
+template <class V>
+void describe(V& v, const lang::Span& s) {
+  v.object("SourceSpan", nullptr,
+           "Where a statement, an expression or an error sits: 1-based, end exclusive.");
+  v("line", s.line, "the first line");
+  v("column", s.column, "the first column, on the first line");
+  v("endLine", s.end_line, "the last line");
+  v("endColumn", s.end_column, "the column just past the end, on the last line");
+}
+
+template <class V>
+void describe(V& v, const lang::ValueInfo& info) {
+  const bool tensor = info.type == "Tensor";
+  // A tensor field: its value for a tensor, else null.
+  auto field = [&](const auto& value) {
+    using T = std::decay_t<decltype(value)>;
+    return tensor ? std::optional<T>(value) : std::nullopt;
+  };
+  v.object("ValueInfo", nullptr, "A value as a statement left it.");
+  v("type", info.type,
+    "Python's type name: 'Tensor', 'int', 'float', 'bool', 'torch.Size', 'tuple', 'list', "
+    "'torch.dtype', ...");
+  v("repr", info.repr,
+    "Python's repr for anything but a tensor ('torch.Size([2, 3])', '3', 'torch.float32'); '' "
+    "for a tensor.");
+  v("id", field(info.id), "Tensors only (null otherwise): the tensor's id (tensor.id).");
+  v("storage", field(info.storage),
+    "The storage, numbered 1, 2, ... in order of appearance: equal numbers share memory "
+    "(views). Null for a non-tensor.");
+  v("shape", field(info.shape), "The tensor's shape; null for a non-tensor.");
+  v("strides", field(info.strides), "Its strides, in elements; null for a non-tensor.");
+  v("offset", field(info.offset), "Its storage offset, in elements; null for a non-tensor.");
+  v("dtype", field(std::string(dtype_name(info.dtype))), kDType,
+    "Its dtype; null for a non-tensor.");
+  v("requiresGrad", tensor && info.requires_grad,
+    "Whether autograd records what is computed from it (false for a non-tensor).");
+  v("gradFn", tensor && !info.grad_fn.empty() ? std::optional<std::string>(info.grad_fn) : std::nullopt,
+    "'SubBackward0'; null for a leaf or a non-tensor.");
+  v("isLeaf", tensor && info.is_leaf,
+    "Whether it is a leaf of the autograd graph (false for a non-tensor).");
+  v("items", info.items, "Tuples, lists, named tuples (max(dim)): each item.");
+}
+
+template <class V>
+void describe(V& v, const lang::CallRecord& c) {
+  v.object("ProgramCall", nullptr,
+           "One call a statement made: an operator, a function, a method, an index.");
+  v("op", c.op,
+    "'torch.arange', 'Tensor.reshape', 'sub' (for -), 'matmul' (for @), 'index' (for x[...]), "
+    "'add_' (for +=), 'Tensor.backward'.");
+  v.extends(lang::Span{c.line, c.column, c.end_line, c.end_column});
+  v("inputs", c.inputs, "Tensor ids in, self first.");
+  v("outputs", c.outputs, "Tensor ids out (two for max(dim)).");
+  v("view", c.view, "An output shares storage with an input.");
+  v("failed", c.failed,
+    "It raised (the program's error): no outputs; its traces are what it recorded before (a "
+    "failed broadcast).");
+  v("outputInfo", c.output_info,
+    "Each output as the call left it (one per id of outputs): an unnamed intermediate has no "
+    "other description.");
+  v.wire("firstEvent", c.first_event, "The first of its events in its statement's traces.");
+  v.wire("endEvent", c.end_event, "Just past the last of its events in its statement's traces.");
+  v.resolved("traces", "TraceEvent[]",
+             "The events this call recorded (a slice of its statement's traces).");
+}
+
+template <class V>
+void describe(V& v, const lang::StatementResult& s) {
+  v.object("ProgramStatement", nullptr, "One statement that ran, with what it did.");
+  v.extends(lang::Span{s.line, s.column, s.end_line, s.end_column});
+  v("source", s.source, "The statement's text as written.");
+  v("names", s.names, "The names it bound.");
+  v("calls", s.calls, "The calls it made, in the order they ran.");
+  v("traces", s.events,
+    "Everything the core recorded while it ran (the same objects tc.explain.op returns).");
+  v.wire("output", s.output,
+         "What its print() calls wrote: text, and tensors for the package to print.");
+  v.resolved("output", "string",
+             "What its print() calls wrote ('' if none), tensors as PyTorch prints them.");
+  v("grads", s.grads,
+    "backward() only: each named leaf that holds a gradient now, e.g. { w: { shape: [3, 1], "
+    "... } }.");
+}
+
+template <class V>
+void describe(V& v, const lang::ProgramError& e) {
+  v.object("ProgramError", nullptr, "What stopped a program, and where.");
+  v.extends(lang::Span{e.line, e.column, e.end_line, e.end_column});
+  v("message", e.message, "PyTorch's text (or Python's: \"name 'x' is not defined\").");
+  v("kind", e.kind, kProgramErrorKind,
+    "What kind of error it is (Note [Error kinds]; docs/programs.md has an example of each).");
+  v("pythonType", e.python_type,
+    "The exception PyTorch raises: 'RuntimeError', 'TypeError', 'IndexError', 'NameError', "
+    "'SyntaxError', ...");
+}
+
+template <class V>
+void describe(V& v, const lang::ProgramResult& r) {
+  v.object("Program", nullptr,
+           "A program run, as the core hands it to the package (tc.run makes a Program of it).");
+  v("statements", r.statements, "The statements that ran, the failing one last.");
+  v("error", r.error, "What stopped it; null when every statement ran.");
+  v("work", static_cast<int64_t>(r.work), "Work units spent (Note [Work budget]).");
+  v.wire("globals", r.globals,
+         "Every name bound at the end, for program.get(name); the package owns the tensors' "
+         "handles from then on.");
+}
+
+// A printed piece: text, or a tensor's handle for the package to print.
+template <>
+struct Custom<lang::OutputPiece> : std::true_type {
+  static constexpr const char* name = "RawPiece";
+  static constexpr const char* typescript = "{ text: string } | { tensor: number }";
+  static constexpr const char* doc =
+      "A piece of what print() wrote: text, or the handle of a tensor to print (the package "
+      "prints it and releases the handle).";
+};
+
+// A global: {"t": kind, ...}. A string or sequence met again is a 'ref' to
+// the r-th one written, counted in the order they begin (Note [Bounded
+// values]); ints and floats as text, so that an int64 stays exact.
+template <>
+struct Custom<lang::Value> : std::true_type {
+  static constexpr const char* name = "RawGlobal";
+  static constexpr const char* typescript =
+      "\n  | { t: 'none' }\n  | { t: 'bool'; v: boolean }\n"
+      "  | { t: 'int' | 'float' | 'str' | 'other'; v: string }\n  | { t: 'tensor'; h: number }\n"
+      "  | { t: 'sequence'; items: RawGlobal[] }\n  | { t: 'ref'; r: number }";
+  static constexpr const char* doc =
+      "A global as the core writes it: ints and floats as text (an int64 stays exact), a "
+      "tensor as a handle, a string or sequence met again as a 'ref' to the r-th one written.";
+};
+
+}  // namespace tc::schema
