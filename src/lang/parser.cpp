@@ -4,9 +4,14 @@
 #include <cstring>
 
 #include "error.h"
-#include "lang/lexer.h"
+#include "syntax/lexer.h"
 
 namespace tc::lang {
+
+using syntax::Token;
+using syntax::TokenKind;
+using syntax::printable;
+using syntax::tokenize;
 
 namespace {
 

@@ -1,9 +1,9 @@
-#include "lang/parse_index.h"
+#include "syntax/subscript.h"
 
 #include "error.h"
-#include "lang/lexer.h"
+#include "syntax/lexer.h"
 
-namespace tc::lang {
+namespace tc::syntax {
 
 namespace {
 
@@ -259,4 +259,4 @@ std::string format_index_item(const IndexSpecItem& item) {
   return "";
 }
 
-}  // namespace tc::lang
+}  // namespace tc::syntax

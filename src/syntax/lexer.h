@@ -1,6 +1,8 @@
 // A lexer of Python's tokens (a subset: what PyTorch programs and index
-// expressions use), each with its line and column, for the parsers of
-// src/lang/ (Note [Python text]).
+// expressions use), each with its line and column. It belongs to the core
+// so that the core's index text (src/syntax/subscript.h) and the
+// interpreter's parser (src/lang/parser.h) read one grammar; the core never
+// includes the language layer (Note [Python text]).
 //
 // Note [Python text]: text a person typed is read, never evaluated. The
 // lexer turns it into tokens or raises a tc::Error (ErrorKind::Value)
@@ -13,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace tc::lang {
+namespace tc::syntax {
 
 enum class TokenKind {
   Name,     // identifiers: x, torch, foo_1 (keywords are Keyword)
@@ -62,4 +64,4 @@ bool int_value(const Token& token, int64_t* out);
 // `text` as a message may quote it: printable ASCII kept, other bytes \xNN.
 std::string printable(const std::string& text);
 
-}  // namespace tc::lang
+}  // namespace tc::syntax

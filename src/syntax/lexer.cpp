@@ -1,11 +1,11 @@
-#include "lang/lexer.h"
+#include "syntax/lexer.h"
 
 #include <cctype>
 #include <cstring>
 
 #include "error.h"
 
-namespace tc::lang {
+namespace tc::syntax {
 
 namespace {
 
@@ -315,4 +315,4 @@ std::string printable(const std::string& text) {
   return out;
 }
 
-}  // namespace tc::lang
+}  // namespace tc::syntax
