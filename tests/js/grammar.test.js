@@ -62,6 +62,8 @@ const TOKENS = {
   NEWLINE: ['\n'],
 };
 
+const MODULE = ['torch', 'nn', 'functional'];
+
 // A seeded generator (mulberry32): the same programs on every run.
 function random(seed) {
   let a = seed;
@@ -102,16 +104,21 @@ function writer(rules, seed, seen) {
   const next = random(seed);
   const { of } = heights(rules);
   let names = 0;
+  let module = 0;
   const out = [];
   const mark = (key) => seen.add(key);
   function walk(node, depth, path) {
     if (node.lit !== undefined) return out.push(node.lit);
     if (node.ref !== undefined) {
       if (!rules.has(node.ref)) {
+        // A module path is checked before anything runs (programs import
+        // torch, torch.nn, torch.nn.functional): its names are those.
+        if (node.ref === 'NAME' && path.startsWith('dotted')) return out.push(MODULE[module++] ?? 'x');
         if (node.ref === 'NAME') return out.push(`n${names++}`);  // fresh: a keyword argument never repeats
         const choices = TOKENS[node.ref];
         return out.push(choices[Math.floor(next() * choices.length)]);
       }
+      if (node.ref === 'dotted') module = 0;
       return walk(rules.get(node.ref), depth + 1, node.ref);
     }
     const deep = depth > 16;
