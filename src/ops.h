@@ -295,7 +295,7 @@ struct TensorIndex {
 //   index(<[4, 5]>, {of_slice(1, 3), none()})       // [2, 1, 5], a view
 //   index(<[4, 5]>, {of_tensor(<[0, 2]>), of_integer(1)})  // [2], a copy
 Tensor index(const Tensor& self, const std::vector<TensorIndex>& items, bool tuple = true);
-// x[text] for Python's text between the brackets (src/lang/parse_index.h):
+// x[text] for Python's text between the brackets (src/syntax/subscript.h):
 //   index(<[4, 5]>, ":, None, 1:3")   // [4, 1, 2]
 //   index(<[4, 5]>, "[0, 2], 1")      // [2]
 Tensor index(const Tensor& self, const std::string& text);

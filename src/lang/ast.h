@@ -16,6 +16,40 @@ struct Span {
   int line = 0, column = 0, end_line = 0, end_column = 0;
 };
 
+// The operators of the tree, as CPython's ast module names them
+// (ast.operator, ast.unaryop, ast.cmpop): the interpreter switches on
+// these; their text is only for messages.
+enum class Operator : uint8_t { Add, Sub, Mult, Div, FloorDiv, Mod, Pow, MatMult };
+enum class UnaryOperator : uint8_t { USub, UAdd };
+enum class CmpOp : uint8_t { Eq, NotEq, Lt, LtE, Gt, GtE };
+
+// How Python writes them: "+", "//", "-", "<=".
+inline const char* operator_text(Operator op) {
+  switch (op) {
+    case Operator::Add: return "+";
+    case Operator::Sub: return "-";
+    case Operator::Mult: return "*";
+    case Operator::Div: return "/";
+    case Operator::FloorDiv: return "//";
+    case Operator::Mod: return "%";
+    case Operator::Pow: return "**";
+    case Operator::MatMult: return "@";
+  }
+  return "";
+}
+inline const char* operator_text(UnaryOperator op) { return op == UnaryOperator::USub ? "-" : "+"; }
+inline const char* operator_text(CmpOp op) {
+  switch (op) {
+    case CmpOp::Eq: return "==";
+    case CmpOp::NotEq: return "!=";
+    case CmpOp::Lt: return "<";
+    case CmpOp::LtE: return "<=";
+    case CmpOp::Gt: return ">";
+    case CmpOp::GtE: return ">=";
+  }
+  return "";
+}
+
 struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;
 
@@ -36,8 +70,8 @@ struct Expr {
     String,     // text: the decoded value
     Tuple,      // items (also a bare `a, b` and the tuple of x[a, b])
     List,       // items
-    Unary,      // op "-" or "+"; items[0]
-    Binary,     // op "+" "-" "*" "/" "//" "%" "**" "@"; items[0], items[1]
+    Unary,      // unary_op; items[0]
+    Binary,     // op; items[0], items[1]
     Compare,    // ops[i] between items[i] and items[i + 1] (a < b < c)
     Attribute,  // items[0].text
     Call,       // items[0](items[1:], keywords)
@@ -54,8 +88,9 @@ struct Expr {
   int64_t int_value = 0;
   double float_value = 0;
   bool bool_value = false;
-  std::string op;
-  std::vector<std::string> ops;
+  Operator op = Operator::Add;                 // Binary
+  UnaryOperator unary_op = UnaryOperator::USub;  // Unary
+  std::vector<CmpOp> ops;                      // Compare
   std::vector<ExprPtr> items;
   std::vector<Keyword> keywords;
 };
@@ -75,14 +110,14 @@ struct Statement {
   enum class Kind {
     Expression,  // value
     Assign,      // targets = ... = value (each target a Name, Tuple, List or Attribute)
-    AugAssign,   // targets[0] op= value (op without '=': "+", "//", ...)
+    AugAssign,   // targets[0] op= value
     Import,      // imports
   };
   Kind kind;
   Span span;
   std::vector<ExprPtr> targets;
   ExprPtr value;
-  std::string op;
+  Operator op = Operator::Add;  // AugAssign
   std::vector<ImportName> imports;
 };
 

@@ -37,9 +37,13 @@ Scalar as_scalar(const Value& v) {
 
 [[noreturn]] void overflow() { int_overflow(); }
 
-[[noreturn]] void unsupported_operands(const std::string& op, const Value& a, const Value& b) {
-  const std::string shown = op == "**" ? "** or pow()" : op;
-  throw PythonError("TypeError", "unsupported operand type(s) for " + shown + ": '" +
+// Python's name for a binary operator in its TypeErrors.
+std::string shown(Operator op) {
+  return op == Operator::Pow ? "** or pow()" : operator_text(op);
+}
+
+[[noreturn]] void unsupported_operands(Operator op, const Value& a, const Value& b) {
+  throw PythonError("TypeError", "unsupported operand type(s) for " + shown(op) + ": '" +
                                      type_name(a) + "' and '" + type_name(b) + "'");
 }
 
@@ -75,23 +79,24 @@ int64_t int_pow(int64_t base, int64_t exponent) {
   return result;
 }
 
-Value number_float(const std::string& op, double a, double b) {
-  if (op == "+") return a + b;
-  if (op == "-") return a - b;
-  if (op == "*") return a * b;
-  if (op == "/") {
-    if (b == 0) throw PythonError("ZeroDivisionError", "float division by zero");
-    return a / b;
+// op is not @ (numbers have no matmul).
+Value number_float(Operator op, double a, double b) {
+  switch (op) {
+    case Operator::Add: return a + b;
+    case Operator::Sub: return a - b;
+    case Operator::Mult: return a * b;
+    case Operator::Div:
+      if (b == 0) throw PythonError("ZeroDivisionError", "float division by zero");
+      return a / b;
+    case Operator::FloorDiv:
+      if (b == 0) throw PythonError("ZeroDivisionError", "float floor division by zero");
+      return float_floor_div(a, b);
+    case Operator::Mod:
+      if (b == 0) throw PythonError("ZeroDivisionError", "float modulo by zero");
+      return float_mod(a, b);
+    case Operator::Pow: case Operator::MatMult: break;
   }
-  if (op == "//") {
-    if (b == 0) throw PythonError("ZeroDivisionError", "float floor division by zero");
-    return float_floor_div(a, b);
-  }
-  if (op == "%") {
-    if (b == 0) throw PythonError("ZeroDivisionError", "float modulo by zero");
-    return float_mod(a, b);
-  }
-  // "**" (Objects/floatobject.c, float_pow)
+  // ** (Objects/floatobject.c, float_pow)
   if (a == 0 && b < 0)
     throw PythonError("ZeroDivisionError", "0.0 cannot be raised to a negative power");
   if (a < 0 && std::isfinite(b) && b != std::floor(b))
@@ -104,39 +109,40 @@ Value number_float(const std::string& op, double a, double b) {
   return r;
 }
 
-Value number_int(const std::string& op, int64_t a, int64_t b) {
+// op is not @ (numbers have no matmul).
+Value number_int(Operator op, int64_t a, int64_t b) {
   int64_t r = 0;
-  if (op == "+") {
-    if (__builtin_add_overflow(a, b, &r)) overflow();
-    return r;
-  }
-  if (op == "-") {
-    if (__builtin_sub_overflow(a, b, &r)) overflow();
-    return r;
-  }
-  if (op == "*") {
-    if (__builtin_mul_overflow(a, b, &r)) overflow();
-    return r;
-  }
-  if (op == "/") {
-    if (b == 0) throw PythonError("ZeroDivisionError", "division by zero");
-    return static_cast<double>(a) / static_cast<double>(b);
-  }
-  if (op == "//" || op == "%") {
-    if (b == 0) throw PythonError("ZeroDivisionError", "integer division or modulo by zero");
-    if (b == -1) {  // INT64_MIN / -1 overflows in C++; x % -1 is 0
-      if (op == "%") return int64_t{0};
-      if (a == std::numeric_limits<int64_t>::min()) overflow();
-      return -a;
+  switch (op) {
+    case Operator::Add:
+      if (__builtin_add_overflow(a, b, &r)) overflow();
+      return r;
+    case Operator::Sub:
+      if (__builtin_sub_overflow(a, b, &r)) overflow();
+      return r;
+    case Operator::Mult:
+      if (__builtin_mul_overflow(a, b, &r)) overflow();
+      return r;
+    case Operator::Div:
+      if (b == 0) throw PythonError("ZeroDivisionError", "division by zero");
+      return static_cast<double>(a) / static_cast<double>(b);
+    case Operator::FloorDiv:
+    case Operator::Mod: {
+      if (b == 0) throw PythonError("ZeroDivisionError", "integer division or modulo by zero");
+      if (b == -1) {  // INT64_MIN / -1 overflows in C++; x % -1 is 0
+        if (op == Operator::Mod) return int64_t{0};
+        if (a == std::numeric_limits<int64_t>::min()) overflow();
+        return -a;
+      }
+      int64_t q = a / b, m = a % b;
+      if (m != 0 && ((m < 0) != (b < 0))) {
+        q -= 1;
+        m += b;
+      }
+      return op == Operator::FloorDiv ? q : m;
     }
-    int64_t q = a / b, m = a % b;
-    if (m != 0 && ((m < 0) != (b < 0))) {
-      q -= 1;
-      m += b;
-    }
-    return op == "//" ? q : m;
+    case Operator::Pow: case Operator::MatMult: break;
   }
-  // "**": a negative exponent gives a float, as in Python
+  // **: a negative exponent gives a float, as in Python
   if (b < 0) {
     if (a == 0) throw PythonError("ZeroDivisionError", "0.0 cannot be raised to a negative power");
     return std::pow(static_cast<double>(a), static_cast<double>(b));
@@ -144,8 +150,8 @@ Value number_int(const std::string& op, int64_t a, int64_t b) {
   return int_pow(a, b);
 }
 
-Value number_binary(const std::string& op, const Value& a, const Value& b) {
-  if (op == "@") unsupported_operands(op, a, b);
+Value number_binary(Operator op, const Value& a, const Value& b) {
+  if (op == Operator::MatMult) unsupported_operands(op, a, b);
   if (is_float(a) || is_float(b)) return number_float(op, as_double(a), as_double(b));
   return number_int(op, as_int(a), as_int(b));
 }
@@ -184,12 +190,12 @@ Value repeat(const Str& s, int64_t n) {
   return Value(std::move(out));
 }
 
-Value sequence_binary(const std::string& op, const Value& a, const Value& b) {
+Value sequence_binary(Operator op, const Value& a, const Value& b) {
   const Sequence* sa = a.sequence();
   const Sequence* sb = b.sequence();
   const Str* stra = a.str();
   const Str* strb = b.str();
-  if (op == "+") {
+  if (op == Operator::Add) {
     if (sa && sb && is_tuple_kind(sa->kind) == is_tuple_kind(sb->kind)) {
       // torch.Size + tuple is a torch.Size; tuple + torch.Size a tuple
       const SeqKind kind = sa->kind == SeqKind::Named ? SeqKind::Tuple : sa->kind;
@@ -215,7 +221,7 @@ Value sequence_binary(const std::string& op, const Value& a, const Value& b) {
       throw PythonError("TypeError",
                         "can only concatenate str (not \"" + std::string(type_name(b)) + "\") to str");
   }
-  if (op == "*" && (sa || stra || sb || strb)) {
+  if (op == Operator::Mult && (sa || stra || sb || strb)) {
     const Value& seq = (sa || stra) ? a : b;
     const Value& count = (sa || stra) ? b : a;
     if (std::holds_alternative<int64_t>(count.v) || std::holds_alternative<bool>(count.v)) {
@@ -243,21 +249,25 @@ std::vector<Tensor> tensors_of(const Value& a, const Value& b) {
   return out;
 }
 
-BinaryOp binary_op_of(const std::string& op) {
-  if (op == "+") return BinaryOp::Add;
-  if (op == "-") return BinaryOp::Sub;
-  if (op == "*") return BinaryOp::Mul;
-  if (op == "/") return BinaryOp::Div;
-  if (op == "//") return BinaryOp::FloorDivide;
-  if (op == "%") return BinaryOp::Remainder;
-  return BinaryOp::Pow;  // "**"
+// The core's op for a Python operator other than @ (matmul is no BinaryOp).
+BinaryOp binary_op_of(Operator op) {
+  switch (op) {
+    case Operator::Add: return BinaryOp::Add;
+    case Operator::Sub: return BinaryOp::Sub;
+    case Operator::Mult: return BinaryOp::Mul;
+    case Operator::Div: return BinaryOp::Div;
+    case Operator::FloorDiv: return BinaryOp::FloorDivide;
+    case Operator::Mod: return BinaryOp::Remainder;
+    case Operator::Pow: case Operator::MatMult: break;
+  }
+  return BinaryOp::Pow;
 }
 
 // self is a tensor: self.__op__(other).
-Value tensor_binary(const std::string& op, const Value& self, const Value& other,
+Value tensor_binary(Operator op, const Value& self, const Value& other,
                     const CoreCall& call) {
   const Tensor a = self.tensor();
-  if (op == "@") {
+  if (op == Operator::MatMult) {
     if (!other.is_tensor()) unsupported_operands(op, self, other);
     const Tensor b = other.tensor();
     return call("matmul", {a, b}, [&] { return matmul(a, b); });
@@ -268,49 +278,58 @@ Value tensor_binary(const std::string& op, const Value& self, const Value& other
 }
 
 // other is a number, self a tensor: self.__rop__(other).
-Value tensor_reflected(const std::string& op, const Value& number, const Value& self,
+Value tensor_reflected(Operator op, const Value& number, const Value& self,
                        const CoreCall& call) {
   const Tensor x = self.tensor();
   const Scalar n = as_scalar(number);
-  if (op == "+") return call("add", {x}, [&] { return add(x, n); });
-  if (op == "*") return call("mul", {x}, [&] { return mul(x, n); });
-  if (op == "/") {
-    const Tensor r = call("reciprocal", {x}, [&] { return unary(UnaryOp::Reciprocal, x); });
-    return call("mul", {r}, [&] { return mul(r, n); });
+  switch (op) {
+    case Operator::Add: return call("add", {x}, [&] { return add(x, n); });
+    case Operator::Mult: return call("mul", {x}, [&] { return mul(x, n); });
+    case Operator::Div: {
+      const Tensor r = call("reciprocal", {x}, [&] { return unary(UnaryOp::Reciprocal, x); });
+      return call("mul", {r}, [&] { return mul(r, n); });
+    }
+    case Operator::MatMult: unsupported_operands(op, number, self);
+    case Operator::Sub:  // torch.rsub(x, n): n - x, its node named as PyTorch's rsub(Tensor, Scalar) names it
+      return call("sub", {x}, [&] {
+        Tensor out = sub(n, x);
+        set_grad_fn(out, "RsubBackward1");
+        return out;
+      });
+    case Operator::FloorDiv: case Operator::Mod: case Operator::Pow: break;
   }
-  if (op == "@") unsupported_operands(op, number, self);
-  if (op == "-")  // torch.rsub(x, n): n - x, its node named as PyTorch's rsub(Tensor, Scalar) names it
-    return call("sub", {x}, [&] {
-      Tensor out = sub(n, x);
-      set_grad_fn(out, "RsubBackward1");
-      return out;
-    });
   const BinaryOp bop = binary_op_of(op);
   return call(op_name(bop), {x}, [&] { return binary(bop, n, x); });
 }
 
-CompareOp compare_op_of(const std::string& op) {
-  if (op == "==") return CompareOp::Eq;
-  if (op == "!=") return CompareOp::Ne;
-  if (op == "<") return CompareOp::Lt;
-  if (op == "<=") return CompareOp::Le;
-  if (op == ">") return CompareOp::Gt;
+CompareOp compare_op_of(CmpOp op) {
+  switch (op) {
+    case CmpOp::Eq: return CompareOp::Eq;
+    case CmpOp::NotEq: return CompareOp::Ne;
+    case CmpOp::Lt: return CompareOp::Lt;
+    case CmpOp::LtE: return CompareOp::Le;
+    case CmpOp::Gt: return CompareOp::Gt;
+    case CmpOp::GtE: break;
+  }
   return CompareOp::Ge;
 }
 
 // a < b is b > a when only b is a tensor (Python's reflected comparison).
-std::string swapped(const std::string& op) {
-  if (op == "<") return ">";
-  if (op == ">") return "<";
-  if (op == "<=") return ">=";
-  if (op == ">=") return "<=";
+CmpOp swapped(CmpOp op) {
+  switch (op) {
+    case CmpOp::Lt: return CmpOp::Gt;
+    case CmpOp::Gt: return CmpOp::Lt;
+    case CmpOp::LtE: return CmpOp::GtE;
+    case CmpOp::GtE: return CmpOp::LtE;
+    case CmpOp::Eq: case CmpOp::NotEq: break;
+  }
   return op;
 }
 
 // --- comparisons of anything else
 
-[[noreturn]] void not_orderable(const std::string& op, const Value& a, const Value& b) {
-  throw PythonError("TypeError", "'" + op + "' not supported between instances of '" +
+[[noreturn]] void not_orderable(CmpOp op, const Value& a, const Value& b) {
+  throw PythonError("TypeError", "'" + std::string(operator_text(op)) + "' not supported between instances of '" +
                                      type_name(a) + "' and '" + type_name(b) + "'");
 }
 
@@ -326,19 +345,23 @@ int compare_int_float(int64_t i, double d) {
   return d > fl ? -1 : 0;
 }
 
-bool ordered(const std::string& op, int c) {
-  if (op == "==") return c == 0;
-  if (op == "!=") return c != 0;
-  if (op == "<") return c < 0;
-  if (op == "<=") return c <= 0;
-  if (op == ">") return c > 0;
+// Whether `op` holds of two things that compare as c (<0, 0, >0).
+bool ordered(CmpOp op, int c) {
+  switch (op) {
+    case CmpOp::Eq: return c == 0;
+    case CmpOp::NotEq: return c != 0;
+    case CmpOp::Lt: return c < 0;
+    case CmpOp::LtE: return c <= 0;
+    case CmpOp::Gt: return c > 0;
+    case CmpOp::GtE: break;
+  }
   return c >= 0;
 }
 
-Value number_compare(const std::string& op, const Value& a, const Value& b) {
+Value number_compare(CmpOp op, const Value& a, const Value& b) {
   if (is_float(a) || is_float(b)) {
     const bool fa = is_float(a), fb = is_float(b);
-    if ((fa && std::isnan(as_double(a))) || (fb && std::isnan(as_double(b)))) return op == "!=";
+    if ((fa && std::isnan(as_double(a))) || (fb && std::isnan(as_double(b)))) return op == CmpOp::NotEq;
     if (fa && fb) {
       const double x = as_double(a), y = as_double(b);
       return ordered(op, x < y ? -1 : x > y ? 1 : 0);
@@ -360,11 +383,11 @@ bool same_object(const Value& a, const Value& b) {
   return false;
 }
 
-Value sequence_compare(const std::string& op, const Sequence& a, const Sequence& b,
+Value sequence_compare(CmpOp op, const Sequence& a, const Sequence& b,
                        const Value& va, const Value& vb, const CoreCall& call) {
   if (is_tuple_kind(a.kind) != is_tuple_kind(b.kind)) {
-    if (op == "==") return false;
-    if (op == "!=") return true;
+    if (op == CmpOp::Eq) return false;
+    if (op == CmpOp::NotEq) return true;
     not_orderable(op, va, vb);
   }
   // Python: the first items that differ decide; identical items are equal
@@ -374,49 +397,49 @@ Value sequence_compare(const std::string& op, const Sequence& a, const Sequence&
   for (; i < a.items.size() && i < b.items.size(); ++i) {
     charge_work(WorkKind::Elements, 1);
     if (same_object(a.items[i], b.items[i])) continue;
-    if (!truth(compare_operator("==", a.items[i], b.items[i], call))) break;
+    if (!truth(compare_operator(CmpOp::Eq, a.items[i], b.items[i], call))) break;
   }
   if (i >= a.items.size() || i >= b.items.size()) {
     const int64_t na = static_cast<int64_t>(a.items.size()), nb = static_cast<int64_t>(b.items.size());
     return ordered(op, na < nb ? -1 : na > nb ? 1 : 0);
   }
-  if (op == "==") return false;
-  if (op == "!=") return true;
+  if (op == CmpOp::Eq) return false;
+  if (op == CmpOp::NotEq) return true;
   return compare_operator(op, a.items[i], b.items[i], call);
 }
 
 }  // namespace
 
-Value binary_operator(const std::string& op, const Value& a, const Value& b, const CoreCall& call) {
+Value binary_operator(Operator op, const Value& a, const Value& b, const CoreCall& call) {
   if (a.is_tensor() && is_operand(b)) return tensor_binary(op, a, b, call);
   if (is_number(a) && b.is_tensor()) return tensor_reflected(op, a, b, call);
   if (a.is_tensor() || b.is_tensor()) unsupported_operands(op, a, b);
   if (is_number(a) && is_number(b)) return number_binary(op, a, b);
-  if (op == "+" || op == "*") return sequence_binary(op, a, b);
+  if (op == Operator::Add || op == Operator::Mult) return sequence_binary(op, a, b);
   unsupported_operands(op, a, b);
 }
 
-Value unary_operator(const std::string& op, const Value& a, const CoreCall& call) {
+Value unary_operator(UnaryOperator op, const Value& a, const CoreCall& call) {
   if (a.is_tensor()) {
     const Tensor x = a.tensor();
-    if (op == "-") return call("neg", {x}, [&] { return unary(UnaryOp::Neg, x); });
+    if (op == UnaryOperator::USub) return call("neg", {x}, [&] { return unary(UnaryOp::Neg, x); });
     // Tensor.__pos__ is torch.positive: the tensor itself (not a copy)
     TC_CHECK(Value, x.dtype() != DType::Bool,
              "The `+` operator, on a bool tensor is not supported.");
     return a;
   }
-  if (is_float(a)) return op == "-" ? -as_double(a) : as_double(a);
+  if (is_float(a)) return op == UnaryOperator::USub ? -as_double(a) : as_double(a);
   if (is_number(a)) {
     const int64_t i = as_int(a);
-    if (op == "+") return i;
+    if (op == UnaryOperator::UAdd) return i;
     if (i == std::numeric_limits<int64_t>::min()) overflow();
     return -i;
   }
   throw PythonError("TypeError",
-                    "bad operand type for unary " + op + ": '" + type_name(a) + "'");
+                    "bad operand type for unary " + std::string(operator_text(op)) + ": '" + type_name(a) + "'");
 }
 
-Value compare_operator(const std::string& op, const Value& a, const Value& b, const CoreCall& call) {
+Value compare_operator(CmpOp op, const Value& a, const Value& b, const CoreCall& call) {
   if (a.is_tensor() && is_operand(b)) {
     const Tensor x = a.tensor();
     const Operand y = as_operand(b);
@@ -447,14 +470,14 @@ Value compare_operator(const std::string& op, const Value& a, const Value& b, co
   bool equal = same_object(a, b) || (da && db && *da == *db);
   if (const auto* ma = std::get_if<ModuleRef>(&a.v))
     if (const auto* mb = std::get_if<ModuleRef>(&b.v)) equal = ma->path == mb->path;
-  if (op == "==") return equal;
-  if (op == "!=") return !equal;
+  if (op == CmpOp::Eq) return equal;
+  if (op == CmpOp::NotEq) return !equal;
   not_orderable(op, a, b);
 }
 
-Value augmented_operator(const std::string& op, const Value& target, const Value& value,
+Value augmented_operator(Operator op, const Value& target, const Value& value,
                          const CoreCall& call) {
-  if (target.is_tensor() && op != "@" && is_operand(value)) {
+  if (target.is_tensor() && op != Operator::MatMult && is_operand(value)) {
     Tensor self = target.tensor();
     const BinaryOp bop = binary_op_of(op);
     const Operand other = as_operand(value);
@@ -468,10 +491,10 @@ Value augmented_operator(const std::string& op, const Value& target, const Value
     return binary_operator(op, target, value, call);
   } catch (const PythonError& e) {
     // Python names the augmented operator in its TypeError
-    const std::string plain = "unsupported operand type(s) for " + (op == "**" ? "** or pow()" : op) + ":";
+    const std::string plain = "unsupported operand type(s) for " + shown(op) + ":";
     const std::string text = e.what();
     if (e.type() == "TypeError" && text.compare(0, plain.size(), plain) == 0)
-      throw PythonError("TypeError", "unsupported operand type(s) for " + op + "=:" +
+      throw PythonError("TypeError", "unsupported operand type(s) for " + std::string(operator_text(op)) + "=:" +
                                          text.substr(plain.size()));
     throw;
   }

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "../tensor.h"
+#include "ast.h"
 #include "value.h"
 
 namespace tc::lang {
@@ -37,14 +38,14 @@ using CoreCall = std::function<Tensor(const std::string& op, const std::vector<T
                                       const std::function<Tensor()>& run)>;
 
 // a op b for op one of + - * / // % ** @.
-Value binary_operator(const std::string& op, const Value& a, const Value& b, const CoreCall& call);
-// op a for op "-" or "+".
-Value unary_operator(const std::string& op, const Value& a, const CoreCall& call);
+Value binary_operator(Operator op, const Value& a, const Value& b, const CoreCall& call);
+// op a for op - or +.
+Value unary_operator(UnaryOperator op, const Value& a, const CoreCall& call);
 // a op b for op one of == != < <= > >=.
-Value compare_operator(const std::string& op, const Value& a, const Value& b, const CoreCall& call);
-// target op= value (op without '='): the value the target name is bound to
-// after it (the same tensor when it was changed in place).
-Value augmented_operator(const std::string& op, const Value& target, const Value& value,
+Value compare_operator(CmpOp op, const Value& a, const Value& b, const CoreCall& call);
+// target op= value: the value the target name is bound to after it (the
+// same tensor when it was changed in place).
+Value augmented_operator(Operator op, const Value& target, const Value& value,
                          const CoreCall& call);
 // Python's int result that int64 cannot hold: OverflowError, where Python
 // would grow the integer (docs/programs.md).

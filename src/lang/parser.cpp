@@ -2,11 +2,18 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 #include "error.h"
-#include "lang/lexer.h"
+#include "syntax/lexer.h"
 
 namespace tc::lang {
+
+using syntax::Op;
+using syntax::Token;
+using syntax::TokenKind;
+using syntax::printable;
+using syntax::tokenize;
 
 namespace {
 
@@ -42,27 +49,53 @@ std::string unsupported_keyword(const std::string& k) {
   return "`" + k + "` is not supported: " + std::string(kStraightLine);
 }
 
-bool is_comparison(const Token& t) {
-  return t.kind == TokenKind::Op && (t.text == "==" || t.text == "!=" || t.text == "<" ||
-                                     t.text == "<=" || t.text == ">" || t.text == ">=");
+// The comparison a token spells, if it spells one.
+std::optional<CmpOp> comparison_of(const Token& t) {
+  switch (t.op) {
+    case Op::EqEqual: return CmpOp::Eq;
+    case Op::NotEqual: return CmpOp::NotEq;
+    case Op::Less: return CmpOp::Lt;
+    case Op::LessEqual: return CmpOp::LtE;
+    case Op::Greater: return CmpOp::Gt;
+    case Op::GreaterEqual: return CmpOp::GtE;
+    default: return std::nullopt;
+  }
 }
 
-bool is_augmented(const Token& t) {
-  static const char* const ops[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@="};
-  if (t.kind != TokenKind::Op) return false;
-  for (const char* o : ops)
-    if (t.text == o) return true;
-  return false;
+// The binary operators, as a + b writes them and as a += b does.
+struct OperatorSpelling {
+  Op plain, augmented;
+  Operator op;
+};
+const OperatorSpelling kOperators[] = {
+    {Op::Plus, Op::PlusEqual, Operator::Add},
+    {Op::Minus, Op::MinEqual, Operator::Sub},
+    {Op::Star, Op::StarEqual, Operator::Mult},
+    {Op::Slash, Op::SlashEqual, Operator::Div},
+    {Op::DoubleSlash, Op::DoubleSlashEqual, Operator::FloorDiv},
+    {Op::Percent, Op::PercentEqual, Operator::Mod},
+    {Op::DoubleStar, Op::DoubleStarEqual, Operator::Pow},
+    {Op::At, Op::AtEqual, Operator::MatMult},
+};
+
+// The binary operator a token spells: '+' for a + b, or, when `augmented`,
+// '+=' for a += b.
+std::optional<Operator> operator_of(const Token& t, bool augmented) {
+  for (const OperatorSpelling& o : kOperators)
+    if (t.op == (augmented ? o.augmented : o.plain)) return o.op;
+  return std::nullopt;
 }
 
 // Operators Python has and the subset leaves out.
 bool is_left_out_operator(const Token& t) {
-  static const char* const ops[] = {"&", "|", "^", "<<", ">>", "&=", "|=", "^=",
-                                    "<<=", ">>=", ":=", "->"};
-  if (t.kind != TokenKind::Op) return false;
-  for (const char* o : ops)
-    if (t.text == o) return true;
-  return false;
+  switch (t.op) {
+    case Op::Amper: case Op::VBar: case Op::Circumflex: case Op::LeftShift: case Op::RightShift:
+    case Op::AmperEqual: case Op::VBarEqual: case Op::CircumflexEqual: case Op::LeftShiftEqual:
+    case Op::RightShiftEqual: case Op::ColonEqual: case Op::RArrow:
+      return true;
+    default:
+      return false;
+  }
 }
 
 // Python's escapes in a string literal (not a raw one): \n \t \\ \' \" ...,
@@ -223,12 +256,7 @@ class Parser {
     last_ = &t;
     return t;
   }
-  // The first byte first: called for every operator of every level of
-  // precedence, it is what reading a long program costs.
-  bool at_op(const char* op) const {
-    const Token& t = peek();
-    return t.kind == TokenKind::Op && t.text[0] == op[0] && t.text == op;
-  }
+  bool at_op(Op op) const { return peek().op == op; }
   bool at_keyword(const char* k) const { return peek().is(TokenKind::Keyword, k); }
 
   // How many bytes of the source a token covers (strings: with quotes).
@@ -291,7 +319,7 @@ class Parser {
   [[noreturn]] void unsupported(const Span& span, const std::string& message) const {
     fail_at(span, message, "unsupported", "SyntaxError");
   }
-  void expect_op(const char* op, const char* what) {
+  void expect_op(Op op, const char* what) {
     if (!at_op(op)) expected(what);
     next();
   }
@@ -346,7 +374,7 @@ class Parser {
   void line(Module& module) {
     while (true) {
       statement(module);
-      if (at_op(";")) {
+      if (at_op(Op::Semi)) {
         next();
         if (peek().kind == TokenKind::Newline || peek().kind == TokenKind::End) break;
         continue;
@@ -360,7 +388,7 @@ class Parser {
       if (peek().kind == TokenKind::Keyword)
         unsupported(span_of(peek()), unsupported_keyword(peek().text));
       if (is_left_out_operator(peek())) left_out_operator(peek());
-      if (at_op(":"))
+      if (at_op(Op::Colon))
         unsupported(span_of(peek()),
                     "type annotations (`x: int = ...`) are not supported: write `x = ...`");
       expected("the end of the line or ';' after the statement");
@@ -381,7 +409,7 @@ class Parser {
     }
     if (t.kind == TokenKind::Keyword && t.text != "True" && t.text != "False" && t.text != "None")
       unsupported(span_of(t), unsupported_keyword(t.text));
-    if (t.is_op("@")) unsupported(span_of(t), "decorators are not supported: " + std::string(kStraightLine));
+    if (t.is_op(Op::At)) unsupported(span_of(t), "decorators are not supported: " + std::string(kStraightLine));
     module.statements.push_back(expression_statement());
   }
 
@@ -403,20 +431,20 @@ class Parser {
           name.bound = name.module.substr(0, name.module.find('.'));
         }
         s.imports.push_back(std::move(name));
-      } while (at_op(",") && (next(), true));
+      } while (at_op(Op::Comma) && (next(), true));
     } else {
-      if (at_op(".")) unsupported(span_of(peek()), "relative imports are not supported: programs may import torch");
+      if (at_op(Op::Dot)) unsupported(span_of(peek()), "relative imports are not supported: programs may import torch");
       Span module_span;
       const std::string module = dotted(&module_span);
       if (!at_keyword("import")) expected("'import'");
       next();
-      if (at_op("*"))
+      if (at_op(Op::Star))
         unsupported(span_of(peek()),
                     "`from " + module + " import *` is not supported: name what you import");
-      const bool parenthesised = at_op("(");
+      const bool parenthesised = at_op(Op::LPar);
       if (parenthesised) next();
       do {
-        if (parenthesised && at_op(")")) break;
+        if (parenthesised && at_op(Op::RPar)) break;
         ImportName name;
         name.module = module;
         name.span = span_of(peek());
@@ -427,8 +455,8 @@ class Parser {
           name.bound = identifier("a name after 'as'");
         }
         s.imports.push_back(std::move(name));
-      } while (at_op(",") && (next(), true));
-      if (parenthesised) expect_op(")", "')'");
+      } while (at_op(Op::Comma) && (next(), true));
+      if (parenthesised) expect_op(Op::RPar, "')'");
     }
     s.span = span_from(s.span);
     return s;
@@ -442,7 +470,7 @@ class Parser {
   std::string dotted(Span* span) {
     *span = span_of(peek());
     std::string path = identifier("a module name");
-    while (at_op(".")) {
+    while (at_op(Op::Dot)) {
       next();
       path += "." + identifier("a name after '.'");
     }
@@ -454,20 +482,20 @@ class Parser {
     Statement s;
     const Span start = span_of(peek());
     ExprPtr first = testlist();
-    if (at_op("=")) {
+    if (at_op(Op::Equal)) {
       s.kind = Statement::Kind::Assign;
       s.targets.push_back(std::move(first));
-      while (at_op("=")) {
+      while (at_op(Op::Equal)) {
         next();
         ExprPtr e = testlist();
-        if (at_op("=")) s.targets.push_back(std::move(e));
+        if (at_op(Op::Equal)) s.targets.push_back(std::move(e));
         else s.value = std::move(e);
       }
       for (const ExprPtr& target : s.targets) check_target(*target);
-    } else if (is_augmented(peek())) {
+    } else if (const std::optional<Operator> op = operator_of(peek(), true)) {
       s.kind = Statement::Kind::AugAssign;
-      const Token& op = next();
-      s.op = op.text.substr(0, op.text.size() - 1);
+      next();
+      s.op = *op;
       check_augmented_target(*first);
       s.targets.push_back(std::move(first));
       s.value = testlist();
@@ -539,8 +567,13 @@ class Parser {
         return t.text == "True" || t.text == "False" || t.text == "None" || t.text == "not" ||
                t.text == "lambda" || t.text == "await" || t.text == "yield";
       case TokenKind::Op:
-        return t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" || t.text == "+" ||
-               t.text == "~" || t.text == "..." || t.text == "*";
+        switch (t.op) {
+          case Op::LPar: case Op::LSqb: case Op::LBrace: case Op::Minus: case Op::Plus:
+          case Op::Tilde: case Op::Ellipsis: case Op::Star:
+            return true;
+          default:
+            return false;
+        }
       default:
         return false;
     }
@@ -549,10 +582,10 @@ class Parser {
   // expr (',' expr)* [','], a tuple when it has a comma.
   ExprPtr testlist() {
     ExprPtr first = expression();
-    if (!at_op(",")) return first;
+    if (!at_op(Op::Comma)) return first;
     auto tuple = node(Expr::Kind::Tuple, whole(*first));
     adopt(*tuple, std::move(first));
-    while (at_op(",")) {
+    while (at_op(Op::Comma)) {
       next();
       if (!starts_expression(peek())) break;
       adopt(*tuple, expression());
@@ -594,11 +627,12 @@ class Parser {
     if (peek().kind == TokenKind::Keyword && (peek().text == "in" || peek().text == "is" ||
                                               (peek().text == "not" && peek(1).is(TokenKind::Keyword, "in"))))
       unsupported(span_of(peek()), unsupported_keyword(peek().text == "not" ? "in" : peek().text));
-    if (!is_comparison(peek())) return first;
+    if (!comparison_of(peek())) return first;
     auto cmp = node(Expr::Kind::Compare, whole(*first));
     adopt(*cmp, std::move(first));
-    while (is_comparison(peek())) {
-      cmp->ops.push_back(next().text);
+    while (const std::optional<CmpOp> op = comparison_of(peek())) {
+      next();
+      cmp->ops.push_back(*op);
       adopt(*cmp, arith());
       if (is_left_out_operator(peek())) left_out_operator(peek());
     }
@@ -606,7 +640,7 @@ class Parser {
     return cmp;
   }
 
-  ExprPtr binary(const std::string& op, ExprPtr left, ExprPtr right) {
+  ExprPtr binary(Operator op, ExprPtr left, ExprPtr right) {
     auto e = node(Expr::Kind::Binary, join(whole(*left), whole(*right)));
     e->op = op;
     adopt(*e, std::move(left));
@@ -616,8 +650,8 @@ class Parser {
 
   ExprPtr arith() {
     ExprPtr e = term();
-    while (at_op("+") || at_op("-")) {
-      const std::string op = next().text;
+    while (at_op(Op::Plus) || at_op(Op::Minus)) {
+      const Operator op = *operator_of(next(), false);
       e = binary(op, std::move(e), term());
     }
     return e;
@@ -625,8 +659,8 @@ class Parser {
 
   ExprPtr term() {
     ExprPtr e = factor();
-    while (at_op("*") || at_op("/") || at_op("//") || at_op("%") || at_op("@")) {
-      const std::string op = next().text;
+    while (at_op(Op::Star) || at_op(Op::Slash) || at_op(Op::DoubleSlash) || at_op(Op::Percent) || at_op(Op::At)) {
+      const Operator op = *operator_of(next(), false);
       e = binary(op, std::move(e), factor());
     }
     return e;
@@ -635,16 +669,16 @@ class Parser {
   // ('+' | '-') factor | power: -2**2 is -(2**2).
   ExprPtr factor() {
     const Token& t = peek();
-    if (t.is_op("~"))
+    if (t.is_op(Op::Tilde))
       unsupported(span_of(t), "the operator `~` is not supported: tensorcast's programs have + - * / // % ** @ "
                               "and the comparisons == != < <= > >=");
-    if (t.is_op("-") || t.is_op("+")) {
+    if (t.is_op(Op::Minus) || t.is_op(Op::Plus)) {
       Nest nest(*this, t);
       const Token& op = next();
       const Span start = span_of(op);
       ExprPtr operand = factor();
       auto e = node(Expr::Kind::Unary, join(start, whole(*operand)));
-      e->op = op.text;
+      e->unary_op = op.is_op(Op::Minus) ? UnaryOperator::USub : UnaryOperator::UAdd;
       adopt(*e, std::move(operand));
       return e;
     }
@@ -653,17 +687,17 @@ class Parser {
 
   ExprPtr power() {
     ExprPtr base = primary();
-    if (!at_op("**")) return base;
+    if (!at_op(Op::DoubleStar)) return base;
     Nest nest(*this, peek());
     next();
-    return binary("**", std::move(base), factor());
+    return binary(Operator::Pow, std::move(base), factor());
   }
 
   // atom followed by .name, (args) and [index], left to right.
   ExprPtr primary() {
     ExprPtr e = atom();
     while (true) {
-      if (at_op(".")) {
+      if (at_op(Op::Dot)) {
         next();
         if (peek().kind != TokenKind::Name) expected("a name after '.'");
         auto a = node(Expr::Kind::Attribute, whole(*e));
@@ -671,9 +705,9 @@ class Parser {
         a->span = span_from(a->span);
         adopt(*a, std::move(e));
         e = std::move(a);
-      } else if (at_op("(")) {
+      } else if (at_op(Op::LPar)) {
         e = call(std::move(e));
-      } else if (at_op("[")) {
+      } else if (at_op(Op::LSqb)) {
         e = subscript(std::move(e));
       } else {
         return e;
@@ -686,12 +720,12 @@ class Parser {
     open(next());  // '('
     auto c = node(Expr::Kind::Call, whole(*function));
     adopt(*c, std::move(function));
-    while (!at_op(")")) {
+    while (!at_op(Op::RPar)) {
       const Token& t = peek();
-      if (t.is_op("*") || t.is_op("**"))
+      if (t.is_op(Op::Star) || t.is_op(Op::DoubleStar))
         unsupported(span_of(t), "unpacking arguments (`*args`, `**kwargs`) is not supported: "
                                 "write each argument");
-      if (t.kind == TokenKind::Name && peek(1).is_op("=")) {
+      if (t.kind == TokenKind::Name && peek(1).is_op(Op::Equal)) {
         Keyword k;
         k.span = span_of(t);
         k.name = next().text;
@@ -712,8 +746,8 @@ class Parser {
           fail_at(value->span, "positional argument follows keyword argument", "syntax", "SyntaxError");
         adopt(*c, std::move(value));
       }
-      if (at_op(",")) next();
-      else if (!at_op(")")) expected("',' or ')'");
+      if (at_op(Op::Comma)) next();
+      else if (!at_op(Op::RPar)) expected("',' or ')'");
     }
     next();  // ')'
     close();
@@ -727,15 +761,15 @@ class Parser {
     open(next());  // '['
     auto s = node(Expr::Kind::Subscript, whole(*value));
     adopt(*s, std::move(value));
-    if (at_op("]")) expected("an index");
+    if (at_op(Op::RSqb)) expected("an index");
     ExprPtr first = index_item();
     ExprPtr index;
-    if (at_op(",")) {
+    if (at_op(Op::Comma)) {
       auto tuple = node(Expr::Kind::Tuple, whole(*first));
       adopt(*tuple, std::move(first));
-      while (at_op(",")) {
+      while (at_op(Op::Comma)) {
         next();
-        if (at_op("]")) break;
+        if (at_op(Op::RSqb)) break;
         adopt(*tuple, index_item());
       }
       tuple->span = span_from(tuple->span);
@@ -743,7 +777,7 @@ class Parser {
     } else {
       index = std::move(first);
     }
-    if (!at_op("]")) expected("',' or ']'");
+    if (!at_op(Op::RSqb)) expected("',' or ']'");
     next();
     close();
     adopt(*s, std::move(index));
@@ -751,20 +785,20 @@ class Parser {
     return s;
   }
 
-  bool ends_slice_part() const { return at_op(":") || at_op(",") || at_op("]"); }
+  bool ends_slice_part() const { return at_op(Op::Colon) || at_op(Op::Comma) || at_op(Op::RSqb); }
 
   ExprPtr index_item() {
     const Span start = span_of(peek());
     ExprPtr lower;
-    if (!at_op(":")) {
+    if (!at_op(Op::Colon)) {
       lower = expression();
-      if (!at_op(":")) return lower;
+      if (!at_op(Op::Colon)) return lower;
     }
     auto slice = node(Expr::Kind::Slice, lower ? whole(*lower) : start);
     next();  // ':'
     ExprPtr upper, step;
     if (!ends_slice_part()) upper = expression();
-    if (at_op(":")) {
+    if (at_op(Op::Colon)) {
       next();
       if (!ends_slice_part()) step = expression();
     }
@@ -854,19 +888,20 @@ class Parser {
         expected("an expression");
       }
       case TokenKind::Op: {
-        if (t.text == "...") {
-          next();
-          return node(Expr::Kind::Ellipsis, span_of(t));
+        switch (t.op) {
+          case Op::Ellipsis:
+            next();
+            return node(Expr::Kind::Ellipsis, span_of(t));
+          case Op::LPar: return parenthesised();
+          case Op::LSqb: return list();
+          case Op::LBrace:
+            unsupported(span_of(t), "dictionaries and sets (`{...}`) are not supported: tensorcast's "
+                                    "programs have tuples and lists");
+          case Op::Star:
+            unsupported(span_of(t), "unpacking (`*x`) is not supported: write each item");
+          case Op::Minus: case Op::Plus: case Op::Tilde: return factor();
+          default: expected("an expression");
         }
-        if (t.text == "(") return parenthesised();
-        if (t.text == "[") return list();
-        if (t.text == "{")
-          unsupported(span_of(t), "dictionaries and sets (`{...}`) are not supported: tensorcast's "
-                                  "programs have tuples and lists");
-        if (t.text == "*")
-          unsupported(span_of(t), "unpacking (`*x`) is not supported: write each item");
-        if (t.text == "-" || t.text == "+" || t.text == "~") return factor();
-        expected("an expression");
       }
       default:
         expected("an expression");
@@ -877,29 +912,29 @@ class Parser {
     Nest nest(*this, peek());
     open(peek());
     const Span start = span_of(next());  // '('
-    if (at_op(")")) {
+    if (at_op(Op::RPar)) {
       next();
       close();
       return node(Expr::Kind::Tuple, span_from(start));
     }
     ExprPtr first = expression();
-    if (at_op(")")) {
+    if (at_op(Op::RPar)) {
       next();
       close();
       first->outer = span_from(start);
       return first;  // (x) is x: errors point at x itself
     }
-    if (!at_op(",")) expected("',' or ')'");
+    if (!at_op(Op::Comma)) expected("',' or ')'");
     auto tuple = node(Expr::Kind::Tuple, start);
     adopt(*tuple, std::move(first));
-    while (at_op(",")) {
+    while (at_op(Op::Comma)) {
       next();
-      if (at_op(")")) break;
+      if (at_op(Op::RPar)) break;
       if (!starts_expression(peek())) expected("an expression or ')'");
       adopt(*tuple, expression());
       count_items(*tuple);
     }
-    expect_op(")", "',' or ')'");
+    expect_op(Op::RPar, "',' or ')'");
     close();
     tuple->span = span_from(start);
     return tuple;
@@ -910,12 +945,12 @@ class Parser {
     open(peek());
     const Span start = span_of(next());  // '['
     auto l = node(Expr::Kind::List, start);
-    while (!at_op("]")) {
+    while (!at_op(Op::RSqb)) {
       if (!starts_expression(peek())) expected("an expression or ']'");
       adopt(*l, expression());
       count_items(*l);
-      if (at_op(",")) next();
-      else if (!at_op("]")) expected("',' or ']'");
+      if (at_op(Op::Comma)) next();
+      else if (!at_op(Op::RSqb)) expected("',' or ']'");
     }
     next();
     close();

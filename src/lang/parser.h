@@ -1,5 +1,5 @@
 // Reading a program: Python's grammar for the subset tensorcast runs
-// (Note [Program syntax]), over the tokens of src/lang/lexer.h.
+// (Note [Program syntax]), over the tokens of src/syntax/lexer.h.
 //
 // Note [Program syntax]: recursive descent with Python's precedence,
 // lowest first: comparisons (== != < <= > >=, chained as Python chains

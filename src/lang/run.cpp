@@ -377,7 +377,7 @@ class Interpreter {
       case K::List: return literal(e);
       case K::Unary: {
         const Value a = eval(*e.items[0]);
-        return unary_operator(e.op, a, core_call(e.span));
+        return unary_operator(e.unary_op, a, core_call(e.span));
       }
       case K::Binary: {
         const Value a = eval(*e.items[0]);

@@ -47,7 +47,7 @@
 
 #include "autograd/node.h"
 #include "engine/ukernels.h"
-#include "lang/parse_index.h"
+#include "syntax/subscript.h"
 #include "ops/internal.h"
 #include "trace.h"
 
@@ -485,10 +485,10 @@ Tensor index(const Tensor& self, const std::vector<TensorIndex>& items, bool tup
 }
 
 Tensor index(const Tensor& self, const std::string& text) {
-  const lang::IndexSpec spec = lang::parse_index(text);
+  const syntax::IndexSpec spec = syntax::parse_index(text);
   std::vector<TensorIndex> items;
-  using SK = lang::IndexSpecItem::Kind;
-  for (const lang::IndexSpecItem& s : spec.items) {
+  using SK = syntax::IndexSpecItem::Kind;
+  for (const syntax::IndexSpecItem& s : spec.items) {
     switch (s.kind) {
       case SK::Integer: items.push_back(TensorIndex::of_integer(s.integer)); break;
       case SK::Slice: items.push_back(TensorIndex::of_slice(s.start, s.stop, s.step)); break;

@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "autograd/node.h"
-#include "lang/lexer.h"
-#include "lang/parse_index.h"
+#include "syntax/lexer.h"
+#include "syntax/subscript.h"
 #include "support.h"
 
 using namespace tct;
@@ -207,11 +207,11 @@ TEST_CASE("x[...]: every refusal, in PyTorch's words", "[indexing]") {
 }
 
 TEST_CASE("the lexer: Python's tokens with lines and columns", "[indexing][lang]") {
-  using tc::lang::TokenKind;
-  const auto tokens = tc::lang::tokenize("x = a[0x1f, 1:3] ** 2.5e-1  # c\nif True:\n    y = None\n");
+  using tc::syntax::TokenKind;
+  const auto tokens = tc::syntax::tokenize("x = a[0x1f, 1:3] ** 2.5e-1  # c\nif True:\n    y = None\n");
   std::vector<std::string> seen;
   for (const auto& t : tokens)
-    seen.push_back(std::string(tc::lang::token_kind_name(t.kind)) + ":" + t.text + "@" +
+    seen.push_back(std::string(tc::syntax::token_kind_name(t.kind)) + ":" + t.text + "@" +
                    std::to_string(t.line) + "." + std::to_string(t.column));
   const std::vector<std::string> want = {
       "name:x@1.1",   "operator:=@1.3", "name:a@1.5",     "operator:[@1.6",  "integer:0x1f@1.7",
@@ -221,39 +221,39 @@ TEST_CASE("the lexer: Python's tokens with lines and columns", "[indexing][lang]
       "operator:=@3.7", "keyword:None@3.9", "end of line:@3.13", "dedent:@4.1", "end of text:@4.1"};
   CHECK(seen == want);
   int64_t v = 0;
-  CHECK(tc::lang::int_value(tokens[4], &v));
+  CHECK(tc::syntax::int_value(tokens[4], &v));
   CHECK(v == 31);
-  refuses([] { tc::lang::tokenize("a\n  b\n c", "program"); }, ErrorKind::Value,
+  refuses([] { tc::syntax::tokenize("a\n  b\n c", "program"); }, ErrorKind::Value,
           "cannot read program: unindent does not match any outer indentation level at line 3, "
           "column 2");
   // Fuzz finding (tests/fuzz/regressions/parse_index/dedent-below-base):
   // a line left of the first line's indentation closed the base level.
-  refuses([] { tc::lang::tokenize(" 11:\n[]]", "index"); }, ErrorKind::Value,
+  refuses([] { tc::syntax::tokenize(" 11:\n[]]", "index"); }, ErrorKind::Value,
           "cannot read index: unindent does not match any outer indentation level at line 2, "
           "column 1");
-  refuses([] { tc::lang::tokenize("'abc", "program"); }, ErrorKind::Value,
+  refuses([] { tc::syntax::tokenize("'abc", "program"); }, ErrorKind::Value,
           "cannot read program: unterminated string at column 1");
-  refuses([] { tc::lang::tokenize("1x", "index"); }, ErrorKind::Value,
+  refuses([] { tc::syntax::tokenize("1x", "index"); }, ErrorKind::Value,
           "cannot read index: invalid number '1x' at column 1");
-  refuses([] { tc::lang::tokenize("a\x01", "index"); }, ErrorKind::Value,
+  refuses([] { tc::syntax::tokenize("a\x01", "index"); }, ErrorKind::Value,
           "cannot read index: unexpected character '\\x01' at column 2");
-  const auto spec = tc::lang::parse_index(" None:3, ..., -2, [True, False], 0:-1:2,");
+  const auto spec = tc::syntax::parse_index(" None:3, ..., -2, [True, False], 0:-1:2,");
   REQUIRE(spec.items.size() == 5);
   CHECK(spec.tuple);
   std::string back;
-  for (const auto& item : spec.items) back += tc::lang::format_index_item(item) + "|";
+  for (const auto& item : spec.items) back += tc::syntax::format_index_item(item) + "|";
   CHECK(back == ":3|...|-2|[True, False]|0:-1:2|");
-  CHECK(!tc::lang::parse_index("[1, -2]").tuple);
+  CHECK(!tc::syntax::parse_index("[1, -2]").tuple);
   // A lone list of lists is the tuple of its rows (treatSequenceAsTuple).
-  const auto rows = tc::lang::parse_index("[[0, 1], [True, 2]]");
+  const auto rows = tc::syntax::parse_index("[[0, 1], [True, 2]]");
   CHECK(rows.tuple);
   REQUIRE(rows.items.size() == 2);
-  CHECK(tc::lang::format_index_item(rows.items[1]) == "[1, 2]");
-  const auto nested = tc::lang::parse_index("[[[0], [1]]], [[], []]");
-  CHECK(tc::lang::format_index_item(nested.items[0]) == "[[[0], [1]]]");
+  CHECK(tc::syntax::format_index_item(rows.items[1]) == "[1, 2]");
+  const auto nested = tc::syntax::parse_index("[[[0], [1]]], [[], []]");
+  CHECK(tc::syntax::format_index_item(nested.items[0]) == "[[[0], [1]]]");
   CHECK(nested.items[0].list_shape == std::vector<int64_t>{1, 2, 1});
   CHECK(nested.items[1].list_shape == std::vector<int64_t>{2, 0});
-  CHECK(tc::lang::format_index_item(nested.items[1]) == "[[], []]");
+  CHECK(tc::syntax::format_index_item(nested.items[1]) == "[[], []]");
 }
 
 TEST_CASE("advanced indexing: PyTorch's examples and placement", "[indexing]") {

@@ -41,11 +41,11 @@ std::string show(const Expr& e) {
     case K::String: return "'" + e.text + "'";
     case K::Tuple: return "(tuple" + show_items(e) + ")";
     case K::List: return "(list" + show_items(e) + ")";
-    case K::Unary: return "(" + e.op + show_items(e) + ")";
-    case K::Binary: return "(" + e.op + show_items(e) + ")";
+    case K::Unary: return "(" + std::string(operator_text(e.unary_op)) + show_items(e) + ")";
+    case K::Binary: return "(" + std::string(operator_text(e.op)) + show_items(e) + ")";
     case K::Compare: {
       std::string out = "(cmp " + show(*e.items[0]);
-      for (size_t i = 0; i < e.ops.size(); ++i) out += " " + e.ops[i] + " " + show(*e.items[i + 1]);
+      for (size_t i = 0; i < e.ops.size(); ++i) out += " " + std::string(operator_text(e.ops[i])) + " " + show(*e.items[i + 1]);
       return out + ")";
     }
     case K::Attribute: return "(. " + show(*e.items[0]) + " " + e.text + ")";
@@ -69,7 +69,7 @@ std::string show(const Statement& s) {
       return out + " " + show(*s.value) + ")";
     }
     case Statement::Kind::AugAssign:
-      return "(" + s.op + "= " + show(*s.targets[0]) + " " + show(*s.value) + ")";
+      return "(" + std::string(operator_text(s.op)) + "= " + show(*s.targets[0]) + " " + show(*s.value) + ")";
     case Statement::Kind::Import: {
       std::string out = "(import";
       for (const auto& n : s.imports)

@@ -930,16 +930,16 @@ TEST_CASE("programs: Python's walks over values are charged to the work budget",
   const tc::lang::CoreCall no_core = [](const std::string&, const std::vector<tc::Tensor>&,
                                         const std::function<tc::Tensor()>& run) { return run(); };
   const Value zero = Value::sequence(Sequence::Kind::List, {Value(0)});
-  const Value a = tc::lang::binary_operator("*", zero, Value(65536), no_core);
-  const Value b = tc::lang::binary_operator("+", a, Value::sequence(Sequence::Kind::List, {}), no_core);
+  const Value a = tc::lang::binary_operator(tc::lang::Operator::Mult, zero, Value(65536), no_core);
+  const Value b = tc::lang::binary_operator(tc::lang::Operator::Add, a, Value::sequence(Sequence::Kind::List, {}), no_core);
   {
     tc::WorkScope scope(1e12);
-    tc::lang::binary_operator("*", zero, Value(65536), no_core);  // 65,536 items written
+    tc::lang::binary_operator(tc::lang::Operator::Mult, zero, Value(65536), no_core);  // 65,536 items written
     CHECK(scope.used() >= 65536);
     const double before = scope.used();
-    CHECK(tc::lang::truth(tc::lang::compare_operator("==", a, b, no_core)));  // 65,536 items compared
+    CHECK(tc::lang::truth(tc::lang::compare_operator(tc::lang::CmpOp::Eq, a, b, no_core)));  // 65,536 items compared
     CHECK(scope.used() - before >= 65536);
-    const Value c = tc::lang::binary_operator("*", zero, Value(4000), no_core);
+    const Value c = tc::lang::binary_operator(tc::lang::Operator::Mult, zero, Value(4000), no_core);
     const double before_repr = scope.used();
     CHECK(tc::lang::repr(c) == "[0, 0, 0, ..., 0, 0, 0]");  // 12,000 characters in full
     CHECK(scope.used() - before_repr >= 10000);  // the exact repr, abandoned past 10,000, then the summary
@@ -948,7 +948,7 @@ TEST_CASE("programs: Python's walks over values are charged to the work budget",
     // a budget too small refuses the walk before it starts
     tc::WorkScope scope(1000);
     try {
-      tc::lang::binary_operator("*", zero, Value(65536), no_core);
+      tc::lang::binary_operator(tc::lang::Operator::Mult, zero, Value(65536), no_core);
       FAIL("no error");
     } catch (const tc::Error& e) {
       CHECK(e.kind() == tc::ErrorKind::Limit);

@@ -1,5 +1,5 @@
 // Fuzz target: an index typed as Python writes it (x[...] in the
-// playground or a.index('...')), read by tc::lang::parse_index and applied
+// playground or a.index('...')), read by tc::syntax::parse_index and applied
 // by tc::index to a few tensors. Any text must give a result or a
 // tc::Error with a printable message (a reading error naming a column
 // inside the text); what was read must read back the same from its
@@ -9,7 +9,7 @@
 
 #include "check.h"
 #include "error.h"
-#include "lang/parse_index.h"
+#include "syntax/subscript.h"
 #include "naive.h"
 #include "ops.h"
 
@@ -21,15 +21,15 @@ bool printable_ascii(const std::string& s) {
   return true;
 }
 
-std::string print(const tc::lang::IndexSpec& spec) {
+std::string print(const tc::syntax::IndexSpec& spec) {
   std::string out;
   for (size_t i = 0; i < spec.items.size(); ++i)
-    out += (i ? ", " : "") + tc::lang::format_index_item(spec.items[i]);
+    out += (i ? ", " : "") + tc::syntax::format_index_item(spec.items[i]);
   if (spec.tuple && spec.items.size() == 1) out += ",";
   return out;
 }
 
-bool same(const tc::lang::IndexSpecItem& a, const tc::lang::IndexSpecItem& b) {
+bool same(const tc::syntax::IndexSpecItem& a, const tc::syntax::IndexSpecItem& b) {
   return a.kind == b.kind && a.integer == b.integer && a.start == b.start && a.stop == b.stop &&
          a.step == b.step && a.boolean == b.boolean && a.list == b.list &&
          a.list_shape == b.list_shape && a.list_of_bools == b.list_of_bools;
@@ -39,9 +39,9 @@ bool same(const tc::lang::IndexSpecItem& a, const tc::lang::IndexSpecItem& b) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  tc::lang::IndexSpec spec;
+  tc::syntax::IndexSpec spec;
   try {
-    spec = tc::lang::parse_index(text);
+    spec = tc::syntax::parse_index(text);
   } catch (const tc::Error& e) {
     const std::string msg = e.what();
     FUZZ_CHECK(!msg.empty(), "empty error message");
@@ -55,7 +55,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   FUZZ_CHECK(!spec.items.empty(), "an empty index was accepted");
   const std::string printed = print(spec);
-  const tc::lang::IndexSpec again = tc::lang::parse_index(printed);
+  const tc::syntax::IndexSpec again = tc::syntax::parse_index(printed);
   FUZZ_CHECK(again.tuple == spec.tuple && again.items.size() == spec.items.size(),
              "'%s' read back differently", printed.c_str());
   for (size_t i = 0; i < spec.items.size(); ++i)

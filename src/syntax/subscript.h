@@ -1,6 +1,6 @@
 // Reading an index written as Python writes it between the brackets of
 // x[...]: "0", ":, None, 1:3", "..., -1", "::2", "[0, 2], 1:" (Note
-// [Python text] in src/lang/lexer.h). Only reading: the items are applied
+// [Python text] in src/syntax/lexer.h). Only reading: the items are applied
 // by tc::index (src/ops/indexing.cpp).
 #pragma once
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace tc::lang {
+namespace tc::syntax {
 
 struct IndexSpecItem {
   enum class Kind { Integer, Slice, None, Ellipsis, Bool, List };
@@ -45,4 +45,4 @@ IndexSpec parse_index(const std::string& text);
 // How an item reads back in Python's syntax: "1:3", "::2", "None", "...".
 std::string format_index_item(const IndexSpecItem& item);
 
-}  // namespace tc::lang
+}  // namespace tc::syntax

@@ -1,9 +1,9 @@
-#include "lang/parse_index.h"
+#include "syntax/subscript.h"
 
 #include "error.h"
-#include "lang/lexer.h"
+#include "syntax/lexer.h"
 
-namespace tc::lang {
+namespace tc::syntax {
 
 namespace {
 
@@ -17,7 +17,7 @@ class IndexParser {
     while (true) {
       spec.items.push_back(item());
       if (at_end()) break;
-      if (!peek().is_op(",")) fail_at(peek(), "expected ',' or the end, found " + describe(peek()));
+      if (!peek().is_op(Op::Comma)) fail_at(peek(), "expected ',' or the end, found " + describe(peek()));
       next();
       spec.tuple = true;
       if (at_end()) break;  // a trailing comma: x[0,]
@@ -59,14 +59,14 @@ class IndexParser {
 
   bool starts_integer() const {
     const Token& t = peek();
-    return t.kind == TokenKind::Int || t.is_op("-") || t.is_op("+");
+    return t.kind == TokenKind::Int || t.is_op(Op::Minus) || t.is_op(Op::Plus);
   }
 
   // ('+' | '-')* INT
   int64_t integer() {
     const Token& first = peek();
     bool negative = false;
-    while (peek().is_op("-") || peek().is_op("+")) negative ^= next().is_op("-");
+    while (peek().is_op(Op::Minus) || peek().is_op(Op::Plus)) negative ^= next().is_op(Op::Minus);
     const Token& t = next();
     if (t.kind == TokenKind::Float) invalid(t, "float");
     if (t.kind != TokenKind::Int) fail_at(t, "expected an integer, found " + describe(t));
@@ -84,7 +84,7 @@ class IndexParser {
       return std::nullopt;
     }
     if (starts_integer()) return integer();
-    if (peek().is_op(":") || peek().is_op(",") || at_end()) return std::nullopt;
+    if (peek().is_op(Op::Colon) || peek().is_op(Op::Comma) || at_end()) return std::nullopt;
     return value_error(peek());
   }
 
@@ -101,7 +101,7 @@ class IndexParser {
     item.start = start;
     next();  // ':'
     item.stop = bound();
-    if (peek().is_op(":")) {
+    if (peek().is_op(Op::Colon)) {
       next();
       item.step = bound();
     }
@@ -129,10 +129,10 @@ class IndexParser {
     std::vector<int64_t> inner;  // the shape every element must have
     bool lists = false;          // the elements are lists
     int64_t count = 0;
-    while (!peek().is_op("]")) {
+    while (!peek().is_op(Op::RSqb)) {
       const Token& t = peek();
       std::vector<int64_t> shape;
-      const bool is_list = t.is_op("[");
+      const bool is_list = t.is_op(Op::LSqb);
       if (is_list) {
         shape = elements(item, depth + 1, bools);
       } else if (t.is(TokenKind::Keyword, "True") || t.is(TokenKind::Keyword, "False")) {
@@ -156,8 +156,8 @@ class IndexParser {
                    depth + 1 + d, " (got ", shape[d], ") at ", position(text_, t.line, t.column));
       }
       ++count;
-      if (peek().is_op(",")) next();
-      else if (!peek().is_op("]")) fail_at(peek(), "expected ',' or ']', found " + describe(peek()));
+      if (peek().is_op(Op::Comma)) next();
+      else if (!peek().is_op(Op::RSqb)) fail_at(peek(), "expected ',' or ']', found " + describe(peek()));
     }
     next();  // ']'
     inner.insert(inner.begin(), count);
@@ -168,23 +168,23 @@ class IndexParser {
     const Token& t = peek();
     IndexSpecItem item;
     item.column = t.column;
-    if (t.is_op("...") || t.is(TokenKind::Name, "Ellipsis")) {
+    if (t.is_op(Op::Ellipsis) || t.is(TokenKind::Name, "Ellipsis")) {
       next();
       item.kind = IndexSpecItem::Kind::Ellipsis;
     } else if (t.is(TokenKind::Keyword, "None")) {
       next();
-      if (peek().is_op(":")) return slice_from(std::nullopt, item.column);
+      if (peek().is_op(Op::Colon)) return slice_from(std::nullopt, item.column);
       item.kind = IndexSpecItem::Kind::None;
     } else if (t.is(TokenKind::Keyword, "True") || t.is(TokenKind::Keyword, "False")) {
       item.kind = IndexSpecItem::Kind::Bool;
       item.boolean = next().text == "True";
-    } else if (t.is_op(":")) {
+    } else if (t.is_op(Op::Colon)) {
       return slice_from(std::nullopt, item.column);
-    } else if (t.is_op("[")) {
+    } else if (t.is_op(Op::LSqb)) {
       return list(item.column);
     } else if (starts_integer()) {
       const int64_t v = integer();
-      if (peek().is_op(":")) return slice_from(v, item.column);
+      if (peek().is_op(Op::Colon)) return slice_from(v, item.column);
       item.kind = IndexSpecItem::Kind::Integer;
       item.integer = v;
     } else if (t.kind == TokenKind::Name) {
@@ -259,4 +259,4 @@ std::string format_index_item(const IndexSpecItem& item) {
   return "";
 }
 
-}  // namespace tc::lang
+}  // namespace tc::syntax

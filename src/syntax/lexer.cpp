@@ -1,11 +1,11 @@
-#include "lang/lexer.h"
+#include "syntax/lexer.h"
 
 #include <cctype>
 #include <cstring>
 
 #include "error.h"
 
-namespace tc::lang {
+namespace tc::syntax {
 
 namespace {
 
@@ -17,11 +17,25 @@ const char* const kKeywords[] = {"False", "None",   "True",  "and",    "as",    
                                  "return", "try",   "while", "with",   "yield"};
 
 // Longest first, so that "**=" wins over "**" and "*".
-const char* const kOps[] = {"...", "**=", "//=", ">>=", "<<=", "->", "**", "//", "==", "!=",
-                            "<=",  ">=",  "<<",  ">>",  "+=",  "-=", "*=", "/=", "%=", "&=",
-                            "|=",  "^=",  "@=",  ":=",  "(",   ")",  "[",  "]",  "{",  "}",
-                            ",",   ":",   ";",   ".",   "+",   "-",  "*",  "/",  "%",  "@",
-                            "=",   "<",   ">",   "&",   "|",   "^",  "~"};
+struct OpSpelling {
+  const char* text;
+  Op op;
+};
+const OpSpelling kOps[] = {
+    {"...", Op::Ellipsis},    {"**=", Op::DoubleStarEqual}, {"//=", Op::DoubleSlashEqual},
+    {">>=", Op::RightShiftEqual}, {"<<=", Op::LeftShiftEqual}, {"->", Op::RArrow},
+    {"**", Op::DoubleStar},   {"//", Op::DoubleSlash},  {"==", Op::EqEqual},
+    {"!=", Op::NotEqual},     {"<=", Op::LessEqual},    {">=", Op::GreaterEqual},
+    {"<<", Op::LeftShift},    {">>", Op::RightShift},   {"+=", Op::PlusEqual},
+    {"-=", Op::MinEqual},     {"*=", Op::StarEqual},    {"/=", Op::SlashEqual},
+    {"%=", Op::PercentEqual}, {"&=", Op::AmperEqual},   {"|=", Op::VBarEqual},
+    {"^=", Op::CircumflexEqual}, {"@=", Op::AtEqual},   {":=", Op::ColonEqual},
+    {"(", Op::LPar},  {")", Op::RPar},    {"[", Op::LSqb},    {"]", Op::RSqb},
+    {"{", Op::LBrace}, {"}", Op::RBrace}, {",", Op::Comma},   {":", Op::Colon},
+    {";", Op::Semi},  {".", Op::Dot},     {"+", Op::Plus},    {"-", Op::Minus},
+    {"*", Op::Star},  {"/", Op::Slash},   {"%", Op::Percent}, {"@", Op::At},
+    {"=", Op::Equal}, {"<", Op::Less},    {">", Op::Greater}, {"&", Op::Amper},
+    {"|", Op::VBar},  {"^", Op::Circumflex}, {"~", Op::Tilde}};
 
 bool is_name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -227,14 +241,15 @@ class Lexer {
 
   void op() {
     const int col = column();
-    for (const char* o : kOps) {
-      if (o[0] != text_[i_]) continue;  // the first byte first: most tokens are short
-      const size_t n = std::strlen(o);
-      if (text_.compare(i_, n, o) == 0) {
-        if (std::strchr("([{", o[0]) != nullptr && n == 1) ++depth_;
-        if (std::strchr(")]}", o[0]) != nullptr && n == 1 && depth_ > 0) --depth_;
+    for (const OpSpelling& o : kOps) {
+      if (o.text[0] != text_[i_]) continue;  // the first byte first: most tokens are short
+      const size_t n = std::strlen(o.text);
+      if (text_.compare(i_, n, o.text) == 0) {
+        if (o.op == Op::LPar || o.op == Op::LSqb || o.op == Op::LBrace) ++depth_;
+        if ((o.op == Op::RPar || o.op == Op::RSqb || o.op == Op::RBrace) && depth_ > 0) --depth_;
         i_ += n;
-        push(TokenKind::Op, o, col);
+        push(TokenKind::Op, o.text, col);
+        tokens_.back().op = o.op;
         return;
       }
     }
@@ -267,6 +282,12 @@ const char* token_kind_name(TokenKind kind) {
     case TokenKind::End: return "end of text";
   }
   return "token";
+}
+
+const char* op_text(Op op) {
+  for (const OpSpelling& o : kOps)
+    if (o.op == op) return o.text;
+  return "";
 }
 
 std::string position(const std::string& text, int line, int column) {
@@ -315,4 +336,4 @@ std::string printable(const std::string& text) {
   return out;
 }
 
-}  // namespace tc::lang
+}  // namespace tc::syntax

@@ -1,6 +1,8 @@
 // A lexer of Python's tokens (a subset: what PyTorch programs and index
-// expressions use), each with its line and column, for the parsers of
-// src/lang/ (Note [Python text]).
+// expressions use), each with its line and column. It belongs to the core
+// so that the core's index text (src/syntax/subscript.h) and the
+// interpreter's parser (src/lang/parser.h) read one grammar; the core never
+// includes the language layer (Note [Python text]).
 //
 // Note [Python text]: text a person typed is read, never evaluated. The
 // lexer turns it into tokens or raises a tc::Error (ErrorKind::Value)
@@ -13,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace tc::lang {
+namespace tc::syntax {
 
 enum class TokenKind {
   Name,     // identifiers: x, torch, foo_1 (keywords are Keyword)
@@ -30,13 +32,29 @@ enum class TokenKind {
 
 const char* token_kind_name(TokenKind kind);  // "name", "integer", "end of text", ...
 
+// Python's operators and delimiters, named as its token module names them
+// (PLUS, LPAR, DOUBLESLASH, ...): parsers compare these, never the text.
+enum class Op : uint8_t {
+  None,  // not an operator token
+  Ellipsis, DoubleStarEqual, DoubleSlashEqual, RightShiftEqual, LeftShiftEqual, RArrow,
+  DoubleStar, DoubleSlash, EqEqual, NotEqual, LessEqual, GreaterEqual, LeftShift, RightShift,
+  PlusEqual, MinEqual, StarEqual, SlashEqual, PercentEqual, AmperEqual, VBarEqual,
+  CircumflexEqual, AtEqual, ColonEqual, LPar, RPar, LSqb, RSqb, LBrace, RBrace, Comma, Colon,
+  Semi, Dot, Plus, Minus, Star, Slash, Percent, At, Equal, Less, Greater, Amper, VBar,
+  Circumflex, Tilde,
+};
+
+// How an operator is written: op_text(Op::DoubleSlash) is "//".
+const char* op_text(Op op);
+
 struct Token {
   TokenKind kind;
   std::string text;
   int line;    // 1-based
   int column;  // 1-based, in bytes
+  Op op = Op::None;  // which operator, when kind is Op
   bool is(TokenKind k, const char* t) const { return kind == k && text == t; }
-  bool is_op(const char* t) const { return is(TokenKind::Op, t); }
+  bool is_op(Op o) const { return op == o; }
 };
 
 // Every token of `text`, ending with one End token. Newline, Indent and
@@ -62,4 +80,4 @@ bool int_value(const Token& token, int64_t* out);
 // `text` as a message may quote it: printable ASCII kept, other bytes \xNN.
 std::string printable(const std::string& text);
 
-}  // namespace tc::lang
+}  // namespace tc::syntax
