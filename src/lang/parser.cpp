@@ -9,6 +9,7 @@
 
 namespace tc::lang {
 
+using syntax::Kw;
 using syntax::Op;
 using syntax::Token;
 using syntax::TokenKind;
@@ -27,26 +28,28 @@ const char* const kStraightLine =
     "tensorcast runs straight-line PyTorch code (no loops, functions or classes)";
 
 // What the subset says of a keyword it leaves out (Note [Program syntax]).
-std::string unsupported_keyword(const std::string& k) {
-  if (k == "for" || k == "while") return "`" + k + "` loops are not supported: " + kStraightLine;
-  if (k == "if" || k == "elif" || k == "else")
-    return "`" + k + "` statements are not supported: " + kStraightLine;
-  if (k == "def") return "functions (`def`) are not supported: " + std::string(kStraightLine);
-  if (k == "lambda") return "`lambda` functions are not supported: " + std::string(kStraightLine);
-  if (k == "class") return "classes are not supported: " + std::string(kStraightLine);
-  if (k == "return" || k == "yield")
-    return "`" + k + "` is not supported: " + std::string(kStraightLine);
-  if (k == "with")
-    return "`with` blocks are not supported: " + std::string(kStraightLine);
-  if (k == "try" || k == "except" || k == "finally" || k == "raise")
-    return "exceptions (`" + k + "`) are not supported: " + std::string(kStraightLine);
-  if (k == "and" || k == "or" || k == "not")
-    return "`" + k +
-           "` is not supported: tensorcast runs straight-line PyTorch code (no conditions or "
-           "boolean logic)";
-  if (k == "in" || k == "is")
-    return "the operator `" + k + "` is not supported: comparisons are == != < <= > >=";
-  return "`" + k + "` is not supported: " + std::string(kStraightLine);
+std::string unsupported_keyword(Kw kw) {
+  const std::string k = syntax::keyword_text(kw);
+  switch (kw) {
+    case Kw::For: case Kw::While:
+      return "`" + k + "` loops are not supported: " + kStraightLine;
+    case Kw::If: case Kw::Elif: case Kw::Else:
+      return "`" + k + "` statements are not supported: " + kStraightLine;
+    case Kw::Def: return "functions (`def`) are not supported: " + std::string(kStraightLine);
+    case Kw::Lambda: return "`lambda` functions are not supported: " + std::string(kStraightLine);
+    case Kw::Class: return "classes are not supported: " + std::string(kStraightLine);
+    case Kw::With: return "`with` blocks are not supported: " + std::string(kStraightLine);
+    case Kw::Try: case Kw::Except: case Kw::Finally: case Kw::Raise:
+      return "exceptions (`" + k + "`) are not supported: " + std::string(kStraightLine);
+    case Kw::And: case Kw::Or: case Kw::Not:
+      return "`" + k +
+             "` is not supported: tensorcast runs straight-line PyTorch code (no conditions or "
+             "boolean logic)";
+    case Kw::In: case Kw::Is:
+      return "the operator `" + k + "` is not supported: comparisons are == != < <= > >=";
+    default:  // return, yield and the rest
+      return "`" + k + "` is not supported: " + std::string(kStraightLine);
+  }
 }
 
 // The comparison a token spells, if it spells one.
@@ -257,7 +260,7 @@ class Parser {
     return t;
   }
   bool at_op(Op op) const { return peek().op == op; }
-  bool at_keyword(const char* k) const { return peek().is(TokenKind::Keyword, k); }
+  bool at_keyword(Kw k) const { return peek().is_kw(k); }
 
   // How many bytes of the source a token covers (strings: with quotes).
   static int width(const Token& t) {
@@ -386,7 +389,7 @@ class Parser {
         fail_at(last.value->span, "Missing parentheses in call to 'print'. Did you mean print(...)?",
                 "syntax", "SyntaxError");
       if (peek().kind == TokenKind::Keyword)
-        unsupported(span_of(peek()), unsupported_keyword(peek().text));
+        unsupported(span_of(peek()), unsupported_keyword(peek().kw));
       if (is_left_out_operator(peek())) left_out_operator(peek());
       if (at_op(Op::Colon))
         unsupported(span_of(peek()),
@@ -403,12 +406,12 @@ class Parser {
                   " statements",
               "limit", "RuntimeError");
     const Token& t = peek();
-    if (t.is(TokenKind::Keyword, "import") || t.is(TokenKind::Keyword, "from")) {
+    if (t.is_kw(Kw::Import) || t.is_kw(Kw::From)) {
       module.statements.push_back(import_statement());
       return;
     }
-    if (t.kind == TokenKind::Keyword && t.text != "True" && t.text != "False" && t.text != "None")
-      unsupported(span_of(t), unsupported_keyword(t.text));
+    if (t.kind == TokenKind::Keyword && !t.is_kw(Kw::True) && !t.is_kw(Kw::False) && !t.is_kw(Kw::None))
+      unsupported(span_of(t), unsupported_keyword(t.kw));
     if (t.is_op(Op::At)) unsupported(span_of(t), "decorators are not supported: " + std::string(kStraightLine));
     module.statements.push_back(expression_statement());
   }
@@ -419,11 +422,11 @@ class Parser {
     s.kind = Statement::Kind::Import;
     const Token& first = next();
     s.span = span_of(first);
-    if (first.text == "import") {
+    if (first.is_kw(Kw::Import)) {
       do {
         ImportName name;
         name.module = dotted(&name.span);
-        if (at_keyword("as")) {
+        if (at_keyword(Kw::As)) {
           next();
           name.bound = identifier("a name after 'as'");
           name.aliased = true;
@@ -436,7 +439,7 @@ class Parser {
       if (at_op(Op::Dot)) unsupported(span_of(peek()), "relative imports are not supported: programs may import torch");
       Span module_span;
       const std::string module = dotted(&module_span);
-      if (!at_keyword("import")) expected("'import'");
+      if (!at_keyword(Kw::Import)) expected("'import'");
       next();
       if (at_op(Op::Star))
         unsupported(span_of(peek()),
@@ -450,7 +453,7 @@ class Parser {
         name.span = span_of(peek());
         name.member = identifier("a name to import");
         name.bound = name.member;
-        if (at_keyword("as")) {
+        if (at_keyword(Kw::As)) {
           next();
           name.bound = identifier("a name after 'as'");
         }
@@ -564,8 +567,8 @@ class Parser {
       case TokenKind::Name: case TokenKind::Int: case TokenKind::Float: case TokenKind::String:
         return true;
       case TokenKind::Keyword:
-        return t.text == "True" || t.text == "False" || t.text == "None" || t.text == "not" ||
-               t.text == "lambda" || t.text == "await" || t.text == "yield";
+        return t.is_kw(Kw::True) || t.is_kw(Kw::False) || t.is_kw(Kw::None) || t.is_kw(Kw::Not) ||
+               t.is_kw(Kw::Lambda) || t.is_kw(Kw::Await) || t.is_kw(Kw::Yield);
       case TokenKind::Op:
         switch (t.op) {
           case Op::LPar: case Op::LSqb: case Op::LBrace: case Op::Minus: case Op::Plus:
@@ -597,21 +600,20 @@ class Parser {
 
   ExprPtr expression() {
     const Token& t = peek();
-    if (t.kind == TokenKind::Keyword && (t.text == "not" || t.text == "lambda" ||
-                                         t.text == "await" || t.text == "yield"))
-      unsupported(span_of(t), unsupported_keyword(t.text));
+    if (t.is_kw(Kw::Not) || t.is_kw(Kw::Lambda) || t.is_kw(Kw::Await) || t.is_kw(Kw::Yield))
+      unsupported(span_of(t), unsupported_keyword(t.kw));
     ExprPtr e = comparison();
     const Token& after = peek();
-    if (after.is(TokenKind::Keyword, "if"))
+    if (after.is_kw(Kw::If))
       unsupported(span_of(after),
                   "conditional expressions (`a if c else b`) are not supported: " +
                       std::string(kStraightLine));
-    if (after.is(TokenKind::Keyword, "for") || after.is(TokenKind::Keyword, "async"))
+    if (after.is_kw(Kw::For) || after.is_kw(Kw::Async))
       unsupported(span_of(after),
                   "comprehensions (`... for ... in ...`) are not supported: " +
                       std::string(kStraightLine));
-    if (after.kind == TokenKind::Keyword && (after.text == "and" || after.text == "or"))
-      unsupported(span_of(after), unsupported_keyword(after.text));
+    if (after.is_kw(Kw::And) || after.is_kw(Kw::Or))
+      unsupported(span_of(after), unsupported_keyword(after.kw));
     return e;
   }
 
@@ -624,9 +626,8 @@ class Parser {
   ExprPtr comparison() {
     ExprPtr first = arith();
     if (is_left_out_operator(peek())) left_out_operator(peek());
-    if (peek().kind == TokenKind::Keyword && (peek().text == "in" || peek().text == "is" ||
-                                              (peek().text == "not" && peek(1).is(TokenKind::Keyword, "in"))))
-      unsupported(span_of(peek()), unsupported_keyword(peek().text == "not" ? "in" : peek().text));
+    if (peek().is_kw(Kw::In) || peek().is_kw(Kw::Is) || (peek().is_kw(Kw::Not) && peek(1).is_kw(Kw::In)))
+      unsupported(span_of(peek()), unsupported_keyword(peek().is_kw(Kw::Not) ? Kw::In : peek().kw));
     if (!comparison_of(peek())) return first;
     auto cmp = node(Expr::Kind::Compare, whole(*first));
     adopt(*cmp, std::move(first));
@@ -873,18 +874,18 @@ class Parser {
       case TokenKind::String:
         return string_literal();
       case TokenKind::Keyword: {
-        if (t.text == "True" || t.text == "False") {
+        if (t.is_kw(Kw::True) || t.is_kw(Kw::False)) {
           auto e = node(Expr::Kind::Bool, span_of(t));
-          e->bool_value = next().text == "True";
+          e->bool_value = next().is_kw(Kw::True);
           return e;
         }
-        if (t.text == "None") {
+        if (t.is_kw(Kw::None)) {
           next();
           return node(Expr::Kind::None, span_of(t));
         }
-        if (t.text == "not" || t.text == "lambda" || t.text == "await" || t.text == "yield" ||
-            t.text == "if" || t.text == "for")
-          unsupported(span_of(t), unsupported_keyword(t.text));
+        if (t.is_kw(Kw::Not) || t.is_kw(Kw::Lambda) || t.is_kw(Kw::Await) || t.is_kw(Kw::Yield) ||
+            t.is_kw(Kw::If) || t.is_kw(Kw::For))
+          unsupported(span_of(t), unsupported_keyword(t.kw));
         expected("an expression");
       }
       case TokenKind::Op: {

@@ -9,12 +9,15 @@ namespace tc::syntax {
 
 namespace {
 
+// In Kw's order, from Kw::False.
 const char* const kKeywords[] = {"False", "None",   "True",  "and",    "as",     "assert",
                                  "async", "await",  "break", "class",  "continue", "def",
                                  "del",   "elif",   "else",  "except", "finally", "for",
                                  "from",  "global", "if",    "import", "in",     "is",
                                  "lambda", "nonlocal", "not", "or",    "pass",   "raise",
                                  "return", "try",   "while", "with",   "yield"};
+static_assert(sizeof kKeywords / sizeof kKeywords[0] == static_cast<size_t>(Kw::Yield),
+              "one spelling per keyword, in Kw's order");
 
 // Longest first, so that "**=" wins over "**" and "*".
 struct OpSpelling {
@@ -41,10 +44,23 @@ bool is_name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) 
 bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-bool is_keyword(const std::string& word) {
-  for (const char* k : kKeywords)  // the first byte first: a long program has many names
-    if (k[0] == word[0] && word == k) return true;
-  return false;
+}  // namespace
+
+const char* keyword_text(Kw kw) {
+  TC_ASSERT(kw != Kw::NotKeyword, "keyword_text of a token that is not a keyword");
+  return kKeywords[static_cast<size_t>(kw) - 1];
+}
+
+namespace {
+
+// Which keyword `word` is, or Kw::NotKeyword.
+Kw keyword_of(const std::string& word) {
+  size_t i = 0;
+  for (const char* k : kKeywords) {  // the first byte first: a long program has many names
+    ++i;
+    if (k[0] == word[0] && word == k) return static_cast<Kw>(i);
+  }
+  return Kw::NotKeyword;
 }
 
 bool digit_of(char c, int base) {
@@ -174,8 +190,9 @@ class Lexer {
     const size_t start = i_;
     while (i_ < text_.size() && is_name_char(text_[i_])) ++i_;
     std::string word = text_.substr(start, i_ - start);
-    const TokenKind kind = is_keyword(word) ? TokenKind::Keyword : TokenKind::Name;
-    push(kind, std::move(word), col);
+    const Kw kw = keyword_of(word);
+    push(kw == Kw::NotKeyword ? TokenKind::Name : TokenKind::Keyword, std::move(word), col);
+    tokens_.back().kw = kw;
   }
 
   // Python's numeric literals: decimal, 0x/0o/0b integers, floats with a

@@ -47,14 +47,28 @@ enum class Op : uint8_t {
 // How an operator is written: op_text(Op::DoubleSlash) is "//".
 const char* op_text(Op op);
 
+// Python's keywords (its keyword.kwlist), as parsers compare them, never
+// the text; CamelCase because `and`, `or` and `not` are C++ tokens.
+enum class Kw : uint8_t {
+  NotKeyword,  // a token that is not a keyword
+  False, None, True, And, As, Assert, Async, Await, Break, Class, Continue, Def, Del, Elif, Else,
+  Except, Finally, For, From, Global, If, Import, In, Is, Lambda, Nonlocal, Not, Or, Pass, Raise,
+  Return, Try, While, With, Yield,
+};
+
+// How a keyword is written: keyword_text(Kw::Lambda) is "lambda".
+const char* keyword_text(Kw kw);
+
 struct Token {
   TokenKind kind;
   std::string text;
   int line;    // 1-based
   int column;  // 1-based, in bytes
   Op op = Op::None;  // which operator, when kind is Op
+  Kw kw = Kw::NotKeyword;  // which keyword, when kind is Keyword
   bool is(TokenKind k, const char* t) const { return kind == k && text == t; }
   bool is_op(Op o) const { return op == o; }
+  bool is_kw(Kw k) const { return kw == k; }
 };
 
 // Every token of `text`, ending with one End token. Newline, Indent and

@@ -79,7 +79,7 @@ class IndexParser {
 
   // A slice bound: an integer, None, or nothing (before ':', ',' or the end).
   std::optional<int64_t> bound() {
-    if (peek().is(TokenKind::Keyword, "None")) {
+    if (peek().is_kw(Kw::None)) {
       next();
       return std::nullopt;
     }
@@ -135,8 +135,8 @@ class IndexParser {
       const bool is_list = t.is_op(Op::LSqb);
       if (is_list) {
         shape = elements(item, depth + 1, bools);
-      } else if (t.is(TokenKind::Keyword, "True") || t.is(TokenKind::Keyword, "False")) {
-        item.list.push_back(next().text == "True");
+      } else if (t.is_kw(Kw::True) || t.is_kw(Kw::False)) {
+        item.list.push_back(next().is_kw(Kw::True));
       } else if (starts_integer()) {
         item.list.push_back(integer());
         bools = false;
@@ -171,13 +171,13 @@ class IndexParser {
     if (t.is_op(Op::Ellipsis) || t.is(TokenKind::Name, "Ellipsis")) {
       next();
       item.kind = IndexSpecItem::Kind::Ellipsis;
-    } else if (t.is(TokenKind::Keyword, "None")) {
+    } else if (t.is_kw(Kw::None)) {
       next();
       if (peek().is_op(Op::Colon)) return slice_from(std::nullopt, item.column);
       item.kind = IndexSpecItem::Kind::None;
-    } else if (t.is(TokenKind::Keyword, "True") || t.is(TokenKind::Keyword, "False")) {
+    } else if (t.is_kw(Kw::True) || t.is_kw(Kw::False)) {
       item.kind = IndexSpecItem::Kind::Bool;
-      item.boolean = next().text == "True";
+      item.boolean = next().is_kw(Kw::True);
     } else if (t.is_op(Op::Colon)) {
       return slice_from(std::nullopt, item.column);
     } else if (t.is_op(Op::LSqb)) {
