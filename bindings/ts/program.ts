@@ -179,6 +179,7 @@ function statement(s: RawProgramStatement, rt: Runtime<Tensor>): ProgramStatemen
     endColumn: s.endColumn,
     source: s.source,
     names: s.names,
+    reads: s.reads,
     calls,
     traces: s.traces,
     output,

@@ -86,6 +86,7 @@ struct StatementResult {
   int line = 0, column = 0, end_line = 0, end_column = 0;  // 1-based, end exclusive
   std::string source;                       // the statement's text
   std::map<std::string, ValueInfo> names;   // names it bound (a = ..., a, b = ..., a += ...)
+  std::vector<std::string> reads;           // bound names it read, in the order first read
   std::vector<CallRecord> calls;            // in the order they ran
   std::vector<TraceEvent> events;           // everything recorded while it ran
   std::vector<OutputPiece> output;          // what its print() calls wrote

@@ -97,6 +97,9 @@ void describe(V& v, const lang::StatementResult& s) {
   v.extends(lang::Span{s.line, s.column, s.end_line, s.end_column});
   v("source", s.source, "The statement's text as written.");
   v("names", s.names, "The names it bound.");
+  v("reads", s.reads,
+    "The names it read that the program had bound, in the order first read; a line that raised "
+    "lists those it read before.");
   v("calls", s.calls, "The calls it made, in the order they ran.");
   v("traces", s.events,
     "Everything the core recorded while it ran (the same objects tc.explain.op returns).");

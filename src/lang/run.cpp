@@ -411,12 +411,25 @@ class Interpreter {
     return Value::sequence(kind, std::move(items));
   }
 
-  Value lookup(const std::string& name) const {
+  Value lookup(const std::string& name) {
     auto it = globals_.find(name);
-    if (it != globals_.end()) return it->second;
+    if (it != globals_.end()) {
+      noted_read(name);
+      return it->second;
+    }
     Value builtin;
     if (builtin_global(name, &builtin)) return builtin;
     throw PythonError("NameError", "name '" + name + "' is not defined");
+  }
+
+  // The statement read `name` (StatementResult::reads), once, counted
+  // against the program's output.
+  void noted_read(const std::string& name) {
+    if (current_ == nullptr) return;
+    std::vector<std::string>& reads = current_->reads;
+    if (std::find(reads.begin(), reads.end(), name) != reads.end()) return;
+    output_.spend(static_cast<int64_t>(name.size()) + 3);
+    reads.push_back(name);
   }
 
   // a < b < c is (a < b) and (b < c), b evaluated once: the first false

@@ -396,6 +396,24 @@ TEST_CASE("programs: each backward step names its node and the call that made it
     }
 }
 
+TEST_CASE("programs: each statement lists the bound names it read, also when it raised", "[program]") {
+  const ProgramResult r = run_program(
+      "import torch\n"
+      "x = torch.ones(2, 3)\n"
+      "y = x * x + x.sum()\n"
+      "y += x\n"
+      "z = y + w\n");
+  REQUIRE(r.statements.size() == 5);
+  CHECK(r.statements[0].reads.empty());  // import binds torch
+  CHECK(r.statements[1].reads == std::vector<std::string>{"torch"});
+  CHECK(r.statements[2].reads == std::vector<std::string>{"x"});
+  CHECK(r.statements[3].reads == (std::vector<std::string>{"y", "x"}));
+  // w is not bound: y was read before the NameError
+  REQUIRE(r.error.has_value());
+  CHECK(r.error->python_type == "NameError");
+  CHECK(r.statements[4].reads == std::vector<std::string>{"y"});
+}
+
 TEST_CASE("programs: a failed broadcast keeps its trace", "[program]") {
   const ProgramResult r = run_program(
       "import torch\n"

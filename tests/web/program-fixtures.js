@@ -10,8 +10,9 @@ export const tensor = (id, storage, shape, extra = {}) => ({
 });
 /** A call on one line; at: its text, found in the statement's source (columns from 1, end exclusive). */
 export const call = (line, op, inputs, outputs, view = false, traces = [], at = null, outputInfo = []) => ({ ...span(line), op, inputs, outputs, view, traces, at, outputInfo });
-export const statement = (line, source, calls, names = {}, grads = {}) => ({
-  ...span(line, 1, source.length + 1), source, names, grads, output: '', traces: calls.flatMap((c) => c.traces),
+// reads: the bound names the statement read, as the core lists them.
+export const statement = (line, source, calls, names = {}, grads = {}, reads = []) => ({
+  ...span(line, 1, source.length + 1), source, names, reads, grads, output: '', traces: calls.flatMap((c) => c.traces),
   calls: calls.map(({ at, ...c }) => {
     const column = at === null ? 1 : source.indexOf(at) + 1;
     return { ...c, column, endColumn: at === null ? source.length + 1 : column + at.length };
@@ -84,7 +85,7 @@ export const FAILING = {
   ok: false,
   statements: [
     ...EXAMPLE.statements.slice(0, 3),
-    statement(4, 'z = d + x', []),
+    statement(4, 'z = d + x', [], {}, {}, ['d', 'x']),
   ],
   error: { ...span(4, 5, 10), message: 'The size of tensor a (4) must match the size of tensor b (3) at non-singleton dimension 2', kind: 'shape', pythonType: 'RuntimeError' },
   backward: [],

@@ -312,7 +312,8 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
     const ids = new Set<number>();
     // What the failing statement named that the graph holds: the tensors it read before it raised.
     for (const c of s?.calls ?? []) for (const id of c.inputs) ids.add(id);
-    for (const n of nodes) if (s !== undefined && n.names.some((name) => new RegExp(`(^|[^\\w.])${name}($|\\W)`).test(s.source))) ids.add(n.id);
+    // And the names it read, as the core lists them (a NameError's line read those before it).
+    for (const n of nodes) if (s !== undefined && n.names.some((name) => s.reads.includes(name))) ids.add(n.id);
     const drawn = new Set(nodes.map((n) => n.key));
     const inputs = [...ids].map((id) => latest.get(id)?.key).filter((k): k is string => k !== undefined && drawn.has(k));
     error = { line: program.error.line, message: program.error.message, inputs };
