@@ -18,6 +18,12 @@ const RUN_LIMIT_MS = 15_000;
 const PROBE_MS = 200;
 const SEED = Number(process.env.HOSTILE_SEED ?? 21);
 
+// A page that hangs fails every attempt; a probe that met a pause of the
+// other Playwright worker on the same two cores (a full run measured 515,
+// 398 and 225 ms once, each under 200 ms when run again) passes the next,
+// and the run reports it as flaky.
+test.describe.configure({ retries: 2 });
+
 // The issue's programs that hung the tab, blew up its output or filled its memory.
 const ISSUE = {
   'the 372-character link: 60 lines of y = y * 1 * ...': `import torch\nx = torch.ones(2, requires_grad=True)\ny = x\n${`y = y${' * 1'.repeat(95)}\n`.repeat(60)}`,
