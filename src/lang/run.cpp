@@ -9,6 +9,7 @@
 #include <new>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "autograd/node.h"
 #include "error.h"
@@ -188,6 +189,7 @@ class Interpreter {
     out.end_column = s.span.end_column;
     out.source = text_of(s.span);
     current_ = &out;
+    read_.clear();
     raised_at_.reset();
     std::optional<ProgramError> error;
     {
@@ -425,11 +427,10 @@ class Interpreter {
   // The statement read `name` (StatementResult::reads), once, counted
   // against the program's output.
   void noted_read(const std::string& name) {
-    if (current_ == nullptr) return;
-    std::vector<std::string>& reads = current_->reads;
-    if (std::find(reads.begin(), reads.end(), name) != reads.end()) return;
+    if (current_ == nullptr || read_.count(name) != 0) return;
     output_.spend(static_cast<int64_t>(name.size()) + 3);
-    reads.push_back(name);
+    read_.insert(name);
+    current_->reads.push_back(name);
   }
 
   // a < b < c is (a < b) and (b < c), b evaluated once: the first false
@@ -794,6 +795,9 @@ class Interpreter {
   int64_t calls_started_ = 0;
   int64_t calls_recorded_ = 0;
   std::unordered_map<int64_t, int64_t> index_of_call_;
+  // The names the running statement read so far (StatementResult::reads,
+  // checked in constant time: a line may read thousands).
+  std::unordered_set<std::string> read_;
 };
 
 // What the program's names hold, largest first: each storage counted once
