@@ -32,10 +32,6 @@ Handle reshape(Handle h, int ndim) { return put(tc::reshape(get(h), scratch_shap
 Handle contiguous(Handle h) { return put(tc::contiguous(get(h))); }
 Handle clone(Handle h) { return put(tc::clone(get(h))); }
 Handle detach(Handle h) { return put(tc::detach(get(h))); }
-Handle sum_all(Handle h) { return put(tc::sum(get(h))); }
-Handle sum_dims(Handle h, int ndims, bool keepdim) {
-  return put(tc::sum(get(h), scratch_shape(ndims), keepdim));
-}
 Handle sum_to(Handle h, int ndim) { return put(tc::sum_to(get(h), scratch_shape(ndim))); }
 
 // Packed shapes in, the broadcast shape out at scratch[0, ndim); returns ndim.
@@ -74,8 +70,6 @@ TC_EXPORT(tcjs::Handle, reshape, (tcjs::Handle h, int ndim), (h, ndim))
 TC_EXPORT(tcjs::Handle, contiguous, (tcjs::Handle h), (h))
 TC_EXPORT(tcjs::Handle, clone, (tcjs::Handle h), (h))
 TC_EXPORT(tcjs::Handle, detach, (tcjs::Handle h), (h))
-TC_EXPORT(tcjs::Handle, sum_all, (tcjs::Handle h), (h))
-TC_EXPORT(tcjs::Handle, sum_dims, (tcjs::Handle h, int ndims, int keepdim), (h, ndims, keepdim != 0))
 TC_EXPORT(tcjs::Handle, sum_to, (tcjs::Handle h, int ndim), (h, ndim))
 TC_EXPORT(int, broadcast_shapes, (int count), (count))
 TC_EXPORT(int, parse_shape, (double byte_count), (byte_count))

@@ -1,4 +1,4 @@
-// The unary family beyond the op table: round(decimals), clamp,
+// The unary family beyond the op table: round(decimals),
 // and the factories (linspace, eye, full_like, rand, randn, randint,
 // manual_seed). Numbers cross as operands do (handles.h); shapes through
 // the scratch buffer.
@@ -17,15 +17,6 @@ tc::DType dtype_at(int code) {
 }
 
 Handle round_decimals(Handle h, double decimals) { return put(tc::round(get(h), to_int(decimals))); }
-
-// bounds: bit 0 min given, bit 1 max given; each as an operand (a tensor
-// handle, or a number's kind and value).
-Handle clamp(Handle h, int bounds, Handle h_min, double n_min, Handle h_max, double n_max) {
-  std::optional<tc::Operand> lo, hi;
-  if (bounds & 1) lo = operand(h_min, n_min);
-  if (bounds & 2) hi = operand(h_max, n_max);
-  return put(tc::clamp(get(h), lo, hi));
-}
 
 Handle linspace(double start, double end, double steps, int dtype) {
   return put(tc::linspace(start, end, to_int(steps), dtype_at(dtype)));
@@ -53,7 +44,6 @@ void manual_seed() { tc::manual_seed(static_cast<uint64_t>(read_int64(0))); }
 }  // namespace tcjs
 
 TC_EXPORT(tcjs::Handle, round_decimals, (tcjs::Handle h, double decimals), (h, decimals))
-TC_EXPORT(tcjs::Handle, clamp, (tcjs::Handle h, int bounds, tcjs::Handle h_min, double n_min, tcjs::Handle h_max, double n_max), (h, bounds, h_min, n_min, h_max, n_max))
 TC_EXPORT(tcjs::Handle, linspace, (double start, double end, double steps, int dtype), (start, end, steps, dtype))
 TC_EXPORT(tcjs::Handle, eye, (double n, double m, int dtype), (n, m, dtype))
 TC_EXPORT(tcjs::Handle, full_like, (tcjs::Handle h, tcjs::Handle kind, double value, int dtype), (h, kind, value, dtype))

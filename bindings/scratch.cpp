@@ -63,6 +63,11 @@ size_t write_ints(size_t at, const std::vector<int64_t>& values) {
   return at + values.size();
 }
 
+double read_number(size_t at) {
+  TC_ASSERT(at < g_buffer.size(), "scratch read past its end");
+  return g_buffer[at];
+}
+
 void write_number(size_t at, double value) {
   TC_ASSERT(at < g_buffer.size(), "scratch write past its end");
   g_buffer[at] = value;

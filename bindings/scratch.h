@@ -28,6 +28,7 @@ std::vector<tc::Shape> read_shapes(size_t count);
 // holds): results are shapes of at most kMaxDims sizes, far below its size.
 size_t write_ints(size_t at, const std::vector<int64_t>& values);
 void write_number(size_t at, double value);
+double read_number(size_t at);
 // The slot's 8 bytes as an int64 (a BigInt the facade wrote through a
 // BigInt64Array over the same memory).
 int64_t read_int64(size_t at);

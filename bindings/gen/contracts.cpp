@@ -10,7 +10,11 @@
 //   bindings/ts/generated/error-kinds.ts  the kinds of errors (Note [Error kinds])
 //   bindings/ts/generated/program-types.ts  a program's results (Note
 //                                    [Program schema])
+//   bindings/ts/generated/registry.ts  the library's entries (Note [Op
+//                                    registry]): REGISTRY, and the TypeScript
+//                                    signatures of the generated members
 //   docs/trace-schema.md             the tables of the docs
+//   docs/api.md                      the package's API reference
 // scripts/build.sh runs it (natively) before compiling the TypeScript.
 //
 //   gen_contracts <repository root>
@@ -24,6 +28,7 @@
 #include <string>
 
 #include "../handles.h"
+#include "lang/library.h"
 #include "lang/program_schema.h"
 #include "op_table.h"
 #include "shape.h"
@@ -421,6 +426,249 @@ export const OPS = [
   return out.str();
 }
 
+// --- the registry (Note [Op registry] in src/lang/library.h)
+
+namespace lang = tc::lang;
+using lang::Param;
+
+const char* form_name(lang::JsForm form) {
+  switch (form) {
+    case lang::JsForm::Generated: return "generated";
+    case lang::JsForm::OpTable: return "op-table";
+    case lang::JsForm::HandWritten: return "hand-written";
+    case lang::JsForm::None: return "none";
+  }
+  return "none";
+}
+
+// A doc line ends in one period.
+std::string sentence(const std::string& doc) {
+  return doc.empty() || doc.back() == '.' ? doc : doc + ".";
+}
+
+// The TypeScript type of a parameter; T is the package's Tensor.
+std::string ts_param_type(const Param& p) {
+  std::string t;
+  switch (p.type) {
+    case Param::Type::Tensor: t = "T"; break;
+    case Param::Type::Operand: t = "T | number | boolean | bigint"; break;
+    case Param::Type::Number: t = "number | boolean | bigint"; break;
+    case Param::Type::Int: t = "number | bigint"; break;
+    case Param::Type::Float: t = "number"; break;
+    case Param::Type::Bool: t = "boolean"; break;
+    case Param::Type::IntList: t = p.list_size > 0 ? "number | readonly number[]" : "readonly number[]"; break;
+    case Param::Type::TensorList: t = "readonly T[]"; break;
+    case Param::Type::DType: t = "DType"; break;
+    case Param::Type::Str: t = "string"; break;
+    case Param::Type::Device: t = "'cpu'"; break;
+    default: t = "unknown"; break;
+  }
+  return p.allow_none ? t + " | null" : t;
+}
+
+// The TypeScript type of what a signature returns.
+std::string ts_return_type(const std::string& returns) {
+  if (returns == "Tensor") return "T";
+  if (returns == "Tensor[]") return "T[]";
+  if (returns == "bool") return "boolean";
+  if (returns == "int" || returns == "float") return "number";
+  if (returns == "Number") return "number | boolean";
+  if (returns == "str") return "string";
+  if (returns == "ScalarType") return "DType";
+  if (returns == "None") return "void";
+  if (returns == "int[]") return "number[]";
+  if (returns.size() > 2 && returns.front() == '(') {
+    // "(Tensor values, Tensor indices)": a named tuple, an object in JavaScript
+    std::string out = "{ ";
+    std::istringstream fields(returns.substr(1, returns.size() - 2));
+    std::string field;
+    while (std::getline(fields, field, ',')) {
+      const size_t space = field.rfind(' ');
+      out += lang::js_name(field.substr(space + 1)) + ": T; ";
+    }
+    return out + "}";
+  }
+  return "unknown";
+}
+
+// Whether a parameter is the one a method binds its tensor to.
+bool is_self(const Param& p, bool method) { return method && p.name == "input"; }
+
+// One TypeScript overload of a signature: its positional parameters, then
+// the options object for its keyword-only and optional parameters (Python's
+// keywords, in JavaScript's casing; the call takes any parameter there). The sizes of an int list that is the only
+// positional parameter may also be spread (zeros(2, 3)): a second overload.
+std::vector<std::string> ts_overloads(const lang::Signature& s, bool method) {
+  std::string positional, options;
+  bool options_required = false;
+  int positional_count = 0;
+  const Param* only_list = nullptr;
+  for (const Param& p : s.params) {
+    if (p.left_out || is_self(p, method)) continue;
+    const std::string type = ts_param_type(p);
+    // Any parameter may be passed by keyword; the type lists those worth it.
+    if (p.keyword_only || p.optional)
+      options += lang::js_name(p.name) + (p.keyword_only && !p.optional ? "" : "?") + ": " + type + "; ";
+    if (p.keyword_only) {
+      options_required = options_required || !p.optional;
+      continue;
+    }
+    positional += (positional.empty() ? "" : ", ") + lang::js_name(p.name) + (p.optional ? "?" : "") + ": " + type;
+    ++positional_count;
+    only_list = p.type == Param::Type::IntList ? &p : nullptr;
+  }
+  const std::string returns = ts_return_type(s.returns);
+  std::vector<std::string> out;
+  std::string full = positional;
+  if (!options.empty())
+    full += (full.empty() ? "" : ", ") + std::string("options") + (options_required ? "" : "?") + ": { " +
+            options + "}";
+  out.push_back("(" + full + "): " + returns);
+  if (positional_count == 1 && only_list != nullptr && only_list->symint && !options_required)
+    out.push_back("(..." + lang::js_name(only_list->name) + ": number[]): " + returns);
+  return out;
+}
+
+// Entries the package generates, reached from `where`.
+template <class F>
+void for_generated(lang::Where where, F f) {
+  for (const lang::Entry& e : lang::library())
+    if (e.js_form == lang::JsForm::Generated && (e.where & where)) f(e);
+}
+
+std::string registry_ts() {
+  std::ostringstream out;
+  out << kHeader
+      << "// The library's entries (Note [Op registry] in src/lang/library.h): what\n"
+         "// programs and the package can call, and the TypeScript signatures of\n"
+         "// the members the package generates from them (bindings/ts/registry.ts).\n\n"
+      << "import type { DType, DTypeRule } from './traces.js';\n\n"
+      << "export type Family = ";
+  for (int f = 0; f <= static_cast<int>(lang::Family::Python); ++f)
+    out << (f ? " | " : "") << quote(lang::family_name(static_cast<lang::Family>(f)));
+  out << R"(;
+/** How the package reaches an entry: its generic call ('generated'), the op
+ * table's export ('op-table'), a member of its own ('hand-written'), or not
+ * at all ('none'). */
+export type JsForm = 'generated' | 'op-table' | 'hand-written' | 'none';
+
+/** One entry of the library: one function of PyTorch, as tc.ops lists it. */
+export interface RegistryEntry {
+  /** PyTorch's name: 'log_softmax'. */
+  readonly name: string;
+  /** Reached as torch.name, as a Tensor method, as torch.nn.functional.name. */
+  readonly torch: boolean;
+  readonly method: boolean;
+  readonly functional: boolean;
+  readonly form: JsForm;
+  /** generated and op-table: its JavaScript name; hand-written: the package's member; none: why not. */
+  readonly js: string;
+  readonly family: Family;
+  /** How its result's dtype follows from its inputs' (null: a factory's or a Python value). */
+  readonly dtypeRule: DTypeRule | null;
+  /** Whether its result has a grad_fn when an input requires grad. */
+  readonly backward: boolean;
+  readonly doc: string;
+  /** PyTorch's signatures, in the order they are tried. */
+  readonly signatures: readonly string[];
+}
+
+export const REGISTRY: readonly RegistryEntry[] = [
+)";
+  for (const lang::Entry& e : lang::library()) {
+    out << "  { name: " << quote(e.name) << ", torch: " << ((e.where & lang::kTorch) ? "true" : "false")
+        << ", method: " << ((e.where & lang::kMethod) ? "true" : "false")
+        << ", functional: " << ((e.where & lang::kFunctional) ? "true" : "false")
+        << ", form: " << quote(form_name(e.js_form)) << ", js: " << quote(e.js)
+        << ", family: " << quote(lang::family_name(e.family))
+        << ", dtypeRule: " << (e.dtype_rule ? quote(tc::dtype_rule_name(*e.dtype_rule)) : "null")
+        << ", backward: " << (e.backward ? "true" : "false") << ", doc: " << quote(sentence(e.doc))
+        << ", signatures: [";
+    for (size_t i = 0; i < e.signatures.size(); ++i) out << (i ? ", " : "") << quote(e.signatures[i].text);
+    out << "] },\n";
+  }
+  out << "];\n\n/** The generated functions of tc; T is the package's Tensor. */\n"
+      << "export interface RegistryFunctions<T> {\n";
+  for_generated(lang::kTorch, [&](const lang::Entry& e) {
+    out << "  /** torch." << e.name << ": " << sentence(e.doc) << " */\n";
+    for (const lang::Signature& s : e.signatures)
+      for (const std::string& o : ts_overloads(s, false)) out << "  " << e.js << o << ";\n";
+  });
+  out << "}\n\n/** The generated methods of Tensor; T is the package's Tensor. */\n"
+      << "export interface RegistryMethods<T> {\n";
+  for_generated(lang::kMethod, [&](const lang::Entry& e) {
+    out << "  /** Tensor." << e.name << ": " << sentence(e.doc) << " */\n";
+    for (const lang::Signature& s : e.signatures)
+      for (const std::string& o : ts_overloads(s, true)) out << "  " << e.js << o << ";\n";
+  });
+  out << "}\n\n/** The names of the generated functions and methods. */\n"
+      << "export const GENERATED_FUNCTIONS = [";
+  bool first = true;
+  for_generated(lang::kTorch, [&](const lang::Entry& e) {
+    out << (first ? "" : ", ") << quote(e.js);
+    first = false;
+  });
+  out << "] as const;\nexport const GENERATED_METHODS = [";
+  first = true;
+  for_generated(lang::kMethod, [&](const lang::Entry& e) {
+    out << (first ? "" : ", ") << quote(e.js);
+    first = false;
+  });
+  out << "] as const;\n";
+  return out.str();
+}
+
+// docs/api.md: every entry, by family, as the package and programs reach it.
+std::string api_md() {
+  std::ostringstream out;
+  out << "<!-- Generated by bindings/gen/contracts.cpp from the library's entries\n"
+         "(Note [Op registry] in src/lang/library.h): edit those, not this file. -->\n\n"
+         "# API reference\n\n"
+         "Every function of tensorcast, one entry each, as programs (`tc.run`) and the\n"
+         "package reach it. A *generated* member binds its arguments as PyTorch 1.13\n"
+         "does: positional arguments in PyTorch's order, then one options object for\n"
+         "anything passed by keyword (`x.mean(0, { keepdim: true, dtype: 'float64' })`,\n"
+         "names in JavaScript's casing), and raises PyTorch's TypeError texts as a\n"
+         "`TensorcastError` of kind `'type'`. An integer-valued number is an `int`, any\n"
+         "other a `float`; an array is a list; a string that names a dtype is that\n"
+         "dtype. The package README has the tested examples.\n";
+  for (int f = 0; f <= static_cast<int>(lang::Family::Python); ++f) {
+    const auto family = static_cast<lang::Family>(f);
+    std::ostringstream rows;
+    for (const lang::Entry& e : lang::library()) {
+      if (e.family != family) continue;
+      std::string reached;
+      if (e.where & lang::kTorch) reached += "`torch." + e.name + "` ";
+      if (e.where & lang::kMethod) reached += "`Tensor." + e.name + "` ";
+      if (e.where & lang::kFunctional) reached += "`F." + e.name + "` ";
+      if (e.where & lang::kBuiltin) reached += "`" + e.name + "` ";
+      std::string js;
+      switch (e.js_form) {
+        case lang::JsForm::Generated:
+        case lang::JsForm::OpTable:
+          if (e.where & lang::kTorch) js += "`tc." + e.js + "` ";
+          if (e.where & lang::kMethod) js += "`x." + e.js + "` ";
+          break;
+        case lang::JsForm::HandWritten: js = "`" + e.js + "` (its own form)"; break;
+        case lang::JsForm::None: js = "none: " + e.js; break;
+      }
+      std::string signatures;
+      for (const lang::Signature& s : e.signatures)
+        signatures += (signatures.empty() ? "" : "<br>") + std::string("`") + s.text + "`";
+      rows << "| " << reached << "| " << js << " | " << signatures << " | "
+           << (e.dtype_rule ? tc::dtype_rule_name(*e.dtype_rule) : "") << " | " << (e.backward ? "yes" : "")
+           << " | " << sentence(e.doc) << " |\n";
+    }
+    const std::string body = rows.str();
+    if (body.empty()) continue;
+    out << "\n## " << lang::family_name(family) << "\n\n"
+        << "| in programs | in the package | PyTorch's signatures | dtype | backward | what it does |\n"
+        << "| --- | --- | --- | --- | --- | --- |\n"
+        << body;
+  }
+  return out.str();
+}
+
 std::string limits_ts() {
   std::ostringstream out;
   out << kHeader << "\n/** The most dims a tensor may have (src/shape.h). */\nexport const MAX_DIMS = "
@@ -558,6 +806,8 @@ int main(int argc, char** argv) {
                                    error_kinds_ts()) &&
                   write_if_changed(root + "/bindings/ts/generated/program-types.ts",
                                    program_types_ts()) &&
-                  write_if_changed(root + "/docs/trace-schema.md", trace_schema_md());
+                  write_if_changed(root + "/bindings/ts/generated/registry.ts", registry_ts()) &&
+                  write_if_changed(root + "/docs/trace-schema.md", trace_schema_md()) &&
+                  write_if_changed(root + "/docs/api.md", api_md());
   return ok ? 0 : 1;
 }

@@ -39,8 +39,6 @@ export interface Core {
   _tc_contiguous(h: number): number;
   _tc_clone(h: number): number;
   _tc_detach(h: number): number;
-  _tc_sum_all(h: number): number;
-  _tc_sum_dims(h: number, ndims: number, keepdim: boolean): number;
   _tc_sum_to(h: number, ndim: number): number;
   _tc_broadcast_shapes(count: number): number;
   opTable(): string;
@@ -55,7 +53,6 @@ export interface Core {
   _tc_stack(count: number, dim: number): number;
   // bind_unary.cpp
   _tc_round_decimals(h: number, decimals: number): number;
-  _tc_clamp(h: number, bounds: number, hMin: number, nMin: number, hMax: number, nMax: number): number;
   _tc_linspace(start: number, end: number, steps: number, dtype: number): number;
   _tc_eye(n: number, m: number, dtype: number): number;
   _tc_full_like(h: number, kind: number, value: number, dtype: number): number;
@@ -63,26 +60,6 @@ export interface Core {
   _tc_randn(ndim: number, dtype: number): number;
   _tc_randint(ndim: number, dtype: number): number;
   _tc_manual_seed(): void;
-  // bind_reduce_dims.cpp: dims in the scratch buffer (0: every dim); max_dim
-  // and min_dim leave the indices' handle at scratch[0].
-  _tc_mean_all(h: number): number;
-  _tc_mean_dims(h: number, ndims: number, keepdim: boolean): number;
-  _tc_amax(h: number, ndims: number, keepdim: boolean): number;
-  _tc_amin(h: number, ndims: number, keepdim: boolean): number;
-  _tc_max_dim(h: number, dim: number, keepdim: boolean): number;
-  _tc_min_dim(h: number, dim: number, keepdim: boolean): number;
-  _tc_max_all(h: number): number;
-  _tc_min_all(h: number): number;
-  _tc_argmax(h: number, hasDim: boolean, dim: number, keepdim: boolean): number;
-  _tc_argmin(h: number, hasDim: boolean, dim: number, keepdim: boolean): number;
-  _tc_prod(h: number, hasDim: boolean, dim: number, keepdim: boolean): number;
-  _tc_var(h: number, ndims: number, correction: number, keepdim: boolean): number;
-  _tc_std_(h: number, ndims: number, correction: number, keepdim: boolean): number;
-  _tc_logsumexp(h: number, ndims: number, keepdim: boolean): number;
-  _tc_softmax(h: number, dim: number): number;
-  _tc_log_softmax(h: number, dim: number): number;
-  _tc_all(h: number, hasDim: boolean, dim: number, keepdim: boolean): number;
-  _tc_any(h: number, hasDim: boolean, dim: number, keepdim: boolean): number;
   // bind_indexing.cpp
   _tc_index(h: number, count: number): number;
   _tc_select(h: number, dim: number, index: number): number;
@@ -113,6 +90,9 @@ export interface Core {
     alpha: number): string;
   explainBackward(h: number, gradient: number): string;
   explainPromotion(op: number, h0: number, n0: number, h1: number, n1: number): string;
+  // bind_call.cpp: the generated members (Note [Call slots]); the result as
+  // bindings/value_json.h writes it
+  callEntry(qualname: string, self: number, slotCount: number): string;
   // bind_program.cpp: tc.run (the source in the scratch buffer as UTF-8)
   runProgram(byteCount: number, maxStatements: number, maxElements: number, maxWork: number,
     maxMemory: number): string;

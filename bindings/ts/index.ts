@@ -5,18 +5,19 @@ export { TensorcastError } from './errors.js';
 export type { ErrorKind } from './errors.js';
 export { Tensor } from './tensor.js';
 export type { TypedData } from './tensor.js';
-// Reductions over dims: var() and std()'s options.
-export type { VarOptions } from './tensor.js';
 export type { Nested, NotPromise, TensorData } from './nested.js';
 export { Tensorcast } from './tensorcast.js';
 export type { AlphaOptions, CompareOp, DTypeRule, FunctionOp, InplaceOp, MethodOp, OpFamily, OpInfo, OpName } from './generated/ops.js';
 // The op table as the package was generated from it (the same as tc.ops,
 // which the package checks at load), for code that needs it before init().
 export { OPS } from './generated/ops.js';
+// Every function of the library, with its PyTorch signatures (the same as
+// tc.registry; Note [Op registry]).
+export { REGISTRY } from './generated/registry.js';
+export type { Family, JsForm, RegistryEntry, RegistryFunctions, RegistryMethods } from './generated/registry.js';
 // The most dims a tensor may have (the core's kMaxDims), for code that reads shapes before init().
 export { MAX_DIMS } from './generated/limits.js';
 export type {
-  AllcloseOptions,
   BroadcastPolicy,
   FactoryOptions,
   GradOptions,
@@ -25,8 +26,7 @@ export type {
 } from './tensorcast.js';
 export type { Explain, ExplainedBackward, ExplainedOp } from './explain.js';
 export type { WarningListener } from './warnings.js';
-// clamp's bounds and round's decimals.
-export type { ClampBounds } from './clamp.js';
+// round's decimals.
 export type { RoundOptions } from './generated/ops.js';
 export type {
   BroadcastNote,

@@ -32,6 +32,7 @@ import type {
   RunOptions,
 } from './program-types.js';
 import type { Runtime } from './runtime.js';
+import { WireReader } from './value-wire.js';
 import type { Tensor } from './tensor.js';
 
 /**
@@ -42,18 +43,6 @@ import type { Tensor } from './tensor.js';
  */
 export type ProgramValue = Tensor | number | bigint | boolean | string | null | ProgramValue[];
 
-
-function pythonFloat(text: string): number {
-  if (text === 'nan') return NaN;
-  if (text === 'inf') return Infinity;
-  if (text === '-inf') return -Infinity;
-  return Number(text);
-}
-
-function pythonInt(text: string): number | bigint {
-  const big = BigInt(text);
-  return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
-}
 
 /**
  * A program run by tc.run: every statement that ran, with its results and
@@ -87,40 +76,12 @@ export class Program {
   /** @internal Use tc.run(). */
   constructor(raw: RawProgram, rt: Runtime<Tensor>) {
     this.owned = [];
-    const tensors = new Map<number, Tensor>();
-    const shared: ProgramValue[] = [];  // strings and sequences in the order written: what a 'ref' names
-    const convert = (g: RawGlobal): ProgramValue => {
-      switch (g.t) {
-        case 'none': return null;
-        case 'bool': return g.v;
-        case 'int': return pythonInt(g.v);
-        case 'float': return pythonFloat(g.v);
-        case 'other': return g.v;
-        case 'str':
-          shared.push(g.v);
-          return g.v;
-        case 'sequence': {
-          const items: ProgramValue[] = [];
-          shared.push(items);
-          for (const item of g.items) items.push(convert(item));
-          return items;
-        }
-        case 'ref': {
-          const value = shared[g.r];
-          if (value === undefined) fail('internal', `run(): global refers to value ${g.r}, which was not written before it`);
-          return value;
-        }
-        case 'tensor': {
-          let t = tensors.get(g.h);
-          if (t === undefined) {
-            t = rt.adopt(g.h, 'run');
-            tensors.set(g.h, t);
-            this.owned.push(t);
-          }
-          return t;
-        }
-      }
-    };
+    const reader = new WireReader<Tensor>((h) => {
+      const t = rt.adopt(h, 'run');
+      this.owned.push(t);
+      return t;
+    }, { namedAsObject: false, dtypeAsRepr: true }, 'run');
+    const convert = (g: RawGlobal): ProgramValue => reader.read(g) as ProgramValue;
     this.values = new Map(Object.entries(raw.globals).map(([name, g]) => [name, convert(g)]));
     this.statements = raw.statements.map((s) => statement(s, rt));
     this.error = raw.error;

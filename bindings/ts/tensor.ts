@@ -15,6 +15,7 @@ import {
 } from './args.js';
 import { OPS } from './generated/ops.js';
 import type { OpInfo, OpMethods } from './generated/ops.js';
+import type { RegistryMethods } from './generated/registry.js';
 import type { DType } from './generated/traces.js';
 import { DTYPES } from './generated/traces.js';
 import { formatTensor } from './format.js';
@@ -22,8 +23,7 @@ import type { Printable } from './format.js';
 import { unflatten } from './nested.js';
 import { typedView, viewToEnd } from './typed-view.js';
 import { alphaFrom } from './op-args.js';
-import { clampOne, clampWith, roundWith } from './clamp.js';
-import type { ClampBounds } from './clamp.js';
+import { roundWith } from './clamp.js';
 import { writeIndex } from './indexing.js';
 import type { IndexItem } from './indexing.js';
 import type { Nested } from './nested.js';
@@ -50,13 +50,6 @@ const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 export function int64Values(values: BigInt64Array): number[] | bigint[] {
   for (const v of values) if (v > SAFE || v < -SAFE) return Array.from(values);
   return Array.from(values, Number);
-}
-
-/** var() and std()'s options: correction (1 by default) or PyTorch's older unbiased, and keepdim. */
-export interface VarOptions {
-  correction?: number;
-  unbiased?: boolean;
-  keepdim?: boolean;
 }
 
 // A number or a list of them (PyTorch's int-or-list arguments).
@@ -392,172 +385,11 @@ export class Tensor {
     return rt.adopt(rt.core._tc_gather(h, d, rt.tensorArg(index, 'gather', 'index')), 'gather');
   }
 
-  // --- reductions
+  // --- reductions, clamp, softmax: generated (bindings/ts/registry.ts)
 
-  /** sum() over everything (0-D); sum(1); sum([0, 1], true) keeps the dims. */
-  sum(dim?: number | readonly number[], keepdim = false): Tensor {
-    const rt = this._rt;
-    if (dim === undefined) return rt.unaryHandle(this, 'sum', rt.core._tc_sum_all);
-    const dims = intList(dim, 'sum', 'dim');
-    const keep = checkBool(keepdim, 'sum', 'keepdim');
-    const h = rt.handle(this, 'sum', 'self');
-    return rt.adopt(rt.core._tc_sum_dims(h, rt.scratch.writeInts(dims), keep), 'sum');
-  }
   /** PyTorch's sum_to: sums this down to a shape it broadcasts from. */
   sumTo(shape: readonly number[]): Tensor {
     return this._rt.shaped(this, 'sumTo', checkIntList(shape, 'sumTo', 'shape'), this._rt.core._tc_sum_to);
-  }
-
-  // --- clamp (bindings/ts/clamp.ts)
-
-  /**
-   * PyTorch's clamp: clamp(min, max) or clamp({ min, max }), each bound a
-   * number or a tensor that broadcasts with this one, null or undefined for
-   * none (at least one is needed). min > max gives max.
-   */
-  clamp(min: Tensor | number | boolean | bigint | null | undefined, max?: Tensor | number | boolean | bigint | null): Tensor;
-  clamp(bounds: ClampBounds): Tensor;
-  clamp(...args: unknown[]): Tensor {
-    return clampWith(this._rt, this, args, 0, 'clamp');
-  }
-  /** PyTorch's clamp_min: clamp(min, null). */
-  clampMin(min: Tensor | number | boolean | bigint): Tensor {
-    return clampOne(this._rt, this, min, 'min', 'clampMin');
-  }
-  /** PyTorch's clamp_max: clamp(null, max). */
-  clampMax(max: Tensor | number | boolean | bigint): Tensor {
-    return clampOne(this._rt, this, max, 'max', 'clampMax');
-  }
-  // --- reductions over dims (src/ops/reduce_dims.cpp, softmax.cpp): PyTorch's
-  // names, positional order, dtypes and errors. A dim list may be a number or
-  // an array; no dims (or []) reduces every dim.
-
-  /** mean() over everything (0-D); mean(1); mean([0, 1], true). Floating dtypes only, as PyTorch. */
-  mean(dim?: number | readonly number[], keepdim = false): Tensor {
-    noExtra('mean', 2, extraArgs(arguments, 2));
-    const rt = this._rt;
-    const keep = checkBool(keepdim, 'mean', 'keepdim');
-    if (dim === undefined && !keep) return rt.unaryHandle(this, 'mean', rt.core._tc_mean_all);
-    const dims = dimList(dim, 'mean');
-    const h = rt.handle(this, 'mean', 'self');
-    return rt.adopt(rt.core._tc_mean_dims(h, rt.scratch.writeInts(dims), keep), 'mean');
-  }
-  /** The largest values along dims (every dim by default); ties and NaN as PyTorch. */
-  amax(dim?: number | readonly number[], keepdim = false): Tensor {
-    return this.#dimsKeep('amax', dim, keepdim, this._rt.core._tc_amax, extraArgs(arguments, 2));
-  }
-  amin(dim?: number | readonly number[], keepdim = false): Tensor {
-    return this.#dimsKeep('amin', dim, keepdim, this._rt.core._tc_amin, extraArgs(arguments, 2));
-  }
-  /** max(): the largest value (0-D). max(dim, keepdim?): { values, indices } (int64, the first of ties). */
-  max(): Tensor;
-  max(dim: number, keepdim?: boolean): { values: Tensor; indices: Tensor };
-  max(dim?: number, keepdim = false): Tensor | { values: Tensor; indices: Tensor } {
-    return this.#extreme('max', dim, keepdim, extraArgs(arguments, 2));
-  }
-  min(): Tensor;
-  min(dim: number, keepdim?: boolean): { values: Tensor; indices: Tensor };
-  min(dim?: number, keepdim = false): Tensor | { values: Tensor; indices: Tensor } {
-    return this.#extreme('min', dim, keepdim, extraArgs(arguments, 2));
-  }
-  /** The int64 position of the largest value: along dim, or in the flattened tensor. */
-  argmax(dim?: number, keepdim = false): Tensor {
-    return this.#optionalDim('argmax', dim, keepdim, this._rt.core._tc_argmax, extraArgs(arguments, 2));
-  }
-  argmin(dim?: number, keepdim = false): Tensor {
-    return this.#optionalDim('argmin', dim, keepdim, this._rt.core._tc_argmin, extraArgs(arguments, 2));
-  }
-  /** The product over everything, or along one dim; integers and bool give int64. */
-  prod(dim?: number, keepdim = false): Tensor {
-    return this.#optionalDim('prod', dim, keepdim, this._rt.core._tc_prod, extraArgs(arguments, 2));
-  }
-  /**
-   * var(dim?, { correction, keepdim }): divided by n - correction (1 by default;
-   * `unbiased: false` is PyTorch's older spelling of correction 0).
-   */
-  var(dim?: number | readonly number[] | VarOptions, options?: VarOptions): Tensor {
-    return this.#varStd('var', dim, options, this._rt.core._tc_var, extraArgs(arguments, 2));
-  }
-  std(dim?: number | readonly number[] | VarOptions, options?: VarOptions): Tensor {
-    return this.#varStd('std', dim, options, this._rt.core._tc_std_, extraArgs(arguments, 2));
-  }
-  /** log(sum(exp(x))) along dims, without overflow; integers give float32. */
-  logsumexp(dim: number | readonly number[], keepdim = false): Tensor {
-    if (dim === undefined) fail('type', "logsumexp(): missing argument 'dim'");
-    return this.#dimsKeep('logsumexp', dim, keepdim, this._rt.core._tc_logsumexp, extraArgs(arguments, 2));
-  }
-  /** exp(x) / sum(exp(x)) along dim; floating dtypes only. */
-  softmax(dim: number): Tensor {
-    noExtra('softmax', 1, extraArgs(arguments, 1));
-    const rt = this._rt;
-    const d = checkInt(dim, 'softmax', 'dim');
-    return rt.adopt(rt.core._tc_softmax(rt.handle(this, 'softmax', 'self'), d), 'softmax');
-  }
-  /** x - logsumexp(x) along dim (PyTorch's log_softmax). */
-  logSoftmax(dim: number): Tensor {
-    noExtra('logSoftmax', 1, extraArgs(arguments, 1));
-    const rt = this._rt;
-    const d = checkInt(dim, 'logSoftmax', 'dim');
-    return rt.adopt(rt.core._tc_log_softmax(rt.handle(this, 'logSoftmax', 'self'), d), 'logSoftmax');
-  }
-  /** Whether every element is nonzero (over everything, or along dim); bool, uint8 for uint8. */
-  all(dim?: number, keepdim = false): Tensor {
-    return this.#optionalDim('all', dim, keepdim, this._rt.core._tc_all, extraArgs(arguments, 2));
-  }
-  any(dim?: number, keepdim = false): Tensor {
-    return this.#optionalDim('any', dim, keepdim, this._rt.core._tc_any, extraArgs(arguments, 2));
-  }
-
-  #dimsKeep(fn: string, dim: unknown, keepdim: unknown, call: (h: number, n: number, k: boolean) => number,
-    extra: unknown[]): Tensor {
-    noExtra(fn, 2, extra);
-    const rt = this._rt;
-    const dims = dimList(dim, fn);
-    const keep = checkBool(keepdim, fn, 'keepdim');
-    const h = rt.handle(this, fn, 'self');
-    return rt.adopt(call(h, rt.scratch.writeInts(dims), keep), fn);
-  }
-  #optionalDim(fn: string, dim: unknown, keepdim: unknown,
-    call: (h: number, hasDim: boolean, d: number, k: boolean) => number, extra: unknown[]): Tensor {
-    noExtra(fn, 2, extra);
-    const rt = this._rt;
-    const d = dim === undefined ? 0 : checkInt(dim, fn, 'dim');
-    const keep = checkBool(keepdim, fn, 'keepdim');
-    return rt.adopt(call(rt.handle(this, fn, 'self'), dim !== undefined, d, keep), fn);
-  }
-  #extreme(fn: 'max' | 'min', dim: unknown, keepdim: unknown, extra: unknown[]): Tensor | { values: Tensor; indices: Tensor } {
-    noExtra(fn, 2, extra);
-    const rt = this._rt;
-    const core = rt.core;
-    if (dim === undefined) {
-      if (keepdim !== false) fail('type', `${fn}(): keepdim needs a dim`);
-      return rt.unaryHandle(this, fn, fn === 'max' ? core._tc_max_all : core._tc_min_all);
-    }
-    const d = checkInt(dim, fn, 'dim');
-    const keep = checkBool(keepdim, fn, 'keepdim');
-    const h = rt.handle(this, fn, 'self');
-    const values = (fn === 'max' ? core._tc_max_dim : core._tc_min_dim)(h, d, keep);
-    const indices = rt.scratch.read(0);
-    return { values: rt.adopt(values, fn), indices: rt.adopt(indices, fn) };
-  }
-  #varStd(fn: 'var' | 'std', dim: unknown, options: unknown,
-    call: (h: number, n: number, c: number, k: boolean) => number, extra: unknown[]): Tensor {
-    noExtra(fn, 2, extra);
-    if (isPlainObject(dim) && options === undefined) {
-      options = dim;
-      dim = undefined;
-    }
-    const o = checkOptions<VarOptions>(options, fn, ['correction', 'unbiased', 'keepdim']);
-    if (o.correction !== undefined && o.unbiased !== undefined)
-      fail('type', `${fn}(): give correction or unbiased, not both (unbiased: false is correction: 0)`);
-    let correction = 1;
-    if (o.correction !== undefined) correction = checkInt(o.correction, fn, 'correction');
-    else if (o.unbiased !== undefined) correction = checkBool(o.unbiased, fn, 'unbiased') ? 1 : 0;
-    const keep = o.keepdim === undefined ? false : checkBool(o.keepdim, fn, 'keepdim');
-    const dims = dimList(dim, fn);
-    const rt = this._rt;
-    const h = rt.handle(this, fn, 'self');
-    return rt.adopt(call(h, rt.scratch.writeInts(dims), correction, keep), fn);
   }
 
   // --- autograd
@@ -715,6 +547,9 @@ if (dispose !== undefined) (Tensor.prototype as unknown as Record<symbol, unknow
 // refused: a.mul(b, { alpha: 2 }) would otherwise run as a.mul(b) and look
 // as if alpha had been applied.
 export interface Tensor extends OpMethods<Tensor> {}
+// The methods generated from the library's entries (bindings/ts/registry.ts,
+// installed by tensorcast.ts): x.mean(0), x.softmax(1), ...
+export interface Tensor extends RegistryMethods<Tensor> {}
 // The methods read `arguments.length` rather than rest parameters: on the
 // op path a rest array is an allocation per call.
 OPS.forEach((op: OpInfo, code) => {

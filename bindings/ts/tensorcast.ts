@@ -15,7 +15,6 @@ import {
   splitOptions,
 } from './args.js';
 import type { Core } from './core.js';
-import { isClose } from './closeness.js';
 import { Explain } from './explain.js';
 import { OPS } from './generated/ops.js';
 import type { OpFunctions, OpInfo } from './generated/ops.js';
@@ -27,8 +26,10 @@ import { typedView } from './typed-view.js';
 import { MAX_DIMS } from './generated/limits.js';
 import { DTYPES } from './generated/traces.js';
 import { alphaFrom } from './op-args.js';
-import { clampWith, roundWith } from './clamp.js';
-import type { ClampBounds } from './clamp.js';
+import { roundWith } from './clamp.js';
+import { installGenerated } from './registry.js';
+import { REGISTRY } from './generated/registry.js';
+import type { RegistryEntry, RegistryFunctions } from './generated/registry.js';
 import { Runtime } from './runtime.js';
 import { runProgram } from './program.js';
 import type { Program } from './program.js';
@@ -51,14 +52,6 @@ export interface FactoryOptions extends GradOptions {
 export interface TensorOptions extends FactoryOptions {
   /** The shape of flat data (row-major). */
   shape?: readonly number[];
-}
-export interface AllcloseOptions {
-  /** Relative tolerance (default 1e-5). */
-  rtol?: number;
-  /** Absolute tolerance (default 1e-8). */
-  atol?: number;
-  /** Whether NaN is close to NaN (default false). */
-  equalNan?: boolean;
 }
 export type BroadcastPolicy = 'allow' | 'warn' | 'raise';
 export interface MemoryInfo {
@@ -117,6 +110,12 @@ export class Tensorcast {
   readonly explain: Explain;
   /** Every op, as the core's op table lists it (name, operands, alpha, in-place form, dtype rule, ...). */
   readonly ops: readonly OpInfo[];
+  /**
+   * Every function of the library, one entry each (Note [Op registry]): its
+   * PyTorch signatures, how programs and the package reach it, its family,
+   * dtype rule and one-line doc. docs/api.md is written from the same list.
+   */
+  readonly registry: readonly RegistryEntry[] = REGISTRY;
   /** @internal */
   readonly _rt: Runtime<Tensor>;
   /** @internal */
@@ -232,16 +231,7 @@ export class Tensorcast {
     return this._withGrad(this._rt.adopt(h, 'arange'), grad);
   }
 
-  // --- clamp and the factories (bindings/ts/clamp.ts,
-  // src/ops/factories.cpp, src/ops/random.cpp)
-
-  /** torch.clamp(input, min, max) or clamp(input, { min, max }): see Tensor.clamp. */
-  clamp(input: Tensor, min: Tensor | number | boolean | bigint | null | undefined, max?: Tensor | number | boolean | bigint | null): Tensor;
-  clamp(input: Tensor, bounds: ClampBounds): Tensor;
-  clamp(input: Tensor): Tensor {
-    this._rt.tensorArg(input, 'clamp', 'input');
-    return clampWith(this._rt, input, arguments, 1, 'clamp');
-  }
+  // --- the factories (src/ops/factories.cpp, src/ops/random.cpp)
 
   /** torch.linspace: steps values from start to end, both included (float32 unless { dtype }). */
   linspace(start: number, end: number, steps: number, options?: FactoryOptions): Tensor {
@@ -380,42 +370,6 @@ export class Tensorcast {
     const d = checkInt(dim, 'stack', 'dim');
     const count = writeTensorList(rt, tensors, 'stack', 'tensors');
     return rt.adopt(rt.core._tc_stack(count, d), 'stack');
-  }
-
-  // --- comparing tensors
-
-  /** PyTorch's torch.equal: the same shape and the same values (NaN equals nothing). */
-  equal(input: Tensor, other: Tensor): boolean {
-    const rt = this._rt;
-    rt.tensorArg(input, 'equal', 'input');
-    rt.tensorArg(other, 'equal', 'other');
-    const a = input.shape;
-    const b = other.shape;
-    if (a.length !== b.length || a.some((size, i) => size !== b[i])) return false;
-    const x = input.data();
-    const y = other.data();
-    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
-    return true;
-  }
-  /** PyTorch's torch.allclose: |input - other| <= atol + rtol * |other| for every broadcast pair. */
-  allclose(input: Tensor, other: Tensor, options?: AllcloseOptions): boolean {
-    const rt = this._rt;
-    rt.tensorArg(input, 'allclose', 'input');
-    rt.tensorArg(other, 'allclose', 'other');
-    const opts = checkOptions<AllcloseOptions>(options, 'allclose', ['rtol', 'atol', 'equalNan']);
-    const rtol = opts.rtol === undefined ? 1e-5 : checkNumber(opts.rtol, 'allclose', 'rtol');
-    const atol = opts.atol === undefined ? 1e-8 : checkNumber(opts.atol, 'allclose', 'atol');
-    const equalNan = opts.equalNan === undefined ? false : checkBool(opts.equalNan, 'allclose', 'equalNan');
-    // PyTorch's checks and words (isclose).
-    if (!(rtol >= 0)) fail('value', `allclose(): rtol must be greater than or equal to zero, but got ${rtol}`);
-    if (!(atol >= 0)) fail('value', `allclose(): atol must be greater than or equal to zero, but got ${atol}`);
-    const trace = this.explain.broadcast(input.shape, other.shape);
-    if (trace.result === null) fail('shape', trace.error ?? 'shapes do not broadcast');
-    const shape = trace.result;
-    const [x, y] = this.tidy(() => [input.broadcastTo(shape).data(), other.broadcastTo(shape).data()]);
-    for (let i = 0; i < x.length; i++)
-      if (!isClose(x[i] as number, y[i] as number, rtol, atol, equalNan)) return false;
-    return true;
   }
 
   // --- modes
@@ -646,3 +600,8 @@ OPS.forEach((op: OpInfo, code) => {
     return roundWith(this._rt, input as Tensor, code, arguments, 1);
   };
 }
+
+// The members generated from the library's entries (bindings/ts/registry.ts,
+// Note [Op registry] in src/lang/library.h): tc.mean(x, 0), x.mean(0), ...
+export interface Tensorcast extends RegistryFunctions<Tensor> {}
+installGenerated(Tensorcast.prototype, Tensor.prototype);

@@ -17,6 +17,8 @@
 //    MemoryError.
 #include "lang/builtins.h"
 
+#include <cctype>
+
 #include "autograd/node.h"
 #include "lang/library.h"
 #include "lang/repr.h"
@@ -26,14 +28,35 @@ namespace tc::lang {
 
 namespace {
 
+// Each family's entries, classified by the defaults of their table
+// unless an entry says otherwise (Entry::in).
+struct Table {
+  void (*add)(std::vector<Entry>&);
+  Family family;
+  std::optional<DTypeRule> dtype_rule;
+  bool backward;
+};
+const Table kTables[] = {
+    {add_factories, Family::Factory, std::nullopt, false},
+    {add_math, Family::Elementwise, DTypeRule::Promote, true},
+    {add_shapes, Family::View, DTypeRule::Same, true},
+    {add_tensor, Family::Attribute, std::nullopt, false},
+    {add_python, Family::Python, std::nullopt, false},
+};
+
 const std::vector<Entry>& table() {
   static const std::vector<Entry> entries = [] {
     std::vector<Entry> t;
-    add_factories(t);
-    add_math(t);
-    add_shapes(t);
-    add_tensor(t);
-    add_python(t);
+    for (const Table& family : kTables) {
+      const size_t first = t.size();
+      family.add(t);
+      for (size_t i = first; i < t.size(); ++i)
+        if (!t[i].classified) {
+          t[i].family = family.family;
+          t[i].dtype_rule = family.dtype_rule;
+          t[i].backward = family.backward;
+        }
+    }
     return t;
   }();
   return entries;
@@ -145,20 +168,66 @@ void set_grad(Tensor& t, const Value& value) {
 
 }  // namespace
 
+namespace {
+// A function reached from torch or a tensor is a generated member of the
+// package; one of Python's builtins or of torch.nn.functional alone is not.
+Entry make_entry(const char* name, unsigned where, Impl impl, RawImpl raw) {
+  Entry e{name, where, {}, impl, raw};
+  if (where & (kTorch | kMethod)) {
+    e.js_form = JsForm::Generated;
+    e.js = js_name(name);
+  } else if (where & kFunctional) {
+    e.js = "torch.nn.functional: programs only; tc has the op as a function of its own";
+  } else {
+    e.js = "one of Python's builtins: JavaScript has its own";
+  }
+  return e;
+}
+}  // namespace
+
+std::string js_name(const std::string& name) {
+  std::string out;
+  for (size_t i = 0; i < name.size(); ++i) {
+    if (name[i] == '_' && i > 0 && i + 1 < name.size()) {
+      out += static_cast<char>(std::toupper(static_cast<unsigned char>(name[++i])));
+      continue;
+    }
+    out += name[i];
+  }
+  return out;
+}
+
+const char* family_name(Family family) {
+  switch (family) {
+    case Family::Elementwise: return "elementwise";
+    case Family::Reduction: return "reduction";
+    case Family::View: return "view";
+    case Family::Join: return "join";
+    case Family::Matmul: return "matmul";
+    case Family::Indexing: return "indexing";
+    case Family::Factory: return "factory";
+    case Family::Conversion: return "conversion";
+    case Family::Autograd: return "autograd";
+    case Family::Attribute: return "attribute";
+    case Family::Python: return "python";
+  }
+  return "python";
+}
+
 Entry entry(const char* name, unsigned where, std::vector<const char*> signatures, Impl impl) {
-  Entry e{name, where, {}, impl, nullptr};
+  Entry e = make_entry(name, where, impl, nullptr);
   for (const char* s : signatures) e.signatures.emplace_back(s);
   return e;
 }
 
 Entry shared_entry(const char* name, unsigned where, const std::vector<const char*>& signatures, Impl impl) {
-  Entry e{name, where, {}, impl, nullptr};
+  Entry e = make_entry(name, where, impl, nullptr);
   for (const char* s : signatures) e.signatures.emplace_back(name + std::string(s));
   return e;
 }
 
 Entry raw_entry(const char* name, unsigned where, RawImpl impl) {
-  return Entry{name, where, {}, nullptr, impl};
+  return make_entry(name, where, nullptr, impl);
 }
 
 const std::vector<Entry>& library() { return table(); }

@@ -224,39 +224,69 @@ void add_factories(std::vector<Entry>& t) {
   t.push_back(entry("tensor", kTorch,
                     {"tensor(object data, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False, "
                      "bool! pin_memory=False)"},
-                    make_tensor));
-  t.push_back(entry("zeros", kTorch, {"zeros(SymInt[] size, " TC_FACTORY_OUT_OPTIONS}, make_zeros));
-  t.push_back(entry("ones", kTorch, {"ones(SymInt[] size, " TC_FACTORY_OUT_OPTIONS}, make_ones));
+                    make_tensor)
+                  .says("A tensor of the given values (nested lists), its dtype inferred or given.")
+                  .hand_written("tensor"));
+  t.push_back(entry("zeros", kTorch, {"zeros(SymInt[] size, " TC_FACTORY_OUT_OPTIONS}, make_zeros)
+                  .says("A tensor of zeros.")
+                  .hand_written("zeros"));
+  t.push_back(entry("ones", kTorch, {"ones(SymInt[] size, " TC_FACTORY_OUT_OPTIONS}, make_ones)
+                  .says("A tensor of ones.")
+                  .hand_written("ones"));
   // empty: zeros here (the values of PyTorch's are whatever memory held).
   t.push_back(entry("empty", kTorch,
                     {"empty(SymInt[] size, *, MemoryFormat! memory_format=None, Tensor! out=None, " TC_FACTORY_KW},
-                    make_zeros));
+                    make_zeros)
+                  .says("A tensor of the given size: zeros in tensorcast (PyTorch leaves whatever memory held)."));
   t.push_back(entry("full", kTorch, {"full(SymInt[] size, Number fill_value, " TC_FACTORY_OUT_OPTIONS},
-                    make_full));
+                    make_full)
+                  .says("A tensor filled with fill_value.")
+                  .hand_written("full"));
   t.push_back(entry("arange", kTorch,
                     {"arange(Number end, " TC_FACTORY_OUT_OPTIONS, "arange(Number start, Number end, " TC_FACTORY_OPTIONS,
                      "arange(Number start, Number end, Number step=1, " TC_FACTORY_OUT_OPTIONS},
-                    make_arange));
+                    make_arange)
+                  .says("Numbers from start up to (not including) end, step apart.")
+                  .hand_written("arange"));
   t.push_back(entry("linspace", kTorch,
                     {"linspace(Number start, Number end, int steps, " TC_FACTORY_OUT_OPTIONS},
-                    make_linspace));
+                    make_linspace)
+                  .says("steps numbers evenly spaced from start to end, both included.")
+                  .hand_written("linspace"));
   t.push_back(entry("eye", kTorch, {"eye(int n, " TC_FACTORY_OUT_OPTIONS, "eye(int n, int m, " TC_FACTORY_OUT_OPTIONS},
-                    make_eye));
-  t.push_back(entry("zeros_like", kTorch, {"zeros_like(Tensor input, " TC_LIKE_OPTIONS}, make_zeros_like));
-  t.push_back(entry("ones_like", kTorch, {"ones_like(Tensor input, " TC_LIKE_OPTIONS}, make_ones_like));
-  t.push_back(entry("empty_like", kTorch, {"empty_like(Tensor input, " TC_LIKE_OPTIONS}, make_zeros_like));
+                    make_eye)
+                  .says("A matrix with ones on its diagonal.")
+                  .hand_written("eye"));
+  t.push_back(entry("zeros_like", kTorch, {"zeros_like(Tensor input, " TC_LIKE_OPTIONS}, make_zeros_like)
+                  .says("Zeros of input's shape (and dtype, unless given).")
+                  .hand_written("zerosLike"));
+  t.push_back(entry("ones_like", kTorch, {"ones_like(Tensor input, " TC_LIKE_OPTIONS}, make_ones_like)
+                  .says("Ones of input's shape (and dtype, unless given).")
+                  .hand_written("onesLike"));
+  t.push_back(entry("empty_like", kTorch, {"empty_like(Tensor input, " TC_LIKE_OPTIONS}, make_zeros_like)
+                  .says("A tensor of input's shape: zeros in tensorcast."));
   t.push_back(entry("full_like", kTorch, {"full_like(Tensor input, Number fill_value, " TC_LIKE_OPTIONS},
-                    make_full_like));
+                    make_full_like)
+                  .says("fill_value in input's shape.")
+                  .hand_written("fullLike"));
   t.push_back(entry("rand", kTorch, {"rand(int[] size, " TC_RANDOM_OPTIONS, "rand(int[] size, " TC_FACTORY_OUT_OPTIONS},
-                    make_rand));
+                    make_rand)
+                  .says("Uniform random numbers in [0, 1) (tensorcast's generator, not PyTorch's).")
+                  .hand_written("rand"));
   t.push_back(entry("randn", kTorch,
-                    {"randn(int[] size, " TC_RANDOM_OPTIONS, "randn(int[] size, " TC_FACTORY_OUT_OPTIONS}, make_randn));
+                    {"randn(int[] size, " TC_RANDOM_OPTIONS, "randn(int[] size, " TC_FACTORY_OUT_OPTIONS}, make_randn)
+                  .says("Normal random numbers (tensorcast's generator, not PyTorch's).")
+                  .hand_written("randn"));
   t.push_back(entry("randint", kTorch,
                     {"randint(int high, int[] size, " TC_RANDOM_OPTIONS, "randint(int high, int[] size, " TC_FACTORY_OUT_OPTIONS,
                      "randint(int low, int high, int[] size, " TC_RANDOM_OPTIONS,
                      "randint(int low, int high, int[] size, " TC_FACTORY_OUT_OPTIONS},
-                    make_randint));
-  t.push_back(entry("manual_seed", kTorch, {"manual_seed(int seed)"}, seed));
+                    make_randint)
+                  .says("Random integers in [low, high).")
+                  .hand_written("randint"));
+  t.push_back(entry("manual_seed", kTorch, {"manual_seed(int seed) -> None"}, seed)
+                  .says("Seeds the random numbers.")
+                  .hand_written("manualSeed"));
 }
 
 }  // namespace tc::lang

@@ -69,13 +69,25 @@ Value div_rounding(const Bound& b, const Impl& plain, CallContext& c) {
                                     mode + "'");
 }
 
+// An op of the table under its own name is called by the package through
+// the table's export (JsForm::OpTable); an alias through the generic call.
+Entry table_entry(Entry e, const OpInfo& op, const std::string& name) {
+  Entry out = std::move(e).in(Family::Elementwise, op.dtype_rule, op.backward).says(op.doc);
+  if (name == torch_name(op)) {
+    out.js_form = JsForm::OpTable;
+    out.js = op.name;
+  }
+  return out;
+}
+
 void add_op(std::vector<Entry>& t, const OpInfo& op, const std::string& name) {
   const OpInfo* p = &op;
   if (op.family == OpFamily::Unary) {
     if (static_cast<UnaryOp>(op.code) == UnaryOp::Round) return;  // below, with decimals
     const UnaryOp code = static_cast<UnaryOp>(op.code);
-    t.push_back(entry(name.c_str(), kTorch | kMethod, {(name + "(Tensor input)").c_str()},
-                      [code](const Bound& b, CallContext&) -> Value { return unary(code, b.tensor("input")); }));
+    t.push_back(table_entry(entry(name.c_str(), kTorch | kMethod, {(name + "(Tensor input)").c_str()},
+                                  [code](const Bound& b, CallContext&) -> Value { return unary(code, b.tensor("input")); }),
+                            op, name));
     return;
   }
   if (op.family != OpFamily::Binary && op.family != OpFamily::Compare) return;
@@ -97,7 +109,8 @@ void add_op(std::vector<Entry>& t, const OpInfo& op, const std::string& name) {
                                          type_name(b.get("input")));
     return impl(b, c);
   };
-  t.push_back(entry(name.c_str(), op.inplace ? kMethod : kTorch | kMethod, {signature.c_str()}, checked));
+  t.push_back(table_entry(entry(name.c_str(), op.inplace ? kMethod : kTorch | kMethod, {signature.c_str()}, checked),
+                          op, name));
 }
 
 // --- reductions: PyTorch's overloads (its python signatures, without the
@@ -287,44 +300,76 @@ void add_reductions(std::vector<Entry>& t) {
   t.push_back(entry("sum", both,
                     {"sum(Tensor input, " TC_DTYPE_KW,
                      "sum(Tensor input, int[1]? dim, bool keepdim=False, " TC_DTYPE_OUT_KW},
-                    do_sum));
+                    do_sum)
+                    .in(Family::Reduction, DTypeRule::Sum, true)
+                    .says("The sum over every dim, or over dim (a dim or a list of dims); integers and bool give int64."));
   t.push_back(entry("mean", both,
                     {"mean(Tensor input, " TC_DTYPE_KW,
                      "mean(Tensor input, int[1]? dim, bool keepdim=False, " TC_DTYPE_OUT_KW},
-                    do_mean));
-  t.push_back(entry("amax", both, {"amax(Tensor input, int[1] dim=(), bool keepdim=False)"}, do_amax));
-  t.push_back(entry("amin", both, {"amin(Tensor input, int[1] dim=(), bool keepdim=False)"}, do_amin));
+                    do_mean)
+                    .in(Family::Reduction, DTypeRule::Same, true)
+                    .says("The mean over every dim, or over dim; floating dtypes only (dtype= converts first)."));
+  t.push_back(entry("amax", both, {"amax(Tensor input, int[1] dim=(), bool keepdim=False)"}, do_amax)
+                  .in(Family::Reduction, DTypeRule::Same, true)
+                  .says("The largest values over dim (every dim by default); NaN wins, as in PyTorch."));
+  t.push_back(entry("amin", both, {"amin(Tensor input, int[1] dim=(), bool keepdim=False)"}, do_amin)
+                  .in(Family::Reduction, DTypeRule::Same, true)
+                  .says("The smallest values over dim (every dim by default); NaN wins, as in PyTorch."));
   t.push_back(entry("max", both,
                     {"max(Tensor input)", "max(Tensor input, Tensor other, *, Tensor! out=None)",
-                     "max(Tensor input, int dim, bool keepdim=False, *, Tensor[]! out=None)"},
-                    do_max));
+                     "max(Tensor input, int dim, bool keepdim=False, *, Tensor[]! out=None) -> (Tensor values, Tensor indices)"},
+                    do_max)
+                    .in(Family::Reduction, DTypeRule::Same, true)
+                    .says("The largest value (0-D); with other, maximum(); along dim, the values and their int64 indices."));
   t.push_back(entry("min", both,
                     {"min(Tensor input)", "min(Tensor input, Tensor other, *, Tensor! out=None)",
-                     "min(Tensor input, int dim, bool keepdim=False, *, Tensor[]! out=None)"},
-                    do_min));
-  t.push_back(entry("argmax", both, {"argmax(Tensor input, int? dim=None, bool keepdim=False)"}, do_argmax));
-  t.push_back(entry("argmin", both, {"argmin(Tensor input, int? dim=None, bool keepdim=False)"}, do_argmin));
+                     "min(Tensor input, int dim, bool keepdim=False, *, Tensor[]! out=None) -> (Tensor values, Tensor indices)"},
+                    do_min)
+                    .in(Family::Reduction, DTypeRule::Same, true)
+                    .says("The smallest value (0-D); with other, minimum(); along dim, the values and their int64 indices."));
+  t.push_back(entry("argmax", both, {"argmax(Tensor input, int? dim=None, bool keepdim=False)"}, do_argmax)
+                  .in(Family::Reduction, DTypeRule::Index, false)
+                  .says("The int64 position of the largest value along dim, or in the flattened tensor."));
+  t.push_back(entry("argmin", both, {"argmin(Tensor input, int? dim=None, bool keepdim=False)"}, do_argmin)
+                  .in(Family::Reduction, DTypeRule::Index, false)
+                  .says("The int64 position of the smallest value along dim, or in the flattened tensor."));
   t.push_back(entry("prod", both,
                     {"prod(Tensor input, " TC_DTYPE_KW,
                      "prod(Tensor input, int dim, bool keepdim=False, " TC_DTYPE_OUT_KW},
-                    do_prod));
+                    do_prod)
+                    .in(Family::Reduction, DTypeRule::Sum, true)
+                    .says("The product over every dim, or along dim; integers and bool give int64."));
   const std::vector<const char*> spread = {
       "(Tensor input, int[1]? dim, *, int? correction=None, bool keepdim=False, Tensor! out=None)",
       "(Tensor input, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor! out=None)",
       "(Tensor input, bool unbiased=True)"};
-  t.push_back(shared_entry("var", both, spread, do_var));
-  t.push_back(shared_entry("std", both, spread, do_std));
+  t.push_back(shared_entry("var", both, spread, do_var)
+                  .in(Family::Reduction, DTypeRule::Same, true)
+                  .says("The variance over dim (every dim by default), divided by n - correction (1 by default)."));
+  t.push_back(shared_entry("std", both, spread, do_std)
+                  .in(Family::Reduction, DTypeRule::Same, true)
+                  .says("The standard deviation over dim, divided by n - correction (1 by default)."));
   t.push_back(entry("logsumexp", both, {"logsumexp(Tensor input, int[1] dim, bool keepdim=False)"},
-                    do_logsumexp));
+                    do_logsumexp)
+                    .in(Family::Reduction, DTypeRule::PromoteToFloat, true)
+                    .says("log(sum(exp(x))) over dim, without overflow; integers give the default float."));
   t.push_back(entry("softmax", both, {"softmax(Tensor input, int dim, ScalarType? dtype=None, *, Tensor! out=None)"},
-                    do_softmax));
+                    do_softmax)
+                    .in(Family::Reduction, DTypeRule::Same, true)
+                    .says("exp(x) / sum(exp(x)) along dim; floating dtypes only (dtype= converts first)."));
   t.push_back(entry("log_softmax", both,
                     {"log_softmax(Tensor input, int dim, ScalarType? dtype=None, *, Tensor! out=None)"},
-                    do_log_softmax));
+                    do_log_softmax)
+                    .in(Family::Reduction, DTypeRule::Same, true)
+                    .says("x - logsumexp(x) along dim, computed without overflow."));
   const std::vector<const char*> logical = {"(Tensor input, *, Tensor! out=None)",
                                             "(Tensor input, int dim, bool keepdim=False, *, Tensor! out=None)"};
-  t.push_back(shared_entry("all", both, logical, do_all));
-  t.push_back(shared_entry("any", both, logical, do_any));
+  t.push_back(shared_entry("all", both, logical, do_all)
+                  .in(Family::Reduction, DTypeRule::Bool, false)
+                  .says("Whether every element is nonzero, over everything or along dim (uint8 stays uint8)."));
+  t.push_back(shared_entry("any", both, logical, do_any)
+                  .in(Family::Reduction, DTypeRule::Bool, false)
+                  .says("Whether any element is nonzero, over everything or along dim (uint8 stays uint8)."));
 }
 
 void add_math(std::vector<Entry>& t) {
@@ -333,34 +378,46 @@ void add_math(std::vector<Entry>& t) {
     if (const OpInfo* op = find_op(target)) add_op(t, *op, alias);
   add_reductions(t);
   const unsigned both = kTorch | kMethod;
-  t.push_back(entry("equal", both, {"equal(Tensor input, Tensor other)"}, do_equal));
+  t.push_back(entry("equal", both, {"equal(Tensor input, Tensor other) -> bool"}, do_equal)
+                  .in(Family::Elementwise, std::nullopt, false)
+                  .says("Whether the two tensors have the same shape and the same values."));
   t.push_back(entry("allclose", both,
-                    {"allclose(Tensor input, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False)"},
-                    do_allclose));
+                    {"allclose(Tensor input, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool"},
+                    do_allclose)
+                    .in(Family::Elementwise, std::nullopt, false)
+                    .says("Whether |input - other| <= atol + rtol * |other| everywhere (they broadcast; one dtype)."));
   for (const char* name : {"clamp", "clip"})
     t.push_back(shared_entry(name, both,
                              {"(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor! out=None)",
                               "(Tensor input, Number? min=None, Number? max=None, *, Tensor! out=None)"},
-                             do_clamp));
+                             do_clamp)
+                    .says("Each element limited to [min, max] (numbers or tensors that broadcast); min > max gives max."));
   t.push_back(entry("clamp_min", both,
                     {"clamp_min(Tensor input, Tensor min, *, Tensor! out=None)",
                      "clamp_min(Tensor input, Number min, *, Tensor! out=None)"},
-                    do_clamp_min));
+                    do_clamp_min)
+                    .says("Each element at least min: clamp(min, None)."));
   t.push_back(entry("clamp_max", both,
                     {"clamp_max(Tensor input, Tensor max, *, Tensor! out=None)",
                      "clamp_max(Tensor input, Number max, *, Tensor! out=None)"},
-                    do_clamp_max));
+                    do_clamp_max)
+                    .says("Each element at most max: clamp(None, max)."));
   t.push_back(entry("round", both,
                     {"round(Tensor input, *, Tensor! out=None)", "round(Tensor input, *, int decimals, Tensor! out=None)"},
-                    do_round));
+                    do_round)
+                    .says("Rounds half to even, to decimals places when given.")
+                    .hand_written("round"));
   // torch.where's overloads; the method has one (x.where(condition, other)).
   t.push_back(entry("where", kTorch,
                     {"where(Tensor condition)", "where(Tensor condition, Tensor input, Tensor other, *, Tensor! out=None)",
                      "where(Tensor condition, Number self, Tensor other)",
                      "where(Tensor condition, Tensor input, Number other)",
                      "where(Tensor condition, Number self, Number other)"},
-                    do_where));
-  t.push_back(entry("where", kMethod, {"where(Tensor condition, Tensor input, Tensor other)"}, do_where));
+                    do_where)
+                    .says("input where condition is true, other where it is false (all three broadcast).")
+                    .op_table("where"));
+  t.push_back(entry("where", kMethod, {"where(Tensor condition, Tensor input, Tensor other)"}, do_where)
+                  .says("This tensor where condition is true, other where it is false."));
   // torch.nn.functional
   t.push_back(entry("relu", kFunctional, {"relu(Tensor input, bool inplace=False)"}, f_relu));
   t.push_back(entry("sigmoid", kFunctional, {"sigmoid(Tensor input)"}, f_sigmoid));

@@ -172,44 +172,107 @@ Value f_linear(const Bound& b, CallContext&) {
 
 void add_shapes(std::vector<Entry>& t) {
   const unsigned both = kTorch | kMethod;
-  t.push_back(entry("reshape", both, {"reshape(Tensor input, SymInt[] shape)"}, do_reshape));
+  t.push_back(entry("reshape", both, {"reshape(Tensor input, SymInt[] shape)"}, do_reshape)
+                  .says("The same elements in a new shape: a view when the strides allow, else a copy.")
+                  .hand_written("reshape"));
   t.push_back(entry("view", kMethod, {"view(Tensor input, ScalarType dtype)", "view(Tensor input, SymInt[] size)"},
-                    do_view));
-  t.push_back(entry("expand", kMethod, {"expand(Tensor input, SymInt[] size, *, bool implicit=False)"}, do_expand));
-  t.push_back(entry("expand_as", kMethod, {"expand_as(Tensor input, Tensor other)"}, do_expand_as));
-  t.push_back(entry("broadcast_to", both, {"broadcast_to(Tensor input, int[] size)"}, do_broadcast_to));
-  t.push_back(raw_entry("broadcast_shapes", kTorch, do_broadcast_shapes));
-  t.push_back(raw_entry("broadcast_tensors", kTorch, do_broadcast_tensors));
-  t.push_back(entry("permute", both, {"permute(Tensor input, int[] dims)"}, do_permute));
-  t.push_back(entry("transpose", both, {"transpose(Tensor input, int dim0, int dim1)"}, do_transpose));
-  t.push_back(entry("swapdims", both, {"swapdims(Tensor input, int dim0, int dim1)"}, do_transpose));
-  t.push_back(entry("swapaxes", both, {"swapaxes(Tensor input, int axis0, int axis1)"}, do_swapaxes));
-  t.push_back(entry("unsqueeze", both, {"unsqueeze(Tensor input, int dim)"}, do_unsqueeze));
-  t.push_back(entry("squeeze", both, {"squeeze(Tensor input)", "squeeze(Tensor input, int dim)"}, do_squeeze));
-  t.push_back(entry("flatten", both, {"flatten(Tensor input, int start_dim=0, int end_dim=-1)"}, do_flatten));
-  t.push_back(entry("unflatten", both, {"unflatten(Tensor input, int dim, int[] sizes)"}, do_unflatten));
+                    do_view)
+                  .says("A view of the same storage in a new shape (the strides must allow it).")
+                  .hand_written("view"));
+  t.push_back(entry("expand", kMethod, {"expand(Tensor input, SymInt[] size, *, bool implicit=False)"}, do_expand)
+                  .says("A view with size-1 dims repeated by stride 0 (-1 keeps a size).")
+                  .hand_written("expand"));
+  t.push_back(entry("expand_as", kMethod, {"expand_as(Tensor input, Tensor other)"}, do_expand_as)
+                  .says("expand() to the shape of other.")
+                  .hand_written("expandAs"));
+  t.push_back(entry("broadcast_to", both, {"broadcast_to(Tensor input, int[] size)"}, do_broadcast_to)
+                  .says("A view of input broadcast to a shape.")
+                  .hand_written("broadcastTo"));
+  t.push_back(raw_entry("broadcast_shapes", kTorch, do_broadcast_shapes)
+                  .says("The shape the given shapes broadcast to.")
+                  .hand_written("broadcastShapes"));
+  t.push_back(raw_entry("broadcast_tensors", kTorch, do_broadcast_tensors)
+                  .says("The tensors expanded to their common shape.")
+                  .not_in_package("takes its tensors as separate arguments, which the generic call does not bind: expand() each to tc.broadcastShapes(...)"));
+  t.push_back(entry("permute", both, {"permute(Tensor input, int[] dims)"}, do_permute)
+                  .says("A view with its dims reordered.")
+                  .hand_written("permute"));
+  t.push_back(entry("transpose", both, {"transpose(Tensor input, int dim0, int dim1)"}, do_transpose)
+                  .says("A view with two dims swapped.")
+                  .hand_written("transpose"));
+  t.push_back(entry("swapdims", both, {"swapdims(Tensor input, int dim0, int dim1)"}, do_transpose)
+                  .says("A view with two dims swapped: transpose()."));
+  t.push_back(entry("swapaxes", both, {"swapaxes(Tensor input, int axis0, int axis1)"}, do_swapaxes)
+                  .says("A view with two dims swapped: transpose()."));
+  t.push_back(entry("unsqueeze", both, {"unsqueeze(Tensor input, int dim)"}, do_unsqueeze)
+                  .says("A view with a size-1 dim inserted at dim.")
+                  .hand_written("unsqueeze"));
+  t.push_back(entry("squeeze", both, {"squeeze(Tensor input)", "squeeze(Tensor input, int dim)"}, do_squeeze)
+                  .says("A view without its size-1 dims (or without dim, if its size is 1).")
+                  .hand_written("squeeze"));
+  t.push_back(entry("flatten", both, {"flatten(Tensor input, int start_dim=0, int end_dim=-1)"}, do_flatten)
+                  .says("The dims from start_dim to end_dim merged into one.")
+                  .hand_written("flatten"));
+  t.push_back(entry("unflatten", both, {"unflatten(Tensor input, int dim, int[] sizes)"}, do_unflatten)
+                  .says("dim split into sizes.")
+                  .hand_written("unflatten"));
   for (const char* name : {"movedim", "moveaxis"})
     t.push_back(shared_entry(name, both,
                              {"(Tensor input, int source, int destination)", "(Tensor input, int[] source, int[] destination)"},
-                             do_movedim));
-  t.push_back(entry("narrow", both, {"narrow(Tensor input, int dim, int start, int length)"}, do_narrow));
-  t.push_back(entry("select", both, {"select(Tensor input, int dim, int index)"}, do_select));
-  t.push_back(entry("t", both, {"t(Tensor input)"}, do_t));
-  t.push_back(entry("contiguous", kMethod, {"contiguous(Tensor input)"}, do_contiguous));
-  t.push_back(entry("clone", both, {"clone(Tensor input)"}, do_clone));
-  t.push_back(entry("detach", both, {"detach(Tensor input)"}, do_detach));
+                             do_movedim)
+                      .says("A view with the dims at source moved to destination.")
+                      .hand_written(js_name(name)));
+  t.push_back(entry("narrow", both, {"narrow(Tensor input, int dim, int start, int length)"}, do_narrow)
+                  .says("A view of length elements of dim from start.")
+                  .hand_written("narrow"));
+  t.push_back(entry("select", both, {"select(Tensor input, int dim, int index)"}, do_select)
+                  .says("A view of one index of dim, without that dim.")
+                  .hand_written("select"));
+  t.push_back(entry("t", both, {"t(Tensor input)"}, do_t)
+                  .says("A 2-D tensor transposed (fewer dims unchanged).")
+                  .hand_written("t"));
+  t.push_back(entry("contiguous", kMethod, {"contiguous(Tensor input)"}, do_contiguous)
+                  .says("This tensor in row-major order: itself when it already is, else a copy.")
+                  .hand_written("contiguous"));
+  t.push_back(entry("clone", both, {"clone(Tensor input)"}, do_clone)
+                  .says("A copy with its own storage (gradients flow back to input).")
+                  .hand_written("clone"));
+  t.push_back(entry("detach", both, {"detach(Tensor input)"}, do_detach)
+                  .says("A view of the same storage without autograd history.")
+                  .hand_written("detach"));
   t.push_back(entry("gather", both, {"gather(Tensor input, int dim, Tensor index, *, bool sparse_grad=False)"},
-                    do_gather));
+                    do_gather)
+                  .says("The values of input at index along dim.")
+                  .hand_written("gather"));
   for (const char* name : {"cat", "concat", "concatenate"})
-    t.push_back(entry(name, kTorch, {(std::string(name) + "(Tensor[] tensors, int dim=0)").c_str()}, do_cat));
-  t.push_back(entry("stack", kTorch, {"stack(Tensor[] tensors, int dim=0)"}, do_stack));
-  t.push_back(entry("matmul", both, {"matmul(Tensor input, Tensor other)"}, do_matmul));
-  t.push_back(entry("mm", both, {"mm(Tensor input, Tensor mat2)"}, do_mm));
-  t.push_back(entry("bmm", both, {"bmm(Tensor input, Tensor mat2)"}, do_bmm));
-  t.push_back(entry("mv", both, {"mv(Tensor input, Tensor vec)"}, do_mv));
-  t.push_back(entry("dot", both, {"dot(Tensor input, Tensor tensor)"}, do_dot));
-  t.push_back(entry("outer", both, {"outer(Tensor input, Tensor vec2)"}, do_outer));
-  t.push_back(entry("ger", both, {"ger(Tensor input, Tensor vec2)"}, do_outer));
+    t.push_back(entry(name, kTorch, {(std::string(name) + "(Tensor[] tensors, int dim=0)").c_str()}, do_cat)
+                    .in(Family::Join, DTypeRule::Promote, true)
+                    .says("The tensors joined along an existing dim (their dtypes promoted).")
+                    .hand_written("cat"));
+  t.push_back(entry("stack", kTorch, {"stack(Tensor[] tensors, int dim=0)"}, do_stack)
+                  .says("The tensors joined along a new dim.")
+                  .hand_written("stack"));
+  t.push_back(entry("matmul", both, {"matmul(Tensor input, Tensor other)"}, do_matmul)
+                  .says("The matrix product, with NumPy's rules for 1-D and batched operands.")
+                  .op_table("matmul"));
+  t.push_back(entry("mm", both, {"mm(Tensor input, Tensor mat2)"}, do_mm)
+                  .in(Family::Matmul, DTypeRule::Same, true)
+                  .says("The product of two matrices of one dtype."));
+  t.push_back(entry("bmm", both, {"bmm(Tensor input, Tensor mat2)"}, do_bmm)
+                  .in(Family::Matmul, DTypeRule::Same, true)
+                  .says("The products of two batches of matrices (3-D each)."));
+  t.push_back(entry("mv", both, {"mv(Tensor input, Tensor vec)"}, do_mv)
+                  .in(Family::Matmul, DTypeRule::Same, true)
+                  .says("The product of a matrix and a vector."));
+  t.push_back(entry("dot", both, {"dot(Tensor input, Tensor tensor)"}, do_dot)
+                  .in(Family::Matmul, DTypeRule::Same, true)
+                  .says("The dot product of two 1-D tensors of one dtype (0-D)."));
+  t.push_back(entry("outer", both, {"outer(Tensor input, Tensor vec2)"}, do_outer)
+                  .in(Family::Matmul, DTypeRule::Promote, true)
+                  .says("The outer product of two vectors."));
+  t.push_back(entry("ger", both, {"ger(Tensor input, Tensor vec2)"}, do_outer)
+                  .in(Family::Matmul, DTypeRule::Promote, true)
+                  .says("The outer product of two vectors: outer()."));
   t.push_back(entry("linear", kFunctional, {"linear(Tensor input, Tensor weight, Tensor? bias=None)"}, f_linear));
 }
 

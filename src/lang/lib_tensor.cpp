@@ -127,19 +127,43 @@ Value requires_grad_(const Bound& b, CallContext&) {
 
 void add_tensor(std::vector<Entry>& t) {
   const unsigned both = kTorch | kMethod;
-  t.push_back(entry("size", kMethod, {"size(Tensor input, int? dim=None)"}, size));
-  t.push_back(entry("stride", kMethod, {"stride(Tensor input, int? dim=None)"}, stride));
-  t.push_back(entry("dim", kMethod, {"dim(Tensor input)"}, dim));
-  t.push_back(entry("ndimension", kMethod, {"ndimension(Tensor input)"}, dim));
-  t.push_back(entry("numel", both, {"numel(Tensor input)"}, numel));
-  t.push_back(entry("nelement", kMethod, {"nelement(Tensor input)"}, numel));
-  t.push_back(entry("storage_offset", kMethod, {"storage_offset(Tensor input)"}, storage_offset));
-  t.push_back(entry("is_contiguous", kMethod, {"is_contiguous(Tensor input)"}, is_contiguous));
-  t.push_back(entry("element_size", kMethod, {"element_size(Tensor input)"}, element_size));
-  t.push_back(entry("is_floating_point", both, {"is_floating_point(Tensor input)"}, is_floating_point));
-  t.push_back(entry("is_tensor", kTorch, {"is_tensor(object obj)"}, is_tensor));
-  t.push_back(entry("item", kMethod, {"item(Tensor input)"}, item));
-  t.push_back(entry("tolist", kMethod, {"tolist(Tensor input)"}, tolist));
+  t.push_back(entry("size", kMethod, {"size(Tensor input, int? dim=None) -> int[]"}, size)
+                  .says("Its sizes (torch.Size), or the size of dim.")
+                  .hand_written("shape"));
+  t.push_back(entry("stride", kMethod, {"stride(Tensor input, int? dim=None) -> int[]"}, stride)
+                  .says("Its strides, or the stride of dim.")
+                  .hand_written("stride"));
+  t.push_back(entry("dim", kMethod, {"dim(Tensor input) -> int"}, dim)
+                  .says("Its number of dims.")
+                  .hand_written("ndim"));
+  t.push_back(entry("ndimension", kMethod, {"ndimension(Tensor input) -> int"}, dim)
+                  .says("Its number of dims: dim().")
+                  .hand_written("ndim"));
+  t.push_back(entry("numel", both, {"numel(Tensor input) -> int"}, numel)
+                  .says("Its number of elements.")
+                  .hand_written("numel"));
+  t.push_back(entry("nelement", kMethod, {"nelement(Tensor input) -> int"}, numel)
+                  .says("Its number of elements: numel().")
+                  .hand_written("numel"));
+  t.push_back(entry("storage_offset", kMethod, {"storage_offset(Tensor input) -> int"}, storage_offset)
+                  .says("Where its first element is in its storage, in elements.")
+                  .hand_written("storageOffset"));
+  t.push_back(entry("is_contiguous", kMethod, {"is_contiguous(Tensor input) -> bool"}, is_contiguous)
+                  .says("Whether its elements are in row-major order with no gaps.")
+                  .hand_written("isContiguous"));
+  t.push_back(entry("element_size", kMethod, {"element_size(Tensor input) -> int"}, element_size)
+                  .says("The bytes of one element."));
+  t.push_back(entry("is_floating_point", both, {"is_floating_point(Tensor input) -> bool"}, is_floating_point)
+                  .says("Whether its dtype is a floating one."));
+  t.push_back(entry("is_tensor", kTorch, {"is_tensor(object obj) -> bool"}, is_tensor)
+                  .says("Whether obj is a tensor.")
+                  .not_in_package("JavaScript asks x instanceof Tensor"));
+  t.push_back(entry("item", kMethod, {"item(Tensor input) -> Number"}, item)
+                  .says("The value of its one element, as a Python number.")
+                  .hand_written("item"));
+  t.push_back(entry("tolist", kMethod, {"tolist(Tensor input) -> object"}, tolist)
+                  .says("Its values as nested lists.")
+                  .hand_written("toArray"));
   t.push_back(entry("to", kMethod,
                     {"to(Tensor input, Device? device=None, ScalarType? dtype=None, bool non_blocking=False, "
                      "bool copy=False, *, MemoryFormat! memory_format=None)",
@@ -147,26 +171,54 @@ void add_tensor(std::vector<Entry>& t) {
                      "MemoryFormat! memory_format=None)",
                      "to(Tensor input, Tensor tensor, bool non_blocking=False, bool copy=False, *, "
                      "MemoryFormat! memory_format=None)"},
-                    do_to));
-  t.push_back(entry("float", kMethod, {"float(Tensor input)"}, cast<DType::Float32>));
-  t.push_back(entry("double", kMethod, {"double(Tensor input)"}, cast<DType::Float64>));
-  t.push_back(entry("long", kMethod, {"long(Tensor input)"}, cast<DType::Int64>));
-  t.push_back(entry("int", kMethod, {"int(Tensor input)"}, cast<DType::Int32>));
-  t.push_back(entry("bool", kMethod, {"bool(Tensor input)"}, cast<DType::Bool>));
-  t.push_back(entry("byte", kMethod, {"byte(Tensor input)"}, cast<DType::UInt8>));
+                    do_to)
+                  .says("This tensor in another dtype (itself when it already has it).")
+                  .hand_written("to"));
+  t.push_back(entry("float", kMethod, {"float(Tensor input)"}, cast<DType::Float32>)
+                  .says("to(torch.float32).")
+                  .hand_written("float"));
+  t.push_back(entry("double", kMethod, {"double(Tensor input)"}, cast<DType::Float64>)
+                  .says("to(torch.float64).")
+                  .hand_written("double"));
+  t.push_back(entry("long", kMethod, {"long(Tensor input)"}, cast<DType::Int64>)
+                  .says("to(torch.int64).")
+                  .hand_written("long"));
+  t.push_back(entry("int", kMethod, {"int(Tensor input)"}, cast<DType::Int32>)
+                  .says("to(torch.int32).")
+                  .hand_written("int"));
+  t.push_back(entry("bool", kMethod, {"bool(Tensor input)"}, cast<DType::Bool>)
+                  .says("to(torch.bool).")
+                  .hand_written("bool"));
+  t.push_back(entry("byte", kMethod, {"byte(Tensor input)"}, cast<DType::UInt8>)
+                  .in(Family::Conversion, std::nullopt, true)
+                  .says("to(torch.uint8)."));
   t.push_back(entry("type", kMethod, {"type(Tensor input, ScalarType? dtype=None, bool non_blocking=False)"},
-                    do_type));
-  t.push_back(entry("get_default_dtype", kTorch, {"get_default_dtype()"}, default_dtype));
-  t.push_back(entry("type_as", kMethod, {"type_as(Tensor input, Tensor other)"}, type_as));
-  t.push_back(entry("Size", kTorch, {"Size(int[] sizes=())"}, make_size));
-  t.push_back(entry("result_type", kTorch, {"result_type(Operand tensor, Operand other)"}, result_type_of));
+                    do_type)
+                  .says("Its type's name ('torch.FloatTensor'), or this tensor converted to dtype.")
+                  .not_in_package("a tensor's dtype property names its dtype, and to() converts"));
+  t.push_back(entry("get_default_dtype", kTorch, {"get_default_dtype() -> ScalarType"}, default_dtype)
+                  .says("The dtype of a float made without a dtype: torch.float32."));
+  t.push_back(entry("type_as", kMethod, {"type_as(Tensor input, Tensor other)"}, type_as)
+                  .in(Family::Conversion, std::nullopt, true)
+                  .says("This tensor in other's dtype."));
+  t.push_back(entry("Size", kTorch, {"Size(int[] sizes=())"}, make_size)
+                  .says("A torch.Size of the given sizes.")
+                  .not_in_package("sizes are arrays of numbers in JavaScript"));
+  t.push_back(entry("result_type", kTorch, {"result_type(Operand tensor, Operand other) -> ScalarType"}, result_type_of)
+                  .says("The dtype an op of tensor and other computes in.")
+                  .hand_written("resultType"));
   t.push_back(entry("backward", kMethod,
                     {"backward(Tensor input, Tensor? gradient=None, bool? retain_graph=None, "
-                     "bool create_graph=False)"},
-                    do_backward));
-  t.push_back(entry("cpu", kMethod, {"cpu(Tensor input)"}, cpu));
+                     "bool create_graph=False) -> None"},
+                    do_backward)
+                  .says("Runs backward from this tensor, filling the .grad of the leaves it reaches.")
+                  .hand_written("backward"));
+  t.push_back(entry("cpu", kMethod, {"cpu(Tensor input)"}, cpu)
+                  .says("This tensor (tensorcast computes on the CPU)."));
   t.push_back(entry("requires_grad_", kMethod, {"requires_grad_(Tensor input, bool requires_grad=True)"},
-                    requires_grad_));
+                    requires_grad_)
+                  .in(Family::Autograd, std::nullopt, false)
+                  .says("Sets requires_grad (a leaf only) and returns this tensor."));
 }
 
 }  // namespace tc::lang

@@ -5,12 +5,14 @@
 // written by family in src/lang/lib_*.cpp and gathered by library().
 #pragma once
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "lang/builtins.h"
 #include "lang/signature.h"
 #include "ops.h"
+#include "promotion.h"
 
 namespace tc::lang {
 
@@ -27,15 +29,82 @@ using Impl = std::function<Value(const Bound& args, CallContext& context)>;
 // written.
 using RawImpl = Value (*)(const Arguments& args, CallContext& context);
 
+// Note [Op registry]: each entry of the library is the one declaration of
+// a function, as an entry of PyTorch's native_functions.yaml is: its
+// PyTorch signatures (overloads in PyTorch's order, each with what it
+// returns), the namespaces it is reached from, and what the package and
+// the docs need to know of it: its family, how its result's dtype
+// follows, whether it has a backward, its JavaScript name and a one-line
+// doc. From the entries: the interpreter's calls (builtins.cpp), the
+// package's generic call (bindings/bind_call.cpp, which binds a
+// JavaScript call's arguments with the same binder, so both raise
+// PyTorch's TypeErrors), the package's tc.f and Tensor methods with their
+// TypeScript signatures (bindings/gen/contracts.cpp writes
+// bindings/ts/generated/registry.ts), tc.ops and docs/api.md. The
+// elementwise ops of the op table (Note [The op table]) are entries too;
+// the package calls them through its own exports, the hot path.
+enum class Family {
+  Elementwise, Reduction, View, Join, Matmul, Indexing, Factory, Conversion, Autograd, Attribute, Python,
+};
+const char* family_name(Family family);  // "elementwise", "reduction", ...
+
+// What the package makes of an entry.
+enum class JsForm {
+  Generated,    // tc.<js> and/or Tensor#<js> call it through bind_call.cpp
+  OpTable,      // the op table's own export (the elementwise hot path)
+  HandWritten,  // a member of the package's own form: `js` names it
+  None,         // not in the package: `js` says why
+};
+
 struct Entry {
   std::string name;  // "sum", "floor_divide", "print"
   unsigned where;
   std::vector<Signature> signatures;  // empty for a RawImpl
   Impl impl = nullptr;
   RawImpl raw = nullptr;
+  std::string doc;  // one line
+  Family family = Family::Python;
+  // How its result's dtype follows from its inputs' (src/promotion.h);
+  // none for a factory (dtype= or the default) or a Python value.
+  std::optional<DTypeRule> dtype_rule;
+  bool backward = false;  // its result has a grad_fn when an input requires grad
+  JsForm js_form = JsForm::None;
+  std::string js;  // Generated/OpTable: its name ("logSoftmax"); HandWritten: the member; None: why not
+  bool classified = false;  // in() was called; else its family's defaults (library())
+
+  // Builders for the tables: entry(...).says("..."), .hand_written("shape").
+  Entry&& says(std::string text) && { doc = std::move(text); return std::move(*this); }
+  Entry&& in(Family f, std::optional<DTypeRule> rule, bool grad) && {
+    family = f;
+    dtype_rule = rule;
+    backward = grad;
+    classified = true;
+    return std::move(*this);
+  }
+  Entry&& hand_written(std::string member) && {
+    js_form = JsForm::HandWritten;
+    js = std::move(member);
+    return std::move(*this);
+  }
+  Entry&& op_table(std::string op) && {
+    js_form = JsForm::OpTable;
+    js = std::move(op);
+    return std::move(*this);
+  }
+  Entry&& not_in_package(std::string why) && {
+    js_form = JsForm::None;
+    js = std::move(why);
+    return std::move(*this);
+  }
 };
 
-// Entry{name, where, {"sum(Tensor input, ...)"}, impl}
+// PyTorch's name in JavaScript's casing: "log_softmax" -> "logSoftmax",
+// "add_" -> "add_".
+std::string js_name(const std::string& name);
+
+// Entry{name, where, {"sum(Tensor input, ...)"}, impl}, a generated member
+// of the package when reached from torch or a tensor (JsForm::Generated,
+// its name in JavaScript's casing).
 Entry entry(const char* name, unsigned where, std::vector<const char*> signatures, Impl impl);
 // entry() for one of the functions that share their signatures (var and
 // std, clamp and its alias clip), each signature written from its "(":

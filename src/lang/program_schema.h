@@ -146,19 +146,22 @@ struct Custom<lang::OutputPiece> : std::true_type {
       "prints it and releases the handle).";
 };
 
-// A global: {"t": kind, ...}. A string or sequence met again is a 'ref' to
-// the r-th one written, counted in the order they begin (Note [Bounded
-// values]); ints and floats as text, so that an int64 stays exact.
+// A global: {"t": kind, ...}, as bindings/value_json.h writes any value.
+// A string or sequence met again is a 'ref' to the r-th one written,
+// counted in the order they begin (Note [Bounded values]); ints and floats
+// as text, so that an int64 stays exact.
 template <>
 struct Custom<lang::Value> : std::true_type {
   static constexpr const char* name = "RawGlobal";
   static constexpr const char* typescript =
       "\n  | { t: 'none' }\n  | { t: 'bool'; v: boolean }\n"
-      "  | { t: 'int' | 'float' | 'str' | 'other'; v: string }\n  | { t: 'tensor'; h: number }\n"
-      "  | { t: 'sequence'; items: RawGlobal[] }\n  | { t: 'ref'; r: number }";
+      "  | { t: 'int' | 'float' | 'str' | 'other'; v: string }\n  | { t: 'dtype'; v: DType }\n"
+      "  | { t: 'tensor'; h: number }\n  | { t: 'sequence'; items: RawGlobal[]; fields?: string[] }\n"
+      "  | { t: 'ref'; r: number }";
   static constexpr const char* doc =
-      "A global as the core writes it: ints and floats as text (an int64 stays exact), a "
-      "tensor as a handle, a string or sequence met again as a 'ref' to the r-th one written.";
+      "A value as the core writes it: ints and floats as text (an int64 stays exact), a "
+      "dtype by name, a tensor as a handle, a named tuple with its fields, a string or sequence met "
+      "again as a 'ref' to the r-th one written.";
 };
 
 }  // namespace tc::schema

@@ -339,7 +339,13 @@ std::string Param::type_name() const {
   return "object";
 }
 
-Signature::Signature(const std::string& text) {
+Signature::Signature(const std::string& written) : text(written) {
+  std::string text = written;
+  const size_t arrow = text.rfind(" -> ");
+  if (arrow != std::string::npos) {
+    returns = text.substr(arrow + 4);
+    text = text.substr(0, arrow);
+  }
   const size_t open = text.find('(');
   TC_ASSERT(open != std::string::npos && text.back() == ')', "malformed signature: ", text);
   name = text.substr(0, open);

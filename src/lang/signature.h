@@ -76,9 +76,16 @@ struct Param {
   std::string type_name() const;  // PyTorch's: "Tensor", "tuple of ints", "torch.dtype", ...
 };
 
+// A signature may end in what it returns, as PyTorch's schemas do:
+// "max(Tensor input, int dim, bool keepdim=False) -> (Tensor values, Tensor
+// indices)"; without one it returns a Tensor. Returns are Tensor, Tensor[],
+// bool, int, float, str, ScalarType, or a named tuple of tensors (for the
+// package's TypeScript types and docs; the binder does not read them).
 struct Signature {
   std::string name;  // "sum"
   std::vector<Param> params;
+  std::string returns = "Tensor";
+  std::string text;  // as written in the table
   explicit Signature(const std::string& text);
   // "(Tensor input, tuple of ints dim, bool keepdim, *, torch.dtype dtype)",
   // without the parameter bound to a method's tensor.

@@ -1,0 +1,139 @@
+// The package's generated members (Note [Op registry] in
+// src/lang/library.h): tc.mean(x, 0), x.mean(0, { keepdim: true }) and
+// every other entry the core generates call the library entry through one
+// export (bindings/bind_call.cpp), whose binder is the one a program's call
+// goes through: the same overloads, defaults and PyTorch TypeErrors.
+//
+// A call's arguments in JavaScript: PyTorch's positional arguments in
+// order, then at most one plain object of keywords (JavaScript's casing,
+// equalNan for equal_nan). Undefined positional arguments at the end are
+// left out, as are keywords set to undefined. An integer-valued number is
+// Python's int, any other number a float; a BigInt an int; an array (or a
+// typed array) a list; a string that names a dtype is that dtype, any
+// other a str; null is None. The result: a Tensor, a number, a boolean, a
+// string, a dtype's name, an array (a list or tuple), or an object of the
+// fields of a named tuple ({ values, indices }).
+import { describe, fail, isPlainObject } from './args.js';
+import { GENERATED_FUNCTIONS, GENERATED_METHODS, REGISTRY } from './generated/registry.js';
+import type { RawGlobal } from './generated/program-types.js';
+import { DTYPES } from './generated/traces.js';
+import type { Held, Runtime } from './runtime.js';
+import { snake, WireReader, type WireValue } from './value-wire.js';
+
+// Note [Call slots] in bindings/bind_call.cpp.
+const enum Slot { None, False, True, Int, Int64, Float, Tensor, List, Str, DType, Keyword }
+
+// Lists nest at most this deep (Note [Bounded values] in src/lang/value.h).
+const MAX_NESTING = 32;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const encoder = new TextEncoder();
+
+class SlotWriter<T extends Held> {
+  readonly slots: number[] = [];
+  readonly int64s: [number, bigint][] = [];
+
+  constructor(private readonly rt: Runtime<T>, private readonly fn: string) {}
+
+  text(s: string): void {
+    const bytes = encoder.encode(s);
+    this.slots.push(bytes.length);
+    for (const b of bytes) this.slots.push(b);
+  }
+
+  value(v: unknown, arg: string, depth: number): void {
+    const s = this.slots;
+    if (v === null) s.push(Slot.None);
+    else if (v === true) s.push(Slot.True);
+    else if (v === false) s.push(Slot.False);
+    else if (typeof v === 'number') s.push(Number.isSafeInteger(v) ? Slot.Int : Slot.Float, v);
+    else if (typeof v === 'bigint') this.bigint(v);
+    else if (typeof v === 'string') {
+      const code = (DTYPES as readonly string[]).indexOf(v);
+      if (code >= 0) s.push(Slot.DType, code);
+      else {
+        s.push(Slot.Str);
+        this.text(v);
+      }
+    } else if (this.rt.isTensor(v)) s.push(Slot.Tensor, this.rt.handle(v, this.fn, arg));
+    else if (Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView))) {
+      const items = v as ArrayLike<unknown>;
+      if (depth >= MAX_NESTING) fail('limit', `${this.fn}(): argument ${arg} nests lists more than ${MAX_NESTING} deep`);
+      s.push(Slot.List, items.length);
+      for (let i = 0; i < items.length; i++) {
+        if (items[i] === undefined) fail('type', `${this.fn}(): argument ${arg} has a hole (undefined) at index ${i}`);
+        this.value(items[i], arg, depth + 1);
+      }
+    } else {
+      fail('type', `${this.fn}(): argument ${arg} must be a Tensor, a number, a boolean, a BigInt, a string, null or an array, not ${describe(v)}`);
+    }
+  }
+
+  private bigint(v: bigint): void {
+    if (v < INT64_MIN || v > INT64_MAX) fail('value', 'Overflow when unpacking long');
+    if (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)) {
+      this.slots.push(Slot.Int, Number(v));
+      return;
+    }
+    this.slots.push(Slot.Int64, 0);
+    this.int64s.push([this.slots.length - 1, v]);
+  }
+}
+
+/**
+ * Calls the library entry `qualname` ('torch.mean', 'Tensor.mean'; self
+ * for a method) with a JavaScript call's arguments.
+ */
+export function callEntry<T extends Held>(rt: Runtime<T>, qualname: string, fn: string, self: T | null,
+  args: ArrayLike<unknown>): WireValue<T> {
+  let count = args.length;
+  while (count > 0 && args[count - 1] === undefined) count--;
+  let keywords: Record<string, unknown> | undefined;
+  if (count > 0 && isPlainObject(args[count - 1])) keywords = args[--count] as Record<string, unknown>;
+  const w = new SlotWriter(rt, fn);
+  const selfHandle = self === null ? 0 : rt.handle(self, fn, 'self');
+  for (let i = 0; i < count; i++) {
+    if (args[i] === undefined)
+      fail('type', `${fn}(): argument ${i + 1} is undefined: leave out only the last arguments, or pass null for None`);
+    w.value(args[i], `${i + 1}`, 0);
+  }
+  if (keywords !== undefined)
+    for (const [name, value] of Object.entries(keywords)) {
+      if (value === undefined) continue;
+      w.slots.push(Slot.Keyword);
+      w.text(snake(name));
+      w.value(value, `'${name}'`, 0);
+    }
+  const n = rt.scratch.writeInts(w.slots);
+  for (const [slot, value] of w.int64s) rt.scratch.writeInt64(slot, value);
+  const raw = JSON.parse(rt.core.callEntry(qualname, selfHandle, n)) as RawGlobal;
+  return new WireReader<T>((h) => rt.adopt(h, fn), { namedAsObject: true, dtypeAsRepr: false }, fn).read(raw);
+}
+
+/**
+ * Adds the generated functions to `functions` (Tensorcast.prototype) and the
+ * generated methods to `methods` (Tensor.prototype). A name either already
+ * has is left alone: the package's own member (JsForm::HandWritten) is
+ * checked to be in the registry by tests/js/registry.test.js.
+ */
+export function installGenerated(functions: object, methods: object): void {
+  const name = (js: string, method: boolean) =>
+    REGISTRY.find((e) => e.form === 'generated' && e.js === js && (method ? e.method : e.torch))?.name as string;
+  for (const js of GENERATED_FUNCTIONS) {
+    const qualname = `torch.${name(js, false)}`;
+    define(functions, js, function (this: { _rt: Runtime<Held> }) {
+      return callEntry(this._rt, qualname, js, null, arguments);
+    });
+  }
+  for (const js of GENERATED_METHODS) {
+    const qualname = `Tensor.${name(js, true)}`;
+    define(methods, js, function (this: Held) {
+      return callEntry(this._rt as Runtime<Held>, qualname, js, this, arguments);
+    });
+  }
+}
+
+function define(target: object, name: string, f: Function): void {
+  if (Object.prototype.hasOwnProperty.call(target, name)) return;
+  Object.defineProperty(target, name, { value: f, writable: true, configurable: true, enumerable: false });
+}
