@@ -1,6 +1,6 @@
 // The package's generic call (Note [Op registry] in src/lang/library.h):
 // tc.mean(x, 0) and x.mean(0, { keepdim: true }) call the library entry
-// "torch.mean" / "Tensor.mean" with the same binder a program's call goes
+// torch.mean / Tensor.mean with the same binder a program's call goes
 // through (src/lang/signature.h), so that both bind alike and raise
 // PyTorch's TypeErrors. The arguments arrive in the scratch buffer as
 // tagged slots (bindings/ts/registry.ts writes them, Note [Call slots]);
@@ -13,6 +13,7 @@
 #include "handles.h"
 #include "js_error.h"
 #include "lang/builtins.h"
+#include "lang/library.h"
 #include "lang/value.h"
 #include "scratch.h"
 #include "value_json.h"
@@ -95,10 +96,18 @@ tc::ErrorKind kind_of(const std::string& python_type) {
   return tc::ErrorKind::Value;
 }
 
-// qualname: "torch.mean" or "Tensor.mean" (then self is a tensor's
-// handle). Returns the result as bindings/value_json.h writes it; the
-// facade owns the handles in it.
-std::string call_entry(const std::string& qualname, double self, double slot_count) {
+// Calls entry `entry` of the library (its index in lang::library(), which
+// the facade's REGISTRY lists in the same order, checked at load by
+// libraryNames): as a method of the tensor `self` when method is 1, else
+// as torch.<name>. Numbers only cross in: an Embind string argument would
+// leak when the call throws (the JavaScript exception skips the invoker's
+// cleanup: bindings/js_error.h). Returns the result as bindings/value_json.h writes
+// it; the facade owns the handles in it.
+std::string call_entry(double entry, double method, double self, double slot_count) {
+  const auto& library = tc::lang::library();
+  const int64_t index = to_int(entry);
+  TC_ASSERT(index >= 0 && index < static_cast<int64_t>(library.size()), "no library entry ", index);
+  const tc::lang::Entry& e = library[static_cast<size_t>(index)];
   SlotReader slots(static_cast<size_t>(to_int(slot_count)));
   tc::lang::Arguments args;
   while (!slots.done()) {
@@ -110,8 +119,8 @@ std::string call_entry(const std::string& qualname, double self, double slot_cou
       args.positional.push_back(slots.value(tag, 0));
     }
   }
-  tc::lang::Callable fn{qualname, std::nullopt};
-  if (qualname.rfind("Tensor.", 0) == 0) fn.self = get(static_cast<Handle>(to_int(self)));
+  tc::lang::Callable fn{(method != 0 ? "Tensor." : "torch.") + e.name, std::nullopt};
+  if (method != 0) fn.self = get(static_cast<Handle>(to_int(self)));
   tc::lang::CallContext context;
   Value result;
   try {
@@ -124,10 +133,19 @@ std::string call_entry(const std::string& qualname, double self, double slot_cou
   return json.text();
 }
 
+// The library's names in its order, comma-separated: the facade checks at
+// load that its REGISTRY is this module's (as it checks the op table).
+std::string library_names() {
+  std::string out;
+  for (const tc::lang::Entry& e : tc::lang::library()) out += (out.empty() ? "" : ",") + e.name;
+  return out;
+}
+
 }  // namespace
 }  // namespace tcjs
 
 EMSCRIPTEN_BINDINGS(tensorcast_call) {
   using namespace emscripten;
   function("callEntry", TC_GUARD(tcjs::call_entry));
+  function("libraryNames", TC_GUARD(tcjs::library_names));
 }

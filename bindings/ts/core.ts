@@ -92,7 +92,8 @@ export interface Core {
   explainPromotion(op: number, h0: number, n0: number, h1: number, n1: number): string;
   // bind_call.cpp: the generated members (Note [Call slots]); the result as
   // bindings/value_json.h writes it
-  callEntry(qualname: string, self: number, slotCount: number): string;
+  callEntry(entry: number, method: number, self: number, slotCount: number): string;
+  libraryNames(): string;
   // bind_program.cpp: tc.run (the source in the scratch buffer as UTF-8)
   runProgram(byteCount: number, maxStatements: number, maxElements: number, maxWork: number,
     maxMemory: number): string;

@@ -7,7 +7,9 @@
 // A call's arguments in JavaScript: PyTorch's positional arguments in
 // order, then at most one plain object of keywords (JavaScript's casing,
 // equalNan for equal_nan). Undefined positional arguments at the end are
-// left out, as are keywords set to undefined. An integer-valued number is
+// left out, as are keywords set to undefined; one before a given argument
+// is None (x.mean(undefined, true): every dim, kept), which a parameter
+// with a default takes as its default, as PyTorch's binder does. An integer-valued number is
 // Python's int, any other number a float; a BigInt an int; an array (or a
 // typed array) a list; a string that names a dtype is that dtype, any
 // other a str; null is None. The result: a Tensor, a number, a boolean, a
@@ -58,14 +60,14 @@ class SlotWriter<T extends Held> {
     } else if (this.rt.isTensor(v)) s.push(Slot.Tensor, this.rt.handle(v, this.fn, arg));
     else if (Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView))) {
       const items = v as ArrayLike<unknown>;
-      if (depth >= MAX_NESTING) fail('limit', `${this.fn}(): argument ${arg} nests lists more than ${MAX_NESTING} deep`);
+      if (depth >= MAX_NESTING) fail('limit', `${this.fn}(): argument '${arg}' nests lists more than ${MAX_NESTING} deep`);
       s.push(Slot.List, items.length);
       for (let i = 0; i < items.length; i++) {
-        if (items[i] === undefined) fail('type', `${this.fn}(): argument ${arg} has a hole (undefined) at index ${i}`);
+        if (items[i] === undefined) fail('type', `${this.fn}(): argument '${arg}' has a hole (undefined) at index ${i}`);
         this.value(items[i], arg, depth + 1);
       }
     } else {
-      fail('type', `${this.fn}(): argument ${arg} must be a Tensor, a number, a boolean, a BigInt, a string, null or an array, not ${describe(v)}`);
+      fail('type', `${this.fn}(): argument '${arg}' must be a Tensor, a number, a boolean, a BigInt, a string, null or an array, not ${describe(v)}`);
     }
   }
 
@@ -81,10 +83,11 @@ class SlotWriter<T extends Held> {
 }
 
 /**
- * Calls the library entry `qualname` ('torch.mean', 'Tensor.mean'; self
- * for a method) with a JavaScript call's arguments.
+ * Calls entry `entry` of the library (its index in REGISTRY) as a method of
+ * `self`, or as a function of torch when self is null; `fn` names the
+ * member in the package's own messages.
  */
-export function callEntry<T extends Held>(rt: Runtime<T>, qualname: string, fn: string, self: T | null,
+export function callEntry<T extends Held>(rt: Runtime<T>, entry: number, fn: string, self: T | null,
   args: ArrayLike<unknown>): WireValue<T> {
   let count = args.length;
   while (count > 0 && args[count - 1] === undefined) count--;
@@ -92,21 +95,17 @@ export function callEntry<T extends Held>(rt: Runtime<T>, qualname: string, fn: 
   if (count > 0 && isPlainObject(args[count - 1])) keywords = args[--count] as Record<string, unknown>;
   const w = new SlotWriter(rt, fn);
   const selfHandle = self === null ? 0 : rt.handle(self, fn, 'self');
-  for (let i = 0; i < count; i++) {
-    if (args[i] === undefined)
-      fail('type', `${fn}(): argument ${i + 1} is undefined: leave out only the last arguments, or pass null for None`);
-    w.value(args[i], `${i + 1}`, 0);
-  }
+  for (let i = 0; i < count; i++) w.value(args[i] === undefined ? null : args[i], `${i + 1}`, 0);
   if (keywords !== undefined)
     for (const [name, value] of Object.entries(keywords)) {
       if (value === undefined) continue;
       w.slots.push(Slot.Keyword);
       w.text(snake(name));
-      w.value(value, `'${name}'`, 0);
+      w.value(value, name, 0);
     }
   const n = rt.scratch.writeInts(w.slots);
   for (const [slot, value] of w.int64s) rt.scratch.writeInt64(slot, value);
-  const raw = JSON.parse(rt.core.callEntry(qualname, selfHandle, n)) as RawGlobal;
+  const raw = JSON.parse(rt.core.callEntry(entry, self === null ? 0 : 1, selfHandle, n)) as RawGlobal;
   return new WireReader<T>((h) => rt.adopt(h, fn), { namedAsObject: true, dtypeAsRepr: false }, fn).read(raw);
 }
 
@@ -114,21 +113,23 @@ export function callEntry<T extends Held>(rt: Runtime<T>, qualname: string, fn: 
  * Adds the generated functions to `functions` (Tensorcast.prototype) and the
  * generated methods to `methods` (Tensor.prototype). A name either already
  * has is left alone: the package's own member (JsForm::HandWritten) is
- * checked to be in the registry by tests/js/registry.test.js.
+ * checked to be in the registry by tests/js/contracts.test.js.
  */
 export function installGenerated(functions: object, methods: object): void {
-  const name = (js: string, method: boolean) =>
-    REGISTRY.find((e) => e.form === 'generated' && e.js === js && (method ? e.method : e.torch))?.name as string;
+  for (const e of REGISTRY) Object.freeze(e);
+  Object.freeze(REGISTRY);
+  const index = (js: string, method: boolean) =>
+    REGISTRY.findIndex((e) => e.form === 'generated' && e.js === js && (method ? e.method : e.torch));
   for (const js of GENERATED_FUNCTIONS) {
-    const qualname = `torch.${name(js, false)}`;
+    const entry = index(js, false);
     define(functions, js, function (this: { _rt: Runtime<Held> }) {
-      return callEntry(this._rt, qualname, js, null, arguments);
+      return callEntry(this._rt, entry, js, null, arguments);
     });
   }
   for (const js of GENERATED_METHODS) {
-    const qualname = `Tensor.${name(js, true)}`;
+    const entry = index(js, true);
     define(methods, js, function (this: Held) {
-      return callEntry(this._rt as Runtime<Held>, qualname, js, this, arguments);
+      return callEntry(this._rt as Runtime<Held>, entry, js, this, arguments);
     });
   }
 }

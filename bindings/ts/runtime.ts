@@ -14,6 +14,7 @@ import { Lifetime } from './lifetime.js';
 import { outOfMemoryAdvice, tooManyUntracked, untrackedWarning } from './memory-advice.js';
 import type { Census } from './memory-advice.js';
 import { Scratch } from './scratch.js';
+import { REGISTRY } from './generated/registry.js';
 import { BOOL_NUMBER, INT64_NUMBER, NUMBER } from './generated/limits.js';
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
@@ -46,6 +47,7 @@ export class Runtime<T extends Held> {
   ) {
     this.scratch = new Scratch(core);
     this.ops = Object.freeze(readOpTable(core).map((op) => Object.freeze(op)));
+    checkLibrary(core.libraryNames());
     this.life = new Lifetime(
       (handle) => core._tc_release(handle),
       this.ops.map((op) => op.name),
@@ -194,6 +196,14 @@ export class Runtime<T extends Held> {
     const h = this.handle(t, fn, 'self');
     return this.adopt(call(h, this.scratch.writeInts(sizes)), fn);
   }
+}
+
+// The wasm module's library, which must be the one REGISTRY was generated
+// from: a package assembled from two builds would call entries by the wrong
+// numbers (bindings/ts/registry.ts).
+function checkLibrary(names: string): void {
+  if (names !== REGISTRY.map((e) => e.name).join(','))
+    fail('internal', "the wasm module's library is not the one the package was generated from (a package assembled from two builds?)");
 }
 
 // The wasm module's table, which must be the one the TypeScript was

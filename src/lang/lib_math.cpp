@@ -285,7 +285,9 @@ Value do_allclose(const Bound& b, CallContext&) {
       continue;
     }
     if (u[i] == v[i]) continue;  // equal infinities
-    if (!(std::fabs(u[i] - v[i]) <= atol + rtol * std::fabs(v[i]))) return Value(false);
+    // torch.isclose: an infinity is close only to itself (the error must be finite)
+    const double error = std::fabs(u[i] - v[i]);
+    if (!(std::isfinite(error) && error <= atol + rtol * std::fabs(v[i]))) return Value(false);
   }
   return Value(true);
 }

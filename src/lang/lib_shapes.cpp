@@ -221,7 +221,7 @@ void add_shapes(std::vector<Entry>& t) {
                              {"(Tensor input, int source, int destination)", "(Tensor input, int[] source, int[] destination)"},
                              do_movedim)
                       .says("A view with the dims at source moved to destination.")
-                      .hand_written(js_name(name)));
+                      .hand_written("movedim"));
   t.push_back(entry("narrow", both, {"narrow(Tensor input, int dim, int start, int length)"}, do_narrow)
                   .says("A view of length elements of dim from start.")
                   .hand_written("narrow"));

@@ -87,9 +87,8 @@ function classMembers(className, module, path, out, seen, exported) {
     }
   }
   // Methods merged in through `export interface C extends Ops<C> {}`, an
-  // interface of the op table's methods (generated/ops.d.ts).
-  const merged = text.match(new RegExp(`export\\s+interface\\s+${className}\\s+extends\\s+([^{]*)\\{`));
-  if (merged)
+  // interface of the op table's or the registry's methods (generated/*.d.ts).
+  for (const merged of text.matchAll(new RegExp(`export\\s+interface\\s+${className}\\s+extends\\s+([^{]*)\\{`, 'g')))
     for (const r of merged[1].matchAll(/(\w+)<\w+>/g))
       for (const name of interfaceMethods(r[1], known.get(r[1]) ?? module))
         out.push({ owner: className, path, name, kind: 'method' });
@@ -125,6 +124,8 @@ export function publicSurface() {
         classMembers(name, m[2], name, out, seen, true);
       // A list of names (INNER_PATTERNS): nothing to call.
       else if (new RegExp(`export\\s+declare\\s+const\\s+${name}\\s*:\\s*readonly\\s*\\[`).test(text)) continue;
+      // A list of records (REGISTRY): data, nothing to call.
+      else if (new RegExp(`export\\s+declare\\s+const\\s+${name}\\s*:\\s*readonly\\s+\\w+\\[\\];`).test(text)) continue;
       // A number (MAX_DIMS): nothing to call either.
       else if (new RegExp(`export\\s+declare\\s+const\\s+${name}\\s*=\\s*\\d+;`).test(text)) continue;
       else throw new Error(`api-surface.js: ${name} from ${m[2]}.d.ts is neither a function nor a class`);

@@ -358,88 +358,11 @@ function matrix() {
   });
 
   // --- Tensor: reductions
-  m.set('Tensor#sum', {
-    cases: method('sum', [0, false], [
-      [
-        ...intArg('sum', 'dim', { optional: true, outOfRange: [outOfRange(2, 2)] }).filter((c) => typeof c.value === 'number'),
-        ...intListArg('sum', 'dim', { optional: true }).filter((c) => typeof c.value !== 'number'),
-        { label: 'a repeated dim', value: [0, 0], expect: refusal('index', 'dim 0 appears multiple times in the list of dims') },
-      ],
-      boolArg('sum', 'keepdim').filter((c) => c.value !== undefined),
-    ]),
-  });
   m.set('Tensor#sumTo', {
     cases: method('sumTo', [[3]], [intListArg('sumTo', 'shape', { negative: negativeSize })], {
       extra: [{ label: 'a shape it does not broadcast from', expect: refusal('shape', 'size {[5]} is not expandable to size {[2, 3]}.'), call: () => fx.f.sumTo([5]) }],
     }),
   });
-
-  // --- Tensor: reductions over dims (src/ops/reduce_dims.cpp, softmax.cpp)
-  const dimListCases = (name, { optional = true } = {}) => [
-    ...intArg(name, 'dim', { optional, outOfRange: [outOfRange(2, 2)] }).filter((c) => typeof c.value === 'number' || c.value === MISSING),
-    ...intListArg(name, 'dim', { optional: true }).filter((c) => typeof c.value !== 'number'),
-    { label: 'a repeated dim', value: [0, -2], expect: refusal('index', 'dim 0 appears multiple times in the list of dims') },
-  ];
-  const keepdimCases = (name) => boolArg(name, 'keepdim').filter((c) => c.value !== undefined);
-  const optionalDim = (name) => intArg(name, 'dim', { optional: true, outOfRange: [outOfRange(2, 2)] });
-  const noDimOnEmpty = (name) => refusal('shape', `${name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.`);
-  const emptyDim = (name) => refusal('index', `${name}(): Expected reduction dim 0 to have non-zero size.`);
-  m.set('Tensor#mean', {
-    cases: method('mean', [0, false], [dimListCases('mean'), keepdimCases('mean')], {
-      extra: [{ label: 'an int64 tensor', expect: refusal('type', 'mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Long'), call: () => fx.ints.mean() }],
-    }),
-  });
-  for (const name of ['amax', 'amin'])
-    m.set(`Tensor#${name}`, {
-      cases: method(name, [0, false], [dimListCases(name), keepdimCases(name)], {
-        extra: [
-          { label: 'an empty dim', expect: emptyDim(`${name}`), call: () => fx.empty[name](0) },
-          { label: 'no dim, no elements', expect: noDimOnEmpty(name), call: () => fx.empty[name]() },
-        ],
-      }),
-    });
-  m.set('Tensor#logsumexp', { cases: method('logsumexp', [1, false], [dimListCases('logsumexp', { optional: false }), keepdimCases('logsumexp')]) });
-  for (const name of ['max', 'min'])
-    m.set(`Tensor#${name}`, {
-      cases: method(name, [0, false], [optionalDim(name), keepdimCases(name)], {
-        extra: [
-          { label: 'an empty dim', expect: emptyDim(name), call: () => fx.empty[name](0) },
-          { label: 'no dim, no elements', expect: noDimOnEmpty(name), call: () => fx.empty[name]() },
-          { label: 'keepdim without a dim', expect: refusal('type', `${name}(): keepdim needs a dim`), call: () => fx.f[name](undefined, true) },
-        ],
-      }),
-    });
-  for (const name of ['argmax', 'argmin'])
-    m.set(`Tensor#${name}`, {
-      cases: method(name, [0, false], [optionalDim(name), keepdimCases(name)], {
-        extra: [
-          { label: 'a bool tensor', expect: refusal('type', `"${name}_cpu" not implemented for 'Bool'`), call: () => fx.boolRow[name]() },
-          { label: 'an empty dim', expect: emptyDim(name), call: () => fx.empty[name](0) },
-          { label: 'no dim, no elements', expect: refusal('index', `${name}(): Expected reduction dim to be specified for input.numel() == 0.`), call: () => fx.empty[name]() },
-        ],
-      }),
-    });
-  for (const name of ['prod', 'all', 'any'])
-    m.set(`Tensor#${name}`, { cases: method(name, [0, false], [optionalDim(name), keepdimCases(name)]) });
-  for (const name of ['var', 'std'])
-    m.set(`Tensor#${name}`, {
-      cases: method(name, [0, { correction: 0 }], [
-        // A plain object in the dims' place is the options.
-        dimListCases(name).filter((c) => c.label !== 'a plain object'),
-        optionsArg(name, { correction: intArg(name, 'correction'), unbiased: boolArg(name, 'unbiased'), keepdim: boolArg(name, 'keepdim') }),
-      ], {
-        extra: [
-          { label: 'an int64 tensor', expect: refusal('type', 'std and var only support floating point and complex dtypes'), call: () => fx.ints[name]() },
-          { label: 'correction and unbiased', expect: refusal('type', `${name}(): give correction or unbiased, not both (unbiased: false is correction: 0)`), call: () => fx.f[name]({ correction: 0, unbiased: true }) },
-        ],
-      }),
-    });
-  for (const [name, kernel] of [['softmax', 'softmax'], ['logSoftmax', 'log_softmax']])
-    m.set(`Tensor#${name}`, {
-      cases: method(name, [1], [intArg(name, 'dim', { outOfRange: [outOfRange(2, 2)] })], {
-        extra: [{ label: 'an int64 tensor', expect: refusal('type', `"${kernel}_lastdim_kernel_impl" not implemented for 'Long'`), call: () => fx.ints[name](0) }],
-      }),
-    });
 
   // --- Tensor: autograd
   const [rgDisposed] = tensorProblems('requiresGrad', 'self', fx);
@@ -573,30 +496,6 @@ function matrix() {
   });
   m.set('Tensorcast#round', { cases: fn('round', [fx.f, { decimals: 1 }], [tensorArg('round', 'input', fx), decimals]) });
   const noBound = refusal('value', "torch.clamp: At least one of 'min' or 'max' must not be None");
-  const bound = (name, arg, { first }) =>
-    operandArg(name, arg, fx)
-      .filter((c) => c.value !== null && (first || c.value !== MISSING))
-      .map((c) => (c.value === MISSING ? { ...c, expect: noBound } : c));
-  const clampExtra = (call) => [
-    { label: 'shapes that do not broadcast', expect: refusal('shape', 'The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1'), call: () => call(fx.f, fx.narrowed, null) },
-    { label: 'no bound', expect: noBound, call: () => call(fx.f, null, undefined) },
-    { label: 'bool bounds of a bool tensor', expect: refusal('type', '"clamp_scalar_cpu" not implemented for \'Bool\''), call: () => call(fx.boolRow, true, false) },
-    { label: 'a bound beyond uint8', expect: refusal('value', 'value cannot be converted to type uint8_t without overflow'), call: () => call(fx.u8, 256, null) },
-  ];
-  m.set('Tensor#clamp', {
-    cases: method('clamp', [0, 1], [bound('clamp', 'min', { first: true }), bound('clamp', 'max', { first: false })], {
-      extra: [
-        ...clampExtra((t, lo, hi) => t.clamp(lo, hi)),
-        ...optionsArg('clamp', { min: [], max: [] }, { plainOnly: true }).map((c) => ({ label: c.label, expect: c.expect, call: () => fx.f.clamp(c.value) })),
-        { label: 'three arguments', expect: refusal('type', 'clamp() takes 2 arguments but 3 were given'), call: () => fx.f.clamp(0, 1, 2) },
-      ],
-    }),
-  });
-  m.set('Tensorcast#clamp', {
-    cases: fn('clamp', [fx.f, 0, 1], [tensorArg('clamp', 'input', fx), bound('clamp', 'min', { first: true }), bound('clamp', 'max', { first: false })], clampExtra((t, lo, hi) => tc.clamp(t, lo, hi))),
-  });
-  for (const [name, arg] of [['clampMin', 'min'], ['clampMax', 'max']])
-    m.set(`Tensor#${name}`, { cases: method(name, [0], [operandArg(name, arg, fx)]) });
   const grad = (name, extra = {}) => optionsArg(name, { requiresGrad: boolArg(name, 'requiresGrad'), ...extra }, { plainOnly: true });
   const intDtype = (name) => ({ label: 'an int dtype that requires grad', expect: refusal('autograd', 'Only Tensors of floating point and complex dtype can require gradients'), call: () => tc[name](...({ linspace: [0, 1, 2], eye: [2], rand: [2], randn: [2] })[name], { dtype: 'int64', requiresGrad: true }) });
   m.set('Tensorcast#linspace', {
@@ -688,22 +587,6 @@ function matrix() {
     });
 
   // --- comparing tensors
-  m.set('Tensorcast#equal', { cases: fn('equal', [fx.f, fx.f], [tensorArg('equal', 'input', fx), tensorArg('equal', 'other', fx)]) });
-  const tolerance = (arg) => [
-    ...numberArg('allclose', arg),
-    { label: 'negative', value: -1, expect: refusal('value', `allclose(): ${arg} must be greater than or equal to zero, but got -1`) },
-    { label: 'NaN', value: NaN, expect: refusal('value', `allclose(): ${arg} must be greater than or equal to zero, but got NaN`) },
-  ];
-  m.set('Tensorcast#allclose', {
-    cases: fn('allclose', [fx.f, fx.f, { rtol: 0 }], [
-      tensorArg('allclose', 'input', fx),
-      tensorArg('allclose', 'other', fx),
-      optionsArg('allclose', { rtol: tolerance('rtol'), atol: tolerance('atol'), equalNan: boolArg('allclose', 'equalNan') }),
-    ], [
-      { label: 'shapes that do not broadcast', expect: refusal('shape', 'The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1'), call: () => tc.allclose(fx.f, fx.narrowed) },
-    ]),
-  });
-
   // --- shapes
   m.set('Tensorcast#resultType', { cases: fn('resultType', [fx.f, 1], [operandArg('resultType', 'a', fx), operandArg('resultType', 'b', fx)]) });
   m.set('Tensorcast#broadcastShapes', {
@@ -871,8 +754,64 @@ function matrix() {
     m.set(`TensorcastError#${name}`, { none: "a data property, set on an op's errors (tests/js/error-context.test.js)" });
   m.set('Tensorcast#simd', { none: 'a data property' });
   m.set('Tensorcast#ops', { none: 'a data property (a frozen array)' });
+  m.set('Tensorcast#registry', { none: 'a data property (a frozen array)' });
   m.set('Tensorcast#explain', { none: 'a data property (its methods are Explain#...)' });
   m.set('init', { none: 'asynchronous: its cases are in the test "init() rejects bad options" below' });
+
+  // --- the generated members (bindings/ts/registry.ts): every one gets the
+  // same refusals, bound by the binder programs use (Note [Signatures]):
+  // values JavaScript has and Python has not, a disposed tensor or another
+  // instance's, a string where the entry takes none, an unknown keyword.
+  // The exact TypeError texts are PyTorch's, checked against its fixture
+  // (registry-binder.test.js); here every refusal must change nothing and
+  // take no memory. The core's own refusals of some entries follow.
+  const CORE_REFUSALS = {
+    mean: [{ label: 'an int64 tensor', expect: refusal('type', 'mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Long'), call: () => fx.ints.mean() }],
+    amax: [{ label: 'an empty dim', expect: refusal('index', 'amax(): Expected reduction dim 0 to have non-zero size.'), call: () => fx.empty.amax(0) },
+      { label: 'no dim, no elements', expect: refusal('shape', "amax(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument."), call: () => fx.empty.amax() }],
+    max: [{ label: 'an empty dim', expect: refusal('index', 'max(): Expected reduction dim 0 to have non-zero size.'), call: () => fx.empty.max(0) }],
+    argmax: [{ label: 'a bool tensor', expect: refusal('type', '"argmax_cpu" not implemented for \'Bool\''), call: () => fx.boolRow.argmax() }],
+    var: [{ label: 'an int64 tensor', expect: refusal('type', 'std and var only support floating point and complex dtypes'), call: () => fx.ints.var() }],
+    softmax: [{ label: 'an int64 tensor', expect: refusal('type', '"softmax_lastdim_kernel_impl" not implemented for \'Long\''), call: () => fx.ints.softmax(0) },
+      { label: 'a dim out of range', expect: refusal('index', 'Dimension out of range (expected to be in range of [-2, 1], but got 2)'), call: () => fx.f.softmax(2) }],
+    sum: [{ label: 'a repeated dim', expect: refusal('index', 'dim 0 appears multiple times in the list of dims'), call: () => fx.f.sum([0, 0]) }],
+    clamp: [{ label: 'no bound', expect: noBound, call: () => fx.f.clamp() },
+      { label: 'shapes that do not broadcast', expect: refusal('shape', 'The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1'), call: () => fx.f.clamp(fx.narrowed) },
+      { label: 'bool bounds of a bool tensor', expect: refusal('type', '"clamp_scalar_cpu" not implemented for \'Bool\''), call: () => fx.boolRow.clamp(true, false) },
+      { label: 'a bound beyond uint8', expect: refusal('value', 'value cannot be converted to type uint8_t without overflow'), call: () => fx.u8.clamp(256) }],
+    allclose: [{ label: 'a negative rtol', expect: refusal('value', 'rtol must be greater than or equal to zero, but got -1'), call: () => tc.allclose(fx.f, fx.f, { rtol: -1 }) },
+      { label: 'two dtypes', expect: refusal('type', 'Float did not match Long'), call: () => tc.allclose(fx.row, fx.ints) }],
+    dot: [{ label: 'two dtypes', expect: refusal('type', 'dot : expected both vectors to have same dtype, but found Float and Long'), call: () => tc.dot(fx.row, fx.ints) }],
+  };
+  const binderError = (name) => new RegExp(`^${name}\\(\\)`);
+  const generated = (owner, js, name, invoke, receiver) => {
+    const cases = [];
+    for (const [label, value, named] of [['a symbol', Symbol('s'), 'symbol'], ['a function', () => 1, 'function'], ['a Map', new Map(), 'a Map']])
+      cases.push({ label: `argument 1: ${label}`, expect: refusal('type', `${js}(): argument '1' must be a Tensor, a number, a boolean, a BigInt, a string, null or an array, not ${named}`), call: () => invoke(value) });
+    cases.push({ label: 'argument 1: a list with a hole', expect: refusal('type', `${js}(): argument '1' has a hole (undefined) at index 0`), call: () => invoke([undefined, 1]) });
+    cases.push({ label: 'argument 1: a BigInt beyond int64', expect: refusal('value', 'Overflow when unpacking long'), call: () => invoke(2n ** 63n) });
+    for (const c of tensorProblems(js, '1', fx)) cases.push({ label: `argument 1: ${c.label}`, expect: c.expect, call: () => invoke(c.value) });
+    cases.push({ label: 'a string everywhere', expect: { kind: 'type', message: binderError(name) }, call: () => invoke('a', 'b', 'c', 'd', 'e', 'f') });
+    cases.push({ label: 'an unknown keyword', expect: { kind: 'type', message: binderError(name) }, call: () => invoke({ noSuchArgument: 1 }) });
+    cases.push(receiver);
+    return cases;
+  };
+  for (const e of tc.registry.filter((r) => r.form === 'generated')) {
+    const extra = CORE_REFUSALS[e.name] ?? [];
+    if (e.torch)
+      m.set(`Tensorcast#${e.js}`, {
+        cases: [...generated('Tensorcast', e.js, e.name, (...args) => tc[e.js](...args), receiverOf(Tensorcast.prototype, e.js, [fx.f])),
+          ...(e.method ? [] : extra)],
+      });
+    if (e.method) {
+      const [disposed] = tensorProblems(e.js, 'self', fx);
+      m.set(`Tensor#${e.js}`, {
+        cases: [...generated('Tensor', e.js, e.name, (...args) => fx.f[e.js](...args), receiverOf(Tensor.prototype, e.js)),
+          { label: 'on a disposed tensor', expect: disposed.expect, call: () => fx.disposed[e.js]() }, ...extra],
+      });
+    }
+  }
+
   return m;
 }
 

@@ -208,10 +208,15 @@ test('clamp refusals and gradients (ClampBackward1, ClampBackward0)', () => {
     throwsTc(() => a.clamp(), 'value', "torch.clamp: At least one of 'min' or 'max' must not be None");
     throwsTc(() => a.clamp(null, null), 'value', "torch.clamp: At least one of 'min' or 'max' must not be None");
     throwsTc(() => a.clamp({}), 'value', "torch.clamp: At least one of 'min' or 'max' must not be None");
-    throwsTc(() => a.clamp(0, 1, 2), 'type', 'clamp() takes 2 arguments but 3 were given');
-    throwsTc(() => a.clamp({ lo: 1 }), 'type', "clamp(): unknown option 'lo' (known: min, max)");
-    throwsTc(() => a.clamp('1'), 'type', "clamp(): argument 'min' must be a Tensor, a number, a boolean or a BigInt, not string");
-    throwsTc(() => a.clampMin(), 'type', "clampMin(): missing argument 'min'");
+    // PyTorch's TypeErrors (the binder's, Note [Signatures] in src/lang/signature.h).
+    const clampSignatures = 'but expected one of:\n * (Tensor min, Tensor max)\n * (Number min, Number max)\n';
+    throwsTc(() => a.clamp(0, 1, 2), 'type', `clamp() received an invalid combination of arguments - got (int, int, int), ${clampSignatures}`);
+    throwsTc(() => a.clamp({ lo: 1 }), 'type', `clamp() received an invalid combination of arguments - got (lo=int, ), ${clampSignatures}`);
+    throwsTc(() => a.clamp('1'), 'type', `clamp() received an invalid combination of arguments - got (str), ${clampSignatures}`);
+    throwsTc(() => a.clampMin(), 'type', 'clamp_min() received an invalid combination of arguments - got (), but expected one of:\n * (Tensor min)\n * (Number min)\n');
+    // A tensor bound with a number one: PyTorch has no such overload.
+    throwsTc(() => f32([[-2], [0.5], [5]]).clamp(f32([-1, 0, 1, 2]), 1.5), 'type',
+      `clamp() received an invalid combination of arguments - got (Tensor, float), ${clampSignatures}`);
     throwsTc(() => tc.tensor([true]).clamp(true, true), 'type', '"clamp_scalar_cpu" not implemented for \'Bool\'');
     throwsTc(() => tc.tensor([true]).clamp(tc.tensor([true]), tc.tensor([false])), 'type', '"clamp_cpu" not implemented for \'Bool\'');
     throwsTc(() => tc.tensor([1], { dtype: 'uint8' }).clamp(256), 'value', 'value cannot be converted to type uint8_t without overflow');
@@ -262,7 +267,7 @@ test("the README's examples of the unary ops, clamp and the factories", () => {
     assert.deepEqual(tc.tensor([-2, 0.5, 3]).clamp(0, null).toArray(), [0, 0.5, 3]);
     assert.deepEqual(tc.tensor([-2, 0.5, 3]).clamp({ max: 1 }).toArray(), [-2, 0.5, 1]);
     assert.deepEqual(tc.tensor([0, 5]).clamp(3, 1).toArray(), [1, 1]);
-    assert.deepEqual(tc.tensor([[-2], [0.5], [5]]).clamp(tc.tensor([-1, 0, 1, 2]), 1.5).shape, [3, 4]);
+    assert.deepEqual(tc.tensor([[-2], [0.5], [5]]).clamp(tc.tensor([-1, 0, 1, 2]), tc.tensor(1.5)).shape, [3, 4]);
     assert.deepEqual(tc.tensor([-5, 2, 9], { dtype: 'int32' }).clamp(0, 4).toArray(), [0, 2, 4]);
     assert.equal(tc.tensor([-5, 2, 9], { dtype: 'int32' }).clamp(0.5).dtype, 'float32');
     throwsTc(() => tc.tensor([1]).clamp(), 'value', "torch.clamp: At least one of 'min' or 'max' must not be None");
