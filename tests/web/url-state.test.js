@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { loadWeb } from './bundle.js';
 
-const { MAX_LINK_FIELD, DEFAULT_STATE, INPUT_FIELDS, PROPS, hashFromState, readState, stateFromHash } =
+const { MAX_LINK_FIELD, DEFAULT_STATE, INPUT_FIELDS, PROPS, hashFromState, playgroundLink, readState, stateFromHash } =
   await loadWeb('model/limits', 'model/props', 'model/url');
 
 // Every field away from its default; the order of the keys is the order links have always had.
@@ -86,4 +86,14 @@ test('each property reads back what a link writes for it', () => {
     const state = { ...DEFAULT_STATE, [prop.key]: value };
     assert.deepEqual(stateFromHash(hashFromState(state)), state, prop.key);
   }
+});
+
+// The compact embed's "open in the playground" link (e2e/compact.spec.js follows it on the page).
+test('a playground link: beside the script, only http(s), with the state hash the URL code writes and reads', () => {
+  assert.equal(playgroundLink('./', 'file:///course/tensorcast-playground.js', DEFAULT_STATE), null);
+  assert.equal(playgroundLink('data:text/html,x', 'https://a.example/', DEFAULT_STATE), null);
+  assert.equal(playgroundLink('http://[', 'https://a.example/', DEFAULT_STATE), null);
+  const made = playgroundLink('./', 'https://a.example/lib/x.js', { ...DEFAULT_STATE, b: '2,1', step: 1 });
+  assert.equal(made.startsWith('https://a.example/lib/#'), true);
+  assert.deepEqual(stateFromHash(new URL(made).hash), { ...DEFAULT_STATE, b: '2,1', step: 1 });
 });
