@@ -16,6 +16,11 @@ for (const op of ['pow']) {
   });
 }
 
+test('a comparison written into a keeps float32: 1 where it holds, 0 elsewhere', async ({ page }) => {
+  await open(page, 'a=2,3&b=3&op=eq_&view=inplace&lang=en');
+  await expect(page.getByTestId('inplace-dtype')).toHaveText('a.eq_(b) is a comparison written into a: a keeps its dtype float32, so each element becomes 1 where the comparison holds and 0 where it does not (PyTorch casts the bool result to a’s dtype).');
+});
+
 test('a comparison that cannot keep a’s shape fails with PyTorch’s message and says nothing of dtypes', async ({ page }) => {
   await open(page, 'a=1,3,1&b=3,1,7&op=lt_&view=inplace&lang=en');
   await expect(page.getByTestId('error')).toHaveText("output with shape [1, 3, 1] doesn't match the broadcast shape [3, 3, 7]");
