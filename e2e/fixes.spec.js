@@ -1,6 +1,8 @@
 // Fixes offered for a failing column (or a suspicious outer product) are
 // each checked with the core before they are shown; applying one is one
 // click, and the page then shows what the package says for the new inputs.
+// The core's answers for the rewrites tried and refused, and the words of a
+// fix's meaning, are checked without a page in tests/web/fixes.test.js.
 import { expect, test } from '@playwright/test';
 import { en } from '../web/src/i18n/en.ts';
 import { zh } from '../web/src/i18n/zh.ts';
@@ -72,18 +74,6 @@ test('no fix is invented when none works: (5,2,4,1) + (3,1,1)', async ({ page })
   await open(page, 'a=5,2,4,1&b=3,1,1&op=add&view=align&lang=en');
   await expect(page.locator('button.fix')).toHaveCount(0);
   await expect(page.locator('.problem')).toContainText('No unsqueeze, squeeze, reshape with 1s or transpose of a single operand makes these shapes broadcast');
-  // Every rewrite the page tries is refused by the core, or stretches both operands (an outer product).
-  const tc = await core();
-  const refused = tc.tidy(() => {
-    const a = tc.zeros([5, 2, 4, 1]);
-    const b = tc.zeros([3, 1, 1]);
-    const tries = [b.unsqueeze(-1), b.unsqueeze(1), b.unsqueeze(2), b.reshape([3, 1, 1, 1]), b.squeeze(1), b.squeeze(2), b.transpose(0, 1), b.transpose(0, 2)]
-      .map((t) => tc.explain.broadcast(a.shape, t.shape));
-    const other = [a.unsqueeze(-1), a.squeeze(3), a.transpose(0, 1), a.transpose(1, 2), a.transpose(0, 2)].map((t) => tc.explain.broadcast(t.shape, b.shape));
-    return [...tries, ...other];
-  });
-  expect(refused.every((r) => r.result === null || r.notes.includes('outer-product'))).toBe(true);
-  expect(refused.some((r) => r.result !== null)).toBe(true);
 });
 
 // Note [Ranking fixes] and [Outer products in disguise] in web/src/model/fixes.ts.
@@ -98,30 +88,18 @@ test('x - x.mean(1), (4,3) - (4,): b.unsqueeze(-1) first, the transpose last and
     await expect(page.locator('button.fix').first()).toHaveAccessibleDescription(m.fixes.meaning.pairs('a', 'b', 'row'));
     await expect(page.getByTestId('keepdim')).toHaveText(m.fixes.keepdim('b', 'a', 1, '(4, 1)'));
   }
-  expect(en.fixes.meaning.pairs('a', 'b', 'row')).toBe('pairs each row of a with one value of b');
-  expect(en.fixes.keepdim('b', 'a', 1, '(4, 1)')).toContain('If b = a.sum(1) (or a.mean(1)), write keepdim=True');
-  // keepdim=True gives the shape the hint names, and that shape broadcasts with a.
-  const tc = await core();
-  const kept = tc.tidy(() => tc.zeros([4, 3]).sum(1, true).shape);
-  expect(kept).toEqual([4, 1]);
-  expect(tc.explain.broadcast([4, 3], kept).result).toEqual([4, 3]);
 });
 
 test('an outer product in disguise is not offered: where(c(3,2), a(3,), b(3,2)) offers a.unsqueeze(-1), not a.reshape(3, 1, 1)', async ({ page }) => {
   await applyEach(page, 'c=3,2&a=3&b=3,2&op=where&view=align&lang=en', ['a.unsqueeze(-1)']);
   await open(page, 'c=3,2&a=3&b=3,2&op=where&view=align&lang=en');
   await expect(page.getByTestId('fix-meaning')).toHaveText([en.fixes.meaning.pairs('b', 'a', 'row')]);
-  // The refused rewrite broadcasts, to (3, 3, 2): none of the inputs' shapes.
-  const tc = await core();
-  expect(tc.explain.broadcast([3, 2], [3, 1, 1], [3, 2]).result).toEqual([3, 3, 2]);
 });
 
 test('(2,0) + (2,2): b.unsqueeze(-1) would give (2, 2, 0), larger in rank than both: no fix, and the page says none works', async ({ page }) => {
   await open(page, 'a=2,0&b=2,2&op=add&view=align&lang=en');
   await expect(page.locator('button.fix')).toHaveCount(0);
   await expect(page.locator('.problem')).toContainText('No unsqueeze, squeeze, reshape with 1s or transpose of a single operand makes these shapes broadcast');
-  const tc = await core();
-  expect(tc.explain.broadcast([2, 0], [2, 2, 1]).result).toEqual([2, 2, 0]);
 });
 
 test('the out-of-place op for a(1,3,1).add_(b(3,1,7)) says its result is larger than every input, in both languages', async ({ page }) => {
@@ -129,8 +107,6 @@ test('the out-of-place op for a(1,3,1).add_(b(3,1,7)) says its result is larger 
     await open(page, `a=1,3,1&b=3,1,7&op=add_&view=inplace&lang=${lang}`);
     await expect(page.getByTestId('fix-meaning').first()).toHaveText(m.fixes.meaning.outOfPlace(true));
   }
-  expect(en.fixes.meaning.outOfPlace(true)).toContain('larger than every input');
-  expect(zh.fixes.meaning.outOfPlace(true)).toContain('比任何输入都大');
 });
 
 test('PyTorch’s documented (5,1,4,1) + (3,1,1) is called an outer product, not a bug, with a gentle elementwise hint', async ({ page }) => {

@@ -4,19 +4,18 @@
 // are printed for the report with the machine's load average, since other
 // work shares its two cores; the test checks only that each case rendered
 // the right result.
+//
+// npm test runs it shortened, as it does the soak: the first case and
+// where's (two operands and three, every view), for a third of the time;
+// the measurement is `npm run perf` (TC_PERF=all), every case. That each
+// case computes its result and steps without a page is
+// tests/web/perf-cases.test.js.
 import { loadavg } from 'node:os';
 import { expect, test } from '@playwright/test';
+import { PERF_CASES, PERF_CASES_SHORT, perfHash } from '../tests/web/perf-cases.js';
 import { core, ready, torchSize } from './helpers.js';
 
-const CASES = [
-  { a: [8, 8], b: [8, 1] },
-  { a: [32, 32], b: [32, 1] },
-  { a: [64, 64], b: [1, 64] },
-  { a: [8, 8, 8, 8], b: [8, 1, 8, 1] },
-  { a: [4, 4, 4, 4, 4, 4], b: [4, 1, 4, 1, 4, 1] },
-  { a: [4096], b: [1] },
-  { a: [1, 64], b: [64, 64], c: [64, 1], op: 'where' },
-];
+const CASES = process.env.TC_PERF === 'all' ? PERF_CASES : PERF_CASES_SHORT;
 const VIEWS = ['align', 'strides', 'grad', 'inplace'];
 
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
@@ -78,12 +77,12 @@ test('first render, step and hover times up to 4,096 elements (printed, not asse
   const rows = [];
   const all = { cold: [], first: [], again: [], hover: [] };
   const byView = Object.fromEntries(VIEWS.map((v) => [v, []]));
-  for (const { a, b, c, op = 'add' } of CASES) {
+  for (const perfCase of CASES) {
+    const { a, b, c, op = 'add' } = perfCase;
     const shape = c === undefined ? tc.broadcastShapes(a, b) : tc.broadcastShapes(c, a, b);
     const numel = shape.reduce((p, s) => p * s, 1);
-    const cPart = c === undefined ? '' : `&c=${c.join(',')}`;
     for (const view of VIEWS) {
-      const url = `/#a=${a.join(',')}&b=${b.join(',')}${cPart}&op=${op}&view=${view}&step=0&lang=en`;
+      const url = `/#${perfHash(perfCase, view)}`;
       // From the first step, so that every later step is drawn for the first time when it is clicked:
       // at once after the page appears, and once the page has been idle (and drawn the steps ahead).
       await page.goto('about:blank');
@@ -122,7 +121,7 @@ test('first render, step and hover times up to 4,096 elements (printed, not asse
   }
   const loadAfter = loadavg();
   const summary = (xs) => `median ${median(xs).toFixed(1)} ms, worst ${Math.max(...xs).toFixed(1)} ms, ${xs.filter((x) => x > 16).length} of ${xs.length} over 16 ms`;
-  console.log(`\nplayground timings in ms (median / worst); load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')} before, ${loadAfter.map((x) => x.toFixed(2)).join(' ')} after`);
+  console.log(`\nplayground timings in ms (median / worst), ${CASES.length} of ${PERF_CASES.length} cases${CASES === PERF_CASES ? '' : ' (npm run perf: all)'}; load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')} before, ${loadAfter.map((x) => x.toFixed(2)).join(' ')} after`);
   console.log('  first render: from navigation start; a step or hover: the event until rendered, plus the next frame\'s style, layout and paint');
   console.log('  steps from the first: "at once" clicked as soon as the page shows, "settled" once it has been idle, "again" a second time');
   for (const r of rows) console.log(r);

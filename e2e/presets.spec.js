@@ -1,65 +1,14 @@
-// Every preset renders with the result PyTorch gives. The expectations are
-// PyTorch's answers to the worked examples of docs/examples.md (current
-// PyTorch's, where its broadcasting note is out of date); each is also
-// checked against the package's API in Node, so the page, the examples and
-// the core must all agree.
+// Every preset renders with the result PyTorch gives: the expectations of
+// tests/web/preset-results.js (PyTorch's answers to the worked examples of
+// docs/examples.md), which tests/web/presets.test.js checks against the
+// package's API in Node, so the page, the examples and the core must all
+// agree.
 import { expect, test } from '@playwright/test';
 import { en } from '../web/src/i18n/en.ts';
 import { zh } from '../web/src/i18n/zh.ts';
 import { PRESETS } from '../web/src/model/presets.ts';
-import { DEFAULT_STATE } from '../web/src/model/props.ts';
-import { chainOf, operandsOf } from '../web/src/model/state.ts';
-import { applyChain } from '../web/src/model/view-apply.ts';
-import { parseChain } from '../web/src/model/view-chain.ts';
-import { core, open, shown, torchSize, watch } from './helpers.js';
-
-const EXPECTED = {
-  same: { shape: [5, 7, 3] },
-  trailing: { shape: [5, 3, 4, 1] },
-  mismatch: { error: 'The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1' },
-  'result-size': { shape: [5, 3, 4, 1] },
-  'one-dim': { shape: [3, 1, 7] },
-  'zero-2x2': { error: 'The size of tensor a (0) must match the size of tensor b (2) at non-singleton dimension 1' },
-  'zero-573': { error: 'The size of tensor a (0) must match the size of tensor b (3) at non-singleton dimension 2' },
-  'zero-one': { shape: [0] },
-  scalar: { shape: [2, 3] },
-  'pad-front': { shape: [5, 2, 4, 1] },
-  values: { shape: [2, 3] },
-  'case-1-3': { shape: [2, 3] },
-  'case-2-4': { error: 'The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1' },
-  grad: { shape: [3] },
-  'inplace-ok': { shape: [5, 3, 4, 1] },
-  'inplace-fail': { error: "output with shape [1, 3, 1] doesn't match the broadcast shape [3, 3, 7]" },
-  backcompat: { shape: [4, 4] },
-  outer: { shape: [3, 3] },
-  unsqueeze: { error: 'The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1' },
-  where: { shape: [3, 3] },
-  'view-T': { shape: [3, 2] },
-  'view-coalesce': { shape: [3, 2, 4] },
-};
-
-/** What the package says for a preset's shapes and op. */
-async function fromCore(preset) {
-  const tc = await core();
-  const state = { ...DEFAULT_STATE, ...preset.state };
-  return tc.tidy(() => {
-    const tensors = operandsOf(state.op).map((name) => {
-      const shape = tc.parseShape(state[name]);
-      const base = name === 'c' ? tc.zeros(shape).eq(0) : tc.zeros(shape);
-      const chain = parseChain(chainOf(state, name));
-      if (!chain.ok) throw new Error(`preset ${preset.id}: unreadable chain`);
-      const view = applyChain(base, chain.links);
-      if (!view.ok) throw new Error(`preset ${preset.id}: chain failed`);
-      return view.tensor;
-    });
-    const run = tc.explain.op(state.op, ...tensors);
-    return run.error !== null ? { error: run.error } : { shape: run.result.shape };
-  });
-}
-
-test('every preset has an expected result', () => {
-  expect(Object.keys(EXPECTED).sort()).toEqual(PRESETS.map((p) => p.id).sort());
-});
+import { EXPECTED } from '../tests/web/preset-results.js';
+import { open, shown, torchSize, watch } from './helpers.js';
 
 for (const preset of PRESETS) {
   test(`preset ${preset.id}: ${preset.title.en}`, async ({ page }) => {
@@ -67,15 +16,13 @@ for (const preset of PRESETS) {
     await open(page, 'lang=en');
     await page.getByTestId('preset').selectOption(preset.id);
     const want = EXPECTED[preset.id];
-    expect(await fromCore(preset)).toEqual(want);
     const got = await shown(page);
     if ('shape' in want) {
       expect(got).toEqual({ result: torchSize(want.shape), error: null });
     } else {
       expect(got).toEqual({ result: null, error: want.error });
     }
-    // The titles exist in both languages and the menu shows the chosen one.
-    expect(preset.title.zh.length).toBeGreaterThan(0);
+    // The menu shows the chosen one.
     await expect(page.getByTestId('preset')).toHaveValue(preset.id);
     expect(problems).toEqual([]);
   });

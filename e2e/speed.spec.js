@@ -3,6 +3,7 @@
 // the same CSP as every response, the wasm asked for from the <head> and
 // fetched once, and the title drawn while the core loads.
 import { expect, test } from '@playwright/test';
+import { CONTENT_TYPES } from '../web/content-types.ts';
 import { CSP } from '../web/csp.ts';
 import { ready, watch } from './helpers.js';
 
@@ -38,7 +39,14 @@ test('the compressed copies hold the same bytes as the files', async ({ request 
     expect(packed.headers()['content-security-policy']).toBe(CSP);
     // The client decodes what it was sent.
     expect(Buffer.compare(await packed.body(), await plain.body())).toBe(0);
+    // Of the type Vite's own server sends the plain file with (web/content-types.ts).
+    expect(packed.headers()['content-type']).toBe(plain.headers()['content-type']);
   }
+  // The page too, which the plain static server of e2e/csp.spec.js sends with the same table's type.
+  const page = { plain: await request.get('/index.html', { headers: { 'Accept-Encoding': 'identity' } }), packed: await request.get('/index.html', { headers: { 'Accept-Encoding': 'br' } }) };
+  expect(page.packed.headers()['content-encoding']).toBe('br');
+  expect(page.packed.headers()['content-type']).toBe(CONTENT_TYPES['.html']);
+  expect(page.plain.headers()['content-type'].replace(/\s/g, '')).toBe(CONTENT_TYPES['.html'].replace(/\s/g, ''));
 });
 
 test('while the core loads, the title and introduction show, and a language picked then is kept', async ({ page }) => {

@@ -1,21 +1,13 @@
 // A plain static server for web/dist, as a host that knows nothing of the
 // playground serves it: the files with their types and nothing else (no
 // Content-Security-Policy header, no compression). The CSP test opens the
-// page from it to show that the policy the page carries itself holds.
+// page from it to show that the policy the page carries itself holds. The
+// types are those `vite preview` sends (web/content-types.ts).
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.txt': 'text/plain',
-};
+import { CONTENT_TYPES } from '../web/content-types.ts';
 
 /** Serves dir on 127.0.0.1 at a port the OS picks; resolves to its origin and a close(). */
 export function serveStatic(dir = fileURLToPath(new URL('../web/dist/', import.meta.url))) {
@@ -24,7 +16,7 @@ export function serveStatic(dir = fileURLToPath(new URL('../web/dist/', import.m
     let name = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     if (name.endsWith('/')) name += 'index.html';
     const file = path.resolve(root, `.${name}`);
-    const type = TYPES[path.extname(file)];
+    const type = CONTENT_TYPES[path.extname(file)];
     if (!file.startsWith(root + path.sep) || type === undefined) {
       res.writeHead(404).end();
       return;

@@ -1,8 +1,10 @@
 // The state lives in the URL hash: every change made on the page is written
 // there, and opening that URL (or navigating to another hash) shows the same
 // view. Whatever a link carries is shown as text, never parsed as HTML.
+// How a hash is written and read without a page: tests/web/url-state.test.js.
 import { expect, test } from '@playwright/test';
-import { open, watch } from './helpers.js';
+import { PROPS } from '../web/src/model/props.ts';
+import { open, ready, watch } from './helpers.js';
 
 test('changes made on the page round-trip through the URL', async ({ page }) => {
   await open(page, 'a=5,3,4,1&b=3,1,1&op=add&view=align&lang=en');
@@ -88,4 +90,11 @@ test('HTML injected through the URL is shown as text', async ({ page }) => {
   await expect(page.getByTestId('result-shape')).toHaveText('torch.Size([3])');
   await expect(page.getByTestId('tab-align')).toHaveAttribute('aria-selected', 'true');
   expect(problems).toEqual([]);
+});
+
+test('the element observes an attribute for every property', async ({ page }) => {
+  await page.goto('/');
+  await ready(page);
+  const observed = await page.evaluate(() => customElements.get('tensorcast-playground').observedAttributes);
+  expect(observed).toEqual(expect.arrayContaining(PROPS.map((p) => p.key)));
 });

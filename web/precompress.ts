@@ -11,20 +11,11 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Plugin } from 'vite';
+import { CONTENT_TYPES } from './content-types.js';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-import type { Plugin } from 'vite';
-
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.txt': 'text/plain',
-};
 
 // Smaller files gain less than a packet.
 const MIN_BYTES = 1024;
@@ -39,7 +30,7 @@ function files(dir: string): string[] {
 async function compressAll(dir: string): Promise<void> {
   await Promise.all(
     files(dir).map(async (file) => {
-      if (TYPES[path.extname(file)] === undefined) return;
+      if (CONTENT_TYPES[path.extname(file)] === undefined) return;
       const data = readFileSync(file);
       if (data.length < MIN_BYTES) return;
       const [br, gz] = await Promise.all([
@@ -95,7 +86,7 @@ export function precompress(): Plugin {
         }
         if (name.endsWith('/')) name += 'index.html';
         const file = path.resolve(outDir, `.${name}`);
-        const type = TYPES[path.extname(file)];
+        const type = CONTENT_TYPES[path.extname(file)];
         if (type === undefined || !file.startsWith(outDir + path.sep)) return next();
         const encoding = encodings(req.headers['accept-encoding']).find((e) => existsSync(file + e.ext));
         if (encoding === undefined) return next();

@@ -15,6 +15,7 @@ import { expect, test } from '@playwright/test';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import { rollup } from 'rollup';
 import webpack from 'webpack';
+import { CONTENT_TYPES } from '../../web/content-types.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,14 +41,12 @@ test.afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
-
 async function serve(dir, fn) {
   const server = createServer(async (req, res) => {
     const path = join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname));
     try {
       const body = await readFile(path.endsWith('/') ? join(path, 'index.html') : path);
-      res.writeHead(200, { 'Content-Type': TYPES[extname(path) || '.html'] ?? 'application/octet-stream' });
+      res.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(path) || '.html'] ?? 'application/octet-stream' });
       res.end(body);
     } catch {
       res.writeHead(404);
