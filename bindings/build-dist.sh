@@ -28,7 +28,8 @@ node_modules/.bin/esbuild dist/index.js --bundle --format=cjs --platform=node --
   "--banner:js=const __tcImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" \
   --outfile=dist/index.cjs
 
-# What npm publishes is dist/ itself: its own manifest, README and licence.
+# What npm publishes is dist/ itself: its own manifest, README, API reference and licence.
 node bindings/package-manifest.mjs
 cp bindings/README.md dist/README.md
+cp docs/api.md dist/API.md  # the API reference the README links (bindings/gen/contracts.cpp writes it)
 cp LICENSE dist/LICENSE

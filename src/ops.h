@@ -140,6 +140,10 @@ Tensor& compare_(CompareOp op, Tensor& self, const Operand& other);
 // --- reductions (src/ops/reduce.cpp)
 Tensor sum(const Tensor& self);  // 0-D
 Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim);
+// PyTorch's nansum: sum with NaN counted as zero (no dims: every dim);
+// integers and bool sum as sum() does. NansumBackward0 passes the gradient
+// to the elements that were not NaN.
+Tensor nansum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim);
 // PyTorch's _sum_to (Note [sum_to]).
 //   sum_to(<[2, 3] of ones>, {1, 3})  // returns [[2, 2, 2]]
 //   sum_to(<[3] of ones>, {1})        // returns [3]

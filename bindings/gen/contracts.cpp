@@ -494,14 +494,18 @@ std::string ts_return_type(const std::string& returns) {
 // Whether a parameter is the one a method binds its tensor to.
 bool is_self(const Param& p, bool method) { return method && p.name == "input"; }
 
-// One TypeScript overload of a signature: its positional parameters, then
+// The TypeScript overloads of a signature: its positional parameters, then
 // the options object for its keyword-only and optional parameters (Python's
-// keywords, in JavaScript's casing; the call takes any parameter there). The sizes of an int list that is the only
-// positional parameter may also be spread (zeros(2, 3)): a second overload.
+// keywords, in JavaScript's casing; the call takes any parameter there). The
+// options may follow any number of the optional positional parameters
+// (x.mean(0, { dtype }) as well as x.mean(0, true, { dtype })): one overload
+// for each. The sizes of an int list that is the only positional parameter
+// may also be spread (zeros(2, 3)).
 std::vector<std::string> ts_overloads(const lang::Signature& s, bool method) {
-  std::string positional, options;
+  std::vector<std::string> positional;
+  size_t required = 0;
+  std::string options;
   bool options_required = false;
-  int positional_count = 0;
   const Param* only_list = nullptr;
   for (const Param& p : s.params) {
     if (p.left_out || is_self(p, method)) continue;
@@ -513,18 +517,30 @@ std::vector<std::string> ts_overloads(const lang::Signature& s, bool method) {
       options_required = options_required || !p.optional;
       continue;
     }
-    positional += (positional.empty() ? "" : ", ") + lang::js_name(p.name) + (p.optional ? "?" : "") + ": " + type;
-    ++positional_count;
+    positional.push_back(lang::js_name(p.name) + (p.optional ? "?" : "") + ": " + type);
+    if (!p.optional) required = positional.size();
     only_list = p.type == Param::Type::IntList ? &p : nullptr;
   }
   const std::string returns = ts_return_type(s.returns);
+  const std::string options_param =
+      options.empty() ? "" : std::string("options") + (options_required ? "" : "?") + ": { " + options + "}";
   std::vector<std::string> out;
-  std::string full = positional;
-  if (!options.empty())
-    full += (full.empty() ? "" : ", ") + std::string("options") + (options_required ? "" : "?") + ": { " +
-            options + "}";
-  out.push_back("(" + full + "): " + returns);
-  if (positional_count == 1 && only_list != nullptr && only_list->symint && !options_required)
+  for (size_t given = required; given <= positional.size(); ++given) {
+    std::string params;
+    for (size_t i = 0; i < given; ++i) params += (i ? ", " : "") + positional[i];
+    if (!options_param.empty()) params += (params.empty() ? "" : ", ") + options_param;
+    out.push_back("(" + params + "): " + returns);
+    if (options_param.empty()) {
+      // without options, the longest form covers the shorter ones
+      out.assign(1, "(" + [&] {
+        std::string all;
+        for (size_t i = 0; i < positional.size(); ++i) all += (i ? ", " : "") + positional[i];
+        return all;
+      }() + "): " + returns);
+      break;
+    }
+  }
+  if (positional.size() == 1 && only_list != nullptr && only_list->symint && !options_required)
     out.push_back("(..." + lang::js_name(only_list->name) + ": number[]): " + returns);
   return out;
 }
@@ -655,6 +671,7 @@ std::string api_md() {
       std::string signatures;
       for (const lang::Signature& s : e.signatures)
         signatures += (signatures.empty() ? "" : "<br>") + std::string("`") + s.text + "`";
+      if (!js.empty() && js.back() == ' ') js.pop_back();
       rows << "| " << reached << "| " << js << " | " << signatures << " | "
            << (e.dtype_rule ? tc::dtype_rule_name(*e.dtype_rule) : "") << " | " << (e.backward ? "yes" : "")
            << " | " << sentence(e.doc) << " |\n";

@@ -143,6 +143,12 @@ Value do_mean(const Bound& b, CallContext&) {
   return mean(x, b.ints("dim"), b.flag("keepdim"));
 }
 
+// nansum(dim=None): every dim.
+Value do_nansum(const Bound& b, CallContext&) {
+  const std::vector<int64_t> dims = b.has("dim") ? b.ints("dim") : std::vector<int64_t>{};
+  return in_dtype(b, nansum(input_as(b), dims, b.flag("keepdim")));
+}
+
 Value do_amax(const Bound& b, CallContext&) { return amax(b.tensor("input"), b.ints("dim"), b.flag("keepdim")); }
 Value do_amin(const Bound& b, CallContext&) { return amin(b.tensor("input"), b.ints("dim"), b.flag("keepdim")); }
 
@@ -311,6 +317,11 @@ void add_reductions(std::vector<Entry>& t) {
                     do_mean)
                     .in(Family::Reduction, DTypeRule::Same, true)
                     .says("The mean over every dim, or over dim; floating dtypes only (dtype= converts first)."));
+  t.push_back(entry("nansum", both,
+                    {"nansum(Tensor input, int[1]? dim=None, bool keepdim=False, " TC_DTYPE_OUT_KW},
+                    do_nansum)
+                    .in(Family::Reduction, DTypeRule::Sum, true)
+                    .says("The sum with NaN counted as zero, over every dim or over dim; integers and bool give int64."));
   t.push_back(entry("amax", both, {"amax(Tensor input, int[1] dim=(), bool keepdim=False)"}, do_amax)
                   .in(Family::Reduction, DTypeRule::Same, true)
                   .says("The largest values over dim (every dim by default); NaN wins, as in PyTorch."));

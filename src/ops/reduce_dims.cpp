@@ -468,6 +468,28 @@ Tensor mean(const Tensor& self) {
   return out;
 }
 
+// --- nansum
+
+Tensor nansum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
+  TC_CHECK(Value, self.defined(), "nansum: an undefined tensor");
+  if (!is_floating(self.dtype())) return sum(self, dims, keepdim);  // no NaN to skip
+  const ReducedShape r = reduced_shape(self.sizes(), dims, keepdim);
+  Tensor out, kept;
+  {
+    NoGradGuard no_grad;
+    kept = compare(CompareOp::Eq, self, self);  // false where NaN
+    out = sum(where(kept, self, Scalar(0)), dims, keepdim);
+  }
+  if (needs_grad({self})) {
+    const Shape in_shape = self.sizes();
+    attach_grad(out, "nansum", {self}, [r, in_shape, kept](const BackwardArgs& args) {
+      return std::vector<Tensor>{mul(expand(restore(args.grad, r), in_shape), kept)};
+    });
+    set_grad_fn(out, "NansumBackward0");
+  }
+  return out;
+}
+
 // --- amax, amin
 
 namespace {

@@ -38,13 +38,15 @@ after(() => rm(work, { recursive: true, force: true }));
 
 test('the tarball holds the built package, its licence and its own README, and nothing of the sources', async () => {
   assert.deepEqual(dryRun.files.map((f) => f.path), files, 'npm pack --dry-run lists what npm pack packs');
-  for (const f of ['package.json', 'LICENSE', 'README.md', 'index.js', 'index.cjs', 'index.d.ts', 'wasm-glue.js', 'tensorcast.wasm', 'tensorcast-nosimd.wasm', 'format.js'])
+  for (const f of ['package.json', 'LICENSE', 'README.md', 'API.md', 'index.js', 'index.cjs', 'index.d.ts', 'wasm-glue.js', 'tensorcast.wasm', 'tensorcast-nosimd.wasm', 'format.js'])
     assert.ok(files.includes(f), `missing ${f}`);
-  assert.deepEqual(files.filter((f) => !/^(generated\/)?[\w-]+\.(js|cjs|d\.ts|wasm)$/.test(f) && !['package.json', 'README.md', 'LICENSE'].includes(f)), []);
+  assert.deepEqual(files.filter((f) => !/^(generated\/)?[\w-]+\.(js|cjs|d\.ts|wasm)$/.test(f) && !['package.json', 'README.md', 'API.md', 'LICENSE'].includes(f)), []);
   const installed = join(app, 'node_modules/tensorcast');
   assert.match(await readFile(join(installed, 'LICENSE'), 'utf8'), /^MIT License/);
   const readme = await readFile(join(installed, 'README.md'), 'utf8');
   assert.equal(readme, await readFile(join(root, 'bindings/README.md'), 'utf8'));
+  assert.equal(await readFile(join(installed, 'API.md'), 'utf8'), await readFile(join(root, 'docs/api.md'), 'utf8'));
+  assert.match(readme, /`API\.md` beside this README/, 'the README names the API reference');
   // Written for someone installing the package: no repository set-up, no
   // links into the repository, nothing the package does not contain.
   for (const word of [/npm start/, /apt(-get)? /, /playground/i, /\bissue\b/i, /\bseeds?\b/i, /docs\//, /scripts\//, /\]\((?!https?:)/])
