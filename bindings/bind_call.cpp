@@ -10,6 +10,7 @@
 #include <string>
 
 #include "error.h"
+#include "export.h"
 #include "handles.h"
 #include "js_error.h"
 #include "lang/builtins.h"
@@ -133,6 +134,16 @@ std::string call_entry(double entry, double method, double self, double slot_cou
   return json.text();
 }
 
+// x.grad = g with a program's checks and texts (lang::set_attribute:
+// PyTorch's THPVariable_set_grad): g a tensor of x's dtype and size.
+void set_grad(Handle h, Handle g) {
+  try {
+    tc::lang::set_attribute(Value(get(h)), "grad", Value(get(g)));
+  } catch (const tc::lang::PythonError& e) {
+    throw tc::Error(kind_of(e.type()), e.what());
+  }
+}
+
 // The library's names in its order, comma-separated: the facade checks at
 // load that its REGISTRY is this module's (as it checks the op table).
 std::string library_names() {
@@ -143,6 +154,8 @@ std::string library_names() {
 
 }  // namespace
 }  // namespace tcjs
+
+TC_EXPORT(void, set_grad, (tcjs::Handle h, tcjs::Handle g), (h, g))
 
 EMSCRIPTEN_BINDINGS(tensorcast_call) {
   using namespace emscripten;

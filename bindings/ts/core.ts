@@ -94,6 +94,7 @@ export interface Core {
   // bindings/value_json.h writes it
   callEntry(entry: number, method: number, self: number, slotCount: number): string;
   libraryNames(): string;
+  _tc_set_grad(h: number, g: number): void;
   // bind_program.cpp: tc.run (the source in the scratch buffer as UTF-8)
   runProgram(byteCount: number, maxStatements: number, maxElements: number, maxWork: number,
     maxMemory: number): string;

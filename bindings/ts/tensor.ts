@@ -407,7 +407,7 @@ export class Tensor {
   get isLeaf(): boolean {
     return (this._rt.core._tc_flags(this._rt.handle(this, 'isLeaf', 'self')) & 2) !== 0;
   }
-  /** The gradient backward() left here, or null. Set to null to clear it. */
+  /** The gradient backward() left here, or null. Set it to a Tensor, or to null to clear it. */
   get grad(): Tensor | null {
     const rt = this._rt;
     const h = rt.handle(this, 'grad', 'self');
@@ -421,10 +421,27 @@ export class Tensor {
     this.#gradId = id;
     return g;
   }
-  set grad(value: null) {
-    if (value !== null) fail('type', `grad can only be set to null, not ${describe(value)}`);
-    this._rt.core._tc_zero_grad(this._rt.handle(this, 'grad', 'self'));
+  /**
+   * Sets the gradient (PyTorch's `x.grad = g`: g has this tensor's dtype and
+   * size, and is not this tensor), or clears it with null.
+   */
+  set grad(value: Tensor | null) {
+    const rt = this._rt;
+    const h = rt.handle(this, 'grad', 'self');
+    if (value === null) rt.core._tc_zero_grad(h);
+    else if (value instanceof Tensor) rt.core._tc_set_grad(h, rt.handle(value, 'grad', 'value'));
+    else fail('type', `grad can only be set to a Tensor or null, not ${describe(value)}`);
     this.#grad = null;
+  }
+  /**
+   * PyTorch's name for the autograd node that made this tensor (its grad_fn,
+   * as grad_fn.name() gives it: 'MulBackward0'), or null for a leaf or a
+   * tensor made without autograd.
+   */
+  get gradFn(): string | null {
+    const rt = this._rt;
+    const length = rt.core._tc_grad_fn(rt.handle(this, 'gradFn', 'self'));
+    return length === 0 ? null : ascii(rt.core.HEAPU8, rt.scratch.read(0), length);
   }
   /** Runs backward from this tensor (one element, or pass a gradient of its shape). */
   backward(gradient?: Tensor): void {
@@ -468,9 +485,7 @@ export class Tensor {
     const core = rt.core;
     const m = this._meta('toString');
     const flags = core._tc_flags(this._h);
-    const length = core._tc_grad_fn(this._h);
-    // PyTorch's name for the node, as the core gave it (SumBackward1).
-    const gradFn = length === 0 ? null : ascii(core.HEAPU8, rt.scratch.read(0), length);
+    const gradFn = this.gradFn;
     const base = core._tc_storage_address(this._h);
     // A view of the memory taken now: nothing below calls into wasm. The
     // storage holds at least offset + the furthest element.

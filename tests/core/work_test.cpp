@@ -332,6 +332,7 @@ const std::vector<LibraryCase>& library_cases() {
 const std::vector<LibraryCase>& reduction_cases() {
   static const std::vector<LibraryCase> cases = {
       {"sum", kBoth, "y.sum()", true},
+      {"nansum", kBoth, "y.nansum()", true},
       {"mean", kBoth, "y.mean()", true},
       {"amax", kBoth, "y.view(256, 256).amax(1)", true},
       {"amin", kBoth, "y.view(256, 256).amin(1)", true},

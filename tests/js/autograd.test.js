@@ -40,9 +40,14 @@ test('gradients accumulate across backward calls until .grad is set to null', ()
     assert.deepEqual(x.grad.toArray(), [4, 4]);
     x.grad = null;
     assert.equal(x.grad, null);
+    // A tensor of x's dtype and size is set as PyTorch's x.grad = g is;
+    // accumulation starts from it.
+    x.grad = tc.ones([2]);
+    x.sum().backward();
+    assert.deepEqual(x.grad.toArray(), [2, 2]);
     throwsTc(() => {
-      x.grad = tc.ones([2]);
-    }, 'type', 'grad can only be set to null, not a Tensor');
+      x.grad = tc.ones([2], { dtype: 'float64' });
+    }, 'type', 'assigned grad has data of a different type');
   });
 });
 

@@ -155,7 +155,7 @@ function fn(name, good, argCases, extra = []) {
 
 const PAIR = ['mul', 'div', 'pow', 'maximum', 'minimum', 'floorDivide', 'remainder', 'eq', 'ne', 'lt', 'le', 'gt', 'ge'];
 const UNARY = ['neg', 'abs', 'exp', 'log', 'sqrt', 'relu'];
-const GETTERS = ['shape', 'ndim', 'numel', 'dtype', 'id', 'storageOffset', 'requiresGrad', 'isLeaf', 'grad'];
+const GETTERS = ['shape', 'ndim', 'numel', 'dtype', 'id', 'storageOffset', 'requiresGrad', 'isLeaf', 'grad', 'gradFn'];
 
 const outOfRange = (value, n) => [value, refusal('index', `Dimension out of range (expected to be in range of [${-n}, ${n - 1}], but got ${value})`)];
 const negativeSize = refusal('value', 'Trying to create tensor with negative dimension -3: [2, -3]');
@@ -378,11 +378,16 @@ function matrix() {
   const [gradDisposed] = tensorProblems('grad', 'self', fx);
   m.set('Tensor#grad (set)', {
     cases: [
-      ...[['a tensor', fx.f, 'a Tensor'], ['a number', 0, '0'], ['undefined', undefined, 'undefined'], ['an array', [], 'an array'], ['a string', 'null', 'string']].map(([label, value, named]) => ({
+      ...[['a number', 0, '0'], ['undefined', undefined, 'undefined'], ['an array', [], 'an array'], ['a string', 'null', 'string']].map(([label, value, named]) => ({
         label,
-        expect: refusal('type', `grad can only be set to null, not ${named}`),
+        expect: refusal('type', `grad can only be set to a Tensor or null, not ${named}`),
         call: () => { fx.leaf.grad = value; },
       })),
+      // PyTorch's THPVariable_set_grad texts.
+      { label: 'a tensor of another size', expect: refusal('shape', 'assigned grad has data of a different size'), call: () => { fx.leaf.grad = fx.f; } },
+      { label: 'a tensor of another dtype', expect: refusal('type', 'assigned grad has data of a different type'), call: () => { fx.leaf.grad = fx.ints; } },
+      { label: 'the tensor itself', expect: refusal('value', "can't assign Variable as its own grad"), call: () => { fx.leaf.grad = fx.leaf; } },
+      ...tensorProblems('grad', 'value', fx).map((c) => ({ label: c.label, expect: c.expect, call: () => { fx.leaf.grad = c.value; } })),
       { label: 'on a disposed tensor', expect: gradDisposed.expect, call: () => { fx.disposed.grad = null; } },
       { label: 'on a plain object', expect: ENGINE, call: () => Object.getOwnPropertyDescriptor(Tensor.prototype, 'grad').set.call({}, null) },
     ],

@@ -156,3 +156,17 @@ test("the README's examples of generated members", () => {
     assert.deepEqual(m.max(1).indices.toArray(), [1, 1]);
   });
 });
+
+test("a program's grad_fn and w.grad = t in the package: gradFn, and grad set to a tensor with PyTorch's checks", () => {
+  tc.tidy(() => {
+    const w = tc.ones(3).requiresGrad_();
+    assert.equal(w.gradFn, null);
+    assert.equal(w.mul(2).gradFn, 'MulBackward0');
+    w.grad = tc.full([3], 2);
+    assert.deepEqual(w.grad.toArray(), [2, 2, 2]);
+    assert.throws(() => { w.grad = tc.ones(2); }, (e) => e instanceof TensorcastError && e.message === 'assigned grad has data of a different size');
+    assert.throws(() => { w.grad = w; }, (e) => e instanceof TensorcastError && e.message === "can't assign Variable as its own grad");
+    w.grad = null;
+    assert.equal(w.grad, null);
+  });
+});
