@@ -120,6 +120,16 @@ export const WORKLOADS = [
     full: { inputs: [t(2, 3), t(3)], calls: 20000 },
     tiny: { inputs: [t(2, 3), t(3)], calls: 20 },
   },
+  // A small reduction through the generated members' generic call
+  // (bindings/ts/registry.ts): what binding a call's arguments costs.
+  {
+    id: 'small-mean',
+    kind: 'reduction',
+    group: 'small',
+    op: 'mean',
+    full: { x: [2, 3], dim: 0, calls: 20000 },
+    tiny: { x: [2, 3], dim: 0, calls: 20 },
+  },
   // --- matmul (src/ops/matmul.cpp, src/engine/gemm.h)
   matmul('matmul-256', 'gemm', [t(256, 256), t(256, 256)], [t(13, 11), t(11, 9)]),
   matmul('matmul-1024', 'gemm', [t(1024, 1024), t(1024, 1024)], [t(17, 13), t(13, 19)]),

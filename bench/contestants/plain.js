@@ -95,11 +95,7 @@ export function preparePlain(workload, size, data) {
     };
     const out = new Typed(numel(shape));
     return {
-      run: calls === 1
-        ? () => once(out)
-        : () => {
-          for (let i = 0; i < calls; i++) once(new Typed(out.length));
-        },
+      run: runner(once, out, calls, () => new Typed(out.length)),
       values: () => [once(new Typed(out.length))],
       dispose() {},
     };
@@ -140,7 +136,12 @@ export function preparePlain(workload, size, data) {
         for (let c = 0; c < cols; c++) o[c] = Math.fround(o[c] / rows);
         return o;
       };
-    return { run: () => once(out), values: () => [once(new Float32Array(out.length))], dispose() {} };
+    const calls = s.calls ?? 1;
+    return {
+      run: runner(once, out, calls, () => new Float32Array(out.length)),
+      values: () => [once(new Float32Array(out.length))],
+      dispose() {},
+    };
   }
   // Forward and backward op by op, as an autograd engine would: t = a + b,
   // u = t * w, sum(u); then grad_t = 1 * w (a's gradient), b's = its sum over rows.
@@ -171,5 +172,14 @@ export function preparePlain(workload, size, data) {
       return [gradT.slice(), gradB.slice()];
     },
     dispose() {},
+  };
+}
+
+// A sample's run: one call into `out`, or `calls` calls each into a fresh
+// output, as the package makes a tensor per call.
+function runner(once, out, calls, fresh) {
+  if (calls === 1) return () => once(out);
+  return () => {
+    for (let i = 0; i < calls; i++) once(fresh());
   };
 }

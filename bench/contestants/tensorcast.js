@@ -61,8 +61,11 @@ export function prepareTensorcast(tc, workload, size, data) {
   }
   if (workload.kind === 'reduction') {
     const x = tensor(data[0], s.x);
+    const calls = s.calls ?? 1;
     return {
-      run: () => x[workload.op](s.dim).dispose(),
+      run() {
+        for (let i = 0; i < calls; i++) x[workload.op](s.dim).dispose();
+      },
       values: () => [read(x[workload.op](s.dim))],
       dispose: done,
     };

@@ -93,7 +93,14 @@ export function prepareTfjs(tf, workload, size, data) {
     const x = tensor(data[0], s.x);
     // tf.softmax works along the last dim only, which is the workload's.
     const once = workload.op === 'softmax' ? () => tf.softmax(x, s.dim) : () => tf.mean(x, s.dim);
-    return { run: () => once().dispose(), values: () => [read(once())], dispose: done };
+    const calls = s.calls ?? 1;
+    return {
+      run() {
+        for (let i = 0; i < calls; i++) once().dispose();
+      },
+      values: () => [read(once())],
+      dispose: done,
+    };
   }
   const a = tensor(data[0], s.a);
   const b = tensor(data[1], s.b);
