@@ -4,7 +4,8 @@
 // through (src/lang/signature.h), so that both bind alike and raise
 // PyTorch's TypeErrors. The arguments arrive in the scratch buffer as
 // tagged slots (bindings/ts/registry.ts writes them, Note [Call slots]);
-// the result leaves as one value in the JSON of bindings/value_json.h.
+// the result leaves as a tensor's handle or as one value in the JSON of
+// bindings/value_json.h.
 #include <emscripten/bind.h>
 
 #include <string>
@@ -100,11 +101,14 @@ tc::ErrorKind kind_of(const std::string& python_type) {
 // Calls entry `entry` of the library (its index in lang::library(), which
 // the facade's REGISTRY lists in the same order, checked at load by
 // libraryNames): as a method of the tensor `self` when method is 1, else
-// as torch.<name>. Numbers only cross in: an Embind string argument would
-// leak when the call throws (the JavaScript exception skips the invoker's
-// cleanup: bindings/js_error.h). Returns the result as bindings/value_json.h writes
-// it; the facade owns the handles in it.
-std::string call_entry(double entry, double method, double self, double slot_count) {
+// as torch.<name>. A plain export of numbers (bindings/export.h): most
+// entries return one tensor, handed back as its handle (> 0); any other
+// result is written as bindings/value_json.h writes a value, kept here
+// until the next call, and -(its length in bytes) is returned with its
+// address in scratch slot 0. The facade owns the handles either way.
+std::string g_result;
+
+double call_entry(double entry, double method, double self, double slot_count) {
   const auto& library = tc::lang::library();
   const int64_t index = to_int(entry);
   TC_ASSERT(index >= 0 && index < static_cast<int64_t>(library.size()), "no library entry ", index);
@@ -129,9 +133,12 @@ std::string call_entry(double entry, double method, double self, double slot_cou
   } catch (const tc::lang::PythonError& e) {
     throw tc::Error(kind_of(e.type()), e.what());
   }
+  if (result.is_tensor()) return static_cast<double>(put(result.tensor()));
   JsonWriter json;
   ValueWriter(json).write(result);
-  return json.text();
+  g_result = json.text();
+  write_number(0, static_cast<double>(reinterpret_cast<uintptr_t>(g_result.data())));
+  return -static_cast<double>(g_result.size());
 }
 
 // x.grad = g with a program's checks and texts (lang::set_attribute:
@@ -155,10 +162,11 @@ std::string library_names() {
 }  // namespace
 }  // namespace tcjs
 
+TC_EXPORT(double, call_entry, (double entry, double method, double self, double slot_count),
+          (entry, method, self, slot_count))
 TC_EXPORT(void, set_grad, (tcjs::Handle h, tcjs::Handle g), (h, g))
 
 EMSCRIPTEN_BINDINGS(tensorcast_call) {
   using namespace emscripten;
-  function("callEntry", TC_GUARD(tcjs::call_entry));
   function("libraryNames", TC_GUARD(tcjs::library_names));
 }

@@ -90,9 +90,9 @@ export interface Core {
     alpha: number): string;
   explainBackward(h: number, gradient: number): string;
   explainPromotion(op: number, h0: number, n0: number, h1: number, n1: number): string;
-  // bind_call.cpp: the generated members (Note [Call slots]); the result as
-  // bindings/value_json.h writes it
-  callEntry(entry: number, method: number, self: number, slotCount: number): string;
+  // bind_call.cpp: the generated members (Note [Call slots]); the result a
+  // tensor's handle, or -(the length of its JSON) at the address in scratch[0]
+  _tc_call_entry(entry: number, method: number, self: number, slotCount: number): number;
   libraryNames(): string;
   _tc_set_grad(h: number, g: number): void;
   // bind_program.cpp: tc.run (the source in the scratch buffer as UTF-8)

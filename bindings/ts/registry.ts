@@ -30,6 +30,7 @@ const MAX_NESTING = 32;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 class SlotWriter<T extends Held> {
   readonly slots: number[] = [];
@@ -105,7 +106,10 @@ export function callEntry<T extends Held>(rt: Runtime<T>, entry: number, fn: str
     }
   const n = rt.scratch.writeInts(w.slots);
   for (const [slot, value] of w.int64s) rt.scratch.writeInt64(slot, value);
-  const raw = JSON.parse(rt.core.callEntry(entry, self === null ? 0 : 1, selfHandle, n)) as RawGlobal;
+  const r = rt.core._tc_call_entry(entry, self === null ? 0 : 1, selfHandle, n);
+  if (r > 0) return rt.adopt(r, fn);
+  const at = rt.scratch.read(0);
+  const raw = JSON.parse(decoder.decode(rt.core.HEAPU8.subarray(at, at - r))) as RawGlobal;
   return new WireReader<T>((h) => rt.adopt(h, fn), { namedAsObject: true, dtypeAsRepr: false }, fn).read(raw);
 }
 
