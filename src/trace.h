@@ -51,6 +51,9 @@ struct PromotionOperandTrace {
   std::string dtype;     // a DType: a number's is the one PyTorch wraps it in (int64, float64, bool)
   std::string category;  // a PromotionCategory
   bool cast = false;     // converted to the compute dtype before the loop
+  // A number's value (Scalar::exact_text: "2", "0.5", a bool as "1"), for
+  // a view that shows it as the op saw it; nullopt for a tensor.
+  std::optional<std::string> number;
 };
 
 // How an op's dtypes were decided (torch.result_type, then the op's rule).

@@ -280,6 +280,9 @@ void describe(V& v, const PromotionOperandTrace& o) {
     "its dtype; a number's is the one PyTorch wraps it in (int64, float64 or bool)");
   v("category", o.category, kPromotionCategory, "which of the three kinds of operand it is");
   v("cast", o.cast, "whether it was converted to the compute dtype before the loop");
+  v("number", o.number,
+    "a number's value as exact decimal text ('2', '0.5', a bool as '1', 'nan', 'inf'); null "
+    "for a tensor");
 }
 
 template <class V>
