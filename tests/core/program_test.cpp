@@ -974,9 +974,9 @@ TEST_CASE("programs: Python's walks over values are charged to the work budget",
   }
 }
 
-// Note [Call values]: the asked line's calls hand back their tensors'
-// values, an in-place op's input as it was before; other lines' nothing;
-// a tensor past kMaxValueCells cells comes without them.
+// The asked line's calls hand back their tensors' values (Note [Call
+// values]), an in-place op's input as it was before; other lines'
+// nothing; a tensor past kMaxValueCells cells comes without them.
 TEST_CASE("programs: the asked line's calls hand back their tensors' values", "[program]") {
   const std::string code =
       "import torch\nx = torch.ones(2, 2)\nx += torch.tensor([0.5, -1.])\n"
