@@ -68,6 +68,10 @@ class Scalar {
   //   Scalar(true).exact_text()  // returns "1"
   std::string exact_text() const {
     if (kind_ != Kind::Float) return std::to_string(i_);
+    // A whole number as an int: exact, and many times faster in wasm than
+    // printf's %.17g (which a line of 4096-element tensors felt).
+    if (f_ == std::trunc(f_) && std::fabs(f_) < 9007199254740992.0 && !(f_ == 0 && std::signbit(f_)))
+      return std::to_string(static_cast<int64_t>(f_));
     if (std::isnan(f_)) return "nan";
     if (std::isinf(f_)) return f_ > 0 ? "inf" : "-inf";
     char text[32];
