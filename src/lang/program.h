@@ -81,7 +81,9 @@ struct TensorValues {
   int64_t offset = 0;  // its storage offset: where its first element is in `cells`
   DType dtype = DType::Float32;
   bool complete = false;           // false: past a bound, and `cells` is empty
-  std::vector<std::string> cells;  // Scalar::exact_text of each cell
+  // Each cell as decimal text that reads back exactly: Scalar::exact_text,
+  // a float32 in the 9 significant digits that read back as it.
+  std::vector<std::string> cells;
 };
 
 // One call the statement made: an operator, a function, a method, or an

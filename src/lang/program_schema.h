@@ -84,7 +84,8 @@ void describe(V& v, const lang::TensorValues& t) {
     "False when it reaches past its storage's 4096th cell, or its statement's calls hand back "
     "more than 65536 cells in all: then cells is empty.");
   v.wire("cells", t.cells,
-         "Each cell as exact decimal text ('0.5', '3', a bool as '1', 'nan', 'inf').");
+         "Each cell as decimal text that reads back exactly ('0.5', '3', a bool as '1', 'nan', "
+         "'inf'; a float32 in the 9 significant digits that read back as it).");
   v.resolved("cells", "number[]",
              "Each cell's value (a bool as 1 or 0; an int64 beyond 2^53 rounded to a double).");
 }
