@@ -130,6 +130,9 @@ struct OpTrace {
   PlanTrace plan;
   std::string kernel;
   int64_t kernel_rows = 1;  // rows of the output per pass: 2 for a broadcast row (*_2x8)
+  // add's and sub's alpha (Scalar::exact_text: "1", "2.5"); nullopt for
+  // an op that takes none.
+  std::optional<std::string> alpha;
   // Reductions only: the reduced dims of size > 1 where the input has
   // stride 0; not looped (Note [Reductions through strides],
   // src/ops/reduction.h: sum multiplies by their sizes, amax skips them).

@@ -384,6 +384,8 @@ void describe(V& v, const OpTrace& t) {
   v("kernel", t.kernel, "the inner loop's function, XNNPACK-style (docs/traces.md)");
   v("kernelRows", t.kernel_rows,
     "rows of the output per pass: 2 when a broadcast row is read once for two rows, else 1");
+  v("alpha", t.alpha,
+    "add's and sub's alpha as exact decimal text ('1', '2.5'); null for an op that takes none");
   v("repeatedDims", t.repeated_dims,
     "reductions only: the reduced dims where the input has stride 0 (not looped: skipped, "
     "or counted by multiplying)");

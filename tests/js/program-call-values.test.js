@@ -54,6 +54,12 @@ test('a number among an op\'s operands is in its trace; a tensor has none there'
   });
 });
 
+test('add\'s and sub\'s alpha is in the op\'s trace; other ops have none', () => {
+  withRun('import torch\nx = torch.ones(2)\na = torch.add(x, x, alpha=2)\nb = x.sub(x, alpha=0.5)\nc = x + x\nd = x * x\nx.add_(x, alpha=-3)\n', undefined, (p) => {
+    assert.deepEqual(p.statements.slice(2).map((s) => s.traces.find((e) => e.kind === 'op').alpha), ['2', '0.5', '1', null, '-3']);
+  });
+});
+
 test('only the asked line\'s calls hand back values; a multi-line statement is asked by any of its lines', () => {
   const code = 'import torch\nx = torch.ones(2, 2)\ny = (x +\n     x)\nz = y * y\n';
   for (const [line, holding] of [[undefined, null], [2, 2], [4, 3], [5, 5], [99, null]]) {

@@ -71,6 +71,15 @@ test('the gradient view differentiates the program\'s values: x * b gives x.grad
   assert.deepEqual(g.inputs.map((i) => [...i.grad.values]), fixture.grads);
 });
 
+test('torch.add(x, b, alpha=2): the result, and b.grad = 2 * 2, with the program\'s alpha from the op\'s trace', () => {
+  const fixture = caseNamed('add with alpha, with its gradients');
+  const { c } = opened(fixture.code, fixture.line, 'grad');
+  assert.equal(c.run.trace.alpha, '2');
+  assert.equal(c.alpha, 2);
+  assert.deepEqual([...c.run.values], numbers(fixture.outputs[0].values));
+  assert.deepEqual(c.gradient.inputs.map((i) => [...i.grad.values]), fixture.grads);
+});
+
 test('in place, int64, bool, nan and inf: the program\'s values before and after', () => {
   const inplace = caseNamed('in place: the input before, the output after');
   let { c } = opened(inplace.code, inplace.line);

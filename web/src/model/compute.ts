@@ -13,6 +13,7 @@ import type { GradientData } from './gradient.js';
 import { computeGradient, computeGradientShapes } from './gradient.js';
 import type { InplaceData } from './inplace.js';
 import type { LineOp } from './line-op.js';
+import { exactNumber } from './line-op.js';
 import { computeInplace } from './inplace.js';
 import type { KeepdimHint } from './keepdim.js';
 import { keepdimHints } from './keepdim.js';
@@ -57,8 +58,8 @@ export class Computation {
       this.op = line.op;
       const names = operandsOf(line.op);
       this.operands = line.operands.map((o, i) => lineOperand(names[i] ?? 'a', o));
-      // A program's alpha is not in the op's trace: the views take add's and sub's as 1.
-      this.alpha = 1;
+      // add's and sub's alpha, as the program gave it (a failed broadcast has no trace: 1).
+      this.alpha = line.trace?.alpha == null ? 1 : exactNumber(line.trace.alpha);
       this.broadcast = line.broadcast;
       this.run = lineRun(line);
       const missing = this.operands.find((o) => o.problem !== null);
