@@ -162,7 +162,7 @@ export class CodeMode {
     // The views show the line's own values: a run that did not keep them runs again, asked for them.
     const program = this.runProgramData;
     const tc = this.host.tc();
-    if (line !== null && program !== null && tc !== null && !holdsValuesOf(program, line) && statementAt(program, line) !== null)
+    if (line !== null && program !== null && tc !== null && this.lacksValues(program, line))
       this.runProgramData = runProgram(tc, program.code, line);
     this.editor?.setOverlay(this.overlay());
     this.showPicked();
@@ -222,7 +222,7 @@ export class CodeMode {
       if (failing !== null && lineOp(failing) !== null) this.pickedLine = errorLine;
     }
     // Taken to another line than the one the run kept values of: once more, for that line's.
-    if (this.pickedLine !== null && !holdsValuesOf(program, this.pickedLine) && statementAt(program, this.pickedLine) !== null)
+    if (this.pickedLine !== null && this.lacksValues(program, this.pickedLine))
       program = this.runProgramData = runProgram(tc, this.text, this.pickedLine);
     this.errorLine = errorLine;
     this.editor?.setOverlay(this.overlay());
@@ -248,6 +248,12 @@ export class CodeMode {
     if (ticket !== this.packs) return;
     this.packedText = packed;
     this.host.changed(entry);
+  }
+
+  /** Whether line opens an op in the views whose values the run did not keep (runProgram's valuesAt). */
+  private lacksValues(program: ProgramRun, line: number): boolean {
+    const statement = statementAt(program, line);
+    return statement !== null && !holdsValuesOf(program, line) && lineOp(statement) !== null;
   }
 
   private showPicked(): void {

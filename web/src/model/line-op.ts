@@ -85,7 +85,10 @@ function operandOf(w: Wanted, values: TensorValues | undefined, input: number | 
  * whose geometry (and dtype, from a trace) is the operand's. The call lists
  * its inputs in argument order, the op its operands in its own (x.where(c,
  * y) gives x first, the op c): only the geometry can tell which is which.
- * Without values (a line tc.run was not asked about) operands get none.
+ * A failed broadcast has no trace, so only shapes: its x.where(c, y) with
+ * c and x of one shape takes them in argument order (values shown for the
+ * wrong operand; the shapes stay right). Without values (a line tc.run was
+ * not asked about) operands get none.
  */
 function matched(call: ProgramCall, wanted: readonly Wanted[]): LineOperand[] {
   const taken = new Set<number>();
