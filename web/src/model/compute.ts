@@ -6,15 +6,16 @@
 // operands' and result's values as the program had them, so the op is not
 // run again; what a view derives from them (strides' reads, the gradient,
 // the in-place check, fixes) starts from the program's values.
-import type { BroadcastTrace, Tensorcast } from 'tensorcast';
+import type { BroadcastTrace, Tensorcast, WarningEvent } from 'tensorcast';
+import { numbersIn } from './dtypes.js';
 import type { Fix, FixMode } from './fixes.js';
 import { computeFixes } from './fixes.js';
 import type { GradientData } from './gradient.js';
 import { computeGradient, computeGradientShapes } from './gradient.js';
 import type { InplaceData } from './inplace.js';
+import { computeInplace } from './inplace.js';
 import type { LineOp } from './line-op.js';
 import { exactNumber } from './line-op.js';
-import { computeInplace } from './inplace.js';
 import type { KeepdimHint } from './keepdim.js';
 import { keepdimHints } from './keepdim.js';
 import { MAX_RUN_ELEMENTS } from './limits.js';
@@ -24,11 +25,9 @@ import { standInTrace } from './plan-run.js';
 import type { PromotionStatement } from './promotion.js';
 import { computePromotion } from './promotion-run.js';
 import type { OpRun } from './run-op.js';
-import { numbersIn } from './dtypes.js';
 import { runOp } from './run-op.js';
 import type { Op, State } from './state.js';
 import { isInplace, operandsOf, takesAlpha } from './state.js';
-import type { WarningEvent } from 'tensorcast';
 import type { StridesData } from './strides.js';
 import { computeStrides } from './strides.js';
 
