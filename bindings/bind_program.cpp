@@ -52,8 +52,9 @@ class ProgramCustom {
 
 // The source is in the scratch buffer as UTF-8 (as parseShape's text: an
 // Embind string argument would be copied once more and freed late).
+// values_line: Note [Call values] (0: no statement's values).
 std::string run_program(double byte_count, double max_statements, double max_elements,
-                        double max_work, double max_memory) {
+                        double max_work, double max_memory, double values_line) {
   const size_t n = static_cast<size_t>(to_int(byte_count));
   const std::string source(read_bytes(n), n);
   tc::lang::ProgramLimits limits;
@@ -61,7 +62,8 @@ std::string run_program(double byte_count, double max_statements, double max_ele
   limits.max_elements = to_int(max_elements);
   limits.max_work = to_int(max_work);
   limits.max_memory = to_int(max_memory);
-  const tc::lang::ProgramResult result = tc::lang::run_program(source, limits);
+  const tc::lang::ProgramResult result =
+      tc::lang::run_program(source, limits, static_cast<int>(to_int(values_line)));
 
   JsonWriter json;
   ProgramCustom custom(json);

@@ -174,6 +174,30 @@ test('clicking a line opens its op in the alignment, strides, gradient and in-pl
   expect(problems).toEqual([]);
 });
 
+test('a picked line\'s views show the program\'s own values, not arange', async ({ page }) => {
+  const problems = watch(page);
+  await openCode(page);
+  // y = x + [10, 20]: 1 + 10, 2 + 20, 3 + 10, 4 + 20 = 11, 22, 13, 24.
+  await paste(page, 'import torch\nx = torch.tensor([[1., 2.], [3., 4.]])\ny = x + torch.tensor([10., 20.])\n');
+  await expect(inline(page, 'y: [2, 2] float32')).toHaveCount(1);
+  await lineOf(page, 'y = x +').click();
+  await expect(page.getByTestId('line-op')).toContainText('Line 3');
+  await page.getByTestId('tab-strides').click();
+  // The strides table's storage column: each operand's storage and the result's values.
+  const storage = (row) => page.getByTestId('diagram-table').locator('tr', { has: page.locator(`th:text-is("${row}")`) }).locator('td').last();
+  await expect(storage('a')).toHaveText('1, 2, 3, 4');
+  await expect(storage('b')).toHaveText('10, 20');
+  await expect(storage('out')).toHaveText('11, 22, 13, 24');
+  const shown = await page.evaluate(() => {
+    const c = document.querySelector('tensorcast-playground').playground.computation;
+    return { operands: c.operands.map((o) => [...o.values]), out: [...c.run.values], fromProgram: c.fromProgram };
+  });
+  expect(shown).toEqual({ operands: [[1, 2, 3, 4], [10, 20]], out: [11, 22, 13, 24], fromProgram: true });
+  await page.getByTestId('tab-grad').click();
+  await expect(page.getByTestId('diagram')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test('the program and its picked line travel in the link', async ({ page, context }) => {
   await openCode(page);
   await paste(page, EXAMPLE_PROGRAM);
@@ -348,6 +372,13 @@ for (const [w, h, device] of [[390, 844, 'phone'], [1366, 768, 'laptop']]) {
       await expect(page.getByTestId('line-op')).toBeVisible();
       await page.locator('.cm-content').blur();
       await page.screenshot({ path: new URL(`example-${device}-${lang}.png`, SHOTS).pathname, fullPage: true });
+      // The line's strides and gradient views, drawn with the program's values (y is 10, 20, 30, 40).
+      for (const view of ['strides', 'grad']) {
+        await page.getByTestId(`tab-${view}`).click();
+        await expect(page.getByTestId('diagram')).toBeVisible();
+        await page.screenshot({ path: new URL(`${view}-${device}-${lang}.png`, SHOTS).pathname, fullPage: true });
+      }
+      await page.getByTestId('tab-align').click();
       await paste(page, FAILING);
       await expect(page.getByTestId('error-note')).toBeVisible();
       await page.locator('.cm-content').blur();

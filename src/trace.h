@@ -51,6 +51,9 @@ struct PromotionOperandTrace {
   std::string dtype;     // a DType: a number's is the one PyTorch wraps it in (int64, float64, bool)
   std::string category;  // a PromotionCategory
   bool cast = false;     // converted to the compute dtype before the loop
+  // A number's value (Scalar::exact_text: "2", "0.5", a bool as "1"), for
+  // a view that shows it as the op saw it; nullopt for a tensor.
+  std::optional<std::string> number;
 };
 
 // How an op's dtypes were decided (torch.result_type, then the op's rule).
@@ -127,6 +130,9 @@ struct OpTrace {
   PlanTrace plan;
   std::string kernel;
   int64_t kernel_rows = 1;  // rows of the output per pass: 2 for a broadcast row (*_2x8)
+  // add's and sub's alpha (Scalar::exact_text: "1", "2.5"); nullopt for
+  // an op that takes none.
+  std::optional<std::string> alpha;
   // Reductions only: the reduced dims of size > 1 where the input has
   // stride 0; not looped (Note [Reductions through strides],
   // src/ops/reduction.h: sum multiplies by their sizes, amax skips them).

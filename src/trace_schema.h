@@ -280,6 +280,9 @@ void describe(V& v, const PromotionOperandTrace& o) {
     "its dtype; a number's is the one PyTorch wraps it in (int64, float64 or bool)");
   v("category", o.category, kPromotionCategory, "which of the three kinds of operand it is");
   v("cast", o.cast, "whether it was converted to the compute dtype before the loop");
+  v("number", o.number,
+    "a number's value as exact decimal text ('2', '0.5', a bool as '1', 'nan', 'inf'); null "
+    "for a tensor");
 }
 
 template <class V>
@@ -381,6 +384,8 @@ void describe(V& v, const OpTrace& t) {
   v("kernel", t.kernel, "the inner loop's function, XNNPACK-style (docs/traces.md)");
   v("kernelRows", t.kernel_rows,
     "rows of the output per pass: 2 when a broadcast row is read once for two rows, else 1");
+  v("alpha", t.alpha,
+    "add's and sub's alpha as exact decimal text ('1', '2.5'); null for an op that takes none");
   v("repeatedDims", t.repeated_dims,
     "reductions only: the reduced dims where the input has stride 0 (not looped: skipped, "
     "or counted by multiplying)");

@@ -74,5 +74,6 @@ export type {
   ProgramStatement,
   RunOptions,
   SourceSpan,
+  TensorValues,
   ValueInfo,
 } from './program-types.js';

@@ -12,6 +12,7 @@ export type {
   ProgramError,
   ProgramStatement,
   SourceSpan,
+  TensorValues,
   ValueInfo,
 } from './generated/program-types.js';
 export type { ProgramErrorKind } from './generated/error-kinds.js';
@@ -43,4 +44,11 @@ export interface RunOptions {
   maxWork?: number;
   /** Most bytes the program's tensors may hold at once (default 2^29: 512 MiB). */
   maxMemory?: number;
+  /**
+   * A 1-based line: the calls of the statement covering it hand back the
+   * values of their tensors (ProgramCall.inputValues, outputValues), each
+   * of at most 4096 storage cells, 65536 for the statement (Note [Call
+   * values] in src/lang/program.h). Not a limit: it changes nothing else.
+   */
+  valuesAt?: number;
 }

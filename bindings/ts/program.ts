@@ -23,6 +23,7 @@ import type {
   RawGlobal,
   RawProgram,
   RawProgramStatement,
+  RawTensorValues,
 } from './generated/program-types.js';
 import type {
   BackwardStep,
@@ -30,6 +31,7 @@ import type {
   ProgramError,
   ProgramStatement,
   RunOptions,
+  TensorValues,
 } from './program-types.js';
 import type { Runtime } from './runtime.js';
 import { WireReader } from './value-wire.js';
@@ -129,8 +131,10 @@ function statement(s: RawProgramStatement, rt: Runtime<Tensor>): ProgramStatemen
       t.dispose();
     }
   }).join('');
-  const calls: ProgramCall[] = s.calls.map(({ firstEvent, endEvent, ...call }) => ({
+  const calls: ProgramCall[] = s.calls.map(({ firstEvent, endEvent, inputValues, outputValues, ...call }) => ({
     ...call,
+    inputValues: inputValues.map(tensorValues),
+    outputValues: outputValues.map(tensorValues),
     traces: s.traces.slice(firstEvent, endEvent),
   }));
   return {
@@ -146,6 +150,11 @@ function statement(s: RawProgramStatement, rt: Runtime<Tensor>): ProgramStatemen
     output,
     grads: s.grads,
   };
+}
+
+// Cells as numbers (Note [Call values]): the core writes them as exact text.
+function tensorValues({ cells, ...geometry }: RawTensorValues): TensorValues {
+  return { ...geometry, cells: cells.map(pythonFloat) };
 }
 
 // Each reduce-grad event of the statements, with the name its input was
@@ -179,7 +188,7 @@ export function runProgram(rt: Runtime<Tensor>, code: unknown, options: unknown)
   if (typeof code !== 'string')
     fail('type', code === undefined ? "run(): missing argument 'code'" : `run(): argument 'code' must be a string, not ${describe(code)}`);
   // The limits are flat options, as ProgramLimits' fields (not { limits: {...} }).
-  const opts = checkOptions<RunOptions>(options, 'run', ['maxStatements', 'maxElements', 'maxWork', 'maxMemory']);
+  const opts = checkOptions<RunOptions>(options, 'run', ['maxStatements', 'maxElements', 'maxWork', 'maxMemory', 'valuesAt']);
   const limit = (value: number | undefined, arg: string, fallback: number): number => {
     if (value === undefined) return fallback;
     const n = checkInt(value, 'run', arg);
@@ -190,11 +199,13 @@ export function runProgram(rt: Runtime<Tensor>, code: unknown, options: unknown)
   const maxElements = limit(opts.maxElements, 'maxElements', DEFAULT_MAX_ELEMENTS);
   const maxWork = limit(opts.maxWork, 'maxWork', DEFAULT_MAX_WORK);
   const maxMemory = limit(opts.maxMemory, 'maxMemory', DEFAULT_MAX_MEMORY);
+  // A line past the last (or past int32) names no statement: none hands back values.
+  const valuesAt = opts.valuesAt === undefined ? 0 : Math.min(limit(opts.valuesAt, 'valuesAt', 0), 2 ** 31 - 1);
   const bytes = new TextEncoder().encode(code);
   const count = rt.scratch.writeBytes(bytes.subarray(0, MAX_SOURCE_BYTES + 1));
   let text: string;
   try {
-    text = rt.core.runProgram(count, maxStatements, maxElements, maxWork, maxMemory);
+    text = rt.core.runProgram(count, maxStatements, maxElements, maxWork, maxMemory, valuesAt);
   } catch (error) {
     // The core promises an error in the program for every bad program; what
     // still escapes (wasm memory exhausted, a bug) is reported the same way,

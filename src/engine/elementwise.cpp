@@ -206,6 +206,7 @@ void trace_op(const ElementwiseSpec& spec, const Elementwise& e, const KernelCho
   t.plan.inner_pattern = pattern_name(kernel.pattern);
   t.kernel = kernel.kernel;
   t.kernel_rows = kernel.rows;
+  if (spec.alpha) t.alpha = spec.alpha->exact_text();
   record(std::move(t));
 }
 

@@ -2,6 +2,7 @@
 // shape, diagnostics, output, expanded strides, iteration plan; and, when a
 // TraceScope is active, the op's trace.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,8 @@ struct ElementwiseSpec {
   // dtypes were decided.
   std::vector<Tensor> given;
   PromotionTrace promotion;
+  std::optional<Scalar> alpha;  // add's and sub's
+
   // What prepare charges (Note [Work budget]): 0 for a plain loop, its
   // elements read and written (WorkKind::Elements, each operand weighed by
   // its bytes and stride: Note [Elementwise work]); else the work units of

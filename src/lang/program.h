@@ -58,6 +58,34 @@ struct ValueInfo {
   std::vector<ValueInfo> items;     // tuples, lists, named tuples: each item
 };
 
+// Note [Call values]: the calls of one statement, the one asked for
+// (run_program's values_line), hand back the values they read and wrote,
+// so that a view can show that line's op with the program's own numbers
+// (never an op run again on numbers made up for it). Each tensor comes as
+// its geometry and its storage's cells, from the first to the last it
+// reaches (so that its offset and strides count in them): an input as the
+// call found it (before an in-place op changed it), an output as the call
+// left it. Bounds, so that a big tensor makes no big result: a tensor
+// that reaches past its storage's kMaxValueCells-th cell comes without them,
+// and a statement's calls hand back at most kMaxStatementCells cells in
+// all (later tensors without theirs). Being bounded by these constants,
+// the cells are not charged to the work or output budgets (Note [Work
+// budget], Note [Bounded output]): which line is asked about never changes
+// what a program does. Other statements' calls hand back no values.
+constexpr int64_t kMaxValueCells = 4096;
+constexpr int64_t kMaxStatementCells = int64_t{1} << 16;
+
+struct TensorValues {
+  Shape shape;
+  Strides strides;
+  int64_t offset = 0;  // its storage offset: where its first element is in `cells`
+  DType dtype = DType::Float32;
+  bool complete = false;           // false: past a bound, and `cells` is empty
+  // Each cell as decimal text that reads back exactly: Scalar::exact_text,
+  // a float32 in the 9 significant digits that read back as it.
+  std::vector<std::string> cells;
+};
+
 // One call the statement made: an operator, a function, a method, or an
 // index. For the graph view: which tensors went in and came out (by
 // TensorImpl id), and whether the output shares storage with an input.
@@ -73,6 +101,9 @@ struct CallRecord {
   // Each output as the call left it (shape, dtype, strides, storage): an
   // unnamed intermediate (the x.T of x.T @ y) is described by nothing else.
   std::vector<ValueInfo> output_info;
+  // The asked statement's calls only (Note [Call values]), else empty: one
+  // per id of inputs and of outputs.
+  std::vector<TensorValues> input_values, output_values;
 };
 
 // What print() wrote: text, and tensors for the package's formatter to
@@ -119,6 +150,9 @@ struct ProgramResult {
 // Runs `source`. Never throws a tc::Error or a std exception for a bad
 // program: every user mistake is in `error`. (An InternalError is a bug.)
 // Seeds nothing: torch.manual_seed in the program seeds the core's stream.
-ProgramResult run_program(const std::string& source, const ProgramLimits& limits = {});
+// values_line: the statement covering this 1-based line hands back its
+// calls' values (Note [Call values]); 0 for none.
+ProgramResult run_program(const std::string& source, const ProgramLimits& limits = {},
+                          int values_line = 0);
 
 }  // namespace tc::lang

@@ -68,6 +68,28 @@ void describe(V& v, const lang::ValueInfo& info) {
   v("items", info.items, "Tuples, lists, named tuples (max(dim)): each item.");
 }
 
+// complete's doc states the bounds of Note [Call values].
+static_assert(lang::kMaxValueCells == 4096 && lang::kMaxStatementCells == 65536);
+
+template <class V>
+void describe(V& v, const lang::TensorValues& t) {
+  v.object("TensorValues", nullptr,
+           "A tensor's values as a call found (an input) or left (an output) it: its geometry, and "
+           "its storage's cells from the first to the last it reaches (Note [Call values]).");
+  v("shape", t.shape, "Its shape.");
+  v("strides", t.strides, "Its strides, in cells.");
+  v("offset", t.offset, "Its storage offset: where its first element is in cells.");
+  v("dtype", std::string(dtype_name(t.dtype)), kDType, "Its dtype.");
+  v("complete", t.complete,
+    "False when it reaches past its storage's 4096th cell, or its statement's calls hand back "
+    "more than 65536 cells in all: then cells is empty.");
+  v.wire("cells", t.cells,
+         "Each cell as decimal text that reads back exactly ('0.5', '3', a bool as '1', 'nan', "
+         "'inf'; a float32 in the 9 significant digits that read back as it).");
+  v.resolved("cells", "number[]",
+             "Each cell's value (a bool as 1 or 0; an int64 beyond 2^53 rounded to a double).");
+}
+
 template <class V>
 void describe(V& v, const lang::CallRecord& c) {
   v.object("ProgramCall", nullptr,
@@ -85,6 +107,11 @@ void describe(V& v, const lang::CallRecord& c) {
   v("outputInfo", c.output_info,
     "Each output as the call left it (one per id of outputs): an unnamed intermediate has no "
     "other description.");
+  v("inputValues", c.input_values,
+    "Only for the statement covering the line run() was asked about (RunOptions.valuesAt): "
+    "each input as the call found it; [] otherwise.");
+  v("outputValues", c.output_values,
+    "Likewise each output as the call left it (one per id of outputs); [] otherwise.");
   v.wire("firstEvent", c.first_event, "The first of its events in its statement's traces.");
   v.wire("endEvent", c.end_event, "Just past the last of its events in its statement's traces.");
   v.resolved("traces", "TraceEvent[]",

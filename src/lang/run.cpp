@@ -4,6 +4,8 @@
 // reached through a dot or a call to the library (src/lang/builtins.h).
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdio>
 #include <functional>
 #include <limits>
 #include <new>
@@ -131,7 +133,8 @@ void collect_tensors(const Value& v, std::vector<Tensor>& out, int depth = 0) {
 
 class Interpreter {
  public:
-  Interpreter(const std::string& source, ProgramResult& result) : source_(source), result_(result) {
+  Interpreter(const std::string& source, ProgramResult& result, int values_line)
+      : source_(source), result_(result), values_line_(values_line) {
     // as the lexer reads lines (Note [Python text]): after a leading BOM,
     // broken by \n, \r\n or a lone \r
     line_starts_.push_back(source.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0);
@@ -189,6 +192,8 @@ class Interpreter {
     out.end_column = s.span.end_column;
     out.source = text_of(s.span);
     current_ = &out;
+    values_wanted_ = values_line_ >= out.line && values_line_ <= out.end_line;
+    cells_left_ = kMaxStatementCells;
     read_.clear();
     raised_at_.reset();
     std::optional<ProgramError> error;
@@ -455,6 +460,8 @@ class Interpreter {
     const Value object = eval(*e.items[0]);
     const size_t first = scope_->events().size();
     const int64_t number = ++calls_started_;
+    const std::vector<Tensor> inputs = object.is_tensor() ? std::vector<Tensor>{object.tensor()} : std::vector<Tensor>{};
+    std::vector<TensorValues> found = values_of(inputs);
     Value value;
     {
       CallNumber numbered(number);
@@ -463,7 +470,7 @@ class Interpreter {
     // x.T, x.mT, x.data make new tensors: the graph shows where they came from
     if (object.is_tensor() && value.is_tensor() && e.text != "grad" &&
         value.tensor().impl_ptr() != object.tensor().impl_ptr())
-      record("Tensor." + e.text, e.span, {object.tensor()}, value, first, number);
+      record("Tensor." + e.text, e.span, inputs, std::move(found), value, first, number);
     return value;
   }
 
@@ -489,29 +496,32 @@ class Interpreter {
     const size_t first = scope_->events().size();
     CallContext context{&current_->output, &output_};
     const int64_t number = ++calls_started_;
+    std::vector<TensorValues> found = values_of(inputs);
     Value result;
     try {
       CallNumber numbered(number);
       result = lang::call(*fn, args, context);
     } catch (...) {
-      record_failed(call_name(*fn), e.span, inputs, first, number);
+      record_failed(call_name(*fn), e.span, inputs, std::move(found), first, number);
       throw;
     }
-    record(call_name(*fn), e.span, inputs, result, first, number);
+    record(call_name(*fn), e.span, inputs, std::move(found), result, first, number);
     return result;
   }
 
   // A call that raised is recorded too (CallRecord::failed): the views read
   // its op and inputs from it, as they do for a call that ran.
   void record_failed(const std::string& op, const Span& span, const std::vector<Tensor>& inputs,
-                     size_t first_event, int64_t number) {
-    record(op, span, inputs, Value(), first_event, number);
+                     std::vector<TensorValues> found, size_t first_event, int64_t number) {
+    record(op, span, inputs, std::move(found), Value(), first_event, number);
     current_->calls.back().failed = true;
   }
 
-  // `number`: the CallNumber the call ran under (Note [Call numbers]).
+  // `number`: the CallNumber the call ran under (Note [Call numbers]);
+  // `found`: the inputs' values before it ran (values_of).
   void record(const std::string& op, const Span& span, const std::vector<Tensor>& inputs,
-              const Value& result, size_t first_event, int64_t number) {
+              std::vector<TensorValues> found, const Value& result, size_t first_event,
+              int64_t number) {
     CallRecord r;
     r.op = op;
     r.line = span.line;
@@ -526,9 +536,11 @@ class Interpreter {
     for (const Tensor& out : outputs) {
       r.outputs.push_back(out.id());
       r.output_info.push_back(info_of(Value(out)));
+      if (values_wanted_) r.output_values.push_back(values_of(out));
       // the same tensor back (add_, requires_grad_) is not a view of itself
       for (const Tensor& in : inputs) r.view |= out.id() != in.id() && out.shares_storage(in);
     }
+    r.input_values = std::move(found);
     r.first_event = first_event;
     r.end_event = scope_->events().size();
     current_->calls.push_back(std::move(r));
@@ -554,15 +566,16 @@ class Interpreter {
                         const std::function<Tensor()>& run) {
       const size_t first = scope_->events().size();
       const int64_t number = ++calls_started_;
+      std::vector<TensorValues> found = values_of(inputs);
       Tensor out;
       try {
         CallNumber numbered(number);
         out = run();
       } catch (...) {
-        record_failed(op, span, inputs, first, number);
+        record_failed(op, span, inputs, std::move(found), first, number);
         throw;
       }
-      record(op, span, inputs, Value(out), first, number);
+      record(op, span, inputs, std::move(found), Value(out), first, number);
       return out;
     };
   }
@@ -731,19 +744,81 @@ class Interpreter {
     }
     const size_t first = scope_->events().size();
     const int64_t number = ++calls_started_;
+    std::vector<TensorValues> found = values_of(inputs);
     Value result;
     try {
       CallNumber numbered(number);
       result = tc::index(x, items, tuple);
     } catch (...) {
-      record_failed("index", e.span, inputs, first, number);
+      record_failed("index", e.span, inputs, std::move(found), first, number);
       throw;
     }
-    record("index", e.span, inputs, result, first, number);
+    record("index", e.span, inputs, std::move(found), result, first, number);
     return result;
   }
 
   // --- what a statement shows of a value (Note [Bounded output])
+
+  // The asked statement's tensors as a call finds them (Note [Call
+  // values]); nothing for any other statement's.
+  std::vector<TensorValues> values_of(const std::vector<Tensor>& tensors) {
+    std::vector<TensorValues> out;
+    if (!values_wanted_) return out;
+    for (const Tensor& t : tensors) out.push_back(values_of(t));
+    return out;
+  }
+
+  // One tensor: its geometry, and its storage's cells from the first to
+  // the last it reaches while the bounds allow.
+  TensorValues values_of(const Tensor& t) {
+    TensorValues v;
+    v.shape = t.sizes();
+    v.strides = t.strides();
+    v.offset = t.offset();
+    v.dtype = t.dtype();
+    int64_t last = t.offset();
+    for (size_t d = 0; d < v.shape.size(); ++d) {
+      if (v.shape[d] == 0) {
+        v.complete = true;  // no element: no cell
+        return v;
+      }
+      if (v.strides[d] < 0) return v;  // no view of the core's has one; none is guessed at
+      last += (v.shape[d] - 1) * v.strides[d];
+    }
+    const int64_t count = last + 1;
+    if (count > kMaxValueCells || count > cells_left_) return v;
+    cells_left_ -= count;
+    v.complete = true;
+    v.cells.reserve(static_cast<size_t>(count));
+    visit_dtype(t.dtype(), [&](auto tag) {
+      using T = decltype(tag);
+      const T* cell = t.data<T>();
+      for (int64_t i = 0; i < count; ++i) v.cells.push_back(cell_text(cell[i]));
+    });
+    return v;
+  }
+
+  // A cell as TensorValues::cells has it: Scalar::exact_text, but a
+  // float32 in the 9 significant digits that read back as the same float32
+  // (half the text of a double's 17, and quicker to write).
+  template <class T>
+  static std::string cell_text(T x) {
+    if constexpr (std::is_same_v<T, float>) {
+      if (std::isfinite(x) && x != std::trunc(x)) {
+        char text[24];
+        std::snprintf(text, sizeof text, "%.9g", static_cast<double>(x));
+        return text;
+      }
+    }
+    return scalar_of(x).exact_text();
+  }
+
+  template <class T>
+  static Scalar scalar_of(T x) {
+    if constexpr (std::is_same_v<T, bool>) return Scalar(x);
+    else if constexpr (std::is_floating_point_v<T>) return Scalar(static_cast<double>(x));
+    else return Scalar(static_cast<int64_t>(x));
+  }
 
   // Its description: for a tensor its geometry and autograd state, for
   // anything else its repr (summarised past kReprLimit characters) and, for
@@ -798,6 +873,11 @@ class Interpreter {
   // The names the running statement read so far (StatementResult::reads,
   // checked in constant time: a line may read thousands).
   std::unordered_set<std::string> read_;
+  // The line asked about (Note [Call values]), whether the running
+  // statement covers it, and the cells its calls may still hand back.
+  int values_line_ = 0;
+  bool values_wanted_ = false;
+  int64_t cells_left_ = 0;
 };
 
 // What the program's names hold, largest first: each storage counted once
@@ -877,7 +957,7 @@ std::string memory_advice(const std::string& message, const std::map<std::string
 
 }  // namespace
 
-ProgramResult run_program(const std::string& source, const ProgramLimits& limits) {
+ProgramResult run_program(const std::string& source, const ProgramLimits& limits, int values_line) {
   ProgramResult result;
   try {
     ParseResult parsed = parse_program(source, limits);
@@ -887,7 +967,7 @@ ProgramResult run_program(const std::string& source, const ProgramLimits& limits
     }
     MemoryLimitScope memory(limits.max_elements, limits.max_memory);
     WorkScope work(static_cast<double>(limits.max_work));
-    Interpreter interpreter(source, result);
+    Interpreter interpreter(source, result, values_line);
     interpreter.run(parsed.module);
     result.globals = std::move(interpreter.globals());
     result.work = work.used();

@@ -316,6 +316,7 @@ Tensor run_promoted(BinaryOp op, const OpInfo& info, const Operand& self, const 
     spec.given = promoted->given;
     spec.promotion = promotion_trace(*promoted, spec.names, result, false);
   }
+  if (info.alpha) spec.alpha = alpha;
   trace_op(spec, e, kernel);
   Tensor out = e.out;
   if (info.backward && is_floating(dtype) && needs_grad({a, b}))

@@ -53,10 +53,12 @@ const OpInfo& inplace_form(OpFamily family, int code) {
 // it was.
 template <class Run>
 Tensor& run_inplace(const OpInfo& op, Tensor& self, const Operand& other, DType result_dtype,
-                    const Promoted& p, double function_cost, Run run) {
+                    const Promoted& p, double function_cost, Run run,
+                    std::optional<Scalar> alpha = std::nullopt) {
   const Tensor &a = p.inputs[0], &b = p.inputs[1];
   ElementwiseSpec spec{op.name.c_str(), {a, b}, {"self", "other"}, {false, other.is_number()},
                        self.dtype(), self};
+  spec.alpha = alpha;
   spec.given = p.given;  // overlap is judged on the tensors given, as PyTorch does
   spec.function_cost = function_cost;
   Elementwise e = prepare(spec);
@@ -131,7 +133,7 @@ Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, Scalar alpha) {
       return run_binary(op, e, out.data<T>(), p.inputs[0].data<T>(), p.inputs[1].data<T>(),
                         alpha.to<T>(), pe);
     });
-  });
+  }, info.alpha ? std::optional<Scalar>(alpha) : std::nullopt);
 }
 
 Tensor& compare_(CompareOp op, Tensor& self, const Operand& other) {

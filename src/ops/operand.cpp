@@ -63,7 +63,9 @@ PromotionTrace promotion_trace(const Promoted& p, const std::vector<std::string>
                        : p.given[k].ndim() ? Category::Dim
                                            : Category::ZeroDim;
     t.operands.push_back({names[k], dtype_name(p.given[k].dtype()), category_name(c),
-                          p.given[k].dtype() != p.promotion.compute});
+                          p.given[k].dtype() != p.promotion.compute,
+                          p.is_number[k] ? std::optional<std::string>(p.given[k].scalar_item().exact_text())
+                                         : std::nullopt});
   }
   auto name = [](std::optional<DType> d) {
     return d ? std::optional<std::string>(dtype_name(*d)) : std::nullopt;

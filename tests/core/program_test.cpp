@@ -973,3 +973,38 @@ TEST_CASE("programs: Python's walks over values are charged to the work budget",
     }
   }
 }
+
+// The asked line's calls hand back their tensors' values (Note [Call
+// values]), an in-place op's input as it was before; other lines'
+// nothing; a tensor past kMaxValueCells cells comes without them.
+TEST_CASE("programs: the asked line's calls hand back their tensors' values", "[program]") {
+  const std::string code =
+      "import torch\nx = torch.ones(2, 2)\nx += torch.tensor([0.5, -1.])\n"
+      "y = torch.ones(65, 64) * 2\nz = x.T\n";
+  const ProgramResult in_place = run_program(code, {}, 3);
+  REQUIRE_FALSE(in_place.error.has_value());
+  const tc::lang::CallRecord& add = in_place.statements[2].calls.back();
+  CHECK(add.op == "add_");
+  REQUIRE(add.input_values.size() == 2);
+  REQUIRE(add.output_values.size() == 1);
+  // x before (ones), [0.5, -1], x after: 1 + 0.5, 1 - 1 in each row
+  CHECK(add.input_values[0].cells == std::vector<std::string>{"1", "1", "1", "1"});
+  CHECK(add.input_values[1].cells == std::vector<std::string>{"0.5", "-1"});
+  CHECK(add.output_values[0].cells == std::vector<std::string>{"1.5", "0", "1.5", "0"});
+  for (const auto& s : in_place.statements)
+    if (s.line != 3)
+      for (const auto& c : s.calls) CHECK((c.input_values.empty() && c.output_values.empty()));
+
+  const ProgramResult big = run_program(code, {}, 4);
+  const tc::lang::CallRecord& mul = big.statements[3].calls.back();
+  REQUIRE(mul.output_values.size() == 1);
+  CHECK_FALSE(mul.output_values[0].complete);  // 65 * 64 = 4160 cells > 4096
+  CHECK(mul.output_values[0].cells.empty());
+  CHECK(mul.output_values[0].shape == tc::Shape{65, 64});
+
+  // x.T: x's storage, read through strides (1, 2)
+  const ProgramResult view = run_program(code, {}, 5);
+  const tc::lang::TensorValues& t = view.statements[4].calls.back().output_values.at(0);
+  CHECK(t.strides == tc::Strides{1, 2});
+  CHECK(t.cells == std::vector<std::string>{"1.5", "0", "1.5", "0"});
+}

@@ -142,8 +142,8 @@ test('explain.promotion walks torch.result_type: each category, the one that dec
   tc.tidy(() => {
     assert.deepEqual(tc.explain.promotion(tc.tensor([1, 2], { dtype: 'int32' }), tc.tensor(2.5, { dtype: 'float64' }), 'div'), {
       operands: [
-        { name: 'a', dtype: 'int32', category: 'tensor', cast: true },
-        { name: 'b', dtype: 'float64', category: 'zero-dim', cast: false },
+        { name: 'a', dtype: 'int32', category: 'tensor', cast: true, number: null },
+        { name: 'b', dtype: 'float64', category: 'zero-dim', cast: false, number: null },
       ],
       tensorDtype: 'int32',
       zeroDimDtype: 'float64',
@@ -160,6 +160,8 @@ test('explain.promotion walks torch.result_type: each category, the one that dec
     assert.equal(div.computeDtype, 'float32');
     assert.equal(div.numberDtype, 'int64');
     assert.equal(div.decidedBy, 'tensor');
+    // A number's value, as the op took it (a tensor has none there).
+    assert.deepEqual(div.operands.map((o) => o.number), [null, '2']);
     const cmp = tc.explain.promotion(tc.tensor([1, 2]), true, 'eq');
     assert.deepEqual([cmp.numberDtype, cmp.computeDtype, cmp.resultDtype, cmp.rule], ['bool', 'int64', 'bool', 'bool']);
     // The same account is part of every op's trace.

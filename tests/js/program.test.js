@@ -125,7 +125,7 @@ function checkProgram(p) {
 const ISSUE_EXAMPLE = read('web/presets/01-broadcast-and-backward.py');
 
 test('the contract: every field of program-types.ts, with its type, for a program that ran and one that failed', () => {
-  const good = tc.run(ISSUE_EXAMPLE);
+  const good = tc.run(ISSUE_EXAMPLE, { valuesAt: 7 });
   try {
     checkProgram(good);
     assert.equal(good.ok, true);
@@ -145,6 +145,8 @@ test('the contract: every field of program-types.ts, with its type, for a progra
     assert.deepEqual(sub.broadcast.result, [2, 3, 4]);
     assert.ok(d.calls.some((c) => c.op === 'sub'));
     assert.ok(d.calls.some((c) => c.op === 'index' && c.view));
+    // Asked about line 7: its calls hold their tensors' values (TensorValues), as numbers.
+    assert.ok(d.calls.every((c) => c.inputValues.length === c.inputs.length && c.inputValues.every((v) => v.cells.every((n) => typeof n === 'number'))));
   } finally {
     good.dispose();
   }
@@ -163,10 +165,10 @@ test('the contract: every field of program-types.ts, with its type, for a progra
 // generated/program-types.ts's RawProgram and no other, before the facade
 // resolves it. The handles it hands out (printed tensors, globals) are
 // released here as the facade would.
-function rawRun(code) {
+function rawRun(code, valuesLine = 0) {
   const rt = tc._rt;
   const count = rt.scratch.writeBytes(new TextEncoder().encode(code));
-  const raw = JSON.parse(rt.core.runProgram(count, 10000, 1 << 24, 5e8, 2 ** 29));
+  const raw = JSON.parse(rt.core.runProgram(count, 10000, 1 << 24, 5e8, 2 ** 29, valuesLine));
   const handles = new Set();
   for (const s of raw.statements) for (const piece of s.output) if ('tensor' in piece) handles.add(piece.tensor);
   const walk = (g) => {
@@ -179,7 +181,8 @@ function rawRun(code) {
 }
 
 test('the contract: the core\'s JSON has every field of RawProgram, with its type, for a program that ran and one that failed', () => {
-  const good = rawRun(ISSUE_EXAMPLE + '\nprint(d.shape, d[0, 0])\ns = ["a", (1, 2.5)]\nt = s\n');
+  // Line 7's calls hand back their tensors' values (RawTensorValues).
+  const good = rawRun(ISSUE_EXAMPLE + '\nprint(d.shape, d[0, 0])\ns = ["a", (1, 2.5)]\nt = s\n', 7);
   conforms(good, 'RawProgram', 'raw');
   assert.equal(good.error, null);
   const printed = good.statements.find((s) => s.source.startsWith('print('));
@@ -187,6 +190,8 @@ test('the contract: the core\'s JSON has every field of RawProgram, with its typ
   assert.equal(good.globals.t.t, 'ref');
   const call = good.statements.find((s) => s.source.startsWith('d = ')).calls.find((c) => c.op === 'sub');
   assert.ok(call.endEvent > call.firstEvent);
+  assert.equal(call.inputValues.length, 2);
+  assert.ok(call.inputValues.every((v) => v.complete && v.cells.every((c) => typeof c === 'string')));
   const bad = rawRun('import torch\nx = torch.ones(2, 3)\ny = x + torch.ones(4)');
   conforms(bad, 'RawProgram', 'raw');
   assert.equal(bad.error.kind, 'shape');

@@ -111,70 +111,40 @@ test('inline text: each name with its shape and dtype, or its repr', () => {
   assert.ok(long.endsWith('…'));
 });
 
-test('a line\'s op opens in the views as the two-shape state of its operands', () => {
-  const ran = tc.explain.op('sub', tc.ones([2, 3, 1]), tc.ones([4], { dtype: 'float64' }));
-  const line = statement(3, 'd = x[:, :, None] - y', { names: { d: tensorInfo([2, 3, 4], 'float64') }, traces: ran.events });
-  assert.deepEqual(web.lineOpState(line), { op: 'sub', a: '2,3,1', b: '4', da: 'float32', db: 'float64', ta: '', tb: '', tc: '', fa: 'arange', fb: 'arange', fc: 'arange' });
-  const where = tc.explain.op('where', tc.tensor([true, false]), tc.ones([3, 1]), tc.tensor(2.5));
-  assert.deepEqual(web.lineOpState(statement(1, 'r = torch.where(c, a, b)', { traces: where.events })),
-    { op: 'where', c: '2', a: '3,1', b: '()', da: 'float32', db: 'float32', ta: '', tb: '', tc: '', fa: 'arange', fb: 'arange', fc: 'arange' });
+// A program run by the core, as the code mode runs it (model/program.ts), asked about `line`.
+const ran = (code, line = null) => web.runProgram(tc, code, line);
+
+test('a line\'s op opens in the views as the program ran it, the state saying its shapes and dtypes', () => {
+  const code = 'import torch\nx = torch.ones(2, 3, 1)\ny = torch.ones(4, dtype=torch.float64)\nd = x - y\n' +
+    'c = torch.tensor([True, False])\nr = torch.where(c, torch.ones(3, 1), torch.tensor(2.5))\n';
+  const program = ran(code, 4);
+  const sub = web.lineOp(web.statementAt(program, 4));
+  assert.equal(sub.op, 'sub');
+  assert.equal(sub.trace, web.statementAt(program, 4).traces.find((e) => e.kind === 'op'));
+  assert.deepEqual(web.lineState(sub), { op: 'sub', a: '2,3,1', b: '4', da: 'float32', db: 'float64', ta: '', tb: '', tc: '' });
+  assert.deepEqual(web.lineState(web.lineOp(web.statementAt(program, 6))),
+    { op: 'where', c: '2', a: '3,1', b: '()', da: 'float32', db: 'float32', ta: '', tb: '', tc: '' });
 });
 
-test('an operand that is a permuted dense tensor (x.T, permute) opens as that tensor and the permute: the views read the same strides', () => {
-  const operandsOf = (trace) => trace.operands.slice(1).map((o) => [o.shape, o.strides]);
-  const cases = [
-    tc.explain.op('add', tc.ones([3, 2]).t(), tc.ones([3])),
-    tc.explain.op('mul', tc.ones([2, 3, 4]).permute([2, 0, 1]), tc.ones([2, 1])),
-    tc.explain.op('sub', tc.ones([4, 5]), tc.ones([5, 4]).t()),
-  ];
-  for (const ran of cases) {
-    const patch = web.lineOpState(statement(1, 'r = ...', { traces: ran.events }));
-    assert.ok(patch.ta !== '' || patch.tb !== '', JSON.stringify(patch));
-    // The two-shape mode makes the operands from the patch: the op it runs reads the program's strides.
-    const model = new web.PlaygroundModel(tc, { ...web.DEFAULT_STATE, ...patch });
-    assert.equal(model.computation.error, null);
-    assert.deepEqual(operandsOf(model.computation.run.trace), operandsOf(ran.trace), JSON.stringify(patch));
-  }
-  assert.deepEqual(web.madeAs([2, 3], [1, 2], 0), { shape: [3, 2], chain: '.T' });
-  assert.deepEqual(web.madeAs([4, 2, 3], [1, 12, 4], 0), { shape: [2, 3, 4], chain: '.permute(2, 0, 1)' });
-  // A slice, an offset or an expanded operand is made dense.
-  assert.deepEqual(web.madeAs([2, 3], [6, 2], 0), { shape: [2, 3], chain: '' });
-  assert.deepEqual(web.madeAs([2, 3], [1, 2], 4), { shape: [2, 3], chain: '' });
-  assert.deepEqual(web.madeAs([2, 3], [0, 1], 0), { shape: [2, 3], chain: '' });
-  assert.deepEqual(web.madeAs([3, 2], [2, 1], 0), { shape: [3, 2], chain: '' });
-});
-
-test('a line that raised in a broadcast opens that broadcast, its op named by the call', () => {
-  const failed = tc.explain.op('mul', tc.ones([2, 3]), tc.ones([4]));
-  assert.notEqual(failed.error, null);
-  const call = { op: 'mul', line: 2, column: 5, endLine: 2, endColumn: 10, inputs: [1, 2], outputs: [], view: false, traces: failed.events };
-  const line = statement(2, 'z = x * y', { traces: failed.events, calls: [call] });
-  assert.deepEqual(web.lineOpState(line), { op: 'mul', a: '2,3', b: '4', da: 'float32', db: 'float32', ta: '', tb: '', tc: '', fa: 'arange', fb: 'arange', fc: 'arange' });
-});
-
-test('a call that raised is recorded, failed: the views open its broadcast, its operands named as the program writes them', () => {
-  for (const [expr, op] of [['a + b', 'add'], ['a.mul(b)', 'mul'], ['torch.sub(a, b)', 'sub']]) {
+test('a line that raised in a broadcast opens that broadcast, its op named by the call that raised, its operands named as the program writes them', () => {
+  for (const [expr, op] of [['a + b', 'add'], ['a.mul(b)', 'mul'], ['torch.sub(a, b)', 'sub'], ['a.floor_divide_(b)', 'floorDivide_']]) {
     const code = `import torch\na = torch.ones(5, 3)\nb = torch.ones(5)\nc = ${expr}\n`;
-    const run = tc.run(code);
-    const line = run.statements[3];
+    const program = ran(code, 4);
+    const line = program.statements[3];
     const failed = line.calls.filter((c) => c.failed);
     assert.equal(failed.length, 1, expr);
     assert.deepEqual(failed[0].outputs, [], expr);
-    const program = { code, ok: run.ok, statements: run.statements, error: run.error, printed: run.printed, backward: run.backward };
-    assert.deepEqual(web.lineOpState(line), { op, a: '5,3', b: '5', da: 'float32', db: 'float32', ta: '', tb: '', tc: '', fa: 'arange', fb: 'arange', fc: 'arange' }, expr);
+    const opened = web.lineOp(line);
+    assert.equal(opened.trace, null, expr);
+    assert.equal(opened.broadcast.error, program.error.message, expr);
+    assert.deepEqual(web.lineState(opened), { op, a: '5,3', b: '5', da: 'float32', db: 'float32', ta: '', tb: '', tc: '' }, expr);
     assert.deepEqual(web.operandSources(program, line), ['a', 'b'], expr);
-    run.dispose();
   }
 });
 
 test('a line without an op the views draw opens none', () => {
-  const reshape = statement(1, 'x = torch.arange(6.).reshape(2, 3)', { names: { x: tensorInfo([2, 3]) } });
-  assert.equal(web.lineOpState(reshape), null);
-  const summed = tc.explain.op('exp', tc.ones([2, 3]));
-  assert.equal(web.lineOpState(statement(1, 's = x.exp()', { traces: summed.events })), null);
-  assert.equal(web.tableName('Tensor.floor_divide_'), 'floorDivide_');
-  assert.equal(web.tableName('torch.sub'), 'sub');
-  assert.equal(web.tableName('add_'), 'add_');
+  const program = ran('import torch\nx = torch.arange(6.).reshape(2, 3)\ns = x.exp()\nm = x.sum(0)\n');
+  for (const line of [1, 2, 3, 4]) assert.equal(web.lineOp(web.statementAt(program, line)), null, String(line));
 });
 
 test('the statement covering a line', () => {
@@ -186,11 +156,12 @@ test('the statement covering a line', () => {
 });
 
 test('the overlay: values after each statement\'s last line, the failing line with its message, the lines to open', () => {
-  const ran = tc.explain.op('sub', tc.ones([2, 3, 1]), tc.ones([4]));
+  const traced = tc.explain.op('sub', tc.ones([2, 3, 1]), tc.ones([4]));
   const failed = tc.explain.op('mul', tc.ones([2, 3]), tc.ones([4]));
   const two = { ...statement(2, 'x = torch.ones(\n  2, 3)', { names: { x: tensorInfo([2, 3]) } }), endLine: 3 };
-  const four = statement(4, 'd = a - b', { names: { d: tensorInfo([2, 3, 4]) }, traces: ran.events });
-  const call = { op: 'mul', line: 5, column: 5, endLine: 5, endColumn: 10, inputs: [], outputs: [], view: false, traces: failed.events };
+  const subCall = { op: 'sub', line: 4, column: 5, endLine: 4, endColumn: 10, inputs: [], outputs: [], inputValues: [], outputValues: [], view: false, traces: traced.events };
+  const four = statement(4, 'd = a - b', { names: { d: tensorInfo([2, 3, 4]) }, traces: traced.events, calls: [subCall] });
+  const call = { op: 'mul', line: 5, column: 5, endLine: 5, endColumn: 10, inputs: [], outputs: [], inputValues: [], outputValues: [], view: false, traces: failed.events };
   const five = statement(5, 'z = x * y', { traces: failed.events, calls: [call] });
   const error = { line: 5, column: 5, endLine: 5, endColumn: 10, message: failed.error, kind: 'shape', pythonType: 'RuntimeError' };
   const program = { code: '', ok: false, statements: [two, four, five], error, printed: '', backward: [] };
@@ -223,26 +194,17 @@ test('while a line is half typed (the code cannot be read), the lines above keep
 });
 
 test('the views\' operands named as the program wrote them', () => {
-  const code = 'import torch\nx = torch.ones(2, 3)\ny = torch.ones(4)\nd = x[:, :, None] - y\nz = x * 2\n';
-  const index = tc.explain.index(tc.ones([2, 3]), ':, :, None');
-  const sub = tc.explain.op('sub', tc.ones([2, 3, 1]), tc.ones([4]));
-  const mul = tc.explain.op('mul', tc.ones([2, 3]), tc.tensor(2));
-  const x = statement(2, 'x = torch.ones(2, 3)', { names: { x: { ...tensorInfo([2, 3]), id: 1 } } });
-  const y = statement(3, 'y = torch.ones(4)', { names: { y: { ...tensorInfo([4]), id: 2 } } });
-  const span = (column, endColumn) => ({ line: 4, column, endLine: 4, endColumn });
-  const d = statement(4, 'd = x[:, :, None] - y', {
-    traces: [...index.events, ...sub.events],
-    calls: [
-      { op: 'index', ...span(5, 18), inputs: [1], outputs: [3], view: true, traces: index.events },
-      { op: 'sub', ...span(5, 22), inputs: [3, 2], outputs: [4], view: false, traces: sub.events },
-    ],
-  });
+  const code = 'import torch\nx = torch.ones(2, 3)\ny = torch.ones(4)\nd = x[:, :, None] - y\nz = x * 2\nc = y > 0\nw = y.where(c, x[:, :1])\n';
+  const named = (line) => {
+    const program = ran(code, line);
+    return web.operandSources(program, web.statementAt(program, line));
+  };
+  assert.deepEqual(named(4), ['x[:, :, None]', 'y']);
   // x * 2: the number has no tensor id, so the views' b is not named.
-  const z = statement(5, 'z = x * 2', { traces: mul.events, calls: [{ op: 'mul', line: 5, column: 5, endLine: 5, endColumn: 10, inputs: [1], outputs: [5], view: false, traces: mul.events }] });
-  const program = { code, ok: true, statements: [x, y, d, z], error: null, printed: '', backward: [] };
-  assert.deepEqual(web.operandSources(program, d), ['x[:, :, None]', 'y']);
-  assert.deepEqual(web.operandSources(program, z), []);
-  assert.deepEqual(web.operandSources(program, x), []);
+  assert.deepEqual(named(5), []);
+  assert.deepEqual(named(2), []);
+  // y.where(c, y): the call takes self first, the op its condition first.
+  assert.deepEqual(named(7), ['c', 'y', 'x[:, :1]']);
 });
 
 // ---- where programs come from

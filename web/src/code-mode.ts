@@ -11,8 +11,9 @@ import type { CodeEditor, Overlay } from './code-editor.js';
 import type { Entry } from './hash-writer.js';
 import { codeLinkPart, packCode } from './model/code-link.js';
 import { overlayFor } from './model/code-overlay.js';
-import { lineOpState } from './model/line-op.js';
-import { runProgram, statementAt } from './model/program.js';
+import { lineOp, lineState } from './model/line-op.js';
+import type { LineOp } from './model/line-op.js';
+import { holdsValuesOf, runProgram, statementAt } from './model/program.js';
 import type { ProgramRun } from './model/program.js';
 import { PROGRAM_SELECT } from './program-graph-panel.js';
 import type { ProgramSelectDetail } from './program-graph-panel.js';
@@ -28,8 +29,8 @@ export interface CodeModeHost {
   tc(): Tensorcast | null;
   /** Something shown changed (the program, the picked line); entry: how the URL records it, null: it does not change. */
   changed(entry: Entry | null): void;
-  /** The picked line's op, as the state the views show (null: it has none). */
-  showOp(patch: Partial<State> | null): void;
+  /** The picked line's op as the program ran it, and what the state says of it (null: it has none). */
+  showOp(line: LineOp | null, patch: Partial<State>): void;
 }
 
 /** How long one edit took to reach the screen, for the e2e run to print. */
@@ -158,6 +159,11 @@ export class CodeMode {
   pick(line: number | null, entry: Entry = 'push'): void {
     if (line === this.pickedLine) return;
     this.pickedLine = line;
+    // The views show the line's own values: a run that did not keep them runs again, asked for them.
+    const program = this.runProgramData;
+    const tc = this.host.tc();
+    if (line !== null && program !== null && tc !== null && this.lacksValues(program, line))
+      this.runProgramData = runProgram(tc, program.code, line);
     this.editor?.setOverlay(this.overlay());
     this.showPicked();
     this.host.changed(entry);
@@ -203,7 +209,7 @@ export class CodeMode {
     const tc = this.host.tc();
     if (tc === null) return;
     const started = performance.now();
-    const program = runProgram(tc, this.text);
+    let program = runProgram(tc, this.text, this.pickedLine);
     this.lastRunMs = performance.now() - started;
     const before = this.runProgramData;
     // The last run that could read the code: its values stand in while a line is half typed.
@@ -213,8 +219,11 @@ export class CodeMode {
     const errorLine = program.error?.line ?? null;
     if (errorLine !== null && errorLine !== this.errorLine) {
       const failing = statementAt(program, errorLine);
-      if (failing !== null && lineOpState(failing) !== null) this.pickedLine = errorLine;
+      if (failing !== null && lineOp(failing) !== null) this.pickedLine = errorLine;
     }
+    // Taken to another line than the one the run kept values of: once more, for that line's.
+    if (this.pickedLine !== null && this.lacksValues(program, this.pickedLine))
+      program = this.runProgramData = runProgram(tc, this.text, this.pickedLine);
     this.errorLine = errorLine;
     this.editor?.setOverlay(this.overlay());
     this.showPicked();
@@ -241,10 +250,17 @@ export class CodeMode {
     this.host.changed(entry);
   }
 
+  /** Whether line opens an op in the views whose values the run did not keep (runProgram's valuesAt). */
+  private lacksValues(program: ProgramRun, line: number): boolean {
+    const statement = statementAt(program, line);
+    return statement !== null && !holdsValuesOf(program, line) && lineOp(statement) !== null;
+  }
+
   private showPicked(): void {
     const program = this.runProgramData;
     const statement = program === null || this.pickedLine === null ? null : statementAt(program, this.pickedLine);
-    this.host.showOp(statement === null || program === null ? null : lineOpState(statement));
+    const line = statement === null ? null : lineOp(statement);
+    this.host.showOp(line, line === null ? {} : lineState(line));
   }
 
   /** What the editor lays over the code for the last run. */

@@ -250,12 +250,12 @@ export class TensorcastPlayground extends LitElement {
         if (entry !== null) this.writeHash(entry);
         this.requestUpdate();
       },
-      showOp: (patch) => {
-        this.lineOpen = patch !== null;
-        if (patch !== null && this.model !== null) {
+      showOp: (line, patch) => {
+        this.lineOpen = line !== null;
+        if (line !== null && this.model !== null) {
           this.player.pause();
           this.applied = null;
-          this.model.update(patch);
+          this.model.showLine(line, patch);
         }
       },
     }, this.pageCode() ?? FIRST_PROGRAM);

@@ -99,6 +99,7 @@ export const en: Messages = {
     token: (name, token, bool) => `Values of ${name}: “${token}” is not ${bool ? 'True, False, 1 or 0' : 'a number'}.`,
     values: (name) => `Values of ${name}:`,
     tooBig: (name, numel, limit) => `${name} has ${numel} elements. The playground makes tensors of up to ${limit} elements, so its values are not drawn; shapes, strides and the gradient’s reduction still are.`,
+    notKept: (name, numel) => `${name} has ${numel} elements: too many for the program to hand back its values, so they are not drawn; its shape, strides and the gradient’s reduction still are, as the program ran them.`,
     alpha: (text) => `alpha must be a number, not “${text}”.`,
     resultTooBig: (numel, bytes, limit) => `The result would have ${numel} elements (${bytes}). The playground runs ops up to ${limit} elements, so no values are drawn; shapes, alignment, strides and the gradient’s reduction are still the core’s.`,
   },

@@ -83,6 +83,8 @@ export interface Messages {
     token(name: OperandName, token: string, bool: boolean): string;
     values(name: OperandName): string;
     tooBig(name: OperandName, numel: string, limit: string): string;
+    /** A program's operand whose values the program did not hand back (too large: Note [Call values]). */
+    notKept(name: OperandName, numel: string): string;
     alpha(text: string): string;
     resultTooBig(numel: string, bytes: string, limit: string): string;
   };

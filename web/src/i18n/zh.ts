@@ -104,6 +104,7 @@ export const zh: Messages = {
     token: (name, token, bool) => `${name} 的值：“${token}”不是${bool ? ' True、False、1 或 0' : '数字'}。`,
     values: (name) => `${name} 的值：`,
     tooBig: (name, numel, limit) => `${name} 有 ${numel} 个元素。演示最多创建 ${limit} 个元素的张量，因此不画出它的数值；形状、步长和梯度的归约仍会显示。`,
+    notKept: (name, numel) => `${name} 有 ${numel} 个元素，程序不会交回这么多数值，因此不画出它的数值；它的形状、步长和梯度的归约仍按程序的运行显示。`,
     alpha: (text) => `alpha 必须是数字，而不是“${text}”。`,
     resultTooBig: (numel, bytes, limit) => `结果将有 ${numel} 个元素（${bytes}）。演示只运行不超过 ${limit} 个元素的运算，因此不画出数值；形状、对齐、步长和梯度的归约仍来自核心。`,
   },

@@ -2,18 +2,25 @@
 // the op run are computed at once (every view needs them); strides,
 // gradients, the in-place check and fixes when a view asks for them. Only
 // plain data is kept: every tensor is made and freed inside tc.tidy.
-import type { BroadcastTrace, Tensorcast } from 'tensorcast';
+// A program's line (line-op.ts) brings its own: the op's trace and the
+// operands' and result's values as the program had them, so the op is not
+// run again; what a view derives from them (strides' reads, the gradient,
+// the in-place check, fixes) starts from the program's values.
+import type { BroadcastTrace, Tensorcast, WarningEvent } from 'tensorcast';
+import { numbersIn } from './dtypes.js';
 import type { Fix, FixMode } from './fixes.js';
 import { computeFixes } from './fixes.js';
 import type { GradientData } from './gradient.js';
 import { computeGradient, computeGradientShapes } from './gradient.js';
 import type { InplaceData } from './inplace.js';
 import { computeInplace } from './inplace.js';
+import type { LineOp } from './line-op.js';
+import { exactNumber } from './line-op.js';
 import type { KeepdimHint } from './keepdim.js';
 import { keepdimHints } from './keepdim.js';
 import { MAX_RUN_ELEMENTS } from './limits.js';
 import type { Operand } from './operands.js';
-import { readOperand, tensorOf } from './operands.js';
+import { lineOperand, readOperand, stridedValues, tensorOf } from './operands.js';
 import { standInTrace } from './plan-run.js';
 import type { PromotionStatement } from './promotion.js';
 import { computePromotion } from './promotion-run.js';
@@ -45,7 +52,20 @@ export class Computation {
   readonly valuesOnlyMissing: boolean;
   private readonly memo = new Map<string, unknown>();
 
-  constructor(private readonly tc: Tensorcast, private readonly state: Readonly<State>) {
+  constructor(private readonly tc: Tensorcast, private readonly state: Readonly<State>, line: LineOp | null = null) {
+    if (line !== null) {
+      this.op = line.op;
+      const names = operandsOf(line.op);
+      this.operands = line.operands.map((o, i) => lineOperand(names[i] ?? 'a', o));
+      // add's and sub's alpha, as the program gave it (a failed broadcast has no trace: 1).
+      this.alpha = line.trace?.alpha == null ? 1 : exactNumber(line.trace.alpha);
+      this.broadcast = line.broadcast;
+      this.run = lineRun(line);
+      const missing = this.operands.find((o) => o.problem !== null);
+      this.blocker = missing === undefined ? null : { kind: 'operand', operand: missing };
+      this.valuesOnlyMissing = this.broadcast.result !== null && (missing !== undefined || (this.run.shape !== null && this.run.values === null));
+      return;
+    }
     this.op = state.op;
     this.operands = operandsOf(state.op).map((name) => readOperand(tc, state, name));
     const alphaText = state.alpha.trim();
@@ -75,6 +95,11 @@ export class Computation {
     return this.run?.error ?? this.broadcast?.error ?? null;
   }
 
+  /** Whether the operands and the run are a program's line (the run is its call's). */
+  get fromProgram(): boolean {
+    return this.run?.fromProgram === true;
+  }
+
   /** The result's shape: the op's, or, when it was too big to run, the broadcast's. */
   get resultShape(): number[] | null {
     if (this.run !== null) return this.run.shape;
@@ -92,7 +117,8 @@ export class Computation {
   get strides(): StridesData {
     return this.cached('strides', () => {
       const result = this.broadcast?.result ?? null;
-      const tooBig = this.valuesOnlyMissing && result !== null ? { standIn: standInTrace(this.tc, this.op, this.operands, this.alpha, result) } : null;
+      // A program's line has its trace: nothing is run on stand-ins.
+      const tooBig = this.valuesOnlyMissing && result !== null && !this.fromProgram ? { standIn: standInTrace(this.tc, this.op, this.operands, this.alpha, result) } : null;
       return computeStrides(this.tc, this.operands, result, this.run, tooBig);
     });
   }
@@ -136,4 +162,18 @@ export class Computation {
     if (this.fixMode !== 'error' || isInplace(this.op)) return [];
     return this.cached('keepdim', () => keepdimHints(this.tc, this.operands));
   }
+}
+
+/**
+ * A program's call as the run the views read: its trace and its result's
+ * values, as the call left them; a failed broadcast's error as PyTorch
+ * raised it in the program.
+ */
+function lineRun(line: LineOp): OpRun {
+  const warnings = line.events.filter((e): e is WarningEvent => e.kind === 'warning');
+  const out = line.out;
+  if (line.trace === null || out === null)
+    return { trace: line.trace, events: line.events, error: line.broadcast.error, shape: null, values: null, bool: false, dtype: null, warnings, fromProgram: true };
+  const values = out.cells === null ? null : numbersIn(out.dtype, stridedValues(out.cells, out.shape, out.strides, out.offset));
+  return { trace: line.trace, events: line.events, error: null, shape: [...out.shape], values, bool: out.dtype === 'bool', dtype: out.dtype, warnings, fromProgram: true };
 }

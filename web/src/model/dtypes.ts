@@ -41,3 +41,13 @@ export function numbersOf(t: Tensor): Numbers {
   if (data instanceof BigInt64Array) return Float64Array.from(data, (v) => Number(v));
   return data as Numbers;
 }
+
+/** Numbers given as a list (a program's values, line-op.ts) in the array numbersOf gives for the dtype. */
+export function numbersIn(dtype: DType, values: readonly number[]): Numbers {
+  switch (dtype) {
+    case 'float32': return Float32Array.from(values);
+    case 'int32': return Int32Array.from(values);
+    case 'uint8': case 'bool': return Uint8Array.from(values);
+    default: return Float64Array.from(values);
+  }
+}

@@ -1,99 +1,170 @@
 // A line of a program opened in the playground's views (alignment, strides,
-// gradient, in-place): the first op of its statement that the two-shape
-// mode can show, as the state that shows it. The views then draw it as they
-// draw any two shapes, from the core's traces of that op on operands of the
-// same shapes and dtypes (filled with arange: the views are about shapes,
-// and the program's values stay in its own print()).
-import type { BroadcastTrace, DType, OpTrace, ProgramCall, ProgramStatement } from 'tensorcast';
+// gradient, in-place): the first op of its statement that those views can
+// show, as the program ran it. The op's trace is the program's own (the
+// event its call recorded), and so are its operands' values: the call
+// hands them back when tc.run is asked about the line (RunOptions.valuesAt;
+// Note [Call values] in src/lang/program.h). Nothing is run again on values
+// made up for the views.
+import type { BroadcastTrace, DType, OpTrace, ProgramCall, ProgramStatement, TensorValues, TraceEvent } from 'tensorcast';
+import { OPS as TABLE } from 'tensorcast';
 import type { ProgramRun } from './program.js';
-import { DTYPES, OPS } from './state.js';
+import { OPS } from './state.js';
 import type { Op, State } from './state.js';
 
 const OFFERED: ReadonlySet<string> = new Set(OPS);
 
-/** The table's name for a call's op: 'Tensor.floor_divide_' and 'torch.sub' read as 'floorDivide_' and 'sub'. */
-export function tableName(op: string): string {
-  const last = op.slice(op.lastIndexOf('.') + 1);
-  const inplace = last.endsWith('_') && last.length > 1;
-  const base = (inplace ? last.slice(0, -1) : last).replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-  return inplace ? `${base}_` : base;
+/** One operand of a line's op as the program had it. */
+export interface LineOperand {
+  shape: number[];
+  /** Its strides and storage offset: the op's trace's, or the call's values' (a failed broadcast has no trace). */
+  strides: number[];
+  offset: number;
+  dtype: DType;
+  /**
+   * Its storage's cells from the first to the last it reaches (strides and
+   * offset count in them); null when the program handed back none (a
+   * tensor past Note [Call values]'s bounds, or a line it was not asked about).
+   */
+  cells: number[] | null;
+  /** Which of the call's inputs it is (an index into call.inputs); null for a Python number. */
+  input: number | null;
+}
+
+/** A line's op, for the views. */
+export interface LineOp {
+  op: Op;
+  call: ProgramCall;
+  /** In the core's order (where's condition first). */
+  operands: LineOperand[];
+  /** The op's trace; null when the statement raised in the op's broadcast. */
+  trace: OpTrace | null;
+  broadcast: BroadcastTrace;
+  /** The result as the call left it; null when the call raised. */
+  out: LineOperand | null;
+  /** What the call recorded (its warnings among them). */
+  events: TraceEvent[];
+}
+
+/** A cell or a number as the core writes it (Scalar::exact_text): '0.5', '2', 'nan', '-inf'. */
+export function exactNumber(text: string): number {
+  if (text === 'nan') return NaN;
+  if (text === 'inf') return Infinity;
+  if (text === '-inf') return -Infinity;
+  return Number(text);
+}
+
+function sameShape(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((n, i) => n === b[i]);
+}
+
+/** An operand wanted of the call's inputs: its shape, and, from a trace, its strides, offset and dtype. */
+interface Wanted {
+  shape: readonly number[];
+  strides: readonly number[] | null;
+  offset: number | null;
+  dtype: DType | null;
+  /** A Python number's text: no input. */
+  number: string | null;
+}
+
+function fits(v: TensorValues, w: Wanted): boolean {
+  return sameShape(v.shape, w.shape) && (w.strides === null || sameShape(v.strides, w.strides)) &&
+    (w.offset === null || v.offset === w.offset) && (w.dtype === null || v.dtype === w.dtype);
+}
+
+function operandOf(w: Wanted, values: TensorValues | undefined, input: number | null): LineOperand {
+  if (w.number !== null) return { shape: [], strides: [], offset: 0, dtype: w.dtype ?? 'float64', cells: [exactNumber(w.number)], input: null };
+  return {
+    shape: [...w.shape], strides: [...(w.strides ?? values?.strides ?? [])], offset: w.offset ?? values?.offset ?? 0,
+    dtype: w.dtype ?? values?.dtype ?? 'float32', cells: values !== undefined && values.complete ? values.cells : null, input,
+  };
+}
+
+/**
+ * Each wanted operand with the call's input it is: the first one not taken
+ * whose geometry (and dtype, from a trace) is the operand's. The call lists
+ * its inputs in argument order, the op its operands in its own (x.where(c,
+ * y) gives x first, the op c): only the geometry can tell which is which.
+ * A failed broadcast has no trace, so only shapes: its x.where(c, y) with
+ * c and x of one shape takes them in argument order (values shown for the
+ * wrong operand; the shapes stay right). Without values (a line tc.run was
+ * not asked about) operands get none.
+ */
+function matched(call: ProgramCall, wanted: readonly Wanted[]): LineOperand[] {
+  const taken = new Set<number>();
+  return wanted.map((w) => {
+    if (w.number !== null) return operandOf(w, undefined, null);
+    const i = call.inputValues.findIndex((v, j) => !taken.has(j) && fits(v, w));
+    if (i >= 0) taken.add(i);
+    return operandOf(w, i >= 0 ? call.inputValues[i] : undefined, i >= 0 ? i : null);
+  });
+}
+
+function fromTrace(statement: ProgramStatement, trace: OpTrace): LineOp | null {
+  const call = statement.calls.find((c) => c.traces.includes(trace));
+  if (call === undefined) return null;
+  const inputs = trace.operands.slice(1);
+  const wanted = inputs.map((o, k): Wanted => ({
+    shape: o.shape, strides: o.strides, offset: o.offset, dtype: o.dtype, number: trace.promotion.operands[k]?.number ?? null,
+  }));
+  const [outTrace] = trace.operands;
+  let out: LineOperand | null = null;
+  if (outTrace !== undefined) {
+    const w: Wanted = { shape: outTrace.shape, strides: outTrace.strides, offset: outTrace.offset, dtype: outTrace.dtype, number: null };
+    const values = call.outputValues[0];
+    out = operandOf(w, values !== undefined && fits(values, w) ? values : undefined, null);
+  }
+  return { op: trace.op as Op, call, operands: matched(call, wanted), trace, broadcast: trace.broadcast, out, events: call.traces };
+}
+
+/** The table's op whose PyTorch name ends as the call's does: 'Tensor.floor_divide_' and '+=''s 'add_' name 'floorDivide_' and 'add_'. */
+function tableOp(call: ProgramCall): Op | null {
+  const last = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
+  const entry = TABLE.find((op) => OFFERED.has(op.name) && last(op.torch) === last(call.op));
+  return entry === undefined ? null : (entry.name as Op);
+}
+
+/** A statement that raised in a broadcast: the trace gives the shapes, the call that raised (recorded, failed) the op. */
+function fromFailedBroadcast(statement: ProgramStatement): LineOp | null {
+  const failed = statement.traces.find((e): e is BroadcastTrace => e.kind === 'broadcast' && e.error !== null);
+  if (failed === undefined) return null;
+  const call = statement.calls.find((c) => c.traces.includes(failed));
+  const op = call === undefined ? null : tableOp(call);
+  if (call === undefined || op === null) return null;
+  const wanted = failed.inputs.map((shape): Wanted => ({ shape, strides: null, offset: null, dtype: null, number: null }));
+  return { op, call, operands: matched(call, wanted), trace: null, broadcast: failed, out: null, events: call.traces };
+}
+
+/**
+ * The statement's first op the views can draw, as the program ran it; null
+ * when it has none (a factory, a reduction, a view).
+ */
+export function lineOp(statement: ProgramStatement): LineOp | null {
+  for (const event of statement.traces) {
+    if (event.kind !== 'op' || !OFFERED.has(event.op)) continue;
+    const line = fromTrace(statement, event);
+    if (line !== null) return line;
+  }
+  return fromFailedBroadcast(statement);
 }
 
 function shapeText(shape: readonly number[]): string {
   return shape.length === 0 ? '()' : shape.join(',');
 }
 
-function dtypeOrFloat(dtype: DType | undefined): DType {
-  return dtype !== undefined && DTYPES.includes(dtype) ? dtype : 'float32';
-}
-
-/** An operand as the two-shape mode makes it: a shape, and a view chain over it (view-chain.ts). */
-interface Made {
-  shape: readonly number[];
-  chain: string;
-}
-
 /**
- * An operand whose strides are a permutation of a dense tensor's (x.T,
- * x.permute(...)) is made as that dense tensor and the permute, so that the
- * strides view shows the strides the op read. Anything else (a slice, an
- * offset, an expand) is made dense: its shape and dtype are right, and the
- * views say what a dense operand does.
+ * What the state says of a line's op: the op, its operands' shapes and
+ * dtypes (what a link and the two-shape mode read); the views draw the
+ * line itself (PlaygroundModel.showLine).
  */
-export function madeAs(shape: readonly number[], strides: readonly number[], offset: number): Made {
-  const dense = { shape, chain: '' };
-  if (offset !== 0 || shape.length < 2 || shape.length !== strides.length || shape.some((n) => n < 2)) return dense;
-  const order = shape.map((_, i) => i).sort((i, j) => (strides[j] as number) - (strides[i] as number));
-  if (order.every((d, i) => d === i)) return dense;
-  const base = order.map((d) => shape[d] as number);
-  let step = 1;
-  for (let k = base.length - 1; k >= 0; k--) {
-    if (strides[order[k] as number] !== step) return dense;
-    step *= base[k] as number;
-  }
-  // base.permute(p)[i] is base's dim p[i]: the dim of base that holds original dim i.
-  const p = shape.map((_, i) => order.indexOf(i));
-  return { shape: base, chain: shape.length === 2 ? '.T' : `.permute(${p.join(', ')})` };
-}
-
-function patchFor(op: Op, made: readonly Made[], dtypes: readonly (DType | undefined)[]): Partial<State> {
-  // where(condition, a, b): the trace lists the condition first, as the core takes it.
-  const [c, a, b] = op === 'where' ? made : [null, ...made];
-  const [, da, db] = op === 'where' ? dtypes : [undefined, ...dtypes];
+export function lineState(line: LineOp): Partial<State> {
+  const [c, a, b] = line.op === 'where' ? line.operands : [null, ...line.operands];
   const patch: Partial<State> = {
-    op, a: shapeText(a?.shape ?? []), b: shapeText(b?.shape ?? []), da: dtypeOrFloat(da), db: dtypeOrFloat(db),
-    ta: a?.chain ?? '', tb: b?.chain ?? '', tc: c?.chain ?? '', fa: 'arange', fb: 'arange', fc: 'arange',
+    op: line.op, a: shapeText(a?.shape ?? []), b: shapeText(b?.shape ?? []),
+    da: a?.dtype ?? 'float32', db: b?.dtype ?? 'float32', ta: '', tb: '', tc: '',
   };
   if (c !== null) patch.c = shapeText(c?.shape ?? []);
   return patch;
-}
-
-function fromOpTrace(trace: OpTrace): Partial<State> | null {
-  if (!OFFERED.has(trace.op)) return null;
-  const inputs = trace.operands.slice(1);
-  return patchFor(trace.op as Op, inputs.map((o) => madeAs(o.shape, o.strides, o.offset)), inputs.map((o) => o.dtype));
-}
-
-/**
- * The state showing the statement's first op the views can draw; null when
- * it has none (a factory, a reduction, a view). A statement that raised in a
- * broadcast shows that broadcast: the trace gives the shapes, the call that
- * raised (recorded, failed: Note [Programs] in src/lang/program.h) the op.
- */
-export function lineOpState(statement: ProgramStatement): Partial<State> | null {
-  for (const event of statement.traces) {
-    if (event.kind !== 'op') continue;
-    const patch = fromOpTrace(event);
-    if (patch !== null) return patch;
-  }
-  const failed = statement.traces.find((e): e is BroadcastTrace => e.kind === 'broadcast' && e.error !== null);
-  if (failed === undefined) return null;
-  const dense = failed.inputs.map((shape) => ({ shape, chain: '' }));
-  for (const call of statement.calls) {
-    const op = tableName(call.op);
-    if (OFFERED.has(op) && call.traces.includes(failed)) return patchFor(op as Op, dense, []);
-  }
-  return null;
 }
 
 /** The 0-based offset in code of a 1-based line and column. */
@@ -112,29 +183,24 @@ export function spanText(code: string, span: { line: number; column: number; end
 }
 
 /**
- * What the views' operands stand for in the program: for the op lineOpState
- * opened, each input as written (the expression that made it, or the name it
- * is bound to), in the views' order (a, b; where's condition first). Empty
- * when the statement's calls do not say.
+ * What the views' operands stand for in the program: for the line's op,
+ * each input as written (the expression that made it, or the name it is
+ * bound to), in the views' order (a, b; where's condition first). Empty
+ * when an operand is a Python number or the call's values do not say
+ * which input it is.
  */
 export function operandSources(program: ProgramRun, statement: ProgramStatement): string[] {
-  const op = statement.traces.find((e): e is OpTrace => e.kind === 'op' && OFFERED.has(e.op));
-  let call: ProgramCall | undefined;
-  if (op !== undefined) call = statement.calls.find((c) => c.traces.includes(op));
-  else call = statement.calls.find((c) => OFFERED.has(tableName(c.op)) && c.traces.some((e) => e.kind === 'broadcast' && e.error !== null));
-  if (call === undefined) return [];
+  const line = lineOp(statement);
+  if (line === null || line.operands.some((o) => o.input === null)) return [];
   const made = new Map<number, string>();
   for (const s of program.statements) {
     if (s.line > statement.line) break;
     for (const [name, info] of Object.entries(s.names)) if (info.id !== null) made.set(info.id, name);
   }
   for (const c of statement.calls) {
-    if (c === call) break;
+    if (c === line.call) break;
     for (const id of c.outputs) made.set(id, spanText(program.code, c));
   }
-  // A Python number among the operands has no tensor id: the views' operands and the call's inputs would not line up.
-  const wanted = op !== undefined ? op.operands.length - 1 : call.traces.find((e): e is BroadcastTrace => e.kind === 'broadcast')?.inputs.length ?? -1;
-  if (call.inputs.length !== wanted) return [];
-  const texts = call.inputs.map((id) => made.get(id) ?? '');
+  const texts = line.operands.map((o) => made.get(line.call.inputs[o.input as number] as number) ?? '');
   return texts.every((t) => t !== '') ? texts : [];
 }

@@ -3,6 +3,7 @@
 // user actions and the views read it.
 import type { Tensorcast } from 'tensorcast';
 import { Computation } from './compute.js';
+import type { LineOp } from './line-op.js';
 import type { Guess, Given, Question } from './predict.js';
 import { Predictions, questionsAt, resultQuestion } from './predict.js';
 import { PRESETS } from './presets.js';
@@ -15,6 +16,8 @@ export class PlaygroundModel {
   private current: State;
   private computed: Computation;
   private stepList: Step[];
+  /** The program's line the code mode shows (line-op.ts): its views draw it rather than the state's shapes. */
+  private line: LineOp | null = null;
   /** The learner's predictions for these inputs (predict mode); not part of a link. */
   readonly predictions = new Predictions();
 
@@ -53,7 +56,8 @@ export class PlaygroundModel {
   update(patch: Partial<State>): boolean {
     const next = { ...this.current, ...patch };
     const differs = (k: keyof State): boolean => next[k] !== this.current[k];
-    const inputsChanged = INPUT_FIELDS.some(differs);
+    // A program's line is drawn in the code mode only: leaving it or coming back computes again.
+    const inputsChanged = INPUT_FIELDS.some(differs) || (this.line !== null && differs('mode'));
     // New inputs or another view have other steps: start from "all shown" unless told
     // (in predict mode, from the first step, as when predict mode is turned on).
     const predicting = next.predict === '1';
@@ -63,12 +67,36 @@ export class PlaygroundModel {
     if (!(Object.keys(next) as (keyof State)[]).some(differs)) return false;
     this.current = next;
     if (inputsChanged) {
-      this.computed = new Computation(this.tc, this.current);
+      this.computed = this.compute();
       this.predictions.clear();
     }
     this.stepList = stepsFor(this.current.view, this.computed);
     this.holdAtQuestion();
     return true;
+  }
+
+  /**
+   * Shows a program's line (the code mode): its op as the program ran it,
+   * with the program's values, and patch (lineState) in the state; null
+   * shows the state's shapes again. Returns whether anything changed.
+   */
+  showLine(line: LineOp | null, patch: Partial<State> = {}): boolean {
+    const lineChanged = line !== this.line;
+    this.line = line;
+    const before = this.computed;
+    const updated = this.update(patch);
+    if (!lineChanged || this.computed !== before) return updated || lineChanged;
+    // The state's inputs stayed (another line of the same shapes): the line alone changed, as new inputs do.
+    this.current = { ...this.current, step: this.predicting ? 0 : null };
+    this.computed = this.compute();
+    this.predictions.clear();
+    this.stepList = stepsFor(this.current.view, this.computed);
+    this.holdAtQuestion();
+    return true;
+  }
+
+  private compute(): Computation {
+    return new Computation(this.tc, this.current, this.current.mode === 'code' ? this.line : null);
   }
 
   get predicting(): boolean {

@@ -8,6 +8,7 @@ import { coreText, readShape } from './shape-syntax.js';
 import { chainOf, dtypeOf, fillOf, valuesOf } from './state.js';
 import type { Fill, OperandName, State } from './state.js';
 import { parseValues } from './values.js';
+import type { LineOperand } from './line-op.js';
 import { applyChain } from './view-apply.js';
 import type { ChainError, ChainLink } from './view-chain.js';
 import { parseChain } from './view-chain.js';
@@ -18,6 +19,8 @@ export type OperandProblem =
   /** A typed value the operand's dtype cannot hold as typed (not a number, not True/False, not whole). */
   | { kind: 'token'; token: string; dtype: DType }
   | { kind: 'too-big'; numel: number }
+  /** A program's operand whose values the program did not hand back (Note [Call values]): past its bounds. */
+  | { kind: 'not-kept'; numel: number }
   /** The view chain: unreadable, refused by the core (its message), or a slice step it has no view for. */
   | { kind: 'chain'; error: ChainError }
   | { kind: 'view'; link: string; message: string }
@@ -40,6 +43,12 @@ export interface Operand {
   /** Row-major values of the base (the storage); null when the shape failed or the tensor is too big to make. */
   values: Values | null;
   problem: OperandProblem | null;
+  /**
+   * A program's operand (lineOperand): the storage cells it reaches and
+   * its layout over them, as the program had it. Its values above are the
+   * ones it holds, dense in its shape (baseShape is its shape, no chain).
+   */
+  storage?: { cells: Values; strides: number[]; offset: number };
 }
 
 function messageOf(error: unknown): string {
@@ -89,6 +98,49 @@ function fillValues(tc: Tensorcast, fill: Fill, numel: number, dtype: DType, see
       return single ? Float32Array.from(parsed.values) : Float64Array.from(parsed.values);
     }
   }
+}
+
+/** A tensor's elements in row-major order, read through strides from an offset in cells. */
+export function stridedValues(cells: ArrayLike<number>, shape: readonly number[], strides: readonly number[], offset: number): number[] {
+  const numel = shape.reduce((p, s) => p * s, 1);
+  const out = new Array<number>(numel);
+  const index = shape.map(() => 0);
+  let at = offset;
+  for (let i = 0; i < numel; i++) {
+    out[i] = cells[at] as number;
+    // The next index, odometer-style: the last dim turns fastest.
+    for (let d = shape.length - 1; d >= 0; d--) {
+      at += strides[d] as number;
+      if (++(index[d] as number) < (shape[d] as number)) break;
+      at -= (shape[d] as number) * (strides[d] as number);
+      index[d] = 0;
+    }
+  }
+  return out;
+}
+
+function valuesIn(dtype: DType, numbers: ArrayLike<number>): Values {
+  // As fillValues keeps them: float32 and bool in a Float32Array (exact), the rest as doubles.
+  return dtype === 'float32' || dtype === 'bool' ? Float32Array.from(numbers) : Float64Array.from(numbers);
+}
+
+/**
+ * A program's operand (line-op.ts) as the views read an operand: its own
+ * values and dtype, and its storage and layout for the strides view. A
+ * tensor the program handed back no values of is as one too big to make:
+ * its shape and strides are still drawn.
+ */
+export function lineOperand(name: OperandName, operand: LineOperand): Operand {
+  const { shape, dtype, cells } = operand;
+  const numel = shape.reduce((p, s) => p * s, 1);
+  const text = shape.length === 0 ? '()' : shape.join(',');
+  const base = { name, text, shape: [...shape], numel, baseShape: [...shape], chainText: '', chain: [], dtype, fill: 'custom' as const };
+  if (cells === null) return { ...base, values: null, problem: { kind: 'not-kept', numel } };
+  return {
+    ...base, problem: null,
+    values: valuesIn(dtype, stridedValues(cells, shape, operand.strides, operand.offset)),
+    storage: { cells: valuesIn(dtype, cells), strides: [...operand.strides], offset: operand.offset },
+  };
 }
 
 export function readOperand(tc: Tensorcast, state: State, name: OperandName): Operand {

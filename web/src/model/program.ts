@@ -1,7 +1,8 @@
 // A program as the code mode holds it: what tc.run (Note [Programs] in
 // src/lang/program.h; the types in bindings/ts/program-types.ts) said about
 // the code in the editor, as plain data. The run's tensors are freed at
-// once: the views read shapes, dtypes and traces, never values.
+// once: the views read shapes, dtypes and traces, and the values the calls
+// of one line handed back (Note [Call values]), the line the views open.
 import type { BackwardStep, ProgramError, ProgramStatement, RunOptions, Tensorcast } from 'tensorcast';
 
 export interface ProgramRun {
@@ -15,6 +16,8 @@ export interface ProgramRun {
   printed: string;
   /** The gradients' reductions, when the program called backward(). */
   backward: BackwardStep[];
+  /** The line whose statement's calls hold their values (RunOptions.valuesAt); null: none. */
+  valuesAt: number | null;
 }
 
 /** What tc.run hands back (the package's Program), as far as the playground reads it. */
@@ -41,26 +44,33 @@ export const NO_RUNNER = 'tc.run is not available in this build of tensorcast';
  * result is still returned and the failure goes to console.error: a leak
  * is no reason to hide what the program did.
  */
-export function runProgram(tc: Tensorcast, code: string): ProgramRun {
+export function runProgram(tc: Tensorcast, code: string, valuesAt: number | null = null): ProgramRun {
   const run = (tc as unknown as { run?: Runner }).run;
   const failed = (message: string): ProgramRun => ({
-    code, ok: false, statements: [], printed: '', backward: [],
+    code, ok: false, statements: [], printed: '', backward: [], valuesAt,
     error: { line: 1, column: 1, endLine: 1, endColumn: 1, message, kind: 'internal', pythonType: 'RuntimeError' },
   });
   if (typeof run !== 'function') return failed(NO_RUNNER);
   let result: RunResult;
   try {
-    result = run.call(tc, code);
+    result = run.call(tc, code, valuesAt === null ? undefined : { valuesAt });
   } catch (error) {
     return failed(error instanceof Error ? error.message : String(error));
   }
-  const program: ProgramRun = { code, ok: result.ok, statements: result.statements, error: result.error, printed: result.printed, backward: result.backward ?? [] };
+  const program: ProgramRun = { code, ok: result.ok, statements: result.statements, error: result.error, printed: result.printed, backward: result.backward ?? [], valuesAt };
   try {
     result.dispose();
   } catch (error) {
     console.error('tensorcast: could not free the program\'s tensors:', error);
   }
   return program;
+}
+
+/** Whether the program holds the values of the statement covering `line` (runProgram's valuesAt). */
+export function holdsValuesOf(program: ProgramRun, line: number): boolean {
+  if (program.valuesAt === null) return false;
+  const asked = statementAt(program, program.valuesAt);
+  return asked !== null && asked === statementAt(program, line);
 }
 
 /** The statement that covers a 1-based line, if any. */

@@ -18,6 +18,8 @@ export interface OpRun {
   dtype: DType | null;
   /** The warnings the run raised: PyTorch's backcompat one among them when the instance has it on (the playground turns it on once, at start). */
   warnings: WarningEvent[];
+  /** A program's call, not a run of the op here (Computation's line). */
+  fromProgram?: boolean;
 }
 
 /** Operands in the core's order (where: condition, input, other). Call inside tc.tidy. */

@@ -13,7 +13,7 @@ import { numbersOf } from './dtypes.js';
 import { contiguousStrides, expandedStrides as standInExpanded } from './geometry.js';
 import { MAX_RUN_ELEMENTS } from './limits.js';
 import type { Operand } from './operands.js';
-import { baseTensorOf, viewOf } from './operands.js';
+import { baseTensorOf, stridedValues, viewOf } from './operands.js';
 import type { OpRun } from './run-op.js';
 
 export interface StridedInput {
@@ -57,6 +57,38 @@ function readersOf(cell: Float32Array, size: number): Int32Array {
   return counts;
 }
 
+/** A dim's stride after expanding to `result` (the core's rule: a size-1 or missing dim is read again, stride 0). */
+function expandedOf(shape: readonly number[], strides: readonly number[], result: readonly number[]): number[] {
+  const lead = result.length - shape.length;
+  return result.map((_, d) => (d < lead || shape[d - lead] === 1 ? 0 : strides[d - lead] as number));
+}
+
+/**
+ * A program's operand (Operand.storage): its own storage and layout, and
+ * what each output element reads of it, by its expanded strides (the op's
+ * trace's): the reads are the program's, computed here with nothing run.
+ */
+function programReads(
+  storage: NonNullable<Operand['storage']>, shape: number[], resultShape: number[] | null, resultNumel: number,
+  fromTrace: { shape: number[]; strides: number[]; expandedStrides: number[]; offset: number } | undefined,
+): Omit<StridedInput, 'name' | 'bool' | 'dtype' | 'numel' | 'chain' | 'baseShape'> {
+  const strides = fromTrace?.strides ?? storage.strides;
+  const offset = fromTrace?.offset ?? storage.offset;
+  const expandedStrides = fromTrace?.expandedStrides ?? (resultShape === null ? null : expandedOf(shape, strides, resultShape));
+  let read = null;
+  let cell = null;
+  if (resultShape !== null && expandedStrides !== null && resultNumel <= MAX_RUN_ELEMENTS) {
+    const cells = stridedValues(storage.cells.map((_, i) => i), resultShape, expandedStrides, offset);
+    cell = Float32Array.from(cells);
+    const values = cells.map((c) => storage.cells[c] as number);
+    read = storage.cells instanceof Float32Array ? Float32Array.from(values) : Float64Array.from(values);
+  }
+  return {
+    shape: fromTrace?.shape ?? shape, strides, expandedStrides, offset, storage: storage.cells, read, cell,
+    readers: cell === null ? null : readersOf(cell, storage.cells.length),
+  };
+}
+
 /**
  * tooBig: set when the op was not run because a tensor is too big to make
  * (Computation.valuesOnlyMissing), with the stand-in run's trace if there is one.
@@ -87,6 +119,7 @@ export function computeStrides(
           offset: fromTrace?.offset ?? 0, storage: null, read: null, cell: null, readers: null,
         };
       }
+      if (operand.storage !== undefined) return { ...base, ...programReads(operand.storage, operand.shape, resultShape, resultNumel, fromTrace) };
       // The storage is the base's; the op reads it through the view.
       const stored = baseTensorOf(tc, operand);
       const storage = numbersOf(stored);
@@ -118,7 +151,8 @@ export function computeStrides(
     });
     const outTrace = traced?.[0];
     let out: StridesData['out'] = null;
-    if (outTrace !== undefined && run?.values != null && run.shape !== null)
+    // A program's result is drawn from its trace even when the program kept none of its values.
+    if (outTrace !== undefined && run !== null && run.shape !== null && (run.values !== null || run.fromProgram === true))
       out = { shape: run.shape, strides: outTrace.strides, values: run.values, bool: run.bool, dtype: run.dtype ?? outTrace.dtype };
     else if (tooBig !== null && resultShape !== null) {
       // Not run for its values: the layout is the stand-in run's, or a new contiguous tensor's.

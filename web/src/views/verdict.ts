@@ -155,6 +155,8 @@ export function verdictPanel(ctx: ViewContext, onFix: (fix: Fix) => void): Templ
   const blocker = c.blocker;
   if (blocker?.kind === 'operand' && blocker.operand.problem?.kind === 'too-big')
     parts.push(html`<p class="notice">${m.problems.tooBig(blocker.operand.name, formatCount(blocker.operand.problem.numel), formatCount(MAX_RUN_ELEMENTS))}</p>`);
+  if (blocker?.kind === 'operand' && blocker.operand.problem?.kind === 'not-kept')
+    parts.push(html`<p class="notice" data-testid="not-kept">${m.problems.notKept(blocker.operand.name, formatCount(blocker.operand.problem.numel))}</p>`);
   const failure = failureOf(ctx);
   const result = resultOutput(c);
   // Predict mode: what the op gives (its shape, or PyTorch's error and all said of it) waits for the prediction.
