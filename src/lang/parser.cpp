@@ -211,30 +211,18 @@ class Parser {
   std::vector<Token> read_tokens() {
     try {
       return tokenize(source_, "program");
-    } catch (const Error& e) {
-      throw ParseFailure{lexer_error(e.what())};
+    } catch (const syntax::ReadError& e) {
+      throw ParseFailure{lexer_error(e.problem())};
     }
   }
 
-  // The lexer's "cannot read program: <what> at line L, column C" as a
-  // SyntaxError at L:C.
-  ProgramError lexer_error(const std::string& message) const {
+  // The lexer's refusal (Note [Read problems]) as a SyntaxError at its place.
+  ProgramError lexer_error(const syntax::ReadProblem& problem) const {
     ProgramError error;
     error.kind = "syntax";
     error.python_type = "SyntaxError";
-    std::string what = message;
-    const std::string prefix = "cannot read program: ";
-    if (what.compare(0, prefix.size(), prefix) == 0) what = what.substr(prefix.size());
-    const size_t at = what.rfind(" at ");
-    int line = 1, column = 1;
-    if (at != std::string::npos) {
-      const std::string where = what.substr(at + 4);
-      what = what.substr(0, at);
-      const size_t l = where.find("line ");
-      if (l != std::string::npos) line = std::atoi(where.c_str() + l + 5);
-      const size_t c = where.find("column ");
-      if (c != std::string::npos) column = std::atoi(where.c_str() + c + 7);
-    }
+    const std::string& what = problem.what;
+    const int line = problem.line, column = problem.column;
     if (what.rfind("unterminated string", 0) == 0) {
       error.message = "unterminated string literal (detected at line " + std::to_string(line) + ")";
     } else if (what.rfind("unindent", 0) == 0) {

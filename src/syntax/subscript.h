@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "syntax/lexer.h"
+
 namespace tc::syntax {
 
 struct IndexSpecItem {
@@ -41,6 +43,13 @@ struct IndexSpec {
 //   parse_index("0 1")           // throws "cannot read index: expected ','
 //                                //   or the end, found integer '1' at column 3"
 IndexSpec parse_index(const std::string& text);
+
+// The same grammar between brackets: the items from tokens[pos] (just past
+// a '[') up to the ']' that closes them; pos ends past it. The view
+// chains (view_chain.h) read their x[...] with it. Raises a ReadError
+// (Note [Read problems]); the end of the text where an item or ']' should
+// be is an Unexpected problem with nothing found.
+IndexSpec read_subscript(const std::string& text, const std::vector<Token>& tokens, size_t& pos);
 
 // How an item reads back in Python's syntax: "1:3", "::2", "None", "...".
 std::string format_index_item(const IndexSpecItem& item);
