@@ -10,6 +10,8 @@
 //   bindings/ts/generated/error-kinds.ts  the kinds of errors (Note [Error kinds])
 //   bindings/ts/generated/program-types.ts  a program's results (Note
 //                                    [Program schema])
+//   bindings/ts/generated/syntax-types.ts  what the grammars read (Note
+//                                    [Syntax schema])
 //   docs/trace-schema.md             the tables of the docs
 // scripts/build.sh runs it (natively) before compiling the TypeScript.
 //
@@ -27,6 +29,7 @@
 #include "lang/program_schema.h"
 #include "op_table.h"
 #include "shape.h"
+#include "syntax/syntax_schema.h"
 #include "trace_schema.h"
 
 namespace {
@@ -524,6 +527,43 @@ std::string trace_schema_md() {
   return out.str();
 }
 
+// --- what the grammars read (Note [Syntax schema]): types and doc tables
+
+std::string syntax_types_ts() {
+  std::ostringstream out;
+  out << kHeader
+      << "// What the core's grammars read (tc.readViewChain, tc.readShape; Note [Syntax\n"
+         "// schema] in src/syntax/syntax_schema.h).\n";
+  for (const schema::Enum* e : schema::syntax_enums()) ts_enum(out, *e);
+  ts_interface<tc::syntax::IndexSpecItem>(out);
+  ts_interface<tc::syntax::ChainLink>(out);
+  ts_interface<tc::syntax::ChainProblem>(out);
+  ts_interface<tc::syntax::ViewChain>(out);
+  ts_interface<tc::syntax::ShapeDim>(out);
+  ts_interface<tc::syntax::ShapeProblem>(out);
+  ts_interface<tc::syntax::ShapeReading>(out);
+  return out.str();
+}
+
+std::string syntax_schema_md() {
+  std::ostringstream out;
+  out << "\n## Text read by the core's grammars (`tc.readViewChain`, `tc.readShape`)\n\n"
+         "What the grammars of src/syntax hand back (Note [Syntax schema]); neither call ever "
+         "throws for the text.\n";
+  for (const schema::Enum* e : schema::syntax_enums()) {
+    out << "\n### " << e->name << "\n\n" << e->doc << "\n\n| value | meaning |\n| --- | --- |\n";
+    for (const schema::EnumValue& v : e->values) out << "| `'" << v.value << "'` | " << v.doc << " |\n";
+  }
+  md_table<tc::syntax::ViewChain>(out);
+  md_table<tc::syntax::ChainLink>(out);
+  md_table<tc::syntax::IndexSpecItem>(out);
+  md_table<tc::syntax::ChainProblem>(out);
+  md_table<tc::syntax::ShapeReading>(out);
+  md_table<tc::syntax::ShapeDim>(out);
+  md_table<tc::syntax::ShapeProblem>(out);
+  return out.str();
+}
+
 // Writes the file only when its text changed, so that an unchanged build
 // leaves the TypeScript's timestamps alone.
 bool write_if_changed(const std::string& path, const std::string& text) {
@@ -558,6 +598,9 @@ int main(int argc, char** argv) {
                                    error_kinds_ts()) &&
                   write_if_changed(root + "/bindings/ts/generated/program-types.ts",
                                    program_types_ts()) &&
-                  write_if_changed(root + "/docs/trace-schema.md", trace_schema_md());
+                  write_if_changed(root + "/bindings/ts/generated/syntax-types.ts",
+                                   syntax_types_ts()) &&
+                  write_if_changed(root + "/docs/trace-schema.md",
+                                   trace_schema_md() + syntax_schema_md());
   return ok ? 0 : 1;
 }
