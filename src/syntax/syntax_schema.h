@@ -36,7 +36,7 @@ inline const Enum kChainProblem{
     "Why a view chain cannot be read (Note [Read problems]).",
     {{"unexpected", "found is not part of a view chain there ('' where the chain ends too early)"},
      {"unknown", "found is not a view op read here"},
-     {"arity", "the op takes `expected` integers ('0-1': none or one; 'n': any), not `got`"},
+     {"arity", "the op found takes `expected` integers ('0-1': none or one; 'n': any), not `got`"},
      {"unclosed", "the bracket found at `at` is never closed"},
      {"number", "the integer found is too large for a size, a dim or an index"},
      {"too-long", "more than `limit` ops"},
@@ -116,7 +116,8 @@ void describe(V& v, const syntax::ChainProblem& p) {
   v("kind", p.kind, kChainProblem, "what is wrong");
   v("at", p.at, "where (UTF-16 code units from 0)");
   v("found", p.found,
-    "unexpected: what stands there ('' at the end); unknown: the name; unclosed: the bracket; "
+    "unexpected: what stands there ('' at the end); unknown, arity: the op's name; unclosed: "
+    "the bracket; "
     "number: the integer as typed; else ''");
   v("expected", p.expected, "arity: '0', '1', '2', '3', '0-1' or 'n'; else ''");
   v("got", p.got, "arity: the integers given; else 0");

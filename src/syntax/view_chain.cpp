@@ -115,6 +115,7 @@ class ChainReader {
         ChainProblem p = problem("arity", name,
                                  "." + name.text + "() takes " + m->expected +
                                      " arguments, not " + std::to_string(link.args.size()));
+        p.found = name.text;
         p.expected = m->expected;
         p.got = static_cast<int64_t>(link.args.size());
         throw Stop{p};

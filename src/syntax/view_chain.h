@@ -33,8 +33,8 @@ struct ChainLink {
 struct ChainProblem {
   std::string kind;       // kChainProblem: "unexpected", "unknown", "arity", ...
   int64_t at = 0;         // where
-  std::string found;      // unexpected: what stands there ("" for the end); unknown: the
-                          // name; unclosed: the bracket; number: the integer as typed
+  std::string found;      // unexpected: what stands there ("" for the end); unknown, arity:
+                          // the name; unclosed: the bracket; number: the integer as typed
   std::string expected;   // arity: "0", "1", "2", "3", "0-1" or "n"
   int64_t got = 0;        // arity: the arguments given
   int64_t limit = 0;      // too-long: the most links; too-deep: the most nested lists;

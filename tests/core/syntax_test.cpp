@@ -113,6 +113,7 @@ TEST_CASE("what is not a view chain gets a reason and a place", "[syntax]") {
   const tc::syntax::ChainProblem arity = problem_of(".transpose(0)");
   CHECK(arity.kind == "arity");
   CHECK(arity.expected == "2");
+  CHECK(arity.found == "transpose");
   CHECK(arity.got == 1);
   CHECK(problem_of(".squeeze(0, 1)").expected == "0-1");
   // PyTorch's own text where PyTorch refuses the index.
