@@ -13,10 +13,11 @@ Shape parse_shape(const std::string& text) {
   }
   Shape shape;
   for (const syntax::ShapeDim& d : reading.dims) {
-    // A named dim ("B,3") is for the playground, which asks its value.
+    // A named dim ("B,3") is for the playground, which asks its value; its
+    // first letter is quoted, so that a message stays short.
     if (d.name)
-      fail(ErrorKind::Value, "cannot read shape: '", *d.name, "' where a size was expected at position ",
-           d.position);
+      fail(ErrorKind::Value, "cannot read shape: '", d.name->substr(0, 1),
+           "' where a size was expected at position ", d.position);
     shape.push_back(*d.size);
   }
   check_shape(shape);

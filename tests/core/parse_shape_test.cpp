@@ -55,7 +55,7 @@ const RefuseCase kRefusals[] = {
     {"5,3)", "cannot read shape: unexpected ')' after a size at position 4"},
     {"(5,3)x", "cannot read shape: unexpected 'x' at position 6"},
     {"B,3", "cannot read shape: 'B' where a size was expected at position 1"},
-    {"(4, batch)", "cannot read shape: 'batch' where a size was expected at position 5"},
+    {"(4, batch)", "cannot read shape: 'b' where a size was expected at position 5"},
     {"torch.empty 5", "cannot read shape: expected '(' at position 13"},
     {"99999999999999999999", "cannot read shape: a size too large to represent at position 19"},
     {"5，x", "cannot read shape: 'x' where a size was expected at position 3"},

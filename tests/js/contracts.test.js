@@ -32,7 +32,7 @@ test('tc.ops is the core\'s op table, entry for entry the one the TypeScript was
 // Tensor and tc members that are not ops of the table.
 const NOT_OPS = new Set([
   // Tensorcast
-  'tensor', 'zeros', 'ones', 'full', 'arange', 'broadcastShapes', 'parseShape', 'noGrad',
+  'tensor', 'zeros', 'ones', 'full', 'arange', 'broadcastShapes', 'parseShape', 'readShape', 'readViewChain', 'noGrad',
   'setBroadcastWarning', 'onWarning', 'setBroadcastPolicy', 'withBroadcastPolicy', 'tidy', 'memory',
   'simd', 'explain', 'ops', 'equal', 'allclose', 'keep', 'resultType',
   // Tensor
