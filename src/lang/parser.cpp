@@ -6,6 +6,7 @@
 
 #include "error.h"
 #include "syntax/lexer.h"
+#include "syntax/subscript.h"
 
 namespace tc::lang {
 
@@ -744,37 +745,52 @@ class Parser {
     return c;
   }
 
-  // x[item, ...]: each item an expression or a slice a:b:c.
+  // x[item, ...]: each item an expression or a slice a:b:c, in the grammar
+  // of every subscript (Note [Subscript grammar]).
   ExprPtr subscript(ExprPtr value) {
     Nest nest(*this, peek());
     open(next());  // '['
     auto s = node(Expr::Kind::Subscript, whole(*value));
     adopt(*s, std::move(value));
-    if (at_op(Op::RSqb)) expected("an index");
-    ExprPtr first = index_item();
+    Items items{*this, {}};
+    const bool tuple = syntax::read_items(items);
     ExprPtr index;
-    if (at_op(Op::Comma)) {
-      auto tuple = node(Expr::Kind::Tuple, whole(*first));
-      adopt(*tuple, std::move(first));
-      while (at_op(Op::Comma)) {
-        next();
-        if (at_op(Op::RSqb)) break;
-        adopt(*tuple, index_item());
-      }
-      tuple->span = span_from(tuple->span);
-      index = std::move(tuple);
+    if (tuple) {
+      auto t = node(Expr::Kind::Tuple, whole(*items.read.front()));
+      for (ExprPtr& item : items.read) adopt(*t, std::move(item));
+      t->span = span_from(t->span);
+      index = std::move(t);
     } else {
-      index = std::move(first);
+      index = std::move(items.read.front());
     }
-    if (!at_op(Op::RSqb)) expected("',' or ']'");
-    next();
+    next();  // ']'
     close();
     adopt(*s, std::move(index));
     s->span = span_from(s->span);
     return s;
   }
 
-  bool ends_slice_part() const { return at_op(Op::Colon) || at_op(Op::Comma) || at_op(Op::RSqb); }
+  // A subscript's items, for read_items.
+  struct Items {
+    Parser& p;
+    std::vector<ExprPtr> read;
+    bool at_end() const { return p.at_op(Op::RSqb); }
+    bool at(Op op) const { return p.at_op(op); }
+    void skip() { p.next(); }
+    void item() { read.push_back(p.index_item()); }
+    [[noreturn]] void empty() const { p.expected("an index"); }
+    [[noreturn]] void expected_comma() const { p.expected("',' or ']'"); }
+  };
+
+  // A slice's bounds, for read_slice: expressions.
+  struct Bounds {
+    Parser& p;
+    ExprPtr upper, step;
+    bool at_end() const { return p.at_op(Op::RSqb); }
+    bool at(Op op) const { return p.at_op(op); }
+    void skip() { p.next(); }
+    void bound(int which) { (which == 1 ? upper : step) = p.expression(); }
+  };
 
   ExprPtr index_item() {
     const Span start = span_of(peek());
@@ -784,16 +800,11 @@ class Parser {
       if (!at_op(Op::Colon)) return lower;
     }
     auto slice = node(Expr::Kind::Slice, lower ? whole(*lower) : start);
-    next();  // ':'
-    ExprPtr upper, step;
-    if (!ends_slice_part()) upper = expression();
-    if (at_op(Op::Colon)) {
-      next();
-      if (!ends_slice_part()) step = expression();
-    }
+    Bounds bounds{*this, nullptr, nullptr};
+    syntax::read_slice(bounds);
     adopt(*slice, std::move(lower));
-    adopt(*slice, std::move(upper));
-    adopt(*slice, std::move(step));
+    adopt(*slice, std::move(bounds.upper));
+    adopt(*slice, std::move(bounds.step));
     slice->span = span_from(slice->span);
     return slice;
   }

@@ -14,17 +14,8 @@ class IndexParser {
 
   IndexSpec run() {
     IndexSpec spec;
-    if (at_end()) fail_at(peek(), "the index is empty (write ':' or '...' for the whole tensor)");
-    while (true) {
-      spec.items.push_back(item());
-      if (at_end()) break;
-      if (!peek().is_op(Op::Comma))
-        fail_at(peek(), std::string("expected ',' or ") + (bracketed_ ? "']'" : "the end") +
-                            ", found " + describe(peek()));
-      next();
-      spec.tuple = true;
-      if (at_end()) break;  // a trailing comma: x[0,]
-    }
+    Items items{*this, spec};
+    spec.tuple = read_items(items);
     if (bracketed_) next();  // ']'
     if (!spec.tuple && spec.items[0].kind == IndexSpecItem::Kind::List &&
         spec.items[0].list_shape.size() > 1)
@@ -106,14 +97,13 @@ class IndexParser {
     return negative ? -v : v;
   }
 
-  // A slice bound: an integer, None, or nothing (before ':', ',' or the end).
+  // A slice bound where one stands: an integer or None.
   std::optional<int64_t> bound() {
     if (peek().is_kw(Kw::None)) {
       next();
       return std::nullopt;
     }
     if (starts_integer()) return integer();
-    if (peek().is_op(Op::Colon) || peek().is_op(Op::Comma) || at_end()) return std::nullopt;
     return value_error(peek());
   }
 
@@ -128,12 +118,8 @@ class IndexParser {
     item.kind = IndexSpecItem::Kind::Slice;
     item.column = column;
     item.start = start;
-    next();  // ':'
-    item.stop = bound();
-    if (peek().is_op(Op::Colon)) {
-      next();
-      item.step = bound();
-    }
+    Bounds bounds{*this, item};
+    read_slice(bounds);
     return item;
   }
 
@@ -246,6 +232,33 @@ class IndexParser {
     }
     return spec;
   }
+
+  // The items, for read_items (Note [Subscript grammar]).
+  struct Items {
+    IndexParser& p;
+    IndexSpec& spec;
+    bool at_end() const { return p.at_end(); }
+    bool at(Op op) const { return p.peek().is_op(op); }
+    void skip() { p.next(); }
+    void item() { spec.items.push_back(p.item()); }
+    [[noreturn]] void empty() const {
+      p.fail_at(p.peek(), "the index is empty (write ':' or '...' for the whole tensor)");
+    }
+    [[noreturn]] void expected_comma() const {
+      p.fail_at(p.peek(), std::string("expected ',' or ") + (p.bracketed_ ? "']'" : "the end") +
+                              ", found " + describe(p.peek()));
+    }
+  };
+
+  // A slice's bounds, for read_slice.
+  struct Bounds {
+    IndexParser& p;
+    IndexSpecItem& item;
+    bool at_end() const { return p.at_end(); }
+    bool at(Op op) const { return p.peek().is_op(op); }
+    void skip() { p.next(); }
+    void bound(int which) { (which == 1 ? item.stop : item.step) = p.bound(); }
+  };
 
   static constexpr int64_t kMaxListDepth = 32;
   const std::string& text_;
