@@ -752,7 +752,7 @@ class Parser {
     open(next());  // '['
     auto s = node(Expr::Kind::Subscript, whole(*value));
     adopt(*s, std::move(value));
-    Items items{*this, {}};
+    Items items(*this);
     const bool tuple = syntax::read_items(items);
     ExprPtr index;
     if (tuple) {
@@ -770,25 +770,27 @@ class Parser {
     return s;
   }
 
-  // A subscript's items, for read_items.
-  struct Items {
+  // The tokens of a subscript as read_items and read_slice see them.
+  struct Cursor {
     Parser& p;
-    std::vector<ExprPtr> read;
     bool at_end() const { return p.at_op(Op::RSqb); }
     bool at(Op op) const { return p.at_op(op); }
     void skip() { p.next(); }
+  };
+
+  // A subscript's items, for read_items.
+  struct Items : Cursor {
+    std::vector<ExprPtr> read;
+    explicit Items(Parser& parser) : Cursor{parser} {}
     void item() { read.push_back(p.index_item()); }
     [[noreturn]] void empty() const { p.expected("an index"); }
     [[noreturn]] void expected_comma() const { p.expected("',' or ']'"); }
   };
 
   // A slice's bounds, for read_slice: expressions.
-  struct Bounds {
-    Parser& p;
+  struct Bounds : Cursor {
     ExprPtr upper, step;
-    bool at_end() const { return p.at_op(Op::RSqb); }
-    bool at(Op op) const { return p.at_op(op); }
-    void skip() { p.next(); }
+    explicit Bounds(Parser& parser) : Cursor{parser} {}
     void bound(int which) { (which == 1 ? upper : step) = p.expression(); }
   };
 
@@ -800,7 +802,7 @@ class Parser {
       if (!at_op(Op::Colon)) return lower;
     }
     auto slice = node(Expr::Kind::Slice, lower ? whole(*lower) : start);
-    Bounds bounds{*this, nullptr, nullptr};
+    Bounds bounds(*this);
     syntax::read_slice(bounds);
     adopt(*slice, std::move(lower));
     adopt(*slice, std::move(bounds.upper));

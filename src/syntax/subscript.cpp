@@ -14,7 +14,7 @@ class IndexParser {
 
   IndexSpec run() {
     IndexSpec spec;
-    Items items{*this, spec};
+    Items items(*this, spec);
     spec.tuple = read_items(items);
     if (bracketed_) next();  // ']'
     if (!spec.tuple && spec.items[0].kind == IndexSpecItem::Kind::List &&
@@ -118,7 +118,7 @@ class IndexParser {
     item.kind = IndexSpecItem::Kind::Slice;
     item.column = column;
     item.start = start;
-    Bounds bounds{*this, item};
+    Bounds bounds(*this, item);
     read_slice(bounds);
     return item;
   }
@@ -233,13 +233,18 @@ class IndexParser {
     return spec;
   }
 
-  // The items, for read_items (Note [Subscript grammar]).
-  struct Items {
+  // The tokens as read_items and read_slice see them (Note [Subscript grammar]).
+  struct Cursor {
     IndexParser& p;
-    IndexSpec& spec;
     bool at_end() const { return p.at_end(); }
     bool at(Op op) const { return p.peek().is_op(op); }
     void skip() { p.next(); }
+  };
+
+  // The items, for read_items.
+  struct Items : Cursor {
+    IndexSpec& spec;
+    Items(IndexParser& parser, IndexSpec& s) : Cursor{parser}, spec(s) {}
     void item() { spec.items.push_back(p.item()); }
     [[noreturn]] void empty() const {
       p.fail_at(p.peek(), "the index is empty (write ':' or '...' for the whole tensor)");
@@ -251,12 +256,9 @@ class IndexParser {
   };
 
   // A slice's bounds, for read_slice.
-  struct Bounds {
-    IndexParser& p;
+  struct Bounds : Cursor {
     IndexSpecItem& item;
-    bool at_end() const { return p.at_end(); }
-    bool at(Op op) const { return p.peek().is_op(op); }
-    void skip() { p.next(); }
+    Bounds(IndexParser& parser, IndexSpecItem& i) : Cursor{parser}, item(i) {}
     void bound(int which) { (which == 1 ? item.stop : item.step) = p.bound(); }
   };
 
