@@ -194,3 +194,15 @@ TEST_CASE("shapes are read with their named dims and every spelling", "[syntax]"
   }
   CHECK(read_shape("（4；3）").problem->found == "；");
 }
+
+TEST_CASE("a text of blanks is empty, not a character past its end", "[syntax]") {
+  // The lexer once read the byte after trailing blanks as a character.
+  for (const char* blanks : {" ", "   ", "\t ", " \n  "}) {
+    INFO(blanks);
+    tct::refuses_containing([&] { tc::syntax::parse_index(blanks); }, tc::ErrorKind::Value,
+                            "the index is empty");
+    CHECK(tc::syntax::tokenize(blanks).back().kind == tc::syntax::TokenKind::End);
+  }
+  CHECK(parse_view_chain(" \t ").links.empty());
+  CHECK_FALSE(parse_view_chain(" \t ").problem.has_value());
+}
