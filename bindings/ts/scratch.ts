@@ -48,6 +48,14 @@ export class Scratch {
     return shapes.length;
   }
 
+  /** Writes the integers at slot 0 and the bytes right after them; returns how many integers. */
+  writeIntsAndBytes(values: readonly number[], bytes: Uint8Array): number {
+    const at = this.index(values.length + Math.ceil(bytes.length / 8));
+    this.core.HEAPF64.set(values, at);
+    this.core.HEAPU8.set(bytes, (at + values.length) * 8);
+    return values.length;
+  }
+
   /** Writes bytes (UTF-8 text) from the start of the buffer. */
   writeBytes(bytes: Uint8Array): number {
     this.index(Math.ceil(bytes.length / 8));

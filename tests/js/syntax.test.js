@@ -69,3 +69,20 @@ test('bad text costs nothing: no throw, no growth of the heap, a megabyte refuse
   const ms = performance.now() - start;
   console.log(`a megabyte of '[' refused as a view chain in ${ms.toFixed(1)} ms`);
 });
+
+test('the array form’s string items are read by the same grammar, in the core: Python’s slices, not a pattern', () => {
+  tc.tidy(() => {
+    const x = tc.arange(10);
+    // What Python writes in a slice and a pattern of digits did not take.
+    assert.deepEqual(x.index(['None:3']).toArray(), [0, 1, 2]);
+    assert.deepEqual(x.index(['0x2:0b110:2']).toArray(), [2, 4]);
+    assert.deepEqual(x.index(['1_0:']).toArray(), []);
+    assert.deepEqual(x.index(['Ellipsis']).toArray(), x.toArray());
+    // Exact beyond 2^53, as text stays.
+    assert.deepEqual(x.index(['-9007199254740993:2']).toArray(), [0, 1]);
+    for (const [item, shown] of [['1:x', '1:x'], ['1:3, 0', '1:3, 0'], ['None', 'None'], ['1.5:', '1.5:'], ['é:', '\\xC3\\xA9:'], ['[0]', '[0]']]) {
+      for (const [call, fn] of [[() => x.index([0, item]), 'index'], [() => tc.explain.index(x, [0, item]), 'explain.index']])
+        assert.throws(call, (e) => e.kind === 'value' && e.message === `${fn}(): item 1 must be '...' or a slice such as ':', '1:3' or '::2', not '${shown}'`, item);
+    }
+  });
+});
