@@ -22,10 +22,8 @@ export function writeIndex<T extends Held>(rt: Runtime<T>, spec: unknown, fn: st
   const slots = new Array<number>(spec.length * SLOTS).fill(0);
   // The text area after the slots: the caller's name (for the core's
   // messages), then each string item.
-  const encoder = new TextEncoder();
-  const name = encoder.encode(fn);
-  const texts: Uint8Array[] = [name];
-  let textBytes = name.length;
+  const texts: string[] = [fn];
+  const textSlots: number[] = [];
   spec.forEach((item: unknown, i: number) => {
     const at = i * SLOTS;
     if (typeof item === 'number') {
@@ -42,10 +40,9 @@ export function writeIndex<T extends Held>(rt: Runtime<T>, spec: unknown, fn: st
       slots[at] = 4;
       slots[at + 1] = item ? 1 : 0;
     } else if (typeof item === 'string') {
-      const bytes = encoder.encode(item);
-      slots.splice(at, 4, 6, textBytes, bytes.length, name.length);
-      texts.push(bytes);
-      textBytes += bytes.length;
+      slots[at] = 6;
+      textSlots.push(at);
+      texts.push(item);
     } else if (rt.isTensor(item)) {
       slots[at] = 5;
       slots[at + 1] = rt.handle(item, fn, `index[${i}]`);
@@ -53,12 +50,16 @@ export function writeIndex<T extends Held>(rt: Runtime<T>, spec: unknown, fn: st
       fail('type', `${fn}(): item ${i} must be a number, null, '...', a slice such as '1:3', a boolean or a Tensor, not ${describe(item)}`);
     }
   });
-  const area = new Uint8Array(textBytes);
-  let offset = 0;
-  for (const t of texts) {
-    area.set(t, offset);
-    offset += t.length;
+  if (textSlots.length > 0) {
+    const spans = rt.scratch.writeTextsAfter(slots.length, texts);
+    const name = (spans[0] as [number, number])[1];
+    textSlots.forEach((at, k) => {
+      const [offset, bytes] = spans[k + 1] as [number, number];
+      slots[at + 1] = offset;
+      slots[at + 2] = bytes;
+      slots[at + 3] = name;
+    });
   }
-  rt.scratch.writeIntsAndBytes(slots, area);
+  rt.scratch.writeInts(slots);
   return spec.length;
 }
