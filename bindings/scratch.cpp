@@ -32,9 +32,11 @@ int64_t read_int64(size_t at) {
   return v;
 }
 
-const char* read_bytes(size_t count) {
-  TC_ASSERT(count <= g_buffer.size() * sizeof(double), "scratch read past its end");
-  return reinterpret_cast<const char*>(g_buffer.data());
+const char* read_bytes(size_t count) { return read_bytes_at(0, count); }
+
+const char* read_bytes_at(size_t offset, size_t count) {
+  TC_ASSERT(offset + count <= g_buffer.size() * sizeof(double), "scratch read past its end");
+  return reinterpret_cast<const char*>(g_buffer.data()) + offset;
 }
 
 std::vector<int64_t> read_ints(size_t at, size_t count) {

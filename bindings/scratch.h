@@ -34,5 +34,7 @@ double read_number(size_t at);
 int64_t read_int64(size_t at);
 // The buffer as `count` bytes (text the facade wrote there as UTF-8).
 const char* read_bytes(size_t count);
+// `count` bytes from byte `offset` (text written after numbers).
+const char* read_bytes_at(size_t offset, size_t count);
 
 }  // namespace tcjs

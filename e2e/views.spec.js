@@ -112,6 +112,13 @@ test('a chain typed in the field goes into the link and comes back from it', asy
   await expect(page.getByTestId('sees-a')).toHaveText('the op sees (3, 2)');
 });
 
+test('a slice with a step is a view of its own, with PyTorch’s strides', async ({ page }) => {
+  await open(page, `a=2,3&ta=${encodeURIComponent('[:, ::2]')}&b=2&op=add&view=strides&lang=en`);
+  await settled(page);
+  await expect(rowOf(page, 'a').locator('td').nth(1)).toHaveText('(3, 2)');
+  await expect(page.getByTestId('sees-a')).toHaveText('the op sees (2, 2)');
+});
+
 test('bad chains give a message in either language, and no crash', async ({ page }) => {
   const problems = watch(page);
   const tc = await core();
@@ -128,7 +135,8 @@ test('bad chains give a message in either language, and no crash', async ({ page
     ['.T(', en.chain.unexpected(3, '(')],
     ['[:, 1', en.chain.unclosed('[', 1)],
     ['.transpose(0, 5)', refused],
-    ['[:, ::2]', en.chain.step('a[:, ::2]', 2)],
+    ['[[0, 1]]', en.chain.copy('a[[0, 1]]', '[0, 1]')],
+    ['[1.5]', en.chain.pytorch('only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got float)')],
     ['[7]', 'index 7 is out of bounds for dimension 0 with size 2'],
     ['.T; alert(1)', en.chain.unexpected(3, ';')],
   ];

@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-15}
-targets=${FUZZ_TARGETS:-"parse_shape broadcast views elementwise parse_index matmul program"}
+targets=${FUZZ_TARGETS:-"parse_shape broadcast views elementwise parse_index matmul program syntax"}
 out=build/sanitize
 parallel=${TC_TEST_JOBS:-$(nproc)}
 

@@ -6,8 +6,9 @@
 
 namespace tc {
 
-// Accepts sizes separated by commas or spaces, optionally in () or [], and
-// optionally inside a torch call:
+// Accepts sizes separated by commas, spaces, x, × or *, optionally in () or
+// [], and optionally inside a torch call (the grammar of
+// src/syntax/shape_text.h, without its named dims):
 //   parse_shape("5,3,4,1")               // returns {5, 3, 4, 1}
 //   parse_shape("(5, 3, 4, 1)")          // returns {5, 3, 4, 1}
 //   parse_shape("torch.empty(5,3,4,1)")  // returns {5, 3, 4, 1}
@@ -15,6 +16,7 @@ namespace tc {
 //   parse_shape("torch.Size([2, 3])")    // returns {2, 3}
 //   parse_shape("()")                    // returns {} (0-dimensional)
 //   parse_shape("（5，3）")               // returns {5, 3}: full-width forms read as ASCII
+//   parse_shape("4x3")                   // returns {4, 3}
 //   parse_shape("5,-1")                  // throws: sizes are whole numbers >= 0
 // Raises tc::Error naming the position (in characters, from 1) of the first
 // thing it cannot read, quoting it when printable:

@@ -43,6 +43,9 @@ export interface Core {
   _tc_broadcast_shapes(count: number): number;
   opTable(): string;
   _tc_parse_shape(byteCount: number): number;
+  // bind_syntax.cpp: the text in the scratch buffer; JSON of src/syntax/syntax_schema.h
+  readViewChain(byteCount: number): string;
+  readShapeText(byteCount: number): string;
   // bind_shape.cpp
   _tc_flatten(h: number, startDim: number, endDim: number): number;
   _tc_unflatten(h: number, dim: number, ndim: number): number;

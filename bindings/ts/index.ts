@@ -64,6 +64,21 @@ export {
 export type { IndexItem } from './indexing.js';
 export type { IndexingTrace, IndexItemKind, IndexPlacement, IndexStepTrace } from './generated/traces.js';
 export { INDEX_ITEM_KINDS, INDEX_PLACEMENTS } from './generated/traces.js';
+// --- text read by the core's grammars: tc.readViewChain, tc.readShape
+export type {
+  ChainLink,
+  ChainOp,
+  ChainProblem,
+  ChainProblemKind,
+  IndexTextItem,
+  IndexTextKind,
+  ShapeProblem,
+  ShapeProblemKind,
+  ShapeReading,
+  ShapeTextDim,
+  ViewChain,
+} from './generated/syntax-types.js';
+export { CHAIN_OPS, CHAIN_PROBLEM_KINDS, INDEX_TEXT_KINDS, SHAPE_PROBLEM_KINDS } from './generated/syntax-types.js';
 // --- programs: tc.run
 export type { Program, ProgramValue } from './program.js';
 export type {

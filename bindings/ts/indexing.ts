@@ -1,6 +1,8 @@
 // x[...] from JavaScript: the spec as Python's text ('1:3, None') or as an
 // array with one item per index position, encoded into the scratch buffer
 // for bindings/bind_indexing.cpp (Note [Index items across the boundary]).
+// Nothing is parsed here: text, and the string items of the array form
+// ('1:3', '...'), are read by the core's subscript grammar.
 import { describe, fail } from './args.js';
 import type { Held, Runtime } from './runtime.js';
 
@@ -8,15 +10,6 @@ import type { Held, Runtime } from './runtime.js';
 export type IndexItem<T> = number | null | string | boolean | T;
 
 const SLOTS = 5; // doubles per item
-const SLICE = /^\s*(-?\d+)?\s*:\s*(-?\d+)?\s*(?::\s*(-?\d+)?\s*)?$/;
-
-function bound(text: string | undefined, fn: string, position: number): number | undefined {
-  if (text === undefined) return undefined;
-  const v = Number(text);
-  if (!Number.isSafeInteger(v))
-    fail('value', `${fn}(): item ${position} has ${text}, too large (at most ${Number.MAX_SAFE_INTEGER} in magnitude)`);
-  return v;
-}
 
 /**
  * Writes `spec` into the scratch buffer; returns the count the core reads
@@ -27,6 +20,10 @@ export function writeIndex<T extends Held>(rt: Runtime<T>, spec: unknown, fn: st
   if (!Array.isArray(spec))
     fail('type', `${fn}(): the index must be a string such as '0, 1:3' or an array such as [0, '1:3'], not ${describe(spec)}`);
   const slots = new Array<number>(spec.length * SLOTS).fill(0);
+  // The text area after the slots: the caller's name (for the core's
+  // messages), then each string item.
+  const texts: string[] = [fn];
+  const textSlots: number[] = [];
   spec.forEach((item: unknown, i: number) => {
     const at = i * SLOTS;
     if (typeof item === 'number') {
@@ -43,16 +40,9 @@ export function writeIndex<T extends Held>(rt: Runtime<T>, spec: unknown, fn: st
       slots[at] = 4;
       slots[at + 1] = item ? 1 : 0;
     } else if (typeof item === 'string') {
-      const m = SLICE.exec(item);
-      if (m === null)
-        fail('value', `${fn}(): item ${i} must be '...' or a slice such as ':', '1:3' or '::2', not '${item}'`);
-      const parts = [bound(m[1], fn, i), bound(m[2], fn, i), bound(m[3], fn, i)];
-      slots[at] = 1;
-      parts.forEach((p, k) => {
-        if (p === undefined) return;
-        slots[at + 1] = (slots[at + 1] as number) | (1 << k);
-        slots[at + 2 + k] = p;
-      });
+      slots[at] = 6;
+      textSlots.push(at);
+      texts.push(item);
     } else if (rt.isTensor(item)) {
       slots[at] = 5;
       slots[at + 1] = rt.handle(item, fn, `index[${i}]`);
@@ -60,6 +50,16 @@ export function writeIndex<T extends Held>(rt: Runtime<T>, spec: unknown, fn: st
       fail('type', `${fn}(): item ${i} must be a number, null, '...', a slice such as '1:3', a boolean or a Tensor, not ${describe(item)}`);
     }
   });
+  if (textSlots.length > 0) {
+    const spans = rt.scratch.writeTextsAfter(slots.length, texts);
+    const name = (spans[0] as [number, number])[1];
+    textSlots.forEach((at, k) => {
+      const [offset, bytes] = spans[k + 1] as [number, number];
+      slots[at + 1] = offset;
+      slots[at + 2] = bytes;
+      slots[at + 3] = name;
+    });
+  }
   rt.scratch.writeInts(slots);
   return spec.length;
 }

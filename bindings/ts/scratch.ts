@@ -4,6 +4,7 @@
 import type { Core } from './core.js';
 
 const INITIAL = 256; // doubles; bindings/scratch.cpp starts with as many
+const TEXT = new TextEncoder();
 
 export class Scratch {
   private address: number;
@@ -46,6 +47,23 @@ export class Scratch {
       for (const size of s) heap[at++] = size;
     }
     return shapes.length;
+  }
+
+  /**
+   * Writes `texts` as UTF-8 after the first `slots` doubles (which
+   * writeInts fills next); returns each one's [byte offset from there, byte length].
+   */
+  writeTextsAfter(slots: number, texts: readonly string[]): [number, number][] {
+    let most = 0;
+    for (const t of texts) most += 3 * t.length; // UTF-8 bytes per UTF-16 unit, at most
+    const at = this.index(slots + Math.ceil(most / 8));
+    const heap = this.core.HEAPU8.subarray((at + slots) * 8);
+    let offset = 0;
+    return texts.map((t) => {
+      const { written } = TEXT.encodeInto(t, heap.subarray(offset));
+      offset += written;
+      return [offset - written, written];
+    });
   }
 
   /** Writes bytes (UTF-8 text) from the start of the buffer. */

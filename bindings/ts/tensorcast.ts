@@ -35,6 +35,8 @@ import { runProgram } from './program.js';
 import type { Program } from './program.js';
 import type { RunOptions } from './program-types.js';
 import { writeTensorList } from './tensor-list.js';
+import { readShape, readViewChain } from './syntax.js';
+import type { ShapeReading, ViewChain } from './generated/syntax-types.js';
 import { dtypeCode, Tensor, TENSOR_TOKEN } from './tensor.js';
 import type { TypedData } from './typed-view.js';
 import type { WarningListener, Warnings } from './warnings.js';
@@ -350,6 +352,25 @@ export class Tensorcast {
     const { core, scratch } = this._rt;
     const ndim = core._tc_parse_shape(scratch.writeBytes(new TextEncoder().encode(text)));
     return scratch.readInts(0, ndim);
+  }
+
+  // --- text read by the core's grammars (bindings/ts/syntax.ts)
+
+  /**
+   * Reads a shape as a person copies it ("4,3", "4x3", "(B, 3, H, W)",
+   * "torch.Size([4, 3])") with the grammar of parseShape, named dims kept;
+   * never throws for the text: `problem` says why and where it cannot be read.
+   */
+  readShape(text: string): ShapeReading {
+    return readShape(this._rt, text);
+  }
+  /**
+   * Reads a view chain (".T", ".permute(1, 0)[..., 1:]") with the core's
+   * grammar (its x[...] is index()'s); never throws for the text: `problem`
+   * says why and where it cannot be read. Nothing is run.
+   */
+  readViewChain(text: string): ViewChain {
+    return readViewChain(this._rt, text);
   }
 
   // --- joining tensors: cat, stack (src/ops/cat.cpp)

@@ -6,6 +6,7 @@
 
 #include "error.h"
 #include "syntax/lexer.h"
+#include "syntax/subscript.h"
 
 namespace tc::lang {
 
@@ -211,30 +212,18 @@ class Parser {
   std::vector<Token> read_tokens() {
     try {
       return tokenize(source_, "program");
-    } catch (const Error& e) {
-      throw ParseFailure{lexer_error(e.what())};
+    } catch (const syntax::ReadError& e) {
+      throw ParseFailure{lexer_error(e.problem())};
     }
   }
 
-  // The lexer's "cannot read program: <what> at line L, column C" as a
-  // SyntaxError at L:C.
-  ProgramError lexer_error(const std::string& message) const {
+  // The lexer's refusal (Note [Read problems]) as a SyntaxError at its place.
+  ProgramError lexer_error(const syntax::ReadProblem& problem) const {
     ProgramError error;
     error.kind = "syntax";
     error.python_type = "SyntaxError";
-    std::string what = message;
-    const std::string prefix = "cannot read program: ";
-    if (what.compare(0, prefix.size(), prefix) == 0) what = what.substr(prefix.size());
-    const size_t at = what.rfind(" at ");
-    int line = 1, column = 1;
-    if (at != std::string::npos) {
-      const std::string where = what.substr(at + 4);
-      what = what.substr(0, at);
-      const size_t l = where.find("line ");
-      if (l != std::string::npos) line = std::atoi(where.c_str() + l + 5);
-      const size_t c = where.find("column ");
-      if (c != std::string::npos) column = std::atoi(where.c_str() + c + 7);
-    }
+    const std::string& what = problem.what;
+    const int line = problem.line, column = problem.column;
     if (what.rfind("unterminated string", 0) == 0) {
       error.message = "unterminated string literal (detected at line " + std::to_string(line) + ")";
     } else if (what.rfind("unindent", 0) == 0) {
@@ -756,37 +745,54 @@ class Parser {
     return c;
   }
 
-  // x[item, ...]: each item an expression or a slice a:b:c.
+  // x[item, ...]: each item an expression or a slice a:b:c, in the grammar
+  // of every subscript (Note [Subscript grammar]).
   ExprPtr subscript(ExprPtr value) {
     Nest nest(*this, peek());
     open(next());  // '['
     auto s = node(Expr::Kind::Subscript, whole(*value));
     adopt(*s, std::move(value));
-    if (at_op(Op::RSqb)) expected("an index");
-    ExprPtr first = index_item();
+    Items items(*this);
+    const bool tuple = syntax::read_items(items);
     ExprPtr index;
-    if (at_op(Op::Comma)) {
-      auto tuple = node(Expr::Kind::Tuple, whole(*first));
-      adopt(*tuple, std::move(first));
-      while (at_op(Op::Comma)) {
-        next();
-        if (at_op(Op::RSqb)) break;
-        adopt(*tuple, index_item());
-      }
-      tuple->span = span_from(tuple->span);
-      index = std::move(tuple);
+    if (tuple) {
+      auto t = node(Expr::Kind::Tuple, whole(*items.read.front()));
+      for (ExprPtr& item : items.read) adopt(*t, std::move(item));
+      t->span = span_from(t->span);
+      index = std::move(t);
     } else {
-      index = std::move(first);
+      index = std::move(items.read.front());
     }
-    if (!at_op(Op::RSqb)) expected("',' or ']'");
-    next();
+    next();  // ']'
     close();
     adopt(*s, std::move(index));
     s->span = span_from(s->span);
     return s;
   }
 
-  bool ends_slice_part() const { return at_op(Op::Colon) || at_op(Op::Comma) || at_op(Op::RSqb); }
+  // The tokens of a subscript as read_items and read_slice see them.
+  struct Cursor {
+    Parser& p;
+    bool at_end() const { return p.at_op(Op::RSqb); }
+    bool at(Op op) const { return p.at_op(op); }
+    void skip() { p.next(); }
+  };
+
+  // A subscript's items, for read_items.
+  struct Items : Cursor {
+    std::vector<ExprPtr> read;
+    explicit Items(Parser& parser) : Cursor{parser} {}
+    void item() { read.push_back(p.index_item()); }
+    [[noreturn]] void empty() const { p.expected("an index"); }
+    [[noreturn]] void expected_comma() const { p.expected("',' or ']'"); }
+  };
+
+  // A slice's bounds, for read_slice: expressions.
+  struct Bounds : Cursor {
+    ExprPtr upper, step;
+    explicit Bounds(Parser& parser) : Cursor{parser} {}
+    void bound(int which) { (which == 1 ? upper : step) = p.expression(); }
+  };
 
   ExprPtr index_item() {
     const Span start = span_of(peek());
@@ -796,16 +802,11 @@ class Parser {
       if (!at_op(Op::Colon)) return lower;
     }
     auto slice = node(Expr::Kind::Slice, lower ? whole(*lower) : start);
-    next();  // ':'
-    ExprPtr upper, step;
-    if (!ends_slice_part()) upper = expression();
-    if (at_op(Op::Colon)) {
-      next();
-      if (!ends_slice_part()) step = expression();
-    }
+    Bounds bounds(*this);
+    syntax::read_slice(bounds);
     adopt(*slice, std::move(lower));
-    adopt(*slice, std::move(upper));
-    adopt(*slice, std::move(step));
+    adopt(*slice, std::move(bounds.upper));
+    adopt(*slice, std::move(bounds.step));
     slice->span = span_from(slice->span);
     return slice;
   }

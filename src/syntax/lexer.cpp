@@ -44,6 +44,16 @@ bool is_name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) 
 bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// The bytes of the UTF-8 character starting at `at` (1 for a byte that
+// starts none), so that a problem quotes a whole character.
+size_t utf8_length(const std::string& s, size_t at) {
+  const unsigned char c = static_cast<unsigned char>(s[at]);
+  const size_t n = c < 0xC0 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+  for (size_t k = 1; k < n; ++k)
+    if (at + k >= s.size() || (static_cast<unsigned char>(s[at + k]) >> 6) != 2) return 1;
+  return n;
+}
+
 }  // namespace
 
 const char* keyword_text(Kw kw) {
@@ -85,6 +95,7 @@ class Lexer {
       if (line_start && depth_ == 0) {
         if (!indentation()) continue;  // a blank or comment-only line
         line_start = false;
+        if (i_ >= text_.size()) break;  // trailing blanks
       }
       const char c = text_[i_];
       if (line_break(i_) > 0) {
@@ -142,9 +153,19 @@ class Lexer {
   }
   void push(TokenKind kind, std::string text, int col) {
     tokens_.push_back({kind, std::move(text), line_, col});
+    tokens_.back().offset = line_begin_ + static_cast<size_t>(col - 1);
   }
-  [[noreturn]] void fail_here(const std::string& what, int col) const {
-    fail(ErrorKind::Value, "cannot read ", what_, ": ", what, " at ", position(text_, line_, col));
+  // `found`: the bytes from column `col` that cannot be read.
+  [[noreturn]] void fail_here(const std::string& what, int col, size_t found) const {
+    ReadProblem problem;
+    problem.offset = line_begin_ + static_cast<size_t>(col - 1);
+    problem.found = text_.substr(problem.offset, found);
+    problem.line = line_;
+    problem.column = col;
+    problem.what = what;
+    throw ReadError(ErrorKind::Value,
+                    detail::concat("cannot read ", what_, ": ", what, " at ", position(text_, line_, col)),
+                    std::move(problem));
   }
 
   // At the start of a logical line: measures its indentation and emits
@@ -180,7 +201,7 @@ class Lexer {
         push(TokenKind::Dedent, "", column());
       }
       if (width != indents_.back())
-        fail_here("unindent does not match any outer indentation level", column());
+        fail_here("unindent does not match any outer indentation level", column(), 0);
     }
     return true;
   }
@@ -221,7 +242,8 @@ class Lexer {
       const char p = static_cast<char>(std::tolower(static_cast<unsigned char>(text_[i_ + 1])));
       i_ += 2;
       if (!digits(p == 'x' ? 16 : p == 'o' ? 8 : 2))
-        fail_here("invalid number '" + printable(text_.substr(start, i_ - start)) + "'", col);
+        fail_here("invalid number '" + printable(text_.substr(start, i_ - start)) + "'", col,
+                  i_ - start);
     } else {
       digits(10);
       if (i_ < text_.size() && text_[i_] == '.') {
@@ -234,11 +256,13 @@ class Lexer {
         ++i_;
         if (i_ < text_.size() && (text_[i_] == '+' || text_[i_] == '-')) ++i_;
         if (!digits(10))
-          fail_here("invalid number '" + printable(text_.substr(start, i_ - start)) + "'", col);
+          fail_here("invalid number '" + printable(text_.substr(start, i_ - start)) + "'", col,
+                  i_ - start);
       }
     }
     if (i_ < text_.size() && (is_name_char(text_[i_])))
-      fail_here("invalid number '" + printable(text_.substr(start, i_ - start + 1)) + "'", col);
+      fail_here("invalid number '" + printable(text_.substr(start, i_ - start + 1)) + "'", col,
+                i_ - start + 1);
     std::string t = text_.substr(start, i_ - start);
     push(is_float ? TokenKind::Float : TokenKind::Int, std::move(t), col);
   }
@@ -251,7 +275,7 @@ class Lexer {
       if (text_[i_] == '\\' && i_ + 1 < text_.size() && line_break(i_ + 1) == 0) ++i_;
       ++i_;
     }
-    if (i_ >= text_.size() || text_[i_] != quote) fail_here("unterminated string", col);
+    if (i_ >= text_.size() || text_[i_] != quote) fail_here("unterminated string", col, 1);
     push(TokenKind::String, text_.substr(start, i_ - start), col);
     ++i_;
   }
@@ -270,7 +294,8 @@ class Lexer {
         return;
       }
     }
-    fail_here("unexpected character '" + printable(text_.substr(i_, 1)) + "'", col);
+    fail_here("unexpected character '" + printable(text_.substr(i_, 1)) + "'", col,
+              utf8_length(text_, i_));
   }
 
   const std::string& text_;
@@ -336,6 +361,16 @@ bool int_value(const Token& token, int64_t* out) {
   }
   *out = static_cast<int64_t>(v);
   return true;
+}
+
+int64_t utf16_index(const std::string& text, size_t offset) {
+  int64_t units = 0;
+  for (size_t i = 0; i < offset && i < text.size();) {
+    const size_t n = utf8_length(text, i);
+    units += n == 4 ? 2 : 1;  // past U+FFFF: a surrogate pair
+    i += n;
+  }
+  return units;
 }
 
 std::string printable(const std::string& text) {

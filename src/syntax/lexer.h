@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "error.h"
+
 namespace tc::syntax {
 
 enum class TokenKind {
@@ -66,9 +68,40 @@ struct Token {
   int column;  // 1-based, in bytes
   Op op = Op::None;  // which operator, when kind is Op
   Kw kw = Kw::NotKeyword;  // which keyword, when kind is Keyword
+  size_t offset = 0;       // its first byte in the text
   bool is(TokenKind k, const char* t) const { return kind == k && text == t; }
   bool is_op(Op o) const { return op == o; }
   bool is_kw(Kw k) const { return kw == k; }
+};
+
+// Note [Read problems]: why a text could not be read, as data, for a
+// caller that words it itself (the playground, in two languages, marks
+// the place). Every refusal of the lexer and the grammars on it
+// (subscript.h, view_chain.h) is a ReadError: its message is the text
+// tc::Error always had, its problem says the same in parts.
+struct ReadProblem {
+  enum class Kind {
+    Unexpected,  // `found` cannot stand here (a character, a token; "" for the end)
+    PyTorch,     // PyTorch refuses it with its own text (the message): a float index
+    Number,      // an integer too large to represent; `found` as written
+    TooDeep,     // brackets nested past `limit`
+  };
+  Kind kind = Kind::Unexpected;
+  std::string found;  // as typed (raw bytes, not escaped)
+  size_t offset = 0;  // its first byte in the text
+  int line = 1, column = 1;  // the same as a token's line and column
+  int64_t limit = 0;  // TooDeep
+  std::string what;   // the message without "cannot read ...:" and the place
+};
+
+class ReadError : public Error {
+ public:
+  ReadError(ErrorKind kind, const std::string& message, ReadProblem problem)
+      : Error(kind, message), problem_(std::move(problem)) {}
+  const ReadProblem& problem() const { return problem_; }
+
+ private:
+  ReadProblem problem_;
 };
 
 // Every token of `text`, ending with one End token. Newline, Indent and
@@ -90,6 +123,10 @@ std::string position(const std::string& text, int line, int column);
 // An Int token's value; false when it does not fit int64 (Python's ints
 // are unbounded: the caller words the error).
 bool int_value(const Token& token, int64_t* out);
+
+// The UTF-16 code units of text's first `offset` bytes: where JavaScript's
+// string index puts that byte (a byte that is not UTF-8 counts as one).
+int64_t utf16_index(const std::string& text, size_t offset);
 
 // `text` as a message may quote it: printable ASCII kept, other bytes \xNN.
 std::string printable(const std::string& text);

@@ -9,31 +9,30 @@ namespace {
 
 class IndexParser {
  public:
-  explicit IndexParser(const std::string& text) : text_(text), tokens_(tokenize(text, "index")) {}
+  IndexParser(const std::string& text, const std::vector<Token>& tokens, size_t pos, bool bracketed)
+      : text_(text), tokens_(tokens), pos_(pos), bracketed_(bracketed) {}
 
   IndexSpec run() {
     IndexSpec spec;
-    if (at_end()) fail_at(peek(), "the index is empty (write ':' or '...' for the whole tensor)");
-    while (true) {
-      spec.items.push_back(item());
-      if (at_end()) break;
-      if (!peek().is_op(Op::Comma)) fail_at(peek(), "expected ',' or the end, found " + describe(peek()));
-      next();
-      spec.tuple = true;
-      if (at_end()) break;  // a trailing comma: x[0,]
-    }
+    Items items(*this, spec);
+    spec.tuple = read_items(items);
+    if (bracketed_) next();  // ']'
     if (!spec.tuple && spec.items[0].kind == IndexSpecItem::Kind::List &&
         spec.items[0].list_shape.size() > 1)
       return split(spec.items[0]);
     return spec;
   }
 
+  size_t pos() const { return pos_; }
+
  private:
   const Token& peek() const { return tokens_[pos_]; }
-  const Token& next() { return tokens_[pos_++]; }
-  // The end, allowing the one Newline the lexer puts after a line.
+  const Token& next() { return tokens_[pos_ < tokens_.size() - 1 ? pos_++ : pos_]; }
+  // The end of the items: the closing ']' when bracketed, else the end of
+  // the text (allowing the one Newline the lexer puts after a line).
   bool at_end() const {
     const Token& t = peek();
+    if (bracketed_) return t.is_op(Op::RSqb);
     return t.kind == TokenKind::End ||
            (t.kind == TokenKind::Newline && tokens_[pos_ + 1].kind == TokenKind::End);
   }
@@ -45,16 +44,35 @@ class IndexParser {
     return std::string(token_kind_name(t.kind)) + " '" + printable(t.text) + "'";
   }
 
+  // A refusal at `t` (Note [Read problems]): `message` is the whole text,
+  // `what` the problem without the place.
+  [[noreturn]] void refuse(ErrorKind kind, ReadProblem::Kind why, const Token& t,
+                           const std::string& what, const std::string& message,
+                           int64_t limit = 0) const {
+    ReadProblem problem;
+    problem.kind = why;
+    problem.found = t.kind == TokenKind::End ? "" : t.text;
+    problem.offset = t.offset;
+    problem.line = t.line;
+    problem.column = t.column;
+    problem.limit = limit;
+    problem.what = what;
+    throw ReadError(kind, message, std::move(problem));
+  }
+
+  std::string place(const Token& t) const { return position(text_, t.line, t.column); }
+
   [[noreturn]] void fail_at(const Token& t, const std::string& what) const {
-    fail(ErrorKind::Value, "cannot read index: ", what, " at ", position(text_, t.line, t.column));
+    refuse(ErrorKind::Value, ReadProblem::Kind::Unexpected, t, what,
+           "cannot read index: " + what + " at " + place(t));
   }
 
   // PyTorch's refusal of an index of another type (python_variable_indexing.cpp).
   [[noreturn]] void invalid(const Token& t, const char* type) const {
-    fail(ErrorKind::Index,
-         "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
-         "valid indices (got ",
-         type, ") at ", position(text_, t.line, t.column));
+    const std::string what =
+        std::string("only integers, slices (`:`), ellipsis (`...`), None and long or byte "
+                    "Variables are valid indices (got ") + type + ")";
+    refuse(ErrorKind::Index, ReadProblem::Kind::PyTorch, t, what, what + " at " + place(t));
   }
 
   bool starts_integer() const {
@@ -72,19 +90,20 @@ class IndexParser {
     if (t.kind != TokenKind::Int) fail_at(t, "expected an integer, found " + describe(t));
     int64_t v = 0;
     if (!int_value(t, &v))
-      fail(ErrorKind::Index, "cannot fit 'int' into an index-sized integer (", printable(t.text),
-           " at ", position(text_, first.line, first.column), ")");
+      refuse(ErrorKind::Index, ReadProblem::Kind::Number, t,
+             "cannot fit 'int' into an index-sized integer",
+             "cannot fit 'int' into an index-sized integer (" + printable(t.text) + " at " +
+                 place(first) + ")");
     return negative ? -v : v;
   }
 
-  // A slice bound: an integer, None, or nothing (before ':', ',' or the end).
+  // A slice bound where one stands: an integer or None.
   std::optional<int64_t> bound() {
     if (peek().is_kw(Kw::None)) {
       next();
       return std::nullopt;
     }
     if (starts_integer()) return integer();
-    if (peek().is_op(Op::Colon) || peek().is_op(Op::Comma) || at_end()) return std::nullopt;
     return value_error(peek());
   }
 
@@ -99,12 +118,8 @@ class IndexParser {
     item.kind = IndexSpecItem::Kind::Slice;
     item.column = column;
     item.start = start;
-    next();  // ':'
-    item.stop = bound();
-    if (peek().is_op(Op::Colon)) {
-      next();
-      item.step = bound();
-    }
+    Bounds bounds(*this, item);
+    read_slice(bounds);
     return item;
   }
 
@@ -124,8 +139,9 @@ class IndexParser {
   // Reads one '[' ... ']' into item.list; returns its shape.
   std::vector<int64_t> elements(IndexSpecItem& item, size_t depth, bool& bools) {
     const Token& open = next();  // '['
-    TC_CHECK(Value, depth < 32, "cannot read index: lists nested too deeply at ",
-             position(text_, open.line, open.column));
+    if (depth >= kMaxListDepth)
+      refuse(ErrorKind::Value, ReadProblem::Kind::TooDeep, open, "lists nested too deeply",
+             "cannot read index: lists nested too deeply at " + place(open), kMaxListDepth);
     std::vector<int64_t> inner;  // the shape every element must have
     bool lists = false;          // the elements are lists
     int64_t count = 0;
@@ -151,9 +167,13 @@ class IndexParser {
       } else if (is_list != lists || shape.size() != inner.size()) {
         fail_at(t, lists ? "expected a list here, as before it" : "expected a number here, as before it");
       } else {
-        for (size_t d = 0; d < shape.size(); ++d)
-          TC_CHECK(Value, shape[d] == inner[d], "expected sequence of length ", inner[d], " at dim ",
-                   depth + 1 + d, " (got ", shape[d], ") at ", position(text_, t.line, t.column));
+        for (size_t d = 0; d < shape.size(); ++d) {
+          if (shape[d] == inner[d]) continue;
+          // torch.tensor's text for a ragged list.
+          const std::string what = detail::concat("expected sequence of length ", inner[d],
+                                                  " at dim ", depth + 1 + d, " (got ", shape[d], ")");
+          refuse(ErrorKind::Value, ReadProblem::Kind::PyTorch, t, what, what + " at " + place(t));
+        }
       }
       ++count;
       if (peek().is_op(Op::Comma)) next();
@@ -213,9 +233,40 @@ class IndexParser {
     return spec;
   }
 
+  // The tokens as read_items and read_slice see them (Note [Subscript grammar]).
+  struct Cursor {
+    IndexParser& p;
+    bool at_end() const { return p.at_end(); }
+    bool at(Op op) const { return p.peek().is_op(op); }
+    void skip() { p.next(); }
+  };
+
+  // The items, for read_items.
+  struct Items : Cursor {
+    IndexSpec& spec;
+    Items(IndexParser& parser, IndexSpec& s) : Cursor{parser}, spec(s) {}
+    void item() { spec.items.push_back(p.item()); }
+    [[noreturn]] void empty() const {
+      p.fail_at(p.peek(), "the index is empty (write ':' or '...' for the whole tensor)");
+    }
+    [[noreturn]] void expected_comma() const {
+      p.fail_at(p.peek(), std::string("expected ',' or ") + (p.bracketed_ ? "']'" : "the end") +
+                              ", found " + describe(p.peek()));
+    }
+  };
+
+  // A slice's bounds, for read_slice.
+  struct Bounds : Cursor {
+    IndexSpecItem& item;
+    Bounds(IndexParser& parser, IndexSpecItem& i) : Cursor{parser}, item(i) {}
+    void bound(int which) { (which == 1 ? item.stop : item.step) = p.bound(); }
+  };
+
+  static constexpr int64_t kMaxListDepth = 32;
   const std::string& text_;
-  std::vector<Token> tokens_;
+  const std::vector<Token>& tokens_;
   size_t pos_ = 0;
+  bool bracketed_ = false;
 };
 
 std::string show_bound(const std::optional<int64_t>& v) { return v ? std::to_string(*v) : ""; }
@@ -237,7 +288,17 @@ std::string format_list(const IndexSpecItem& item, size_t d, size_t at) {
 
 }  // namespace
 
-IndexSpec parse_index(const std::string& text) { return IndexParser(text).run(); }
+IndexSpec parse_index(const std::string& text) {
+  const std::vector<Token> tokens = tokenize(text, "index");
+  return IndexParser(text, tokens, 0, false).run();
+}
+
+IndexSpec read_subscript(const std::string& text, const std::vector<Token>& tokens, size_t& pos) {
+  IndexParser parser(text, tokens, pos, true);
+  IndexSpec spec = parser.run();
+  pos = parser.pos();
+  return spec;
+}
 
 std::string format_index_item(const IndexSpecItem& item) {
   using K = IndexSpecItem::Kind;

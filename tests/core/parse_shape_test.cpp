@@ -32,6 +32,12 @@ const ReadCase kReads[] = {
     {"5、3", {5, 3}},
     {"5，3", {5, 3}},  // tests/fuzz/regressions/parse_shape/raw-byte-fullwidth-comma
     {"［２，３］", {2, 3}},
+    // As papers and tracebacks write shapes (the playground's fields read the same grammar).
+    {"4x3", {4, 3}},
+    {"4 x 3", {4, 3}},
+    {"4×3", {4, 3}},
+    {"2*3*4", {2, 3, 4}},
+    {"torch.zeros((4, 3))", {4, 3}},
 };
 
 struct RefuseCase {
@@ -43,13 +49,17 @@ const RefuseCase kRefusals[] = {
     {"", "cannot read shape: an empty shape; write () for a 0-dimensional tensor at position 1"},
     {"5,-1", "cannot read shape: a negative size; sizes are whole numbers >= 0 at position 3"},
     {"2.5", "cannot read shape: a fractional size; sizes are whole numbers >= 0 at position 2"},
-    {"5;3", "cannot read shape: ';' where a size was expected at position 2"},
+    {"5;3", "cannot read shape: unexpected ';' after a size at position 2"},
+    {",3", "cannot read shape: ',' where a size was expected at position 1"},
     {"(5,3", "cannot read shape: expected ')' at position 5"},
-    {"5,3)", "cannot read shape: ')' where a size was expected at position 4"},
+    {"5,3)", "cannot read shape: unexpected ')' after a size at position 4"},
+    {"(5,3)x", "cannot read shape: unexpected 'x' at position 6"},
+    {"B,3", "cannot read shape: 'B' where a size was expected at position 1"},
+    {"(4, batch)", "cannot read shape: 'b' where a size was expected at position 5"},
     {"torch.empty 5", "cannot read shape: expected '(' at position 13"},
     {"99999999999999999999", "cannot read shape: a size too large to represent at position 19"},
     {"5，x", "cannot read shape: 'x' where a size was expected at position 3"},
-    {"5；3", "cannot read shape: '；' where a size was expected at position 2"},
+    {"5；3", "cannot read shape: unexpected '；' after a size at position 2"},
     {"5,\x01", "cannot read shape: U+0001 where a size was expected at position 3"},
     {"5\xff", "cannot read shape: a byte that is not UTF-8 text (0xFF) at position 2"},
     {"5\xe2\x82", "cannot read shape: a byte that is not UTF-8 text (0xE2) at position 2"},

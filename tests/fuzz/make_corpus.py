@@ -33,6 +33,17 @@ INDICES = [
     "5", "0, 0, 0, 0", " 1:3", "[]", "'a'",
 ]
 
+# View chains and shapes as the playground's fields take them
+# (fuzz_syntax.cpp: the first byte picks the grammar).
+CHAINS = [
+    ".T", ".mT.t()", ".transpose(0, 1)", ".permute((2, 0, 1))", ".narrow(1, 1, 2)",
+    ".expand(2, -1, 3).view(-1)", ".unsqueeze(0).squeeze().squeeze(-1)", "[:, 1:3]",
+    "[..., None, -1][::2,]", ".permute(1,0).unsqueeze(0)[..., 1:]", "[[0, 1], True]",
+    ".T()", ".transpose(0)", ".foo(1)", "[1.5]", "[:, 1", ".expand(99999999999)", "['a']",
+    ".transpose(dim0=0, dim1=1)", "[" * 40,
+]
+NAMED_SHAPES = ["B,3,H,W", "(batch, 3, H, W)", "4x3", "4 x 3", "4\u00d73", "2*3*4", "Bx3", "（4，3）"]
+
 # Programs (fuzz_program.cpp): the playground's presets (web/presets/*.py,
 # the first preset's example first, as seeds preset-<slug>), classic snippets, and
 # near misses of the language's edges.
@@ -121,6 +132,10 @@ def elementwise(kind, result, trace=0):
 def main():
     for i, text in enumerate(TYPED):
         write("parse_shape", f"seed-{i:02d}", text)
+    for i, text in enumerate(CHAINS):
+        write("syntax", f"chain-{i:02d}", b"c" + text.encode())
+    for i, text in enumerate(TYPED + NAMED_SHAPES):
+        write("syntax", f"shape-{i:02d}", b"s" + text.encode())
     for shapes in BROADCASTS:
         write("broadcast", slug(shapes), "\n".join(", ".join(map(str, s)) for s in shapes))
 
@@ -154,6 +169,10 @@ def main():
     # elementwise: kind 0 binary, 1 compare, 2 where, 3 unary, 4 sum,
     # 5 sum_to, 6 in place.
     ew = {}
+    for i, text in enumerate(CHAINS):
+        write("syntax", f"chain-{i:02d}", b"c" + text.encode())
+    for i, text in enumerate(TYPED + NAMED_SHAPES):
+        write("syntax", f"shape-{i:02d}", b"s" + text.encode())
     for shapes in BROADCASTS:
         if len(shapes) != 2:
             continue

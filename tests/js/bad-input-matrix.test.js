@@ -609,13 +609,18 @@ function matrix() {
       expect: refusal('type', `parseShape(): argument 'text' must be a string, not ${named}`),
     })),
     ...[['', /^cannot read shape: an empty shape; write \(\) for a 0-dimensional tensor/], ['2,-3', /^cannot read shape: a negative size; sizes are whole numbers >= 0 at position 3$/], ['2.5', /^cannot read shape: a fractional size/],
-      ['NaN', /^cannot read shape: 'N' where a size was expected at position 1$/], ['Infinity', /^cannot read shape: 'I' where a size was expected/], ['1e3', /^cannot read shape: 'e' where a size was expected at position 2$/]].map(([text, message]) => ({
+      ['NaN', /^cannot read shape: 'N' where a size was expected at position 1$/], ['Infinity', /^cannot read shape: 'I' where a size was expected/], ['1e3', /^cannot read shape: unexpected 'e' after a size at position 2$/]].map(([text, message]) => ({
       label: JSON.stringify(text),
       value: text,
       expect: refusal('value', message),
     })),
   ];
   m.set('Tensorcast#parseShape', { cases: fn('parseShape', ['2,3'], [textCases]) });
+  // The grammars' readers: bad text is an answer with a problem (tests/web), only a non-string throws.
+  const readCases = (name) => [['missing', MISSING, 'undefined'], ['a number', 5, '5'], ['null', null, 'null'], ['an array', ['2', '3'], 'an array'], ['a String object', new String('2,3'), 'a String'], ['a BigInt', 2n, 'bigint']]
+    .map(([label, value, named]) => ({ label, value, expect: refusal('type', `${name}(): argument 'text' must be a string, not ${named}`) }));
+  m.set('Tensorcast#readShape', { cases: fn('readShape', ['2,3'], [readCases('readShape')]) });
+  m.set('Tensorcast#readViewChain', { cases: fn('readViewChain', ['.T'], [readCases('readViewChain')]) });
 
   // --- programs: a bad program is a Program with an error
   // (tests/js/program.test.js); only bad arguments throw.

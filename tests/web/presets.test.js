@@ -19,7 +19,7 @@ function fromCore(preset) {
     const tensors = operandsOf(state.op).map((name) => {
       const shape = tc.parseShape(state[name]);
       const base = name === 'c' ? tc.zeros(shape).eq(0) : tc.zeros(shape);
-      const chain = parseChain(chainOf(state, name));
+      const chain = parseChain(tc, chainOf(state, name));
       if (!chain.ok) throw new Error(`preset ${preset.id}: unreadable chain`);
       const view = applyChain(base, chain.links);
       if (!view.ok) throw new Error(`preset ${preset.id}: chain failed`);

@@ -1,11 +1,15 @@
-// The shapes a student copies (web/src/model/shape-syntax.ts): every
-// spelling the paste box accepts, named dims and their sizes, and the
-// texts it refuses, with where.
+// The shapes a student copies (web/src/model/shape-syntax.ts, read by the
+// core's grammar through tc.readShape): every spelling the paste box
+// accepts, named dims and their sizes, and the texts it refuses, with where.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { tc } from '../js/helpers.js';
 import { loadModel } from './bundle.js';
 
-const { readShape, namesOf, resolveShape, readSize, coreText } = await loadModel('shape-syntax');
+const shapes = await loadModel('shape-syntax');
+const { namesOf, resolveShape, coreText } = shapes;
+const readShape = (text) => shapes.readShape(tc, text);
+const readSize = (text) => shapes.readSize(tc, text);
 
 const READS = [
   ['4,3', [4, 3]],
@@ -46,10 +50,13 @@ const REFUSED = [
   ['(4, 3', 'unclosed', 6],
   ['[4, 3)', 'unexpected', 6],
   ['4,3)', 'unexpected', 4],
-  ['99999999999999,2', 'too-large', 1],
+  ['99999999999999999999,2', 'too-large', 19],
   ['torch.Size([4, 3]', 'unclosed', 18],
-  [Array(17).fill('1').join(','), 'too-large', 33],
-  [`${'1,'.repeat(200)}1`, 'too-large', 401],
+  [Array(17).fill('1').join(','), 'too-many-dims', 33],
+  [`${'1,'.repeat(200)}1`, 'too-many-dims', 33],
+  ['😀,3', 'unexpected', 1],
+  ['(3, 😀)', 'unexpected', 5],
+  ['3,😀;', 'unexpected', 3],
 ];
 
 for (const [text, problem, at] of REFUSED) {
@@ -57,6 +64,22 @@ for (const [text, problem, at] of REFUSED) {
     assert.deepEqual(readShape(text), { ok: false, problem, at });
   });
 }
+
+test('the page reads a shape by asking the core: its dims are tc.readShape’s, and tc.parseShape reads the same grammar', () => {
+  for (const [text, dims] of READS) {
+    const core = tc.readShape(text);
+    assert.equal(core.problem, null);
+    assert.deepEqual(core.dims.map((d) => d.size ?? d.name), dims);
+    if (dims.every((d) => typeof d === 'number')) assert.deepEqual(tc.parseShape(text), dims, text);
+  }
+  for (const [text, problem, at] of REFUSED) {
+    assert.deepEqual([tc.readShape(text).problem.kind, tc.readShape(text).problem.at + 1], [problem, at]);
+    assert.throws(() => tc.parseShape(text), text);
+  }
+  // Whatever the core answers is what the page uses.
+  const answer = { dims: [{ size: 2, name: null }, { size: null, name: 'N' }], problem: null };
+  assert.deepEqual(shapes.readShape({ readShape: () => answer }, 'anything'), { ok: true, dims: [2, 'N'] });
+});
 
 test('names are asked for once each, in order, and filled in', () => {
   const a = readShape('B,3,H,W');
@@ -72,7 +95,7 @@ test('a size for a name is a whole number', () => {
   assert.equal(readSize(' 16 '), 16);
   assert.equal(readSize('１６'), 16);
   assert.equal(readSize('0'), 0);
-  for (const bad of ['', '-1', '1.5', 'x', '1e3', '99999999999999']) assert.equal(readSize(bad), null, bad);
+  for (const bad of ['', '-1', '1.5', 'x', '1e3', '99999999999999999999', '4,3']) assert.equal(readSize(bad), null, bad);
 });
 
 test('shapes go to the core as it reads them', () => {

@@ -647,7 +647,7 @@ export class TensorcastPlayground extends LitElement {
     const full = !this.compact;
     const change = (patch: Partial<State>): void => void this.change(patch);
     // Shapes a pasted message only partly gave stay marked in the fields while they are shown.
-    const form = pasteForm(this.paste, model.state);
+    const form = pasteForm(model, this.paste, model.state);
     const guessed = showsPatch(model.state, form.patch) ? form.fields.filter((f) => f.guessed).map((f) => `guess-${f.name}`).join(' ') : '';
     const range = this.range();
     const exportTo = (kind: ExportKind, all: boolean): void => void this.sharing.export(ctx, kind, all, range, this.diagram.current?.scene ?? null);

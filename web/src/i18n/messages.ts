@@ -303,14 +303,20 @@ export interface Messages {
     /** pos: 1-based character position. found: '' at the end of the text. */
     unexpected(pos: number, found: string): string;
     unknown(name: string): string;
+    /** expected: '0', '1', '2', '3', '0-1' (none or one) or 'n' (any number). */
     arity(name: string, expected: string, got: number): string;
     unclosed(bracket: string, pos: number): string;
     number(text: string): string;
     tooLong(limit: number): string;
+    textTooLong(limit: number): string;
+    tooDeep(limit: number): string;
+    /** PyTorch's own text for an index it refuses (a float, a string). */
+    pytorch(message: string): string;
     /** Leads before the reason. */
     unreadable(name: OperandName): string;
     failed(call: string): string;
-    step(call: string, step: number): string;
+    /** An index item that makes a copy (advanced indexing): item is "[0, 1]", "True". */
+    copy(call: string, item: string): string;
     /** The storage heading's note: view is e.g. "a.T", base its base shape, offset its storage offset. */
     viewOf(view: string, base: string, offset: number): string;
     /** The storage step's note for each view: what the op sees, what it reads. */

@@ -1,7 +1,7 @@
 // The playground's model: the state, what the core computed for it, the
 // current view's steps and the step shown. No DOM: the controller feeds it
 // user actions and the views read it.
-import type { Tensorcast } from 'tensorcast';
+import type { ShapeReading, Tensorcast } from 'tensorcast';
 import { Computation } from './compute.js';
 import type { LineOp } from './line-op.js';
 import type { Guess, Given, Question } from './predict.js';
@@ -28,6 +28,11 @@ export class PlaygroundModel {
     this.computed = new Computation(tc, this.current);
     this.stepList = stepsFor(this.current.view, this.computed);
     this.holdAtQuestion();
+  }
+
+  /** A shape as a person types it, read by the core's grammar (the paste box's fields ask it). */
+  readShape(text: string): ShapeReading {
+    return this.tc.readShape(text);
   }
 
   get state(): Readonly<State> {
@@ -129,7 +134,7 @@ export class PlaygroundModel {
   predict(guess: Guess | string): Given | null {
     const question = this.pendingAt(this.stepIndex);
     if (question === null) return null;
-    return typeof guess === 'string' ? this.predictions.giveTyped(question, guess) : this.predictions.give(question, guess);
+    return typeof guess === 'string' ? this.predictions.giveTyped(this.tc, question, guess) : this.predictions.give(question, guess);
   }
 
   // No step past an open question is shown: the learner predicts in order.

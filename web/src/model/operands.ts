@@ -4,7 +4,6 @@ import type { DType, Tensor, Tensorcast } from 'tensorcast';
 import { differentiable, kindOf } from './dtypes.js';
 import { MAX_RUN_ELEMENTS } from './limits.js';
 import { seededDecimals, seededIntegers, seededUniform } from './random.js';
-import { coreText, readShape } from './shape-syntax.js';
 import { chainOf, dtypeOf, fillOf, valuesOf } from './state.js';
 import type { Fill, OperandName, State } from './state.js';
 import { parseValues } from './values.js';
@@ -21,10 +20,10 @@ export type OperandProblem =
   | { kind: 'too-big'; numel: number }
   /** A program's operand whose values the program did not hand back (Note [Call values]): past its bounds. */
   | { kind: 'not-kept'; numel: number }
-  /** The view chain: unreadable, refused by the core (its message), or a slice step it has no view for. */
+  /** The view chain: unreadable, refused by the core (its message), or an index item that makes a copy. */
   | { kind: 'chain'; error: ChainError }
   | { kind: 'view'; link: string; message: string }
-  | { kind: 'view-step'; link: string; step: number };
+  | { kind: 'view-copy'; link: string; item: string };
 
 export interface Operand {
   name: OperandName;
@@ -148,22 +147,15 @@ export function readOperand(tc: Tensorcast, state: State, name: OperandName): Op
   const dtype = dtypeOf(state, name);
   const fill = fillOf(state, name);
   const chainText = chainOf(state, name);
-  const parsed = parseChain(chainText);
+  const parsed = parseChain(tc, chainText);
   const chain = parsed.ok ? parsed.links : [];
   const base = { name, text, dtype, fill, chainText, chain } as const;
   let shape: number[];
   try {
+    // The core's grammar reads 4,3 and 4x3 alike (src/syntax/shape_text.h).
     shape = tc.parseShape(text);
   } catch (error) {
-    // 4x3 and 4×3, as papers and tracebacks write shapes, are read by the page and checked by the core.
-    const typed = readShape(text);
-    const sizes = typed.ok && typed.dims.every((d) => typeof d === 'number') ? (typed.dims as number[]) : null;
-    try {
-      if (sizes === null) throw error;
-      shape = tc.parseShape(coreText(sizes));
-    } catch {
-      return { ...base, shape: null, baseShape: null, numel: 0, values: null, problem: { kind: 'shape', message: messageOf(error) } };
-    }
+    return { ...base, shape: null, baseShape: null, numel: 0, values: null, problem: { kind: 'shape', message: messageOf(error) } };
   }
   const numel = shape.reduce((p, s) => p * s, 1);
   const typed = { ...base, baseShape: shape };
@@ -184,8 +176,8 @@ export function readOperand(tc: Tensorcast, state: State, name: OperandName): Op
     }
     const view = applyChain(made, chain);
     if (!view.ok) {
-      const problem: OperandProblem = 'step' in view
-        ? { kind: 'view-step', link: view.link.text, step: view.step }
+      const problem: OperandProblem = 'copy' in view
+        ? { kind: 'view-copy', link: view.link.text, item: view.copy }
         : { kind: 'view', link: view.link.text, message: view.message };
       return { ...typed, shape: null, numel, values: null, problem };
     }

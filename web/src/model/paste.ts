@@ -3,7 +3,7 @@
 // dims with their values), and the change to the state once every dim has
 // a size. No DOM: the view draws this, the controller keeps the typing.
 import type { Computation } from './compute.js';
-import type { Dim, ShapeReading } from './shape-syntax.js';
+import type { Dim, ShapeReader, ShapeReading } from './shape-syntax.js';
 import { coreText, namesOf, readShape, readSize, resolveShape } from './shape-syntax.js';
 import type { Op, State } from './state.js';
 import { inplaceOf, isInplace, opGroupOf } from './state.js';
@@ -51,19 +51,19 @@ function opFor(proposal: Proposal, current: Op): Op {
   return group === 'arithmetic' || group === 'comparison' ? current : 'add';
 }
 
-export function pasteForm(input: PasteInput, state: Readonly<State>): PasteForm {
+export function pasteForm(tc: ShapeReader, input: PasteInput, state: Readonly<State>): PasteForm {
   const found = input.text.trim() === '' ? null : readTraceback(input.text);
   const proposal = found === null ? null : proposalFor(found.reading);
   if (found === null || proposal === null) return { found, proposal, op: null, fields: [], names: [], patch: null };
   const fields: PasteField[] = (['a', 'b'] as const).map((name) => {
     const edited = input[name];
     const text = edited ?? coreText(proposal[name].shape);
-    return { name, text, guessed: edited === null && proposal[name].guessed, reading: readShape(text) };
+    return { name, text, guessed: edited === null && proposal[name].guessed, reading: readShape(tc, text) };
   });
   const dims = fields.map((f) => (f.reading.ok ? f.reading.dims : []));
   const names = namesOf(dims.flat()).map((name) => {
     const text = input.names[name] ?? '';
-    return { name, text, value: readSize(text) };
+    return { name, text, value: readSize(tc, text) };
   });
   const values = Object.fromEntries(names.map((n) => [n.name, n.value]));
   const shapes = fields.map((f, i) => (f.reading.ok ? resolveShape(dims[i] as Dim[], values) : null));

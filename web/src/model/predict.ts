@@ -6,6 +6,7 @@
 import type { BroadcastTrace, DimRule } from 'tensorcast';
 import type { GradientData, InputGrad } from './gradient.js';
 import { readShape } from './shape-syntax.js';
+import type { ShapeReader } from './shape-syntax.js';
 import type { OperandName } from './state.js';
 import type { Step } from './steps.js';
 
@@ -32,13 +33,13 @@ export interface Answers {
 }
 
 /**
- * A shape as a learner types it, read as the paste box reads shapes
- * (shape-syntax.ts: 4,3 · 4 3 · (4, 3) · [4,3] · torch.Size([4, 3]) · (4,) ·
+ * A shape as a learner types it, read by the core's grammar as the paste
+ * box reads shapes (shape-syntax.ts: 4,3 · 4 3 · (4, 3) · [4,3] · torch.Size([4, 3]) · (4,) ·
  * () for 0-dim; full-width brackets and commas too), sizes only. null when
  * it is not one.
  */
-export function parseShapeGuess(typed: string): number[] | null {
-  const read = readShape(typed);
+export function parseShapeGuess(tc: ShapeReader, typed: string): number[] | null {
+  const read = readShape(tc, typed);
   return read.ok && read.dims.every((d) => typeof d === 'number') ? (read.dims as number[]) : null;
 }
 
@@ -141,8 +142,8 @@ export class Predictions {
   }
 
   /** Reads typed text as a shape guess; null (and remembered) when it is not one. */
-  giveTyped(question: Question, text: string): Given | null {
-    const shape = parseShapeGuess(text);
+  giveTyped(tc: ShapeReader, question: Question, text: string): Given | null {
+    const shape = parseShapeGuess(tc, text);
     if (shape === null) {
       // Nothing drawn depends on it (the version stays): only the message under the field.
       this.unreadable = { id: question.id, text };
