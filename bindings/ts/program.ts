@@ -34,7 +34,7 @@ import type {
   TensorValues,
 } from './program-types.js';
 import type { Runtime } from './runtime.js';
-import { WireReader } from './value-wire.js';
+import { pythonFloat, WireReader } from './value-wire.js';
 import type { Tensor } from './tensor.js';
 
 /**

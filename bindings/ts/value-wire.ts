@@ -13,7 +13,8 @@ import type { RawGlobal } from './generated/program-types.js';
  */
 export type WireValue<T> = T | number | bigint | boolean | string | null | WireValue<T>[] | { [field: string]: WireValue<T> };
 
-function pythonFloat(text: string): number {
+/** A float as the core writes it: Python's spellings of the non-finite ones. */
+export function pythonFloat(text: string): number {
   if (text === 'nan') return NaN;
   if (text === 'inf') return Infinity;
   if (text === '-inf') return -Infinity;
