@@ -1,4 +1,5 @@
-// Indexing: x[...] from text or from the array form, select and gather.
+// Indexing: x[...] from text or from the array form (select and gather are
+// generated members: bindings/bind_call.cpp).
 // The text arrives as UTF-8 bytes in the scratch buffer (as parse_shape's:
 // no std::string through Embind, which would leak each refused text);
 // the array form as kIndexSlots doubles an item and its strings as text
@@ -96,14 +97,6 @@ Handle index(Handle h, double count) {
   return with_index(count, [&](auto index) { return put(index(get(h))); });
 }
 
-Handle select(Handle h, double dim, double i) {
-  return put(tc::select(get(h), to_int(dim), to_int(i)));
-}
-
-Handle gather(Handle h, double dim, Handle index) {
-  return put(tc::gather(get(h), to_int(dim), get(index)));
-}
-
 // As explain_op: {"result": handle or 0, "error", "events"}; an argument
 // that cannot be read is thrown, as from index().
 std::string explain_index(Handle h, double count) {
@@ -114,8 +107,6 @@ std::string explain_index(Handle h, double count) {
 }  // namespace tcjs
 
 TC_EXPORT(tcjs::Handle, index, (tcjs::Handle h, double count), (h, count))
-TC_EXPORT(tcjs::Handle, select, (tcjs::Handle h, double dim, double i), (h, dim, i))
-TC_EXPORT(tcjs::Handle, gather, (tcjs::Handle h, double dim, tcjs::Handle index), (h, dim, index))
 
 EMSCRIPTEN_BINDINGS(tensorcast_indexing) {
   using namespace emscripten;

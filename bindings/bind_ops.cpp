@@ -18,20 +18,8 @@ Handle expand(Handle h, int ndim) { return put(tc::expand(get(h), scratch_shape(
 Handle broadcast_to(Handle h, int ndim) { return put(tc::broadcast_to(get(h), scratch_shape(ndim))); }
 Handle expand_as(Handle h, Handle other) { return put(tc::expand_as(get(h), get(other))); }
 Handle permute(Handle h, int ndim) { return put(tc::permute(get(h), scratch_shape(ndim))); }
-Handle transpose(Handle h, double d0, double d1) {
-  return put(tc::transpose(get(h), to_int(d0), to_int(d1)));
-}
-Handle unsqueeze(Handle h, double dim) { return put(tc::unsqueeze(get(h), to_int(dim))); }
-Handle squeeze_all(Handle h) { return put(tc::squeeze(get(h))); }
-Handle squeeze_dim(Handle h, double dim) { return put(tc::squeeze(get(h), to_int(dim))); }
-Handle narrow(Handle h, double dim, double start, double length) {
-  return put(tc::narrow(get(h), to_int(dim), to_int(start), to_int(length)));
-}
 Handle view(Handle h, int ndim) { return put(tc::view(get(h), scratch_shape(ndim))); }
 Handle reshape(Handle h, int ndim) { return put(tc::reshape(get(h), scratch_shape(ndim))); }
-Handle contiguous(Handle h) { return put(tc::contiguous(get(h))); }
-Handle clone(Handle h) { return put(tc::clone(get(h))); }
-Handle detach(Handle h) { return put(tc::detach(get(h))); }
 Handle sum_to(Handle h, int ndim) { return put(tc::sum_to(get(h), scratch_shape(ndim))); }
 
 // Packed shapes in, the broadcast shape out at scratch[0, ndim); returns ndim.
@@ -60,16 +48,8 @@ TC_EXPORT(tcjs::Handle, expand, (tcjs::Handle h, int ndim), (h, ndim))
 TC_EXPORT(tcjs::Handle, broadcast_to, (tcjs::Handle h, int ndim), (h, ndim))
 TC_EXPORT(tcjs::Handle, expand_as, (tcjs::Handle h, tcjs::Handle other), (h, other))
 TC_EXPORT(tcjs::Handle, permute, (tcjs::Handle h, int ndim), (h, ndim))
-TC_EXPORT(tcjs::Handle, transpose, (tcjs::Handle h, double d0, double d1), (h, d0, d1))
-TC_EXPORT(tcjs::Handle, unsqueeze, (tcjs::Handle h, double dim), (h, dim))
-TC_EXPORT(tcjs::Handle, squeeze_all, (tcjs::Handle h), (h))
-TC_EXPORT(tcjs::Handle, squeeze_dim, (tcjs::Handle h, double dim), (h, dim))
-TC_EXPORT(tcjs::Handle, narrow, (tcjs::Handle h, double dim, double start, double length), (h, dim, start, length))
 TC_EXPORT(tcjs::Handle, view, (tcjs::Handle h, int ndim), (h, ndim))
 TC_EXPORT(tcjs::Handle, reshape, (tcjs::Handle h, int ndim), (h, ndim))
-TC_EXPORT(tcjs::Handle, contiguous, (tcjs::Handle h), (h))
-TC_EXPORT(tcjs::Handle, clone, (tcjs::Handle h), (h))
-TC_EXPORT(tcjs::Handle, detach, (tcjs::Handle h), (h))
 TC_EXPORT(tcjs::Handle, sum_to, (tcjs::Handle h, int ndim), (h, ndim))
 TC_EXPORT(int, broadcast_shapes, (int count), (count))
 TC_EXPORT(int, parse_shape, (double byte_count), (byte_count))

@@ -9,19 +9,7 @@
 namespace tcjs {
 namespace {
 
-Handle flatten(Handle h, double start, double end) {
-  return put(tc::flatten(get(h), to_int(start), to_int(end)));
-}
-Handle unflatten(Handle h, double dim, int ndim) {
-  return put(tc::unflatten(get(h), to_int(dim), read_ints(0, static_cast<size_t>(ndim))));
-}
-Handle t(Handle h) { return put(tc::t(get(h))); }
 Handle mT(Handle h) { return put(tc::mT(get(h))); }
-// scratch: the source dims, then the destination dims.
-Handle movedim(Handle h, int nsource, int ndestination) {
-  const size_t ns = static_cast<size_t>(nsource), nd = static_cast<size_t>(ndestination);
-  return put(tc::movedim(get(h), read_ints(0, ns), read_ints(ns, nd)));
-}
 
 // scratch: `count` tensor handles.
 std::vector<tc::Tensor> scratch_tensors(int count) {
@@ -36,10 +24,6 @@ Handle stack(int count, double dim) { return put(tc::stack(scratch_tensors(count
 }  // namespace
 }  // namespace tcjs
 
-TC_EXPORT(tcjs::Handle, flatten, (tcjs::Handle h, double start, double end), (h, start, end))
-TC_EXPORT(tcjs::Handle, unflatten, (tcjs::Handle h, double dim, int ndim), (h, dim, ndim))
-TC_EXPORT(tcjs::Handle, t, (tcjs::Handle h), (h))
 TC_EXPORT(tcjs::Handle, mT, (tcjs::Handle h), (h))
-TC_EXPORT(tcjs::Handle, movedim, (tcjs::Handle h, int nsource, int ndestination), (h, nsource, ndestination))
 TC_EXPORT(tcjs::Handle, cat, (int count, double dim), (count, dim))
 TC_EXPORT(tcjs::Handle, stack, (int count, double dim), (count, dim))

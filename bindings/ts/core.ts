@@ -29,16 +29,8 @@ export interface Core {
   _tc_broadcast_to(h: number, ndim: number): number;
   _tc_expand_as(h: number, other: number): number;
   _tc_permute(h: number, ndim: number): number;
-  _tc_transpose(h: number, dim0: number, dim1: number): number;
-  _tc_unsqueeze(h: number, dim: number): number;
-  _tc_squeeze_all(h: number): number;
-  _tc_squeeze_dim(h: number, dim: number): number;
-  _tc_narrow(h: number, dim: number, start: number, length: number): number;
   _tc_view(h: number, ndim: number): number;
   _tc_reshape(h: number, ndim: number): number;
-  _tc_contiguous(h: number): number;
-  _tc_clone(h: number): number;
-  _tc_detach(h: number): number;
   _tc_sum_to(h: number, ndim: number): number;
   _tc_broadcast_shapes(count: number): number;
   opTable(): string;
@@ -47,11 +39,7 @@ export interface Core {
   readViewChain(byteCount: number): string;
   readShapeText(byteCount: number): string;
   // bind_shape.cpp
-  _tc_flatten(h: number, startDim: number, endDim: number): number;
-  _tc_unflatten(h: number, dim: number, ndim: number): number;
-  _tc_t(h: number): number;
   _tc_mT(h: number): number;
-  _tc_movedim(h: number, nsource: number, ndestination: number): number;
   _tc_cat(count: number, dim: number): number;
   _tc_stack(count: number, dim: number): number;
   // bind_unary.cpp
@@ -65,8 +53,6 @@ export interface Core {
   _tc_manual_seed(): void;
   // bind_indexing.cpp
   _tc_index(h: number, count: number): number;
-  _tc_select(h: number, dim: number, index: number): number;
-  _tc_gather(h: number, dim: number, index: number): number;
   explainIndex(h: number, count: number): string;
   // bind_autograd.cpp
   _tc_flags(h: number): number;

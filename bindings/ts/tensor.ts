@@ -278,31 +278,6 @@ export class Tensor {
   permute(...dims: number[] | [readonly number[]]): Tensor {
     return this._rt.shaped(this, 'permute', checkSizes(dims, 'permute', 'dims'), this._rt.core._tc_permute);
   }
-  transpose(dim0: number, dim1: number): Tensor {
-    const rt = this._rt;
-    const d0 = checkInt(dim0, 'transpose', 'dim0');
-    const d1 = checkInt(dim1, 'transpose', 'dim1');
-    return rt.adopt(rt.core._tc_transpose(rt.handle(this, 'transpose', 'self'), d0, d1), 'transpose');
-  }
-  unsqueeze(dim: number): Tensor {
-    const rt = this._rt;
-    const d = checkInt(dim, 'unsqueeze', 'dim');
-    return rt.adopt(rt.core._tc_unsqueeze(rt.handle(this, 'unsqueeze', 'self'), d), 'unsqueeze');
-  }
-  /** Without a dim: every size-1 dim; with one: that dim, if its size is 1. */
-  squeeze(dim?: number): Tensor {
-    const rt = this._rt;
-    if (dim === undefined) return rt.adopt(rt.core._tc_squeeze_all(rt.handle(this, 'squeeze', 'self')), 'squeeze');
-    const d = checkInt(dim, 'squeeze', 'dim');
-    return rt.adopt(rt.core._tc_squeeze_dim(rt.handle(this, 'squeeze', 'self'), d), 'squeeze');
-  }
-  narrow(dim: number, start: number, length: number): Tensor {
-    const rt = this._rt;
-    const d = checkInt(dim, 'narrow', 'dim');
-    const s = checkInt(start, 'narrow', 'start');
-    const n = checkInt(length, 'narrow', 'length');
-    return rt.adopt(rt.core._tc_narrow(rt.handle(this, 'narrow', 'self'), d, s, n), 'narrow');
-  }
   /** view(3, 2) or view([3, -1]): never copies; fails if the strides forbid. */
   view(...shape: number[] | [readonly number[]]): Tensor {
     return this._rt.shaped(this, 'view', checkSizes(shape, 'view', 'shape'), this._rt.core._tc_view);
@@ -311,52 +286,14 @@ export class Tensor {
   reshape(...shape: number[] | [readonly number[]]): Tensor {
     return this._rt.shaped(this, 'reshape', checkSizes(shape, 'reshape', 'shape'), this._rt.core._tc_reshape);
   }
-  contiguous(): Tensor {
-    return this._rt.unaryHandle(this, 'contiguous', this._rt.core._tc_contiguous);
-  }
-  clone(): Tensor {
-    return this._rt.unaryHandle(this, 'clone', this._rt.core._tc_clone);
-  }
+  // --- mT (PyTorch's TensorShape.cpp; src/ops/views.cpp); transpose, squeeze,
+  // flatten, movedim, select, gather, clone and the other views: generated
 
-  // --- shape views: flatten, unflatten, t, mT, movedim
-  // (PyTorch's TensorShape.cpp; src/ops/views.cpp)
-
-  /**
-   * Dims startDim..endDim merged into one, through reshape: a view when the
-   * strides allow, else a copy. A 0-D tensor becomes [1].
-   */
-  flatten(startDim = 0, endDim = -1): Tensor {
-    const rt = this._rt;
-    const s = checkInt(startDim, 'flatten', 'startDim');
-    const e = checkInt(endDim, 'flatten', 'endDim');
-    return rt.adopt(rt.core._tc_flatten(rt.handle(this, 'flatten', 'self'), s, e), 'flatten');
-  }
-  /** Dim `dim` split into `sizes` (one of them may be -1), as a view. */
-  unflatten(dim: number, sizes: readonly number[]): Tensor {
-    const rt = this._rt;
-    const d = checkInt(dim, 'unflatten', 'dim');
-    const list = checkIntList(sizes, 'unflatten', 'sizes');
-    const h = rt.handle(this, 'unflatten', 'self');
-    return rt.adopt(rt.core._tc_unflatten(h, d, rt.scratch.writeInts(list)), 'unflatten');
-  }
-  /** A matrix transposed; a 0-D or 1-D tensor as it is (at most 2 dims). */
-  t(): Tensor {
-    return this._rt.unaryHandle(this, 't', this._rt.core._tc_t);
-  }
   /** The last two dims swapped (a matrix or a batch of matrices): PyTorch's Tensor.mT. */
   get mT(): Tensor {
     return this._rt.unaryHandle(this, 'mT', this._rt.core._tc_mT);
   }
-  /** movedim(1, 0) or movedim([1, 2], [0, 1]): those dims moved there, the others in order. */
-  movedim(source: number | readonly number[], destination: number | readonly number[]): Tensor {
-    const rt = this._rt;
-    const src = intList(source, 'movedim', 'source');
-    const dst = intList(destination, 'movedim', 'destination');
-    const h = rt.handle(this, 'movedim', 'self');
-    rt.scratch.writeInts([...src, ...dst]);
-    return rt.adopt(rt.core._tc_movedim(h, src.length, dst.length), 'movedim');
-  }
-  // --- indexing (README "Indexing"): PyTorch's x[...], select and gather
+  // --- indexing (README "Indexing"): PyTorch's x[...]
 
   /**
    * x[spec]: the text between Python's brackets ('0', ':, None, 1:3',
@@ -370,21 +307,6 @@ export class Tensor {
     const h = rt.handle(this, 'index', 'self');
     return rt.adopt(rt.core._tc_index(h, writeIndex(rt, spec, 'index')), 'index');
   }
-  /** The view at position `index` of dim `dim`, without that dim (negative values count from the end). */
-  select(dim: number, index: number): Tensor {
-    const rt = this._rt;
-    const d = checkInt(dim, 'select', 'dim');
-    const i = checkInt(index, 'select', 'index');
-    return rt.adopt(rt.core._tc_select(rt.handle(this, 'select', 'self'), d, i), 'select');
-  }
-  /** PyTorch's gather: out[i][j] = this[index[i][j]][j] for dim 0; index is int64 with this tensor's number of dims. */
-  gather(dim: number, index: Tensor): Tensor {
-    const rt = this._rt;
-    const d = checkInt(dim, 'gather', 'dim');
-    const h = rt.handle(this, 'gather', 'self');
-    return rt.adopt(rt.core._tc_gather(h, d, rt.tensorArg(index, 'gather', 'index')), 'gather');
-  }
-
   // --- reductions, clamp, softmax: generated (bindings/ts/registry.ts)
 
   /** PyTorch's sum_to: sums this down to a shape it broadcasts from. */
@@ -450,11 +372,6 @@ export class Tensor {
     const g = gradient === undefined ? 0 : rt.tensorArg(gradient, 'backward', 'gradient');
     rt.core._tc_backward(h, g);
   }
-  /** The same values, cut from the autograd graph (shares storage). */
-  detach(): Tensor {
-    return this._rt.unaryHandle(this, 'detach', this._rt.core._tc_detach);
-  }
-
   // --- lifetime
 
   /** Frees this tensor now (views and results made from it stay valid). Idempotent; never throws. */

@@ -198,52 +198,39 @@ void add_shapes(std::vector<Entry>& t) {
                   .says("A view with its dims reordered.")
                   .hand_written("permute"));
   t.push_back(entry("transpose", both, {"transpose(Tensor input, int dim0, int dim1)"}, do_transpose)
-                  .says("A view with two dims swapped.")
-                  .hand_written("transpose"));
+                  .says("A view with two dims swapped."));
   t.push_back(entry("swapdims", both, {"swapdims(Tensor input, int dim0, int dim1)"}, do_transpose)
                   .says("A view with two dims swapped: transpose()."));
   t.push_back(entry("swapaxes", both, {"swapaxes(Tensor input, int axis0, int axis1)"}, do_swapaxes)
                   .says("A view with two dims swapped: transpose()."));
   t.push_back(entry("unsqueeze", both, {"unsqueeze(Tensor input, int dim)"}, do_unsqueeze)
-                  .says("A view with a size-1 dim inserted at dim.")
-                  .hand_written("unsqueeze"));
+                  .says("A view with a size-1 dim inserted at dim."));
   t.push_back(entry("squeeze", both, {"squeeze(Tensor input)", "squeeze(Tensor input, int dim)"}, do_squeeze)
-                  .says("A view without its size-1 dims (or without dim, if its size is 1).")
-                  .hand_written("squeeze"));
+                  .says("A view without its size-1 dims (or without dim, if its size is 1)."));
   t.push_back(entry("flatten", both, {"flatten(Tensor input, int start_dim=0, int end_dim=-1)"}, do_flatten)
-                  .says("The dims from start_dim to end_dim merged into one.")
-                  .hand_written("flatten"));
+                  .says("The dims from start_dim to end_dim merged into one."));
   t.push_back(entry("unflatten", both, {"unflatten(Tensor input, int dim, int[] sizes)"}, do_unflatten)
-                  .says("dim split into sizes.")
-                  .hand_written("unflatten"));
+                  .says("dim split into sizes."));
   for (const char* name : {"movedim", "moveaxis"})
     t.push_back(shared_entry(name, both,
                              {"(Tensor input, int source, int destination)", "(Tensor input, int[] source, int[] destination)"},
                              do_movedim)
-                      .says("A view with the dims at source moved to destination.")
-                      .hand_written("movedim"));
+                      .says("A view with the dims at source moved to destination."));
   t.push_back(entry("narrow", both, {"narrow(Tensor input, int dim, int start, int length)"}, do_narrow)
-                  .says("A view of length elements of dim from start.")
-                  .hand_written("narrow"));
+                  .says("A view of length elements of dim from start."));
   t.push_back(entry("select", both, {"select(Tensor input, int dim, int index)"}, do_select)
-                  .says("A view of one index of dim, without that dim.")
-                  .hand_written("select"));
+                  .says("A view of one index of dim, without that dim."));
   t.push_back(entry("t", both, {"t(Tensor input)"}, do_t)
-                  .says("A 2-D tensor transposed (fewer dims unchanged).")
-                  .hand_written("t"));
+                  .says("A 2-D tensor transposed (fewer dims unchanged)."));
   t.push_back(entry("contiguous", kMethod, {"contiguous(Tensor input)"}, do_contiguous)
-                  .says("This tensor in row-major order: itself when it already is, else a copy.")
-                  .hand_written("contiguous"));
+                  .says("This tensor in row-major order: itself when it already is, else a copy."));
   t.push_back(entry("clone", both, {"clone(Tensor input)"}, do_clone)
-                  .says("A copy with its own storage (gradients flow back to input).")
-                  .hand_written("clone"));
+                  .says("A copy with its own storage (gradients flow back to input)."));
   t.push_back(entry("detach", both, {"detach(Tensor input)"}, do_detach)
-                  .says("A view of the same storage without autograd history.")
-                  .hand_written("detach"));
+                  .says("A view of the same storage without autograd history."));
   t.push_back(entry("gather", both, {"gather(Tensor input, int dim, Tensor index, *, bool sparse_grad=False)"},
                     do_gather)
-                  .says("The values of input at index along dim.")
-                  .hand_written("gather"));
+                  .says("The values of input at index along dim."));
   for (const char* name : {"cat", "concat", "concatenate"})
     t.push_back(entry(name, kTorch, {(std::string(name) + "(Tensor[] tensors, int dim=0)").c_str()}, do_cat)
                     .in(Family::Join, DTypeRule::Promote, true)

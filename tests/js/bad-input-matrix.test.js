@@ -278,23 +278,6 @@ function matrix() {
       ...method('permute', [1, 0], []),
     ],
   });
-  m.set('Tensor#transpose', {
-    cases: method('transpose', [0, 1], [intArg('transpose', 'dim0', { outOfRange: [outOfRange(2, 2)] }), intArg('transpose', 'dim1', { outOfRange: [outOfRange(-3, 2)] })]),
-  });
-  m.set('Tensor#unsqueeze', { cases: method('unsqueeze', [0], [intArg('unsqueeze', 'dim', { outOfRange: [outOfRange(3, 3), outOfRange(-4, 3)] })]) });
-  m.set('Tensor#squeeze', { cases: method('squeeze', [], [intArg('squeeze', 'dim', { optional: true, outOfRange: [outOfRange(2, 2)] })]) });
-  m.set('Tensor#narrow', {
-    cases: method('narrow', [1, 0, 2], [
-      intArg('narrow', 'dim', { outOfRange: [outOfRange(2, 2)] }),
-      intArg('narrow', 'start', { outOfRange: [[4, refusal('index', 'Dimension out of range (expected to be in range of [-3, 2], but got 4)')]] }),
-      intArg('narrow', 'length', {
-        outOfRange: [
-          [-1, refusal('shape', 'start (0) + length (-1) exceeds dimension size (3).')],
-          [4, refusal('shape', 'start (0) + length (4) exceeds dimension size (3).')],
-        ],
-      }),
-    ]),
-  });
   for (const name of ['view', 'reshape'])
     m.set(`Tensor#${name}`, {
       cases: [
@@ -314,29 +297,8 @@ function matrix() {
       },
     ],
   });
-  for (const name of ['contiguous', 'clone', 'detach']) m.set(`Tensor#${name}`, { cases: method(name, [], []) });
 
   // --- Tensor: shape views
-  m.set('Tensor#flatten', {
-    cases: method('flatten', [0, 1], [
-      intArg('flatten', 'startDim', { optional: true, outOfRange: [outOfRange(2, 2)] }),
-      intArg('flatten', 'endDim', { optional: true, outOfRange: [outOfRange(-3, 2)] }),
-    ], { extra: [{ label: 'start after end', expect: refusal('shape', 'flatten() has invalid args: start_dim cannot come after end_dim'), call: () => fx.f.flatten(1, 0) }] }),
-  });
-  m.set('Tensor#unflatten', {
-    cases: method('unflatten', [1, [3, 1]], [
-      intArg('unflatten', 'dim', { outOfRange: [outOfRange(2, 2)] }),
-      intListArg('unflatten', 'sizes', { negative: refusal('shape', 'invalid shape dimension -3') }),
-    ], {
-      extra: [
-        { label: 'sizes that do not multiply up', expect: refusal('shape', "unflatten: Provided sizes [2, 2] don't multiply up to the size of dim 1 (3) in the input tensor"), call: () => fx.f.unflatten(1, [2, 2]) },
-        { label: 'no sizes', expect: refusal('shape', 'unflatten: sizes must be non-empty'), call: () => fx.f.unflatten(1, []) },
-      ],
-    }),
-  });
-  m.set('Tensor#t', {
-    cases: method('t', [], [], { extra: [{ label: 'on 3 dims', expect: refusal('shape', 't() expects a tensor with <= 2 dimensions, but self is 3D'), call: () => fx.expanded.t() }] }),
-  });
   m.set('Tensor#mT (get)', {
     cases: [
       { label: 'on a disposed tensor', expect: tensorProblems('mT', 'self', fx)[0].expect, call: () => fx.disposed.mT },
@@ -348,14 +310,6 @@ function matrix() {
     ...intArg('movedim', arg, { outOfRange: [outOfRange(2, 2)] }).filter((c) => typeof c.value === 'number'),
     ...intListArg('movedim', arg).filter((c) => typeof c.value !== 'number'),
   ];
-  m.set('Tensor#movedim', {
-    cases: method('movedim', [0, 1], [dimOrDims('source'), dimOrDims('destination')], {
-      extra: [
-        { label: 'lists of two lengths', expect: refusal('shape', 'movedim: Invalid source or destination dims: source ([0, 1] dims ) should contain the same number of dims as destination ([1] dims)'), call: () => fx.f.movedim([0, 1], [1]) },
-        { label: 'a repeated source dim', expect: refusal('shape', 'movedim: repeated dim in `source` ([0, -2])'), call: () => fx.f.movedim([0, -2], [0, 1]) },
-      ],
-    }),
-  });
 
   // --- Tensor: reductions
   m.set('Tensor#sumTo', {
@@ -720,18 +674,6 @@ function matrix() {
       { label: 'out of bounds', value: '5', expect: refusal('index', 'index 5 is out of bounds for dimension 0 with size 2') },
       { label: 'a float item', value: [0.5], expect: refusal('index', 'only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got float) at item 0') },
     ]]),
-  });
-  m.set('Tensor#select', {
-    cases: method('select', [0, 1], [
-      intArg('select', 'dim', { outOfRange: [outOfRange(2, 2)] }),
-      intArg('select', 'index', { outOfRange: [[5, refusal('index', 'select(): index 5 out of range for tensor of size [2, 3] at dimension 0')]] }),
-    ]),
-  });
-  m.set('Tensor#gather', {
-    cases: method('gather', [1, fx.positions], [
-      intArg('gather', 'dim', { outOfRange: [outOfRange(2, 2)] }),
-      [...tensorArg('gather', 'index', fx), { label: 'a float index', value: fx.f, expect: refusal('index', 'gather(): Expected dtype int64 for index') }],
-    ]),
   });
   m.set('Explain#index', {
     cases: [

@@ -121,8 +121,9 @@ test('every refusal, in PyTorch\'s words; nothing changes', () => {
     throwsTc(() => t.gather(1, longs([0])), 'index', 'Index tensor must have the same number of dimensions as input tensor');
     throwsTc(() => t.gather(1, longs([[0], [0], [0]])), 'index', 'Size does not match at dimension 0 expected index [3, 1] to be smaller than self [2, 2] apart from dimension 1');
     throwsTc(() => t.gather(1, longs([[0, 2]])), 'index', 'index 2 is out of bounds for dimension 1 with size 2');
-    throwsTc(() => t.gather(0.5, longs([[0]])), 'value', "gather(): argument 'dim' must be an integer, but got 0.5");
-    throwsTc(() => t.gather(0, [[0]]), 'type', "gather(): argument 'index' must be a Tensor, not an array");
+    // PyTorch lists its named-dim overload too (Note [Signatures]).
+    throwsTc(() => t.gather(0.5, longs([[0]])), 'type', "gather(): argument 'dim' (position 1) must be int, not float");
+    throwsTc(() => t.gather(0, [[0]]), 'type', "gather(): argument 'index' (position 2) must be Tensor, not list");
     assert.deepEqual(x.toArray(), before);
   });
 });
