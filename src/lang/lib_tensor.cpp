@@ -37,7 +37,13 @@ Value element_size(const Bound& b, CallContext&) { return Value(dtype_size(b.ten
 Value is_floating_point(const Bound& b, CallContext&) { return Value(is_floating(b.tensor("input").dtype())); }
 Value is_tensor(const Bound& b, CallContext&) { return Value(b.get("obj").is_tensor()); }
 
-Value item(const Bound& b, CallContext&) { return item_value(b.tensor("input")); }
+// Python's Tensor.item() raises ValueError for any other number of
+// elements (the core's, C++'s at::Tensor::item, words it otherwise).
+Value item(const Bound& b, CallContext&) {
+  const Tensor t = b.tensor("input");
+  if (t.numel() != 1) throw PythonError("ValueError", "only one element tensors can be converted to Python scalars");
+  return item_value(t);
+}
 
 // tolist(): nested lists of Python numbers (a 0-D tensor gives a number).
 template <class T>

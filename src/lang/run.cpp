@@ -749,6 +749,16 @@ class Interpreter {
     try {
       CallNumber numbered(number);
       result = tc::index(x, items, tuple);
+    } catch (const Error& err) {
+      record_failed("index", e.span, inputs, std::move(found), first, number);
+      // PyTorch's Python indexing raises the core's refusal of a negative
+      // or zero step as a ValueError (x[::-1], x[::0]); its other errors as
+      // the core's.
+      const bool step_refused = std::any_of(items.begin(), items.end(), [](const TensorIndex& i) {
+        return i.kind == TensorIndex::Kind::Slice && i.step.value_or(1) <= 0;
+      });
+      if (err.kind() == ErrorKind::Value && step_refused) throw PythonError("ValueError", err.what());
+      throw;
     } catch (...) {
       record_failed("index", e.span, inputs, std::move(found), first, number);
       throw;
