@@ -530,20 +530,13 @@ std::vector<std::string> ts_overloads(const lang::Signature& s, bool method) {
   const std::string options_param =
       options.empty() ? "" : std::string("options") + (options_required ? "" : "?") + ": { " + options + "}";
   std::vector<std::string> out;
-  for (size_t given = required; given <= positional.size(); ++given) {
+  // without options (hence no optional parameter), one form: all of them
+  const size_t fewest = options_param.empty() ? positional.size() : required;
+  for (size_t given = fewest; given <= positional.size(); ++given) {
     std::string params;
     for (size_t i = 0; i < given; ++i) params += (i ? ", " : "") + positional[i];
     if (!options_param.empty()) params += (params.empty() ? "" : ", ") + options_param;
     out.push_back("(" + params + "): " + returns);
-    if (options_param.empty()) {
-      // without options, the longest form covers the shorter ones
-      out.assign(1, "(" + [&] {
-        std::string all;
-        for (size_t i = 0; i < positional.size(); ++i) all += (i ? ", " : "") + positional[i];
-        return all;
-      }() + "): " + returns);
-      break;
-    }
   }
   if (positional.size() == 1 && only_list != nullptr && only_list->symint && !options_required)
     out.push_back("(..." + lang::js_name(only_list->name) + ": number[]): " + returns);

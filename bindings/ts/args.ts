@@ -23,6 +23,20 @@ export function describe(value: unknown): string {
   return typeof value;
 }
 
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** A BigInt as Python's int: PyTorch unpacks it into an int64, or raises its overflow error. */
+export function checkInt64(value: bigint): bigint {
+  if (BigInt.asIntN(64, value) !== value) fail('value', 'Overflow when unpacking long');
+  return value;
+}
+
+/** checkInt64, as a number when a double holds it exactly. */
+export function int64Value(value: bigint): number | bigint {
+  checkInt64(value);
+  return value >= -MAX_SAFE && value <= MAX_SAFE ? Number(value) : value;
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const proto = Object.getPrototypeOf(value);

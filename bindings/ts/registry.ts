@@ -15,7 +15,7 @@
 // other a str; null is None. The result: a Tensor, a number, a boolean, a
 // string, a dtype's name, an array (a list or tuple), or an object of the
 // fields of a named tuple ({ values, indices }).
-import { describe, fail, isPlainObject } from './args.js';
+import { describe, fail, int64Value, isPlainObject } from './args.js';
 import { GENERATED_FUNCTIONS, GENERATED_METHODS, REGISTRY } from './generated/registry.js';
 import type { RawGlobal } from './generated/program-types.js';
 import { DTYPES } from './generated/traces.js';
@@ -27,8 +27,6 @@ const enum Slot { None, False, True, Int, Int64, Float, Tensor, List, Str, DType
 
 // Lists nest at most this deep (Note [Bounded values] in src/lang/value.h).
 const MAX_NESTING = 32;
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -73,13 +71,13 @@ class SlotWriter<T extends Held> {
   }
 
   private bigint(v: bigint): void {
-    if (v < INT64_MIN || v > INT64_MAX) fail('value', 'Overflow when unpacking long');
-    if (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)) {
-      this.slots.push(Slot.Int, Number(v));
+    const n = int64Value(v);
+    if (typeof n === 'number') {
+      this.slots.push(Slot.Int, n);
       return;
     }
     this.slots.push(Slot.Int64, 0);
-    this.int64s.push([this.slots.length - 1, v]);
+    this.int64s.push([this.slots.length - 1, n]);
   }
 }
 

@@ -4,7 +4,7 @@
 // through `wrap` and `isTensor`, given by the facade, so that no module of
 // the package imports one that imports it back (as tfjs's kernels depend on
 // their backend, not on the user-facing API).
-import { describe, fail } from './args.js';
+import { describe, fail, int64Value } from './args.js';
 import type { Core } from './core.js';
 import { OPS } from './generated/ops.js';
 import type { OpInfo } from './generated/ops.js';
@@ -17,7 +17,6 @@ import { Scratch } from './scratch.js';
 import { REGISTRY } from './generated/registry.js';
 import { BOOL_NUMBER, INT64_NUMBER, NUMBER } from './generated/limits.js';
 
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** What the runtime needs of a tensor object. */
 export interface Held {
@@ -108,9 +107,9 @@ export class Runtime<T extends Held> {
     if (typeof x === 'number') return [NUMBER, x];
     if (typeof x === 'boolean') return [BOOL_NUMBER, x ? 1 : 0];
     if (typeof x === 'bigint') {
-      if (BigInt.asIntN(64, x) !== x) fail('value', 'Overflow when unpacking long');
-      if (x >= -MAX_SAFE && x <= MAX_SAFE) return [NUMBER, Number(x)];
-      this.scratch.writeInt64(slot, x);
+      const v = int64Value(x);
+      if (typeof v === 'number') return [NUMBER, v];
+      this.scratch.writeInt64(slot, v);
       return [INT64_NUMBER, slot];
     }
     return fail('type', x === undefined ? `${fn}(): missing argument '${arg}'` : `${fn}(): argument '${arg}' must be a Tensor, a number, a boolean or a BigInt, not ${describe(x)}`);

@@ -6,6 +6,7 @@ import {
   checkDType,
   checkFunction,
   checkInt,
+  checkInt64,
   checkIntList,
   checkNumber,
   checkOptions,
@@ -308,10 +309,7 @@ export class Tensorcast {
     const bounds = given.slice(0, -1);
     const names = bounds.length === 1 ? ['high'] : ['low', 'high'];
     const ints = bounds.map((b, i) => {
-      if (typeof b === 'bigint') {
-        if (BigInt.asIntN(64, b) !== b) fail('value', 'Overflow when unpacking long');
-        return b;
-      }
+      if (typeof b === 'bigint') return checkInt64(b);
       return BigInt(checkInt(b, 'randint', names[i] as string));
     });
     const [low, high] = ints.length === 1 ? [0n, ints[0] as bigint] : (ints as [bigint, bigint]);

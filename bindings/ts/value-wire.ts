@@ -3,7 +3,7 @@
 // member (bindings/ts/registry.ts) returns. Tensors are adopted once per
 // handle, so that one tensor met twice is one Tensor object; a string or
 // sequence met again (a 'ref') is the same string or array.
-import { fail } from './args.js';
+import { fail, int64Value } from './args.js';
 import type { RawGlobal } from './generated/program-types.js';
 
 /**
@@ -22,8 +22,7 @@ export function pythonFloat(text: string): number {
 }
 
 function pythonInt(text: string): number | bigint {
-  const big = BigInt(text);
-  return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
+  return int64Value(BigInt(text));
 }
 
 /** How the two readers differ. */
