@@ -314,6 +314,9 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
 // retain_graph the tensors saved for backward are freed, as in PyTorch.
 void backward(const Tensor& root, const Tensor& gradient = Tensor(), bool retain_graph = false);
 bool grad_enabled();
+// PyTorch's torch.set_grad_enabled as a call: grad mode until set again
+// (a program's `with torch.no_grad():` restores it when the block ends).
+void set_grad_enabled(bool enabled);
 class NoGradGuard {
  public:
   NoGradGuard();

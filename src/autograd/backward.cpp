@@ -20,6 +20,7 @@ bool g_grad_enabled = true;
 bool grad_enabled() { return g_grad_enabled; }
 NoGradGuard::NoGradGuard() : previous_(g_grad_enabled) { g_grad_enabled = false; }
 NoGradGuard::~NoGradGuard() { g_grad_enabled = previous_; }
+void set_grad_enabled(bool enabled) { g_grad_enabled = enabled; }
 
 bool needs_grad(const std::vector<Tensor>& inputs) {
   if (!g_grad_enabled) return false;

@@ -20,8 +20,9 @@ struct Span {
 // (ast.operator, ast.unaryop, ast.cmpop): the interpreter switches on
 // these; their text is only for messages.
 enum class Operator : uint8_t { Add, Sub, Mult, Div, FloorDiv, Mod, Pow, MatMult };
-enum class UnaryOperator : uint8_t { USub, UAdd };
-enum class CmpOp : uint8_t { Eq, NotEq, Lt, LtE, Gt, GtE };
+enum class UnaryOperator : uint8_t { USub, UAdd, Not };
+enum class BoolOperator : uint8_t { And, Or };
+enum class CmpOp : uint8_t { Eq, NotEq, Lt, LtE, Gt, GtE, In, NotIn, Is, IsNot };
 
 // How Python writes them: "+", "//", "-", "<=".
 inline const char* operator_text(Operator op) {
@@ -37,7 +38,15 @@ inline const char* operator_text(Operator op) {
   }
   return "";
 }
-inline const char* operator_text(UnaryOperator op) { return op == UnaryOperator::USub ? "-" : "+"; }
+inline const char* operator_text(UnaryOperator op) {
+  switch (op) {
+    case UnaryOperator::USub: return "-";
+    case UnaryOperator::UAdd: return "+";
+    case UnaryOperator::Not: return "not";
+  }
+  return "";
+}
+inline const char* operator_text(BoolOperator op) { return op == BoolOperator::And ? "and" : "or"; }
 inline const char* operator_text(CmpOp op) {
   switch (op) {
     case CmpOp::Eq: return "==";
@@ -46,6 +55,10 @@ inline const char* operator_text(CmpOp op) {
     case CmpOp::LtE: return "<=";
     case CmpOp::Gt: return ">";
     case CmpOp::GtE: return ">=";
+    case CmpOp::In: return "in";
+    case CmpOp::NotIn: return "not in";
+    case CmpOp::Is: return "is";
+    case CmpOp::IsNot: return "is not";
   }
   return "";
 }
@@ -77,6 +90,10 @@ struct Expr {
     Call,       // items[0](items[1:], keywords)
     Subscript,  // items[0][items[1]]
     Slice,      // items[0]:items[1]:items[2], each may be null (inside x[...] only)
+    BoolOp,     // bool_op between items (a and b and c: three items)
+    IfExp,      // items[0] if items[1] else items[2]
+    FString,    // f"...": items are String (literal text) and FormattedValue pieces, in order
+    FormattedValue,  // {items[0]!conversion:text} inside an f-string; conversion 0, 'r' or 's'
   };
   Kind kind;
   Span span;
@@ -90,6 +107,8 @@ struct Expr {
   bool bool_value = false;
   Operator op = Operator::Add;                 // Binary
   UnaryOperator unary_op = UnaryOperator::USub;  // Unary
+  BoolOperator bool_op = BoolOperator::And;      // BoolOp
+  char conversion = 0;                           // FormattedValue: 0, 'r' or 's'
   std::vector<CmpOp> ops;                      // Compare
   std::vector<ExprPtr> items;
   std::vector<Keyword> keywords;
@@ -106,19 +125,58 @@ struct ImportName {
   Span span;           // the dotted path or member as written
 };
 
+struct FunctionDef;
+
+// Note [Compound statements]: for, while, if, def and with are statements
+// with a body. A compound statement's span is its header (`for x in
+// xs:`, without the body), so that a step of the header (binding x, testing
+// the condition) shows that line alone; its body and orelse are
+// statements of their own. `elif` is an if in the orelse of the one
+// before (as CPython's ast has it).
 struct Statement {
   enum class Kind {
     Expression,  // value
     Assign,      // targets = ... = value (each target a Name, Tuple, List or Attribute)
     AugAssign,   // targets[0] op= value
     Import,      // imports
+    For,         // for targets[0] in value: body
+    While,       // while value: body
+    If,          // if value: body [else: orelse]
+    FunctionDef, // def function->name(...): function->body
+    Return,      // return [value]
+    With,        // with value [as targets[0]]: body
+    Assert,      // assert value [, message]
+    Pass,
+    Break,
+    Continue,
   };
   Kind kind;
   Span span;
   std::vector<ExprPtr> targets;
   ExprPtr value;
-  Operator op = Operator::Add;  // AugAssign
+  ExprPtr message;                   // Assert
+  Operator op = Operator::Add;       // AugAssign
   std::vector<ImportName> imports;
+  std::vector<Statement> body, orelse;
+  std::shared_ptr<const FunctionDef> function;  // FunctionDef
+  bool elif = false;                 // an If written `elif` (in its parent's orelse)
+};
+
+struct Parameter {
+  std::string name;
+  ExprPtr default_value;  // null: none
+  Span span;
+};
+
+// A function the program defines. Shared: a Value naming the function
+// (Note [Program functions] in src/lang/run.cpp) keeps it alive after the
+// program's tree is gone.
+struct FunctionDef {
+  std::string name;
+  std::vector<Parameter> parameters;
+  std::vector<Statement> body;
+  Span span;                          // the header: def f(a, b=1):
+  std::vector<std::string> locals;    // names its body binds: its local names (sorted)
 };
 
 struct Module {

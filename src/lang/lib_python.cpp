@@ -275,32 +275,101 @@ int64_t range_int(const Value& v) {
   type_error(std::string("'") + type_name(v) + "' object cannot be interpreted as an integer");
 }
 
-// range(stop), range(start, stop[, step]): a list here (there is no lazy
-// range value), so list(range(n)) and torch.tensor(range(n)) work; it
-// counts against the program's memory as its values would.
-Value make_range(const Arguments& args, CallContext&) {
+}  // namespace
+
+RangeBounds range_bounds(const Arguments& args) {
   no_keywords(args, "range");
   const size_t n = args.positional.size();
   if (n == 0) type_error("range expected at least 1 argument, got 0");
   if (n > 3) type_error("range expected at most 3 arguments, got " + std::to_string(n));
-  const int64_t start = n == 1 ? 0 : range_int(args.positional[0]);
+  RangeBounds r;
+  r.start = n == 1 ? 0 : range_int(args.positional[0]);
   const int64_t stop = range_int(args.positional[n == 1 ? 0 : 1]);
-  const int64_t step = n == 3 ? range_int(args.positional[2]) : 1;
-  if (step == 0) throw PythonError("ValueError", "range() arg 3 must not be zero");
+  r.step = n == 3 ? range_int(args.positional[2]) : 1;
+  if (r.step == 0) throw PythonError("ValueError", "range() arg 3 must not be zero");
   // the count exactly (Python's range length), in 128 bits: stop - start
   // may be past int64
-  const __int128 span = step > 0 ? __int128{stop} - start : __int128{start} - stop;
-  const __int128 stride = step > 0 ? __int128{step} : -__int128{step};
+  const __int128 span = r.step > 0 ? __int128{stop} - r.start : __int128{r.start} - stop;
+  const __int128 stride = r.step > 0 ? __int128{r.step} : -__int128{r.step};
   const __int128 count = span <= 0 ? 0 : (span + stride - 1) / stride;
-  check_value_count(static_cast<int64_t>(std::min<__int128>(count, std::numeric_limits<int64_t>::max())),
-                    "range()");
-  check_new_sequence(Sequence::Kind::List, static_cast<double>(count), static_cast<double>(count));
-  charge_work(WorkKind::Elements, static_cast<double>(count));
+  r.count = static_cast<int64_t>(std::min<__int128>(count, std::numeric_limits<int64_t>::max()));
+  return r;
+}
+
+namespace {
+
+// range(stop), range(start, stop[, step]): a list here (there is no lazy
+// range value), so list(range(n)) and torch.tensor(range(n)) work; it
+// counts against the program's memory as its values would. A `for` loop
+// over range(...) takes its numbers one at a time instead (run.cpp).
+Value make_range(const Arguments& args, CallContext&) {
+  const RangeBounds r = range_bounds(args);
+  check_value_count(r.count, "range()");
+  check_new_sequence(Sequence::Kind::List, static_cast<double>(r.count), static_cast<double>(r.count));
+  charge_work(WorkKind::Elements, static_cast<double>(r.count));
   std::vector<Value> items;
-  items.reserve(static_cast<size_t>(count));
-  for (__int128 i = 0, v = start; i < count; ++i, v += step) items.emplace_back(static_cast<int64_t>(v));
+  items.reserve(static_cast<size_t>(r.count));
+  for (int64_t i = 0; i < r.count; ++i) items.emplace_back(r.at(i));
   return Value::sequence(Sequence::Kind::List, std::move(items));
 }
+
+// enumerate(iterable, start=0) and zip(*iterables): lists of tuples here
+// (Python's are lazy iterators), made from Python's iteration of each
+// argument (items_of) and bounded as a list is.
+Value make_enumerate(const Arguments& args, CallContext&) {
+  const size_t n = args.positional.size();
+  const Value* start = n >= 2 ? &args.positional[1] : nullptr;
+  for (const auto& [name, value] : args.keywords) {
+    if (name != "start" || start != nullptr)
+      type_error(name == "start" ? "argument for enumerate() given by name ('start') and position (2)"
+                                 : "'" + name + "' is an invalid keyword argument for enumerate()");
+    start = &value;
+  }
+  if (n > 2) type_error("enumerate() takes at most 2 arguments (" + std::to_string(n) + " given)");
+  if (n == 0) type_error("enumerate() missing required argument 'iterable' (pos 1)");
+  const int64_t first = start == nullptr ? 0 : range_int(*start);
+  std::vector<Value> items = items_of(args.positional[0], "enumerate", Sequence::Kind::List);
+  check_new_sequence(Sequence::Kind::List, static_cast<double>(items.size()), 3.0 * static_cast<double>(items.size()));
+  std::vector<Value> out;
+  out.reserve(items.size());
+  for (size_t i = 0; i < items.size(); ++i)
+    out.push_back(Value::sequence(Sequence::Kind::Tuple, {Value(first + static_cast<int64_t>(i)), items[i]}));
+  return Value::sequence(Sequence::Kind::List, std::move(out));
+}
+
+Value make_zip(const Arguments& args, CallContext&) {
+  no_keywords(args, "zip");
+  std::vector<std::vector<Value>> columns;
+  size_t rows = std::numeric_limits<size_t>::max();
+  for (const Value& v : args.positional) {
+    columns.push_back(items_of(v, "zip", Sequence::Kind::List));
+    rows = std::min(rows, columns.back().size());
+  }
+  if (columns.empty()) rows = 0;
+  check_new_sequence(Sequence::Kind::List, static_cast<double>(rows),
+                     static_cast<double>(rows) * static_cast<double>(columns.size() + 1));
+  std::vector<Value> out;
+  out.reserve(rows);
+  for (size_t r = 0; r < rows; ++r) {
+    std::vector<Value> row;
+    for (const std::vector<Value>& c : columns) row.push_back(c[r]);
+    out.push_back(Value::sequence(Sequence::Kind::Tuple, std::move(row)));
+  }
+  return Value::sequence(Sequence::Kind::List, std::move(out));
+}
+
+// --- grad mode (Note [Program functions]'s neighbour: a `with` enters
+// these; run.cpp restores the mode when its block ends)
+
+Value no_grad(const Bound&, CallContext&) { return Value(GradMode{GradMode::Kind::NoGrad, false}); }
+Value enable_grad(const Bound&, CallContext&) { return Value(GradMode{GradMode::Kind::EnableGrad, true}); }
+// As PyTorch's, it sets the mode when called, not only in a `with`.
+Value set_grad_enabled_(const Bound& b, CallContext&) {
+  GradMode m{GradMode::Kind::SetGradEnabled, b.flag("mode"), grad_enabled()};
+  set_grad_enabled(m.enabled);
+  return Value(m);
+}
+Value is_grad_enabled(const Bound&, CallContext&) { return Value(grad_enabled()); }
 
 // a > b as Python evaluates it for numbers and one-element tensors.
 bool greater(const Value& a, const Value& b) {
@@ -350,6 +419,25 @@ void add_python(std::vector<Entry>& t) {
   t.push_back(raw_entry("range", kBuiltin, make_range));
   t.push_back(raw_entry("max", kBuiltin, py_max));
   t.push_back(raw_entry("min", kBuiltin, py_min));
+  t.push_back(raw_entry("enumerate", kBuiltin, make_enumerate));
+  t.push_back(raw_entry("zip", kBuiltin, make_zip));
+  const char* const context = "a program's `with` block; the package has tc.noGrad(fn)";
+  t.push_back(entry("no_grad", kTorch, {"no_grad()"}, no_grad)
+                  .in(Family::Autograd, std::nullopt, false)
+                  .not_in_package(context)
+                  .says("Autograd off inside `with torch.no_grad():`."));
+  t.push_back(entry("enable_grad", kTorch, {"enable_grad()"}, enable_grad)
+                  .in(Family::Autograd, std::nullopt, false)
+                  .not_in_package(context)
+                  .says("Autograd on inside `with torch.enable_grad():`."));
+  t.push_back(entry("set_grad_enabled", kTorch, {"set_grad_enabled(bool mode)"}, set_grad_enabled_)
+                  .in(Family::Autograd, std::nullopt, false)
+                  .not_in_package(context)
+                  .says("Turns autograd on or off (inside a `with`, until its block ends)."));
+  t.push_back(entry("is_grad_enabled", kTorch, {"is_grad_enabled() -> bool"}, is_grad_enabled)
+                  .in(Family::Autograd, std::nullopt, false)
+                  .not_in_package("the package's tc.noGrad(fn) says where autograd is off")
+                  .says("Whether autograd records what is computed now."));
 }
 
 }  // namespace tc::lang

@@ -136,6 +136,13 @@ Tensor with_grad(Tensor t, bool requires_grad);
 void check_value_count(int64_t count, const char* what);
 // Python's value of one element of a tensor: bool, int or float.
 Value item_value(const Tensor& t);
+// range(stop) or range(start, stop[, step]) as Python checks its
+// arguments: its numbers are start + i * step for i in [0, count).
+struct RangeBounds {
+  int64_t start = 0, step = 1, count = 0;
+  int64_t at(int64_t i) const { return start + i * step; }  // i < count: within int64
+};
+RangeBounds range_bounds(const Arguments& args);
 // A tuple of ints of kind Size (torch.Size) or Tuple.
 Value int_tuple(const std::vector<int64_t>& values, Sequence::Kind kind);
 

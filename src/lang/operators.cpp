@@ -310,6 +310,8 @@ CompareOp compare_op_of(CmpOp op) {
     case CmpOp::LtE: return CompareOp::Le;
     case CmpOp::Gt: return CompareOp::Gt;
     case CmpOp::GtE: break;
+    default:  // in, is: compare_operator answers them before asking
+      throw InternalError("internal error (please report): no elementwise op for 'in' or 'is'");
   }
   return CompareOp::Ge;
 }
@@ -420,6 +422,7 @@ Value binary_operator(Operator op, const Value& a, const Value& b, const CoreCal
 }
 
 Value unary_operator(UnaryOperator op, const Value& a, const CoreCall& call) {
+  if (op == UnaryOperator::Not) return !truth(a);
   if (a.is_tensor()) {
     const Tensor x = a.tensor();
     if (op == UnaryOperator::USub) return call("neg", {x}, [&] { return unary(UnaryOp::Neg, x); });
@@ -439,7 +442,53 @@ Value unary_operator(UnaryOperator op, const Value& a, const CoreCall& call) {
                     "bad operand type for unary " + std::string(operator_text(op)) + ": '" + type_name(a) + "'");
 }
 
+// Python's `is`: the same object. A program cannot see the address of a
+// number, so bools, None and dtypes (singletons in Python and PyTorch) are
+// themselves, and ints are when CPython caches them (-5 to 256).
+bool identical(const Value& a, const Value& b) {
+  if (same_object(a, b)) return true;
+  if (auto x = std::get_if<bool>(&a.v)) return std::holds_alternative<bool>(b.v) && *x == std::get<bool>(b.v);
+  if (auto x = std::get_if<DType>(&a.v)) return std::holds_alternative<DType>(b.v) && *x == std::get<DType>(b.v);
+  if (auto x = std::get_if<int64_t>(&a.v))
+    return std::holds_alternative<int64_t>(b.v) && *x == std::get<int64_t>(b.v) && *x >= -5 && *x <= 256;
+  if (auto ma = std::get_if<ModuleRef>(&a.v))
+    if (auto mb = std::get_if<ModuleRef>(&b.v)) return ma->path == mb->path;
+  return false;
+}
+
+// Python's `element in container`: a str's substring, a sequence's item
+// (the same object, or one that compares equal), a tensor's element as
+// Tensor.__contains__ finds it: (element == self).any().
+bool contains(const Value& container, const Value& element, const CoreCall& call) {
+  if (const std::string* text = container.text()) {
+    const std::string* part = element.text();
+    if (part == nullptr)
+      throw PythonError("TypeError", "'in <string>' requires string as left operand, not " +
+                                         std::string(type_name(element)));
+    charge_work(WorkKind::Elements, static_cast<double>(text->size()));
+    return text->find(*part) != std::string::npos;
+  }
+  if (const Sequence* s = container.sequence()) {
+    for (const Value& item : s->items) {
+      charge_work(WorkKind::Elements, 1);
+      if (identical(item, element) || truth(compare_operator(CmpOp::Eq, item, element, call))) return true;
+    }
+    return false;
+  }
+  if (container.is_tensor()) {
+    if (!element.is_tensor() && !is_number(element))
+      throw Error(ErrorKind::Type, std::string("Tensor.__contains__ only supports Tensor or scalar, but you passed in a ") +
+                                       type_name(element) + ".");
+    const Value equal = compare_operator(CmpOp::Eq, element, container, call);
+    const Tensor e = equal.tensor();
+    return truth(Value(call("any", {e}, [&] { return any(e, std::nullopt, false); })));
+  }
+  throw PythonError("TypeError", "argument of type '" + std::string(type_name(container)) + "' is not iterable");
+}
+
 Value compare_operator(CmpOp op, const Value& a, const Value& b, const CoreCall& call) {
+  if (op == CmpOp::Is || op == CmpOp::IsNot) return identical(a, b) == (op == CmpOp::Is);
+  if (op == CmpOp::In || op == CmpOp::NotIn) return contains(b, a, call) == (op == CmpOp::In);
   if (a.is_tensor() && is_operand(b)) {
     const Tensor x = a.tensor();
     const Operand y = as_operand(b);

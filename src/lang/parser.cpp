@@ -1,5 +1,6 @@
 #include "lang/parser.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
@@ -25,31 +26,25 @@ struct ParseFailure {
   ProgramError error;
 };
 
-const char* const kStraightLine =
-    "tensorcast runs straight-line PyTorch code (no loops, functions or classes)";
-
 // What the subset says of a keyword it leaves out (Note [Program syntax]).
 std::string unsupported_keyword(Kw kw) {
   const std::string k = syntax::keyword_text(kw);
   switch (kw) {
-    case Kw::For: case Kw::While:
-      return "`" + k + "` loops are not supported: " + kStraightLine;
-    case Kw::If: case Kw::Elif: case Kw::Else:
-      return "`" + k + "` statements are not supported: " + kStraightLine;
-    case Kw::Def: return "functions (`def`) are not supported: " + std::string(kStraightLine);
-    case Kw::Lambda: return "`lambda` functions are not supported: " + std::string(kStraightLine);
-    case Kw::Class: return "classes are not supported: " + std::string(kStraightLine);
-    case Kw::With: return "`with` blocks are not supported: " + std::string(kStraightLine);
+    case Kw::Lambda:
+      return "`lambda` functions are not supported: write a `def`";
+    case Kw::Class:
+      return "classes are not supported: tensorcast's programs define functions with `def`";
     case Kw::Try: case Kw::Except: case Kw::Finally: case Kw::Raise:
-      return "exceptions (`" + k + "`) are not supported: " + std::string(kStraightLine);
-    case Kw::And: case Kw::Or: case Kw::Not:
-      return "`" + k +
-             "` is not supported: tensorcast runs straight-line PyTorch code (no conditions or "
-             "boolean logic)";
-    case Kw::In: case Kw::Is:
-      return "the operator `" + k + "` is not supported: comparisons are == != < <= > >=";
-    default:  // return, yield and the rest
-      return "`" + k + "` is not supported: " + std::string(kStraightLine);
+      return "exceptions (`" + k + "`) are not supported: a program stops at its first error";
+    case Kw::Global: case Kw::Nonlocal:
+      return "`" + k + "` is not supported: a function reads the program's names, and returns "
+             "what it computes";
+    case Kw::Del:
+      return "`del` is not supported: set the name to None (x = None) to free its tensor";
+    case Kw::Async: case Kw::Await: case Kw::Yield:
+      return "`" + k + "` is not supported: tensorcast's programs have no generators or coroutines";
+    default:  // a keyword where no statement or expression may start
+      return "invalid syntax: `" + k + "` cannot start a statement here";
   }
 }
 
@@ -202,9 +197,21 @@ class Parser {
         continue;
       }
       if (t.kind == TokenKind::Indent) fail_syntax(t, "unexpected indent", "IndentationError");
-      line(module);
+      statements(module.statements);
     }
     return module;
+  }
+
+  // An f-string's expression: its tokens, read apart with their lines and
+  // columns in the program (Note [F-strings]).
+  Parser(const std::string& source, const ProgramLimits& limits, std::vector<Token> tokens,
+         int64_t nesting)
+      : source_(source), limits_(limits), tokens_(std::move(tokens)), nesting_(nesting) {}
+  ExprPtr lone_expression() {
+    ExprPtr e = testlist();
+    if (peek().kind != TokenKind::Newline && peek().kind != TokenKind::End)
+      expected("'}' after the expression");
+    return e;
   }
 
  private:
@@ -251,11 +258,8 @@ class Parser {
   bool at_op(Op op) const { return peek().op == op; }
   bool at_keyword(Kw k) const { return peek().is_kw(k); }
 
-  // How many bytes of the source a token covers (strings: with quotes).
-  static int width(const Token& t) {
-    const int n = static_cast<int>(t.text.size());
-    return t.kind == TokenKind::String ? n + 2 : n;
-  }
+  // The columns a token covers (strings: with quotes; Note [Columns]).
+  static int width(const Token& t) { return t.width; }
   static Span span_of(const Token& t) { return {t.line, t.column, t.line, t.column + width(t)}; }
   // From where `start` starts to the end of the last token read.
   Span span_from(const Span& start) const {
@@ -362,17 +366,42 @@ class Parser {
   }
 
   // --- statements
-  // One logical line: statements separated by ';'.
-  void line(Module& module) {
+  // One statement of Python's grammar: a compound statement (Note
+  // [Compound statements] in ast.h), or a line of simple statements
+  // separated by ';'.
+  void statements(std::vector<Statement>& out) {
+    const Token& t = peek();
+    if (t.is_kw(Kw::For) || t.is_kw(Kw::While) || t.is_kw(Kw::If) || t.is_kw(Kw::Def) ||
+        t.is_kw(Kw::With)) {
+      count_statement();
+      out.push_back(compound());
+      return;
+    }
+    if (t.is_kw(Kw::Elif) || t.is_kw(Kw::Else))
+      fail_syntax(t, "invalid syntax: `" + t.text + "` without an `if` (or `" + t.text +
+                         "` indented differently from its `if`)");
+    line(out);
+  }
+
+  void count_statement() {
+    if (++statement_count_ > limits_.max_statements)
+      fail_at(span_of(peek()),
+              "the program has more than " + std::to_string(limits_.max_statements) +
+                  " statements",
+              "limit", "RuntimeError");
+  }
+
+  // Simple statements separated by ';', to the end of the line.
+  void line(std::vector<Statement>& out) {
     while (true) {
-      statement(module);
+      statement(out);
       if (at_op(Op::Semi)) {
         next();
         if (peek().kind == TokenKind::Newline || peek().kind == TokenKind::End) break;
         continue;
       }
       if (peek().kind == TokenKind::Newline || peek().kind == TokenKind::End) break;
-      const Statement& last = module.statements.back();
+      const Statement& last = out.back();
       if (last.kind == Statement::Kind::Expression && last.value->kind == Expr::Kind::Name &&
           last.value->text == "print" && starts_expression(peek()))
         fail_at(last.value->span, "Missing parentheses in call to 'print'. Did you mean print(...)?",
@@ -388,21 +417,306 @@ class Parser {
     if (peek().kind == TokenKind::Newline) next();
   }
 
-  void statement(Module& module) {
-    if (static_cast<int64_t>(module.statements.size()) >= limits_.max_statements)
-      fail_at(span_of(peek()),
-              "the program has more than " + std::to_string(limits_.max_statements) +
-                  " statements",
-              "limit", "RuntimeError");
+  void statement(std::vector<Statement>& out) {
+    count_statement();
     const Token& t = peek();
     if (t.is_kw(Kw::Import) || t.is_kw(Kw::From)) {
-      module.statements.push_back(import_statement());
+      out.push_back(import_statement());
       return;
     }
-    if (t.kind == TokenKind::Keyword && !t.is_kw(Kw::True) && !t.is_kw(Kw::False) && !t.is_kw(Kw::None))
+    if (t.is_kw(Kw::Pass) || t.is_kw(Kw::Break) || t.is_kw(Kw::Continue)) {
+      out.push_back(jump_statement());
+      return;
+    }
+    if (t.is_kw(Kw::Return)) {
+      out.push_back(return_statement());
+      return;
+    }
+    if (t.is_kw(Kw::Assert)) {
+      out.push_back(assert_statement());
+      return;
+    }
+    if (t.is_kw(Kw::For) || t.is_kw(Kw::While) || t.is_kw(Kw::If) || t.is_kw(Kw::Def) ||
+        t.is_kw(Kw::With))
+      fail_syntax(t, "invalid syntax: a `" + t.text + "` statement starts a line of its own");
+    if (t.kind == TokenKind::Keyword && !t.is_kw(Kw::True) && !t.is_kw(Kw::False) &&
+        !t.is_kw(Kw::None) && !t.is_kw(Kw::Not))
       unsupported(span_of(t), unsupported_keyword(t.kw));
-    if (t.is_op(Op::At)) unsupported(span_of(t), "decorators are not supported: " + std::string(kStraightLine));
-    module.statements.push_back(expression_statement());
+    if (t.is_op(Op::At)) unsupported(span_of(t), "decorators are not supported: call the function inside");
+    out.push_back(expression_statement());
+  }
+
+  // pass | break | continue, with where Python allows them.
+  Statement jump_statement() {
+    Statement s;
+    const Token& t = next();
+    s.span = span_of(t);
+    if (t.is_kw(Kw::Pass)) {
+      s.kind = Statement::Kind::Pass;
+    } else if (loops_ == 0) {
+      fail_at(s.span, t.is_kw(Kw::Break) ? "'break' outside loop" : "'continue' not properly in loop",
+              "syntax", "SyntaxError");
+    } else {
+      s.kind = t.is_kw(Kw::Break) ? Statement::Kind::Break : Statement::Kind::Continue;
+    }
+    return s;
+  }
+
+  Statement return_statement() {
+    Statement s;
+    s.kind = Statement::Kind::Return;
+    const Token& t = next();
+    s.span = span_of(t);
+    if (function_ == nullptr) fail_at(s.span, "'return' outside function", "syntax", "SyntaxError");
+    if (starts_expression(peek())) s.value = testlist();
+    s.span = span_from(s.span);
+    return s;
+  }
+
+  Statement assert_statement() {
+    Statement s;
+    s.kind = Statement::Kind::Assert;
+    s.span = span_of(next());
+    s.value = expression();
+    if (at_op(Op::Comma)) {
+      next();
+      s.message = expression();
+    }
+    s.span = span_from(s.span);
+    return s;
+  }
+
+  // --- compound statements (Note [Compound statements] in ast.h)
+
+  // Its header's ':' and its body: an indented block, or simple statements
+  // on the header's line.
+  void suite(const Token& keyword, const Span& header, std::vector<Statement>& body) {
+    if (!at_op(Op::Colon)) expected("':'");
+    next();
+    Nest nest(*this, keyword);
+    if (peek().kind != TokenKind::Newline) {
+      line(body);
+      return;
+    }
+    next();  // the Newline
+    if (peek().kind != TokenKind::Indent)
+      fail_syntax(peek(), "expected an indented block after " + block_owner(keyword) +
+                              " on line " + std::to_string(header.line),
+                  "IndentationError");
+    next();
+    while (peek().kind != TokenKind::Dedent && peek().kind != TokenKind::End) {
+      if (peek().kind == TokenKind::Newline) {
+        next();
+        continue;
+      }
+      if (peek().kind == TokenKind::Indent) fail_syntax(peek(), "unexpected indent", "IndentationError");
+      statements(body);
+    }
+    if (peek().kind == TokenKind::Dedent) next();
+  }
+
+  // Python's words for the statement a block belongs to: "'for' statement",
+  // "function definition".
+  static std::string block_owner(const Token& keyword) {
+    if (keyword.is_kw(Kw::Def)) return "function definition";
+    if (keyword.is_kw(Kw::Else)) return "'else' statement";
+    if (keyword.is_kw(Kw::Elif)) return "'elif' statement";
+    return "'" + keyword.text + "' statement";
+  }
+
+  // The header from its keyword to the ':' (included).
+  Span header_span(const Span& start) const {
+    Span s = span_from(start);
+    if (at_op(Op::Colon)) {
+      s.end_line = peek().line;
+      s.end_column = peek().column + 1;
+    }
+    return s;
+  }
+
+  Statement compound() {
+    const Token& t = peek();
+    if (t.is_kw(Kw::For)) return for_statement();
+    if (t.is_kw(Kw::While)) return while_statement();
+    if (t.is_kw(Kw::If)) return if_statement();
+    if (t.is_kw(Kw::Def)) return def_statement();
+    return with_statement();
+  }
+
+  // for target in expressions: body
+  Statement for_statement() {
+    Statement s;
+    s.kind = Statement::Kind::For;
+    const Token& keyword = next();
+    const Span start = span_of(keyword);
+    ExprPtr target = target_list();
+    check_target(*target);
+    s.targets.push_back(std::move(target));
+    if (!at_keyword(Kw::In)) expected("'in'");
+    next();
+    s.value = testlist();
+    s.span = header_span(start);
+    ++loops_;
+    suite(keyword, s.span, s.body);
+    --loops_;
+    no_else(keyword);
+    return s;
+  }
+
+  // while expression: body
+  Statement while_statement() {
+    Statement s;
+    s.kind = Statement::Kind::While;
+    const Token& keyword = next();
+    const Span start = span_of(keyword);
+    s.value = expression();
+    s.span = header_span(start);
+    ++loops_;
+    suite(keyword, s.span, s.body);
+    --loops_;
+    no_else(keyword);
+    return s;
+  }
+
+  // A loop's `else:` (run when the loop ends without break) is left out.
+  void no_else(const Token& loop) {
+    if (peek().is_kw(Kw::Else) && peek().column == loop.column)
+      unsupported(span_of(peek()), "`else` after a `" + loop.text +
+                                       "` loop is not supported: put what follows the loop after it");
+  }
+
+  // if expression: body { elif expression: body } [ else: body ]
+  Statement if_statement() {
+    Statement s;
+    s.kind = Statement::Kind::If;
+    const Token& keyword = next();
+    s.elif = keyword.is_kw(Kw::Elif);
+    const Span start = span_of(keyword);
+    s.value = expression();
+    s.span = header_span(start);
+    suite(keyword, s.span, s.body);
+    if (peek().column == keyword.column) {
+      if (peek().is_kw(Kw::Elif)) {
+        count_statement();
+        s.orelse.push_back(if_statement());
+      } else if (peek().is_kw(Kw::Else)) {
+        const Token& other = next();
+        suite(other, span_of(other), s.orelse);
+      }
+    }
+    return s;
+  }
+
+  // with expression [as target]: body
+  Statement with_statement() {
+    Statement s;
+    s.kind = Statement::Kind::With;
+    const Token& keyword = next();
+    const Span start = span_of(keyword);
+    s.value = expression();
+    if (at_keyword(Kw::As)) {
+      next();
+      ExprPtr target = target_list();
+      check_target(*target);
+      s.targets.push_back(std::move(target));
+    }
+    if (at_op(Op::Comma))
+      unsupported(span_of(peek()), "a `with` of several items is not supported: nest one `with` in another");
+    s.span = header_span(start);
+    suite(keyword, s.span, s.body);
+    return s;
+  }
+
+  // def name(parameters): body
+  Statement def_statement() {
+    Statement s;
+    s.kind = Statement::Kind::FunctionDef;
+    const Token& keyword = next();
+    const Span start = span_of(keyword);
+    if (function_ != nullptr)
+      unsupported(start, "a `def` inside a function is not supported: define each function at the "
+                         "top level of the program");
+    auto def = std::make_shared<FunctionDef>();
+    def->name = identifier("a function name after 'def'");
+    const Token& open_paren = peek();
+    expect_op(Op::LPar, "'('");
+    open(open_paren);
+    while (!at_op(Op::RPar)) {
+      const Token& t = peek();
+      if (t.is_op(Op::Star) || t.is_op(Op::DoubleStar) || t.is_op(Op::Slash))
+        unsupported(span_of(t), "`*args`, `**kwargs` and `/` or `*` in a parameter list are not "
+                                "supported: name each parameter");
+      Parameter p;
+      p.span = span_of(t);
+      p.name = identifier("a parameter name or ')'");
+      if (at_op(Op::Colon))
+        unsupported(span_of(peek()), "type annotations are not supported: write the parameter's name alone");
+      for (const Parameter& other : def->parameters)
+        if (other.name == p.name)
+          fail_at(p.span, "duplicate argument '" + p.name + "' in function definition", "syntax",
+                  "SyntaxError");
+      if (at_op(Op::Equal)) {
+        next();
+        p.default_value = expression();
+        p.span = join(p.span, whole(*p.default_value));
+      } else if (!def->parameters.empty() && def->parameters.back().default_value) {
+        fail_at(p.span, "non-default argument follows default argument", "syntax", "SyntaxError");
+      }
+      def->parameters.push_back(std::move(p));
+      if (at_op(Op::Comma)) next();
+      else if (!at_op(Op::RPar)) expected("',' or ')'");
+    }
+    next();  // ')'
+    close();
+    if (at_op(Op::RArrow))
+      unsupported(span_of(peek()), "return annotations (`-> ...`) are not supported: leave them out");
+    s.span = header_span(start);
+    def->span = s.span;
+    function_ = def.get();
+    const int64_t loops = loops_;
+    loops_ = 0;  // a break in the body cannot leave a loop around the def
+    suite(keyword, s.span, def->body);
+    loops_ = loops;
+    function_ = nullptr;
+    for (const Parameter& p : def->parameters) def->locals.push_back(p.name);
+    bound_names(def->body, def->locals);
+    std::sort(def->locals.begin(), def->locals.end());
+    def->locals.erase(std::unique(def->locals.begin(), def->locals.end()), def->locals.end());
+    s.function = std::move(def);
+    return s;
+  }
+
+  // The names `body` binds (Python's local names of a function: any name
+  // assigned, looped over, imported or bound by `with ... as` in it).
+  static void bound_names(const std::vector<Statement>& body, std::vector<std::string>& out) {
+    for (const Statement& s : body) {
+      for (const ExprPtr& target : s.targets) target_names(*target, out);
+      for (const ImportName& name : s.imports) out.push_back(name.bound);
+      bound_names(s.body, out);
+      bound_names(s.orelse, out);
+    }
+  }
+  static void target_names(const Expr& target, std::vector<std::string>& out) {
+    if (target.kind == Expr::Kind::Name) out.push_back(target.text);
+    if (target.kind == Expr::Kind::Tuple || target.kind == Expr::Kind::List)
+      for (const ExprPtr& item : target.items) target_names(*item, out);
+  }
+
+  // The targets of `for ... in` and `with ... as`: primaries, comma-separated
+  // (a tuple when there is a comma), never read past `in`.
+  ExprPtr target_list() {
+    if (!starts_expression(peek())) expected("a name");
+    ExprPtr first = primary();
+    if (!at_op(Op::Comma)) return first;
+    auto tuple = node(Expr::Kind::Tuple, whole(*first));
+    adopt(*tuple, std::move(first));
+    while (at_op(Op::Comma)) {
+      next();
+      if (!starts_expression(peek())) break;
+      adopt(*tuple, primary());
+    }
+    tuple->span = span_from(tuple->span);
+    return tuple;
   }
 
   // import a.b [as c], ... | from a.b import c [as d], ... | from a import (c, d)
@@ -587,22 +901,59 @@ class Parser {
     return tuple;
   }
 
+  // disjunction ['if' disjunction 'else' expression]: a if c else b.
   ExprPtr expression() {
     const Token& t = peek();
-    if (t.is_kw(Kw::Not) || t.is_kw(Kw::Lambda) || t.is_kw(Kw::Await) || t.is_kw(Kw::Yield))
+    if (t.is_kw(Kw::Lambda) || t.is_kw(Kw::Await) || t.is_kw(Kw::Yield))
       unsupported(span_of(t), unsupported_keyword(t.kw));
-    ExprPtr e = comparison();
+    ExprPtr e = disjunction();
     const Token& after = peek();
-    if (after.is_kw(Kw::If))
-      unsupported(span_of(after),
-                  "conditional expressions (`a if c else b`) are not supported: " +
-                      std::string(kStraightLine));
+    if (after.is_kw(Kw::If)) {
+      Nest nest(*this, after);
+      next();
+      ExprPtr test = disjunction();
+      if (!at_keyword(Kw::Else)) expected("'else' after the condition");
+      next();
+      ExprPtr otherwise = expression();
+      auto c = node(Expr::Kind::IfExp, join(whole(*e), whole(*otherwise)));
+      adopt(*c, std::move(e));
+      adopt(*c, std::move(test));
+      adopt(*c, std::move(otherwise));
+      return c;
+    }
     if (after.is_kw(Kw::For) || after.is_kw(Kw::Async))
       unsupported(span_of(after),
-                  "comprehensions (`... for ... in ...`) are not supported: " +
-                      std::string(kStraightLine));
-    if (after.is_kw(Kw::And) || after.is_kw(Kw::Or))
-      unsupported(span_of(after), unsupported_keyword(after.kw));
+                  "comprehensions (`... for ... in ...`) are not supported: write a `for` loop");
+    return e;
+  }
+
+  // a or b or c; a and b and c: one BoolOp of all the operands.
+  ExprPtr disjunction() { return bool_chain(BoolOperator::Or); }
+  ExprPtr bool_chain(BoolOperator op) {
+    const Kw word = op == BoolOperator::Or ? Kw::Or : Kw::And;
+    ExprPtr first = op == BoolOperator::Or ? bool_chain(BoolOperator::And) : inversion();
+    if (!at_keyword(word)) return first;
+    auto e = node(Expr::Kind::BoolOp, whole(*first));
+    e->bool_op = op;
+    adopt(*e, std::move(first));
+    while (at_keyword(word)) {
+      next();
+      adopt(*e, op == BoolOperator::Or ? bool_chain(BoolOperator::And) : inversion());
+    }
+    e->span = span_from(e->span);
+    return e;
+  }
+
+  // 'not' inversion | comparison
+  ExprPtr inversion() {
+    const Token& t = peek();
+    if (!t.is_kw(Kw::Not)) return comparison();
+    Nest nest(*this, t);
+    const Span start = span_of(next());
+    ExprPtr operand = inversion();
+    auto e = node(Expr::Kind::Unary, join(start, whole(*operand)));
+    e->unary_op = UnaryOperator::Not;
+    adopt(*e, std::move(operand));
     return e;
   }
 
@@ -612,16 +963,39 @@ class Parser {
                                 "and the comparisons == != < <= > >=");
   }
 
+  // The comparison at the next tokens (== ... in, not in, is, is not),
+  // read past; none: nothing read.
+  std::optional<CmpOp> read_comparison() {
+    if (const std::optional<CmpOp> op = comparison_of(peek())) {
+      next();
+      return op;
+    }
+    if (at_keyword(Kw::In)) {
+      next();
+      return CmpOp::In;
+    }
+    if (at_keyword(Kw::Not) && peek(1).is_kw(Kw::In)) {
+      next();
+      next();
+      return CmpOp::NotIn;
+    }
+    if (at_keyword(Kw::Is)) {
+      next();
+      if (!at_keyword(Kw::Not)) return CmpOp::Is;
+      next();
+      return CmpOp::IsNot;
+    }
+    return std::nullopt;
+  }
+
   ExprPtr comparison() {
     ExprPtr first = arith();
     if (is_left_out_operator(peek())) left_out_operator(peek());
-    if (peek().is_kw(Kw::In) || peek().is_kw(Kw::Is) || (peek().is_kw(Kw::Not) && peek(1).is_kw(Kw::In)))
-      unsupported(span_of(peek()), unsupported_keyword(peek().is_kw(Kw::Not) ? Kw::In : peek().kw));
-    if (!comparison_of(peek())) return first;
+    std::optional<CmpOp> op = read_comparison();
+    if (!op) return first;
     auto cmp = node(Expr::Kind::Compare, whole(*first));
     adopt(*cmp, std::move(first));
-    while (const std::optional<CmpOp> op = comparison_of(peek())) {
-      next();
+    for (; op; op = read_comparison()) {
       cmp->ops.push_back(*op);
       adopt(*cmp, arith());
       if (is_left_out_operator(peek())) left_out_operator(peek());
@@ -822,26 +1196,191 @@ class Parser {
     return true;
   }
 
+  // Adjacent literals are one string ("a" 'b' is "ab"); with an f-string
+  // among them, an FString of their pieces (Note [F-strings]).
   ExprPtr string_literal() {
     auto e = node(Expr::Kind::String, span_of(peek()));
+    std::vector<ExprPtr> pieces;  // when an f-string is among them
+    bool formatted = false;
+    std::string text;             // the literal text since the last replacement field
     while (peek().kind == TokenKind::String ||
            (peek().kind == TokenKind::Name && string_prefix(peek()))) {
-      bool raw = false;
+      bool raw = false, f = false;
       if (peek().kind == TokenKind::Name) {
         const Token& prefix = next();
         for (char c : prefix.text) {
-          if (c == 'f' || c == 'F')
-            unsupported(span_of(prefix), "f-strings are not supported: print the values apart, "
-                                         "print('x:', x)");
           if (c == 'b' || c == 'B')
             unsupported(span_of(prefix), "bytes literals (b'...') are not supported");
           raw |= c == 'r' || c == 'R';
+          f |= c == 'f' || c == 'F';
         }
       }
       const Token& s = next();
-      e->text += raw ? s.text : decode_string(s.text);
+      if (!f) {
+        text += raw ? s.text : decode_string(s.text);
+        continue;
+      }
+      formatted = true;
+      f_string(s, raw, text, pieces);
     }
     e->span = span_from(e->span);
+    if (!formatted) {
+      e->text = std::move(text);
+      return e;
+    }
+    flush_text(text, e->span, pieces);
+    auto joined = node(Expr::Kind::FString, e->span);
+    for (ExprPtr& piece : pieces) adopt(*joined, std::move(piece));
+    return joined;
+  }
+
+  void flush_text(std::string& text, const Span& span, std::vector<ExprPtr>& pieces) const {
+    if (text.empty()) return;
+    auto piece = node(Expr::Kind::String, span);
+    piece->text = std::move(text);
+    text.clear();
+    pieces.push_back(std::move(piece));
+  }
+
+  // Note [F-strings]: an f-string's text is read as Python reads it: {{ and
+  // }} are braces, each {expression[=][!r|!s][:spec]} a replacement field
+  // whose expression is read by this parser from its own tokens, at its
+  // own line and columns (an error in it points into the string). The
+  // spec is Python's format mini-language, applied when it runs
+  // (src/lang/format_spec.h); a spec holding a field of its own ({x:{w}})
+  // is left out. `{x=}` writes "x=" and then x's repr, as Python 3.8 does.
+  void f_string(const Token& s, bool raw, std::string& text, std::vector<ExprPtr>& pieces) {
+    const std::string& body = s.text;
+    size_t i = 0;
+    auto column_of = [&](size_t at) {  // of body[at], in the program (Note [Columns])
+      return s.column + 1 + static_cast<int>(syntax::utf16_index(body, at));
+    };
+    auto fail_in = [&](size_t at, const std::string& message) {
+      const int c = column_of(at);
+      fail_at(Span{s.line, c, s.line, c + 1}, message, "syntax", "SyntaxError");
+    };
+    std::string literal;
+    auto flush_literal = [&] {
+      text += raw ? literal : decode_string(literal);
+      literal.clear();
+    };
+    while (i < body.size()) {
+      const char c = body[i];
+      if (c == '}') {
+        if (i + 1 < body.size() && body[i + 1] == '}') {
+          literal += '}';
+          i += 2;
+          continue;
+        }
+        fail_in(i, "f-string: single '}' is not allowed");
+      }
+      if (c != '{') {
+        if (c == '\\' && !raw && i + 1 < body.size()) {
+          literal += body.substr(i, 2);
+          i += 2;
+          continue;
+        }
+        literal += c;
+        ++i;
+        continue;
+      }
+      if (i + 1 < body.size() && body[i + 1] == '{') {
+        literal += '{';
+        i += 2;
+        continue;
+      }
+      // a replacement field: its expression runs to the first '=', '!', ':'
+      // or '}' outside brackets and strings
+      const size_t open_at = i++;
+      const size_t start = i;
+      int depth = 0;
+      char quote = 0;
+      for (; i < body.size(); ++i) {
+        const char d = body[i];
+        if (quote != 0) {
+          if (d == quote) quote = 0;
+          continue;
+        }
+        if (d == '\'' || d == '"') {
+          quote = d;
+        } else if (d == '(' || d == '[' || d == '{') {
+          ++depth;
+        } else if ((d == ')' || d == ']' || d == '}') && depth > 0) {
+          --depth;
+        } else if (depth == 0 && (d == '}' || d == ':' ||
+                                  (d == '!' && i + 1 < body.size() && body[i + 1] != '=') ||
+                                  (d == '=' && i + 1 < body.size() && body[i + 1] != '=' &&
+                                   i > start && std::strchr("=!<>", body[i - 1]) == nullptr))) {
+          break;
+        }
+      }
+      if (i >= body.size()) fail_in(open_at, "f-string: expecting '}'");
+      std::string source = body.substr(start, i - start);
+      if (source.find_first_not_of(" \t") == std::string::npos)
+        fail_in(open_at, "f-string: empty expression not allowed");
+      if (source.find('\\') != std::string::npos)
+        fail_in(start, "f-string expression part cannot include a backslash");
+      bool debug = false;
+      if (body[i] == '=') {
+        debug = true;
+        ++i;
+      }
+      char conversion = 0;
+      if (i < body.size() && body[i] == '!') {
+        if (i + 1 >= body.size() || std::strchr("rsa", body[i + 1]) == nullptr)
+          fail_in(i, "f-string: invalid conversion character: expected 's', 'r', or 'a'");
+        conversion = body[i + 1] == 'a' ? 'r' : body[i + 1];
+        i += 2;
+      }
+      std::string spec;
+      if (i < body.size() && body[i] == ':') {
+        const size_t spec_at = ++i;
+        while (i < body.size() && body[i] != '}') {
+          if (body[i] == '{')
+            unsupported(Span{s.line, column_of(i), s.line, column_of(i) + 1},
+                        "a replacement field inside a format spec ({x:{width}}) is not supported: "
+                        "write the spec out");
+          ++i;
+        }
+        spec = body.substr(spec_at, i - spec_at);
+      }
+      if (i >= body.size() || body[i] != '}') fail_in(open_at, "f-string: expecting '}'");
+      ++i;  // '}'
+      if (debug) {
+        literal += source + "=";
+        if (conversion == 0 && spec.empty()) conversion = 'r';
+      }
+      flush_literal();
+      flush_text(text, span_of(s), pieces);
+      auto field = node(Expr::Kind::FormattedValue,
+                        Span{s.line, column_of(open_at), s.line, column_of(i)});
+      field->conversion = conversion;
+      field->text = spec;
+      adopt(*field, field_expression(source, s.line, column_of(start)));
+      pieces.push_back(std::move(field));
+    }
+    flush_literal();
+  }
+
+  // The expression of a replacement field, written at `line`, `column`.
+  ExprPtr field_expression(const std::string& text, int line, int column) {
+    std::vector<Token> tokens;
+    try {
+      tokens = tokenize(text, "f-string expression");
+    } catch (const syntax::ReadError& e) {
+      ProgramError error = lexer_error(e.problem());
+      error.line = error.end_line = line;
+      error.column += column - 1;
+      error.end_column += column - 1;
+      throw ParseFailure{error};
+    }
+    for (Token& t : tokens) {
+      if (t.kind == TokenKind::Indent || t.kind == TokenKind::Dedent) continue;
+      if (t.line == 1) t.column += column - 1;
+      t.line += line - 1;
+    }
+    Parser inner(source_, limits_, std::move(tokens), nesting_);
+    ExprPtr e = inner.lone_expression();
     return e;
   }
 
@@ -884,8 +1423,7 @@ class Parser {
           next();
           return node(Expr::Kind::None, span_of(t));
         }
-        if (t.is_kw(Kw::Not) || t.is_kw(Kw::Lambda) || t.is_kw(Kw::Await) || t.is_kw(Kw::Yield) ||
-            t.is_kw(Kw::If) || t.is_kw(Kw::For))
+        if (t.is_kw(Kw::Lambda) || t.is_kw(Kw::Await) || t.is_kw(Kw::Yield))
           unsupported(span_of(t), unsupported_keyword(t.kw));
         expected("an expression");
       }
@@ -967,6 +1505,9 @@ class Parser {
   const Token* last_ = nullptr;
   int64_t nesting_ = 0;
   std::vector<Token> open_;  // brackets not closed yet, innermost last
+  int64_t statement_count_ = 0;          // statements read so far (ProgramLimits::max_statements)
+  int64_t loops_ = 0;                    // loops around the statement being read (break, continue)
+  const FunctionDef* function_ = nullptr;  // the def whose body is being read (return)
 };
 
 }  // namespace

@@ -1,18 +1,20 @@
 // Running a program: PyTorch code in, every statement's results and traces
 // out (Note [Programs]).
 //
-// Note [Programs]: a program is a few lines of straight-line PyTorch, read
-// by the parser of src/lang/parser.h (never evaluated as code by anything
-// else) and run statement by statement against the core. Each statement
-// runs inside its own TraceScope, so its traces are exactly the events the
-// ops it called recorded (the same objects tc.explain.op returns). The
-// first statement that raises stops the program: its error carries the
-// line and column of the expression that raised and PyTorch's text; the
-// statements before it keep their results. A syntax error, or a construct
-// the subset leaves out (loops, def, class, other imports), is reported
-// before anything runs, with its own line and column. Limits
-// (ProgramLimits) keep a hostile program from hanging or exhausting the
-// module: they are errors like any other.
+// Note [Programs]: a program is PyTorch code as a course writes it (loops,
+// if, def, with torch.no_grad()), read by the parser of src/lang/parser.h
+// (never evaluated as code by anything else) and run step by step against
+// the core (Note [Program steps] in src/lang/run.cpp). Each step runs
+// inside its own TraceScope, so its traces are exactly the events the ops
+// it called recorded (the same objects tc.explain.op returns). The first
+// statement that raises stops the program: its error carries the line and
+// column of the expression that raised and PyTorch's text; the steps
+// before it keep their results. A syntax error, or a construct the subset
+// leaves out (class, lambda, other imports), is reported before anything
+// runs, with its own line and column. Limits (ProgramLimits) keep a
+// hostile program from hanging or exhausting the module: they are errors
+// like any other. Lines and columns are 1-based, columns in UTF-16 code
+// units (Note [Columns] in src/syntax/lexer.h).
 #pragma once
 #include <cstdint>
 #include <map>
@@ -28,7 +30,8 @@ namespace tc::lang {
 
 struct ProgramLimits {
   int64_t max_source_bytes = 1 << 20;  // a megabyte of text
-  int64_t max_statements = 10000;
+  int64_t max_statements = 10000;     // written in the program
+  int64_t max_steps = 10000;          // run, counting each run of a loop's (Note [Program steps])
   int64_t max_nesting = 100;           // brackets, calls, operators inside each other
   int64_t max_elements = 1 << 24;      // of any tensor a statement creates (64 MB of float32)
   // Work units the whole program may spend (Note [Work budget], src/work.h):
@@ -113,9 +116,15 @@ struct OutputPiece {
   Tensor tensor;
 };
 
+// One step of the program (Note [Program steps]): a run of a statement, or
+// of a compound statement's header.
 struct StatementResult {
   int line = 0, column = 0, end_line = 0, end_column = 0;  // 1-based, end exclusive
   std::string source;                       // the statement's text
+  int64_t run = 0;                          // how many times the statement ran before this step
+  bool detailed = true;                     // false past its kDetailedRuns: no calls, traces or reads
+  int depth = 0;                            // calls of the program's functions it runs inside
+  std::string function;                     // the function whose body it is in; "" outside any
   std::map<std::string, ValueInfo> names;   // names it bound (a = ..., a, b = ..., a += ...)
   std::vector<std::string> reads;           // bound names it read, in the order first read
   std::vector<CallRecord> calls;            // in the order they ran
@@ -151,8 +160,9 @@ struct ProgramResult {
 // program: every user mistake is in `error`. (An InternalError is a bug.)
 // Seeds nothing: torch.manual_seed in the program seeds the core's stream.
 // values_line: the statement covering this 1-based line hands back its
-// calls' values (Note [Call values]); 0 for none.
+// calls' values (Note [Call values]) in its run values_run (0: the first);
+// 0 for none.
 ProgramResult run_program(const std::string& source, const ProgramLimits& limits = {},
-                          int values_line = 0);
+                          int values_line = 0, int values_run = 0);
 
 }  // namespace tc::lang

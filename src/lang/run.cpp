@@ -16,6 +16,8 @@
 #include "autograd/node.h"
 #include "error.h"
 #include "lang/builtins.h"
+#include "lang/format_spec.h"
+#include "lang/library.h"
 #include "lang/operators.h"
 #include "lang/parser.h"
 #include "lang/program.h"
@@ -57,6 +59,7 @@ std::string kind_of_python(const std::string& type) {
   if (base.size() > 5 && base.compare(base.size() - 5, 5, "Error") == 0)
     base = base.substr(0, base.size() - 5);
   if (base == "Recursion") return "limit";  // only the interpreter's own limits raise it
+  if (base == "UnboundLocal") return "name";  // Python's UnboundLocalError is a NameError
   std::string out;
   for (size_t i = 0; i < base.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(base[i]);
@@ -131,10 +134,39 @@ void collect_tensors(const Value& v, std::vector<Tensor>& out, int depth = 0) {
   }
 }
 
+// Note [Program steps]: a program runs as a list of steps, in the order
+// they finished: each run of a simple statement is one, and so is each run
+// of a compound statement's header (Note [Compound statements] in ast.h):
+// a `for` binding its next item (the first run also computes what it
+// loops over), a `while` or `if` testing its condition, a `def` binding
+// its function, a `with` entering its block. A statement inside a loop or
+// a function has one step per run (StatementResult::run counts them). A
+// call of the program's own function runs the function's steps while the
+// calling statement runs, so they come before the calling statement's
+// step. Each step has its own TraceScope (its events are its own ops).
+// Bounds: a program runs at most ProgramLimits::max_steps steps, calls
+// nest at most kMaxCallDepth deep; a statement's first kDetailedRuns runs
+// keep their calls and events, later runs only what they bound and
+// printed (StatementResult::detailed), so that a long loop costs little
+// to record and to hand to the page.
+constexpr int64_t kMaxCallDepth = 100;
+constexpr int64_t kDetailedRuns = 50;
+
+// How control leaves a block: on to the next statement, or by break,
+// continue or return.
+enum class Flow { Next, Break, Continue, Return };
+
+// Unwinds every block and call once a step has raised: the error is in
+// the result already (not a std::exception, so that no handler for the
+// program's own errors takes it).
+struct Stop {};
+
 class Interpreter {
  public:
-  Interpreter(const std::string& source, ProgramResult& result, int values_line)
-      : source_(source), result_(result), values_line_(values_line) {
+  Interpreter(const std::string& source, ProgramResult& result, const ProgramLimits& limits,
+              int values_line, int values_run)
+      : source_(source), result_(result), limits_(limits), values_line_(values_line),
+        values_run_(values_run) {
     // as the lexer reads lines (Note [Python text]): after a leading BOM,
     // broken by \n, \r\n or a lone \r
     line_starts_.push_back(source.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0);
@@ -144,12 +176,16 @@ class Interpreter {
   }
 
   void run(const Module& module) {
-    if (auto e = check_imports(module)) {
+    if (auto e = check_imports(module.statements)) {
       result_.error = *e;
       return;
     }
-    for (const Statement& s : module.statements)
-      if (!run_statement(s)) break;
+    try {
+      run_block(module.statements);
+    } catch (const Stop&) {
+      // the error is in the result
+    }
+    index_backward_steps();
   }
 
   std::map<std::string, Value>& globals() { return globals_; }
@@ -159,8 +195,8 @@ class Interpreter {
   // --- statements
 
   // Imports the subset has no module for are refused before anything runs.
-  std::optional<ProgramError> check_imports(const Module& module) const {
-    for (const Statement& s : module.statements)
+  std::optional<ProgramError> check_imports(const std::vector<Statement>& block) const {
+    for (const Statement& s : block) {
       for (const ImportName& name : s.imports)
         if (!is_known_module(name.module))
           return error_of(name.span,
@@ -168,41 +204,313 @@ class Interpreter {
                               "` is not supported: programs may import torch, torch.nn and "
                               "torch.nn.functional",
                           "unsupported", "SyntaxError");
+      for (const std::vector<Statement>* inner : {&s.body, &s.orelse})
+        if (auto e = check_imports(*inner)) return e;
+      if (s.function)
+        if (auto e = check_imports(s.function->body)) return e;
+    }
     return std::nullopt;
   }
 
+  // --- blocks (Note [Program steps])
+
+  Flow run_block(const std::vector<Statement>& block) {
+    for (const Statement& s : block) {
+      const Flow flow = run_one(s);
+      if (flow != Flow::Next) return flow;
+    }
+    return Flow::Next;
+  }
+
+  Flow run_one(const Statement& s) {
+    using K = Statement::Kind;
+    switch (s.kind) {
+      case K::For: return run_for(s);
+      case K::While: return run_while(s);
+      case K::If: return run_if(s);
+      case K::With: return run_with(s);
+      case K::FunctionDef:
+        step(s, [&] { define(s); });
+        return Flow::Next;
+      case K::Return:
+        step(s, [&] { frames_.back().returned = s.value ? eval(*s.value) : Value(); });
+        return Flow::Return;
+      case K::Break: step(s, [] {}); return Flow::Break;
+      case K::Continue: step(s, [] {}); return Flow::Continue;
+      case K::Pass: step(s, [] {}); return Flow::Next;
+      default:
+        step(s, [&] { execute(s); });
+        return Flow::Next;
+    }
+  }
+
+  // What a `for` loops over, item by item: a sequence's items, a string's
+  // characters, a tensor's rows (each a select, recorded as the call
+  // Tensor.unbind as unpacking records them) or range(...)'s numbers, made
+  // one at a time.
+  struct Loop {
+    std::shared_ptr<const Sequence> items;
+    std::vector<Value> characters;
+    std::optional<Tensor> rows;
+    std::optional<RangeBounds> range;
+    int64_t count = 0;
+  };
+
+  Loop loop_over(const Expr& e) {
+    Loop loop;
+    if (std::optional<RangeBounds> r = range_call(e)) {
+      loop.range = r;
+      loop.count = r->count;
+      return loop;
+    }
+    const Value v = eval(e);
+    if (auto p = std::get_if<std::shared_ptr<const Sequence>>(&v.v)) {
+      loop.items = *p;
+      loop.count = static_cast<int64_t>((*p)->items.size());
+    } else if (const Str* str = v.str()) {
+      loop.characters = characters(*str);
+      loop.count = str->length;
+    } else if (v.is_tensor()) {
+      if (v.tensor().ndim() == 0) {
+        raised_at_ = e.span;
+        throw PythonError("TypeError", "iteration over a 0-d tensor");
+      }
+      loop.rows = v.tensor();
+      loop.count = v.tensor().sizes()[0];
+    } else {
+      raised_at_ = e.span;
+      throw PythonError("TypeError", "'" + std::string(type_name(v)) + "' object is not iterable");
+    }
+    return loop;
+  }
+
+  // `range(...)` written as what a `for` loops over: its bounds, the call
+  // recorded as any call is, without making the list of its numbers.
+  std::optional<RangeBounds> range_call(const Expr& e) {
+    if (e.kind != Expr::Kind::Call || !e.keywords.empty() || e.items[0]->kind != Expr::Kind::Name)
+      return std::nullopt;
+    const Value function = eval(*e.items[0]);
+    const Callable* fn = std::get_if<Callable>(&function.v);
+    if (fn == nullptr || fn->self || fn->qualname != "range") return std::nullopt;
+    Arguments args;
+    for (size_t i = 1; i < e.items.size(); ++i) args.positional.push_back(eval(*e.items[i]));
+    const size_t first = scope_->events().size();
+    const int64_t number = ++calls_started_;
+    try {
+      const RangeBounds r = range_bounds(args);
+      record(call_name(*fn), e.span, {}, {}, Value(), first, number);
+      return r;
+    } catch (...) {
+      raised_at_ = e.span;
+      record_failed(call_name(*fn), e.span, {}, {}, first, number);
+      throw;
+    }
+  }
+
+  Value item_of(Loop& loop, int64_t i, const Span& span) {
+    if (loop.range) return Value(loop.range->at(i));
+    if (loop.items) return loop.items->items[static_cast<size_t>(i)];
+    if (loop.rows) {
+      const Tensor x = *loop.rows;
+      return Value(core_call(span)("Tensor.unbind", {x}, [&] { return select(x, 0, i); }));
+    }
+    return loop.characters[static_cast<size_t>(i)];
+  }
+
+  // for target in value: each header step binds the next item; the first
+  // also computes what the loop goes over (once, as Python does).
+  Flow run_for(const Statement& s) {
+    Loop loop;
+    const Expr& target = *s.targets[0];
+    step(s, [&] {
+      loop = loop_over(*s.value);
+      if (loop.count > 0) assign(target, item_of(loop, 0, s.value->span), s);
+    });
+    for (int64_t i = 0; i < loop.count;) {
+      const Flow flow = run_block(s.body);
+      if (flow == Flow::Break) break;
+      if (flow == Flow::Return) return flow;
+      if (++i < loop.count) step(s, [&] { assign(target, item_of(loop, i, s.value->span), s); });
+    }
+    return Flow::Next;
+  }
+
+  // while test: a header step for each test, the last one false.
+  Flow run_while(const Statement& s) {
+    bool go = false;
+    step(s, [&] { go = truth(eval(*s.value)); });
+    while (go) {
+      const Flow flow = run_block(s.body);
+      if (flow == Flow::Break) break;
+      if (flow == Flow::Return) return flow;
+      step(s, [&] { go = truth(eval(*s.value)); });
+    }
+    return Flow::Next;
+  }
+
+  Flow run_if(const Statement& s) {
+    bool taken = false;
+    step(s, [&] { taken = truth(eval(*s.value)); });
+    return run_block(taken ? s.body : s.orelse);
+  }
+
+  // with torch.no_grad(): (or enable_grad(), set_grad_enabled(b)): the
+  // body in that grad mode, the mode before restored however it ends.
+  Flow run_with(const Statement& s) {
+    bool previous = grad_enabled();
+    step(s, [&] {
+      const Value v = eval(*s.value);
+      const GradMode* mode = std::get_if<GradMode>(&v.v);
+      if (mode == nullptr) {
+        raised_at_ = s.value->span;
+        throw PythonError("TypeError", "'" + std::string(type_name(v)) +
+                                           "' object does not support the context manager protocol");
+      }
+      // set_grad_enabled(b) set the mode when it was called; it restores the one before
+      previous = mode->kind == GradMode::Kind::SetGradEnabled ? mode->previous : grad_enabled();
+      set_grad_enabled(mode->enabled);
+      if (!s.targets.empty()) assign(*s.targets[0], Value(), s);  // __enter__ returns None
+    });
+    struct Restore {
+      bool mode;
+      ~Restore() { set_grad_enabled(mode); }
+    } restore{previous};
+    return run_block(s.body);
+  }
+
+  // def: the function, its defaults computed now (Note [Program functions]).
+  void define(const Statement& s) {
+    auto f = std::make_shared<UserFunction>();
+    f->def = s.function;
+    for (const Parameter& p : s.function->parameters)
+      if (p.default_value) f->defaults.push_back(eval(*p.default_value));
+    bind(s.function->name, Value(std::shared_ptr<const UserFunction>(std::move(f))));
+  }
+
+  // A call of the program's own function: its parameters bound as Python
+  // binds them (and refused in Python's words), its body run in a frame
+  // of its own.
+  Value call_function(const UserFunction& f, const Arguments& args) {
+    const FunctionDef& def = *f.def;
+    if (static_cast<int64_t>(frames_.size()) >= kMaxCallDepth)
+      throw PythonError("RecursionError", "maximum recursion depth exceeded (a program's calls nest at most " +
+                                              std::to_string(kMaxCallDepth) + " deep)");
+    Frame frame;
+    frame.function = &f;
+    bind_parameters(f, args, frame.locals);
+    frames_.push_back(std::move(frame));
+    struct Pop {
+      std::vector<Frame>& frames;
+      ~Pop() { frames.pop_back(); }
+    } pop{frames_};
+    const Flow flow = run_block(def.body);
+    return flow == Flow::Return ? frames_.back().returned : Value();
+  }
+
+  static void bind_parameters(const UserFunction& f, const Arguments& args,
+                              std::map<std::string, Value>& locals) {
+    const FunctionDef& def = *f.def;
+    const std::string name = def.name + "()";
+    const size_t n = def.parameters.size();
+    const size_t required = n - f.defaults.size();
+    if (args.positional.size() > n) {
+      const std::string takes = required == n ? std::to_string(n)
+                                              : "from " + std::to_string(required) + " to " + std::to_string(n);
+      const size_t given = args.positional.size();
+      throw PythonError("TypeError", name + " takes " + takes + " positional argument" +
+                                         (n == 1 && required == n ? "" : "s") + " but " +
+                                         std::to_string(given) + (given == 1 ? " was" : " were") + " given");
+    }
+    for (size_t i = 0; i < args.positional.size(); ++i) locals[def.parameters[i].name] = args.positional[i];
+    for (const auto& [key, value] : args.keywords) {
+      const auto p = std::find_if(def.parameters.begin(), def.parameters.end(),
+                                  [&](const Parameter& q) { return q.name == key; });
+      if (p == def.parameters.end())
+        throw PythonError("TypeError", name + " got an unexpected keyword argument '" + key + "'");
+      if (!locals.emplace(key, value).second)
+        throw PythonError("TypeError", name + " got multiple values for argument '" + key + "'");
+    }
+    std::vector<std::string> missing;
+    for (size_t i = 0; i < n; ++i) {
+      const std::string& p = def.parameters[i].name;
+      if (locals.count(p) != 0) continue;
+      if (i >= required) locals[p] = f.defaults[i - required];
+      else missing.push_back("'" + p + "'");
+    }
+    if (!missing.empty()) {
+      std::string list;
+      for (size_t i = 0; i < missing.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == missing.size() ? (missing.size() > 2 ? ", and " : " and ") : ", ") + missing[i];
+      throw PythonError("TypeError", name + " missing " + std::to_string(missing.size()) +
+                                         " required positional argument" + (missing.size() == 1 ? "" : "s") +
+                                         ": " + list);
+    }
+  }
+
+  // The source a span covers; its columns count UTF-16 code units (Note
+  // [Columns] in src/syntax/lexer.h).
   std::string text_of(const Span& span) const {
     auto offset = [this](int line, int column) {
       const size_t l = static_cast<size_t>(std::max(line, 1)) - 1;
-      const size_t start = l < line_starts_.size() ? line_starts_[l] : source_.size();
-      return std::min(source_.size(), start + static_cast<size_t>(std::max(column, 1)) - 1);
+      size_t at = l < line_starts_.size() ? line_starts_[l] : source_.size();
+      for (int units = std::max(column, 1) - 1; units > 0 && at < source_.size();) {
+        const size_t next = utf8_next(source_, at);
+        units -= next - at == 4 ? 2 : 1;  // past U+FFFF: a surrogate pair
+        at = next;
+      }
+      return std::min(source_.size(), at);
     };
     const size_t a = offset(span.line, span.column), b = offset(span.end_line, span.end_column);
     return b > a ? source_.substr(a, b - a) : std::string();
   }
 
-  // Runs one statement in its own TraceScope; false when it raised (the
-  // error is in the result, the statement last in its list).
-  bool run_statement(const Statement& s) {
-    result_.statements.emplace_back();
-    StatementResult& out = result_.statements.back();
-    out.line = s.span.line;
-    out.column = s.span.column;
-    out.end_line = s.span.end_line;
-    out.end_column = s.span.end_column;
-    out.source = text_of(s.span);
-    current_ = &out;
-    values_wanted_ = values_line_ >= out.line && values_line_ <= out.end_line;
+  // Runs `body` as one step of statement `s` (Note [Program steps]), in
+  // its own TraceScope. When it raises, the error goes in the result and
+  // Stop unwinds the program; a step that a Stop passes through (the call
+  // of a function whose step raised) is kept as far as it ran.
+  template <class Body>
+  void step(const Statement& s, Body&& body) {
+    auto out = std::make_unique<StatementResult>();
+    out->line = s.span.line;
+    out->column = s.span.column;
+    out->end_line = s.span.end_line;
+    out->end_column = s.span.end_column;
+    out->source = text_of(s.span);
+    out->run = runs_[&s]++;
+    out->detailed = out->run < kDetailedRuns;
+    out->depth = static_cast<int>(frames_.size());
+    if (!frames_.empty()) out->function = frames_.back().function->def->name;
+    // what a step in progress keeps of its own, while a call runs others
+    StatementResult* const outer = current_;
+    TraceScope* const outer_scope = scope_;
+    const bool outer_values = values_wanted_;
+    const int64_t outer_cells = cells_left_;
+    std::unordered_set<std::string> outer_read = std::move(read_);
+    const std::optional<Span> outer_raised = raised_at_;
+    const int64_t serial = steps_started_++;
+    const int64_t outer_serial = serial_;
+    serial_ = serial;
+    current_ = out.get();
+    values_wanted_ = out->detailed && values_line_ >= out->line && values_line_ <= out->end_line &&
+                     out->run == values_run_;
     cells_left_ = kMaxStatementCells;
     read_.clear();
     raised_at_.reset();
     std::optional<ProgramError> error;
+    bool stopped = false;
     {
       TraceScope scope;
       scope_ = &scope;
       try {
-        execute(s);
+        if (++steps_ > limits_.max_steps)
+          throw Error(ErrorKind::Limit,
+                      "the program has run " + std::to_string(limits_.max_steps) +
+                          " statements, as many as a program may (the maxSteps limit): does a loop "
+                          "never end?");
+        body();
         output_.settle();
+      } catch (const Stop&) {
+        stopped = true;
       } catch (const PythonError& e) {
         error = error_of(where(s), e.what(), kind_of_python(e.type()), e.type());
       } catch (const Error& e) {
@@ -212,14 +520,23 @@ class Interpreter {
       } catch (const std::exception& e) {
         error = error_of(where(s), e.what(), "internal", "RuntimeError");
       }
-      out.events = scope.events();
-      index_backward_steps(out.events);
-      scope_ = nullptr;
+      if (out->detailed) out->events = scope.events();
     }
-    if (!error && called_backward(out)) fill_grads(out);
-    current_ = nullptr;
-    if (error) result_.error = *error;
-    return !error;
+    if (!error && !stopped && called_backward(*out)) fill_grads(*out);
+    position_of_serial_[serial] = static_cast<int64_t>(result_.statements.size());
+    result_.statements.push_back(std::move(*out));
+    current_ = outer;
+    scope_ = outer_scope;
+    values_wanted_ = outer_values;
+    cells_left_ = outer_cells;
+    read_ = std::move(outer_read);
+    raised_at_ = outer_raised;
+    serial_ = outer_serial;
+    if (error) {
+      result_.error = *error;
+      throw Stop{};
+    }
+    if (stopped) throw Stop{};
   }
 
   Span where(const Statement& s) const { return raised_at_ ? *raised_at_ : s.span; }
@@ -230,12 +547,17 @@ class Interpreter {
     return false;
   }
 
+  // The names the running code sees: a function's locals over the program's globals.
   void fill_grads(StatementResult& out) {
-    for (const auto& [name, value] : globals_) {
-      if (!value.is_tensor()) continue;
-      const Tensor grad = value.tensor().grad();
-      if (grad.defined()) out.grads[name] = info_of(grad);
-    }
+    auto add = [&](const std::map<std::string, Value>& names) {
+      for (const auto& [name, value] : names) {
+        if (!value.is_tensor() || out.grads.count(name) != 0) continue;
+        const Tensor grad = value.tensor().grad();
+        if (grad.defined()) out.grads[name] = info_of(grad);
+      }
+    };
+    if (!frames_.empty()) add(frames_.back().locals);
+    add(globals_);
   }
 
   void execute(const Statement& s) {
@@ -259,6 +581,15 @@ class Interpreter {
         bind(target.text, updated);
         return;
       }
+      case Statement::Kind::Assert: {
+        if (truth(eval(*s.value))) return;
+        const std::string message = s.message ? str_text(eval(*s.message)) : std::string();
+        raised_at_ = s.span;
+        throw PythonError("AssertionError", message);
+      }
+      default:
+        // compound statements and jumps run in run_one
+        throw InternalError("internal error (please report): a statement run as a simple one");
     }
   }
 
@@ -282,8 +613,16 @@ class Interpreter {
     }
   }
 
+  // A name a function binds is its local (Python's rule: any name its body
+  // binds, FunctionDef::locals); any other name is the program's.
+  bool is_local(const std::string& name) const {
+    if (frames_.empty()) return false;
+    const std::vector<std::string>& locals = frames_.back().function->def->locals;
+    return std::binary_search(locals.begin(), locals.end(), name);
+  }
+
   void bind(const std::string& name, const Value& value) {
-    globals_[name] = value;
+    (is_local(name) ? frames_.back().locals : globals_)[name] = value;
     current_->names[name] = info_of(value);
   }
 
@@ -386,6 +725,18 @@ class Interpreter {
         const Value a = eval(*e.items[0]);
         return unary_operator(e.unary_op, a, core_call(e.span));
       }
+      case K::BoolOp: {
+        // Python's and/or: the first operand that decides, itself (not a bool)
+        Value v;
+        for (const ExprPtr& item : e.items) {
+          v = eval(*item);
+          if (truth(v) == (e.bool_op == BoolOperator::Or)) return v;
+        }
+        return v;
+      }
+      case K::IfExp: return truth(eval(*e.items[1])) ? eval(*e.items[0]) : eval(*e.items[2]);
+      case K::FString: return f_string(e);
+      case K::FormattedValue: return formatted(e);
       case K::Binary: {
         const Value a = eval(*e.items[0]);
         const Value b = eval(*e.items[1]);
@@ -398,6 +749,38 @@ class Interpreter {
       case K::Slice: return slice(e);
     }
     return Value();
+  }
+
+  // Python's str(v) as one string (what an f-string and an assert's
+  // message write).
+  static std::string str_text(const Value& v) {
+    std::vector<OutputPiece> pieces;
+    write_str(v, pieces);
+    std::string out;
+    for (const OutputPiece& p : pieces) out += p.tensor.defined() ? repr(Value(p.tensor)) : p.text;
+    return out;
+  }
+
+  // f"...": its literal text and each field's formatted value (Note [F-strings]).
+  Value f_string(const Expr& e) {
+    std::string out;
+    for (const ExprPtr& piece : e.items) {
+      if (piece->kind == Expr::Kind::String) {
+        out += piece->text;
+      } else {
+        out += *eval(*piece).text();
+        check_new_string(static_cast<double>(utf8_length(out)), static_cast<double>(out.size()));
+      }
+    }
+    return Value(std::move(out));
+  }
+
+  // {value!conversion:spec}: format(value, spec), after repr() or str() when converted.
+  Value formatted(const Expr& e) {
+    const Value v = eval(*e.items[0]);
+    const std::string text = e.conversion == 'r' ? repr(v) : str_text(v);
+    output_.spend(static_cast<int64_t>(text.size()));
+    return Value(e.conversion != 0 ? format_value(Value(text), e.text, text) : format_value(v, e.text, text));
   }
 
   // A tuple or list as written: its item count checked before any item
@@ -419,6 +802,15 @@ class Interpreter {
   }
 
   Value lookup(const std::string& name) {
+    if (is_local(name)) {
+      const std::map<std::string, Value>& locals = frames_.back().locals;
+      auto local = locals.find(name);
+      if (local == locals.end())
+        throw PythonError("UnboundLocalError", "cannot access local variable '" + name +
+                                                   "' where it is not associated with a value");
+      noted_read(name);
+      return local->second;
+    }
     auto it = globals_.find(name);
     if (it != globals_.end()) {
       noted_read(name);
@@ -487,6 +879,8 @@ class Interpreter {
         throw;
       }
     }
+    const auto* user = std::get_if<std::shared_ptr<const UserFunction>>(&function.v);
+    if (user != nullptr) return call_recorded(**user, args, e.span);
     if (fn == nullptr)
       throw PythonError("TypeError", "'" + std::string(type_name(function)) + "' object is not callable");
     std::vector<Tensor> inputs;
@@ -509,19 +903,41 @@ class Interpreter {
     return result;
   }
 
+  // A call of the program's function, recorded by its name as any call is
+  // (its own ops are its steps').
+  Value call_recorded(const UserFunction& f, const Arguments& args, const Span& span) {
+    std::vector<Tensor> inputs;
+    for (const Value& v : args.positional) collect_tensors(v, inputs);
+    for (const auto& kv : args.keywords) collect_tensors(kv.second, inputs);
+    const size_t first = scope_->events().size();
+    const int64_t number = ++calls_started_;
+    std::vector<TensorValues> found = values_of(inputs);
+    Value result;
+    try {
+      result = call_function(f, args);
+    } catch (...) {
+      record_failed(f.def->name, span, inputs, std::move(found), first, number);
+      throw;
+    }
+    record(f.def->name, span, inputs, std::move(found), result, first, number);
+    return result;
+  }
+
   // A call that raised is recorded too (CallRecord::failed): the views read
   // its op and inputs from it, as they do for a call that ran.
   void record_failed(const std::string& op, const Span& span, const std::vector<Tensor>& inputs,
                      std::vector<TensorValues> found, size_t first_event, int64_t number) {
-    record(op, span, inputs, std::move(found), Value(), first_event, number);
+    if (!record(op, span, inputs, std::move(found), Value(), first_event, number)) return;
     current_->calls.back().failed = true;
   }
 
   // `number`: the CallNumber the call ran under (Note [Call numbers]);
-  // `found`: the inputs' values before it ran (values_of).
-  void record(const std::string& op, const Span& span, const std::vector<Tensor>& inputs,
+  // `found`: the inputs' values before it ran (values_of). False for a
+  // step past its statement's detailed runs, which keeps no calls.
+  bool record(const std::string& op, const Span& span, const std::vector<Tensor>& inputs,
               std::vector<TensorValues> found, const Value& result, size_t first_event,
               int64_t number) {
+    if (!current_->detailed) return false;
     CallRecord r;
     r.op = op;
     r.line = span.line;
@@ -543,21 +959,35 @@ class Interpreter {
     r.input_values = std::move(found);
     r.first_event = first_event;
     r.end_event = scope_->events().size();
+    place_of_call_[number] = {serial_, static_cast<int64_t>(current_->calls.size())};
     current_->calls.push_back(std::move(r));
-    index_of_call_[number] = calls_recorded_++;
+    return true;
   }
 
   // Each backward step's call, from the number its node recorded to the
-  // call's index among the program's recorded calls (what
-  // ReduceGradTrace::call promises); a node made by a call that was not
-  // recorded (x.grad read) has none.
-  void index_backward_steps(std::vector<TraceEvent>& events) const {
-    for (TraceEvent& event : events) {
-      auto* step = std::get_if<ReduceGradTrace>(&event);
-      if (step == nullptr || !step->call) continue;
-      const auto it = index_of_call_.find(*step->call);
-      step->call = it == index_of_call_.end() ? std::nullopt : std::optional<int64_t>(it->second);
-    }
+  // call's index among the program's recorded calls, counted through the
+  // steps in their final order (what ReduceGradTrace::call promises); a
+  // node made by a call that was not recorded (x.grad read, a step past
+  // its detailed runs) has none.
+  void index_backward_steps() {
+    std::vector<int64_t> first_call(result_.statements.size() + 1, 0);
+    for (size_t i = 0; i < result_.statements.size(); ++i)
+      first_call[i + 1] = first_call[i] + static_cast<int64_t>(result_.statements[i].calls.size());
+    for (StatementResult& s : result_.statements)
+      for (TraceEvent& event : s.events) {
+        auto* step = std::get_if<ReduceGradTrace>(&event);
+        if (step == nullptr || !step->call) continue;
+        const auto it = place_of_call_.find(*step->call);
+        if (it == place_of_call_.end()) {
+          step->call = std::nullopt;
+          continue;
+        }
+        const auto position = position_of_serial_.find(it->second.first);
+        step->call = position == position_of_serial_.end()
+                         ? std::nullopt
+                         : std::optional<int64_t>(first_call[static_cast<size_t>(position->second)] +
+                                                  it->second.second);
+      }
   }
 
   // The hook operators run the core through (src/lang/operators.h).
@@ -867,25 +1297,43 @@ class Interpreter {
     return info;
   }
 
+  // A call of the program's function: its locals, and what it returned.
+  struct Frame {
+    const UserFunction* function = nullptr;
+    std::map<std::string, Value> locals;
+    Value returned;
+  };
+
   const std::string& source_;
   ProgramResult& result_;
+  const ProgramLimits& limits_;
   std::vector<size_t> line_starts_;
   std::map<std::string, Value> globals_;
+  std::vector<Frame> frames_;  // the calls running, innermost last
+  // Note [Program steps]: each statement's runs so far, the steps run,
+  // and each step's place: started as serial n, it is statement
+  // position_of_serial_[n] of the result once it has finished.
+  std::unordered_map<const Statement*, int64_t> runs_;
+  int64_t steps_ = 0;
+  int64_t steps_started_ = 0;
+  int64_t serial_ = -1;  // the running step's
+  std::unordered_map<int64_t, int64_t> position_of_serial_;
   StatementResult* current_ = nullptr;
   TraceScope* scope_ = nullptr;
   std::optional<Span> raised_at_;
   StorageNumbers storages_;
   OutputBudget output_;
-  // Each call's number (Note [Call numbers]) and its index among the recorded calls.
+  // Each call's number (Note [Call numbers]) and where it was recorded: the
+  // serial of its step and its index among the step's calls.
   int64_t calls_started_ = 0;
-  int64_t calls_recorded_ = 0;
-  std::unordered_map<int64_t, int64_t> index_of_call_;
+  std::unordered_map<int64_t, std::pair<int64_t, int64_t>> place_of_call_;
   // The names the running statement read so far (StatementResult::reads,
   // checked in constant time: a line may read thousands).
   std::unordered_set<std::string> read_;
   // The line asked about (Note [Call values]), whether the running
   // statement covers it, and the cells its calls may still hand back.
   int values_line_ = 0;
+  int values_run_ = 0;  // which run of that line's statement (StatementResult::run)
   bool values_wanted_ = false;
   int64_t cells_left_ = 0;
 };
@@ -967,7 +1415,21 @@ std::string memory_advice(const std::string& message, const std::map<std::string
 
 }  // namespace
 
-ProgramResult run_program(const std::string& source, const ProgramLimits& limits, int values_line) {
+// A program starts with autograd on (as a Python process does) and leaves
+// the module's grad mode as it found it, whatever it set.
+class GradModeScope {
+ public:
+  GradModeScope() : previous_(grad_enabled()) { set_grad_enabled(true); }
+  ~GradModeScope() { set_grad_enabled(previous_); }
+  GradModeScope(const GradModeScope&) = delete;
+  GradModeScope& operator=(const GradModeScope&) = delete;
+
+ private:
+  bool previous_;
+};
+
+ProgramResult run_program(const std::string& source, const ProgramLimits& limits, int values_line,
+                          int values_run) {
   ProgramResult result;
   try {
     ParseResult parsed = parse_program(source, limits);
@@ -977,7 +1439,8 @@ ProgramResult run_program(const std::string& source, const ProgramLimits& limits
     }
     MemoryLimitScope memory(limits.max_elements, limits.max_memory);
     WorkScope work(static_cast<double>(limits.max_work));
-    Interpreter interpreter(source, result, values_line);
+    GradModeScope grad_mode;
+    Interpreter interpreter(source, result, limits, values_line, values_run);
     interpreter.run(parsed.module);
     result.globals = std::move(interpreter.globals());
     result.work = work.used();

@@ -12,6 +12,8 @@
 // text, rather than a guess at it.
 #include "lang/repr.h"
 
+#include "lang/ast.h"
+
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
@@ -101,6 +103,15 @@ std::string optional_int(const std::optional<int64_t>& v) {
   return v ? std::to_string(*v) : std::string("None");
 }
 
+const char* grad_mode_name(const GradMode& m) {
+  switch (m.kind) {
+    case GradMode::Kind::NoGrad: return "no_grad";
+    case GradMode::Kind::EnableGrad: return "enable_grad";
+    case GradMode::Kind::SetGradEnabled: return "set_grad_enabled";
+  }
+  return "";
+}
+
 std::string tensor_placeholder(const Tensor& t) {
   // See Note [Reprs without a formatter]
   if (!t.defined()) return "None";
@@ -132,6 +143,13 @@ std::string leaf_repr(const Value& value) {
              optional_int(s.step) + ")";
     }
     std::string operator()(EllipsisValue) const { return "Ellipsis"; }
+    // Python writes the object's address after "at"; a program's objects have none to show.
+    std::string operator()(const std::shared_ptr<const UserFunction>& f) const {
+      return "<function " + f->def->name + ">";
+    }
+    std::string operator()(const GradMode& m) const {
+      return std::string("<torch.autograd.grad_mode.") + grad_mode_name(m) + " object>";
+    }
   };
   return std::visit(Visitor{}, value.v);
 }
@@ -515,6 +533,8 @@ const char* type_name(const Value& value) {
     }
     const char* operator()(const SliceValue&) const { return "slice"; }
     const char* operator()(EllipsisValue) const { return "ellipsis"; }
+    const char* operator()(const std::shared_ptr<const UserFunction>&) const { return "function"; }
+    const char* operator()(const GradMode& m) const { return grad_mode_name(m); }
   };
   return std::visit(Visitor{}, value.v);
 }

@@ -110,11 +110,31 @@ struct SliceValue {
 
 struct EllipsisValue {};
 
+struct FunctionDef;  // src/lang/ast.h
+// Note [Program functions]: a function the program defined with `def`:
+// its tree (shared with the program's, so the value outlives the tree)
+// and its parameters' defaults, computed once when the def ran, as
+// Python computes them.
+struct UserFunction {
+  std::shared_ptr<const FunctionDef> def;
+  std::vector<Value> defaults;  // one per parameter with a default, in order
+};
+
+// What torch.no_grad(), torch.enable_grad() and torch.set_grad_enabled(b)
+// return: a context manager a `with` enters (grad mode `enabled` inside,
+// the mode before it restored after).
+struct GradMode {
+  enum class Kind { NoGrad, EnableGrad, SetGradEnabled };
+  Kind kind = Kind::NoGrad;
+  bool enabled = false;
+  bool previous = true;  // set_grad_enabled: the mode before the call set it
+};
+
 struct Value {
   // None, then Python's bool/int/float/str, then the library's types.
   std::variant<std::monostate, bool, int64_t, double, std::shared_ptr<const Str>, Tensor,
                std::shared_ptr<const Sequence>, DType, ModuleRef, Callable, SliceValue,
-               EllipsisValue>
+               EllipsisValue, std::shared_ptr<const UserFunction>, GradMode>
       v;
 
   Value() = default;
@@ -129,6 +149,8 @@ struct Value {
   Value(Callable c) : v(std::move(c)) {}
   Value(SliceValue s) : v(s) {}
   Value(EllipsisValue e) : v(e) {}
+  Value(std::shared_ptr<const UserFunction> f) : v(std::move(f)) {}
+  Value(GradMode m) : v(m) {}
   // A tuple, list or torch.Size of these items; raises (before making it)
   // past a limit of Note [Bounded values].
   static Value sequence(Sequence::Kind kind, std::vector<Value> items);
@@ -203,7 +225,8 @@ class PythonError : public std::runtime_error {
 
 // Python's type names as its messages use them: "NoneType", "bool", "int",
 // "float", "str", "Tensor", "tuple", "list", "torch.Size", "torch.dtype",
-// "module", "builtin_function_or_method", "slice", "ellipsis".
+// "module", "builtin_function_or_method", "slice", "ellipsis", "function",
+// "no_grad".
 const char* type_name(const Value& value);
 
 // Python's repr(value) for everything but tensors (whose repr the package's

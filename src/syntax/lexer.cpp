@@ -1,6 +1,8 @@
 #include "syntax/lexer.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstring>
 
 #include "error.h"
@@ -44,6 +46,19 @@ bool is_name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) 
 bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+struct CodePointRange {
+  uint32_t first, last;
+};
+#include "syntax/identifier_ranges.inc"
+
+template <size_t N>
+bool in_ranges(const CodePointRange (&ranges)[N], uint32_t c) {
+  const CodePointRange* end = ranges + N;
+  const CodePointRange* r =
+      std::upper_bound(ranges, end, c, [](uint32_t x, const CodePointRange& range) { return x < range.first; });
+  return r != ranges && c <= (r - 1)->last;
+}
+
 // The bytes of the UTF-8 character starting at `at` (1 for a byte that
 // starts none), so that a problem quotes a whole character.
 size_t utf8_length(const std::string& s, size_t at) {
@@ -52,6 +67,28 @@ size_t utf8_length(const std::string& s, size_t at) {
   for (size_t k = 1; k < n; ++k)
     if (at + k >= s.size() || (static_cast<unsigned char>(s[at + k]) >> 6) != 2) return 1;
   return n;
+}
+
+// The code point of the UTF-8 character at `at` (n bytes long, from
+// utf8_length); a byte that starts none is itself.
+uint32_t code_point(const std::string& s, size_t at, size_t n) {
+  const unsigned char c = static_cast<unsigned char>(s[at]);
+  if (n == 1) return c;
+  uint32_t v = c & (n == 2 ? 0x1F : n == 3 ? 0x0F : 0x07);
+  for (size_t k = 1; k < n; ++k) v = (v << 6) | (static_cast<unsigned char>(s[at + k]) & 0x3F);
+  return v;
+}
+
+// Note [Unicode names]: Python's identifiers may hold letters of any
+// script (PEP 3131): a character past ASCII may start one if it is
+// XID_Start and continue one if it is XID_Continue (the tables of
+// identifier_ranges.inc, made from Python's own str.isidentifier). Python
+// also folds an identifier to its NFKC form (a fullwidth 'ｘ' is 'x');
+// tensorcast reads names as written. Any other character past ASCII
+// (a fullwidth comma '，', typed with a Chinese keyboard) is refused as
+// Python refuses it: "invalid character '，' (U+FF0C)".
+bool is_unicode_name_char(uint32_t c, bool first) {
+  return c >= 0x80 && (first ? in_ranges(kIdentifierStart, c) : in_ranges(kIdentifierContinue, c));
 }
 
 }  // namespace
@@ -101,7 +138,7 @@ class Lexer {
       if (line_break(i_) > 0) {
         if (depth_ == 0 && !tokens_.empty() && tokens_.back().kind != TokenKind::Newline &&
             tokens_.back().kind != TokenKind::Indent && tokens_.back().kind != TokenKind::Dedent)
-          push(TokenKind::Newline, "", column());
+          push(TokenKind::Newline, "", i_);
         advance_line();
         // Inside brackets a line break only continues the line: no
         // indentation to measure, and the Newline after the closing
@@ -114,7 +151,7 @@ class Lexer {
       } else if (c == '\\' && i_ + 1 < text_.size() && line_break(i_ + 1) > 0) {
         i_ += 1;  // a line joined to the next: no Newline
         advance_line();
-      } else if (is_name_start(c)) {
+      } else if (is_name_start(c) || unicode_name_char_at(i_, true) > 0) {
         name();
       } else if (is_digit(c) || (c == '.' && i_ + 1 < text_.size() && is_digit(text_[i_ + 1]))) {
         number();
@@ -126,17 +163,31 @@ class Lexer {
     }
     if (!tokens_.empty() && tokens_.back().kind != TokenKind::Newline &&
         tokens_.back().kind != TokenKind::Dedent)
-      push(TokenKind::Newline, "", column());
+      push(TokenKind::Newline, "", i_);
     while (indents_.size() > 1) {
       indents_.pop_back();
-      push(TokenKind::Dedent, "", column());
+      push(TokenKind::Dedent, "", i_);
     }
-    push(TokenKind::End, "", column());
+    push(TokenKind::End, "", i_);
     return std::move(tokens_);
   }
 
  private:
-  int column() const { return static_cast<int>(i_ - line_begin_) + 1; }
+  // 1-based, in UTF-16 code units (Note [Columns]): counted on from the
+  // last position asked about on this line, so a long line costs O(n).
+  int column() const { return column_at(i_); }
+  int column_at(size_t at) const {
+    if (at < counted_to_ || counted_to_ < line_begin_) {
+      counted_to_ = line_begin_;
+      counted_units_ = 0;
+    }
+    while (counted_to_ < at && counted_to_ < text_.size()) {
+      const size_t n = utf8_length(text_, counted_to_);
+      counted_units_ += n == 4 ? 2 : 1;  // past U+FFFF: a surrogate pair
+      counted_to_ += n;
+    }
+    return static_cast<int>(counted_units_) + 1;
+  }
   // The bytes of the line break at `at`: 1 for \n or a lone \r (old Mac
   // files), 2 for \r\n, 0 for none. Python's reader takes all three.
   size_t line_break(size_t at) const {
@@ -151,14 +202,17 @@ class Lexer {
     ++line_;
     line_begin_ = i_;
   }
-  void push(TokenKind kind, std::string text, int col) {
-    tokens_.push_back({kind, std::move(text), line_, col});
-    tokens_.back().offset = line_begin_ + static_cast<size_t>(col - 1);
+  // A token from byte `start` to i_, the bytes just read.
+  void push(TokenKind kind, std::string text, size_t start) {
+    tokens_.push_back({kind, std::move(text), line_, column_at(start)});
+    tokens_.back().offset = start;
+    tokens_.back().width = column_at(i_) - tokens_.back().column;
   }
-  // `found`: the bytes from column `col` that cannot be read.
-  [[noreturn]] void fail_here(const std::string& what, int col, size_t found) const {
+  // `found`: the bytes from byte `start` that cannot be read.
+  [[noreturn]] void fail_here(const std::string& what, size_t start, size_t found) const {
+    const int col = column_at(start);
     ReadProblem problem;
-    problem.offset = line_begin_ + static_cast<size_t>(col - 1);
+    problem.offset = start;
     problem.found = text_.substr(problem.offset, found);
     problem.line = line_;
     problem.column = col;
@@ -192,34 +246,48 @@ class Lexer {
       indents_.back() = width;  // the first line sets the base: " 1:3" reads as "1:3"
     } else if (width > indents_.back()) {
       indents_.push_back(width);
-      push(TokenKind::Indent, "", column());
+      push(TokenKind::Indent, "", i_);
     } else {
       // The base level (indents_[0]) is never closed: a line left of it
       // matches no level (regressions/parse_index/dedent-below-base).
       while (indents_.size() > 1 && width < indents_.back()) {
         indents_.pop_back();
-        push(TokenKind::Dedent, "", column());
+        push(TokenKind::Dedent, "", i_);
       }
       if (width != indents_.back())
-        fail_here("unindent does not match any outer indentation level", column(), 0);
+        fail_here("unindent does not match any outer indentation level", i_, 0);
     }
     return true;
   }
 
+  // The bytes of the character at `at` when it is a letter past ASCII a
+  // name may start with (`first`) or hold (Note [Unicode names]); else 0.
+  size_t unicode_name_char_at(size_t at, bool first) const {
+    if (static_cast<unsigned char>(text_[at]) < 0x80) return 0;
+    const size_t n = utf8_length(text_, at);
+    return n > 1 && is_unicode_name_char(code_point(text_, at, n), first) ? n : 0;
+  }
+
   void name() {
-    const int col = column();
     const size_t start = i_;
-    while (i_ < text_.size() && is_name_char(text_[i_])) ++i_;
+    while (i_ < text_.size()) {
+      if (is_name_char(text_[i_])) {
+        ++i_;
+      } else if (const size_t n = unicode_name_char_at(i_, false)) {
+        i_ += n;
+      } else {
+        break;
+      }
+    }
     std::string word = text_.substr(start, i_ - start);
     const Kw kw = keyword_of(word);
-    push(kw == Kw::NotKeyword ? TokenKind::Name : TokenKind::Keyword, std::move(word), col);
+    push(kw == Kw::NotKeyword ? TokenKind::Name : TokenKind::Keyword, std::move(word), start);
     tokens_.back().kw = kw;
   }
 
   // Python's numeric literals: decimal, 0x/0o/0b integers, floats with a
   // point and/or exponent; single underscores between digits.
   void number() {
-    const int col = column();
     const size_t start = i_;
     auto digits = [&](int base) {
       bool any = false;
@@ -242,7 +310,7 @@ class Lexer {
       const char p = static_cast<char>(std::tolower(static_cast<unsigned char>(text_[i_ + 1])));
       i_ += 2;
       if (!digits(p == 'x' ? 16 : p == 'o' ? 8 : 2))
-        fail_here("invalid number '" + printable(text_.substr(start, i_ - start)) + "'", col,
+        fail_here("invalid number '" + printable(text_.substr(start, i_ - start)) + "'", start,
                   i_ - start);
     } else {
       digits(10);
@@ -256,32 +324,32 @@ class Lexer {
         ++i_;
         if (i_ < text_.size() && (text_[i_] == '+' || text_[i_] == '-')) ++i_;
         if (!digits(10))
-          fail_here("invalid number '" + printable(text_.substr(start, i_ - start)) + "'", col,
+          fail_here("invalid number '" + printable(text_.substr(start, i_ - start)) + "'", start,
                   i_ - start);
       }
     }
     if (i_ < text_.size() && (is_name_char(text_[i_])))
-      fail_here("invalid number '" + printable(text_.substr(start, i_ - start + 1)) + "'", col,
+      fail_here("invalid number '" + printable(text_.substr(start, i_ - start + 1)) + "'", start,
                 i_ - start + 1);
     std::string t = text_.substr(start, i_ - start);
-    push(is_float ? TokenKind::Float : TokenKind::Int, std::move(t), col);
+    push(is_float ? TokenKind::Float : TokenKind::Int, std::move(t), start);
   }
 
   void string() {
-    const int col = column();
+    const size_t quote_at = i_;
     const char quote = text_[i_++];
     const size_t start = i_;
     while (i_ < text_.size() && text_[i_] != quote && line_break(i_) == 0) {
       if (text_[i_] == '\\' && i_ + 1 < text_.size() && line_break(i_ + 1) == 0) ++i_;
       ++i_;
     }
-    if (i_ >= text_.size() || text_[i_] != quote) fail_here("unterminated string", col, 1);
-    push(TokenKind::String, text_.substr(start, i_ - start), col);
+    if (i_ >= text_.size() || text_[i_] != quote) fail_here("unterminated string", quote_at, 1);
     ++i_;
+    push(TokenKind::String, text_.substr(start, i_ - 1 - start), quote_at);
   }
 
   void op() {
-    const int col = column();
+    const size_t start = i_;
     for (const OpSpelling& o : kOps) {
       if (o.text[0] != text_[i_]) continue;  // the first byte first: most tokens are short
       const size_t n = std::strlen(o.text);
@@ -289,12 +357,12 @@ class Lexer {
         if (o.op == Op::LPar || o.op == Op::LSqb || o.op == Op::LBrace) ++depth_;
         if ((o.op == Op::RPar || o.op == Op::RSqb || o.op == Op::RBrace) && depth_ > 0) --depth_;
         i_ += n;
-        push(TokenKind::Op, o.text, col);
+        push(TokenKind::Op, o.text, start);
         tokens_.back().op = o.op;
         return;
       }
     }
-    fail_here("unexpected character '" + printable(text_.substr(i_, 1)) + "'", col,
+    fail_here("unexpected character '" + printable(text_.substr(i_, 1)) + "'", start,
               utf8_length(text_, i_));
   }
 
@@ -306,6 +374,9 @@ class Lexer {
   int depth_ = 0;  // open brackets: no Newline inside
   std::vector<int> indents_;
   std::vector<Token> tokens_;
+  // column_at's running count: the UTF-16 units from line_begin_ to counted_to_.
+  mutable size_t counted_to_ = 0;
+  mutable int64_t counted_units_ = 0;
 };
 
 }  // namespace

@@ -65,14 +65,23 @@ struct Token {
   TokenKind kind;
   std::string text;
   int line;    // 1-based
-  int column;  // 1-based, in bytes
+  int column;  // 1-based, in UTF-16 code units (Note [Columns])
   Op op = Op::None;  // which operator, when kind is Op
   Kw kw = Kw::NotKeyword;  // which keyword, when kind is Keyword
   size_t offset = 0;       // its first byte in the text
+  int width = 0;           // the UTF-16 code units it covers (a string: with its quotes)
   bool is(TokenKind k, const char* t) const { return kind == k && text == t; }
   bool is_op(Op o) const { return op == o; }
   bool is_kw(Kw k) const { return kw == k; }
 };
+
+// Note [Columns]: a column is counted in UTF-16 code units, 1-based, as
+// JavaScript counts a string's characters: the column of a token after
+// "中文" is 3 more than the quote's, not 7 (its bytes) or 3 (Python's code
+// points; the same but past U+FFFF). Every position the core reports in
+// text a person typed (a token, a read problem, a program's statements,
+// calls and errors) is one, so the package and the page can mark it with
+// string indices as they are. `offset` is the byte a token starts at.
 
 // Note [Read problems]: why a text could not be read, as data, for a
 // caller that words it itself (the playground, in two languages, marks
@@ -89,7 +98,7 @@ struct ReadProblem {
   Kind kind = Kind::Unexpected;
   std::string found;  // as typed (raw bytes, not escaped)
   size_t offset = 0;  // its first byte in the text
-  int line = 1, column = 1;  // the same as a token's line and column
+  int line = 1, column = 1;  // the same as a token's line and column (Note [Columns])
   int64_t limit = 0;  // TooDeep
   std::string what;   // the message without "cannot read ...:" and the place
 };

@@ -249,7 +249,7 @@ TEST_CASE("programs: errors found before anything runs", "[program]") {
   CHECK(r.error->column == 8);
   CHECK(r.error->end_column == 13);
   CHECK(r.statements.empty());
-  r = run_program("x = 1\nfor i in x:\n  pass\n");
+  r = run_program("x = 1\nclass A:\n  pass\n");
   REQUIRE(r.error);
   CHECK(r.error->kind == "unsupported");
   CHECK(r.statements.empty());

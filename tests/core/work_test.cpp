@@ -238,6 +238,8 @@ const std::vector<LibraryCase>& library_cases() {
         {"list", kBuiltin, "list(m)", true},
         {"range", kBuiltin, "range(65536)", true},  // its items, made at once
         {"max", kBuiltin, "max(x)", true},        // a comparison per element
+        {"enumerate", kBuiltin, "enumerate(m)", true},  // its items, made at once
+        {"zip", kBuiltin, "zip(m, m)", true},
         {"min", kBuiltin, "min(x)", true},
         // views and joins
         {"reshape", kBoth, "x.reshape(256, 256)", false},
@@ -299,6 +301,10 @@ const std::vector<LibraryCase>& library_cases() {
         {"byte", kMethod, "x.byte()", true},
         {"type", kMethod, "x.type(torch.float64)", true},
         {"get_default_dtype", kTorch, "torch.get_default_dtype()", false},
+        {"no_grad", kTorch, "torch.no_grad()", false},
+        {"enable_grad", kTorch, "torch.enable_grad()", false},
+        {"set_grad_enabled", kTorch, "torch.set_grad_enabled(True)", false},
+        {"is_grad_enabled", kTorch, "torch.is_grad_enabled()", false},
         {"type_as", kMethod, "x.type_as(i)", true},
         {"Size", kTorch, "torch.Size([2, 3])", false},
         {"result_type", kTorch, "torch.result_type(x, i)", false},
