@@ -52,18 +52,21 @@ class ProgramCustom {
 
 // The source is in the scratch buffer as UTF-8 (as parseShape's text: an
 // Embind string argument would be copied once more and freed late).
-// values_line: Note [Call values] (0: no statement's values).
-std::string run_program(double byte_count, double max_statements, double max_elements,
-                        double max_work, double max_memory, double values_line) {
+// values_line, values_run: Note [Call values] (line 0: no statement's values).
+std::string run_program(double byte_count, double max_statements, double max_steps,
+                        double max_elements, double max_work, double max_memory, double values_line,
+                        double values_run) {
   const size_t n = static_cast<size_t>(to_int(byte_count));
   const std::string source(read_bytes(n), n);
   tc::lang::ProgramLimits limits;
   limits.max_statements = to_int(max_statements);
+  limits.max_steps = to_int(max_steps);
   limits.max_elements = to_int(max_elements);
   limits.max_work = to_int(max_work);
   limits.max_memory = to_int(max_memory);
   const tc::lang::ProgramResult result =
-      tc::lang::run_program(source, limits, static_cast<int>(to_int(values_line)));
+      tc::lang::run_program(source, limits, static_cast<int>(to_int(values_line)),
+                            static_cast<int>(to_int(values_run)));
 
   JsonWriter json;
   ProgramCustom custom(json);

@@ -704,6 +704,7 @@ std::string limits_ts() {
   out << "\n/** A program's limits by default (ProgramLimits, src/lang/program.h). */\n"
       << "export const MAX_SOURCE_BYTES = " << limits.max_source_bytes << ";\n"
       << "export const DEFAULT_MAX_STATEMENTS = " << limits.max_statements << ";\n"
+      << "export const DEFAULT_MAX_STEPS = " << limits.max_steps << ";\n"
       << "export const DEFAULT_MAX_ELEMENTS = " << limits.max_elements << ";\n"
       << "export const DEFAULT_MAX_WORK = " << limits.max_work << ";\n"
       << "export const DEFAULT_MAX_MEMORY = " << limits.max_memory << ";\n";

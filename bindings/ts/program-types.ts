@@ -31,8 +31,14 @@ export interface BackwardStep extends ReduceGradTrace {
  * has kind 'limit' (statements, work) or 'memory' (elements, memory).
  */
 export interface RunOptions {
-  /** Most statements (default 10,000). */
+  /** Most statements written in the program (default 10,000). */
   maxStatements?: number;
+  /**
+   * Most steps the program runs (default 10,000): each run of a statement,
+   * a loop's header once per item, so that a loop that never ends stops
+   * with an error naming its line (Note [Program steps] in src/lang/run.cpp).
+   */
+  maxSteps?: number;
   /** Most elements of any tensor a statement creates, counted as float32 bytes (default 2^24: 64 MiB). */
   maxElements?: number;
   /**
@@ -51,4 +57,10 @@ export interface RunOptions {
    * values] in src/lang/program.h). Not a limit: it changes nothing else.
    */
   valuesAt?: number;
+  /**
+   * Which run of that line's statement hands its values back, when it runs
+   * more than once (a loop's body, a function's): 0, the first, by default
+   * (ProgramStatement.run).
+   */
+  valuesRun?: number;
 }

@@ -15,6 +15,7 @@ import {
   DEFAULT_MAX_ELEMENTS,
   DEFAULT_MAX_MEMORY,
   DEFAULT_MAX_STATEMENTS,
+  DEFAULT_MAX_STEPS,
   DEFAULT_MAX_WORK,
   MAX_SOURCE_BYTES,
 } from './generated/limits.js';
@@ -63,7 +64,12 @@ export class Program {
   readonly ok: boolean;
   /** The first error, with where it happened; null when every statement ran. */
   readonly error: ProgramError | null;
-  /** Every statement that ran, in order; the failing one last. */
+  /**
+   * Every step that ran, in the order they finished (Note [Program steps]):
+   * a statement in a loop once per run, a function's steps before the line
+   * that called it; when a statement raised, the steps it ran in, the
+   * failing one first.
+   */
   readonly statements: ProgramStatement[];
   /** Everything print() wrote, as one string (tensors as PyTorch's repr, the same text as toString()). */
   readonly printed: string;
@@ -143,6 +149,10 @@ function statement(s: RawProgramStatement, rt: Runtime<Tensor>): ProgramStatemen
     endLine: s.endLine,
     endColumn: s.endColumn,
     source: s.source,
+    run: s.run,
+    detailed: s.detailed,
+    depth: s.depth,
+    function: s.function,
     names: s.names,
     reads: s.reads,
     calls,
@@ -188,7 +198,7 @@ export function runProgram(rt: Runtime<Tensor>, code: unknown, options: unknown)
   if (typeof code !== 'string')
     fail('type', code === undefined ? "run(): missing argument 'code'" : `run(): argument 'code' must be a string, not ${describe(code)}`);
   // The limits are flat options, as ProgramLimits' fields (not { limits: {...} }).
-  const opts = checkOptions<RunOptions>(options, 'run', ['maxStatements', 'maxElements', 'maxWork', 'maxMemory', 'valuesAt']);
+  const opts = checkOptions<RunOptions>(options, 'run', ['maxStatements', 'maxSteps', 'maxElements', 'maxWork', 'maxMemory', 'valuesAt', 'valuesRun']);
   const limit = (value: number | undefined, arg: string, fallback: number): number => {
     if (value === undefined) return fallback;
     const n = checkInt(value, 'run', arg);
@@ -196,16 +206,23 @@ export function runProgram(rt: Runtime<Tensor>, code: unknown, options: unknown)
     return n;
   };
   const maxStatements = limit(opts.maxStatements, 'maxStatements', DEFAULT_MAX_STATEMENTS);
+  const maxSteps = limit(opts.maxSteps, 'maxSteps', DEFAULT_MAX_STEPS);
   const maxElements = limit(opts.maxElements, 'maxElements', DEFAULT_MAX_ELEMENTS);
   const maxWork = limit(opts.maxWork, 'maxWork', DEFAULT_MAX_WORK);
   const maxMemory = limit(opts.maxMemory, 'maxMemory', DEFAULT_MAX_MEMORY);
   // A line past the last (or past int32) names no statement: none hands back values.
   const valuesAt = opts.valuesAt === undefined ? 0 : Math.min(limit(opts.valuesAt, 'valuesAt', 0), 2 ** 31 - 1);
+  let valuesRun = 0;
+  if (opts.valuesRun !== undefined) {
+    valuesRun = checkInt(opts.valuesRun, 'run', 'valuesRun');
+    if (valuesRun < 0) fail('value', `run(): valuesRun must be at least 0, not ${valuesRun}`);
+    valuesRun = Math.min(valuesRun, 2 ** 31 - 1);
+  }
   const bytes = new TextEncoder().encode(code);
   const count = rt.scratch.writeBytes(bytes.subarray(0, MAX_SOURCE_BYTES + 1));
   let text: string;
   try {
-    text = rt.core.runProgram(count, maxStatements, maxElements, maxWork, maxMemory, valuesAt);
+    text = rt.core.runProgram(count, maxStatements, maxSteps, maxElements, maxWork, maxMemory, valuesAt, valuesRun);
   } catch (error) {
     // The core promises an error in the program for every bad program; what
     // still escapes (wasm memory exhausted, a bug) is reported the same way,

@@ -1,6 +1,8 @@
 #include "lang/parser.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
@@ -46,6 +48,15 @@ std::string unsupported_keyword(Kw kw) {
     default:  // a keyword where no statement or expression may start
       return "invalid syntax: `" + k + "` cannot start a statement here";
   }
+}
+
+// The code point UTF-8 `text` starts with.
+uint32_t utf8_code_point(const std::string& text) {
+  const unsigned char c = static_cast<unsigned char>(text[0]);
+  const size_t n = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+  uint32_t v = c & (n == 2 ? 0x1F : n == 3 ? 0x0F : 0x07);
+  for (size_t k = 1; k < n && k < text.size(); ++k) v = (v << 6) | (static_cast<unsigned char>(text[k]) & 0x3F);
+  return v;
 }
 
 // The comparison a token spells, if it spells one.
@@ -233,6 +244,13 @@ class Parser {
     const int line = problem.line, column = problem.column;
     if (what.rfind("unterminated string", 0) == 0) {
       error.message = "unterminated string literal (detected at line " + std::to_string(line) + ")";
+    } else if (what.rfind("unexpected character", 0) == 0 && !problem.found.empty() &&
+               static_cast<unsigned char>(problem.found[0]) >= 0x80) {
+      // Python names a character past ASCII by its code point (a fullwidth
+      // comma typed with a Chinese keyboard): "invalid character '，' (U+FF0C)"
+      char code[16];
+      std::snprintf(code, sizeof code, "U+%04X", utf8_code_point(problem.found));
+      error.message = "invalid character '" + problem.found + "' (" + code + ")";
     } else if (what.rfind("unindent", 0) == 0) {
       error.message = what;
       error.python_type = "IndentationError";

@@ -116,6 +116,12 @@ struct OutputPiece {
   Tensor tensor;
 };
 
+// How deep the program's calls of its own functions may nest, and how
+// many runs of a statement keep their calls and traces (Note [Program
+// steps] in src/lang/run.cpp).
+constexpr int64_t kMaxCallDepth = 100;
+constexpr int64_t kDetailedRuns = 50;
+
 // One step of the program (Note [Program steps]): a run of a statement, or
 // of a compound statement's header.
 struct StatementResult {

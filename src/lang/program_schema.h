@@ -68,6 +68,9 @@ void describe(V& v, const lang::ValueInfo& info) {
   v("items", info.items, "Tuples, lists, named tuples (max(dim)): each item.");
 }
 
+// detailed's doc states kDetailedRuns.
+static_assert(lang::kDetailedRuns == 50);
+
 // complete's doc states the bounds of Note [Call values].
 static_assert(lang::kMaxValueCells == 4096 && lang::kMaxStatementCells == 65536);
 
@@ -120,9 +123,20 @@ void describe(V& v, const lang::CallRecord& c) {
 
 template <class V>
 void describe(V& v, const lang::StatementResult& s) {
-  v.object("ProgramStatement", nullptr, "One statement that ran, with what it did.");
+  v.object("ProgramStatement", nullptr,
+           "One step of the program: a run of a statement, or of a loop's, if's, def's or with's header "
+           "(Note [Program steps]), in the order the steps finished.");
   v.extends(lang::Span{s.line, s.column, s.end_line, s.end_column});
-  v("source", s.source, "The statement's text as written.");
+  v("source", s.source, "The statement's text as written (a compound statement's: its header).");
+  v("run", s.run,
+    "How many times this statement ran before this step: 0 the first time; a loop's body counts its "
+    "iterations.");
+  v("detailed", s.detailed,
+    "False for a statement's runs after its 50th: then calls, traces and reads are empty (names, "
+    "output and grads are kept).");
+  v("depth", static_cast<int64_t>(s.depth),
+    "How many calls of the program's own functions it runs inside: 0 at the top level.");
+  v("function", s.function, "The name of the function whose body it is in; '' at the top level.");
   v("names", s.names, "The names it bound.");
   v("reads", s.reads,
     "The names it read that the program had bound, in the order first read; a line that raised "

@@ -149,8 +149,6 @@ void collect_tensors(const Value& v, std::vector<Tensor>& out, int depth = 0) {
 // keep their calls and events, later runs only what they bound and
 // printed (StatementResult::detailed), so that a long loop costs little
 // to record and to hand to the page.
-constexpr int64_t kMaxCallDepth = 100;
-constexpr int64_t kDetailedRuns = 50;
 
 // How control leaves a block: on to the next statement, or by break,
 // continue or return.
@@ -422,12 +420,13 @@ class Interpreter {
                                          std::to_string(given) + (given == 1 ? " was" : " were") + " given");
     }
     for (size_t i = 0; i < args.positional.size(); ++i) locals[def.parameters[i].name] = args.positional[i];
-    for (const auto& [key, value] : args.keywords) {
+    for (const auto& keyword : args.keywords) {
+      const std::string& key = keyword.first;
       const auto p = std::find_if(def.parameters.begin(), def.parameters.end(),
                                   [&](const Parameter& q) { return q.name == key; });
       if (p == def.parameters.end())
         throw PythonError("TypeError", name + " got an unexpected keyword argument '" + key + "'");
-      if (!locals.emplace(key, value).second)
+      if (!locals.emplace(key, keyword.second).second)
         throw PythonError("TypeError", name + " got multiple values for argument '" + key + "'");
     }
     std::vector<std::string> missing;
@@ -824,7 +823,7 @@ class Interpreter {
   // The statement read `name` (StatementResult::reads), once, counted
   // against the program's output.
   void noted_read(const std::string& name) {
-    if (current_ == nullptr || read_.count(name) != 0) return;
+    if (current_ == nullptr || !current_->detailed || read_.count(name) != 0) return;
     output_.spend(static_cast<int64_t>(name.size()) + 3);
     read_.insert(name);
     current_->reads.push_back(name);
@@ -1310,7 +1309,7 @@ class Interpreter {
   std::vector<size_t> line_starts_;
   std::map<std::string, Value> globals_;
   std::vector<Frame> frames_;  // the calls running, innermost last
-  // Note [Program steps]: each statement's runs so far, the steps run,
+  // Each statement's runs so far, the steps run (Note [Program steps]),
   // and each step's place: started as serial n, it is statement
   // position_of_serial_[n] of the result once it has finished.
   std::unordered_map<const Statement*, int64_t> runs_;

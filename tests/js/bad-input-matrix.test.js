@@ -586,7 +586,7 @@ function matrix() {
     }));
   const runLimit = (arg) => intArg('run', arg, { optional: true, outOfRange: [[0, refusal('value', `run(): ${arg} must be at least 1, not 0`)], [-3, refusal('value', `run(): ${arg} must be at least 1, not -3`)]] });
   m.set('Tensorcast#run', {
-    cases: fn('run', ['x = 1', {}], [codeCases, optionsArg('run', { maxStatements: runLimit('maxStatements'), maxElements: runLimit('maxElements'), maxWork: runLimit('maxWork'), maxMemory: runLimit('maxMemory'), valuesAt: runLimit('valuesAt') })]),
+    cases: fn('run', ['x = 1', {}], [codeCases, optionsArg('run', { maxStatements: runLimit('maxStatements'), maxSteps: runLimit('maxSteps'), maxElements: runLimit('maxElements'), maxWork: runLimit('maxWork'), maxMemory: runLimit('maxMemory'), valuesAt: runLimit('valuesAt'), valuesRun: intArg('run', 'valuesRun', { optional: true, outOfRange: [[-1, refusal('value', 'run(): valuesRun must be at least 0, not -1')]] }) })]),
   });
 
   // --- modes, settings, lifetime

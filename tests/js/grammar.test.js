@@ -58,9 +58,33 @@ function readGrammar(text) {
 const TOKENS = {
   INT: ['0', '7', '0x1f', '0o17', '0b101', '1_000'],
   FLOAT: ['1.5', '.5', '1.', '1e-3'],
-  STRING: ["'a'", '"b"', "r'\\d'", "'\\n'"],
+  STRING: ["'a'", '"b"', "r'\\d'", "'\\n'", "f'{1}'", "f'x={1 + 2:>4}!'"],
   NEWLINE: ['\n'],
+  INDENT: [{ indent: 1 }],
+  DEDENT: [{ indent: -1 }],
 };
+
+// The words written, as a program's text: INDENT and DEDENT change the
+// indentation of the lines after them.
+function text(words) {
+  let level = 0;
+  let out = '';
+  let lineStart = true;
+  for (const w of words) {
+    if (typeof w === 'object') {
+      level += w.indent;
+      continue;
+    }
+    if (w === '\n') {
+      out += '\n';
+      lineStart = true;
+      continue;
+    }
+    out += lineStart ? '    '.repeat(level) + w : ` ${w}`;
+    lineStart = false;
+  }
+  return out;
+}
 
 const MODULE = ['torch', 'nn', 'functional'];
 
@@ -149,7 +173,7 @@ function writer(rules, seed, seen) {
     names = 0;
     out.length = 0;
     walk({ ref: 'program' }, 0, '');
-    return out.join(' ').replace(/ \n /g, '\n').replace(/ \n$/, '\n');
+    return text(out);
   };
 }
 

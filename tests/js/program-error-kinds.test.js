@@ -76,9 +76,11 @@ test('the declared kinds are every kind the sources can make: ErrorKind, each Py
   for (const name of errorKind.split(',')) kinds.add(name.trim().toLowerCase());
   const lang = readdirSync(new URL('../../src/lang/', import.meta.url)).filter((name) => name.endsWith('.cpp'))
     .map((name) => read(`src/lang/${name}`)).join('\n');
-  // kind_of_python: "ZeroDivisionError" -> "zero_division"; a RecursionError is a limit
+  // kind_of_python: "ZeroDivisionError" -> "zero_division"; a RecursionError is a limit,
+  // an UnboundLocalError a NameError (its base class)
+  const special = { Recursion: 'limit', UnboundLocal: 'name' };
   for (const [, base] of lang.matchAll(/PythonError\("([A-Za-z]+)Error"/g))
-    kinds.add(base === 'Recursion' ? 'limit' : base.replace(/(?<=.)([A-Z])/g, '_$1').toLowerCase());
+    kinds.add(special[base] ?? base.replace(/(?<=.)([A-Z])/g, '_$1').toLowerCase());
   // the reader's and run.cpp's own: fail_at(span, message, "kind", "SyntaxError"), error.kind = "kind"
   for (const [, kind] of lang.matchAll(/"([a-z_]+)",\s*"[A-Z][A-Za-z]*Error"\)/g)) kinds.add(kind);
   for (const [, kind] of lang.matchAll(/\.kind = "([a-z_]+)"/g)) kinds.add(kind);

@@ -104,7 +104,7 @@ test('the contract: every field of program-types.ts, with its type, for a progra
 function rawRun(code, valuesLine = 0) {
   const rt = tc._rt;
   const count = rt.scratch.writeBytes(new TextEncoder().encode(code));
-  const raw = JSON.parse(rt.core.runProgram(count, 10000, 1 << 24, 5e8, 2 ** 29, valuesLine));
+  const raw = JSON.parse(rt.core.runProgram(count, 10000, 10000, 1 << 24, 5e8, 2 ** 29, valuesLine, 0));
   const handles = new Set();
   for (const s of raw.statements) for (const piece of s.output) if ('tensor' in piece) handles.add(piece.tensor);
   const walk = (g) => {
@@ -156,48 +156,64 @@ function infoOf(p, name) {
   return undefined;
 }
 
+// What a program did against what PyTorch did with it (a fixture of
+// fixtures/programs/make_fixtures.py): printed text, error, every name.
+function checkAgainst(fixture, source) {
+  const p = tc.run(source);
+  try {
+    checkProgram(p);
+    assert.equal(p.printed, fixture.printed);
+    if (fixture.error === null) {
+      assert.equal(p.error, null, p.error?.message);
+    } else {
+      assert.ok(p.error, 'an error');
+      assert.equal(p.error.line, fixture.error.line);
+      assert.equal(p.error.pythonType, fixture.error.pythonType);
+      assert.equal(p.error.message, fixture.error.message);
+      assert.ok(p.statements.some((s) => s.line === fixture.error.line), 'the failing line ran');
+    }
+    for (const [name, want] of Object.entries(fixture.names)) {
+      const got = p.get(name);
+      if (want.type !== 'Tensor') {
+        if (want.type === 'function') assert.equal(infoOf(p, name)?.type, 'function', name);
+        else assert.equal(infoOf(p, name)?.repr, want.repr, name);
+        continue;
+      }
+      assert.ok(got instanceof Tensor, `${name} is a Tensor`);
+      assert.deepEqual(got.shape, want.shape, `${name}.shape`);
+      assert.equal(got.dtype, want.dtype, `${name}.dtype`);
+      assert.equal(got.requiresGrad, want.requiresGrad, `${name}.requires_grad`);
+      assert.equal(infoOf(p, name)?.gradFn ?? null, want.gradFn, `${name}.grad_fn`);
+      if (want.values !== null) closeValues(got.toArray(), want.values, name);
+      if (want.grad === null) {
+        if (got.isLeaf) assert.equal(got.grad, null, `${name}.grad`);
+      } else {
+        const g = got.grad;
+        assert.ok(g, `${name}.grad`);
+        assert.deepEqual(g.shape, want.grad.shape);
+        closeValues(g.toArray(), want.grad.values, `${name}.grad`);
+      }
+    }
+  } finally {
+    p.dispose();
+  }
+}
+
 for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort()) {
   const fixture = JSON.parse(readFileSync(new URL(file, FIXTURES), 'utf8'));
   test(`preset ${fixture.preset}: names, values, gradients, printed text and error as PyTorch gives them`, () => {
     const source = read(`web/presets/${fixture.preset}`);
     assert.match(source, /^# en: .+\n# zh: .+\nimport torch\n/);
-    const p = tc.run(source);
-    try {
-      checkProgram(p);
-      assert.equal(p.printed, fixture.printed);
-      if (fixture.error === null) {
-        assert.equal(p.error, null, p.error?.message);
-      } else {
-        assert.ok(p.error, 'an error');
-        assert.equal(p.error.line, fixture.error.line);
-        assert.equal(p.error.pythonType, fixture.error.pythonType);
-        assert.equal(p.error.message, fixture.error.message);
-        assert.equal(p.statements.at(-1).line, fixture.error.line);
-      }
-      for (const [name, want] of Object.entries(fixture.names)) {
-        const got = p.get(name);
-        if (want.type !== 'Tensor') {
-          assert.equal(infoOf(p, name)?.repr, want.repr, name);
-          continue;
-        }
-        assert.ok(got instanceof Tensor, `${name} is a Tensor`);
-        assert.deepEqual(got.shape, want.shape, `${name}.shape`);
-        assert.equal(got.dtype, want.dtype, `${name}.dtype`);
-        assert.equal(got.requiresGrad, want.requiresGrad, `${name}.requires_grad`);
-        assert.equal(infoOf(p, name)?.gradFn ?? null, want.gradFn, `${name}.grad_fn`);
-        if (want.values !== null) closeValues(got.toArray(), want.values, name);
-        if (want.grad === null) {
-          if (got.isLeaf) assert.equal(got.grad, null, `${name}.grad`);
-        } else {
-          const g = got.grad;
-          assert.ok(g, `${name}.grad`);
-          assert.deepEqual(g.shape, want.grad.shape);
-          closeValues(g.toArray(), want.grad.values, `${name}.grad`);
-        }
-      }
-    } finally {
-      p.dispose();
-    }
+    checkAgainst(fixture, source);
+  });
+}
+
+// Code as courses write it (loops, def, no_grad, f-strings), against PyTorch 1.13.
+const COURSE = new URL('fixtures/course/', import.meta.url);
+for (const file of readdirSync(COURSE).filter((f) => f.endsWith('.json')).sort()) {
+  const fixture = JSON.parse(readFileSync(new URL(file, COURSE), 'utf8'));
+  test(`course program ${fixture.preset}: what it printed, its error and its names as PyTorch gives them`, () => {
+    checkAgainst(fixture, readFileSync(new URL(fixture.preset, COURSE), 'utf8'));
   });
 }
 
@@ -214,10 +230,10 @@ test('a syntax error is reported before anything runs, with its line', () => {
   p.dispose();
 });
 
-test('what the subset leaves out (loops, def, other imports) is named with its line', () => {
+test('what the subset leaves out (classes, lambda, other imports) is named with its line', () => {
   for (const [code, line] of [
-    ['import torch\nx = torch.ones(2)\nfor i in range(3):\n    x = x + 1\n', 3],
-    ['import torch\ndef f(x):\n    return x\n', 2],
+    ['import torch\nx = torch.ones(2)\nclass A:\n    pass\n', 3],
+    ['import torch\nf = 1\ng = lambda x: x\n', 3],
     ['import torch\nimport numpy as np\n', 2],
   ]) {
     const p = tc.run(code);

@@ -1,0 +1,204 @@
+// Programs with loops, functions and grad-mode blocks: their steps (Note
+// [Program steps] in src/lang/run.cpp), the limits that bound them, and
+// how a step's record relates to the statement it ran. What they print and
+// compute is checked against PyTorch in tests/js/program.test.js (course
+// programs); here, the interpreter's own promises.
+#include <catch.hpp>
+#include <string>
+#include <vector>
+
+#include "lang/program.h"
+#include "ops.h"
+
+using tc::lang::ProgramLimits;
+using tc::lang::ProgramResult;
+using tc::lang::run_program;
+using tc::lang::StatementResult;
+
+namespace {
+
+std::string printed(const ProgramResult& r) {
+  std::string out;
+  for (const StatementResult& s : r.statements)
+    for (const tc::lang::OutputPiece& p : s.output) out += p.text;
+  return out;
+}
+
+ProgramResult run_ok(const std::string& code, const ProgramLimits& limits = {}) {
+  ProgramResult r = run_program(code, limits);
+  INFO(code);
+  INFO((r.error ? r.error->message : std::string("no error")));
+  REQUIRE_FALSE(r.error);
+  return r;
+}
+
+// (line, run) of each step, in order.
+std::vector<std::pair<int, int64_t>> steps(const ProgramResult& r) {
+  std::vector<std::pair<int, int64_t>> out;
+  for (const StatementResult& s : r.statements) out.emplace_back(s.line, s.run);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("program steps: a loop's header and body, one step per run, in order", "[program][steps]") {
+  const ProgramResult r = run_ok("t = 0\nfor i in range(3):\n    t = t + i\nprint(t)\n");
+  using P = std::pair<int, int64_t>;
+  CHECK(steps(r) == std::vector<P>{{1, 0}, {2, 0}, {3, 0}, {2, 1}, {3, 1}, {2, 2}, {3, 2}, {4, 0}});
+  CHECK(printed(r) == "3\n");
+  // the header binds the loop's name; the first run also made range(3)
+  CHECK(r.statements[1].names.count("i") == 1);
+  REQUIRE(r.statements[1].calls.size() == 1);
+  CHECK(r.statements[1].calls[0].op == "range");
+  CHECK(r.statements[3].calls.empty());
+  CHECK(r.statements[1].source == "for i in range(3):");
+}
+
+TEST_CASE("program steps: while, if/elif/else, break and continue", "[program][steps]") {
+  const ProgramResult r = run_ok(
+      "n = 0\nout = []\nwhile n < 10:\n    n += 1\n    if n == 2:\n        continue\n"
+      "    elif n > 3:\n        break\n    else:\n        out = out + [n]\nprint(out, n)\n");
+  CHECK(printed(r) == "[1, 3] 4\n");
+  int headers = 0;
+  for (const StatementResult& s : r.statements) headers += s.line == 3;
+  CHECK(headers == 4);  // n = 0, 1, 2, 3 tested true; break leaves before a fifth test
+  // an empty loop still computes what it goes over: one header step
+  const ProgramResult empty = run_ok("for i in []:\n    x = 1\n");
+  CHECK(steps(empty) == std::vector<std::pair<int, int64_t>>{{1, 0}});
+}
+
+TEST_CASE("program steps: a function's steps come before the line that called it", "[program][steps]") {
+  const ProgramResult r = run_ok("def f(x, k=2):\n    y = x * k\n    return y\nz = f(3)\nw = f(1, k=5)\n");
+  using P = std::pair<int, int64_t>;
+  CHECK(steps(r) == std::vector<P>{{1, 0}, {2, 0}, {3, 0}, {4, 0}, {2, 1}, {3, 1}, {5, 0}});
+  CHECK(r.statements[1].function == "f");
+  CHECK(r.statements[1].depth == 1);
+  CHECK(r.statements[3].depth == 0);
+  CHECK(r.statements[3].names.at("z").repr == "6");
+  CHECK(r.statements[6].names.at("w").repr == "5");
+  // locals stay in the function
+  CHECK(r.globals.count("y") == 0);
+  REQUIRE(r.statements[3].calls.size() == 1);
+  CHECK(r.statements[3].calls[0].op == "f");
+}
+
+TEST_CASE("program steps: an error inside a function stops the program at its line", "[program][steps]") {
+  const ProgramResult r = run_program("import torch\ndef f(x):\n    return x + torch.ones(3)\ny = f(torch.ones(2))\n");
+  REQUIRE(r.error);
+  CHECK(r.error->line == 3);
+  CHECK(r.error->column == 12);
+  CHECK(r.error->python_type == "RuntimeError");
+  // the failing step, then the line that called it (its call failed)
+  REQUIRE(r.statements.size() == 4);
+  CHECK(r.statements[2].line == 3);
+  CHECK(r.statements[3].line == 4);
+  REQUIRE_FALSE(r.statements[3].calls.empty());
+  CHECK(r.statements[3].calls.back().failed);
+}
+
+TEST_CASE("program steps: the step limit stops a loop that never ends, at its line", "[program][steps]") {
+  ProgramLimits limits;
+  limits.max_steps = 100;
+  const ProgramResult r = run_program("n = 0\nwhile True:\n    n += 1\n", limits);
+  REQUIRE(r.error);
+  CHECK(r.error->kind == "limit");
+  CHECK(r.error->message ==
+        "the program has run 100 statements, as many as a program may (the maxSteps limit): does a "
+        "loop never end?");
+  CHECK((r.error->line == 2 || r.error->line == 3));
+  CHECK(r.statements.size() == 101);
+  const ProgramResult deep = run_program("def f(n):\n    return f(n + 1)\nf(0)\n");
+  REQUIRE(deep.error);
+  CHECK(deep.error->kind == "limit");
+  CHECK(deep.error->python_type == "RecursionError");
+  CHECK(deep.error->line == 2);
+}
+
+TEST_CASE("program steps: past its detailed runs a statement keeps its names and output only", "[program][steps]") {
+  const ProgramResult r = run_ok("import torch\nx = torch.ones(2)\nfor i in range(60):\n    x = x + 1\nprint(x.sum().item())\n");
+  int64_t detailed = 0, brief = 0;
+  for (const StatementResult& s : r.statements) {
+    if (s.line != 4) continue;
+    if (s.detailed) {
+      ++detailed;
+      CHECK(s.calls.size() == 1);
+      CHECK_FALSE(s.events.empty());
+    } else {
+      ++brief;
+      CHECK(s.calls.empty());
+      CHECK(s.events.empty());
+      CHECK(s.names.count("x") == 1);
+    }
+  }
+  CHECK(detailed == tc::lang::kDetailedRuns);
+  CHECK(brief == 60 - tc::lang::kDetailedRuns);
+  CHECK(printed(r) == "122.0\n");
+}
+
+TEST_CASE("program steps: values of the run asked for", "[program][steps]") {
+  const std::string code = "import torch\nx = torch.zeros(2)\nfor i in range(3):\n    x = x + i\n";
+  const ProgramResult r = run_program(code, {}, 4, 2);
+  REQUIRE_FALSE(r.error);
+  int with_values = 0;
+  for (const StatementResult& s : r.statements)
+    for (const tc::lang::CallRecord& c : s.calls)
+      if (!c.input_values.empty()) {
+        ++with_values;
+        CHECK(s.run == 2);
+        CHECK(c.input_values[0].cells == std::vector<std::string>{"1", "1"});  // 0 + 0 + 1
+      }
+  CHECK(with_values == 1);
+}
+
+TEST_CASE("program steps: grad mode inside with blocks, restored after, and after the program", "[program][steps]") {
+  const ProgramResult r = run_ok(
+      "import torch\nw = torch.ones(2, requires_grad=True)\nwith torch.no_grad():\n    a = w * 2\n"
+      "b = w * 2\ntorch.set_grad_enabled(False)\n");
+  CHECK_FALSE(r.globals.at("a").tensor().requires_grad());
+  CHECK(r.globals.at("b").tensor().requires_grad());
+  CHECK(tc::grad_enabled());  // the program's set_grad_enabled(False) ends with it
+  // an error inside the block restores the mode too
+  const ProgramResult e = run_program("import torch\nwith torch.no_grad():\n    x = 1 / 0\n");
+  REQUIRE(e.error);
+  CHECK(tc::grad_enabled());
+}
+
+TEST_CASE("program steps: a backward in a loop names the calls of its own iteration", "[program][steps]") {
+  const ProgramResult r = run_ok(
+      "import torch\nw = torch.ones(3, requires_grad=True)\nfor k in range(2):\n"
+      "    loss = (w * torch.ones(2, 1)).sum()\n    loss.backward()\n");
+  // the flattened index of each backward step's call is a call of line 4
+  // in the same iteration as the backward
+  std::vector<std::pair<const tc::lang::CallRecord*, int64_t>> calls;  // with its step's run
+  for (const StatementResult& s : r.statements)
+    for (const tc::lang::CallRecord& c : s.calls) calls.emplace_back(&c, s.run);
+  int muls = 0;
+  for (const StatementResult& s : r.statements) {
+    if (s.line != 5) continue;
+    for (const tc::TraceEvent& event : s.events) {
+      const auto* step = std::get_if<tc::ReduceGradTrace>(&event);
+      if (step == nullptr || !step->call) continue;
+      REQUIRE(*step->call < static_cast<int64_t>(calls.size()));
+      const auto& [made, run] = calls[static_cast<size_t>(*step->call)];
+      CHECK(made->line == 4);
+      CHECK(run == s.run);
+      muls += made->op == "mul";
+    }
+  }
+  CHECK(muls == 2);  // w's gradient reduced from (2, 3) to (3,), once an iteration
+}
+
+TEST_CASE("program steps: columns in UTF-16 code units, Unicode names", "[program][steps]") {
+  const ProgramResult r = run_program("é = 1\ns = '中文'; y = é + z\n");
+  REQUIRE(r.error);
+  CHECK(r.error->message == "name 'z' is not defined");
+  CHECK(r.error->line == 2);
+  CHECK(r.error->column == 19);  // s = '中文'; y = é + z: 18 code units before z
+  CHECK(r.statements[0].names.count("é") == 1);
+  CHECK(r.statements[2].source == "y = é + z");
+  const ProgramResult comma = run_program("x = a，b\n");
+  REQUIRE(comma.error);
+  CHECK(comma.error->kind == "syntax");
+  CHECK(comma.error->column == 6);
+  CHECK(comma.error->message == "invalid character '，' (U+FF0C)");
+}
