@@ -131,7 +131,7 @@ void collect_tensors(const Value& v, std::vector<Tensor>& out, int depth = 0) {
   }
 }
 
-class Interpreter {
+class Interpreter : private GradientObserver {
  public:
   Interpreter(const std::string& source, ProgramResult& result, int values_line)
       : source_(source), result_(result), values_line_(values_line) {
@@ -148,6 +148,9 @@ class Interpreter {
       result_.error = *e;
       return;
     }
+    // Note [Call gradients]: only a program asked about a line watches its backward passes.
+    std::optional<ObserveGradients> observing;
+    if (values_line_ > 0) observing.emplace(static_cast<GradientObserver*>(this));
     for (const Statement& s : module.statements)
       if (!run_statement(s)) break;
   }
@@ -217,6 +220,8 @@ class Interpreter {
       scope_ = nullptr;
     }
     if (!error && called_backward(out)) fill_grads(out);
+    if (values_wanted_) asked_statement_ = result_.statements.size() - 1;
+    settle_call_gradients(!error);
     current_ = nullptr;
     if (error) result_.error = *error;
     return !error;
@@ -543,8 +548,67 @@ class Interpreter {
     r.input_values = std::move(found);
     r.first_event = first_event;
     r.end_event = scope_->events().size();
+    if (values_wanted_) asked_calls_[number] = {current_->calls.size(), r.inputs, r.outputs};
     current_->calls.push_back(std::move(r));
     index_of_call_[number] = calls_recorded_++;
+  }
+
+  // --- the asked statement's gradients (Note [Call gradients])
+
+  // What the interpreter knows of one of the asked statement's calls: its
+  // index in the statement's calls, its inputs' and outputs' ids.
+  struct AskedCall {
+    size_t index = 0;
+    std::vector<uint64_t> inputs, outputs;
+  };
+
+  // Note [Gradient observer]: a node made by one of the asked statement's
+  // calls ran. The gradient of the call's result is the one its node got
+  // (the node whose result is the call's output); each input's, what a
+  // node of the call handed the tensor of that id. Kept for the first pass
+  // that ran the call's nodes, until its statement ends (settle_call_gradients).
+  void ran(const Node& node, const Tensor& result, const Tensor& grad,
+           const std::vector<Tensor>& input_grads, const std::vector<Tensor>& reduced) override {
+    const auto asked = asked_calls_.find(node.call);
+    if (asked == asked_calls_.end() || current_ == nullptr) return;
+    const AskedCall& call = asked->second;
+    // the asked statement may be the one running (x.sum().backward() asked)
+    const std::vector<CallRecord>& calls =
+        values_wanted_ ? current_->calls : result_.statements[asked_statement_].calls;
+    if (call.index >= calls.size() || calls[call.index].grads) return;  // an earlier pass's stay
+    CallGradients& g = pending_grads_[call.index];
+    if (g.line == 0) {
+      g.line = current_->line;
+      g.inputs.resize(call.inputs.size());
+      g.reduced.resize(call.inputs.size());
+    }
+    if (!g.result &&
+        std::find(call.outputs.begin(), call.outputs.end(), result.id()) != call.outputs.end())
+      g.result = gradient_values(grad);
+    for (size_t i = 0; i < node.inputs.size() && i < input_grads.size(); ++i) {
+      if (!node.inputs[i].defined() || !input_grads[i].defined()) continue;
+      for (size_t k = 0; k < call.inputs.size(); ++k)
+        if (call.inputs[k] == node.inputs[i].id() && !g.inputs[k]) {
+          g.inputs[k] = gradient_values(input_grads[i]);
+          g.reduced[k] = gradient_values(reduced[i]);
+        }
+    }
+  }
+
+  // A gradient's values within the statement's bound for gradients.
+  TensorValues gradient_values(const Tensor& t) {
+    std::swap(cells_left_, grad_cells_left_);
+    TensorValues v = values_of(t);
+    std::swap(cells_left_, grad_cells_left_);
+    return v;
+  }
+
+  // The running statement ended: a backward pass that ran in it without an
+  // error hands its gradients to the asked statement's calls.
+  void settle_call_gradients(bool ok) {
+    if (ok && asked_statement_ < result_.statements.size())
+      for (auto& [index, g] : pending_grads_) result_.statements[asked_statement_].calls[index].grads = std::move(g);
+    pending_grads_.clear();
   }
 
   // Each backward step's call, from the number its node recorded to the
@@ -888,6 +952,13 @@ class Interpreter {
   int values_line_ = 0;
   bool values_wanted_ = false;
   int64_t cells_left_ = 0;
+  // Note [Call gradients]: the asked statement (an index into the result's
+  // statements once it ran; past the end before), its calls by number, the
+  // gradients of the pass now running, and the cells gradients may still take.
+  size_t asked_statement_ = std::numeric_limits<size_t>::max();
+  std::unordered_map<int64_t, AskedCall> asked_calls_;
+  std::map<size_t, CallGradients> pending_grads_;
+  int64_t grad_cells_left_ = kMaxStatementCells;
 };
 
 // What the program's names hold, largest first: each storage counted once
