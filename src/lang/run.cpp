@@ -591,6 +591,7 @@ class Interpreter : private GradientObserver {
         if (call.inputs[k] == node.inputs[i].id() && !g.inputs[k]) {
           g.inputs[k] = gradient_values(input_grads[i]);
           g.reduced[k] = gradient_values(reduced[i]);
+          break;  // x * x: the node's second x is the call's second
         }
     }
   }

@@ -259,7 +259,7 @@ export class CodeMode {
   private showPicked(): void {
     const program = this.runProgramData;
     const statement = program === null || this.pickedLine === null ? null : statementAt(program, this.pickedLine);
-    const line = statement === null ? null : lineOp(statement);
+    const line = statement === null || program === null ? null : lineOp(statement, program);
     this.host.showOp(line, line === null ? {} : lineState(line));
   }
 

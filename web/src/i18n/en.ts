@@ -215,6 +215,16 @@ export const en: Messages = {
     lossSum: 'all ones',
     noGrad: 'No gradient flows here',
     inplaceLeaf: 'tensorcast, like PyTorch, refuses an in-place op on a leaf that requires grad; use the out-of-place op to see gradients.',
+    programForward: (expr, shape, line, source) => `Forward: out = ${expr} has shape ${shape}. The backward pass of line ${line} (${source}) brought out this gradient, d loss / d out, drawn here: the program’s own numbers.`,
+    fromLine: (line) => `from the backward pass of line ${line}`,
+    programStepView: (parts) => `${parts.join(' ')} These are the gradients the program’s backward pass computed for this line.`,
+    received: (name, shape) => `what ${name} receives ${shape}`,
+    notRequired: (names) => `${list(names)} ${verb(names, 'does', 'do')} not require grad (made without requires_grad=True, and computed from nothing that requires it), so the backward pass computes no gradient for ${names.length === 1 ? 'it' : 'them'}.`,
+    noBackward: (lines) => lines.length === 0
+      ? 'No backward pass ran through this line: the program calls no backward() after it. Add one (loss.backward(), loss a single number computed from this line’s result) to see the gradients.'
+      : `No backward pass ran through this line: the backward() on ${lines.length === 1 ? 'line' : 'lines'} ${list(lines.map(String))} started from a tensor that does not depend on this line’s result.`,
+    notRecorded: 'No operand of this op requires grad, so autograd did not record it and no gradient flows back through it.',
+    noBackwardCaption: 'No backward pass to step through: the program computed no gradient through this line.',
   },
   inplace: {
     rule: (call) => `${call} writes the result into a itself, so the broadcast shape must be exactly a’s shape.`,

@@ -181,6 +181,20 @@ export interface Messages {
     lossSum: string;
     noGrad: string;
     inplaceLeaf: string;
+    /** A program's line: the gradients came from the backward() on `line` (its text). */
+    programForward(expr: string, shape: string, line: number, source: string): string;
+    /** Beside d loss / d out in the diagram: where it came from. */
+    fromLine(line: number): string;
+    programStepView(parts: string[]): string;
+    /** The last stage of a program's input: what it received from this op. */
+    received(name: string, shape: string): string;
+    /** Operands of a program's line that are floating-point but do not require grad. */
+    notRequired(names: string[]): string;
+    /** No backward pass ran through a program's line: none after it (lines empty), or those on lines did not reach it. */
+    noBackward(lines: number[]): string;
+    /** Nothing on a program's line requires grad: autograd did not record it. */
+    notRecorded: string;
+    noBackwardCaption: string;
   };
   inplace: {
     rule(call: string): string;

@@ -215,6 +215,16 @@ export const zh: Messages = {
     lossSum: '全为 1',
     noGrad: '这里没有梯度',
     inplaceLeaf: 'tensorcast 和 PyTorch 一样，不允许对需要梯度的叶子张量做原地运算；请改用非原地运算查看梯度。',
+    programForward: (expr, shape, line, source) => `前向：out = ${expr} 的形状为 ${shape}。第 ${line} 行（${source}）的反向传播传给 out 的梯度 d loss / d out 画在这里，都是程序自己算出的数值。`,
+    fromLine: (line) => `来自第 ${line} 行的反向传播`,
+    programStepView: (parts) => `${parts.join('')}这些就是程序的反向传播为这一行算出的梯度。`,
+    received: (name, shape) => `${name} 收到的梯度 ${shape}`,
+    notRequired: (names) => `${list(names)} 不需要梯度（创建时没有 requires_grad=True，计算它所用的张量也都不需要梯度），所以反向传播不会为它算梯度。`,
+    noBackward: (lines) => lines.length === 0
+      ? '没有反向传播经过这一行：程序在这一行之后没有调用 backward()。在后面加上 loss.backward()（loss 是由这一行的结果算出的单个数）就能看到梯度。'
+      : `没有反向传播经过这一行：第 ${lines.join('、')} 行的 backward() 所从出发的张量不依赖这一行的结果。`,
+    notRecorded: '这个运算的操作数都不需要梯度，所以 autograd 没有记录它，也没有梯度从这里传回。',
+    noBackwardCaption: '没有可以逐步查看的反向传播：程序没有为这一行算出梯度。',
   },
   inplace: {
     rule: (call) => `${call} 把结果写回 a 本身，所以广播后的形状必须正好是 a 的形状。`,

@@ -5,7 +5,7 @@
 // hands them back when tc.run is asked about the line (RunOptions.valuesAt;
 // Note [Call values] in src/lang/program.h). Nothing is run again on values
 // made up for the views.
-import type { BroadcastTrace, DType, OpTrace, ProgramCall, ProgramStatement, TensorValues, TraceEvent } from 'tensorcast';
+import type { BroadcastTrace, DType, OpTrace, ProgramCall, ProgramStatement, ReduceGradTrace, TensorValues, TraceEvent, ValueInfo } from 'tensorcast';
 import { OPS as TABLE } from 'tensorcast';
 import type { ProgramRun } from './program.js';
 import { OPS } from './state.js';
@@ -28,7 +28,41 @@ export interface LineOperand {
   cells: number[] | null;
   /** Which of the call's inputs it is (an index into call.inputs); null for a Python number. */
   input: number | null;
+  /** Whether the tensor required grad when the call ran (the program's record of it); null: a number, or not known. */
+  requiresGrad: boolean | null;
 }
+
+/** What one operand got from the line's call in the program's backward pass (Note [Call gradients]). */
+export interface OperandGrad {
+  /** In the result's shape, as the call's backward handed it. */
+  incoming: LineOperand;
+  /** Summed to the operand's shape: what the operand received. */
+  reduced: LineOperand;
+  /** The engine's reduction of it (the backward step's trace); null when the pass ran no step for it (nothing recorded it). */
+  step: ReduceGradTrace | null;
+}
+
+/**
+ * The gradients of a line's call as the program's backward pass computed
+ * them, or why there are none: no backward() runs after the line; one ran
+ * but did not reach the line's result; or nothing on the line requires
+ * grad (autograd did not record the call).
+ */
+export type LineGrads =
+  | {
+    kind: 'ran';
+    /** The line of the backward() whose pass computed them, and its text. */
+    line: number;
+    source: string;
+    /** The gradient that reached the call's result; null when the record has none (a call of several ops). */
+    result: LineOperand | null;
+    /** Per operand, in the views' order: what it got; null for a number or an operand that got none. */
+    operands: (OperandGrad | null)[];
+  }
+  | { kind: 'no-backward' }
+  /** backward() ran on these lines, and none reached the line's result. */
+  | { kind: 'not-reached'; lines: number[] }
+  | { kind: 'not-recorded' };
 
 /** A line's op, for the views. */
 export interface LineOp {
@@ -43,6 +77,8 @@ export interface LineOp {
   out: LineOperand | null;
   /** What the call recorded (its warnings among them). */
   events: TraceEvent[];
+  /** Its gradients in the program (lineGrads); null when the line was opened without its program. */
+  grads: LineGrads | null;
 }
 
 /** A cell or a number as the core writes it (Scalar::exact_text): '0.5', '2', 'nan', '-inf'. */
@@ -73,11 +109,16 @@ function fits(v: TensorValues, w: Wanted): boolean {
 }
 
 function operandOf(w: Wanted, values: TensorValues | undefined, input: number | null): LineOperand {
-  if (w.number !== null) return { shape: [], strides: [], offset: 0, dtype: w.dtype ?? 'float64', cells: [exactNumber(w.number)], input: null };
+  if (w.number !== null) return { shape: [], strides: [], offset: 0, dtype: w.dtype ?? 'float64', cells: [exactNumber(w.number)], input: null, requiresGrad: null };
   return {
     shape: [...w.shape], strides: [...(w.strides ?? values?.strides ?? [])], offset: w.offset ?? values?.offset ?? 0,
-    dtype: w.dtype ?? values?.dtype ?? 'float32', cells: values !== undefined && values.complete ? values.cells : null, input,
+    dtype: w.dtype ?? values?.dtype ?? 'float32', cells: values !== undefined && values.complete ? values.cells : null, input, requiresGrad: null,
   };
+}
+
+/** Recorded values as an operand (a gradient: its own geometry, always a tensor). */
+function valuesOperand(v: TensorValues): LineOperand {
+  return { shape: [...v.shape], strides: [...v.strides], offset: v.offset, dtype: v.dtype, cells: v.complete ? v.cells : null, input: null, requiresGrad: null };
 }
 
 /**
@@ -114,7 +155,7 @@ function fromTrace(statement: ProgramStatement, trace: OpTrace): LineOp | null {
     const values = call.outputValues[0];
     out = operandOf(w, values !== undefined && fits(values, w) ? values : undefined, null);
   }
-  return { op: trace.op as Op, call, operands: matched(call, wanted), trace, broadcast: trace.broadcast, out, events: call.traces };
+  return { op: trace.op as Op, call, operands: matched(call, wanted), trace, broadcast: trace.broadcast, out, events: call.traces, grads: null };
 }
 
 /** The table's op whose PyTorch name ends as the call's does: 'Tensor.floor_divide_' and '+=''s 'add_' name 'floorDivide_' and 'add_'. */
@@ -132,20 +173,90 @@ function fromFailedBroadcast(statement: ProgramStatement): LineOp | null {
   const op = call === undefined ? null : tableOp(call);
   if (call === undefined || op === null) return null;
   const wanted = failed.inputs.map((shape): Wanted => ({ shape, strides: null, offset: null, dtype: null, number: null }));
-  return { op, call, operands: matched(call, wanted), trace: null, broadcast: failed, out: null, events: call.traces };
+  return { op, call, operands: matched(call, wanted), trace: null, broadcast: failed, out: null, events: call.traces, grads: null };
 }
 
 /**
  * The statement's first op the views can draw, as the program ran it; null
- * when it has none (a factory, a reduction, a view).
+ * when it has none (a factory, a reduction, a view). With its program, the
+ * op comes with what the program knew of its operands (requires_grad) and
+ * its gradients (lineGrads).
  */
-export function lineOp(statement: ProgramStatement): LineOp | null {
+export function lineOp(statement: ProgramStatement, program: ProgramRun | null = null): LineOp | null {
+  let line: LineOp | null = null;
   for (const event of statement.traces) {
     if (event.kind !== 'op' || !OFFERED.has(event.op)) continue;
-    const line = fromTrace(statement, event);
-    if (line !== null) return line;
+    line = fromTrace(statement, event);
+    if (line !== null) break;
   }
-  return fromFailedBroadcast(statement);
+  line ??= fromFailedBroadcast(statement);
+  return line === null || program === null ? line : withProgram(line, program, statement);
+}
+
+/** What the program recorded of each tensor up to `call` (by id): the names' infos, then the calls' results. */
+function infosBefore(program: ProgramRun, statement: ProgramStatement, call: ProgramCall): Map<number, ValueInfo> {
+  const infos = new Map<number, ValueInfo>();
+  for (const s of program.statements) {
+    if (s.line > statement.line) break;
+    for (const c of s.calls) {
+      if (c === call) return infos;
+      c.outputs.forEach((id, i) => {
+        const info = c.outputInfo[i];
+        if (info !== undefined) infos.set(id, info);
+      });
+    }
+    for (const info of Object.values(s.names)) if (info.id !== null) infos.set(info.id, info);
+  }
+  return infos;
+}
+
+/** The call's index among all the program's calls (what a backward step's `call` names: Note [Call numbers]). */
+function callIndex(program: ProgramRun, call: ProgramCall): number {
+  let index = 0;
+  for (const s of program.statements) {
+    const at = s.calls.indexOf(call);
+    if (at >= 0) return index + at;
+    index += s.calls.length;
+  }
+  return -1;
+}
+
+function withProgram(line: LineOp, program: ProgramRun, statement: ProgramStatement): LineOp {
+  const infos = infosBefore(program, statement, line.call);
+  const operands = line.operands.map((o): LineOperand => {
+    const id = o.input === null ? undefined : line.call.inputs[o.input];
+    const info = id === undefined ? undefined : infos.get(id);
+    return { ...o, requiresGrad: info === undefined ? null : info.requiresGrad };
+  });
+  return { ...line, operands, grads: lineGrads(program, line) };
+}
+
+/** The backward() calls' lines, after `line`. */
+function backwardLines(program: ProgramRun, after: number): number[] {
+  return program.statements.filter((s) => s.line > after && s.calls.some((c) => c.op.endsWith('backward') && !c.failed)).map((s) => s.line);
+}
+
+/** The line's gradients as the program's backward pass computed them, or why it computed none. */
+export function lineGrads(program: ProgramRun, line: LineOp): LineGrads {
+  const { call } = line;
+  const g = call.grads;
+  if (g === null || g === undefined) {
+    if (call.outputInfo[0] !== undefined && !call.outputInfo[0].requiresGrad) return { kind: 'not-recorded' };
+    const lines = backwardLines(program, call.endLine);
+    return lines.length === 0 ? { kind: 'no-backward' } : { kind: 'not-reached', lines };
+  }
+  const index = callIndex(program, call);
+  const source = program.statements.find((s) => s.line === g.line)?.source ?? '';
+  const operands = line.operands.map((o): OperandGrad | null => {
+    if (o.input === null) return null;
+    const incoming = g.inputs[o.input];
+    const reduced = g.reduced[o.input];
+    if (incoming == null || reduced == null) return null;
+    const id = call.inputs[o.input];
+    const step = program.backward.find((b) => b.call === index && b.inputId === id && b.line === g.line) ?? null;
+    return { incoming: valuesOperand(incoming), reduced: valuesOperand(reduced), step };
+  });
+  return { kind: 'ran', line: g.line, source, result: g.result === null ? null : valuesOperand(g.result), operands };
 }
 
 function shapeText(shape: readonly number[]): string {
