@@ -374,6 +374,7 @@ export const en: Messages = {
     heading: 'Dtypes: how PyTorch picks the result’s type',
     dtypeOf: (name) => `dtype of ${name}`,
     operand: (name, dtype, category) => `${name} is ${dtype}, ${CATEGORY[category]}${category === 'number' ? ': only its kind counts' : ''}.`,
+    number: (name, text, dtype) => `${name} is ${text}, a plain Python number: only its kind counts (${KIND[kindOf(dtype)]}, which stands as ${dtype}).`,
     within: (category, names, dtypes, dtype, reason, common) => {
       const who = `${list(names)} (${names.length > 2 ? 'all' : 'both'} ${CATEGORIES[category]})`;
       const meet = common ? `the common dtype is ${dtype}` : `they meet at ${dtype}`;

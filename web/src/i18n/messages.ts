@@ -359,6 +359,8 @@ export interface Messages {
     /** The dtype menu's label. */
     dtypeOf(name: OperandName): string;
     operand(name: string, dtype: DType, category: Category): string;
+    /** A Python number (a program's `x * 2.5`): its text, and the dtype its category stands as (float32 for a float). */
+    number(name: string, text: string, dtype: DType): string;
     /** common: theirs is the only category, so dtype is the common dtype. */
     within(category: Category, names: string[], dtypes: DType[], dtype: DType, reason: WithinReason, common: boolean): string;
     common(dtype: DType): string;

@@ -373,6 +373,7 @@ export const zh: Messages = {
     heading: 'dtype：PyTorch 如何决定结果的类型',
     dtypeOf: (name) => `${name} 的 dtype`,
     operand: (name, dtype, category) => join(name, '是', dtype, `，${CATEGORY[category]}${category === 'number' ? '：只看它是哪一种数' : ''}。`),
+    number: (name, text, dtype) => join(name, '是', text, `，一个普通的 Python 数字：只看它是哪一种数（${KIND[kindOf(dtype)]}，按`, dtype, '算）。'),
     within: (category, names, dtypes, dtype, reason, common) => {
       const who = join(list(names), '都是', CATEGORY[category]);
       const meet = common ? join('公共 dtype 是', dtype) : join('它们提升为', dtype);

@@ -30,6 +30,8 @@ export interface LineOperand {
   input: number | null;
   /** Whether the tensor required grad when the call ran (the program's record of it); null: a number, or not known. */
   requiresGrad: boolean | null;
+  /** A Python number's text as the op saw it ('2.5', '2'): drawn as that number, not as a tensor; null for a tensor. */
+  number: string | null;
 }
 
 /** What one operand got from the line's call in the program's backward pass (Note [Call gradients]). */
@@ -109,16 +111,16 @@ function fits(v: TensorValues, w: Wanted): boolean {
 }
 
 function operandOf(w: Wanted, values: TensorValues | undefined, input: number | null): LineOperand {
-  if (w.number !== null) return { shape: [], strides: [], offset: 0, dtype: w.dtype ?? 'float64', cells: [exactNumber(w.number)], input: null, requiresGrad: null };
+  if (w.number !== null) return { shape: [], strides: [], offset: 0, dtype: w.dtype ?? 'float64', cells: [exactNumber(w.number)], input: null, requiresGrad: null, number: w.number };
   return {
     shape: [...w.shape], strides: [...(w.strides ?? values?.strides ?? [])], offset: w.offset ?? values?.offset ?? 0,
-    dtype: w.dtype ?? values?.dtype ?? 'float32', cells: values !== undefined && values.complete ? values.cells : null, input, requiresGrad: null,
+    dtype: w.dtype ?? values?.dtype ?? 'float32', cells: values !== undefined && values.complete ? values.cells : null, input, requiresGrad: null, number: null,
   };
 }
 
 /** Recorded values as an operand (a gradient: its own geometry, always a tensor). */
 function valuesOperand(v: TensorValues): LineOperand {
-  return { shape: [...v.shape], strides: [...v.strides], offset: v.offset, dtype: v.dtype, cells: v.complete ? v.cells : null, input: null, requiresGrad: null };
+  return { shape: [...v.shape], strides: [...v.strides], offset: v.offset, dtype: v.dtype, cells: v.complete ? v.cells : null, input: null, requiresGrad: null, number: null };
 }
 
 /**
@@ -296,13 +298,13 @@ export function spanText(code: string, span: { line: number; column: number; end
 /**
  * What the views' operands stand for in the program: for the line's op,
  * each input as written (the expression that made it, or the name it is
- * bound to), in the views' order (a, b; where's condition first). Empty
- * when an operand is a Python number or the call's values do not say
- * which input it is.
+ * bound to; a Python number as its value), in the views' order (a, b;
+ * where's condition first). Empty when the call's values do not say which
+ * input an operand is.
  */
 export function operandSources(program: ProgramRun, statement: ProgramStatement): string[] {
   const line = lineOp(statement);
-  if (line === null || line.operands.some((o) => o.input === null)) return [];
+  if (line === null || line.operands.some((o) => o.input === null && o.number === null)) return [];
   const made = new Map<number, string>();
   for (const s of program.statements) {
     if (s.line > statement.line) break;
@@ -312,6 +314,6 @@ export function operandSources(program: ProgramRun, statement: ProgramStatement)
     if (c === line.call) break;
     for (const id of c.outputs) made.set(id, spanText(program.code, c));
   }
-  const texts = line.operands.map((o) => made.get(line.call.inputs[o.input as number] as number) ?? '');
+  const texts = line.operands.map((o) => o.number ?? made.get(line.call.inputs[o.input as number] as number) ?? '');
   return texts.every((t) => t !== '') ? texts : [];
 }
