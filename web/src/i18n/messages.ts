@@ -154,6 +154,28 @@ export interface Messages {
     noPlan: string;
     noExpand: string;
   };
+  /** The calls of a program's line the elementwise views do not draw (model/call-explain.ts). */
+  calls: {
+    /** Above the buttons of a line's calls. */
+    pick: string;
+    /** matmul: the batch dims (none: one product), the contracted dims, a 1-D operand's 1s, the result. */
+    matmulBatch(a: string, b: string, result: string | null): string;
+    matmulInner(aDim: number, bDim: number, k: number): string;
+    matmulPromoted(which: 'a' | 'b'): string;
+    matmulResult(m: number, k: number, n: number, out: string): string;
+    /** a @ b refused: the sizes that must meet. */
+    matmulFailed(a: string, b: string, k: number, bInner: number): string;
+    /** The hint: write b (or a) transposed; edited: the statement as it would run. */
+    matmulHint(call: string, shape: string): string;
+    reduction(op: string, input: string, dims: number[], keepdim: boolean, out: string): string;
+    /** Without keepdim: the reduced dims are gone; kept: the shape keepdim=True gives. */
+    reductionKeep(kept: string): string;
+    indexStep(text: string, shape: string): string;
+    indexView: string;
+    indexCopy: string;
+    cat(count: number, dim: number | null, sizes: number[], out: string): string;
+    stack(count: number, shape: string, dim: number | null, out: string): string;
+  };
   grad: {
     dOut: string;
     incoming(name: string): string;

@@ -191,6 +191,24 @@ export const zh: Messages = {
     noPlan: '运算没有执行，因此没有迭代计划。',
     noExpand: '广播失败，没有任何扩展：这里按原样显示每个输入的存储和步长。',
   },
+  calls: {
+    pick: '这一行有多个调用：选一个来讲解。',
+    matmulBatch: (a, b, result) => result === null
+      ? '没有批量维度：只做一次矩阵乘法。'
+      : `批量维度 ${a} 和 ${b} 像逐元素运算一样广播为 ${result}：每一组做一次矩阵乘法。`,
+    matmulInner: (aDim, bDim, k) => `内侧维度被收缩：a 的第 ${aDim} 维和 b 的第 ${bDim} 维大小都是 ${k}，逐元素相乘后求和消去。`,
+    matmulPromoted: (which) => which === 'a' ? 'a 是 1 维张量：乘法时在左边补 1，结果中再去掉。' : 'b 是 1 维张量：乘法时在右边补 1，结果中再去掉。',
+    matmulResult: (m, k, n, out) => `每次乘法是 (${m}, ${k}) @ (${k}, ${n}) → (${m}, ${n})；结果的形状为 ${out}。`,
+    matmulFailed: (a, b, k, bInner) => `a ${a} @ b ${b}：a 的最后一维（${k}）必须等于 b 的倒数第二维（${bInner}），这里不相等。`,
+    matmulHint: (call, shape) => `你是想写 ${call} 吗？转置后这个操作数是 ${shape}，内侧维度就对上了。`,
+    reduction: (op, input, dims, keepdim, out) => `${op} 在形状为 ${input} 的张量的${dimsText(dims)}上归约：${keepdim ? '这些维度保留为大小 1（keepdim=True）' : '这些维度消失'}。结果的形状为 ${out}。`,
+    reductionKeep: (kept) => `不加 keepdim=True 时，被归约的维度会消失；要让结果和输入再广播（x - x.mean(1)），就保留它们：keepdim=True 得到 ${kept}。`,
+    indexStep: (text, shape) => `${text} → ${shape}`,
+    indexView: '下标里只有整数、切片、None 和 ...：结果是 view，与输入共享存储。',
+    indexCopy: '下标里有张量（或列表）：这是高级索引，结果是副本。',
+    cat: (count, dim, sizes, out) => `torch.cat 沿已有的维度${dim === null ? '' : `（第 ${dim} 维）`}拼接 ${count} 个张量${dim === null ? '' : `：大小 ${sizes.join(' + ')} 相加`}；其他维度必须相等。结果的形状为 ${out}。`,
+    stack: (count, shape, dim, out) => `torch.stack 把 ${count} 个形状为 ${shape} 的张量沿一个新维度${dim === null ? '' : `（第 ${dim} 维）`}并排放在一起；它们的形状必须相同。结果的形状为 ${out}。`,
+  },
   grad: {
     dOut: 'd loss / d out',
     incoming: (name) => `${name} 的梯度（out 的形状）`,

@@ -7,6 +7,8 @@
 // made up for the views.
 import type { BroadcastTrace, DType, OpTrace, ProgramCall, ProgramStatement, ReduceGradTrace, TensorValues, TraceEvent, ValueInfo } from 'tensorcast';
 import { OPS as TABLE } from 'tensorcast';
+import type { LineChoice } from './call-explain.js';
+import { explainCall } from './call-explain.js';
 import type { ProgramRun } from './program.js';
 import { OPS } from './state.js';
 import type { Op, State } from './state.js';
@@ -184,15 +186,54 @@ function fromFailedBroadcast(statement: ProgramStatement): LineOp | null {
  * op comes with what the program knew of its operands (requires_grad) and
  * its gradients (lineGrads).
  */
-export function lineOp(statement: ProgramStatement, program: ProgramRun | null = null): LineOp | null {
+export function lineOp(statement: ProgramStatement, program: ProgramRun | null = null, choice: number | null = null): LineOp | null {
+  const chosen = choice === null ? null : statement.calls[choice] ?? null;
   let line: LineOp | null = null;
-  for (const event of statement.traces) {
+  for (const event of chosen?.traces ?? statement.traces) {
     if (event.kind !== 'op' || !OFFERED.has(event.op)) continue;
     line = fromTrace(statement, event);
     if (line !== null) break;
   }
-  line ??= fromFailedBroadcast(statement);
+  if (line === null) {
+    const failed = fromFailedBroadcast(statement);
+    line = chosen === null || failed?.call === chosen ? failed : null;
+  }
   return line === null || program === null ? line : withProgram(line, program, statement);
+}
+
+/**
+ * The calls of a line the views can open, in the order they ran: those the
+ * elementwise views draw, and those call-explain.ts explains (matmul,
+ * reductions, indexing, cat and stack).
+ */
+export function lineChoices(program: ProgramRun, statement: ProgramStatement): LineChoice[] {
+  const choices: LineChoice[] = [];
+  statement.calls.forEach((call, index) => {
+    const text = spanText(program.code, call);
+    const explained = explainCall(program, call);
+    if (explained !== null) choices.push({ index, text, kind: explained.kind });
+    else if (lineOp(statement, null, index) !== null) choices.push({ index, text, kind: 'elementwise' });
+  });
+  return choices;
+}
+
+// What a student most likely means by a line of several calls, highest
+// first: the product (q @ k.T / 3 ** 0.5 is about the @), an op between two
+// tensors (x - x.mean(1) is about the -), a reduction, a join, an index,
+// then an op with a Python number.
+const MEANT: readonly LineChoice['kind'][] = ['matmul', 'matmul-failed', 'elementwise', 'reduction', 'join', 'index'];
+
+/** The call a line opens on (its index among the statement's calls), or null when it has none to open. */
+export function meantCall(program: ProgramRun, statement: ProgramStatement, choices: readonly LineChoice[] = lineChoices(program, statement)): number | null {
+  const rank = (c: LineChoice): number => {
+    if (c.kind !== 'elementwise') return MEANT.indexOf(c.kind);
+    const line = lineOp(statement, null, c.index);
+    const tensors = line?.operands.filter((o) => o.number === null).length ?? 0;
+    return tensors >= 2 ? MEANT.indexOf('elementwise') : MEANT.length;
+  };
+  let best: LineChoice | null = null;
+  for (const c of choices) if (best === null || rank(c) < rank(best)) best = c;
+  return best?.index ?? null;
 }
 
 /** What the program recorded of each tensor up to `call` (by id): the names' infos, then the calls' results. */
@@ -302,18 +343,28 @@ export function spanText(code: string, span: { line: number; column: number; end
  * where's condition first). Empty when the call's values do not say which
  * input an operand is.
  */
-export function operandSources(program: ProgramRun, statement: ProgramStatement): string[] {
-  const line = lineOp(statement);
+export function operandSources(program: ProgramRun, statement: ProgramStatement, choice: number | null = null): string[] {
+  const line = lineOp(statement, null, choice);
   if (line === null || line.operands.some((o) => o.input === null && o.number === null)) return [];
+  const inputs = inputTexts(program, statement, line.call);
+  const texts = line.operands.map((o) => o.number ?? inputs[o.input as number] ?? '');
+  return texts.every((t) => t !== '') ? texts : [];
+}
+
+/**
+ * Each input of one of the statement's calls as written: the name it is
+ * bound to, or the expression of the earlier call on the line that made
+ * it; '' when neither says.
+ */
+export function inputTexts(program: ProgramRun, statement: ProgramStatement, call: ProgramCall): string[] {
   const made = new Map<number, string>();
   for (const s of program.statements) {
     if (s.line > statement.line) break;
     for (const [name, info] of Object.entries(s.names)) if (info.id !== null) made.set(info.id, name);
   }
   for (const c of statement.calls) {
-    if (c === line.call) break;
+    if (c === call) break;
     for (const id of c.outputs) made.set(id, spanText(program.code, c));
   }
-  const texts = line.operands.map((o) => o.number ?? made.get(line.call.inputs[o.input as number] as number) ?? '');
-  return texts.every((t) => t !== '') ? texts : [];
+  return call.inputs.map((id) => made.get(id) ?? '');
 }
