@@ -51,6 +51,33 @@ test('a line no backward pass ran through says why, in both languages', async ({
   await expect(page.getByTestId('grad-no-backward')).toContainText('calls no backward() after it');
 });
 
+const ATTENTION = 'import torch\nq = torch.arange(6.).reshape(1, 2, 3)\nk = torch.ones(1, 4, 3)\nscores = q @ k.transpose(-2, -1) / 3 ** 0.5\n';
+
+test('a line of several calls opens the matmul; the division can be picked, and opens the views', async ({ page }) => {
+  const problems = watch(page);
+  await openCode(page, 'lang=en');
+  await paste(page, ATTENTION);
+  await lineOf(page, 'scores =').click({ position: { x: 4, y: 4 } });
+  await expect(page.getByTestId('call-explained')).toHaveAttribute('data-kind', 'matmul');
+  await expect(page.getByTestId('call-explained')).toContainText('dim 2 of a and dim 1 of b, both of size 3');
+  await expect(page.getByTestId('line-call')).toHaveCount(2);
+  await expect(page.getByTestId('line-call').first()).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('line-call').nth(1).click();
+  await expect(page.getByTestId('call-explained')).toHaveCount(0);
+  await expect(page.getByTestId('result-shape')).toHaveText('torch.Size([1, 2, 4])');
+  await expect(page.getByTestId('line-operands')).toContainText('b is 1.7320508075688772');
+  expect(problems).toEqual([]);
+});
+
+test('(2x3) @ (4x3): PyTorch\'s error, and the hint x @ W.T', async ({ page }) => {
+  await openCode(page, 'lang=zh');
+  await paste(page, 'import torch\nx = torch.ones(2, 3)\nW = torch.ones(4, 3)\ny = x @ W\n');
+  await expect(page.getByTestId('call-explained')).toHaveAttribute('data-kind', 'matmul-failed');
+  await expect(page.getByTestId('call-explained')).toContainText('你是想写 x @ W.T 吗？');
+  await page.getByTestId('lang').click();
+  await expect(page.getByTestId('call-explained')).toContainText('Did you mean x @ W.T?');
+});
+
 // ---- screenshots, for a person to look at (not committed)
 
 const SHOTS = new URL('./screenshots/line-views/', import.meta.url);
@@ -72,6 +99,15 @@ for (const [w, h, device] of [[390, 844, 'phone'], [1366, 768, 'laptop']]) {
       await page.getByTestId('tab-align').click();
       await page.locator('.cm-content').blur();
       await page.screenshot({ path: new URL(`number-${device}-${lang}.png`, SHOTS).pathname, fullPage: true });
+      await paste(page, ATTENTION);
+      await lineOf(page, 'scores =').click({ position: { x: 4, y: 4 } });
+      await expect(page.getByTestId('call-explained')).toBeVisible();
+      await page.locator('.cm-content').blur();
+      await page.screenshot({ path: new URL(`matmul-${device}-${lang}.png`, SHOTS).pathname, fullPage: true });
+      await paste(page, 'import torch\nx = torch.ones(2, 3)\nW = torch.ones(4, 3)\ny = x @ W\n');
+      await expect(page.getByTestId('call-explained')).toBeVisible();
+      await page.locator('.cm-content').blur();
+      await page.screenshot({ path: new URL(`matmul-error-${device}-${lang}.png`, SHOTS).pathname, fullPage: true });
     });
   }
 }
