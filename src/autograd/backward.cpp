@@ -296,7 +296,7 @@ void run_node(Node& node, const Tensor& result, const Tensor& grad, PendingGrads
       reduced[i] = reduce_grad(node, static_cast<int>(i), grads[i], steps);
       pending.deliver(node.inputs[i], reduced[i]);
     }
-  // Note [Gradient observer]
+  // See Note [Gradient observer].
   if (g_observer != nullptr) g_observer->ran(node, result, grad, grads, reduced);
 }
 

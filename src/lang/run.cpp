@@ -148,7 +148,7 @@ class Interpreter : private GradientObserver {
       result_.error = *e;
       return;
     }
-    // Note [Call gradients]: only a program asked about a line watches its backward passes.
+    // Only a program asked about a line watches its backward passes (Note [Call gradients]).
     std::optional<ObserveGradients> observing;
     if (values_line_ > 0) observing.emplace(static_cast<GradientObserver*>(this));
     for (const Statement& s : module.statements)
@@ -562,8 +562,8 @@ class Interpreter : private GradientObserver {
     std::vector<uint64_t> inputs, outputs;
   };
 
-  // Note [Gradient observer]: a node made by one of the asked statement's
-  // calls ran. The gradient of the call's result is the one its node got
+  // A node made by one of the asked statement's calls ran (Note [Gradient
+  // observer]). The gradient of the call's result is the one its node got
   // (the node whose result is the call's output); each input's, what a
   // node of the call handed the tensor of that id. Kept for the first pass
   // that ran the call's nodes, until its statement ends (settle_call_gradients).
@@ -953,9 +953,10 @@ class Interpreter : private GradientObserver {
   int values_line_ = 0;
   bool values_wanted_ = false;
   int64_t cells_left_ = 0;
-  // Note [Call gradients]: the asked statement (an index into the result's
-  // statements once it ran; past the end before), its calls by number, the
-  // gradients of the pass now running, and the cells gradients may still take.
+  // For Note [Call gradients]: the asked statement (an index into the
+  // result's statements once it ran; past the end before), its calls by
+  // number, the gradients of the pass now running, and the cells gradients
+  // may still take.
   size_t asked_statement_ = std::numeric_limits<size_t>::max();
   std::unordered_map<int64_t, AskedCall> asked_calls_;
   std::map<size_t, CallGradients> pending_grads_;
