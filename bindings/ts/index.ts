@@ -83,6 +83,7 @@ export { CHAIN_OPS, CHAIN_PROBLEM_KINDS, INDEX_TEXT_KINDS, SHAPE_PROBLEM_KINDS }
 export type { Program, ProgramValue } from './program.js';
 export type {
   BackwardStep,
+  CallGradients,
   ProgramCall,
   ProgramError,
   ProgramErrorKind,

@@ -8,6 +8,7 @@
 import type { ReduceGradTrace } from './generated/traces.js';
 
 export type {
+  CallGradients,
   ProgramCall,
   ProgramError,
   ProgramStatement,

@@ -137,10 +137,16 @@ function statement(s: RawProgramStatement, rt: Runtime<Tensor>): ProgramStatemen
       t.dispose();
     }
   }).join('');
-  const calls: ProgramCall[] = s.calls.map(({ firstEvent, endEvent, inputValues, outputValues, ...call }) => ({
+  const calls: ProgramCall[] = s.calls.map(({ firstEvent, endEvent, inputValues, outputValues, grads, ...call }) => ({
     ...call,
     inputValues: inputValues.map(tensorValues),
     outputValues: outputValues.map(tensorValues),
+    grads: grads === null ? null : {
+      line: grads.line,
+      result: grads.result === null ? null : tensorValues(grads.result),
+      inputs: grads.inputs.map((g) => (g === null ? null : tensorValues(g))),
+      reduced: grads.reduced.map((g) => (g === null ? null : tensorValues(g))),
+    },
     traces: s.traces.slice(firstEvent, endEvent),
   }));
   return {

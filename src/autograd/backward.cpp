@@ -51,7 +51,11 @@ void attach_grad(Tensor& out, const char* op, const std::vector<Tensor>& inputs,
 
 namespace {
 thread_local int64_t g_call_number = 0;
+thread_local GradientObserver* g_observer = nullptr;
 }  // namespace
+
+ObserveGradients::ObserveGradients(GradientObserver* observer) : previous_(g_observer) { g_observer = observer; }
+ObserveGradients::~ObserveGradients() { g_observer = previous_; }
 
 CallNumber::CallNumber(int64_t number) : previous_(g_call_number) { g_call_number = number; }
 CallNumber::~CallNumber() { g_call_number = previous_; }
@@ -273,7 +277,7 @@ struct Gradients {
 // delivers each input's gradient, summed back to the input's shape
 // (reduce_grad), to `pending`. Raises if the node's saved tensors were
 // released or written in place since.
-void run_node(Node& node, const Tensor& grad, PendingGrads& pending,
+void run_node(Node& node, const Tensor& result, const Tensor& grad, PendingGrads& pending,
               std::vector<ReduceGradTrace>* steps) {
   TC_CHECK(Autograd, !node.released,
            "Trying to backward through the graph a second time (or directly access saved "
@@ -287,9 +291,14 @@ void run_node(Node& node, const Tensor& grad, PendingGrads& pending,
   for (const Tensor& input : node.inputs) needed.push_back(input.defined());
   const std::vector<Tensor> grads = node.backward({grad, saved, needed});
   TC_ASSERT(grads.size() == node.inputs.size(), node.op, " backward arity");
+  std::vector<Tensor> reduced(grads.size());
   for (size_t i = 0; i < grads.size(); ++i)
-    if (node.inputs[i].defined() && grads[i].defined())
-      pending.deliver(node.inputs[i], reduce_grad(node, static_cast<int>(i), grads[i], steps));
+    if (node.inputs[i].defined() && grads[i].defined()) {
+      reduced[i] = reduce_grad(node, static_cast<int>(i), grads[i], steps);
+      pending.deliver(node.inputs[i], reduced[i]);
+    }
+  // See Note [Gradient observer].
+  if (g_observer != nullptr) g_observer->ran(node, result, grad, grads, reduced);
 }
 
 // Every leaf's gradient from seed at root, in topological order (each
@@ -310,7 +319,7 @@ Gradients compute_gradients(const Tensor& root, const Tensor& seed,
     if (!node) continue;
     const Tensor grad = pending.take(t);
     if (!grad.defined()) continue;
-    run_node(*node, grad, pending, steps);
+    run_node(*node, t, grad, pending, steps);
     out.ran.push_back(node.get());
     for (const Tensor& input : node->inputs)
       if (input.defined()) reached(input);

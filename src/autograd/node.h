@@ -85,6 +85,34 @@ class CallNumber {
 // The innermost CallNumber's number, or 0.
 int64_t current_call_number();
 
+// Note [Gradient observer]: whoever wants the numbers a backward pass
+// computes (a program's interpreter, for the views of one line: Note
+// [Call gradients] in src/lang/program.h) may watch a pass through an
+// ObserveGradients around it. The engine tells the observer, for each node
+// that ran, the complete gradient of the node's result and what it handed
+// each input: in the result's shape, and summed to the input's shape (Note
+// [Gradient reduction]); undefined where an input got none. Called inside
+// the pass (grad mode off, tracing paused), before anything is stored: a
+// pass that fails later has told of nodes whose gradients no .grad will
+// hold. The observer copies what it keeps; it must not throw.
+class GradientObserver {
+ public:
+  virtual ~GradientObserver() = default;
+  virtual void ran(const Node& node, const Tensor& result, const Tensor& grad,
+                   const std::vector<Tensor>& input_grads, const std::vector<Tensor>& reduced) = 0;
+};
+// Sets the observer for its lifetime (the innermost one wins).
+class ObserveGradients {
+ public:
+  explicit ObserveGradients(GradientObserver* observer);
+  ~ObserveGradients();
+  ObserveGradients(const ObserveGradients&) = delete;
+  ObserveGradients& operator=(const ObserveGradients&) = delete;
+
+ private:
+  GradientObserver* previous_;
+};
+
 // Records `op` on `out` when grad mode is on and an input requires grad,
 // with the tensors its backward formula reads. `out` itself among `saved`
 // is kept detached, as PyTorch saves an output: a node that held its own

@@ -89,6 +89,29 @@ struct TensorValues {
   std::vector<std::string> cells;
 };
 
+// Note [Call gradients]: the asked statement's calls (Note [Call values])
+// also hand back the numbers a backward pass computed through them, so
+// that the gradient view shows the program's own gradients (never a
+// backward run again on a loss made up for it). For each call whose
+// result autograd recorded, the first backward pass later in the program
+// that ran the call's node (Note [Gradient observer]) gives: the complete
+// gradient of the call's result (every use of it summed, as the engine
+// hands it to the node), and for each input that requires grad what this
+// call handed it: in the result's shape, then summed to the input's shape
+// (Note [Gradient reduction]). An input that does not require grad gets
+// none, as in PyTorch. Only a pass whose statement ran without an error
+// counts. Bounded as the values are: each tensor by kMaxValueCells, all of
+// a statement's gradients together by kMaxStatementCells.
+struct CallGradients {
+  int line = 0;         // the line of the statement whose backward pass computed them
+  // The gradient that reached the call's result; nullopt when the node that
+  // ran was another of the call's (a call made of several ops).
+  std::optional<TensorValues> result;
+  // One per id of the call's inputs; nullopt where it handed that input nothing.
+  std::vector<std::optional<TensorValues>> inputs;   // in the result's shape
+  std::vector<std::optional<TensorValues>> reduced;  // summed to the input's shape
+};
+
 // One call the statement made: an operator, a function, a method, or an
 // index. For the graph view: which tensors went in and came out (by
 // TensorImpl id), and whether the output shares storage with an input.
@@ -107,6 +130,9 @@ struct CallRecord {
   // The asked statement's calls only (Note [Call values]), else empty: one
   // per id of inputs and of outputs.
   std::vector<TensorValues> input_values, output_values;
+  // The asked statement's calls only (Note [Call gradients]); nullopt when
+  // no later backward pass ran through the call.
+  std::optional<CallGradients> grads;
 };
 
 // What print() wrote: text, and tensors for the package's formatter to

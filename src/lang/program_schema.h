@@ -94,6 +94,21 @@ void describe(V& v, const lang::TensorValues& t) {
 }
 
 template <class V>
+void describe(V& v, const lang::CallGradients& g) {
+  v.object("CallGradients", nullptr,
+           "The gradients the program's first backward pass after a call computed through it "
+           "(Note [Call gradients]).");
+  v("line", g.line, "The line of the statement whose backward pass computed them.");
+  v("result", g.result, "The gradient that reached the call's result (all its uses summed); null when the "
+    "pass ran only other nodes of the call.");
+  v("inputs", g.inputs,
+    "One per id of the call's inputs: what this call handed it, in the result's shape; null "
+    "where it handed nothing (the input does not require grad).");
+  v("reduced", g.reduced,
+    "Likewise, summed to the input's shape: what the input received from this call.");
+}
+
+template <class V>
 void describe(V& v, const lang::CallRecord& c) {
   v.object("ProgramCall", nullptr,
            "One call a statement made: an operator, a function, a method, an index.");
@@ -115,6 +130,9 @@ void describe(V& v, const lang::CallRecord& c) {
     "each input as the call found it; [] otherwise.");
   v("outputValues", c.output_values,
     "Likewise each output as the call left it (one per id of outputs); [] otherwise.");
+  v("grads", c.grads,
+    "Only for the statement run() was asked about: the gradients a later backward pass computed "
+    "through this call; null when none ran through it.");
   v.wire("firstEvent", c.first_event, "The first of its events in its statement's traces.");
   v.wire("endEvent", c.end_event, "Just past the last of its events in its statement's traces.");
   v.resolved("traces", "TraceEvent[]",

@@ -159,7 +159,7 @@ enum class Flow { Next, Break, Continue, Return };
 // program's own errors takes it).
 struct Stop {};
 
-class Interpreter {
+class Interpreter : private GradientObserver {
  public:
   Interpreter(const std::string& source, ProgramResult& result, const ProgramLimits& limits,
               int values_line, int values_run)
@@ -178,6 +178,9 @@ class Interpreter {
       result_.error = *e;
       return;
     }
+    // Only a program asked about a line watches its backward passes (Note [Call gradients]).
+    std::optional<ObserveGradients> observing;
+    if (values_line_ > 0) observing.emplace(static_cast<GradientObserver*>(this));
     try {
       run_block(module.statements);
     } catch (const Stop&) {
@@ -492,6 +495,7 @@ class Interpreter {
     current_ = out.get();
     values_wanted_ = out->detailed && values_line_ >= out->line && values_line_ <= out->end_line &&
                      out->run == values_run_;
+    if (values_wanted_) asked_live_ = out.get();
     cells_left_ = kMaxStatementCells;
     read_.clear();
     raised_at_.reset();
@@ -523,7 +527,12 @@ class Interpreter {
     }
     if (!error && !stopped && called_backward(*out)) fill_grads(*out);
     position_of_serial_[serial] = static_cast<int64_t>(result_.statements.size());
+    if (asked_live_ == out.get()) {
+      asked_live_ = nullptr;
+      asked_position_ = static_cast<int64_t>(result_.statements.size());
+    }
     result_.statements.push_back(std::move(*out));
+    settle_call_gradients(!error && !stopped);
     current_ = outer;
     scope_ = outer_scope;
     values_wanted_ = outer_values;
@@ -959,8 +968,78 @@ class Interpreter {
     r.first_event = first_event;
     r.end_event = scope_->events().size();
     place_of_call_[number] = {serial_, static_cast<int64_t>(current_->calls.size())};
+    if (values_wanted_) asked_calls_[number] = {current_->calls.size(), r.inputs, r.outputs};
     current_->calls.push_back(std::move(r));
     return true;
+  }
+
+  // --- the asked statement's gradients (Note [Call gradients])
+
+  // What the interpreter knows of one of the asked statement's calls: its
+  // index in the statement's calls, its inputs' and outputs' ids.
+  struct AskedCall {
+    size_t index = 0;
+    std::vector<uint64_t> inputs, outputs;
+  };
+
+  // A node made by one of the asked statement's calls ran (Note [Gradient
+  // observer]). The gradient of the call's result is the one its node got
+  // (the node whose result is the call's output); each input's, what a
+  // node of the call handed the tensor of that id. Kept for the first pass
+  // that ran the call's nodes, until its statement ends (settle_call_gradients).
+  void ran(const Node& node, const Tensor& result, const Tensor& grad,
+           const std::vector<Tensor>& input_grads, const std::vector<Tensor>& reduced) override {
+    const auto asked = asked_calls_.find(node.call);
+    if (asked == asked_calls_.end() || current_ == nullptr) return;
+    const AskedCall& call = asked->second;
+    const std::vector<CallRecord>* asked_calls = asked_step_calls();
+    if (asked_calls == nullptr) return;
+    const std::vector<CallRecord>& calls = *asked_calls;
+    if (call.index >= calls.size() || calls[call.index].grads) return;  // an earlier pass's stay
+    CallGradients& g = pending_grads_[call.index];
+    if (g.line == 0) {
+      g.line = current_->line;
+      g.inputs.resize(call.inputs.size());
+      g.reduced.resize(call.inputs.size());
+    }
+    if (!g.result &&
+        std::find(call.outputs.begin(), call.outputs.end(), result.id()) != call.outputs.end())
+      g.result = gradient_values(grad);
+    for (size_t i = 0; i < node.inputs.size() && i < input_grads.size(); ++i) {
+      if (!node.inputs[i].defined() || !input_grads[i].defined()) continue;
+      for (size_t k = 0; k < call.inputs.size(); ++k)
+        if (call.inputs[k] == node.inputs[i].id() && !g.inputs[k]) {
+          g.inputs[k] = gradient_values(input_grads[i]);
+          g.reduced[k] = gradient_values(reduced[i]);
+          break;  // x * x: the node's second x is the call's second
+        }
+    }
+  }
+
+  // A gradient's values within the statement's bound for gradients.
+  TensorValues gradient_values(const Tensor& t) {
+    std::swap(cells_left_, grad_cells_left_);
+    TensorValues v = values_of(t);
+    std::swap(cells_left_, grad_cells_left_);
+    return v;
+  }
+
+  // The running statement ended: a backward pass that ran in it without an
+  // error hands its gradients to the asked statement's calls.
+  void settle_call_gradients(bool ok) {
+    std::vector<CallRecord>* calls = asked_step_calls();
+    if (ok && calls != nullptr)
+      for (auto& [index, g] : pending_grads_)
+        if (index < calls->size()) (*calls)[index].grads = std::move(g);
+    pending_grads_.clear();
+  }
+
+  // The asked step's calls: the step's own while it runs (x.sum().backward()
+  // asked about), its place in the result once it has finished; none before.
+  std::vector<CallRecord>* asked_step_calls() {
+    if (asked_live_ != nullptr) return &asked_live_->calls;
+    if (asked_position_ >= 0) return &result_.statements[static_cast<size_t>(asked_position_)].calls;
+    return nullptr;
   }
 
   // Each backward step's call, from the number its node recorded to the
@@ -1335,6 +1414,15 @@ class Interpreter {
   int values_run_ = 0;  // which run of that line's statement (StatementResult::run)
   bool values_wanted_ = false;
   int64_t cells_left_ = 0;
+  // For Note [Call gradients]: the asked statement (an index into the
+  // result's statements once it ran; past the end before), its calls by
+  // number, the gradients of the pass now running, and the cells gradients
+  // may still take.
+  StatementResult* asked_live_ = nullptr;
+  int64_t asked_position_ = -1;
+  std::unordered_map<int64_t, AskedCall> asked_calls_;
+  std::map<size_t, CallGradients> pending_grads_;
+  int64_t grad_cells_left_ = kMaxStatementCells;
 };
 
 // What the program's names hold, largest first: each storage counted once

@@ -200,8 +200,8 @@ test('the views\' operands named as the program wrote them', () => {
     return web.operandSources(program, web.statementAt(program, line));
   };
   assert.deepEqual(named(4), ['x[:, :, None]', 'y']);
-  // x * 2: the number has no tensor id, so the views' b is not named.
-  assert.deepEqual(named(5), []);
+  // x * 2: the number is named by its value (the views draw it as b = 2).
+  assert.deepEqual(named(5), ['x', '2']);
   assert.deepEqual(named(2), []);
   // y.where(c, y): the call takes self first, the op its condition first.
   assert.deepEqual(named(7), ['c', 'y', 'x[:, :1]']);

@@ -11,7 +11,7 @@ import type { CodeEditor, Overlay } from './code-editor.js';
 import type { Entry } from './hash-writer.js';
 import { codeLinkPart, packCode } from './model/code-link.js';
 import { overlayFor } from './model/code-overlay.js';
-import { lineOp, lineState } from './model/line-op.js';
+import { lineChoices, lineOp, lineState, meantCall } from './model/line-op.js';
 import type { LineOp } from './model/line-op.js';
 import { holdsValuesOf, runProgram, statementAt } from './model/program.js';
 import type { ProgramRun } from './model/program.js';
@@ -56,6 +56,8 @@ export class CodeMode {
   private runProgramData: ProgramRun | null = null;
   private lastRead: ProgramRun | null = null;
   private pickedLine: number | null = null;
+  /** The call of the picked line the student chose (its index among the statement's calls); null: the one meantCall picks. */
+  private chosenCall: number | null = null;
   private errorLine: number | null = null;
   private packedText: string | null = null;
   private packs = 0;
@@ -93,6 +95,23 @@ export class CodeMode {
 
   get picked(): number | null {
     return this.pickedLine;
+  }
+
+  /** The call of the picked line the views show (its index among the statement's calls), or null. */
+  get pickedCall(): number | null {
+    const program = this.runProgramData;
+    const statement = program === null || this.pickedLine === null ? null : statementAt(program, this.pickedLine);
+    if (program === null || statement === null) return null;
+    const choices = lineChoices(program, statement);
+    return choices.some((c) => c.index === this.chosenCall) ? this.chosenCall : meantCall(program, statement, choices);
+  }
+
+  /** Another call of the picked line (a line of several calls: the student picks which). */
+  pickCall(index: number): void {
+    if (index === this.pickedCall) return;
+    this.chosenCall = index;
+    this.showPicked();
+    this.host.changed(null);
   }
 
   /** Creates the editor once the element has a root to put its styles in (CodeMirror loads then). */
@@ -133,6 +152,7 @@ export class CodeMode {
   /** New code from outside the editor (a preset, a link, an attribute); entry: how the URL records it. */
   setCode(code: string, entry: Entry, line: number | null = null): void {
     this.pickedLine = line;
+    this.chosenCall = null;
     this.errorLine = null;
     this.entry = entry;
     if (this.editor !== null && this.editor.code !== code) {
@@ -159,6 +179,7 @@ export class CodeMode {
   pick(line: number | null, entry: Entry = 'push'): void {
     if (line === this.pickedLine) return;
     this.pickedLine = line;
+    this.chosenCall = null;
     // The views show the line's own values: a run that did not keep them runs again, asked for them.
     const program = this.runProgramData;
     const tc = this.host.tc();
@@ -219,7 +240,7 @@ export class CodeMode {
     const errorLine = program.error?.line ?? null;
     if (errorLine !== null && errorLine !== this.errorLine) {
       const failing = statementAt(program, errorLine);
-      if (failing !== null && lineOp(failing) !== null) this.pickedLine = errorLine;
+      if (failing !== null && lineChoices(program, failing).length > 0) this.pickedLine = errorLine;
     }
     // Taken to another line than the one the run kept values of: once more, for that line's.
     if (this.pickedLine !== null && this.lacksValues(program, this.pickedLine))
@@ -259,7 +280,8 @@ export class CodeMode {
   private showPicked(): void {
     const program = this.runProgramData;
     const statement = program === null || this.pickedLine === null ? null : statementAt(program, this.pickedLine);
-    const line = statement === null ? null : lineOp(statement);
+    const call = this.pickedCall;
+    const line = statement === null || program === null || call === null ? null : lineOp(statement, program, call);
     this.host.showOp(line, line === null ? {} : lineState(line));
   }
 

@@ -686,8 +686,8 @@ export class TensorcastPlayground extends LitElement {
         ${this.viewsPanel(ctx, full, share)}`
       : '';
     const presetId = PROGRAM_PRESETS.find((p) => p.code === code.code)?.id ?? '';
-    return codePanel({ m, program, picked: code.picked, opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId },
-      { preset: (id) => this.presetCode(id) }, code.editorHost, views, code.viewsHost);
+    return codePanel({ m, program, picked: code.picked, opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId, call: code.pickedCall },
+      { preset: (id) => this.presetCode(id), pickCall: (index) => code.pickCall(index) }, code.editorHost, views, code.viewsHost);
   }
 
   /** The view tabs, the player and the step shown: the two-shape mode's, and the code mode's picked line's. */

@@ -189,6 +189,24 @@ export const en: Messages = {
     noPlan: 'The op did not run, so there is no iteration plan.',
     noExpand: 'Broadcasting failed, so nothing is expanded: each input’s storage and strides are shown as they are.',
   },
+  calls: {
+    pick: 'This line makes several calls: pick the one to explain.',
+    matmulBatch: (a, b, result) => result === null
+      ? 'No batch dims: one matrix product.'
+      : `The batch dims ${a} and ${b} broadcast, as elementwise ops do, to ${result}: one matrix product for each.`,
+    matmulInner: (aDim, bDim, k) => `The inner dims are contracted: dim ${aDim} of a and dim ${bDim} of b, both of size ${k}, are multiplied element by element and summed away.`,
+    matmulPromoted: (which) => which === 'a' ? 'a is 1-D: a 1 is added on the left for the product and removed from the result.' : 'b is 1-D: a 1 is added on the right for the product and removed from the result.',
+    matmulResult: (m, k, n, out) => `Each product is (${m}, ${k}) @ (${k}, ${n}) → (${m}, ${n}); the result has shape ${out}.`,
+    matmulFailed: (a, b, k, bInner) => `a ${a} @ b ${b}: a’s last dim (${k}) must equal b’s second-to-last (${bInner}), and it does not.`,
+    matmulHint: (call, shape) => `Did you mean ${call}? Transposed, that operand is ${shape} and the inner dims meet.`,
+    reduction: (op, input, dims, keepdim, out) => `${op} over ${dimWords(dims)} of a tensor of shape ${input}: ${dims.length === 1 ? 'that dim goes' : 'those dims go'}${keepdim ? ', kept as size 1 (keepdim=True)' : ''}. The result has shape ${out}.`,
+    reductionKeep: (kept) => `Without keepdim=True the reduced dims disappear; to broadcast the result back against its input (x - x.mean(1)), keep them: keepdim=True gives ${kept}.`,
+    indexStep: (text, shape) => `${text} → ${shape}`,
+    indexView: 'Only integers, slices, None and ...: the result is a view, sharing the input’s storage.',
+    indexCopy: 'A tensor (or a list) among the items: advanced indexing, the result is a copy.',
+    cat: (count, dim, sizes, out) => `torch.cat joins ${count} tensors along an existing dim${dim === null ? '' : ` (dim ${dim}): its sizes ${sizes.join(' + ')} add up`}; every other dim must be equal. The result has shape ${out}.`,
+    stack: (count, shape, dim, out) => `torch.stack puts ${count} tensors of shape ${shape} side by side along a new dim${dim === null ? '' : ` (dim ${dim})`}; they must all have the same shape. The result has shape ${out}.`,
+  },
   grad: {
     dOut: 'd loss / d out',
     incoming: (name) => `gradient for ${name}, at out’s shape`,
@@ -215,6 +233,16 @@ export const en: Messages = {
     lossSum: 'all ones',
     noGrad: 'No gradient flows here',
     inplaceLeaf: 'tensorcast, like PyTorch, refuses an in-place op on a leaf that requires grad; use the out-of-place op to see gradients.',
+    programForward: (expr, shape, line, source) => `Forward: out = ${expr} has shape ${shape}. The backward pass of line ${line} (${source}) brought out this gradient, d loss / d out, drawn here: the program’s own numbers.`,
+    fromLine: (line) => `from the backward pass of line ${line}`,
+    programStepView: (parts) => `${parts.join(' ')} These are the gradients the program’s backward pass computed for this line.`,
+    received: (name, shape) => `what ${name} receives ${shape}`,
+    notRequired: (names) => `${list(names)} ${verb(names, 'does', 'do')} not require grad (made without requires_grad=True, and computed from nothing that requires it), so the backward pass computes no gradient for ${names.length === 1 ? 'it' : 'them'}.`,
+    noBackward: (lines) => lines.length === 0
+      ? 'No backward pass ran through this line: the program calls no backward() after it. Add one (loss.backward(), loss a single number computed from this line’s result) to see the gradients.'
+      : `No backward pass ran through this line: the backward() on ${lines.length === 1 ? 'line' : 'lines'} ${list(lines.map(String))} started from a tensor that does not depend on this line’s result.`,
+    notRecorded: 'No operand of this op requires grad, so autograd did not record it and no gradient flows back through it.',
+    noBackwardCaption: 'No backward pass to step through: the program computed no gradient through this line.',
   },
   inplace: {
     rule: (call) => `${call} writes the result into a itself, so the broadcast shape must be exactly a’s shape.`,
@@ -364,6 +392,7 @@ export const en: Messages = {
     heading: 'Dtypes: how PyTorch picks the result’s type',
     dtypeOf: (name) => `dtype of ${name}`,
     operand: (name, dtype, category) => `${name} is ${dtype}, ${CATEGORY[category]}${category === 'number' ? ': only its kind counts' : ''}.`,
+    number: (name, text, dtype) => `${name} is ${text}, a plain Python number: only its kind counts (${KIND[kindOf(dtype)]}, which stands as ${dtype}).`,
     within: (category, names, dtypes, dtype, reason, common) => {
       const who = `${list(names)} (${names.length > 2 ? 'all' : 'both'} ${CATEGORIES[category]})`;
       const meet = common ? `the common dtype is ${dtype}` : `they meet at ${dtype}`;

@@ -154,6 +154,28 @@ export interface Messages {
     noPlan: string;
     noExpand: string;
   };
+  /** The calls of a program's line the elementwise views do not draw (model/call-explain.ts). */
+  calls: {
+    /** Above the buttons of a line's calls. */
+    pick: string;
+    /** matmul: the batch dims (none: one product), the contracted dims, a 1-D operand's 1s, the result. */
+    matmulBatch(a: string, b: string, result: string | null): string;
+    matmulInner(aDim: number, bDim: number, k: number): string;
+    matmulPromoted(which: 'a' | 'b'): string;
+    matmulResult(m: number, k: number, n: number, out: string): string;
+    /** a @ b refused: the sizes that must meet. */
+    matmulFailed(a: string, b: string, k: number, bInner: number): string;
+    /** The hint: write b (or a) transposed; edited: the statement as it would run. */
+    matmulHint(call: string, shape: string): string;
+    reduction(op: string, input: string, dims: number[], keepdim: boolean, out: string): string;
+    /** Without keepdim: the reduced dims are gone; kept: the shape keepdim=True gives. */
+    reductionKeep(kept: string): string;
+    indexStep(text: string, shape: string): string;
+    indexView: string;
+    indexCopy: string;
+    cat(count: number, dim: number | null, sizes: number[], out: string): string;
+    stack(count: number, shape: string, dim: number | null, out: string): string;
+  };
   grad: {
     dOut: string;
     incoming(name: string): string;
@@ -181,6 +203,20 @@ export interface Messages {
     lossSum: string;
     noGrad: string;
     inplaceLeaf: string;
+    /** A program's line: the gradients came from the backward() on `line` (its text). */
+    programForward(expr: string, shape: string, line: number, source: string): string;
+    /** Beside d loss / d out in the diagram: where it came from. */
+    fromLine(line: number): string;
+    programStepView(parts: string[]): string;
+    /** The last stage of a program's input: what it received from this op. */
+    received(name: string, shape: string): string;
+    /** Operands of a program's line that are floating-point but do not require grad. */
+    notRequired(names: string[]): string;
+    /** No backward pass ran through a program's line: none after it (lines empty), or those on lines did not reach it. */
+    noBackward(lines: number[]): string;
+    /** Nothing on a program's line requires grad: autograd did not record it. */
+    notRecorded: string;
+    noBackwardCaption: string;
   };
   inplace: {
     rule(call: string): string;
@@ -345,6 +381,8 @@ export interface Messages {
     /** The dtype menu's label. */
     dtypeOf(name: OperandName): string;
     operand(name: string, dtype: DType, category: Category): string;
+    /** A Python number (a program's `x * 2.5`): its text, and the dtype its category stands as (float32 for a float). */
+    number(name: string, text: string, dtype: DType): string;
     /** common: theirs is the only category, so dtype is the common dtype. */
     within(category: Category, names: string[], dtypes: DType[], dtype: DType, reason: WithinReason, common: boolean): string;
     common(dtype: DType): string;

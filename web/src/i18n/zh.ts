@@ -191,6 +191,24 @@ export const zh: Messages = {
     noPlan: '运算没有执行，因此没有迭代计划。',
     noExpand: '广播失败，没有任何扩展：这里按原样显示每个输入的存储和步长。',
   },
+  calls: {
+    pick: '这一行有多个调用：选一个来讲解。',
+    matmulBatch: (a, b, result) => result === null
+      ? '没有批量维度：只做一次矩阵乘法。'
+      : `批量维度 ${a} 和 ${b} 像逐元素运算一样广播为 ${result}：每一组做一次矩阵乘法。`,
+    matmulInner: (aDim, bDim, k) => `内侧维度被收缩：a 的第 ${aDim} 维和 b 的第 ${bDim} 维大小都是 ${k}，逐元素相乘后求和消去。`,
+    matmulPromoted: (which) => which === 'a' ? 'a 是 1 维张量：乘法时在左边补 1，结果中再去掉。' : 'b 是 1 维张量：乘法时在右边补 1，结果中再去掉。',
+    matmulResult: (m, k, n, out) => `每次乘法是 (${m}, ${k}) @ (${k}, ${n}) → (${m}, ${n})；结果的形状为 ${out}。`,
+    matmulFailed: (a, b, k, bInner) => `a ${a} @ b ${b}：a 的最后一维（${k}）必须等于 b 的倒数第二维（${bInner}），这里不相等。`,
+    matmulHint: (call, shape) => `你是想写 ${call} 吗？转置后这个操作数是 ${shape}，内侧维度就对上了。`,
+    reduction: (op, input, dims, keepdim, out) => `${op} 在形状为 ${input} 的张量的${dimsText(dims)}上归约：${keepdim ? '这些维度保留为大小 1（keepdim=True）' : '这些维度消失'}。结果的形状为 ${out}。`,
+    reductionKeep: (kept) => `不加 keepdim=True 时，被归约的维度会消失；要让结果和输入再广播（x - x.mean(1)），就保留它们：keepdim=True 得到 ${kept}。`,
+    indexStep: (text, shape) => `${text} → ${shape}`,
+    indexView: '下标里只有整数、切片、None 和 ...：结果是 view，与输入共享存储。',
+    indexCopy: '下标里有张量（或列表）：这是高级索引，结果是副本。',
+    cat: (count, dim, sizes, out) => `torch.cat 沿已有的维度${dim === null ? '' : `（第 ${dim} 维）`}拼接 ${count} 个张量${dim === null ? '' : `：大小 ${sizes.join(' + ')} 相加`}；其他维度必须相等。结果的形状为 ${out}。`,
+    stack: (count, shape, dim, out) => `torch.stack 把 ${count} 个形状为 ${shape} 的张量沿一个新维度${dim === null ? '' : `（第 ${dim} 维）`}并排放在一起；它们的形状必须相同。结果的形状为 ${out}。`,
+  },
   grad: {
     dOut: 'd loss / d out',
     incoming: (name) => `${name} 的梯度（out 的形状）`,
@@ -215,6 +233,16 @@ export const zh: Messages = {
     lossSum: '全为 1',
     noGrad: '这里没有梯度',
     inplaceLeaf: 'tensorcast 和 PyTorch 一样，不允许对需要梯度的叶子张量做原地运算；请改用非原地运算查看梯度。',
+    programForward: (expr, shape, line, source) => `前向：out = ${expr} 的形状为 ${shape}。第 ${line} 行（${source}）的反向传播传给 out 的梯度 d loss / d out 画在这里，都是程序自己算出的数值。`,
+    fromLine: (line) => `来自第 ${line} 行的反向传播`,
+    programStepView: (parts) => `${parts.join('')}这些就是程序的反向传播为这一行算出的梯度。`,
+    received: (name, shape) => `${name} 收到的梯度 ${shape}`,
+    notRequired: (names) => `${list(names)} 不需要梯度（创建时没有 requires_grad=True，计算它所用的张量也都不需要梯度），所以反向传播不会为它算梯度。`,
+    noBackward: (lines) => lines.length === 0
+      ? '没有反向传播经过这一行：程序在这一行之后没有调用 backward()。在后面加上 loss.backward()（loss 是由这一行的结果算出的单个数）就能看到梯度。'
+      : `没有反向传播经过这一行：第 ${lines.join('、')} 行的 backward() 所从出发的张量不依赖这一行的结果。`,
+    notRecorded: '这个运算的操作数都不需要梯度，所以 autograd 没有记录它，也没有梯度从这里传回。',
+    noBackwardCaption: '没有可以逐步查看的反向传播：程序没有为这一行算出梯度。',
   },
   inplace: {
     rule: (call) => `${call} 把结果写回 a 本身，所以广播后的形状必须正好是 a 的形状。`,
@@ -363,6 +391,7 @@ export const zh: Messages = {
     heading: 'dtype：PyTorch 如何决定结果的类型',
     dtypeOf: (name) => `${name} 的 dtype`,
     operand: (name, dtype, category) => join(name, '是', dtype, `，${CATEGORY[category]}${category === 'number' ? '：只看它是哪一种数' : ''}。`),
+    number: (name, text, dtype) => join(name, '是', text, `，一个普通的 Python 数字：只看它是哪一种数（${KIND[kindOf(dtype)]}，按`, dtype, '算）。'),
     within: (category, names, dtypes, dtype, reason, common) => {
       const who = join(list(names), '都是', CATEGORY[category]);
       const meet = common ? join('公共 dtype 是', dtype) : join('它们提升为', dtype);

@@ -3,6 +3,7 @@
 // with its message, the lines whose op the views can open, and the line
 // picked. Plain data: code-editor.ts turns it into CodeMirror decorations.
 import { inlineText } from './inline-values.js';
+import { mayExplain } from './call-explain.js';
 import { lineOp } from './line-op.js';
 import { spanText } from './line-op.js';
 import type { ProgramRun } from './program.js';
@@ -50,7 +51,7 @@ export function overlayFor(program: ProgramRun | null, picked: number | null, pr
     const text = inlineText(s);
     // The statement that raised bound nothing: its names, if any, are from before.
     if (text !== '' && !(raised && s === failing)) inline.set(s.endLine, text);
-    if (lineOp(s) !== null) openable.add(s.line);
+    if (lineOp(s) !== null || s.calls.some(mayExplain)) openable.add(s.line);
   }
   const error = program.error === null ? null : { line: program.error.line, text: `${program.error.pythonType}: ${program.error.message}`.slice(0, MAX_NOTE) };
   return { inline, stale, error, picked, openable };

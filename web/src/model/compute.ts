@@ -11,7 +11,7 @@ import { numbersIn } from './dtypes.js';
 import type { Fix, FixMode } from './fixes.js';
 import { computeFixes } from './fixes.js';
 import type { GradientData } from './gradient.js';
-import { computeGradient, computeGradientShapes } from './gradient.js';
+import { computeGradient, computeGradientShapes, programGradient } from './gradient.js';
 import type { InplaceData } from './inplace.js';
 import { computeInplace } from './inplace.js';
 import type { LineOp } from './line-op.js';
@@ -52,7 +52,11 @@ export class Computation {
   readonly valuesOnlyMissing: boolean;
   private readonly memo = new Map<string, unknown>();
 
+  /** The program's line shown (line-op.ts), or null for the state's operands. */
+  private readonly line: LineOp | null;
+
   constructor(private readonly tc: Tensorcast, private readonly state: Readonly<State>, line: LineOp | null = null) {
+    this.line = line;
     if (line !== null) {
       this.op = line.op;
       const names = operandsOf(line.op);
@@ -125,6 +129,10 @@ export class Computation {
 
   /** null when the op did not run (nothing to differentiate); only shapes when it was too big to run. */
   get gradient(): GradientData | null {
+    // A program's line opened with its program: the program's own backward pass, or why it has none.
+    const line = this.line;
+    if (line !== null && line.grads !== null && line.out !== null)
+      return this.cached('gradient', () => programGradient(line, this.operands));
     if (this.valuesOnlyMissing && !isInplace(this.op))
       return this.cached('gradient', () => computeGradientShapes(this.tc, this.operands, this.broadcast?.result as number[]));
     if (this.run === null) return null;

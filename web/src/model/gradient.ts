@@ -8,9 +8,10 @@
 // reduction is traced (computeGradientShapes), and no stage has values.
 import type { DType, ReduceGradTrace, Tensor, Tensorcast } from 'tensorcast';
 import type { Numbers } from './dtypes.js';
-import { differentiable, numbersOf } from './dtypes.js';
+import { differentiable, numbersIn, numbersOf } from './dtypes.js';
+import type { LineOp, LineOperand } from './line-op.js';
 import type { Operand } from './operands.js';
-import { tensorOf } from './operands.js';
+import { stridedValues, tensorOf } from './operands.js';
 import { applyOp } from './apply-op.js';
 import type { Loss, Op, OperandName } from './state.js';
 import { isInplace, opGroupOf } from './state.js';
@@ -21,10 +22,16 @@ export interface GradStage {
   values: Numbers | null;
 }
 
-/** An operand that gets no gradient: an integer or bool tensor cannot require grad. */
+/**
+ * An operand that gets no gradient: an integer or bool tensor cannot
+ * require grad; in a program, a floating-point one may simply not
+ * (`requires-grad`: made without requires_grad=True, and computed from
+ * nothing that requires grad).
+ */
 export interface NoGradOperand {
   name: OperandName;
   dtype: DType;
+  reason?: 'dtype' | 'requires-grad';
 }
 
 export interface InputGrad {
@@ -38,9 +45,26 @@ export interface InputGrad {
   grad: GradStage;
 }
 
+/** Where a program's gradients came from: the line of the backward() whose pass computed them, and its text. */
+export interface GradSource {
+  line: number;
+  source: string;
+}
+
 export type GradientData =
-  /** without: the operands (integer or bool) that take part in the op but get no gradient. */
-  | { ok: true; outShape: number[]; lossValue: number | null; dOut: GradStage; inputs: InputGrad[]; without: NoGradOperand[] }
+  /**
+   * without: the operands that take part in the op but get no gradient.
+   * program: the gradients are a program's own (programGradient), computed
+   * by its backward() on that line; dOut is then what reached out.
+   */
+  | { ok: true; outShape: number[]; lossValue: number | null; dOut: GradStage; inputs: InputGrad[]; without: NoGradOperand[]; program?: GradSource }
+  /**
+   * A program's line through which no backward pass ran: the program calls
+   * none after it (`lines` empty), or those on `lines` did not reach its
+   * result; or nothing on the line requires grad, so autograd did not
+   * record it (`notRecorded`; without: the operands and why).
+   */
+  | { ok: false; noBackward: true; lines: number[]; notRecorded: boolean; without: NoGradOperand[] }
   | { ok: false; error: string; inplace: boolean }
   /**
    * out is bool (a comparison, or where of two bool tensors): it has no
@@ -182,4 +206,74 @@ export function computeGradientShapes(tc: Tensorcast, operands: readonly Operand
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error), inplace: false };
   }
+}
+
+/** A program's recorded tensor as a stage: its values in row-major order (null past the record's bounds). */
+function recordedStage(t: LineOperand): GradStage {
+  return { shape: [...t.shape], values: t.cells === null ? null : numbersIn(t.dtype, stridedValues(t.cells, t.shape, t.strides, t.offset)) };
+}
+
+/**
+ * A stage summed over dims, kept as size 1: the intermediate stages of a
+ * reduction, which the core does in one sum (Note [Gradient reduction]).
+ * Added in double precision and rounded once to the gradient's dtype.
+ */
+function summedStage(stage: GradStage, dims: readonly number[], dtype: DType): GradStage {
+  const shape = stage.shape.map((n, d) => (dims.includes(d) ? 1 : n));
+  if (stage.values === null) return { shape, values: null };
+  const sums = new Float64Array(shape.reduce((p, n) => p * n, 1));
+  const index = stage.shape.map(() => 0);
+  for (let i = 0; i < stage.values.length; i++) {
+    let at = 0;
+    for (let d = 0; d < shape.length; d++) at = at * (shape[d] as number) + (dims.includes(d) ? 0 : (index[d] as number));
+    sums[at] = (sums[at] as number) + (stage.values[i] as number);
+    for (let d = index.length - 1; d >= 0; d--) {
+      if (++(index[d] as number) < (stage.shape[d] as number)) break;
+      index[d] = 0;
+    }
+  }
+  return { shape, values: numbersIn(dtype, Array.from(sums)) };
+}
+
+/** Why an operand of a program's line got no gradient (NoGradOperand's reason). */
+function programWithout(line: LineOp, operands: readonly Operand[], got: (i: number) => boolean): NoGradOperand[] {
+  return operands.flatMap((o, i) => {
+    const source = line.operands[i];
+    if (o.name === 'c' || source === undefined || source.input === null || got(i)) return [];
+    return [{ name: o.name, dtype: o.dtype, reason: differentiable(o.dtype) ? 'requires-grad' as const : 'dtype' as const }];
+  });
+}
+
+/**
+ * The gradient view of a program's line: the numbers the program's own
+ * backward pass computed through the line's call (Note [Call gradients];
+ * never a backward run again on a loss made up for the view), or why
+ * there are none. The stages between an input's gradient at out's shape
+ * and what it received are those sums (summedStage); the ends are the record's.
+ */
+export function programGradient(line: LineOp, operands: readonly Operand[]): GradientData {
+  const grads = line.grads;
+  // As for the two-shape mode's ops: a bool result, or no floating-point operand, has no gradient at all.
+  if (line.out?.dtype === 'bool') return { ok: false, boolResult: true, comparison: opGroupOf(line.op) === 'comparison' };
+  if (!operands.some((o) => o.name !== 'c' && differentiable(o.dtype)))
+    return { ok: false, noFloatInput: true, without: withoutGradient(operands), result: line.out?.dtype ?? null };
+  if (grads === null || grads.kind !== 'ran') {
+    const lines = grads?.kind === 'not-reached' ? grads.lines : [];
+    const without = programWithout(line, operands, () => false);
+    return { ok: false, noBackward: true, lines, notRecorded: grads?.kind === 'not-recorded', without };
+  }
+  const outShape = line.out?.shape ?? line.broadcast.result ?? [];
+  const dOut: GradStage = grads.result === null ? { shape: [...outShape], values: null } : recordedStage(grads.result);
+  const inputs: InputGrad[] = [];
+  operands.forEach((operand, i) => {
+    const got = grads.operands[i];
+    if (got == null || got.step === null) return;
+    const { step } = got;
+    const incoming = recordedStage(got.incoming);
+    const leading = step.leadingDims.length > 0 ? summedStage(incoming, step.leadingDims, got.incoming.dtype) : null;
+    const ones = step.onesDims.length > 0 ? summedStage(leading ?? incoming, step.onesDims, got.incoming.dtype) : null;
+    inputs.push({ name: operand.name, step, incoming, afterLeading: leading, afterOnes: ones, grad: recordedStage(got.reduced) });
+  });
+  const without = programWithout(line, operands, (i) => grads.operands[i] != null);
+  return { ok: true, outShape: [...outShape], lossValue: null, dOut, inputs, without, program: { line: grads.line, source: grads.source } };
 }

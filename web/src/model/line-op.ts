@@ -5,8 +5,10 @@
 // hands them back when tc.run is asked about the line (RunOptions.valuesAt;
 // Note [Call values] in src/lang/program.h). Nothing is run again on values
 // made up for the views.
-import type { BroadcastTrace, DType, OpTrace, ProgramCall, ProgramStatement, TensorValues, TraceEvent } from 'tensorcast';
+import type { BroadcastTrace, DType, OpTrace, ProgramCall, ProgramStatement, ReduceGradTrace, TensorValues, TraceEvent, ValueInfo } from 'tensorcast';
 import { OPS as TABLE } from 'tensorcast';
+import type { LineChoice } from './call-explain.js';
+import { explainCall } from './call-explain.js';
 import type { ProgramRun } from './program.js';
 import { OPS } from './state.js';
 import type { Op, State } from './state.js';
@@ -28,7 +30,43 @@ export interface LineOperand {
   cells: number[] | null;
   /** Which of the call's inputs it is (an index into call.inputs); null for a Python number. */
   input: number | null;
+  /** Whether the tensor required grad when the call ran (the program's record of it); null: a number, or not known. */
+  requiresGrad: boolean | null;
+  /** A Python number's text as the op saw it ('2.5', '2'): drawn as that number, not as a tensor; null for a tensor. */
+  number: string | null;
 }
+
+/** What one operand got from the line's call in the program's backward pass (Note [Call gradients]). */
+export interface OperandGrad {
+  /** In the result's shape, as the call's backward handed it. */
+  incoming: LineOperand;
+  /** Summed to the operand's shape: what the operand received. */
+  reduced: LineOperand;
+  /** The engine's reduction of it (the backward step's trace); null when the pass ran no step for it (nothing recorded it). */
+  step: ReduceGradTrace | null;
+}
+
+/**
+ * The gradients of a line's call as the program's backward pass computed
+ * them, or why there are none: no backward() runs after the line; one ran
+ * but did not reach the line's result; or nothing on the line requires
+ * grad (autograd did not record the call).
+ */
+export type LineGrads =
+  | {
+    kind: 'ran';
+    /** The line of the backward() whose pass computed them, and its text. */
+    line: number;
+    source: string;
+    /** The gradient that reached the call's result; null when the record has none (a call of several ops). */
+    result: LineOperand | null;
+    /** Per operand, in the views' order: what it got; null for a number or an operand that got none. */
+    operands: (OperandGrad | null)[];
+  }
+  | { kind: 'no-backward' }
+  /** backward() ran on these lines, and none reached the line's result. */
+  | { kind: 'not-reached'; lines: number[] }
+  | { kind: 'not-recorded' };
 
 /** A line's op, for the views. */
 export interface LineOp {
@@ -43,6 +81,8 @@ export interface LineOp {
   out: LineOperand | null;
   /** What the call recorded (its warnings among them). */
   events: TraceEvent[];
+  /** Its gradients in the program (lineGrads); null when the line was opened without its program. */
+  grads: LineGrads | null;
 }
 
 /** A cell or a number as the core writes it (Scalar::exact_text): '0.5', '2', 'nan', '-inf'. */
@@ -73,11 +113,16 @@ function fits(v: TensorValues, w: Wanted): boolean {
 }
 
 function operandOf(w: Wanted, values: TensorValues | undefined, input: number | null): LineOperand {
-  if (w.number !== null) return { shape: [], strides: [], offset: 0, dtype: w.dtype ?? 'float64', cells: [exactNumber(w.number)], input: null };
+  if (w.number !== null) return { shape: [], strides: [], offset: 0, dtype: w.dtype ?? 'float64', cells: [exactNumber(w.number)], input: null, requiresGrad: null, number: w.number };
   return {
     shape: [...w.shape], strides: [...(w.strides ?? values?.strides ?? [])], offset: w.offset ?? values?.offset ?? 0,
-    dtype: w.dtype ?? values?.dtype ?? 'float32', cells: values !== undefined && values.complete ? values.cells : null, input,
+    dtype: w.dtype ?? values?.dtype ?? 'float32', cells: values !== undefined && values.complete ? values.cells : null, input, requiresGrad: null, number: null,
   };
+}
+
+/** Recorded values as an operand (a gradient: its own geometry, always a tensor). */
+function valuesOperand(v: TensorValues): LineOperand {
+  return { shape: [...v.shape], strides: [...v.strides], offset: v.offset, dtype: v.dtype, cells: v.complete ? v.cells : null, input: null, requiresGrad: null, number: null };
 }
 
 /**
@@ -114,7 +159,7 @@ function fromTrace(statement: ProgramStatement, trace: OpTrace): LineOp | null {
     const values = call.outputValues[0];
     out = operandOf(w, values !== undefined && fits(values, w) ? values : undefined, null);
   }
-  return { op: trace.op as Op, call, operands: matched(call, wanted), trace, broadcast: trace.broadcast, out, events: call.traces };
+  return { op: trace.op as Op, call, operands: matched(call, wanted), trace, broadcast: trace.broadcast, out, events: call.traces, grads: null };
 }
 
 /** The table's op whose PyTorch name ends as the call's does: 'Tensor.floor_divide_' and '+=''s 'add_' name 'floorDivide_' and 'add_'. */
@@ -132,20 +177,129 @@ function fromFailedBroadcast(statement: ProgramStatement): LineOp | null {
   const op = call === undefined ? null : tableOp(call);
   if (call === undefined || op === null) return null;
   const wanted = failed.inputs.map((shape): Wanted => ({ shape, strides: null, offset: null, dtype: null, number: null }));
-  return { op, call, operands: matched(call, wanted), trace: null, broadcast: failed, out: null, events: call.traces };
+  return { op, call, operands: matched(call, wanted), trace: null, broadcast: failed, out: null, events: call.traces, grads: null };
 }
 
 /**
  * The statement's first op the views can draw, as the program ran it; null
- * when it has none (a factory, a reduction, a view).
+ * when it has none (a factory, a reduction, a view). With its program, the
+ * op comes with what the program knew of its operands (requires_grad) and
+ * its gradients (lineGrads).
  */
-export function lineOp(statement: ProgramStatement): LineOp | null {
-  for (const event of statement.traces) {
+export function lineOp(statement: ProgramStatement, program: ProgramRun | null = null, choice: number | null = null): LineOp | null {
+  const chosen = choice === null ? null : statement.calls[choice] ?? null;
+  let line: LineOp | null = null;
+  for (const event of chosen?.traces ?? statement.traces) {
     if (event.kind !== 'op' || !OFFERED.has(event.op)) continue;
-    const line = fromTrace(statement, event);
-    if (line !== null) return line;
+    line = fromTrace(statement, event);
+    if (line !== null) break;
   }
-  return fromFailedBroadcast(statement);
+  if (line === null) {
+    const failed = fromFailedBroadcast(statement);
+    line = chosen === null || failed?.call === chosen ? failed : null;
+  }
+  return line === null || program === null ? line : withProgram(line, program, statement);
+}
+
+/**
+ * The calls of a line the views can open, in the order they ran: those the
+ * elementwise views draw, and those call-explain.ts explains (matmul,
+ * reductions, indexing, cat and stack).
+ */
+export function lineChoices(program: ProgramRun, statement: ProgramStatement): LineChoice[] {
+  const choices: LineChoice[] = [];
+  statement.calls.forEach((call, index) => {
+    const text = spanText(program.code, call);
+    const explained = explainCall(program, call);
+    if (explained !== null) choices.push({ index, text, kind: explained.kind });
+    else if (lineOp(statement, null, index) !== null) choices.push({ index, text, kind: 'elementwise' });
+  });
+  return choices;
+}
+
+// What a student most likely means by a line of several calls, highest
+// first: the product (q @ k.T / 3 ** 0.5 is about the @), an op between two
+// tensors (x - x.mean(1) is about the -), a reduction, a join, an index,
+// then an op with a Python number.
+const MEANT: readonly LineChoice['kind'][] = ['matmul', 'matmul-failed', 'elementwise', 'reduction', 'join', 'index'];
+
+/** The call a line opens on (its index among the statement's calls), or null when it has none to open. */
+export function meantCall(program: ProgramRun, statement: ProgramStatement, choices: readonly LineChoice[] = lineChoices(program, statement)): number | null {
+  const rank = (c: LineChoice): number => {
+    if (c.kind !== 'elementwise') return MEANT.indexOf(c.kind);
+    const line = lineOp(statement, null, c.index);
+    const tensors = line?.operands.filter((o) => o.number === null).length ?? 0;
+    return tensors >= 2 ? MEANT.indexOf('elementwise') : MEANT.length;
+  };
+  let best: LineChoice | null = null;
+  for (const c of choices) if (best === null || rank(c) < rank(best)) best = c;
+  return best?.index ?? null;
+}
+
+/** What the program recorded of each tensor up to `call` (by id): the names' infos, then the calls' results. */
+function infosBefore(program: ProgramRun, statement: ProgramStatement, call: ProgramCall): Map<number, ValueInfo> {
+  const infos = new Map<number, ValueInfo>();
+  for (const s of program.statements) {
+    if (s.line > statement.line) break;
+    for (const c of s.calls) {
+      if (c === call) return infos;
+      c.outputs.forEach((id, i) => {
+        const info = c.outputInfo[i];
+        if (info !== undefined) infos.set(id, info);
+      });
+    }
+    for (const info of Object.values(s.names)) if (info.id !== null) infos.set(info.id, info);
+  }
+  return infos;
+}
+
+/** The call's index among all the program's calls (what a backward step's `call` names: Note [Call numbers]). */
+function callIndex(program: ProgramRun, call: ProgramCall): number {
+  let index = 0;
+  for (const s of program.statements) {
+    const at = s.calls.indexOf(call);
+    if (at >= 0) return index + at;
+    index += s.calls.length;
+  }
+  return -1;
+}
+
+function withProgram(line: LineOp, program: ProgramRun, statement: ProgramStatement): LineOp {
+  const infos = infosBefore(program, statement, line.call);
+  const operands = line.operands.map((o): LineOperand => {
+    const id = o.input === null ? undefined : line.call.inputs[o.input];
+    const info = id === undefined ? undefined : infos.get(id);
+    return { ...o, requiresGrad: info === undefined ? null : info.requiresGrad };
+  });
+  return { ...line, operands, grads: lineGrads(program, line) };
+}
+
+/** The backward() calls' lines, after `line`. */
+function backwardLines(program: ProgramRun, after: number): number[] {
+  return program.statements.filter((s) => s.line > after && s.calls.some((c) => c.op.endsWith('backward') && !c.failed)).map((s) => s.line);
+}
+
+/** The line's gradients as the program's backward pass computed them, or why it computed none. */
+export function lineGrads(program: ProgramRun, line: LineOp): LineGrads {
+  const { call } = line;
+  const g = call.grads;
+  if (g === null || g === undefined) {
+    if (call.outputInfo[0] !== undefined && !call.outputInfo[0].requiresGrad) return { kind: 'not-recorded' };
+    const lines = backwardLines(program, call.endLine);
+    return lines.length === 0 ? { kind: 'no-backward' } : { kind: 'not-reached', lines };
+  }
+  const index = callIndex(program, call);
+  const source = program.statements.find((s) => s.line === g.line)?.source ?? '';
+  const operands = line.operands.map((o): OperandGrad | null => {
+    if (o.input === null) return null;
+    const incoming = g.inputs[o.input];
+    const reduced = g.reduced[o.input];
+    if (incoming == null || reduced == null) return null;
+    const id = call.inputs[o.input];
+    const step = program.backward.find((b) => b.call === index && b.inputId === id && b.line === g.line) ?? null;
+    return { incoming: valuesOperand(incoming), reduced: valuesOperand(reduced), step };
+  });
+  return { kind: 'ran', line: g.line, source, result: g.result === null ? null : valuesOperand(g.result), operands };
 }
 
 function shapeText(shape: readonly number[]): string {
@@ -185,22 +339,32 @@ export function spanText(code: string, span: { line: number; column: number; end
 /**
  * What the views' operands stand for in the program: for the line's op,
  * each input as written (the expression that made it, or the name it is
- * bound to), in the views' order (a, b; where's condition first). Empty
- * when an operand is a Python number or the call's values do not say
- * which input it is.
+ * bound to; a Python number as its value), in the views' order (a, b;
+ * where's condition first). Empty when the call's values do not say which
+ * input an operand is.
  */
-export function operandSources(program: ProgramRun, statement: ProgramStatement): string[] {
-  const line = lineOp(statement);
-  if (line === null || line.operands.some((o) => o.input === null)) return [];
+export function operandSources(program: ProgramRun, statement: ProgramStatement, choice: number | null = null): string[] {
+  const line = lineOp(statement, null, choice);
+  if (line === null || line.operands.some((o) => o.input === null && o.number === null)) return [];
+  const inputs = inputTexts(program, statement, line.call);
+  const texts = line.operands.map((o) => o.number ?? inputs[o.input as number] ?? '');
+  return texts.every((t) => t !== '') ? texts : [];
+}
+
+/**
+ * Each input of one of the statement's calls as written: the name it is
+ * bound to, or the expression of the earlier call on the line that made
+ * it; '' when neither says.
+ */
+export function inputTexts(program: ProgramRun, statement: ProgramStatement, call: ProgramCall): string[] {
   const made = new Map<number, string>();
   for (const s of program.statements) {
     if (s.line > statement.line) break;
     for (const [name, info] of Object.entries(s.names)) if (info.id !== null) made.set(info.id, name);
   }
   for (const c of statement.calls) {
-    if (c === line.call) break;
+    if (c === call) break;
     for (const id of c.outputs) made.set(id, spanText(program.code, c));
   }
-  const texts = line.operands.map((o) => made.get(line.call.inputs[o.input as number] as number) ?? '');
-  return texts.every((t) => t !== '') ? texts : [];
+  return call.inputs.map((id) => made.get(id) ?? '');
 }

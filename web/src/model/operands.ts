@@ -48,6 +48,8 @@ export interface Operand {
    * ones it holds, dense in its shape (baseShape is its shape, no chain).
    */
   storage?: { cells: Values; strides: number[]; offset: number };
+  /** A program's Python number (lineOperand): its text; the views draw it as that number. */
+  number?: string;
 }
 
 function messageOf(error: unknown): string {
@@ -133,7 +135,7 @@ export function lineOperand(name: OperandName, operand: LineOperand): Operand {
   const { shape, dtype, cells } = operand;
   const numel = shape.reduce((p, s) => p * s, 1);
   const text = shape.length === 0 ? '()' : shape.join(',');
-  const base = { name, text, shape: [...shape], numel, baseShape: [...shape], chainText: '', chain: [], dtype, fill: 'custom' as const };
+  const base = { name, text, shape: [...shape], numel, baseShape: [...shape], chainText: '', chain: [], dtype, fill: 'custom' as const, ...(operand.number === null ? {} : { number: operand.number }) };
   if (cells === null) return { ...base, values: null, problem: { kind: 'not-kept', numel } };
   return {
     ...base, problem: null,

@@ -34,7 +34,8 @@ export interface CategoryGroup {
 }
 
 export type PromotionStatement =
-  | { kind: 'operand'; name: string; dtype: DType; category: Category }
+  /** number: a Python number's text (Scalar::exact_text), and numberDtype the dtype its category stands as. */
+  | { kind: 'operand'; name: string; dtype: DType; category: Category; number?: { text: string; dtype: DType } }
   /**
    * Operands of one category promote among themselves first: their dtypes
    * to `dtype`, which is the common dtype when theirs is the only category.
@@ -85,7 +86,10 @@ export function promotionStatements({ op, trace, error }: PromotionInput): Promo
   const info = OPS.find((o) => o.name === op);
   const inplace = info?.inplace === true;
   const comparison = info?.family === 'compare';
-  const out: PromotionStatement[] = trace.operands.map((o) => ({ kind: 'operand', name: OUR_NAME[o.name] ?? o.name, dtype: o.dtype, category: o.category }));
+  const out: PromotionStatement[] = trace.operands.map((o): PromotionStatement => {
+    const statement = { kind: 'operand' as const, name: OUR_NAME[o.name] ?? o.name, dtype: o.dtype, category: o.category };
+    return o.number == null || trace.numberDtype === null ? statement : { ...statement, number: { text: o.number, dtype: trace.numberDtype } };
+  });
   const present = CATEGORIES.filter((c) => trace.operands.some((o) => o.category === c));
   for (const category of present) {
     const members = trace.operands.filter((o) => o.category === category);

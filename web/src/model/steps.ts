@@ -21,7 +21,7 @@ export type Step =
   | { view: 'grad'; kind: 'leading' }
   | { view: 'grad'; kind: 'ones' }
   | { view: 'grad'; kind: 'view' }
-  /** out is bool (a comparison), or no input is floating-point: it has no gradient, so there is no backward to walk. */
+  /** out is bool (a comparison), or no input is floating-point, or (a program's line) no backward pass ran through it: there is no backward to walk. */
   | { view: 'grad'; kind: 'no-grad' }
   | { view: 'inplace'; kind: 'shapes' }
   | { view: 'inplace'; kind: 'broadcast' }
@@ -54,7 +54,7 @@ function strideSteps(c: Computation): Step[] {
 
 function gradSteps(c: Computation): Step[] {
   const g = c.gradient;
-  if (g !== null && !g.ok && ('boolResult' in g || 'noFloatInput' in g)) return [{ view: 'grad', kind: 'no-grad' }];
+  if (g !== null && !g.ok && ('boolResult' in g || 'noFloatInput' in g || 'noBackward' in g)) return [{ view: 'grad', kind: 'no-grad' }];
   if (g === null || !g.ok) return [{ view: 'grad', kind: 'problem' }];
   return (['forward', 'incoming', 'leading', 'ones', 'view'] as const).map((kind) => ({ view: 'grad', kind }));
 }

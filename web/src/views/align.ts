@@ -56,6 +56,8 @@ export function alignScene(ctx: ViewContext, step: Step, caption: string, _previ
   const names = c.operands.map((o) => o.name);
   // A view operand's row says which view it is: the sizes are the view's.
   const labels = c.operands.map((o) => {
+    // A program's Python number is drawn as itself: b = 2.5.
+    if (o.number !== undefined) return `${o.name} = ${o.number}`;
     const chain = o.chainText.trim();
     return chain === '' ? o.name : `${o.name}${chain.length > MAX_LABEL_CHAIN ? `${chain.slice(0, MAX_LABEL_CHAIN)}…` : chain}`;
   });

@@ -6,7 +6,8 @@ import { html } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { Messages } from '../i18n/messages.js';
 import type { ProgramPreset } from '../model/code-source.js';
-import { operandSources } from '../model/line-op.js';
+import { lineChoices, operandSources } from '../model/line-op.js';
+import { callExplanation, callPicker } from './call-panel.js';
 import { NO_RUNNER, statementAt } from '../model/program.js';
 import type { ProgramRun } from '../model/program.js';
 import { MODES } from '../model/state.js';
@@ -29,10 +30,14 @@ export interface CodeShown {
   presets: readonly ProgramPreset[];
   /** The preset whose code is in the editor, or ''. */
   presetId: string;
+  /** The picked line's call the views show (its index among the statement's calls), or null. */
+  call: number | null;
 }
 
 export interface CodeHandlers {
   preset(id: string): void;
+  /** Another call of the picked line. */
+  pickCall(index: number): void;
 }
 
 function examples(shown: CodeShown, on: CodeHandlers): TemplateResult | string {
@@ -58,18 +63,23 @@ function errorBlock(m: Messages, program: ProgramRun): TemplateResult | string {
 }
 
 /** Above the views: which line they show, or how to pick one. */
-function lineHeading(shown: CodeShown): TemplateResult {
+function lineHeading(shown: CodeShown, on: CodeHandlers): TemplateResult {
   const { m, program, picked } = shown;
   const statement = program === null || picked === null ? null : statementAt(program, picked);
-  if (statement === null || picked === null) return html`<p class="aside" data-testid="pick-hint">${m.code.pickHint}</p>`;
+  if (program === null || statement === null || picked === null) return html`<p class="aside" data-testid="pick-hint">${m.code.pickHint}</p>`;
   const source = statement.source.length > 200 ? `${statement.source.slice(0, 199)}…` : statement.source;
+  const choices = lineChoices(program, statement);
+  const picker = callPicker(m, choices, shown.call, (i) => on.pickCall(i));
+  // A call the elementwise views do not draw: its explanation in their place.
+  if (!shown.opened && choices.length > 0)
+    return html`<h2 class="line-op" data-testid="line-op">${m.code.lineOp(statement.line, source)}</h2>${picker}${callExplanation(m, program, statement, shown.call)}`;
   if (!shown.opened) return html`<p class="aside" data-testid="line-no-op">${m.code.noOp(statement.line)}</p>`;
-  const sources = program === null ? [] : operandSources(program, statement);
+  const sources = operandSources(program, statement, shown.call);
   const names = sources.length === 3 ? ['c', 'a', 'b'] : ['a', 'b'];
   const clip = (t: string): string => (t.length > 80 ? `${t.slice(0, 79)}…` : t);
   // "a is a" says nothing: only the operands the program calls otherwise.
   const pairs = sources.map((t, i): [string, string] => [names[i] as string, clip(t)]).filter(([name, text]) => name !== text);
-  return html`<h2 class="line-op" data-testid="line-op">${m.code.lineOp(statement.line, source)}</h2>
+  return html`<h2 class="line-op" data-testid="line-op">${m.code.lineOp(statement.line, source)}</h2>${picker}
     ${pairs.length === 0 ? '' : html`<p class="aside" data-testid="line-operands">${m.code.operands(pairs)}</p>`}`;
 }
 
@@ -87,7 +97,7 @@ export function codePanel(shown: CodeShown, on: CodeHandlers, editor: HTMLElemen
     ${program !== null && program.printed !== '' ? html`<section class="printed" aria-label=${m.code.printed}>
       <h2>${m.code.printed}</h2><pre data-testid="printed">${program.printed}</pre></section>` : ''}
     ${program === null || (shown.opened && program.error !== null && program.error.line === shown.picked) ? '' : errorBlock(m, program)}
-    ${lineHeading(shown)}
+    ${lineHeading(shown, on)}
     ${views}
     <section class="whole" aria-label=${m.code.programViews}>${programViews}</section>
   </div>`;

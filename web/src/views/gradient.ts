@@ -14,7 +14,7 @@ import { drawTensor, measureTensor } from '../diagram/tensor-grid.js';
 import type { GridSpec } from '../diagram/tensor-grid.js';
 import { formatCount, formatShape, formatValue, torchSize } from '../model/format.js';
 import type { Numbers } from '../model/dtypes.js';
-import type { GradStage, InputGrad } from '../model/gradient.js';
+import type { GradStage, InputGrad, NoGradOperand } from '../model/gradient.js';
 import { gradRevealKind } from '../model/predict.js';
 import { MAX_DRAWN_STAGE_ELEMENTS } from '../model/limits.js';
 import type { Step } from '../model/steps.js';
@@ -60,11 +60,15 @@ export function reductionCall(step: ReduceGradTrace): string {
 export function gradCaption(ctx: ViewContext, step: Step): string {
   const { m } = ctx;
   const g = ctx.model.computation.gradient;
-  if (step.kind === 'no-grad') return g !== null && !g.ok && 'noFloatInput' in g ? m.promotion.gradCaption : m.boolGrad.caption;
+  if (step.kind === 'no-grad') {
+    if (g !== null && !g.ok && 'noBackward' in g) return m.grad.noBackwardCaption;
+    return g !== null && !g.ok && 'noFloatInput' in g ? m.promotion.gradCaption : m.boolGrad.caption;
+  }
   if (g === null || !g.ok) return '';
   const loss = ctx.model.state.loss === 'sum' ? 'out.sum()' : '(out * w).sum()';
   switch (step.kind) {
     case 'forward':
+      if (g.program !== undefined) return m.grad.programForward(opExpression(ctx), formatShape(g.outShape), g.program.line, g.program.source);
       return m.grad.stepForward(opExpression(ctx), formatShape(g.outShape), loss);
     case 'incoming':
       return m.grad.stepIncoming(formatShape(g.outShape));
@@ -76,7 +80,7 @@ export function gradCaption(ctx: ViewContext, step: Step): string {
         i.step.onesDims.length > 0 ? m.grad.onesPart(i.name, i.step.onesDims) : m.grad.nothing(i.name)));
     case 'view':
       // Without values (tensors too big to make) the last step says what it shows: shapes.
-      return (g.lossValue === null ? m.fixes.large.stepView : m.grad.stepView)(g.inputs.map((i) => {
+      return (g.program !== undefined ? m.grad.programStepView : g.lossValue === null ? m.fixes.large.stepView : m.grad.stepView)(g.inputs.map((i) => {
         if (i.step.viewed) return m.grad.viewPart(i.name, formatShape(i.step.keepdimShape), formatShape(i.step.resultShape));
         return unreduced(i) ? m.grad.unreducedPart(i.name) : m.grad.noViewPart(i.name, formatShape(i.step.resultShape));
       }));
@@ -107,25 +111,27 @@ interface Placed extends Stage {
  * An input's stages. The last one drawn is its .grad (the API's numbers),
  * so a reduction that needs no view, or no sum at all, is not drawn twice.
  */
-function stagesOf(ctx: ViewContext, input: InputGrad): Stage[] {
+function stagesOf(ctx: ViewContext, input: InputGrad, program: boolean): Stage[] {
   const { m } = ctx;
   const { name, step } = input;
   const final = `grad-${name}`;
+  // A program's operand may have other uses, or be no leaf: what it received from this op, not its .grad.
+  const finalTitle = program ? m.grad.received : m.grad.final;
   // The .grad is first drawn at the step that asks for its shape in predict mode.
   const reveal = STAGES.indexOf(gradRevealKind(input));
-  if (unreduced(input)) return [{ title: m.grad.unreduced(name, formatShape(step.resultShape)), stage: input.grad, op: '', key: final, from: reveal }];
+  if (unreduced(input)) return [{ title: program ? m.grad.received(name, formatShape(step.resultShape)) : m.grad.unreduced(name, formatShape(step.resultShape)), stage: input.grad, op: '', key: final, from: reveal }];
   const out: Stage[] = [{ title: m.grad.incoming(name), stage: input.incoming, op: '', key: `g0-${name}`, from: 0 }];
   const { leading, ones, view } = stageCalls(step);
   if (!step.viewed) {
     // Only size-1 dims: the keepdim sum is the .grad.
-    out.push({ title: m.grad.final(name, formatShape(step.resultShape)), stage: input.grad, op: ones, key: final, from: reveal });
+    out.push({ title: finalTitle(name, formatShape(step.resultShape)), stage: input.grad, op: ones, key: final, from: reveal });
     return out;
   }
   if (input.afterLeading !== null)
     out.push({ title: m.grad.afterLeading(name, formatShape(input.afterLeading.shape)), stage: input.afterLeading, op: leading, key: `g1-${name}`, from: 1 });
   if (input.afterOnes !== null)
     out.push({ title: m.grad.afterOnes(name, formatShape(step.keepdimShape)), stage: input.afterOnes, op: ones, key: `g2-${name}`, from: 2 });
-  out.push({ title: m.grad.final(name, formatShape(step.resultShape)), stage: input.grad, op: view, key: final, from: reveal });
+  out.push({ title: finalTitle(name, formatShape(step.resultShape)), stage: input.grad, op: view, key: final, from: reveal });
   return out;
 }
 
@@ -177,7 +183,8 @@ export function gradScene(ctx: ViewContext, step: Step, caption: string, previou
 
   if (step.kind === 'forward') {
     sb.part('forward', () => {
-      sb.text({ x: 8, y: 16, text: `${m.grad.dOut} ${formatShape(g.dOut.shape)} · ${ctx.model.state.loss === 'sum' ? m.grad.lossSum : m.grad.lossWeighted}`, size: 15, fill: p.fg, bold: true });
+      const from = g.program !== undefined ? m.grad.fromLine(g.program.line) : ctx.model.state.loss === 'sum' ? m.grad.lossSum : m.grad.lossWeighted;
+      sb.text({ x: 8, y: 16, text: `${m.grad.dOut} ${formatShape(g.dOut.shape)} · ${from}`, size: 15, fill: p.fg, bold: true });
       const box = draw(8, 34, g.dOut, 'dout', WRAP_WIDTH - 16);
       if (g.lossValue !== null) sb.text({ x: 8, y: 34 + box.h + 20, text: `loss = ${formatValue(g.lossValue, false)}`, size: 16, fill: p.fg, mono: true });
     });
@@ -191,7 +198,7 @@ export function gradScene(ctx: ViewContext, step: Step, caption: string, previou
     for (const input of g.inputs) {
       let x = 8;
       let tallest = 0;
-      stagesOf(ctx, input).forEach((stage, k) => {
+      stagesOf(ctx, input, g.program !== undefined).forEach((stage, k) => {
         const lead = k > 0 ? arrowWidth(stage.op) + 8 : 0;
         const maxWidth = WRAP_WIDTH - 16 - lead;
         const size = measure(stage.stage, stage.key, maxWidth);
@@ -238,16 +245,28 @@ export function gradDetails(ctx: ViewContext, step: Step, pending: boolean): Tem
     return html`<p class="notice" data-testid="grad-bool">${m.boolGrad.result(opExpression(ctx))}</p>
       <p>${g.comparison ? m.boolGrad.comparison : m.boolGrad.where}</p>`;
   if (!g.ok && 'noFloatInput' in g) return html`<p class="notice" data-testid="grad-none">${m.promotion.gradNone(g.without, g.result)}</p>`;
+  if (!g.ok && 'noBackward' in g)
+    return html`<p class="notice" data-testid="grad-no-backward">${g.notRecorded ? m.grad.notRecorded : m.grad.noBackward(g.lines)}</p>
+      ${withoutNotice(ctx, g.without)}`;
   if (!g.ok)
     return html`<p class="problem">${m.labelled(m.grad.noGrad, '')}<code class="message">${g.error}</code></p>
       ${g.inplace ? html`<p>${m.grad.inplaceLeaf}</p>` : ''}`;
   const upTo = stagesUpTo(step, pending);
   const drawn = g.inputs.filter((i) => STAGES.indexOf(gradRevealKind(i)) <= upTo);
-  const grads = drawn.map((i: InputGrad) => html`<li><code>${i.name}.grad</code>: <code>${torchSize(i.grad.shape)}</code>
+  const grads = drawn.map((i: InputGrad) => html`<li><code>${g.program === undefined ? `${i.name}.grad` : m.grad.received(i.name, '').trim()}</code>: <code>${torchSize(i.grad.shape)}</code>
     <code class="values" data-testid=${`grad-${i.name}`}>${preview(ctx, i.grad.values)}</code></li>`);
   const calls = g.inputs.map((i: InputGrad) => html`<li><code>${i.name}</code>: <code data-testid=${`call-${i.name}`}>${coreCall(i)}</code></li>`);
   const last = step.kind === 'view' && !pending;
-  return html`${g.without.length > 0 ? html`<p class="notice" data-testid="grad-without">${m.promotion.gradSkipped(g.without)}</p>` : ''}
+  return html`${withoutNotice(ctx, g.without)}
     ${grads.length > 0 ? html`<ul class="grads">${grads}</ul>` : ''}
     ${last ? html`<p class="aside">${m.grad.oneSum}</p><ul class="calls aside" aria-label=${m.grad.coreCall}>${calls}</ul>` : ''}`;
+}
+
+/** The operands that get no gradient, and why: their dtype, or (a program's) no requires_grad. */
+function withoutNotice(ctx: ViewContext, without: readonly NoGradOperand[]): TemplateResult | string {
+  const { m } = ctx;
+  const byDtype = without.filter((w) => w.reason !== 'requires-grad');
+  const notRequired = without.filter((w) => w.reason === 'requires-grad').map((w) => w.name);
+  return html`${byDtype.length > 0 ? html`<p class="notice" data-testid="grad-without">${m.promotion.gradSkipped(byDtype)}</p>` : ''}
+    ${notRequired.length > 0 ? html`<p class="notice" data-testid="grad-not-required">${m.grad.notRequired(notRequired)}</p>` : ''}`;
 }

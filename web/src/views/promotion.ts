@@ -12,7 +12,7 @@ export function statementText(ctx: ViewContext, s: PromotionStatement): { text: 
   const call = opCall(ctx.model.computation.op, ctx.model.computation.alpha);
   switch (s.kind) {
     case 'operand':
-      return { text: t.operand(s.name, s.dtype, s.category), message: null };
+      return { text: s.number === undefined ? t.operand(s.name, s.dtype, s.category) : t.number(s.name, s.number.text, s.number.dtype), message: null };
     case 'within':
       return { text: t.within(s.category, s.names, s.dtypes, s.dtype, s.reason, s.common), message: null };
     case 'common':
