@@ -135,11 +135,47 @@ test('the failing line is marked with PyTorch\'s message, and a broadcast error 
 
 test('a syntax error and an unsupported construct name their line', async ({ page }) => {
   await openCode(page);
-  await paste(page, 'import torch\nx = torch.ones(2)\nfor i in range(3):\n    x = x + 1\n');
-  await expect(page.locator('.cm-tc-error')).toHaveText('for i in range(3):');
+  await paste(page, 'import torch\nx = torch.ones(2)\nclass A:\n    pass\n');
+  await expect(page.locator('.cm-tc-error')).toHaveText('class A:');
   await expect(page.getByTestId('code-error')).toContainText('Line 3 raised:');
   await paste(page, 'import torch\nx = (1 +\n');
   await expect(page.getByTestId('code-error')).toContainText('SyntaxError');
+});
+
+// A training loop as a course writes it: each line says how often it ran, and the
+// stepper walks the views and the inline values through the runs of a line.
+test('a loop: inline values count the runs, and the stepper shows each run of a line', async ({ page }) => {
+  const problems = watch(page);
+  await openCode(page);
+  await paste(page, [
+    'import torch',
+    'w = torch.zeros(3, requires_grad=True)',
+    'for epoch in range(3):',
+    '    x = torch.ones(epoch + 1, 1)',
+    '    loss = (x * w).sum()',
+    '    loss.backward()',
+    '    with torch.no_grad():',
+    '        w -= 0.1 * w.grad',
+    '    w.grad = None',
+    '    print(f"epoch {epoch}: loss {loss.item():.2f}")',
+  ].join('\n'));
+  await expect(page.getByTestId('printed')).toHaveText('epoch 0: loss 0.00\nepoch 1: loss -0.60\nepoch 2: loss -2.70');
+  await expect(inline(page, 'x: [3, 1] float32   (×3: [1, 1] → [2, 1] → [3, 1])')).toHaveCount(1);
+  await lineOf(page, 'x * w').click();
+  await expect(page.getByTestId('run-of')).toContainText('Run 3 of 3');
+  await expect(page.getByTestId('line-op')).toHaveText('Line 5: loss = (x * w).sum()');
+  await page.getByTestId('run-previous').click();
+  await expect(page.getByTestId('run-of')).toContainText('Run 2 of 3');
+  // the program as it stood after the second run of line 5: x of that run, the print of the first
+  await expect(inline(page, 'x: [2, 1] float32')).toHaveCount(1);
+  await expect(page.getByTestId('printed')).toHaveText('epoch 0: loss 0.00');
+  await page.getByTestId('run-previous').click();
+  await expect(page.getByTestId('run-previous')).toBeDisabled();
+  await page.getByTestId('run-next').click();
+  await page.getByTestId('run-next').click();
+  await expect(page.getByTestId('run-next')).toBeDisabled();
+  await expect(page.getByTestId('run-of')).toContainText('Run 3 of 3');
+  expect(problems).toEqual([]);
 });
 
 test('clicking a line opens its op in the alignment, strides, gradient and in-place views', async ({ page }) => {

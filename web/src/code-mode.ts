@@ -15,6 +15,8 @@ import { lineChoices, lineOp, lineState, meantCall } from './model/line-op.js';
 import type { LineOp } from './model/line-op.js';
 import { holdsValuesOf, runProgram, statementAt } from './model/program.js';
 import type { ProgramRun } from './model/program.js';
+import { runsAt, snapshot } from './model/program-runs.js';
+import type { StatementRuns } from './model/program-runs.js';
 import { PROGRAM_SELECT } from './program-graph-panel.js';
 import type { ProgramSelectDetail } from './program-graph-panel.js';
 import type { State } from './model/state.js';
@@ -56,6 +58,8 @@ export class CodeMode {
   private runProgramData: ProgramRun | null = null;
   private lastRead: ProgramRun | null = null;
   private pickedLine: number | null = null;
+  /** The step the views stand at (an index into the run's statements: Note [Program steps]); null: the end. */
+  private at: number | null = null;
   /** The call of the picked line the student chose (its index among the statement's calls); null: the one meantCall picks. */
   private chosenCall: number | null = null;
   private errorLine: number | null = null;
@@ -89,8 +93,38 @@ export class CodeMode {
     return this.text;
   }
 
+  /** The program as the views show it: at the step the student stepped to (model/program-runs.ts). */
   get program(): ProgramRun | null {
-    return this.runProgramData;
+    return this.runProgramData === null ? null : snapshot(this.runProgramData, this.at);
+  }
+
+  /** The picked line's runs, and which of them the views show (its index among them), when it ran more than once. */
+  get pickedRuns(): { runs: StatementRuns; index: number } | null {
+    const program = this.runProgramData;
+    if (program === null || this.pickedLine === null) return null;
+    const runs = runsAt(program, this.pickedLine);
+    if (runs === null || runs.steps.length < 2) return null;
+    const at = this.at ?? program.statements.length - 1;
+    let index = 0;
+    runs.steps.forEach((step, i) => { if (step <= at) index = i; });
+    return { runs, index };
+  }
+
+  /** Another run of the picked line (a loop's body): the views, the graph and the values follow it. */
+  stepRun(delta: number): void {
+    const shown = this.pickedRuns;
+    const program = this.runProgramData;
+    const tc = this.host.tc();
+    if (shown === null || program === null) return;
+    const index = Math.min(Math.max(shown.index + delta, 0), shown.runs.steps.length - 1);
+    if (index === shown.index) return;
+    this.at = shown.runs.steps[index] as number;
+    this.chosenCall = null;
+    if (tc !== null && this.pickedLine !== null && this.lacksValues(program, this.pickedLine))
+      this.runProgramData = runProgram(tc, program.code, this.pickedLine, index);
+    this.editor?.setOverlay(this.overlay());
+    this.showPicked();
+    this.host.changed(null);
   }
 
   get picked(): number | null {
@@ -99,7 +133,7 @@ export class CodeMode {
 
   /** The call of the picked line the views show (its index among the statement's calls), or null. */
   get pickedCall(): number | null {
-    const program = this.runProgramData;
+    const program = this.program;
     const statement = program === null || this.pickedLine === null ? null : statementAt(program, this.pickedLine);
     if (program === null || statement === null) return null;
     const choices = lineChoices(program, statement);
@@ -152,6 +186,7 @@ export class CodeMode {
   /** New code from outside the editor (a preset, a link, an attribute); entry: how the URL records it. */
   setCode(code: string, entry: Entry, line: number | null = null): void {
     this.pickedLine = line;
+    this.at = null;
     this.chosenCall = null;
     this.errorLine = null;
     this.entry = entry;
@@ -179,12 +214,13 @@ export class CodeMode {
   pick(line: number | null, entry: Entry = 'push'): void {
     if (line === this.pickedLine) return;
     this.pickedLine = line;
+    this.at = null;
     this.chosenCall = null;
     // The views show the line's own values: a run that did not keep them runs again, asked for them.
     const program = this.runProgramData;
     const tc = this.host.tc();
     if (line !== null && program !== null && tc !== null && this.lacksValues(program, line))
-      this.runProgramData = runProgram(tc, program.code, line);
+      this.runProgramData = runProgram(tc, program.code, line, this.shownRun(program, line));
     this.editor?.setOverlay(this.overlay());
     this.showPicked();
     this.host.changed(entry);
@@ -230,7 +266,12 @@ export class CodeMode {
     const tc = this.host.tc();
     if (tc === null) return;
     const started = performance.now();
-    let program = runProgram(tc, this.text, this.pickedLine);
+    // A new run starts at its end: the steps of the one before are not this one's. The picked
+    // line's last run there is most likely its last run here (the same loop, an edit later).
+    this.at = null;
+    const last = this.runProgramData;
+    const guess = last === null || this.pickedLine === null ? 0 : this.shownRun(last, this.pickedLine);
+    let program = runProgram(tc, this.text, this.pickedLine, guess);
     this.lastRunMs = performance.now() - started;
     const before = this.runProgramData;
     // The last run that could read the code: its values stand in while a line is half typed.
@@ -244,7 +285,7 @@ export class CodeMode {
     }
     // Taken to another line than the one the run kept values of: once more, for that line's.
     if (this.pickedLine !== null && this.lacksValues(program, this.pickedLine))
-      program = this.runProgramData = runProgram(tc, this.text, this.pickedLine);
+      program = this.runProgramData = runProgram(tc, this.text, this.pickedLine, this.shownRun(program, this.pickedLine));
     this.errorLine = errorLine;
     this.editor?.setOverlay(this.overlay());
     this.showPicked();
@@ -271,14 +312,20 @@ export class CodeMode {
     this.host.changed(entry);
   }
 
-  /** Whether line opens an op in the views whose values the run did not keep (runProgram's valuesAt). */
+  /** Whether line opens an op in the views whose values the run did not keep (runProgram's valuesAt and valuesRun). */
   private lacksValues(program: ProgramRun, line: number): boolean {
-    const statement = statementAt(program, line);
-    return statement !== null && !holdsValuesOf(program, line) && lineOp(statement) !== null;
+    const shown = snapshot(program, this.at);
+    const statement = statementAt(shown, line);
+    return statement !== null && !holdsValuesOf(shown, line) && lineOp(statement) !== null;
+  }
+
+  /** Which run of the statement at line the views show (Note [Program steps]). */
+  private shownRun(program: ProgramRun, line: number): number {
+    return statementAt(snapshot(program, this.at), line)?.run ?? 0;
   }
 
   private showPicked(): void {
-    const program = this.runProgramData;
+    const program = this.program;
     const statement = program === null || this.pickedLine === null ? null : statementAt(program, this.pickedLine);
     const call = this.pickedCall;
     const line = statement === null || program === null || call === null ? null : lineOp(statement, program, call);
@@ -287,6 +334,6 @@ export class CodeMode {
 
   /** What the editor lays over the code for the last run. */
   overlay(): Overlay {
-    return overlayFor(this.runProgramData, this.pickedLine, this.lastRead);
+    return overlayFor(this.program, this.pickedLine, this.lastRead, this.runProgramData);
   }
 }

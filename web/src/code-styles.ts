@@ -155,4 +155,21 @@ export const codeStyles = css`
   .code-mode .intro {
     margin: 8px 0;
   }
+  /* A line that ran more than once: the stepper through its runs. */
+  .runs {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px;
+    margin: 4px 0;
+  }
+  .runs button {
+    min-width: 44px;
+    min-height: 44px;
+    font-size: 1.2rem;
+  }
+  .runs p {
+    flex: 1 1 16em;
+    margin: 0;
+  }
 `;

@@ -686,8 +686,11 @@ export class TensorcastPlayground extends LitElement {
         ${this.viewsPanel(ctx, full, share)}`
       : '';
     const presetId = PROGRAM_PRESETS.find((p) => p.code === code.code)?.id ?? '';
-    return codePanel({ m, program, picked: code.picked, opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId, call: code.pickedCall },
-      { preset: (id) => this.presetCode(id), pickCall: (index) => code.pickCall(index) }, code.editorHost, views, code.viewsHost);
+    const shownRuns = code.pickedRuns;
+    const runs = shownRuns === null ? null : { count: shownRuns.runs.steps.length, index: shownRuns.index, detailed: shownRuns.runs.detailed };
+    return codePanel({ m, program, picked: code.picked, opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId, call: code.pickedCall, runs },
+      { preset: (id) => this.presetCode(id), pickCall: (index) => code.pickCall(index), stepRun: (delta) => code.stepRun(delta) },
+      code.editorHost, views, code.viewsHost);
   }
 
   /** The view tabs, the player and the step shown: the two-shape mode's, and the code mode's picked line's. */

@@ -500,6 +500,13 @@ export interface Messages {
     operands(pairs: [string, string][]): string;
     /** The picked line runs no op the views draw. */
     noOp(line: number): string;
+    /** The picked line ran n times (a loop's body); the views show its k-th run (1-based). */
+    runOf(k: number, n: number): string;
+    /** The stepper's buttons' names. */
+    previousRun: string;
+    nextRun: string;
+    /** The shown run is past the runs kept in full (the first `kept`): its ops are not in the views. */
+    briefRun(kept: number): string;
     /** The loaded core cannot run programs. */
     noRunner: string;
     /** The whole program's views (graph, backward). */

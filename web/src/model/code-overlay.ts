@@ -7,6 +7,7 @@ import { mayExplain } from './call-explain.js';
 import { lineOp } from './line-op.js';
 import { spanText } from './line-op.js';
 import type { ProgramRun } from './program.js';
+import { statementKey, statementRuns } from './program-runs.js';
 
 /** Longest error text under the failing line (the whole text is in the panel below). */
 export const MAX_NOTE = 2000;
@@ -29,8 +30,13 @@ export interface Overlay {
  * the code often cannot be read (an open bracket): nothing runs, and the
  * lines above it keep the values that run gave them, marked stale, if their
  * text is still what it was. The shapes do not blink out at each keystroke.
+ * whole: the run `program` is a snapshot of (model/program-runs.ts), whose
+ * statements that ran more than once say so after their values: "(×3)",
+ * and the shapes they bound when those changed from run to run
+ * ("(×3: [1] → [2] → [3])"), in symbols that need no translation.
  */
-export function overlayFor(program: ProgramRun | null, picked: number | null, previous: ProgramRun | null = null): Overlay {
+export function overlayFor(program: ProgramRun | null, picked: number | null, previous: ProgramRun | null = null,
+  whole: ProgramRun | null = program): Overlay {
   const inline = new Map<number, string>();
   const openable = new Set<number>();
   const stale = new Set<number>();
@@ -47,8 +53,12 @@ export function overlayFor(program: ProgramRun | null, picked: number | null, pr
   }
   const failing = program.error === null ? null : program.statements[program.statements.length - 1] ?? null;
   const raised = failing !== null && program.error !== null && program.error.line >= failing.line && program.error.line <= failing.endLine;
+  const runs = whole === null ? new Map() : statementRuns(whole);
   for (const s of program.statements) {
-    const text = inlineText(s);
+    const r = runs.get(statementKey(s));
+    const times = r === undefined || r.steps.length < 2 ? '' : r.shapes.length > 1
+      ? `(×${r.steps.length}: ${r.shapes.join(' → ')}${r.shapes.length >= 4 ? ' …' : ''})` : `(×${r.steps.length})`;
+    const text = [inlineText(s), times].filter((t) => t !== '').join('   ');
     // The statement that raised bound nothing: its names, if any, are from before.
     if (text !== '' && !(raised && s === failing)) inline.set(s.endLine, text);
     if (lineOp(s) !== null || s.calls.some(mayExplain)) openable.add(s.line);

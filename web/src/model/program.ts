@@ -18,6 +18,8 @@ export interface ProgramRun {
   backward: BackwardStep[];
   /** The line whose statement's calls hold their values (RunOptions.valuesAt); null: none. */
   valuesAt: number | null;
+  /** Which run of that statement (RunOptions.valuesRun): 0 the first. */
+  valuesRun: number;
 }
 
 /** What tc.run hands back (the package's Program), as far as the playground reads it. */
@@ -44,20 +46,20 @@ export const NO_RUNNER = 'tc.run is not available in this build of tensorcast';
  * result is still returned and the failure goes to console.error: a leak
  * is no reason to hide what the program did.
  */
-export function runProgram(tc: Tensorcast, code: string, valuesAt: number | null = null): ProgramRun {
+export function runProgram(tc: Tensorcast, code: string, valuesAt: number | null = null, valuesRun = 0): ProgramRun {
   const run = (tc as unknown as { run?: Runner }).run;
   const failed = (message: string): ProgramRun => ({
-    code, ok: false, statements: [], printed: '', backward: [], valuesAt,
+    code, ok: false, statements: [], printed: '', backward: [], valuesAt, valuesRun,
     error: { line: 1, column: 1, endLine: 1, endColumn: 1, message, kind: 'internal', pythonType: 'RuntimeError' },
   });
   if (typeof run !== 'function') return failed(NO_RUNNER);
   let result: RunResult;
   try {
-    result = run.call(tc, code, valuesAt === null ? undefined : { valuesAt });
+    result = run.call(tc, code, valuesAt === null ? undefined : { valuesAt, valuesRun });
   } catch (error) {
     return failed(error instanceof Error ? error.message : String(error));
   }
-  const program: ProgramRun = { code, ok: result.ok, statements: result.statements, error: result.error, printed: result.printed, backward: result.backward ?? [], valuesAt };
+  const program: ProgramRun = { code, ok: result.ok, statements: result.statements, error: result.error, printed: result.printed, backward: result.backward ?? [], valuesAt, valuesRun };
   try {
     result.dispose();
   } catch (error) {
@@ -66,14 +68,23 @@ export function runProgram(tc: Tensorcast, code: string, valuesAt: number | null
   return program;
 }
 
-/** Whether the program holds the values of the statement covering `line` (runProgram's valuesAt). */
+/**
+ * Whether the program holds the values of the statement covering `line`
+ * in the run it shows (runProgram's valuesAt and valuesRun): `program` may
+ * be a snapshot (model/program-runs.ts), whose statement at that line is
+ * the run it stands at.
+ */
 export function holdsValuesOf(program: ProgramRun, line: number): boolean {
   if (program.valuesAt === null) return false;
   const asked = statementAt(program, program.valuesAt);
-  return asked !== null && asked === statementAt(program, line);
+  return asked !== null && asked === statementAt(program, line) && (asked.run ?? 0) === program.valuesRun;
 }
 
-/** The statement that covers a 1-based line, if any. */
+/** The statement that covers a 1-based line, if any (of a snapshot: its run there; of a whole run: its last). */
 export function statementAt(program: ProgramRun, line: number): ProgramStatement | null {
-  return program.statements.find((s) => s.line <= line && line <= s.endLine) ?? null;
+  for (let i = program.statements.length - 1; i >= 0; i--) {
+    const s = program.statements[i] as ProgramStatement;
+    if (s.line <= line && line <= s.endLine) return s;
+  }
+  return null;
 }

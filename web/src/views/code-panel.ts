@@ -32,12 +32,30 @@ export interface CodeShown {
   presetId: string;
   /** The picked line's call the views show (its index among the statement's calls), or null. */
   call: number | null;
+  /** When the picked line ran more than once: how many times, which run is shown (0-based), how many were kept in full. */
+  runs: { count: number; index: number; detailed: number } | null;
 }
 
 export interface CodeHandlers {
   preset(id: string): void;
   /** Another call of the picked line. */
   pickCall(index: number): void;
+  /** Another run of the picked line: -1 the one before, +1 the one after. */
+  stepRun(delta: number): void;
+}
+
+/** A line that ran more than once: which run the views show, and buttons to step through the runs. */
+function runStepper(shown: CodeShown, on: CodeHandlers): TemplateResult | string {
+  const { m, runs } = shown;
+  if (runs === null) return '';
+  return html`<div class="runs" data-testid="line-runs">
+    <button type="button" data-testid="run-previous" aria-label=${m.code.previousRun} title=${m.code.previousRun}
+      ?disabled=${runs.index === 0} @click=${() => on.stepRun(-1)}>‹</button>
+    <button type="button" data-testid="run-next" aria-label=${m.code.nextRun} title=${m.code.nextRun}
+      ?disabled=${runs.index === runs.count - 1} @click=${() => on.stepRun(1)}>›</button>
+    <p class="aside" role="status" data-testid="run-of">${m.code.runOf(runs.index + 1, runs.count)}</p>
+    ${runs.index >= runs.detailed ? html`<p class="aside" data-testid="run-brief">${m.code.briefRun(runs.detailed)}</p>` : ''}
+  </div>`;
 }
 
 function examples(shown: CodeShown, on: CodeHandlers): TemplateResult | string {
@@ -69,11 +87,11 @@ function lineHeading(shown: CodeShown, on: CodeHandlers): TemplateResult {
   if (program === null || statement === null || picked === null) return html`<p class="aside" data-testid="pick-hint">${m.code.pickHint}</p>`;
   const source = statement.source.length > 200 ? `${statement.source.slice(0, 199)}…` : statement.source;
   const choices = lineChoices(program, statement);
-  const picker = callPicker(m, choices, shown.call, (i) => on.pickCall(i));
+  const picker = html`${runStepper(shown, on)}${callPicker(m, choices, shown.call, (i) => on.pickCall(i))}`;
   // A call the elementwise views do not draw: its explanation in their place.
   if (!shown.opened && choices.length > 0)
     return html`<h2 class="line-op" data-testid="line-op">${m.code.lineOp(statement.line, source)}</h2>${picker}${callExplanation(m, program, statement, shown.call)}`;
-  if (!shown.opened) return html`<p class="aside" data-testid="line-no-op">${m.code.noOp(statement.line)}</p>`;
+  if (!shown.opened) return html`${runStepper(shown, on)}<p class="aside" data-testid="line-no-op">${m.code.noOp(statement.line)}</p>`;
   const sources = operandSources(program, statement, shown.call);
   const names = sources.length === 3 ? ['c', 'a', 'b'] : ['a', 'b'];
   const clip = (t: string): string => (t.length > 80 ? `${t.slice(0, 79)}…` : t);
