@@ -58,6 +58,16 @@ PROGRAMS = [
     "import torch\nlabels = torch.tensor([0, 2, 1])\none_hot = labels[:, None] == torch.arange(3)\n",
     "import torch\nq = torch.randn(2, 4, 8)\nk = torch.randn(2, 4, 8)\n"
     "scores = q @ k.transpose(-2, -1) / 8 ** 0.5\n",
+    # loops that do not stop, recursion, and blocks at their edges
+    "n = 0\nwhile True:\n    n += 1\n",
+    "def f(n):\n    return f(n + 1) + 1\nf(0)\n",
+    "for i in range(10**9):\n    for j in range(10**9):\n        pass\n",
+    "import torch\nx = torch.ones(2)\nfor r in torch.ones(3, 2):\n    x = x + r\n    if x.sum() > 5:\n        break\n",
+    "def g(a, b=2, *c):\n    return a\n",
+    "with torch.no_grad():\n    x = 1\n",
+    "x = [1, 2]\nfor x[0] in x:\n    pass\n",
+    "print(f'{1:{2}}', f'{x!q}', f'{', f'{{}}')\n",
+    "é = 1\n中文 = é + 1\nprint(f'{中文=}')\n",
     "import torch\nx = torch.rand(3, 4)\nx = x / x.mean(dim=1, keepdim=True)\n",
     "import torch\nx = torch.ones(3)\ny = torch.ones(3, 1)\nz = x * y  # the outer-product trap\n",
     "import torch\nx = torch.arange(12).reshape(3, 4)\nvalues, indices = x.max(dim=1)\n"
@@ -221,6 +231,12 @@ def main():
                 write("program", "preset-" + name[:-3], f.read())
     for i, text in enumerate(PROGRAMS):
         write("program", f"seed-{i:02d}", text)
+    # course programs (loops, def, no_grad, f-strings: tests/js/fixtures/course)
+    course = os.path.join(HERE, "..", "js", "fixtures", "course")
+    for name in sorted(os.listdir(course)):
+        if name.endswith(".py"):
+            with open(os.path.join(course, name), encoding="utf-8") as f:
+                write("program", "course-" + name[:-3], f.read())
 
 
 # fuzz_matmul.cpp's decoder, in its reading order.

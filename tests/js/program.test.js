@@ -501,3 +501,34 @@ test("the package README's example (bindings/README.md, 'Programs') returns what
   }
   assert.ok(section.includes("p.printed;                             // 'tensor([[-188.],\\n        [-180.],\\n        [-172.]])\\n'"));
 });
+
+// Columns count UTF-16 code units (Note [Columns]): what a span covers is
+// the string's slice, whatever Chinese text or Unicode names stand before.
+test('spans of statements, calls and errors slice the code as JavaScript strings, after CJK text and Unicode names', () => {
+  const code = "import torch\nx = torch.ones(3); s = '张量'; 损失 = x.sum(0); y = x - torch.ones(4)\n";
+  const p = tc.run(code);
+  try {
+    const line = code.split('\n')[1];
+    const slice = (s) => line.slice(s.column - 1, s.endColumn - 1);
+    assert.equal(p.error.line, 2);
+    assert.equal(slice(p.error), 'x - torch.ones(4)');
+    assert.equal(p.error.column, line.indexOf('x - torch') + 1);
+    const sum = p.statements.flatMap((s) => s.calls).find((c) => c.op === 'Tensor.sum');
+    assert.equal(slice(sum), 'x.sum(0)');
+    const bound = p.statements.find((s) => '损失' in s.names);
+    assert.equal(slice(bound), '损失 = x.sum(0)');
+    assert.equal(bound.source, '损失 = x.sum(0)');
+    const ones = p.statements.flatMap((s) => s.calls).filter((c) => c.op === 'torch.ones').at(-1);
+    assert.equal(slice(ones), 'torch.ones(4)');
+  } finally {
+    p.dispose();
+  }
+});
+
+test("a character Python cannot read is named as Python names it: a fullwidth comma", () => {
+  const p = tc.run('x = [a，b]\n');
+  assert.equal(p.error.kind, 'syntax');
+  assert.equal(p.error.message, "invalid character '，' (U+FF0C)");
+  assert.equal(p.error.column, 7);
+  p.dispose();
+});
