@@ -40,11 +40,12 @@ struct ProgramLimits {
   int64_t max_memory = int64_t{1} << 29;
 };
 
-// A value as a statement left it: for a tensor its geometry and autograd
-// state, for anything else Python's repr.
+// A value as a statement left it: Python's repr (PyTorch's for a tensor,
+// Note [Tensor repr]: the values it held then, whatever happens to them
+// later), and for a tensor its geometry and autograd state.
 struct ValueInfo {
   std::string type;                 // type_name(value): "Tensor", "int", "torch.Size", ...
-  std::string repr;                 // repr(value); empty for a tensor
+  std::string repr;                 // repr(value), bounded (Note [Bounded reprs]); see describe() in run.cpp
   // tensors only
   uint64_t id = 0;                  // TensorImpl id
   uint64_t storage = 0;             // the storage, numbered 1, 2, ... in order of appearance
@@ -106,13 +107,6 @@ struct CallRecord {
   std::vector<TensorValues> input_values, output_values;
 };
 
-// What print() wrote: text, and tensors for the package's formatter to
-// write (PyTorch's repr), in order. print(a, b) is [a, " ", b, "\n"].
-struct OutputPiece {
-  std::string text;    // when tensor is undefined
-  Tensor tensor;
-};
-
 struct StatementResult {
   int line = 0, column = 0, end_line = 0, end_column = 0;  // 1-based, end exclusive
   std::string source;                       // the statement's text
@@ -120,7 +114,9 @@ struct StatementResult {
   std::vector<std::string> reads;           // bound names it read, in the order first read
   std::vector<CallRecord> calls;            // in the order they ran
   std::vector<TraceEvent> events;           // everything recorded while it ran
-  std::vector<OutputPiece> output;          // what its print() calls wrote
+  // What its print() calls wrote, formatted as they ran (a tensor as its
+  // values were then: Note [Tensor repr]).
+  std::string output;
   // backward() only: each leaf that now holds a gradient, by the name it is
   // bound to ("w" for w.grad), with the gradient's info.
   std::map<std::string, ValueInfo> grads;
