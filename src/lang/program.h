@@ -41,8 +41,8 @@ struct ProgramLimits {
 };
 
 // A value as a statement left it: Python's repr (PyTorch's for a tensor,
-// Note [Tensor repr]: the values it held then, whatever happens to them
-// later), and for a tensor its geometry and autograd state.
+// with the values it held then, whatever happens to them later: see Note
+// [Tensor repr]), and for a tensor its geometry and autograd state.
 struct ValueInfo {
   std::string type;                 // type_name(value): "Tensor", "int", "torch.Size", ...
   std::string repr;                 // repr(value), bounded (Note [Bounded reprs]); see describe() in run.cpp
