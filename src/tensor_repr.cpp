@@ -18,6 +18,9 @@ constexpr int kPrecision = 4;
 constexpr int64_t kThreshold = 1000;
 constexpr int64_t kEdgeItems = 3;
 constexpr int64_t kLineWidth = 80;
+// Elements shown that are read whatever the limit (Note [Tensor repr]):
+// every dim of a summarised 5-dim tensor.
+constexpr int64_t kAllShown = 6 * 6 * 6 * 6 * 6;
 const char kPrefix[] = "tensor(";
 constexpr int64_t kIndent = sizeof kPrefix - 1;
 
@@ -33,10 +36,10 @@ struct Shown {
   int64_t index(size_t dim, int64_t k) const {
     return cut(dim) && k >= kEdgeItems ? sizes[dim] - 2 * kEdgeItems + k : k;
   }
-  // Elements shown in all (a double: 6^16 passes no int, but may pass 2^53 harmlessly).
-  double elements() const {
-    double n = 1;
-    for (size_t d = 0; d < sizes.size(); ++d) n *= static_cast<double>(count(d));
+  // Elements shown in all: at most the tensor's numel, which fits int64.
+  int64_t elements() const {
+    int64_t n = 1;
+    for (size_t d = 0; d < sizes.size(); ++d) n *= count(d);
     return n;
   }
 };
@@ -52,62 +55,80 @@ std::string python_format(double v, char conversion, int precision) {
   return buf;
 }
 
-// The elements shown, each as the formatter writes it before padding, and
-// the width they are padded to (_Formatter).
-struct Formatted {
-  std::vector<std::string> texts;
-  size_t width = 1;
+// The elements shown and how each is written (_Formatter): one notation
+// and one width for all. A text is made when it is written: the width
+// comes from the extremes alone (a text's length grows with its magnitude
+// on each side of zero, but for a 3-digit exponent, which the smallest
+// magnitude may have too), so a text cut at its limit formats only the
+// elements it writes.
+class Formatter {
+ public:
+  explicit Formatter(std::vector<double> values) : floats_(std::move(values)) {
+    double min = INFINITY, max = 0;
+    bool int_mode = true;
+    // The extremes on each side of zero, of the nonzero finite values.
+    double extremes[4] = {INFINITY, 0, -INFINITY, 0};  // smallest and largest positive; the same negative
+    for (double v : floats_) {
+      if (!std::isfinite(v) || v == 0) continue;
+      min = std::min(min, std::fabs(v));
+      max = std::max(max, std::fabs(v));
+      if (v != std::ceil(v)) int_mode = false;
+      double* side = v > 0 ? extremes : extremes + 2;
+      if (std::fabs(v) < std::fabs(side[0])) side[0] = v;
+      if (std::fabs(v) > std::fabs(side[1])) side[1] = v;
+    }
+    if (max == 0) return;  // no nonzero finite value: integers' notation, width 1
+    const bool wide = max / min > 1000. || max > 1.e8;
+    int_mode_ = int_mode;
+    sci_ = int_mode ? wide : wide || min < 1.e-4;
+    for (double v : extremes)
+      if (std::isfinite(v) && v != 0) width_ = std::max(width_, float_text(v).size());
+  }
+
+  // Integers and bools: str() of each, the longest setting the width.
+  Formatter(std::vector<int64_t> values, bool boolean) : ints_(std::move(values)), boolean_(boolean) {
+    int64_t lo = 0, hi = 0;  // 0: width 1 at least
+    for (int64_t v : ints_) {
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+    const bool any_false = std::find(ints_.begin(), ints_.end(), 0) != ints_.end();
+    if (boolean_) width_ = any_false ? 5 : 4;  // "False", or only "True"
+    else width_ = std::max(std::to_string(lo).size(), std::to_string(hi).size());
+  }
+
+  size_t size() const { return floats_.empty() ? ints_.size() : floats_.size(); }
+  size_t width() const { return width_; }
+
+  // The i-th element as written before padding.
+  std::string text(size_t i) const {
+    if (!floats_.empty()) return float_text(floats_[i]);
+    if (boolean_) return ints_[i] != 0 ? "True" : "False";
+    return std::to_string(ints_[i]);
+  }
+
+ private:
+  std::string float_text(double v) const {
+    if (sci_) return python_format(v, 'e', kPrecision);
+    if (!int_mode_) return python_format(v, 'f', kPrecision);
+    std::string text = python_format(v, 'f', 0);
+    if (std::isfinite(v)) text += '.';
+    return text;
+  }
+
+  std::vector<double> floats_;
+  std::vector<int64_t> ints_;
+  bool boolean_ = false;
+  bool int_mode_ = true, sci_ = false;
+  size_t width_ = 1;
 };
 
-// Floats: one notation for all, chosen from the nonzero finite values.
-Formatted format_floats(const std::vector<double>& values) {
-  Formatted out;
-  double min = INFINITY, max = 0;
-  bool int_mode = true, any = false;
-  for (double v : values) {
-    if (!std::isfinite(v) || v == 0) continue;
-    any = true;
-    min = std::min(min, std::fabs(v));
-    max = std::max(max, std::fabs(v));
-    if (v != std::ceil(v)) int_mode = false;
-  }
-  bool sci = false;
-  if (any) {
-    const bool wide = max / min > 1000. || max > 1.e8;
-    sci = int_mode ? wide : wide || min < 1.e-4;
-  }
-  out.texts.reserve(values.size());
-  for (double v : values) {
-    std::string text;
-    if (sci) {
-      text = python_format(v, 'e', kPrecision);
-    } else if (int_mode) {
-      text = python_format(v, 'f', 0);
-      if (std::isfinite(v)) text += '.';
-    } else {
-      text = python_format(v, 'f', kPrecision);
-    }
-    if (std::isfinite(v) && v != 0) out.width = std::max(out.width, text.size());
-    out.texts.push_back(std::move(text));
-  }
-  return out;
-}
-
-// Integers and bools: str() of each; the widest sets the width.
-Formatted format_integers(const std::vector<int64_t>& values, bool boolean) {
-  Formatted out;
-  out.texts.reserve(values.size());
-  for (int64_t v : values) {
-    out.texts.push_back(boolean ? (v != 0 ? "True" : "False") : std::to_string(v));
-    out.width = std::max(out.width, out.texts.back().size());
-  }
-  return out;
-}
-
 // At most `cap` of the elements shown, in row-major order, read in place
-// through the strides (get_summarized_data), as T.
+// through the strides (get_summarized_data), as Out.
 template <class T, class Out>
-void read_shown(const Tensor& t, const Shown& shown, int64_t cap, std::vector<Out>& out) {
+std::vector<Out> read_shown(const Tensor& t, const Shown& shown, int64_t cap) {
+  std::vector<Out> out;
+  out.reserve(static_cast<size_t>(cap));
   const T* base = t.data<T>() + t.offset();
   const Strides& strides = t.strides();
   const size_t ndim = t.sizes().size();
@@ -121,20 +142,14 @@ void read_shown(const Tensor& t, const Shown& shown, int64_t cap, std::vector<Ou
     while (d > 0 && ++k[d - 1] == shown.count(d - 1)) k[--d] = 0;
     if (d == 0) break;
   }
+  return out;
 }
 
-Formatted format_shown(const Tensor& t, const Shown& shown, int64_t cap) {
+Formatter formatter(const Tensor& t, const Shown& shown, int64_t cap) {
   return visit_dtype(t.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    if constexpr (std::is_floating_point_v<T>) {
-      std::vector<double> values;
-      read_shown<T>(t, shown, cap, values);
-      return format_floats(values);
-    } else {
-      std::vector<int64_t> values;
-      read_shown<T>(t, shown, cap, values);
-      return format_integers(values, std::is_same_v<T, bool>);
-    }
+    if constexpr (std::is_floating_point_v<T>) return Formatter(read_shown<T, double>(t, shown, cap));
+    else return Formatter(read_shown<T, int64_t>(t, shown, cap), std::is_same_v<T, bool>);
   });
 }
 
@@ -142,7 +157,7 @@ Formatted format_shown(const Tensor& t, const Shown& shown, int64_t cap) {
 // `limit` characters or runs out of elements read.
 class BodyWriter {
  public:
-  BodyWriter(const Shown& shown, const Formatted& f, std::string& out, int64_t limit)
+  BodyWriter(const Shown& shown, const Formatter& f, std::string& out, int64_t limit)
       : shown_(shown), f_(f), out_(out), limit_(static_cast<size_t>(limit)) {}
 
   // False when it stopped before the end.
@@ -157,13 +172,13 @@ class BodyWriter {
 
  private:
   bool stop() {
-    if (out_.size() > limit_ || next_ >= f_.texts.size()) stopped_ = true;
+    if (out_.size() > limit_ || next_ >= f_.size()) stopped_ = true;
     return stopped_;
   }
 
   void element() {
-    const std::string& text = f_.texts[next_++];
-    if (text.size() < f_.width) out_.append(f_.width - text.size(), ' ');
+    const std::string text = f_.text(next_++);
+    if (text.size() < f_.width()) out_.append(f_.width() - text.size(), ' ');
     out_ += text;
   }
 
@@ -190,7 +205,7 @@ class BodyWriter {
   // _vector_str: items (and " ..." for the gap) in lines of as many as fit.
   void vector(size_t d, int64_t indent) {
     const int64_t per_line =
-        std::max<int64_t>(1, (kLineWidth - indent) / static_cast<int64_t>(f_.width + 2));
+        std::max<int64_t>(1, (kLineWidth - indent) / static_cast<int64_t>(f_.width() + 2));
     const std::string line_break = ",\n" + std::string(static_cast<size_t>(indent + 1), ' ');
     out_ += '[';
     const int64_t n = shown_.count(d);
@@ -209,7 +224,7 @@ class BodyWriter {
   }
 
   const Shown& shown_;
-  const Formatted& f_;
+  const Formatter& f_;
   std::string& out_;
   size_t limit_;
   size_t next_ = 0;
@@ -260,9 +275,10 @@ TensorRepr tensor_repr(const Tensor& t, int64_t limit) {
   } else {
     const Shown shown{t.sizes(), t.numel() > kThreshold};
     // Each element shown takes at least 3 characters with its ", ": past
-    // that many, the text is cut anyway and no more need be read.
-    const double cap = std::min(shown.elements(), static_cast<double>(limit / 3 + 2));
-    const Formatted f = format_shown(t, shown, static_cast<int64_t>(cap));
+    // that many, the text is cut anyway and no more need be read, unless
+    // there are few enough to read them all for PyTorch's width.
+    const int64_t cap = std::min(shown.elements(), std::max(limit / 3 + 2, kAllShown));
+    const Formatter f = formatter(t, shown, cap);
     out.complete = BodyWriter(shown, f, out.text, limit).write();
     // float32 (the default), int64 and bool are what PyTorch guesses from
     // the printed values; the rest is named.
@@ -274,7 +290,8 @@ TensorRepr tensor_repr(const Tensor& t, int64_t limit) {
   if (out.complete) add_suffixes(out.text, suffixes);
   if (static_cast<int64_t>(out.text.size()) > limit) out.complete = false;
   if (!out.complete) {
-    out.text.resize(static_cast<size_t>(limit));
+    // Elements read run out only past the limit (3 characters each at least).
+    out.text.resize(std::min(out.text.size(), static_cast<size_t>(limit)));
     out.text += "...";
   }
   return out;

@@ -33,11 +33,13 @@ namespace tc {
 // still a lot (6^16 for 16 dims of an expanded view), so the text is
 // bounded: it is PyTorch's exactly when it has at most `limit` characters;
 // a longer one is cut to its first `limit` characters followed by "..."
-// (complete false), having read at most about limit / 3 elements (each
-// shown element takes at least 3 characters with its separator). Then its
-// width and notation are those of the elements read, not necessarily
-// PyTorch's. Only the elements shown are read: a 10^10-element expanded
-// view prints at once.
+// (complete false). Its first `limit` characters are PyTorch's when at
+// most 6^5 elements are shown (every tensor of up to 5 dims, and any of
+// at most 7,776 elements): they are all read for the width and notation.
+// Past that, only about limit / 3 are read (each shown element takes at
+// least 3 characters with its separator), and the width and notation are
+// theirs, not necessarily PyTorch's. Only the elements shown are read: a
+// 10^10-element expanded view prints at once.
 constexpr int64_t kMaxTensorRepr = int64_t{1} << 20;
 
 struct TensorRepr {

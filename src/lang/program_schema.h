@@ -37,7 +37,7 @@ void describe(V& v, const lang::Span& s) {
 }
 
 // repr's doc states the bounds of Note [Bounded output].
-static_assert(lang::kReprLimit == 10000 && lang::kItemReprLimit == 200);
+static_assert(lang::kReprLimit == 10000 && lang::kItemReprLimit == 200 && lang::kTensorInfoLimit == 1000);
 
 template <class V>
 void describe(V& v, const lang::ValueInfo& info) {
@@ -54,7 +54,8 @@ void describe(V& v, const lang::ValueInfo& info) {
   v("repr", info.repr,
     "Python's repr as the statement left the value ('torch.Size([2, 3])', '3', 'tensor([1., "
     "2.])': PyTorch's, with the values it held then), cut with '...' past 10000 characters "
-    "(200 for an item); '' for a call's output tensor (its values are outputValues).");
+    "(a tensor past 1000, an item past 200); '' for a call's output tensor (its values are "
+    "outputValues).");
   v("id", field(info.id), "Tensors only (null otherwise): the tensor's id (tensor.id).");
   v("storage", field(info.storage),
     "The storage, numbered 1, 2, ... in order of appearance: equal numbers share memory "

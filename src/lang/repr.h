@@ -42,12 +42,16 @@ int64_t write_str(const Value& value, std::string& out);
 // A tuple's or list's ValueInfo::items hold at most kMaxInfoItems
 // descriptions in all (its items', theirs, ... 4 levels down), each with
 // its repr summarised past kItemReprLimit characters (its own repr is
-// summarised past kReprLimit; a tensor's is cut there, Note [Tensor repr]).
+// summarised past kReprLimit). A tensor's repr (Note [Tensor repr]) in a
+// name's description is cut past kTensorInfoLimit characters, about 150
+// elements in full: enough to show a lesson's values at each line, while a
+// loop rebinding a large tensor describes a kilobyte a time, not ten.
 constexpr int64_t kMaxOutput = int64_t{1} << 25;
 constexpr int64_t kInfoOverhead = 160;
 constexpr int64_t kEventOverhead = 1000;
 constexpr int64_t kMaxInfoItems = 1000;
 constexpr int64_t kItemReprLimit = 200;
+constexpr int64_t kTensorInfoLimit = 1000;
 constexpr int64_t kDescribedBatch = 10000;
 
 class OutputBudget {

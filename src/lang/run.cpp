@@ -831,8 +831,9 @@ class Interpreter {
   }
 
   // Its description: its repr as of now (summarised past kReprLimit
-  // characters; a tensor's only with tensor_text, which a call's output
-  // goes without: Note [Call values] has its values), for a tensor its
+  // characters, a tensor's cut past kTensorInfoLimit; a tensor's only with
+  // tensor_text, which a call's output goes without: Note [Call values]
+  // has its values), for a tensor its
   // geometry and autograd state and, for a tuple or list, its items'
   // descriptions: kMaxInfoItems in all through 4 levels, each item's repr
   // summarised past kItemReprLimit. Counted against the program's output.
@@ -846,7 +847,7 @@ class Interpreter {
     info.type = type_name(v);
     output_.spend(kInfoOverhead);
     if (!v.is_tensor() || tensor_text) {
-      info.repr = repr(v, depth == 0 ? kReprLimit : kItemReprLimit);
+      info.repr = repr(v, depth > 0 ? kItemReprLimit : v.is_tensor() ? kTensorInfoLimit : kReprLimit);
       output_.spend(static_cast<int64_t>(info.repr.size()));
     }
     if (!v.is_tensor()) {

@@ -251,6 +251,14 @@ class ReprWriter {
   bool over_ = false;
 };
 
+// A tensor's repr within `limit` characters (Note [Tensor repr]), its
+// writing charged as every repr's is (Note [Bounded reprs]).
+std::string charged_tensor_repr(const Tensor& t, int64_t limit) {
+  std::string text = tensor_repr(t, limit).text;
+  charge_work(WorkKind::Elements, static_cast<double>(text.size()));
+  return text;
+}
+
 // Python's repr of `value` appended to `out` within `limit` characters
 // (Note [Bounded reprs]; whole_tensors: as ReprWriter's); returns the
 // characters it appended.
@@ -508,8 +516,7 @@ const char* type_name(const Value& value) {
 int64_t write_repr(const Value& value, std::string& out) {
   if (value.is_tensor() && value.tensor().defined()) {
     // whole, as PyTorch prints it (Note [Tensor repr] bounds it)
-    const std::string text = tensor_repr(value.tensor(), kMaxTensorRepr).text;
-    charge_work(WorkKind::Elements, static_cast<double>(text.size()));
+    const std::string text = charged_tensor_repr(value.tensor(), kMaxTensorRepr);
     out += text;
     return static_cast<int64_t>(text.size());
   }
@@ -526,8 +533,9 @@ int64_t write_str(const Value& value, std::string& out) {
 }
 
 std::string repr(const Value& value, int64_t limit) {
-  // a number, None, a dtype, ...: short, whatever the limit
-  if (value.sequence() == nullptr && value.str() == nullptr && !value.is_tensor()) return leaf_repr(value);
+  // a tensor: cut at the limit; a number, None, a dtype, ...: short, whatever the limit
+  if (value.is_tensor() && value.tensor().defined()) return charged_tensor_repr(value.tensor(), limit);
+  if (value.sequence() == nullptr && value.str() == nullptr) return leaf_repr(value);
   std::string out;
   write_bounded(value, out, limit, false);
   return out;

@@ -37,11 +37,13 @@ const ReprCase kReprCases[] = {
 #include "repr_cases.inc"
 };
 
-// What a name's record holds of a repr: all of it within kReprLimit
-// characters, else its first kReprLimit characters and "..." (Note [Tensor
-// repr]).
+// What a name's record holds of a repr: all of it within its limit
+// (kTensorInfoLimit characters for a tensor, kReprLimit for a tuple
+// holding some), else its first that many characters and "..." (Note
+// [Tensor repr], Note [Bounded output]).
 std::string recorded_text(const std::string& pytorch) {
-  const auto limit = static_cast<size_t>(tc::lang::kReprLimit);
+  const bool tensor = pytorch.rfind("tensor(", 0) == 0;
+  const auto limit = static_cast<size_t>(tensor ? tc::lang::kTensorInfoLimit : tc::lang::kReprLimit);
   return pytorch.size() <= limit ? pytorch : pytorch.substr(0, limit) + "...";
 }
 
@@ -113,6 +115,6 @@ TEST_CASE("print() of a tensor past kMaxTensorRepr writes the cut text, counted 
   const std::string& out = r.statements[2].output;
   CHECK(out.size() == static_cast<size_t>(tc::kMaxTensorRepr) + 4);  // "...", "\n"
   CHECK(r.described >= static_cast<int64_t>(out.size()));
-  // The name's record is cut at kReprLimit.
-  CHECK(r.statements[1].names.at("x").repr.size() == static_cast<size_t>(tc::lang::kReprLimit) + 3);
+  // The name's record is cut at kTensorInfoLimit.
+  CHECK(r.statements[1].names.at("x").repr.size() == static_cast<size_t>(tc::lang::kTensorInfoLimit) + 3);
 }
