@@ -3,9 +3,10 @@
 // its schema (Note [Program schema] in src/lang/program_schema.h): the
 // RawProgram of bindings/ts/generated/program-types.ts, whose wire fields
 // the facade resolves (bindings/ts/program.ts): a call names its events by
-// [firstEvent, endEvent) instead of copying them. "globals" holds every name bound at the end, with a
-// handle for each tensor in it (one handle per tensor, however many names
-// it has): the facade owns those handles from then on.
+// [firstEvent, endEvent) instead of copying them. "globals" holds every
+// name bound at the end, with a handle for each tensor in it (one handle
+// per tensor, however many names it has): the facade owns those handles
+// from then on.
 #include <emscripten/bind.h>
 
 #include <cmath>

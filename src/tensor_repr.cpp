@@ -66,8 +66,9 @@ class Formatter {
   explicit Formatter(std::vector<double> values) : floats_(std::move(values)) {
     double min = INFINITY, max = 0;
     bool int_mode = true;
-    // The extremes on each side of zero, of the nonzero finite values.
-    double extremes[4] = {INFINITY, 0, -INFINITY, 0};  // smallest and largest positive; the same negative
+    // The nonzero finite values' extremes on each side of zero: the
+    // smallest and largest positive, then the same negative.
+    double extremes[4] = {INFINITY, 0, -INFINITY, 0};
     for (double v : floats_) {
       if (!std::isfinite(v) || v == 0) continue;
       min = std::min(min, std::fabs(v));
@@ -86,15 +87,18 @@ class Formatter {
   }
 
   // Integers and bools: str() of each, the longest setting the width.
-  Formatter(std::vector<int64_t> values, bool boolean) : ints_(std::move(values)), boolean_(boolean) {
+  Formatter(std::vector<int64_t> values, bool boolean)
+      : ints_(std::move(values)), boolean_(boolean) {
     int64_t lo = 0, hi = 0;  // 0: width 1 at least
     for (int64_t v : ints_) {
       lo = std::min(lo, v);
       hi = std::max(hi, v);
     }
     const bool any_false = std::find(ints_.begin(), ints_.end(), 0) != ints_.end();
-    if (boolean_) width_ = any_false ? 5 : 4;  // "False", or only "True"
-    else width_ = std::max(std::to_string(lo).size(), std::to_string(hi).size());
+    if (boolean_)
+      width_ = any_false ? 5 : 4;  // "False", or only "True"
+    else
+      width_ = std::max(std::to_string(lo).size(), std::to_string(hi).size());
   }
 
   size_t size() const { return floats_.empty() ? ints_.size() : floats_.size(); }
@@ -148,8 +152,10 @@ std::vector<Out> read_shown(const Tensor& t, const Shown& shown, int64_t cap) {
 Formatter formatter(const Tensor& t, const Shown& shown, int64_t cap) {
   return visit_dtype(t.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    if constexpr (std::is_floating_point_v<T>) return Formatter(read_shown<T, double>(t, shown, cap));
-    else return Formatter(read_shown<T, int64_t>(t, shown, cap), std::is_same_v<T, bool>);
+    if constexpr (std::is_floating_point_v<T>)
+      return Formatter(read_shown<T, double>(t, shown, cap));
+    else
+      return Formatter(read_shown<T, int64_t>(t, shown, cap), std::is_same_v<T, bool>);
   });
 }
 
@@ -210,7 +216,10 @@ class BodyWriter {
     out_ += '[';
     const int64_t n = shown_.count(d);
     int64_t item = 0;  // items written, the gap counting as one
-    auto next_item = [&]() { out_ += item == 0 ? "" : item % per_line == 0 ? line_break : ", "; ++item; };
+    auto next_item = [&]() {
+      out_ += item == 0 ? "" : item % per_line == 0 ? line_break : ", ";
+      ++item;
+    };
     for (int64_t k = 0; k < n; ++k) {
       if (stop()) return;
       if (shown_.cut(d) && k == kEdgeItems) {
@@ -285,8 +294,10 @@ TensorRepr tensor_repr(const Tensor& t, int64_t limit) {
     if (dtype != DType::Float32 && dtype != DType::Int64 && dtype != DType::Bool)
       suffixes.push_back(dtype_suffix);
   }
-  if (t.impl().grad_fn) suffixes.push_back("grad_fn=<" + t.impl().grad_fn->grad_fn + ">");
-  else if (t.requires_grad()) suffixes.push_back("requires_grad=True");
+  if (t.impl().grad_fn)
+    suffixes.push_back("grad_fn=<" + t.impl().grad_fn->grad_fn + ">");
+  else if (t.requires_grad())
+    suffixes.push_back("requires_grad=True");
   if (out.complete) add_suffixes(out.text, suffixes);
   if (static_cast<int64_t>(out.text.size()) > limit) out.complete = false;
   if (!out.complete) {

@@ -45,7 +45,7 @@ struct ProgramLimits {
 // [Tensor repr]), and for a tensor its geometry and autograd state.
 struct ValueInfo {
   std::string type;                 // type_name(value): "Tensor", "int", "torch.Size", ...
-  std::string repr;                 // repr(value), bounded (Note [Bounded reprs]); see describe() in run.cpp
+  std::string repr;                 // repr(value), bounded: see describe() in run.cpp
   // tensors only
   uint64_t id = 0;                  // TensorImpl id
   uint64_t storage = 0;             // the storage, numbered 1, 2, ... in order of appearance

@@ -37,7 +37,8 @@ void describe(V& v, const lang::Span& s) {
 }
 
 // repr's doc states the bounds of Note [Bounded output].
-static_assert(lang::kReprLimit == 10000 && lang::kItemReprLimit == 200 && lang::kTensorInfoLimit == 1000);
+static_assert(lang::kReprLimit == 10000 && lang::kItemReprLimit == 200 &&
+              lang::kTensorInfoLimit == 1000);
 
 template <class V>
 void describe(V& v, const lang::ValueInfo& info) {

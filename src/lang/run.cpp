@@ -833,10 +833,10 @@ class Interpreter {
   // Its description: its repr as of now (summarised past kReprLimit
   // characters, a tensor's cut past kTensorInfoLimit; a tensor's only with
   // tensor_text, which a call's output goes without: Note [Call values]
-  // has its values), for a tensor its
-  // geometry and autograd state and, for a tuple or list, its items'
-  // descriptions: kMaxInfoItems in all through 4 levels, each item's repr
-  // summarised past kItemReprLimit. Counted against the program's output.
+  // has its values), for a tensor its geometry and autograd state and, for
+  // a tuple or list, its items' descriptions: kMaxInfoItems in all through
+  // 4 levels, each item's repr summarised past kItemReprLimit. Counted
+  // against the program's output.
   ValueInfo info_of(const Value& v, bool tensor_text = true) {
     int64_t items_left = kMaxInfoItems;
     return describe(v, 0, items_left, tensor_text);
@@ -847,7 +847,8 @@ class Interpreter {
     info.type = type_name(v);
     output_.spend(kInfoOverhead);
     if (!v.is_tensor() || tensor_text) {
-      info.repr = repr(v, depth > 0 ? kItemReprLimit : v.is_tensor() ? kTensorInfoLimit : kReprLimit);
+      const int64_t limit = depth > 0 ? kItemReprLimit : v.is_tensor() ? kTensorInfoLimit : kReprLimit;
+      info.repr = repr(v, limit);
       output_.spend(static_cast<int64_t>(info.repr.size()));
     }
     if (!v.is_tensor()) {

@@ -198,7 +198,8 @@ class ReprWriter {
   // summarised: cut at what the limit leaves, or whole (Note [Bounded reprs]).
   void tensor(const Tensor& t) {
     const int64_t room = limit_ - written_;
-    const int64_t bound = !summary_ ? room : whole_tensors_ ? kMaxTensorRepr : std::max<int64_t>(room, 16);
+    const int64_t bound =
+        !summary_ ? room : whole_tensors_ ? kMaxTensorRepr : std::max<int64_t>(room, 16);
     const TensorRepr r = tensor_repr(t, bound);
     if (!summary_ && !r.complete) over_ = true;
     else emit(r.text);
@@ -534,7 +535,8 @@ int64_t write_str(const Value& value, std::string& out) {
 
 std::string repr(const Value& value, int64_t limit) {
   // a tensor: cut at the limit; a number, None, a dtype, ...: short, whatever the limit
-  if (value.is_tensor() && value.tensor().defined()) return charged_tensor_repr(value.tensor(), limit);
+  if (value.is_tensor() && value.tensor().defined())
+    return charged_tensor_repr(value.tensor(), limit);
   if (value.sequence() == nullptr && value.str() == nullptr) return leaf_repr(value);
   std::string out;
   write_bounded(value, out, limit, false);

@@ -5,6 +5,8 @@
 // print() wrote when it ran, what each statement recorded of the names it
 // bound and of the gradients backward() left, and the repr of each tensor
 // bound at the end (what the package's toString() writes). Then the bounds.
+#include "tensor_repr.h"
+
 #include <catch.hpp>
 #include <chrono>
 #include <string>
@@ -13,7 +15,6 @@
 #include "lang/program.h"
 #include "lang/repr.h"
 #include "ops.h"
-#include "tensor_repr.h"
 
 namespace {
 
@@ -43,14 +44,16 @@ const ReprCase kReprCases[] = {
 // [Tensor repr], Note [Bounded output]).
 std::string recorded_text(const std::string& pytorch) {
   const bool tensor = pytorch.rfind("tensor(", 0) == 0;
-  const auto limit = static_cast<size_t>(tensor ? tc::lang::kTensorInfoLimit : tc::lang::kReprLimit);
+  const auto limit =
+      static_cast<size_t>(tensor ? tc::lang::kTensorInfoLimit : tc::lang::kReprLimit);
   return pytorch.size() <= limit ? pytorch : pytorch.substr(0, limit) + "...";
 }
 
 }  // namespace
 
-TEST_CASE("print(), each name's record and the repr of each tensor are PyTorch's text, of the moment",
-          "[repr]") {
+TEST_CASE(
+    "print(), each name's record and the repr of each tensor are PyTorch's text, of the moment",
+    "[repr]") {
   for (const ReprCase& c : kReprCases) {
     INFO(c.code);
     const ProgramResult r = tc::lang::run_program(c.code);
@@ -72,7 +75,8 @@ TEST_CASE("print(), each name's record and the repr of each tensor are PyTorch's
         CHECK(tc::tensor_repr(v.tensor()).text == n.repr);
         continue;
       }
-      const auto& infos = kind == "grad" ? r.statements.at(n.statement).grads : r.statements.at(n.statement).names;
+      const auto& infos =
+          kind == "grad" ? r.statements.at(n.statement).grads : r.statements.at(n.statement).names;
       REQUIRE(infos.count(n.name) == 1);
       CHECK(infos.at(n.name).repr == recorded_text(n.repr));
     }
@@ -91,7 +95,8 @@ TEST_CASE("a tensor's repr reads only the elements it shows, and is cut past its
   const tc::Tensor deep = tc::expand(ones, tc::Shape(16, 7));
   const auto start = std::chrono::steady_clock::now();
   const tc::TensorRepr cut = tc::tensor_repr(deep);
-  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   CHECK_FALSE(cut.complete);
   CHECK(cut.text.size() == static_cast<size_t>(tc::kMaxTensorRepr) + 3);
   CHECK(cut.text.rfind("tensor([[[[[[[[[[[[[[[[1., 1., 1.,  ..., 1., 1., 1.],", 0) == 0);
@@ -108,7 +113,8 @@ TEST_CASE("a tensor's repr reads only the elements it shows, and is cut past its
   CHECK_FALSE(tc::tensor_repr(row, n - 1).complete);
 }
 
-TEST_CASE("print() of a tensor past kMaxTensorRepr writes the cut text, counted in the output", "[repr]") {
+TEST_CASE("print() of a tensor past kMaxTensorRepr writes the cut text, counted in the output",
+          "[repr]") {
   const ProgramResult r = tc::lang::run_program(
       "import torch\nx = torch.ones(1).expand(7, 7, 7, 7, 7, 7, 7, 7, 7, 7)\nprint(x)\n");
   REQUIRE_FALSE(r.error.has_value());
@@ -116,5 +122,6 @@ TEST_CASE("print() of a tensor past kMaxTensorRepr writes the cut text, counted 
   CHECK(out.size() == static_cast<size_t>(tc::kMaxTensorRepr) + 4);  // "...", "\n"
   CHECK(r.described >= static_cast<int64_t>(out.size()));
   // The name's record is cut at kTensorInfoLimit.
-  CHECK(r.statements[1].names.at("x").repr.size() == static_cast<size_t>(tc::lang::kTensorInfoLimit) + 3);
+  CHECK(r.statements[1].names.at("x").repr.size() ==
+        static_cast<size_t>(tc::lang::kTensorInfoLimit) + 3);
 }
