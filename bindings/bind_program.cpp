@@ -2,12 +2,11 @@
 // src/lang/program.h), handed to the facade as one JSON text written from
 // its schema (Note [Program schema] in src/lang/program_schema.h): the
 // RawProgram of bindings/ts/generated/program-types.ts, whose wire fields
-// the facade resolves (bindings/ts/program.ts): a statement's output is a
-// list of pieces ({"text"} or {"tensor": handle}, formatted there by
-// format.ts), and a call names its events by [firstEvent, endEvent) instead
-// of copying them. "globals" holds every name bound at the end, with a
-// handle for each tensor in it (one handle per tensor, however many names
-// it has): the facade owns those handles from then on.
+// the facade resolves (bindings/ts/program.ts): a call names its events by
+// [firstEvent, endEvent) instead of copying them. "globals" holds every
+// name bound at the end, with a handle for each tensor in it (one handle
+// per tensor, however many names it has): the facade owns those handles
+// from then on.
 #include <emscripten/bind.h>
 
 #include <cmath>
@@ -31,19 +30,12 @@ namespace {
 
 using tc::lang::Value;
 
-// The members the schema leaves to the binding (schema::Custom): a printed
-// tensor gets a handle, released by the facade once it has written its
-// repr; the globals share one ValueWriter, so that a tensor or sequence
-// met twice is written once.
+// The members the schema leaves to the binding (schema::Custom): the
+// globals share one ValueWriter, so that a tensor or sequence met twice is
+// written once.
 class ProgramCustom {
  public:
   explicit ProgramCustom(JsonWriter& json) : globals_(json) {}
-  void write(JsonWriter& json, const tc::lang::OutputPiece& piece) {
-    json.begin_object();
-    if (piece.tensor.defined()) json.key("tensor").value(static_cast<int64_t>(put(piece.tensor)));
-    else json.key("text").value(piece.text);
-    json.end_object();
-  }
   void write(JsonWriter&, const Value& value) { globals_.write(value); }
 
  private:

@@ -10,6 +10,7 @@
 #include "scratch.h"
 #include "storage.h"
 #include "tensor.h"
+#include "tensor_repr.h"
 
 namespace tcjs {
 namespace {
@@ -91,6 +92,16 @@ double storage_address(Handle h) { return address(get(h).impl().storage->data())
 
 void read_end() { g_reading = tc::Tensor(); }
 
+// PyTorch's repr of the tensor, the one formatter's (Note [Tensor repr]),
+// within kMaxTensorRepr characters: its length, with the address of its
+// ASCII text in scratch[0], valid until the next repr.
+std::string g_repr;
+double repr(Handle h) {
+  g_repr = tc::tensor_repr(get(h)).text;
+  write_number(0, address(g_repr.data()));
+  return static_cast<double>(g_repr.size());
+}
+
 // The dim of Tensor.stride(dim), wrapped as PyTorch does it (maybe_wrap_dim
 // without wrap_scalar: a 0-D tensor has no stride to ask for).
 double stride_dim(double dim, double ndim) {
@@ -118,6 +129,7 @@ TC_EXPORT(void, info, (tcjs::Handle h), (h))
 TC_EXPORT(double, read_begin, (tcjs::Handle h), (h))
 TC_EXPORT(double, storage_address, (tcjs::Handle h), (h))
 TC_EXPORT(void, read_end, (), ())
+TC_EXPORT(double, repr, (tcjs::Handle h), (h))
 TC_EXPORT(double, storage_bytes, (), ())
 TC_EXPORT(double, heap_used, (), ())
 TC_EXPORT(double, scratch_reserve, (double count), (count))

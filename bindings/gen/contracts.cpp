@@ -277,7 +277,6 @@ std::string program_types_ts() {
   ts_interface<tc::lang::StatementResult>(out);
   ts_interface<tc::lang::ProgramError>(out);
   out << "\n// --- as the core writes them\n";
-  ts_custom<tc::lang::OutputPiece>(out);
   ts_custom<tc::lang::Value>(out);
   ts_interface<tc::lang::TensorValues>(out, true);
   ts_interface<tc::lang::CallGradients>(out, true);

@@ -20,6 +20,7 @@ export interface Core {
   _tc_read_begin(h: number): number;
   _tc_read_end(): void;
   _tc_storage_address(h: number): number;
+  _tc_repr(h: number): number;
   _tc_stride_dim(dim: number, ndim: number): number;
   _tc_storage_bytes(): number;
   _tc_heap_used(): number;

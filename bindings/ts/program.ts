@@ -1,10 +1,10 @@
 // tc.run: a program of PyTorch code run by the core's own parser and
 // interpreter (Note [Programs] in src/lang/program.h; never evaluated by
 // JavaScript), handed out as a Program. The JSON the core writes
-// (bindings/bind_program.cpp) has the shape of program-types.ts but for two
-// things resolved here: a statement's output comes as pieces (text, and
-// tensors written by format.ts as PyTorch's repr) and a call names its
-// events by index (here: the same objects as its statement's traces).
+// (bindings/bind_program.cpp) has the shape of program-types.ts but for one
+// thing resolved here: a call names its events by index (here: the same
+// objects as its statement's traces). What print() wrote is text, written
+// by the core as print() ran (Note [Tensor repr] in src/tensor_repr.h).
 import { checkInt, checkOptions, describe, fail } from './args.js';
 import { TensorcastError, type ErrorKind } from './errors.js';
 import { PROGRAM_ERROR_KINDS, type ProgramErrorKind } from './generated/error-kinds.js';
@@ -71,7 +71,7 @@ export class Program {
    * failing one first.
    */
   readonly statements: ProgramStatement[];
-  /** Everything print() wrote, as one string (tensors as PyTorch's repr, the same text as toString()). */
+  /** Everything print() wrote, as one string (tensors as PyTorch's repr of the moment print() ran, the formatter of toString()). */
   readonly printed: string;
   /** Each gradient brought back to its input's shape by the program's backward() calls, in order. */
   readonly backward: BackwardStep[];
@@ -91,7 +91,7 @@ export class Program {
     }, { namedAsObject: false, dtypeAsRepr: true }, 'run');
     const convert = (g: RawGlobal): ProgramValue => reader.read(g) as ProgramValue;
     this.values = new Map(Object.entries(raw.globals).map(([name, g]) => [name, convert(g)]));
-    this.statements = raw.statements.map((s) => statement(s, rt));
+    this.statements = raw.statements.map(statement);
     this.error = raw.error;
     this.ok = raw.error === null;
     this.printed = this.statements.map((s) => s.output).join('');
@@ -125,18 +125,9 @@ export class Program {
   }
 }
 
-// A statement as program-types.ts has it: printed tensors written (and
-// their handles released), each call's events taken from the statement's.
-function statement(s: RawProgramStatement, rt: Runtime<Tensor>): ProgramStatement {
-  const output = s.output.map((piece) => {
-    if ('text' in piece) return piece.text;
-    const t = rt.adopt(piece.tensor, 'run');
-    try {
-      return t.toString();
-    } finally {
-      t.dispose();
-    }
-  }).join('');
+// A statement as program-types.ts has it: each call's events taken from the
+// statement's.
+function statement(s: RawProgramStatement): ProgramStatement {
   const calls: ProgramCall[] = s.calls.map(({ firstEvent, endEvent, inputValues, outputValues, grads, ...call }) => ({
     ...call,
     inputValues: inputValues.map(tensorValues),
@@ -163,7 +154,7 @@ function statement(s: RawProgramStatement, rt: Runtime<Tensor>): ProgramStatemen
     reads: s.reads,
     calls,
     traces: s.traces,
-    output,
+    output: s.output,
     grads: s.grads,
   };
 }

@@ -18,10 +18,8 @@ import type { OpInfo, OpMethods } from './generated/ops.js';
 import type { RegistryMethods } from './generated/registry.js';
 import type { DType } from './generated/traces.js';
 import { DTYPES } from './generated/traces.js';
-import { formatTensor } from './format.js';
-import type { Printable } from './format.js';
 import { unflatten } from './nested.js';
-import { typedView, viewToEnd } from './typed-view.js';
+import { typedView } from './typed-view.js';
 import { alphaFrom } from './op-args.js';
 import { roundWith } from './clamp.js';
 import { writeIndex } from './indexing.js';
@@ -102,8 +100,11 @@ const VALUE_PROPERTY: PropertyDescriptor = { get: valueGetter, enumerable: true 
 const JEST_SERIALIZABLE: unique symbol = Symbol.for('@jest/serializableProperties') as typeof JEST_SERIALIZABLE;
 
 // An ASCII name the core left in wasm memory.
+const DECODER = new TextDecoder();
+
+// ASCII text the core wrote (a name, a repr of up to a megabyte).
 function ascii(heap: Uint8Array, address: number, length: number): string {
-  return String.fromCharCode(...heap.subarray(address, address + length));
+  return DECODER.decode(heap.subarray(address, address + length));
 }
 
 export class Tensor {
@@ -391,33 +392,13 @@ export class Tensor {
   [Symbol.for('nodejs.util.inspect.custom')](): string {
     return this.#repr();
   }
+  // The core's formatter, the one print() in programs uses (Note [Tensor
+  // repr] in src/tensor_repr.h).
   #repr(): string {
     if (this._h === 0) return 'tensor(<disposed>)';
-    return formatTensor(this._printable());
-  }
-
-  /** @internal What format.ts reads: elements in place, through the strides. */
-  _printable(): Printable {
     const rt = this._rt;
-    const core = rt.core;
-    const m = this._meta('toString');
-    const flags = core._tc_flags(this._h);
-    const gradFn = this.gradFn;
-    const base = core._tc_storage_address(this._h);
-    // A view of the memory taken now: nothing below calls into wasm. The
-    // storage holds at least offset + the furthest element.
-    const view = viewToEnd(core.HEAPU8.buffer, base, m.dtype);
-    return {
-      shape: m.shape,
-      dtype: m.dtype,
-      gradFn,
-      requiresGrad: (flags & 1) !== 0,
-      at(index: readonly number[]): number | bigint {
-        let at = m.offset;
-        for (let d = 0; d < index.length; d++) at += (index[d] as number) * (m.strides[d] as number);
-        return view[at] as number | bigint;
-      },
-    };
+    const length = rt.core._tc_repr(this._h);
+    return ascii(rt.core.HEAPU8, rt.scratch.read(0), length);
   }
 
   /** @internal */

@@ -29,13 +29,6 @@ export function typedView(buffer: ArrayBufferLike, address: number, dtype: DType
 }
 
 
-const BYTES: Record<DType, number> = { bool: 1, uint8: 1, int32: 4, int64: 8, float32: 4, float64: 8 };
-
-/** Everything from `address` to the end of memory, as `dtype` (for reading through strides). */
-export function viewToEnd(buffer: ArrayBufferLike, address: number, dtype: DType): TypedData {
-  return typedView(buffer, address, dtype, Math.floor((buffer.byteLength - address) / BYTES[dtype]));
-}
-
 /**
  * Whether a typed array's buffer is detached: transferred (postMessage,
  * structuredClone, ArrayBuffer.transfer) or the memory of a wasm module

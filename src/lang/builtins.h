@@ -23,7 +23,7 @@ class OutputBudget;
 // Where print() writes; the interpreter hands one per statement, with the
 // program's output budget (Note [Bounded output] in src/lang/repr.h).
 struct CallContext {
-  std::vector<struct OutputPiece>* output = nullptr;
+  std::string* output = nullptr;
   OutputBudget* budget = nullptr;
 };
 

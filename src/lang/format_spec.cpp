@@ -254,7 +254,11 @@ std::string format_str(const std::string& text, const Spec& s) {
 std::string format_value(const Value& value, const std::string& spec, const std::string& str) {
   if (value.is_tensor()) {
     const Tensor& t = value.tensor();
-    if (t.ndim() == 0) return format_value(item_value(t), spec, str);
+    // Tensor.__format__: a 0-dim tensor formats its item, f"{loss}" is "3.5"
+    if (t.ndim() == 0) {
+      const Value item = item_value(t);
+      return format_value(item, spec, repr(item));
+    }
     if (!spec.empty()) throw PythonError("TypeError", "unsupported format string passed to Tensor.__format__");
     return str;
   }

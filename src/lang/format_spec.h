@@ -3,7 +3,8 @@
 // specification mini-language of Python's `string` module for ints,
 // floats, bools and strings ("{:.4f}", "{:>8}", "{:,}", "{:#x}", "{:.1%}"),
 // and a tensor as Tensor.__format__ does it: a 0-D tensor formats its
-// item(), any other tensor takes only an empty spec (its str). Errors
+// item() (f"{loss}" is "3.5", not its repr), any other tensor takes only
+// an empty spec (its str). Errors
 // are Python's words: "Unknown format code 'd' for object of type
 // 'float'", "Invalid format specifier '...' for object of type 'float'".
 #pragma once

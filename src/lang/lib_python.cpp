@@ -63,27 +63,21 @@ Value print(const Arguments& args, CallContext& context) {
   }
   // What it writes counts against the program's output (Note [Bounded
   // output]) one argument at a time, so that print(x, x, ...) stops early.
-  std::vector<OutputPiece> pieces;
+  // Written now: a tensor shows the values it holds at this moment.
+  std::string text;
   auto spend = [&context](int64_t chars) {
     if (context.budget != nullptr) context.budget->spend(chars);
   };
   for (size_t i = 0; i < args.positional.size(); ++i) {
     if (i > 0) {
       spend(static_cast<int64_t>(sep.size()));
-      pieces.push_back(OutputPiece{sep, Tensor()});
+      text += sep;
     }
-    spend(write_str(args.positional[i], pieces));
+    spend(write_str(args.positional[i], text));
   }
   spend(static_cast<int64_t>(end.size()));
-  pieces.push_back(OutputPiece{end, Tensor()});
-  if (context.output != nullptr)
-    for (OutputPiece& p : pieces) {
-      // one text piece for neighbouring texts
-      if (!p.tensor.defined() && !context.output->empty() && !context.output->back().tensor.defined())
-        context.output->back().text += p.text;
-      else
-        context.output->push_back(std::move(p));
-    }
+  text += end;
+  if (context.output != nullptr) *context.output += text;
   return Value();
 }
 

@@ -43,11 +43,12 @@ struct ProgramLimits {
   int64_t max_memory = int64_t{1} << 29;
 };
 
-// A value as a statement left it: for a tensor its geometry and autograd
-// state, for anything else Python's repr.
+// A value as a statement left it: Python's repr (PyTorch's for a tensor,
+// with the values it held then, whatever happens to them later: see Note
+// [Tensor repr]), and for a tensor its geometry and autograd state.
 struct ValueInfo {
   std::string type;                 // type_name(value): "Tensor", "int", "torch.Size", ...
-  std::string repr;                 // repr(value); empty for a tensor
+  std::string repr;                 // repr(value), bounded: see describe() in run.cpp
   // tensors only
   uint64_t id = 0;                  // TensorImpl id
   uint64_t storage = 0;             // the storage, numbered 1, 2, ... in order of appearance
@@ -135,13 +136,6 @@ struct CallRecord {
   std::optional<CallGradients> grads;
 };
 
-// What print() wrote: text, and tensors for the package's formatter to
-// write (PyTorch's repr), in order. print(a, b) is [a, " ", b, "\n"].
-struct OutputPiece {
-  std::string text;    // when tensor is undefined
-  Tensor tensor;
-};
-
 // How deep the program's calls of its own functions may nest, and how
 // many runs of a statement keep their calls and traces (Note [Program
 // steps] in src/lang/run.cpp).
@@ -161,7 +155,9 @@ struct StatementResult {
   std::vector<std::string> reads;           // bound names it read, in the order first read
   std::vector<CallRecord> calls;            // in the order they ran
   std::vector<TraceEvent> events;           // everything recorded while it ran
-  std::vector<OutputPiece> output;          // what its print() calls wrote
+  // What its print() calls wrote, formatted as they ran (a tensor as its
+  // values were then: Note [Tensor repr]).
+  std::string output;
   // backward() only: each leaf that now holds a gradient, by the name it is
   // bound to ("w" for w.grad), with the gradient's info.
   std::map<std::string, ValueInfo> grads;

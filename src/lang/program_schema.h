@@ -22,6 +22,7 @@
 #include "../trace_schema.h"
 #include "ast.h"
 #include "program.h"
+#include "repr.h"
 
 namespace tc::schema {
 
@@ -34,6 +35,10 @@ void describe(V& v, const lang::Span& s) {
   v("endLine", s.end_line, "the last line");
   v("endColumn", s.end_column, "the column just past the end, on the last line");
 }
+
+// repr's doc states the bounds of Note [Bounded output].
+static_assert(lang::kReprLimit == 10000 && lang::kItemReprLimit == 200 &&
+              lang::kTensorInfoLimit == 1000);
 
 template <class V>
 void describe(V& v, const lang::ValueInfo& info) {
@@ -48,8 +53,10 @@ void describe(V& v, const lang::ValueInfo& info) {
     "Python's type name: 'Tensor', 'int', 'float', 'bool', 'torch.Size', 'tuple', 'list', "
     "'torch.dtype', ...");
   v("repr", info.repr,
-    "Python's repr for anything but a tensor ('torch.Size([2, 3])', '3', 'torch.float32'); '' "
-    "for a tensor.");
+    "Python's repr as the statement left the value ('torch.Size([2, 3])', '3', 'tensor([1., "
+    "2.])': PyTorch's, with the values it held then), cut with '...' past 10000 characters "
+    "(a tensor past 1000, an item past 200); '' for a call's output tensor (its values are "
+    "outputValues).");
   v("id", field(info.id), "Tensors only (null otherwise): the tensor's id (tensor.id).");
   v("storage", field(info.storage),
     "The storage, numbered 1, 2, ... in order of appearance: equal numbers share memory "
@@ -162,10 +169,9 @@ void describe(V& v, const lang::StatementResult& s) {
   v("calls", s.calls, "The calls it made, in the order they ran.");
   v("traces", s.events,
     "Everything the core recorded while it ran (the same objects tc.explain.op returns).");
-  v.wire("output", s.output,
-         "What its print() calls wrote: text, and tensors for the package to print.");
-  v.resolved("output", "string",
-             "What its print() calls wrote ('' if none), tensors as PyTorch prints them.");
+  v("output", s.output,
+    "What its print() calls wrote ('' if none), as they ran: a tensor as PyTorch printed it "
+    "then.");
   v("grads", s.grads,
     "backward() only: each named leaf that holds a gradient now, e.g. { w: { shape: [3, 1], "
     "... } }.");
@@ -194,16 +200,6 @@ void describe(V& v, const lang::ProgramResult& r) {
          "Every name bound at the end, for program.get(name); the package owns the tensors' "
          "handles from then on.");
 }
-
-// A printed piece: text, or a tensor's handle for the package to print.
-template <>
-struct Custom<lang::OutputPiece> : std::true_type {
-  static constexpr const char* name = "RawPiece";
-  static constexpr const char* typescript = "{ text: string } | { tensor: number }";
-  static constexpr const char* doc =
-      "A piece of what print() wrote: text, or the handle of a tensor to print (the package "
-      "prints it and releases the handle).";
-};
 
 // A global: {"t": kind, ...}, as bindings/value_json.h writes any value.
 // A string or sequence met again is a 'ref' to the r-th one written,

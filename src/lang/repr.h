@@ -1,8 +1,7 @@
 // Python's repr and str of program values, for print() and the package
-// (src/lang/value.h declares type_name and repr). A tensor's own text is
-// the package's formatter's (bindings/ts/format.ts, PyTorch's repr), so
-// what print() writes is a list of pieces: text, and tensors left for that
-// formatter, in order.
+// (src/lang/value.h declares type_name and repr). A tensor's text is
+// PyTorch's repr (Note [Tensor repr] in src/tensor_repr.h), written when
+// print() runs: what a statement printed shows the values of that moment.
 #pragma once
 #include <string>
 #include <vector>
@@ -12,15 +11,14 @@
 
 namespace tc::lang {
 
-// Python's repr(value) as pieces: "(", tensor, ", ", tensor, ")" for a
-// tuple of two tensors; one text piece when no tensor is inside. Summarised
-// past kReprLimit characters (Note [Bounded reprs] in src/lang/value.cpp).
-// Returns the characters written, a tensor counted as what its repr may
-// take.
-int64_t write_repr(const Value& value, std::vector<OutputPiece>& out);
+// Python's repr(value), appended to `out`: a tensor whole (within
+// kMaxTensorRepr characters), anything else summarised past kReprLimit
+// characters (Note [Bounded reprs] in src/lang/value.cpp), a tensor inside
+// it whole. Returns the characters appended.
+int64_t write_repr(const Value& value, std::string& out);
 // Python's str(value): a string's own characters (at most kMaxItems), repr
 // for the rest.
-int64_t write_str(const Value& value, std::vector<OutputPiece>& out);
+int64_t write_str(const Value& value, std::string& out);
 
 // Note [Bounded output]: what a program hands back besides its tensors is
 // text: the names each statement binds and each call's outputs, described
@@ -30,8 +28,8 @@ int64_t write_str(const Value& value, std::vector<OutputPiece>& out);
 // description's repr and kInfoOverhead characters for its other fields,
 // each call as kInfoOverhead and 10 characters a tensor id, each trace
 // event as kEventOverhead (about what the package's JSON of each takes),
-// and as the characters print() writes (a tensor as what its repr may
-// take). A statement that would pass it raises a limit error, so
+// and as the characters print() writes, once written (a tensor's repr
+// among them). A statement that would pass it raises a limit error, so
 // that no program's result (the package's JSON of its statements) grows
 // past some megabytes however its statements repeat, rebind or print.
 // Each character counted is also work (WorkKind::Described, Note [Work
@@ -44,12 +42,16 @@ int64_t write_str(const Value& value, std::vector<OutputPiece>& out);
 // A tuple's or list's ValueInfo::items hold at most kMaxInfoItems
 // descriptions in all (its items', theirs, ... 4 levels down), each with
 // its repr summarised past kItemReprLimit characters (its own repr is
-// summarised past kReprLimit).
+// summarised past kReprLimit). A tensor's repr (Note [Tensor repr]) in a
+// name's description is cut past kTensorInfoLimit characters, about 150
+// elements in full: enough to show a lesson's values at each line, while a
+// loop rebinding a large tensor describes a kilobyte a time, not ten.
 constexpr int64_t kMaxOutput = int64_t{1} << 25;
 constexpr int64_t kInfoOverhead = 160;
 constexpr int64_t kEventOverhead = 1000;
 constexpr int64_t kMaxInfoItems = 1000;
 constexpr int64_t kItemReprLimit = 200;
+constexpr int64_t kTensorInfoLimit = 1000;
 constexpr int64_t kDescribedBatch = 10000;
 
 class OutputBudget {

@@ -762,10 +762,8 @@ class Interpreter : private GradientObserver {
   // Python's str(v) as one string (what an f-string and an assert's
   // message write).
   static std::string str_text(const Value& v) {
-    std::vector<OutputPiece> pieces;
-    write_str(v, pieces);
     std::string out;
-    for (const OutputPiece& p : pieces) out += p.tensor.defined() ? repr(Value(p.tensor)) : p.text;
+    write_str(v, out);
     return out;
   }
 
@@ -959,7 +957,7 @@ class Interpreter : private GradientObserver {
                   kEventOverhead * static_cast<int64_t>(scope_->events().size() - first_event));
     for (const Tensor& out : outputs) {
       r.outputs.push_back(out.id());
-      r.output_info.push_back(info_of(Value(out)));
+      r.output_info.push_back(info_of(Value(out), false));
       if (values_wanted_) r.output_values.push_back(values_of(out));
       // the same tensor back (add_, requires_grad_) is not a view of itself
       for (const Tensor& in : inputs) r.view |= out.id() != in.id() && out.shares_storage(in);
@@ -1338,27 +1336,32 @@ class Interpreter : private GradientObserver {
     else return Scalar(static_cast<int64_t>(x));
   }
 
-  // Its description: for a tensor its geometry and autograd state, for
-  // anything else its repr (summarised past kReprLimit characters) and, for
+  // Its description: its repr as of now (summarised past kReprLimit
+  // characters, a tensor's cut past kTensorInfoLimit; a tensor's only with
+  // tensor_text, which a call's output goes without: Note [Call values]
+  // has its values), for a tensor its geometry and autograd state and, for
   // a tuple or list, its items' descriptions: kMaxInfoItems in all through
   // 4 levels, each item's repr summarised past kItemReprLimit. Counted
   // against the program's output.
-  ValueInfo info_of(const Value& v) {
+  ValueInfo info_of(const Value& v, bool tensor_text = true) {
     int64_t items_left = kMaxInfoItems;
-    return describe(v, 0, items_left);
+    return describe(v, 0, items_left, tensor_text);
   }
 
-  ValueInfo describe(const Value& v, int depth, int64_t& items_left) {
+  ValueInfo describe(const Value& v, int depth, int64_t& items_left, bool tensor_text) {
     ValueInfo info;
     info.type = type_name(v);
     output_.spend(kInfoOverhead);
-    if (!v.is_tensor()) {
-      info.repr = repr(v, depth == 0 ? kReprLimit : kItemReprLimit);
+    if (!v.is_tensor() || tensor_text) {
+      const int64_t limit = depth > 0 ? kItemReprLimit : v.is_tensor() ? kTensorInfoLimit : kReprLimit;
+      info.repr = repr(v, limit);
       output_.spend(static_cast<int64_t>(info.repr.size()));
+    }
+    if (!v.is_tensor()) {
       if (const Sequence* s = v.sequence())
         for (size_t i = 0; depth < 4 && i < s->items.size() && items_left > 0; ++i) {
           --items_left;
-          info.items.push_back(describe(s->items[i], depth + 1, items_left));
+          info.items.push_back(describe(s->items[i], depth + 1, items_left, tensor_text));
         }
       return info;
     }
@@ -1492,7 +1495,7 @@ std::string memory_advice(const std::string& message, const std::map<std::string
            bytes_text(rest) + ")";
   if (live_bytes > held.named)
     out += "; " + bytes_text(live_bytes - held.named) +
-           " more are in tensors without a name (kept for backward or printed)";
+           " more are in tensors without a name (kept for backward)";
   out += ". Free memory before this line: make smaller tensors, reuse a name (x = x * 2 frees the "
          "old x) or set names you no longer need to None";
   if (message.find(kPastLiveLimit) != std::string::npos)

@@ -1,15 +1,8 @@
 // Values (src/lang/value.h): how strings and sequences are made, checked
-// and counted (Note [Bounded values]); type_name and repr, and the pieces
-// print() writes (src/lang/repr.h): Python's own texts for Python's values,
-// PyTorch's for torch.Size, dtypes and named tuples, bounded (Note [Bounded
-// reprs]).
-//
-// Note [Reprs without a formatter]: a tensor's text is PyTorch's repr,
-// which only the package's formatter writes (bindings/ts/format.ts). So
-// write_repr leaves tensors as pieces for it, and repr(), which must
-// return one string (ValueInfo::repr of a tuple holding tensors), writes a
-// tensor as "<Tensor of shape [2, 3], float32>": plainly not PyTorch's
-// text, rather than a guess at it.
+// and counted (Note [Bounded values]); type_name and repr, and what print()
+// writes (src/lang/repr.h): Python's own texts for Python's values,
+// PyTorch's for tensors (Note [Tensor repr] in src/tensor_repr.h),
+// torch.Size, dtypes and named tuples, bounded (Note [Bounded reprs]).
 #include "lang/repr.h"
 
 #include "lang/ast.h"
@@ -24,6 +17,7 @@
 #include "error.h"
 #include "shape.h"
 #include "storage.h"
+#include "tensor_repr.h"
 #include "work.h"
 
 namespace tc::lang {
@@ -94,11 +88,6 @@ std::string callable_repr(const Callable& fn) {
   return "<built-in function " + name + ">";
 }
 
-void text(std::vector<OutputPiece>& out, const std::string& s) {
-  if (!out.empty() && !out.back().tensor.defined()) out.back().text += s;
-  else out.push_back(OutputPiece{s, Tensor()});
-}
-
 std::string optional_int(const std::optional<int64_t>& v) {
   return v ? std::to_string(*v) : std::string("None");
 }
@@ -112,20 +101,7 @@ const char* grad_mode_name(const GradMode& m) {
   return "";
 }
 
-std::string tensor_placeholder(const Tensor& t) {
-  // See Note [Reprs without a formatter]
-  if (!t.defined()) return "None";
-  return "<Tensor of shape " + format_shape(t.sizes()) + ", " + dtype_name(t.dtype()) + ">";
-}
-
-// What the package's formatter may write for a tensor, for the limits of
-// Note [Bounded reprs]. PyTorch's repr shows at most 1,000 elements in
-// full, each in a few characters.
-int64_t tensor_text_estimate(const Tensor& t) {
-  return t.defined() ? 16 + 10 * std::min<int64_t>(t.numel(), 1000) : 4;
-}
-
-// repr of anything but a tuple or list (a tensor as its placeholder).
+// repr of anything but a tuple or list.
 std::string leaf_repr(const Value& value) {
   struct Visitor {
     std::string operator()(std::monostate) const { return "None"; }
@@ -133,7 +109,9 @@ std::string leaf_repr(const Value& value) {
     std::string operator()(int64_t i) const { return std::to_string(i); }
     std::string operator()(double d) const { return float_repr(d); }
     std::string operator()(const std::shared_ptr<const Str>& s) const { return string_repr(s->utf8); }
-    std::string operator()(const Tensor& t) const { return tensor_placeholder(t); }
+    std::string operator()(const Tensor& t) const {
+      return t.defined() ? tensor_repr(t, kReprLimit).text : "None";
+    }
     std::string operator()(const std::shared_ptr<const Sequence>&) const { return "[...]"; }  // not reached
     std::string operator()(DType d) const { return std::string("torch.") + dtype_name(d); }
     std::string operator()(const ModuleRef& m) const { return "<module '" + m.path + "'>"; }
@@ -179,11 +157,12 @@ std::string utf8_substr(const std::string& text, int64_t from, int64_t to) {
 //    maxlevel 6);
 //  - and once the summary has kReprLimit characters, the items not yet
 //    written are one "...".
-// A tensor printed in it (print hands tensors to the package's formatter)
-// counts as 10 characters for each element PyTorch's repr shows in full
-// (at most 1,000); in ValueInfo::repr it is its placeholder (Note [Reprs
-// without a formatter]). Writing is charged to the program's work budget,
-// a character a unit (Note [Work budget], src/work.h).
+// A tensor is PyTorch's repr, summarised by PyTorch's own rules and
+// bounded by Note [Tensor repr]'s limit: in a value's text the characters
+// left of its limit (at least 16); in print(), which shows a tensor whole
+// as PyTorch does, kMaxTensorRepr (Note [Bounded output] bounds what all
+// the prints write). Writing is charged to the program's work budget, a
+// character a unit (Note [Work budget], src/work.h).
 constexpr int64_t kSummaryString = 60;
 constexpr size_t kEdgeItems = 3;
 constexpr int kSummaryLevels = 6;
@@ -202,15 +181,15 @@ std::string cut_string_repr(const Str& s) {
 // summary of Note [Bounded reprs].
 class ReprWriter {
  public:
-  ReprWriter(std::vector<OutputPiece>& out, bool tensor_pieces, bool summary, int64_t limit)
-      : out_(out), tensor_pieces_(tensor_pieces), summary_(summary), limit_(limit) {}
+  // whole_tensors: print()'s, which shows each tensor whole in a summary.
+  ReprWriter(std::string& out, bool summary, int64_t limit, bool whole_tensors)
+      : out_(out), summary_(summary), whole_tensors_(whole_tensors), limit_(limit) {}
 
   // False when an exact repr passed the limit (what it wrote is to be dropped).
   bool value(const Value& v, int level = 0) {
     if (over_) return false;
-    if (v.is_tensor() && tensor_pieces_) {
-      spend(tensor_text_estimate(v.tensor()));
-      if (!over_) out_.push_back(OutputPiece{std::string(), v.tensor()});
+    if (v.is_tensor() && v.tensor().defined()) {
+      tensor(v.tensor());
     } else if (const Sequence* s = v.sequence()) {
       sequence(*s, level);
     } else if (const Str* s = v.str(); s != nullptr && summary_) {
@@ -231,7 +210,17 @@ class ReprWriter {
   }
   void emit(const std::string& s) {
     spend(utf8_length(s));
-    if (!over_) text(out_, s);
+    if (!over_) out_ += s;
+  }
+  // Exact: within what the limit leaves (passing it shows as over_);
+  // summarised: cut at what the limit leaves, or whole (Note [Bounded reprs]).
+  void tensor(const Tensor& t) {
+    const int64_t room = limit_ - written_;
+    const int64_t bound =
+        !summary_ ? room : whole_tensors_ ? kMaxTensorRepr : std::max<int64_t>(room, 16);
+    const TensorRepr r = tensor_repr(t, bound);
+    if (!summary_ && !r.complete) over_ = true;
+    else emit(r.text);
   }
   bool full() const { return summary_ && written_ >= limit_; }
 
@@ -274,32 +263,38 @@ class ReprWriter {
     emit(std::string(trail) + close);
   }
 
-  std::vector<OutputPiece>& out_;
-  bool tensor_pieces_, summary_;
+  std::string& out_;
+  bool summary_, whole_tensors_;
   int64_t limit_;
   int64_t written_ = 0;
   bool over_ = false;
 };
 
-// Python's repr of `value` into `out` within `limit` characters (Note
-// [Bounded reprs]); returns the characters it counts.
-int64_t write_bounded(const Value& value, std::vector<OutputPiece>& out, bool tensor_pieces,
-                      int64_t limit) {
+// A tensor's repr within `limit` characters (Note [Tensor repr]), its
+// writing charged as every repr's is (Note [Bounded reprs]).
+std::string charged_tensor_repr(const Tensor& t, int64_t limit) {
+  std::string text = tensor_repr(t, limit).text;
+  charge_work(WorkKind::Elements, static_cast<double>(text.size()));
+  return text;
+}
+
+// Python's repr of `value` appended to `out` within `limit` characters
+// (Note [Bounded reprs]; whole_tensors: as ReprWriter's); returns the
+// characters it appended.
+int64_t write_bounded(const Value& value, std::string& out, int64_t limit, bool whole_tensors) {
   int64_t cost = 0;
   if (value_size(value) <= limit) {
-    std::vector<OutputPiece> exact;
-    ReprWriter writer(exact, tensor_pieces, false, limit);
+    std::string exact;
+    ReprWriter writer(exact, false, limit, whole_tensors);
     const bool fits = writer.value(value);
     cost += writer.written();
     if (fits) {
       charge_work(WorkKind::Elements, static_cast<double>(cost));
-      for (OutputPiece& p : exact)
-        if (p.tensor.defined()) out.push_back(std::move(p));
-        else text(out, p.text);
+      out += exact;
       return writer.written();
     }
   }
-  ReprWriter writer(out, tensor_pieces, true, limit);
+  ReprWriter writer(out, true, limit, whole_tensors);
   writer.value(value);
   charge_work(WorkKind::Elements, static_cast<double>(cost + writer.written()));
   return writer.written();
@@ -539,25 +534,33 @@ const char* type_name(const Value& value) {
   return std::visit(Visitor{}, value.v);
 }
 
-int64_t write_repr(const Value& value, std::vector<OutputPiece>& out) {
-  return write_bounded(value, out, true, kReprLimit);
+int64_t write_repr(const Value& value, std::string& out) {
+  if (value.is_tensor() && value.tensor().defined()) {
+    // whole, as PyTorch prints it (Note [Tensor repr] bounds it)
+    const std::string text = charged_tensor_repr(value.tensor(), kMaxTensorRepr);
+    out += text;
+    return static_cast<int64_t>(text.size());
+  }
+  return write_bounded(value, out, kReprLimit, true);
 }
 
-int64_t write_str(const Value& value, std::vector<OutputPiece>& out) {
+int64_t write_str(const Value& value, std::string& out) {
   if (const std::string* s = value.text()) {
     charge_work(WorkKind::Elements, static_cast<double>(s->size()));
-    text(out, *s);
+    out += *s;
     return static_cast<int64_t>(s->size());
   }
   return write_repr(value, out);
 }
 
 std::string repr(const Value& value, int64_t limit) {
-  // a number, None, a dtype, ...: short, whatever the limit
+  // a tensor: cut at the limit; a number, None, a dtype, ...: short, whatever the limit
+  if (value.is_tensor() && value.tensor().defined())
+    return charged_tensor_repr(value.tensor(), limit);
   if (value.sequence() == nullptr && value.str() == nullptr) return leaf_repr(value);
-  std::vector<OutputPiece> pieces;
-  write_bounded(value, pieces, false, limit);
-  return pieces.empty() ? std::string() : pieces[0].text;
+  std::string out;
+  write_bounded(value, out, limit, false);
+  return out;
 }
 
 }  // namespace tc::lang

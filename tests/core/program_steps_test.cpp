@@ -19,8 +19,7 @@ namespace {
 
 std::string printed(const ProgramResult& r) {
   std::string out;
-  for (const StatementResult& s : r.statements)
-    for (const tc::lang::OutputPiece& p : s.output) out += p.text;
+  for (const StatementResult& s : r.statements) out += s.output;
   return out;
 }
 

@@ -11,6 +11,7 @@
 #include "lang/operators.h"
 #include "lang/program.h"
 #include "ops.h"
+#include "tensor_repr.h"
 #include "work.h"
 
 namespace {
@@ -620,22 +621,9 @@ TEST_CASE("programs: views share a storage number", "[program]") {
   CHECK(s[3].calls[0].view);
 }
 
-TEST_CASE("programs: print writes pieces", "[program]") {
+TEST_CASE("programs: print writes text, a tensor as the formatter writes it", "[program]") {
   const ProgramResult r = run_ok("import torch\nx = torch.ones(2)\nprint('x is', x, 3)\n");
-  // the text around the tensor (adjacent text pieces may be one), the tensor for the formatter
-  std::string before, after;
-  int tensors = 0;
-  for (const tc::lang::OutputPiece& p : r.statements[2].output) {
-    if (p.tensor.defined()) {
-      ++tensors;
-      CHECK(p.tensor.impl_ptr() == global(r, "x").tensor().impl_ptr());
-    } else {
-      (tensors ? after : before) += p.text;
-    }
-  }
-  CHECK(tensors == 1);
-  CHECK(before == "x is ");
-  CHECK(after == " 3\n");
+  CHECK(r.statements[2].output == "x is " + tc::tensor_repr(global(r, "x").tensor()).text + " 3\n");
   CHECK(r.statements[1].output.empty());
 }
 
@@ -736,11 +724,10 @@ const PythonCase kPythonCases[] = {
 #include "python_values.inc"
 };
 
-// Everything print() wrote, for programs that print no tensor.
+// Everything print() wrote.
 std::string printed_text(const ProgramResult& r) {
   std::string out;
-  for (const tc::lang::StatementResult& s : r.statements)
-    for (const tc::lang::OutputPiece& p : s.output) out += p.tensor.defined() ? "<tensor>" : p.text;
+  for (const tc::lang::StatementResult& s : r.statements) out += s.output;
   return out;
 }
 

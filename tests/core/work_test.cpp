@@ -474,10 +474,12 @@ TEST_CASE("work: an in-place op whose result is converted is refused before it w
   // y (int32) is converted to int64 first (a row, 1 + 2 units an element),
   // the loop writes int32 from two int64s (a row, 1 + 2 + 2), the
   // conversion into y reads int64 and writes int32 (1 + 2); then the
-  // line's results are described
+  // line's results are described (y's repr among them, also written at a
+  // unit a character)
   const double n = 4096, row = tc::work_cost::kRow;
   const double described =
-      static_cast<double>(whole.described - s.described) * tc::work_cost::kDescribedChar;
+      static_cast<double>(whole.described - s.described) * tc::work_cost::kDescribedChar +
+      static_cast<double>(whole.statements.back().names.at("y").repr.size());
   const double op = whole.work - s.work - described, conversion = 3 * n, loop = 5 * n + row;
   CHECK(op == 3 * n + row + loop + conversion);
   for (const double short_by : {1.0, conversion + 1, op}) {
@@ -663,16 +665,16 @@ TEST_CASE("memory: the advice names gradients, tensors in lists, and what has no
       "w = torch.ones(65536, requires_grad=True)\n"
       "(w * 1).sum().backward()\n"
       "pair = [torch.zeros(32768), torch.zeros(16384)]\n"
-      "print(torch.zeros(8192))\n"
+      "s = w[:8192] * torch.zeros(8192)\n"  // the zeros kept for backward, unnamed
       "z = torch.ones(3, 65536)\n",
       limits);
   REQUIRE(r.error.has_value());
   CHECK(r.error->line == 6);
   CHECK(r.error->message ==
         "out of memory: tried to allocate 768.00 KiB for a tensor of shape [3, 65536], past the "
-        "1.00 MiB a program's tensors may hold at once (736.00 KiB already allocated). The "
-        "program's names hold 704.00 KiB: w (256.00 KiB), w.grad (256.00 KiB), pair (192.00 KiB); "
-        "32.00 KiB more are in tensors without a name (kept for backward or printed). Free memory "
+        "1.00 MiB a program's tensors may hold at once (768.00 KiB already allocated). The "
+        "program's names hold 736.00 KiB: w (256.00 KiB), w.grad (256.00 KiB), pair (192.00 KiB), "
+        "s (32.00 KiB); 32.00 KiB more are in tensors without a name (kept for backward). Free memory "
         "before this line: make smaller tensors, reuse a name (x = x * 2 frees the old x) or set "
         "names you no longer need to None; or raise the limit (maxMemory, 1.00 MiB now)");
 }

@@ -10,7 +10,6 @@ import assert from 'node:assert/strict';
 import nodeAssert from 'node:assert';
 import { test } from 'node:test';
 import { inspect } from 'node:util';
-import { formatExponential, formatFixed } from '../../dist/format.js';
 import { Tensor } from 'tensorcast';
 import { tc } from './helpers.js';
 
@@ -170,24 +169,6 @@ test('util.inspect, console.log and JSON.stringify print the repr, not the modul
     d.dispose();
     assert.equal(inspect(d), 'tensor(<disposed>)');
   });
-});
-
-test('numbers round as Python\'s format() does: ties to even on the exact binary value', () => {
-  // toFixed and toExponential round these ties up.
-  assert.equal(formatFixed(0.03125, 4), '0.0312');
-  assert.equal(formatFixed(0.09375, 4), '0.0938');
-  assert.equal(formatFixed(2.5, 0), '2');
-  assert.equal(formatFixed(3.5, 0), '4');
-  assert.equal(formatFixed(-0, 4), '-0.0000');
-  assert.equal(formatFixed(-0.00001, 4), '-0.0000');
-  assert.equal(formatExponential(1.03125, 4), '1.0312e+00');
-  assert.equal(formatExponential(0, 4), '0.0000e+00');
-  assert.equal(formatExponential(-123456, 4), '-1.2346e+05');
-  assert.equal(formatExponential(9.99996, 4), '1.0000e+01');
-  assert.equal(formatExponential(1e-300, 4), '1.0000e-300');
-  assert.equal(formatExponential(5e-324, 4), '4.9407e-324');
-  assert.equal(formatExponential(1e100, 4), '1.0000e+100');
-  assert.equal(repr(() => tc.tensor([0.03125, 1], { dtype: 'float32' })), 'tensor([0.0312, 1.0000])');
 });
 
 test('deep equality (node:assert deepStrictEqual, as Jest and Vitest toEqual) compares dtype, shape and values', () => {

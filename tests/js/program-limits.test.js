@@ -46,10 +46,10 @@ test('10,000 lines of a 4096 x 4096 matmul stop at the first: one is past the wh
 });
 
 test('maxWork: the budget of the whole program, not of each statement', () => {
-  // 1,000 ones (1,000 units), then x + x reads two and writes one per
+  // 100 ones (100 units), then x + x reads two and writes one per
   // element, in one row (24 units); each line's results described (100
   // units a character) when it ends
-  const three = 'import torch\nx = torch.ones(1000)\ny = x + x\n';
+  const three = 'import torch\nx = torch.ones(100)\ny = x + x\n';
   const code = `${three}z = x + x\n`;
   const whole = tc.run(code);
   const before = tc.run(three);
@@ -61,11 +61,11 @@ test('maxWork: the budget of the whole program, not of each statement', () => {
   assert.equal(p.work, work);
   p.dispose();
   // Line 4 alone costs what line 3 does: the budget is the program's.
-  assert.equal(work - upToLine4, upToLine4 - tc.run('import torch\nx = torch.ones(1000)\n').work);
+  assert.equal(work - upToLine4, upToLine4 - tc.run('import torch\nx = torch.ones(100)\n').work);
   assert.match(runFailing(code, { maxWork: work - 1 }).error.message, /^this line would describe \d+ characters of its results/);
-  const { error } = runFailing(code, { maxWork: upToLine4 + 3023 });
+  const { error } = runFailing(code, { maxWork: upToLine4 + 323 });
   assert.equal(error.line, 4);
-  assert.equal(error.message, `this line would read and write 3000 elements (3024 work units); the limit is ${upToLine4 + 3023} work units per program, 3023 of them left`);
+  assert.equal(error.message, `this line would read and write 300 elements (324 work units); the limit is ${upToLine4 + 323} work units per program, 323 of them left`);
   assert.equal(runFailing(code, { maxWork: 1 }).error.line, 1);  // even import torch is described
 });
 

@@ -98,10 +98,13 @@ test('inline text: each name with its shape and dtype, or its repr', () => {
   assert.equal(web.inlineText(statement(1, 's = torch.tensor(3)', { names: { s: tensorInfo([], 'int64') } })), 's: [] int64');
   assert.equal(web.inlineText(statement(1, 'n = x.ndim', { names: { n: plainInfo('int', '2') } })), 'n: 2');
   assert.equal(web.inlineText(statement(1, 's = x.shape', { names: { s: plainInfo('torch.Size', 'torch.Size([2, 3])') } })), 's: torch.Size([2, 3])');
-  const maxed = plainInfo('torch.return_types.max', 'torch.return_types.max(...)', [tensorInfo([2]), tensorInfo([2], 'int64')]);
-  maxed.type = 'tuple';
+  const maxed = plainInfo('torch.return_types.max', 'torch.return_types.max(\nvalues=tensor([5., 7.]),\nindices=tensor([1, 0]))',
+    [tensorInfo([2]), tensorInfo([2], 'int64')]);
   assert.equal(web.inlineText(statement(1, 'v, i = x.max(1)', { names: { v: tensorInfo([2]), i: tensorInfo([2], 'int64') } })), 'v: [2] float32   i: [2] int64');
   assert.equal(web.inlineText(statement(1, 'm = x.max(1)', { names: { m: maxed } })), 'm: ([2] float32, [2] int64)');
+  // A list holding a tensor deeper in: item by item, not its repr's lines of tensor text.
+  const nested = plainInfo('list', '[(tensor([1., 1.]),), 3]', [plainInfo('tuple', '(tensor([1., 1.]),)', [tensorInfo([2])]), plainInfo('int', '3')]);
+  assert.equal(web.inlineText(statement(1, 'l = [(x,), 3]', { names: { l: nested } })), 'l: [([2] float32), 3]');
   assert.equal(web.inlineText(statement(6, 'loss.backward()', { grads: { w: tensorInfo([3, 1]) } })), 'w.grad: [3, 1] float32');
   assert.equal(web.inlineText(statement(7, 'print(w.grad)')), '');
   assert.equal(web.inlineText(statement(1, 'import torch', { names: { torch: plainInfo('module', "<module 'torch'>") } })), '');

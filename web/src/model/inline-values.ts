@@ -12,12 +12,21 @@ function shapeText(shape: readonly number[]): string {
   return `[${shape.join(', ')}]`;
 }
 
-/** One value: a tensor's shape and dtype, anything else its repr (a tuple item by item). */
+// Whether a value is a tensor or holds one (as far as its items are described).
+function holdsTensor(info: ValueInfo): boolean {
+  return info.type === 'Tensor' || info.items.some(holdsTensor);
+}
+
+/**
+ * One value: a tensor's shape and dtype, anything else its repr; a tuple,
+ * list or named tuple holding a tensor item by item (its repr holds each
+ * tensor's PyTorch text, lines of it).
+ */
 export function valueText(info: ValueInfo): string {
   if (info.type === 'Tensor' && info.shape !== null) return `${shapeText(info.shape)} ${info.dtype ?? ''}`.trimEnd();
-  if ((info.type === 'tuple' || info.type === 'list') && info.items.some((i) => i.type === 'Tensor')) {
+  if (info.items.length > 0 && info.items.some(holdsTensor)) {
     const inner = info.items.map(valueText).join(', ');
-    return info.type === 'tuple' ? `(${inner})` : `[${inner}]`;
+    return info.type === 'list' ? `[${inner}]` : `(${inner})`;
   }
   return info.repr;
 }
