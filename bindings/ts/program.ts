@@ -137,7 +137,7 @@ function statement(s: RawProgramStatement, rt: Runtime<Tensor>): ProgramStatemen
       t.dispose();
     }
   }).join('');
-  const calls: ProgramCall[] = s.calls.map(({ firstEvent, endEvent, inputValues, outputValues, grads, ...call }) => ({
+  const calls: ProgramCall[] = s.calls.map(({ firstEvent, endEvent, inputValues, outputValues, grads, steps, ...call }) => ({
     ...call,
     inputValues: inputValues.map(tensorValues),
     outputValues: outputValues.map(tensorValues),
@@ -147,6 +147,7 @@ function statement(s: RawProgramStatement, rt: Runtime<Tensor>): ProgramStatemen
       inputs: grads.inputs.map((g) => (g === null ? null : tensorValues(g))),
       reduced: grads.reduced.map((g) => (g === null ? null : tensorValues(g))),
     },
+    steps: steps.map((g) => ({ incoming: tensorValues(g.incoming), reduced: tensorValues(g.reduced) })),
     traces: s.traces.slice(firstEvent, endEvent),
   }));
   return {

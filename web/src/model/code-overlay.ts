@@ -3,6 +3,8 @@
 // with its message, the lines whose op the views can open, and the line
 // picked. Plain data: code-editor.ts turns it into CodeMirror decorations.
 import { inlineText } from './inline-values.js';
+import type { LineWarning } from './line-warnings.js';
+import { lineWarnings } from './line-warnings.js';
 import { mayExplain } from './call-explain.js';
 import { lineOp } from './line-op.js';
 import { spanText } from './line-op.js';
@@ -22,7 +24,12 @@ export interface Overlay {
   picked: number | null;
   /** Lines whose statement the views can open (an op with a broadcast). */
   openable: ReadonlySet<number>;
+  /** Lines that ran but are likely wrong (Note [Likely wrong lines]), by the line of their inline text: the reason, in words. */
+  warnings: ReadonlyMap<number, string>;
 }
+
+/** A likely mistake in words (the page's language). */
+export type WarningWords = (warning: LineWarning) => string;
 
 /**
  * previous: the last run that read the code. While a line is being typed
@@ -30,11 +37,12 @@ export interface Overlay {
  * lines above it keep the values that run gave them, marked stale, if their
  * text is still what it was. The shapes do not blink out at each keystroke.
  */
-export function overlayFor(program: ProgramRun | null, picked: number | null, previous: ProgramRun | null = null): Overlay {
+export function overlayFor(program: ProgramRun | null, picked: number | null, previous: ProgramRun | null = null, words: WarningWords | null = null): Overlay {
   const inline = new Map<number, string>();
   const openable = new Set<number>();
   const stale = new Set<number>();
-  if (program === null) return { inline, stale, error: null, picked, openable };
+  const warnings = new Map<number, string>();
+  if (program === null) return { inline, stale, error: null, picked, openable, warnings };
   const unread = program.error !== null && program.statements.length === 0;
   if (unread && previous !== null && program.error !== null) {
     for (const s of previous.statements) {
@@ -53,6 +61,9 @@ export function overlayFor(program: ProgramRun | null, picked: number | null, pr
     if (text !== '' && !(raised && s === failing)) inline.set(s.endLine, text);
     if (lineOp(s) !== null || s.calls.some(mayExplain)) openable.add(s.line);
   }
+  // A statement that runs many times warns once, from its first run that does.
+  if (words !== null)
+    for (const [s, w] of lineWarnings(program)) if (!warnings.has(s.endLine) && inline.has(s.endLine)) warnings.set(s.endLine, words(w));
   const error = program.error === null ? null : { line: program.error.line, text: `${program.error.pythonType}: ${program.error.message}`.slice(0, MAX_NOTE) };
-  return { inline, stale, error, picked, openable };
+  return { inline, stale, error, picked, openable, warnings };
 }

@@ -77,3 +77,8 @@ export function holdsValuesOf(program: ProgramRun, line: number): boolean {
 export function statementAt(program: ProgramRun, line: number): ProgramStatement | null {
   return program.statements.find((s) => s.line <= line && line <= s.endLine) ?? null;
 }
+
+/** Whether the statement ran a backward pass: asked about, it hands back the numbers of each step (Note [Call gradients]). */
+export function ranBackward(statement: ProgramStatement): boolean {
+  return statement.calls.some((c) => c.op.endsWith('backward') && !c.failed);
+}
