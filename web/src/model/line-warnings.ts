@@ -16,6 +16,7 @@
 //   int-division: // (floor_divide) with an integer result: the fraction is
 //     dropped, where a mean or a ratio wants /.
 import type { OpTrace, ProgramCall, ProgramStatement, ValueInfo } from 'tensorcast';
+import { OPS } from 'tensorcast';
 import { explainCall } from './call-explain.js';
 import type { ProgramRun } from './program.js';
 
@@ -86,8 +87,11 @@ function sharedWriteWarning(names: ReadonlyMap<string, ValueInfo>, call: Program
   return others.length === 0 ? null : { kind: 'shared-write', written, others };
 }
 
+/** Whether a trace's op is floor division (//, floor_divide, floor_divide_), by the table's PyTorch name. */
+const isFloorDivide = (op: string): boolean => /(^|\.)floor_divide_?$/.test(OPS.find((o) => o.name === op)?.torch ?? op);
+
 function intDivisionWarning(call: ProgramCall): LineWarning | null {
-  const t = opTraces(call).find((o) => o.op === 'floor_divide' || o.op === 'floor_divide_');
+  const t = opTraces(call).find((o) => isFloorDivide(o.op));
   const dtype = t?.promotion.resultDtype;
   return dtype === undefined || dtype === 'bool' || dtype.startsWith('float') || call.failed ? null : { kind: 'int-division', dtype };
 }
