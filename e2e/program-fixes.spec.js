@@ -109,7 +109,7 @@ test('the backward steps show the gradient values the program computed', async (
   await openCode(page, 'lang=en');
   await paste(page, EXAMPLE_PROGRAM);
   const back = page.getByTestId('program-backward');
-  await back.getByRole('button', { name: /→ w:/ }).click();
+  await back.getByRole('button', { name: /→ w[:：]/ }).click();
   // Stepping into the pass asks the run about its line: the values come with it.
   await expect(page.getByTestId('line-backward')).toContainText('Line 8 runs the backward pass');
   const values = page.getByTestId('backward-values');
@@ -150,7 +150,7 @@ for (const [w, h, device] of [[390, 844, 'phone'], [1366, 768, 'laptop']]) {
       await paste(page, SHARED);
       await shot('shared-graph', 'program-graph');
       await paste(page, EXAMPLE_PROGRAM);
-      await page.getByTestId('program-backward').getByRole('button', { name: /→ w:/ }).click();
+      await page.getByTestId('program-backward').getByRole('button', { name: /→ w[:：]/ }).click();
       await expect(page.getByTestId('backward-values')).toBeVisible();
       await shot('backward-values', 'backward-values');
     });

@@ -149,7 +149,8 @@ test('in Chinese: the reading, the guess marks and the matrix product', async ({
   await page.getByTestId('paste-apply').click();
   await expect(page.getByTestId('paste-check')).toHaveText(/报错与粘贴的相同/);
   await paste(page, `RuntimeError: ${MATMUL}`);
-  await expect(page.getByTestId('paste-matmul')).toContainText('以后再加');
+  await expect(page.getByTestId('paste-matmul')).not.toContainText('以后再加');
+  await expect(page.getByTestId('paste-matmul-code')).toContainText('“代码”模式可以运行矩阵乘法');
 });
 
 test('the shape fields take 4x3 and torch.Size([4, 3]) too; a name there gets the core’s message', async ({ page }) => {

@@ -532,7 +532,7 @@ export const en: Messages = {
     programViews: 'The whole program',
     fixAt: (line) => `line ${line}:`,
     applyFix: (line, text) => `Apply: line ${line} becomes ${text}`,
-    fixesChecked: 'Each fix is an edit of your program, offered only after the edited program ran without this error. Applying one changes the code above; Undo (or Ctrl+Z, ⌘Z on a Mac, in the editor) takes it back.',
+    fixesChecked: 'Each fix is an edit of your program, offered only after the edited program ran this line without the error (or the outer product). Applying one changes the code above; Undo (or Ctrl+Z, ⌘Z on a Mac, in the editor) takes it back.',
     fixApplied: (line) => `Line ${line} is edited.`,
     undo: 'Undo',
     keepdimMeaning: 'keepdim=True keeps the reduced dim as a 1, so each result stays lined up with the values it came from.',

@@ -530,7 +530,7 @@ export const zh: Messages = {
     programViews: '整个程序',
     fixAt: (line) => `第 ${line} 行：`,
     applyFix: (line, text) => join(`应用：第 ${line} 行改为`, text),
-    fixesChecked: '每个修正都是对你的程序的一处修改，只有改后的程序运行时不再出现这个错误，才会列在这里。应用后上面的代码随之改变；点“撤销”（或在编辑器里按 Ctrl+Z，Mac 上按 ⌘Z）即可改回。',
+    fixesChecked: '每个修正都是对你的程序的一处修改，只有改后的程序运行到这一行时不再出现这个错误（或外积），才会列在这里。应用后上面的代码随之改变；点“撤销”（或在编辑器里按 Ctrl+Z，Mac 上按 ⌘Z）即可改回。',
     fixApplied: (line) => `第 ${line} 行已修改。`,
     undo: '撤销',
     keepdimMeaning: 'keepdim=True 把归约掉的维度保留为 1，结果仍与原来的值一一对齐。',

@@ -489,7 +489,9 @@ export function layoutGraph(graph: ProgramGraph, columns: number): GraphLayout {
   });
   // The error's box goes one gap below the last row; without it the drawing ends at the last row.
   const bottom = MARGIN + placedRows.length * (ROW_H + GAP_Y);
-  return { width, height: graph.error === null ? bottom - GAP_Y + MARGIN : bottom + 42, boxes, rows, errorY: graph.error === null ? null : bottom };
+  // An in-place call's label hangs under its box: the last row makes room for it.
+  const hanging = graph.calls.some((c) => c.inplace && !c.hidden) ? PILL_H + 12 : 0;
+  return { width, height: graph.error === null ? bottom - GAP_Y + MARGIN + hanging : bottom + 42, boxes, rows, errorY: graph.error === null ? null : bottom };
 }
 
 export interface Point {
