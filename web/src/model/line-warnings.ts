@@ -40,8 +40,8 @@ function outerWarning(call: ProgramCall): LineWarning | null {
   return null;
 }
 
-/** The call that made tensor id, searched back from `call` through the program's record. */
-function makerOf(program: ProgramRun, upTo: ProgramStatement, call: ProgramCall, id: number): ProgramCall | null {
+/** The call that made tensor id, last before `call` in the program's record (up to `upTo`); null when none recorded it. */
+export function makerOf(program: ProgramRun, upTo: ProgramStatement, call: ProgramCall, id: number): ProgramCall | null {
   let found: ProgramCall | null = null;
   for (const s of program.statements) {
     for (const c of s.calls) {

@@ -17,6 +17,7 @@
 // order of Note [Ranking fixes].
 import type { OpTrace, ProgramCall, ProgramStatement, Tensorcast } from 'tensorcast';
 import { explainCall } from './call-explain.js';
+import { makerOf } from './line-warnings.js';
 import type { Fix, FixKind, FixMeaning } from './fixes.js';
 import type { LineOp } from './line-op.js';
 import { inputTexts, lineOp, offsetOf, spanText } from './line-op.js';
@@ -87,19 +88,6 @@ export function inputRange(program: ProgramRun, statement: ProgramStatement, cal
   const found = [...program.code.slice(from, to).matchAll(new RegExp(`(?<![\\p{L}\\p{N}_.])${escape(text)}(?![\\p{L}\\p{N}_])`, 'gu'))];
   const hit = input === 0 ? found[0] : found[found.length - 1];
   return hit?.index === undefined ? null : [from + hit.index, from + hit.index + text.length];
-}
-
-/** The call that made tensor `id`, last before `call` in the program's record; null when none recorded it. */
-function makerOf(program: ProgramRun, statement: ProgramStatement, call: ProgramCall, id: number): ProgramCall | null {
-  let found: ProgramCall | null = null;
-  for (const s of program.statements) {
-    for (const c of s.calls) {
-      if (c === call) return found;
-      if (c.outputs.includes(id)) found = c;
-    }
-    if (s === statement) break;
-  }
-  return found;
 }
 
 /** keepdim=True for each operand a reduction made without it (x.mean(dim=1) -> x.mean(dim=1, keepdim=True)). */
