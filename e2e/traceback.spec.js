@@ -113,7 +113,7 @@ test('the expand message names both shapes: shown as a.add_(b), and the core’s
   await expect(page.getByTestId('paste-check')).toContainText(`The core’s b.expand(2, 3) says:${EXPAND}`);
 });
 
-test('the matrix product is read and explained, and the page says it does not run it yet', async ({ page }) => {
+test('the matrix product is read and explained, and the page sends the product to the code mode, which runs it', async ({ page }) => {
   await open(page, 'a=5,3,4,1&b=3,1,1&op=add&view=align&lang=en');
   const before = page.url();
   await paste(page, `RuntimeError: ${MATMUL}`);
@@ -121,7 +121,8 @@ test('the matrix product is read and explained, and the page says it does not ru
   await expect(m).toContainText('mat1 (2×3) and mat2 (4×5)');
   await expect(m).toContainText('here 3 ≠ 4');
   await expect(m).toContainText('the layer was made for 4 (its in_features)');
-  await expect(m).toContainText('does not run matrix products yet');
+  await expect(m).not.toContainText('does not run');
+  await expect(page.getByTestId('paste-matmul-code')).toContainText('Code mode runs matrix products');
   await expect(page.getByTestId('paste-apply')).toHaveCount(0);
   await expect(page.getByTestId('shape-a')).toHaveValue('5,3,4,1');
   expect(page.url()).toBe(before);
@@ -148,7 +149,8 @@ test('in Chinese: the reading, the guess marks and the matrix product', async ({
   await page.getByTestId('paste-apply').click();
   await expect(page.getByTestId('paste-check')).toHaveText(/报错与粘贴的相同/);
   await paste(page, `RuntimeError: ${MATMUL}`);
-  await expect(page.getByTestId('paste-matmul')).toContainText('以后再加');
+  await expect(page.getByTestId('paste-matmul')).not.toContainText('以后再加');
+  await expect(page.getByTestId('paste-matmul-code')).toContainText('“代码”模式可以运行矩阵乘法');
 });
 
 test('the shape fields take 4x3 and torch.Size([4, 3]) too; a name there gets the core’s message', async ({ page }) => {

@@ -273,6 +273,7 @@ std::string program_types_ts() {
   ts_interface<tc::lang::ValueInfo>(out);
   ts_interface<tc::lang::TensorValues>(out);
   ts_interface<tc::lang::CallGradients>(out);
+  ts_interface<tc::lang::StepGradients>(out);
   ts_interface<tc::lang::CallRecord>(out);
   ts_interface<tc::lang::StatementResult>(out);
   ts_interface<tc::lang::ProgramError>(out);
@@ -280,6 +281,7 @@ std::string program_types_ts() {
   ts_custom<tc::lang::Value>(out);
   ts_interface<tc::lang::TensorValues>(out, true);
   ts_interface<tc::lang::CallGradients>(out, true);
+  ts_interface<tc::lang::StepGradients>(out, true);
   ts_interface<tc::lang::CallRecord>(out, true);
   ts_interface<tc::lang::StatementResult>(out, true);
   ts_interface<tc::lang::ProgramResult>(out, true);
@@ -775,12 +777,14 @@ std::string trace_schema_md() {
   md_table<tc::lang::CallRecord>(out);
   md_table<tc::lang::TensorValues>(out);
   md_table<tc::lang::CallGradients>(out);
+  md_table<tc::lang::StepGradients>(out);
   md_table<tc::lang::ProgramError>(out);
   md_table<tc::lang::ProgramResult>(out, true);
   md_table<tc::lang::StatementResult>(out, true);
   md_table<tc::lang::CallRecord>(out, true);
   md_table<tc::lang::TensorValues>(out, true);
   md_table<tc::lang::CallGradients>(out, true);
+  md_table<tc::lang::StepGradients>(out, true);
   out << "\n## Ops (`tc.ops`)\n\n"
          "| name | family | operands | alpha | in-place form | dtype rule | backward | PyTorch | "
          "computes |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";

@@ -84,6 +84,7 @@ export type { Program, ProgramValue } from './program.js';
 export type {
   BackwardStep,
   CallGradients,
+  StepGradients,
   ProgramCall,
   ProgramError,
   ProgramErrorKind,

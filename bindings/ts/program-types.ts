@@ -9,6 +9,7 @@ import type { ReduceGradTrace } from './generated/traces.js';
 
 export type {
   CallGradients,
+  StepGradients,
   ProgramCall,
   ProgramError,
   ProgramStatement,

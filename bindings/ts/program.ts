@@ -128,7 +128,7 @@ export class Program {
 // A statement as program-types.ts has it: each call's events taken from the
 // statement's.
 function statement(s: RawProgramStatement): ProgramStatement {
-  const calls: ProgramCall[] = s.calls.map(({ firstEvent, endEvent, inputValues, outputValues, grads, ...call }) => ({
+  const calls: ProgramCall[] = s.calls.map(({ firstEvent, endEvent, inputValues, outputValues, grads, steps, ...call }) => ({
     ...call,
     inputValues: inputValues.map(tensorValues),
     outputValues: outputValues.map(tensorValues),
@@ -138,6 +138,7 @@ function statement(s: RawProgramStatement): ProgramStatement {
       inputs: grads.inputs.map((g) => (g === null ? null : tensorValues(g))),
       reduced: grads.reduced.map((g) => (g === null ? null : tensorValues(g))),
     },
+    steps: steps.map((g) => ({ incoming: tensorValues(g.incoming), reduced: tensorValues(g.reduced) })),
     traces: s.traces.slice(firstEvent, endEvent),
   }));
   return {

@@ -101,7 +101,11 @@ struct TensorValues {
 // call handed it: in the result's shape, then summed to the input's shape
 // (Note [Gradient reduction]). An input that does not require grad gets
 // none, as in PyTorch. Only a pass whose statement ran without an error
-// counts. Bounded as the values are: each tensor by kMaxValueCells, all of
+// counts. A backward() of the asked statement hands back the numbers of
+// its own pass: for each step of it (each reduce-grad event its call
+// recorded, in order), the gradient the step received and what it summed
+// that to, so that the backward view shows each step's values beside its
+// shapes. Bounded as the values are: each tensor by kMaxValueCells, all of
 // a statement's gradients together by kMaxStatementCells.
 struct CallGradients {
   int line = 0;         // the line of the statement whose backward pass computed them
@@ -111,6 +115,13 @@ struct CallGradients {
   // One per id of the call's inputs; nullopt where it handed that input nothing.
   std::vector<std::optional<TensorValues>> inputs;   // in the result's shape
   std::vector<std::optional<TensorValues>> reduced;  // summed to the input's shape
+};
+
+// One step of a backward pass (a ReduceGradTrace) with its numbers (Note
+// [Call gradients]).
+struct StepGradients {
+  TensorValues incoming;  // the gradient the op's backward handed the input, in the op's result shape
+  TensorValues reduced;   // summed to the input's shape: what the input received
 };
 
 // One call the statement made: an operator, a function, a method, or an
@@ -134,6 +145,9 @@ struct CallRecord {
   // The asked statement's calls only (Note [Call gradients]); nullopt when
   // no later backward pass ran through the call.
   std::optional<CallGradients> grads;
+  // A backward() of the asked statement only (Note [Call gradients]): one
+  // per reduce-grad event among its events, in order; else empty.
+  std::vector<StepGradients> steps;
 };
 
 // How deep the program's calls of its own functions may nest, and how

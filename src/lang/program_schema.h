@@ -116,6 +116,14 @@ void describe(V& v, const lang::CallGradients& g) {
 }
 
 template <class V>
+void describe(V& v, const lang::StepGradients& g) {
+  v.object("StepGradients", nullptr,
+           "The numbers of one step of a backward pass (a reduce-grad event): Note [Call gradients].");
+  v("incoming", g.incoming, "The gradient the op's backward handed the input, in the op's result shape.");
+  v("reduced", g.reduced, "Summed to the input's shape: what the input received.");
+}
+
+template <class V>
 void describe(V& v, const lang::CallRecord& c) {
   v.object("ProgramCall", nullptr,
            "One call a statement made: an operator, a function, a method, an index.");
@@ -140,6 +148,9 @@ void describe(V& v, const lang::CallRecord& c) {
   v("grads", c.grads,
     "Only for the statement run() was asked about: the gradients a later backward pass computed "
     "through this call; null when none ran through it.");
+  v("steps", c.steps,
+    "Only for a backward() of the statement run() was asked about: the numbers of each step of its "
+    "pass, one per reduce-grad event among its traces, in order; [] otherwise.");
   v.wire("firstEvent", c.first_event, "The first of its events in its statement's traces.");
   v.wire("endEvent", c.end_event, "Just past the last of its events in its statement's traces.");
   v.resolved("traces", "TraceEvent[]",

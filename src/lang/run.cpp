@@ -963,6 +963,9 @@ class Interpreter : private GradientObserver {
       for (const Tensor& in : inputs) r.view |= out.id() != in.id() && out.shares_storage(in);
     }
     r.input_values = std::move(found);
+    // The pass this call ran, if it was backward() (the first call to end after the pass).
+    if (values_wanted_) r.steps = std::move(pass_steps_);
+    pass_steps_.clear();
     r.first_event = first_event;
     r.end_event = scope_->events().size();
     place_of_call_[number] = {serial_, static_cast<int64_t>(current_->calls.size())};
@@ -987,6 +990,12 @@ class Interpreter : private GradientObserver {
   // that ran the call's nodes, until its statement ends (settle_call_gradients).
   void ran(const Node& node, const Tensor& result, const Tensor& grad,
            const std::vector<Tensor>& input_grads, const std::vector<Tensor>& reduced) override {
+    // The asked statement's own pass: each step's numbers, in the order the
+    // engine records its reduce-grad events (an input it handed a gradient).
+    if (values_wanted_)
+      for (size_t i = 0; i < node.inputs.size() && i < input_grads.size(); ++i)
+        if (node.inputs[i].defined() && input_grads[i].defined())
+          pass_steps_.push_back({gradient_values(input_grads[i]), gradient_values(reduced[i])});
     const auto asked = asked_calls_.find(node.call);
     if (asked == asked_calls_.end() || current_ == nullptr) return;
     const AskedCall& call = asked->second;
@@ -1425,6 +1434,8 @@ class Interpreter : private GradientObserver {
   int64_t asked_position_ = -1;
   std::unordered_map<int64_t, AskedCall> asked_calls_;
   std::map<size_t, CallGradients> pending_grads_;
+  // The asked statement's backward pass, step by step, until its call is recorded.
+  std::vector<StepGradients> pass_steps_;
   int64_t grad_cells_left_ = kMaxStatementCells;
 };
 

@@ -175,7 +175,7 @@ test('the overlay: values after each statement\'s last line, the failing line wi
   assert.equal(overlay.picked, 4);
   const long = web.overlayFor({ ...program, error: { ...error, message: 'x'.repeat(10_000) } }, null);
   assert.equal(long.error.text.length, web.MAX_NOTE);
-  assert.deepEqual(web.overlayFor(null, 2), { inline: new Map(), stale: new Set(), error: null, picked: 2, openable: new Set() });
+  assert.deepEqual(web.overlayFor(null, 2), { inline: new Map(), stale: new Set(), error: null, picked: 2, openable: new Set(), warnings: new Map() });
 });
 
 test('while a line is half typed (the code cannot be read), the lines above keep the last values, marked stale', () => {

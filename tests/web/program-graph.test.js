@@ -111,19 +111,22 @@ test('the layout is layered, deterministic, and fits a phone in two columns', ()
   assert.equal(web.edgePath(a, { x: 10, y: a.rows[0].bottom }, { x: 10, y: a.rows[1].top }).length, 2);
 });
 
-test('a view chain shares one storage; an in-place op makes a new version of its tensor', () => {
+test('a view chain shares one storage; an in-place op changes its tensor and every box of its storage, making no new box', () => {
   const g = web.programGraph(VIEWS);
-  assert.deepEqual(g.nodes.map((n) => n.key), ['t1', 't2', 't3', 't4', 't1.1', 't5']);
-  assert.deepEqual(g.nodes.map((n) => n.storage), [1, 1, 1, 1, 1, 2]);
-  assert.deepEqual(g.nodes.map((n) => n.shared), [true, true, true, true, true, false]);
+  assert.deepEqual(g.nodes.map((n) => n.key), ['t1', 't2', 't3', 't4', 't5']);
+  assert.deepEqual(g.nodes.map((n) => n.storage), [1, 1, 1, 1, 2]);
+  assert.deepEqual(g.nodes.map((n) => n.shared), [true, true, true, true, false]);
   assert.deepEqual(g.calls.map((c) => c.view), [false, true, true, true, false, false]);
   const inplace = callOf(g, 'add_');
-  assert.deepEqual([inplace.inputs, inplace.outputs, inplace.inplace], [['t1'], ['t1.1'], true]);
-  // f reads a after the change.
-  assert.deepEqual(callOf(g, 'add').inputs, ['t1.1']);
-  assert.deepEqual(node(g, 't1.1').names, ['a']);
-  assert.deepEqual(node(g, 't1.1').shape, [2, 6]);
-  assert.deepEqual(g.nodes.map((n) => n.layer), [0, 1, 2, 3, 1, 2]);
+  assert.deepEqual([inplace.inputs, inplace.outputs, inplace.inplace], [['t1'], ['t1'], true]);
+  // a += 1 writes a's storage: a itself, and b, c and e, its views made before.
+  assert.deepEqual(g.nodes.map((n) => n.changes.map((c) => [c.line, c.through])), [[[5, null]], [[5, 't1']], [[5, 't1']], [[5, 't1']], []]);
+  // f reads a after the change: the same box.
+  assert.deepEqual(callOf(g, 'add').inputs, ['t1']);
+  assert.deepEqual(node(g, 't1').names, ['a']);
+  assert.deepEqual(node(g, 't1').shape, [2, 6]);
+  // The in-place call moves no box: a stays at the top, f one below it.
+  assert.deepEqual(g.nodes.map((n) => n.layer), [0, 1, 2, 3, 1]);
 });
 
 test('storage numbers the core gives join tensors no view flag links (y = x.detach())', () => {

@@ -6,7 +6,7 @@
 // program's text can never become markup. CodeMirror's styles go into the
 // shadow root as constructed style sheets (the root option), which the
 // page's CSP allows without 'unsafe-inline' (web/csp.ts).
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { defaultKeymap, history, historyKeymap, undo } from '@codemirror/commands';
 import { python } from '@codemirror/lang-python';
 import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { EditorState, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
@@ -19,21 +19,40 @@ import type { Overlay } from './model/code-overlay.js';
 
 export type { Overlay };
 
-export const EMPTY_OVERLAY: Overlay = { inline: new Map(), stale: new Set(), error: null, picked: null, openable: new Set() };
+export const EMPTY_OVERLAY: Overlay = { inline: new Map(), stale: new Set(), error: null, picked: null, openable: new Set(), warnings: new Map() };
 
 class InlineValue extends WidgetType {
-  constructor(readonly text: string, readonly stale: boolean) {
+  /** warning: the reason a line that ran is likely wrong (an amber chip), or null. */
+  constructor(readonly text: string, readonly stale: boolean, readonly warning: string | null = null) {
     super();
   }
   override eq(other: InlineValue): boolean {
-    return other.text === this.text && other.stale === this.stale;
+    return other.text === this.text && other.stale === this.stale && other.warning === this.warning;
   }
   override toDOM(): HTMLElement {
     const span = document.createElement('span');
-    span.className = this.stale ? 'cm-tc-inline cm-tc-stale' : 'cm-tc-inline';
+    span.className = ['cm-tc-inline', this.stale ? 'cm-tc-stale' : '', this.warning !== null ? 'cm-tc-warn' : ''].filter((c) => c !== '').join(' ');
     span.setAttribute('data-testid', 'inline-value');
-    span.textContent = this.text;
+    span.textContent = this.warning === null ? this.text : `⚠ ${this.text}`;
     return span;
+  }
+}
+
+/** Under a line that ran but is likely wrong: why (Note [Likely wrong lines]). */
+class WarningNote extends WidgetType {
+  constructor(readonly text: string) {
+    super();
+  }
+  override eq(other: WarningNote): boolean {
+    return other.text === this.text;
+  }
+  override toDOM(): HTMLElement {
+    const div = document.createElement('div');
+    div.className = 'cm-tc-warn-note';
+    div.setAttribute('data-testid', 'warning-note');
+    div.setAttribute('role', 'note');
+    div.textContent = this.text;
+    return div;
   }
 }
 
@@ -74,7 +93,9 @@ function decorations(state: EditorState, overlay: Overlay): DecorationSet {
   }
   for (const [n, text] of overlay.inline) {
     if (!valid(n) || text === '') continue;
-    add(n, doc.line(n).to, Decoration.widget({ widget: new InlineValue(text, overlay.stale.has(n)), side: 1 }));
+    const warning = overlay.warnings.get(n) ?? null;
+    add(n, doc.line(n).to, Decoration.widget({ widget: new InlineValue(text, overlay.stale.has(n), warning), side: 1 }));
+    if (warning !== null) add(n, doc.line(n).to, Decoration.widget({ widget: new WarningNote(warning), side: 2, block: true }));
   }
   const builder = new RangeSetBuilder<Decoration>();
   for (const n of [...byLine.keys()].sort((x, y) => x - y)) {
@@ -165,6 +186,20 @@ export class CodeEditor {
   setCode(code: string): void {
     if (code === this.code) return;
     this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: code } });
+  }
+
+  /**
+   * Replaces code between two offsets (a fix applied to the program) as one
+   * change the editor's history keeps: its undo (Ctrl+Z, or undo()) takes it
+   * back. The change listener hears of it like typing.
+   */
+  edit(from: number, to: number, insert: string): void {
+    this.view.dispatch({ changes: { from, to, insert }, selection: { anchor: from + insert.length }, scrollIntoView: true, userEvent: 'input.fix' });
+  }
+
+  /** The editor's own undo of the last change (a fix applied, or typing). */
+  undo(): boolean {
+    return undo(this.view);
   }
 
   setOverlay(overlay: Overlay): void {

@@ -11,9 +11,11 @@ import type { CodeEditor, Overlay } from './code-editor.js';
 import type { Entry } from './hash-writer.js';
 import { codeLinkPart, packCode } from './model/code-link.js';
 import { overlayFor } from './model/code-overlay.js';
+import type { WarningWords } from './model/code-overlay.js';
+import type { ProgramEdit } from './model/program-fixes.js';
 import { lineChoices, lineOp, lineState, meantCall } from './model/line-op.js';
 import type { LineOp } from './model/line-op.js';
-import { holdsValuesOf, runProgram, statementAt } from './model/program.js';
+import { holdsValuesOf, ranBackward, runProgram, statementAt } from './model/program.js';
 import type { ProgramRun } from './model/program.js';
 import { runsAt, snapshot } from './model/program-runs.js';
 import type { StatementRuns } from './model/program-runs.js';
@@ -33,6 +35,8 @@ export interface CodeModeHost {
   changed(entry: Entry | null): void;
   /** The picked line's op as the program ran it, and what the state says of it (null: it has none). */
   showOp(line: LineOp | null, patch: Partial<State>): void;
+  /** A likely mistake on a line that ran, in the page's words (the editor's amber chips). */
+  warningText: WarningWords;
 }
 
 /** How long one edit took to reach the screen, for the e2e run to print. */
@@ -152,6 +156,8 @@ export class CodeMode {
   attach(root: ShadowRoot | Document, label: string): void {
     if (this.editor !== null) {
       this.editor.setLabel(label);
+      // The amber chips' reasons are in the page's language.
+      this.editor.setOverlay(this.overlay());
       return;
     }
     if (this.loading) return;
@@ -202,6 +208,22 @@ export class CodeMode {
       this.text = code;
       this.schedule(true);
     }
+  }
+
+  /**
+   * Applies a fix to the program (Note [Program fixes]) as one change of the
+   * editor, which its undo takes back; false when the code it was made for
+   * is no longer the editor's (typed over since).
+   */
+  applyEdit(edit: ProgramEdit, code: string): boolean {
+    if (this.editor === null || code !== this.text || this.editor.code !== code) return false;
+    this.editor.edit(edit.from, edit.to, edit.insert);
+    return true;
+  }
+
+  /** The editor's undo (the fix just applied). */
+  undo(): void {
+    this.editor?.undo();
   }
 
   /** Runs the code now if a run waits (the core just loaded). */
@@ -316,7 +338,7 @@ export class CodeMode {
   private lacksValues(program: ProgramRun, line: number): boolean {
     const shown = snapshot(program, this.at);
     const statement = statementAt(shown, line);
-    return statement !== null && !holdsValuesOf(shown, line) && lineOp(statement) !== null;
+    return statement !== null && !holdsValuesOf(shown, line) && (lineOp(statement) !== null || ranBackward(statement));
   }
 
   /** Which run of the statement at line the views show (Note [Program steps]). */
@@ -334,6 +356,6 @@ export class CodeMode {
 
   /** What the editor lays over the code for the last run. */
   overlay(): Overlay {
-    return overlayFor(this.program, this.pickedLine, this.lastRead, this.runProgramData);
+    return overlayFor(this.program, this.pickedLine, this.lastRead, this.host.warningText, this.runProgramData);
   }
 }

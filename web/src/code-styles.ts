@@ -106,6 +106,20 @@ export const codeStyles = css`
   .cm-tc-stale {
     opacity: 0.55;
   }
+  /* A line that runs but is likely wrong: amber, never the green of a line that is fine. */
+  .cm-tc-inline.cm-tc-warn {
+    color: var(--fg);
+    background: color-mix(in srgb, var(--warn) 22%, transparent);
+    box-shadow: inset 0 0 0 1px var(--warn);
+  }
+  .cm-tc-warn-note {
+    border-left: 4px solid var(--warn);
+    background: color-mix(in srgb, var(--warn) 10%, transparent);
+    padding: 2px 8px 4px 4ch;
+    font-size: 0.875em;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
   .cm-tc-openable {
     cursor: pointer;
     box-shadow: inset 4px 0 0 color-mix(in srgb, var(--focus) 55%, transparent);

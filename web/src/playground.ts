@@ -11,6 +11,10 @@ import { Announcer } from './announcer.js';
 import { CodeMode } from './code-mode.js';
 import type { CodeTiming } from './code-mode.js';
 import type { ProgramRun } from './model/program.js';
+import { statementAt } from './model/program.js';
+import { programEdits } from './model/program-fixes.js';
+import type { ProgramEdit } from './model/program-fixes.js';
+import type { LineOp } from './model/line-op.js';
 import { FIRST_PROGRAM, PROGRAM_PRESETS } from './code-presets.js';
 import { mountProgramViews } from './code-mode-views.js';
 import { paletteFor } from './diagram/palette.js';
@@ -50,7 +54,7 @@ import { ShareActions } from './share-actions.js';
 import type { SharedCode } from './share.js';
 import { StepDiagram } from './step-diagram.js';
 import { appliedFix, fixLine } from './views/applied-fix.js';
-import { codePanel, modeSwitch } from './views/code-panel.js';
+import { codePanel, modeSwitch, warningWords } from './views/code-panel.js';
 import type { CopyState } from './views/applied-fix.js';
 import { cssVars, styles } from './styles.js';
 import { tracebackStyles } from './traceback-styles.js';
@@ -68,7 +72,7 @@ import type { CopyKind } from './views/share-bar.js';
 import { copyButtons, exportAllButtons, shareStatus } from './views/share-bar.js';
 import { formulaLines, hoverMarks, readsText } from './views/strides.js';
 import { tabAfter, tabs } from './views/tabs.js';
-import { verdictPanel } from './views/verdict.js';
+import { editList, verdictPanel } from './views/verdict.js';
 
 /** The attributes a page can set: the state's properties, named as in a link. */
 export const ATTRIBUTES: readonly string[] = PROPS.map((p) => p.key);
@@ -131,6 +135,10 @@ export class TensorcastPlayground extends LitElement {
   private tc: Tensorcast | null = null;
   // The code mode (code-mode.ts), made when the page first shows it.
   private codeMode: CodeMode | null = null;
+  /** The picked line's op as the code mode showed it (code-mode.ts), for its fixes. */
+  private lineShown: LineOp | null = null;
+  /** The line a fix edited, and the code it made: the page says so, with Undo, while that code is shown. */
+  private appliedEdit: { line: number; code: string } | null = null;
   /** The picked line's op is what the views show. */
   private lineOpen = false;
   private programViewsKey = '';
@@ -250,8 +258,10 @@ export class TensorcastPlayground extends LitElement {
         if (entry !== null) this.writeHash(entry);
         this.requestUpdate();
       },
+      warningText: (w) => warningWords(this.context().m, w),
       showOp: (line, patch) => {
         this.lineOpen = line !== null;
+        this.lineShown = line;
         if (line !== null && this.model !== null) {
           this.player.pause();
           this.applied = null;
@@ -680,17 +690,31 @@ export class TensorcastPlayground extends LitElement {
     const { m } = ctx;
     const code = this.code$();
     const program = code.program;
-    // A fix opens in the two-shape mode: it changes shapes, and the program's text stays the learner's.
+    // Fixes are edits of the program (Note [Program fixes]), each checked by running the edited program.
+    const statement = program === null || code.picked === null ? null : statementAt(program, code.picked);
+    const tc = this.tc;
+    const apply = (edit: ProgramEdit): void => {
+      if (program === null || !code.applyEdit(edit, program.code)) return;
+      this.appliedEdit = { line: edit.line, code: program.code.slice(0, edit.from) + edit.insert + program.code.slice(edit.to) };
+    };
+    const edits = this.lineOpen && program !== null && statement !== null && tc !== null && this.lineShown !== null
+      ? programEdits(ctx.model.computation, tc, program, statement, this.lineShown, ctx.model.computation.fixes, null) : [];
     const views = this.lineOpen && program !== null
-      ? html`<section class="verdict">${verdictPanel(ctx, (fix) => this.applyFix({ ...fix, patch: { ...fix.patch, mode: 'shapes' } }))}${ctx.model.computation.fixes.length > 0 ? html`<p class="aside">${m.code.fixesOpen}</p>` : ''}</section>
+      ? html`<section class="verdict">${verdictPanel(ctx, () => undefined, { list: edits, apply })}</section>
         ${this.viewsPanel(ctx, full, share)}`
       : '';
+    // A call the elementwise views do not draw (a refused matrix product): its fixes under its explanation.
+    const chosen = statement === null || code.pickedCall === null ? undefined : statement.calls[code.pickedCall];
+    const callEdits = !this.lineOpen && program !== null && statement !== null && tc !== null && chosen !== undefined && chosen.failed
+      ? programEdits(chosen, tc, program, statement, null, [], chosen) : [];
     const presetId = PROGRAM_PRESETS.find((p) => p.code === code.code)?.id ?? '';
+    const applied = this.appliedEdit !== null && this.appliedEdit.code === code.code ? this.appliedEdit.line : null;
     const shownRuns = code.pickedRuns;
     const runs = shownRuns === null ? null : { count: shownRuns.runs.steps.length, index: shownRuns.index, detailed: shownRuns.runs.detailed };
-    return codePanel({ m, program, picked: code.picked, opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId, call: code.pickedCall, runs },
-      { preset: (id) => this.presetCode(id), pickCall: (index) => code.pickCall(index), stepRun: (delta) => code.stepRun(delta) },
-      code.editorHost, views, code.viewsHost);
+    return codePanel({ m, program, picked: code.picked, opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId, call: code.pickedCall,
+      callFixes: callEdits.length > 0 ? editList(ctx, { list: callEdits, apply }) : '', applied, runs },
+    { preset: (id) => this.presetCode(id), pickCall: (index) => code.pickCall(index), undo: () => code.undo(), stepRun: (delta) => code.stepRun(delta) },
+    code.editorHost, views, code.viewsHost);
   }
 
   /** The view tabs, the player and the step shown: the two-shape mode's, and the code mode's picked line's. */

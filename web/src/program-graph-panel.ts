@@ -10,9 +10,9 @@ import type { Palette } from './diagram/palette.js';
 import { buildSvg } from './diagram/svg.js';
 import { IdleWork } from './idle.js';
 import type { Messages } from './i18n/messages.js';
-import { backwardPlaySteps, columnsFor, layoutGraph, programGraph } from './model/program-graph.js';
+import { backwardPlaySteps, columnsFor, layoutGraph, programGraph, stepValues } from './model/program-graph.js';
 import type { ProgramGraph, ProgramLike } from './model/program-graph.js';
-import { reductionScene, stepCaption, stepItem, stepOverlay } from './views/program-backward.js';
+import { reductionScene, stepCaption, stepItem, stepOverlay, stepValueRows } from './views/program-backward.js';
 import { graphScene, nodeName, opLabel, shapeText } from './views/program-graph.js';
 
 /** The event a click on the graph sends (bubbles, composed): detail.line is the 1-based line to open. */
@@ -65,6 +65,8 @@ const CSS = `
 .pg ol { margin: 0; padding-left: 1.6em; display: grid; gap: 4px; }
 .pg ol button { text-align: start; background: none; border: 1px solid transparent; border-radius: 6px; color: inherit; font-family: ui-monospace, monospace; font-size: 0.9em; }
 .pg ol button[aria-current="step"] { border-color: currentColor; font-weight: bold; }
+.pg dl.pg-values { margin: 0; display: grid; gap: 2px; }
+.pg dl.pg-values dd { margin: 0 0 4px 1em; font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
 `;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, text?: string): HTMLElementTagNameMap[K] {
@@ -89,7 +91,8 @@ export function mountProgramGraph(container: HTMLElement, program: ProgramLike &
   const draw = (): void => {
     const start = performance.now();
     try {
-      const graph = same ? old.graph : programGraph(program);
+      // A new run of the same code (asked about another line) brings other numbers: the graph is built from it.
+      const graph = same && old.program === program ? old.graph : programGraph(program);
       const steps = backwardPlaySteps(graph);
       // The step stays while the backward pass reads the same (an edited comment, the same code run again).
       const last = states.get(container);
@@ -191,6 +194,7 @@ function render(container: HTMLElement, state: PanelState): void {
       line = n.line;
       const shared = n.shared ? graph.nodes.filter((o) => o !== n && o.storage === n.storage).map((o) => nodeName(m, o)) : [];
       label = g.nodeLabel(nodeName(m, n), shapeText(m, n), n.dtype ?? '?', n.line, shared);
+      for (const c of n.changes) label += g.changedBy(c.line, graph.calls[c.call]?.text ?? '', c.through === null ? null : nameOf(c.through));
       part.setAttribute('data-testid', `node-${n.key}`);
       part.setAttribute('data-slot', `node:${graph.nodes.indexOf(n)}`);
     } else if (layer.startsWith('call:')) {
@@ -283,6 +287,10 @@ function backwardSection(container: HTMLElement, state: PanelState, count: numbe
     state.at = Math.max(-1, Math.min(count - 1, at));
     state.focus = focus;
     render(container, state);
+    // A step whose numbers the run did not keep: the code mode runs it again, asked about the pass's line.
+    const now = steps[state.at];
+    const line = now === undefined ? undefined : graph.backward[now.pass]?.line;
+    if (now?.kind === 'reduce' && line !== undefined && line !== ctx.line && stepValues(state.program, graph, now) === null) select(container, line);
   };
   section.addEventListener('keydown', (e) => {
     if (e.target instanceof HTMLElement && e.target.closest('ol') === null && e.target.closest('.pg-nav') === null) return;
@@ -307,6 +315,15 @@ function backwardSection(container: HTMLElement, state: PanelState, count: numbe
   const step = state.at >= 0 ? steps[state.at] : undefined;
   const caption = el('p', { 'aria-live': 'polite', 'data-testid': 'backward-caption' }, step === undefined ? '' : stepCaption(m, graph, step));
   section.append(caption);
+  const values = step === undefined ? null : stepValues(state.program, graph, step);
+  if (step !== undefined && values !== null) {
+    const rows = stepValueRows(m, graph, step, values);
+    if (rows.length > 0) {
+      const dl = el('dl', { class: 'pg-values', 'data-testid': 'backward-values' });
+      for (const r of rows) dl.append(el('dt', {}, r.label), el('dd', {}, r.text));
+      section.append(dl);
+    }
+  }
   if (step !== undefined) {
     const width = container.clientWidth > 0 ? container.clientWidth : 1000;
     const strip = reductionScene(m, p, graph, step, Math.max(240, width));

@@ -293,7 +293,7 @@ export const en: Messages = {
     matmul: (left, right, l, r, [k1, k2]) => `The message says: a matrix product of ${left} (${l}) and ${right} (${r}). It needs ${left}’s columns to equal ${right}’s rows, and here ${k1} ≠ ${k2}.`,
     matmulRule: (left, right) => `Each entry of the product multiplies one row of ${left} with one column of ${right} element by element and sums, so those two lengths must be the same. torch.matmul folds a batched input’s leading dims into the rows first (a (3, 4, 5) tensor reaches this check as 12x5), and it broadcasts only those batch dims, never the two it multiplies.`,
     matmulLinear: (features, expected) => `If it came from nn.Linear (F.linear), the second matrix is the layer’s weight transposed: the input’s last dim has ${features} features, while the layer was made for ${expected} (its in_features).`,
-    matmulLater: 'The playground does not run matrix products yet: they come later. Here it explains broadcasting for elementwise ops only.',
+    matmulInCode: 'The playground’s Code mode runs matrix products: type the line there (x @ W.T, say) to see which dims are multiplied and summed away, and which broadcast.',
     applied: 'Applied. The line for your code:',
     copy: 'Copy',
     copied: 'Copied.',
@@ -483,6 +483,9 @@ export const en: Messages = {
     tensorId: (id) => `tensor #${id}`,
     nodeLabel: (name, shape, dtype, line, shared) =>
       `${name}: shape ${shape}, ${dtype}, made on line ${line}${shared.length > 0 ? `; shares its storage with ${list(shared)}` : ''}`,
+    changed: (line) => `changed on line ${line}`,
+    changedBy: (line, call, through) =>
+      through === null ? `; changed in place on line ${line} (${call})` : `; changed on line ${line} through ${through}, which shares its storage (${call})`,
     callLabel: (op, line, inputs, outputs, view) =>
       `${op} on line ${line}: ${inputs.length > 0 ? list(inputs) : 'no tensor'} → ${list(outputs)}${view ? ' (a view: the same storage)' : ''}`,
     inplace: 'in place',
@@ -506,6 +509,8 @@ export const en: Messages = {
       grads: (parts) => `The backward pass is done. Each leaf that requires grad holds its gradient: ${list(parts)}.`,
       noGrads: 'The backward pass is done; no named leaf holds a gradient.',
       sumTo: 'sum_to',
+      valuesIn: (shape) => `The gradient as it arrives, ${shape}:`,
+      valuesOut: (name, shape) => `What ${name} receives, ${shape}:`,
     },
   },
   code: {
@@ -529,7 +534,22 @@ export const en: Messages = {
     noOp: (line) => `Line ${line} runs no op the views show. They show elementwise ops that broadcast: + - * / and the others, comparisons, where.`,
     noRunner: 'This build of the core cannot run programs (it has no tc.run).',
     programViews: 'The whole program',
-    fixesOpen: 'Each fix opens in the two-shape mode, with the shapes it changes.',
+    fixAt: (line) => `line ${line}:`,
+    applyFix: (line, text) => `Apply: line ${line} becomes ${text}`,
+    fixesChecked: 'Each fix is an edit of your program, offered only after the edited program ran this line without the error (or the outer product). Applying one changes the code above; Undo (or Ctrl+Z, ⌘Z on a Mac, in the editor) takes it back.',
+    fixApplied: (line) => `Line ${line} is edited.`,
+    undo: 'Undo',
+    keepdimMeaning: 'keepdim=True keeps the reduced dim as a 1, so each result stays lined up with the values it came from.',
+    transposeMeaning: 'Transposed, its last two dims swap places and the inner dims meet.',
+    backwardLine: (line) => `Line ${line} runs the backward pass. Its steps are under the program’s graph below, each with the gradient values the program computed.`,
+    warnOuter: (a, b, result, count) =>
+      `Likely an outer product by mistake: these operands hold ${count} values each, but their shapes ${a} and ${b} broadcast to ${result}, so every value of one meets every value of the other. To pair them one to one, give them the same shape.`,
+    warnReduceDim: (reduction, dims, input) =>
+      `Likely the wrong dim: ${reduction} over dim ${dims.join(' and ')} of ${input} without keepdim=True drops that dim, and broadcasting lines the result up with the dims on the right, not with the ones it came from. It runs only because the sizes are equal. Use keepdim=True.`,
+    warnSharedWrite: (written, others) =>
+      `This in-place op writes into ${written}, which shares its storage with ${list(others)}: ${list(others)} ${others.length === 1 ? 'changes' : 'change'} too. Use ${written}.clone() first to change ${written} alone.`,
+    warnIntDivision: (dtype) =>
+      `// on integers rounds down to an integer (${dtype}): the fraction is dropped. For a mean or a ratio, use / (true division), which gives a float.`,
   },
   link: {
     fromLink: 'Part of this link could not be used:',

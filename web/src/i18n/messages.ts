@@ -265,11 +265,12 @@ export interface Messages {
     noError: string;
     /** The expand the core made for an expand message, before its text. */
     expandSays(call: string): string;
-    /** The matrix product: read and explained, not run. */
+    /** The matrix product, read from the message and explained. */
     matmul(left: string, right: string, l: string, r: string, inner: [number, number]): string;
     matmulRule(left: string, right: string): string;
     matmulLinear(features: number, expected: number): string;
-    matmulLater: string;
+    /** Where the playground runs the product: the code mode. */
+    matmulInCode: string;
     applied: string;
     copy: string;
     copied: string;
@@ -447,6 +448,10 @@ export interface Messages {
     tensorId(id: number): string;
     /** A node, for a screen reader: its name or expression, shape, dtype, line; shared: the names it shares storage with. */
     nodeLabel(name: string, shape: string, dtype: string, line: number, shared: string[]): string;
+    /** On a tensor's box: an in-place call changed its values on this line (Note [Graph nodes]). */
+    changed(line: number): string;
+    /** The same, added to the box's label for a screen reader: the call as written, and the tensor it wrote through when another (a view of the same storage). */
+    changedBy(line: number, call: string, through: string | null): string;
     /** A call, for a screen reader: the op, its line, what went in and what came out. */
     callLabel(op: string, line: number, inputs: string[], outputs: string[], view: boolean): string;
     inplace: string;
@@ -474,6 +479,10 @@ export interface Messages {
       noGrads: string;
       /** Where the sum_to happens, drawn on the edge. */
       sumTo: string;
+      /** The step's numbers (Note [Call gradients]): the gradient as it arrives, in the op's result shape. */
+      valuesIn(shape: string): string;
+      /** What the input received, in its own shape. */
+      valuesOut(name: string, shape: string): string;
     };
   },
   /** The code mode: a program in the editor, each line's shapes beside it. */
@@ -511,8 +520,26 @@ export interface Messages {
     noRunner: string;
     /** The whole program's views (graph, backward). */
     programViews: string;
-    /** The fixes of a broadcast error change the shapes in the two-shape mode. */
-    fixesOpen: string;
+    /** Before a fix's edited line: "line 8:" (Note [Program fixes]). */
+    fixAt(line: number): string;
+    /** A fix's button, for a screen reader: apply the edit that makes line `line` read `text`. */
+    applyFix(line: number, text: string): string;
+    /** Under the fixes: each was checked by running the edited program; the editor's undo takes one back. */
+    fixesChecked: string;
+    /** After a fix was applied to a line, with an Undo button (undo). */
+    fixApplied(line: number): string;
+    undo: string;
+    /** What keepdim=True changes. */
+    keepdimMeaning: string;
+    /** What transposing an operand of a refused matrix product changes. */
+    transposeMeaning: string;
+    /** The picked line runs a backward pass: its steps, with their values, are under the graph. */
+    backwardLine(line: number): string;
+    /** Why a line that ran is likely wrong (Note [Likely wrong lines]); shapes formatted. */
+    warnOuter(a: string, b: string, result: string, count: number): string;
+    warnReduceDim(reduction: string, dims: number[], input: string): string;
+    warnSharedWrite(written: string, others: string[]): string;
+    warnIntDivision(dtype: string): string;
   };
   /** What a link or the embedding page asked for that could not be shown as asked (model/link-problems.ts, views/link-notice.ts). */
   link: {

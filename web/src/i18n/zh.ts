@@ -293,7 +293,7 @@ export const zh: Messages = {
     matmul: (left, right, l, r, [k1, k2]) => `报错的意思是：矩阵乘法的两个矩阵是 ${left}（${l}）和 ${right}（${r}）。${left} 的列数必须等于 ${right} 的行数，而这里 ${k1} ≠ ${k2}。`,
     matmulRule: (left, right) => `乘积的每个元素都由 ${left} 的一行与 ${right} 的一列逐个相乘再求和，所以这两个长度必须相同。torch.matmul 会先把批量输入的前面几维并入行（形状为 (3, 4, 5) 的张量在这里显示为 12x5）；它只对这些批量维度做广播，相乘的两个维度从不广播。`,
     matmulLinear: (features, expected) => `如果报错来自 nn.Linear（F.linear），第二个矩阵是该层权重的转置：输入最后一维有 ${features} 个特征，而这一层是按 ${expected} 个特征（in_features）创建的。`,
-    matmulLater: '演示目前还不能运行矩阵乘法，这一功能以后再加；这里只演示逐元素运算的广播。',
+    matmulInCode: '演示的“代码”模式可以运行矩阵乘法：把这一行写进去（例如 x @ W.T），就能看到哪些维度相乘后被求和消去，哪些维度会广播。',
     applied: '已应用。可以复制到代码中的一行：',
     copy: '复制',
     copied: '已复制。',
@@ -482,6 +482,9 @@ export const zh: Messages = {
     tensorId: (id) => `张量 #${id}`,
     nodeLabel: (name, shape, dtype, line, shared) =>
       join(`${name}：形状 ${shape}，${dtype}，产生于第 ${line} 行`, shared.length > 0 ? join('；与', list(shared), '共享存储') : ''),
+    changed: (line) => `第 ${line} 行改动`,
+    changedBy: (line, call, through) =>
+      through === null ? join(`；第 ${line} 行原地改动了它的值（`, call, '）') : join(`；第 ${line} 行通过`, through, '改动了它的值，两者共享存储（', call, '）'),
     callLabel: (op, line, inputs, outputs, view) =>
       join(`第 ${line} 行的`, op, '：', inputs.length > 0 ? list(inputs) : '没有张量', ' → ', list(outputs), view ? '（view：共享同一存储）' : ''),
     inplace: '原地',
@@ -504,6 +507,8 @@ export const zh: Messages = {
       grads: (parts) => join('反向传播完成。每个需要梯度的叶子张量都得到了梯度：', list(parts), '。'),
       noGrads: '反向传播完成，没有带名字的叶子张量得到梯度。',
       sumTo: 'sum_to',
+      valuesIn: (shape) => join('梯度到达时的值，形状', shape, '：'),
+      valuesOut: (name, shape) => join(name, '得到的值，形状', shape, '：'),
     },
   },
   code: {
@@ -527,7 +532,22 @@ export const zh: Messages = {
     noOp: (line) => `第 ${line} 行没有视图能展示的运算。视图展示会广播的逐元素运算：+ - * / 等、比较运算和 where。`,
     noRunner: '这个版本的核心不能运行程序（没有 tc.run）。',
     programViews: '整个程序',
-    fixesOpen: '每个修正都会在“两个形状”模式中打开，并改好相应的形状。',
+    fixAt: (line) => `第 ${line} 行：`,
+    applyFix: (line, text) => join(`应用：第 ${line} 行改为`, text),
+    fixesChecked: '每个修正都是对你的程序的一处修改，只有改后的程序运行到这一行时不再出现这个错误（或外积），才会列在这里。应用后上面的代码随之改变；点“撤销”（或在编辑器里按 Ctrl+Z，Mac 上按 ⌘Z）即可改回。',
+    fixApplied: (line) => `第 ${line} 行已修改。`,
+    undo: '撤销',
+    keepdimMeaning: 'keepdim=True 把归约掉的维度保留为 1，结果仍与原来的值一一对齐。',
+    transposeMeaning: '转置后最后两个维度互换，内侧的维度就对上了。',
+    backwardLine: (line) => `第 ${line} 行执行反向传播。它的每一步都在下面程序的计算图之后列出，并附上程序算出的梯度值。`,
+    warnOuter: (a, b, result, count) =>
+      join(`很可能是无意中做了外积：两个操作数各有 ${count} 个值，但形状`, a, '和', b, '广播成', result, '，一个的每个值都和另一个的每个值相遇。要一一配对，请让两者形状相同。'),
+    warnReduceDim: (reduction, dims, input) =>
+      join('很可能用错了维度：', reduction, `对`, input, `的第 ${dims.join('、')} 维归约时没有 keepdim=True，这一维就没了；广播会把结果与右边的维度对齐，而不是与它原来的维度对齐。只因为大小恰好相等才没有报错。请用 keepdim=True。`),
+    warnSharedWrite: (written, others) =>
+      join('这个原地运算写入', written, '，而它和', list(others), '共用同一块存储：', list(others), '也会跟着改变。只想改', written, '的话，先用', `${written}.clone()`, '。'),
+    warnIntDivision: (dtype) =>
+      join('整数做 // 会向下取整，结果仍是整数（', dtype, '），小数部分被丢掉。求均值或比值请用 /（真除法），结果是浮点数。'),
   },
   link: {
     fromLink: '这个链接中有些内容无法使用：',

@@ -3,6 +3,8 @@
 // with its message, the lines whose op the views can open, and the line
 // picked. Plain data: code-editor.ts turns it into CodeMirror decorations.
 import { inlineText } from './inline-values.js';
+import type { LineWarning } from './line-warnings.js';
+import { lineWarnings } from './line-warnings.js';
 import { mayExplain } from './call-explain.js';
 import { lineOp } from './line-op.js';
 import { spanText } from './line-op.js';
@@ -23,7 +25,12 @@ export interface Overlay {
   picked: number | null;
   /** Lines whose statement the views can open (an op with a broadcast). */
   openable: ReadonlySet<number>;
+  /** Lines that ran but are likely wrong (Note [Likely wrong lines]), by the line of their inline text: the reason, in words. */
+  warnings: ReadonlyMap<number, string>;
 }
+
+/** A likely mistake in words (the page's language). */
+export type WarningWords = (warning: LineWarning) => string;
 
 /**
  * previous: the last run that read the code. While a line is being typed
@@ -36,11 +43,12 @@ export interface Overlay {
  * ("(×3: [1] → [2] → [3])"), in symbols that need no translation.
  */
 export function overlayFor(program: ProgramRun | null, picked: number | null, previous: ProgramRun | null = null,
-  whole: ProgramRun | null = program): Overlay {
+  words: WarningWords | null = null, whole: ProgramRun | null = program): Overlay {
   const inline = new Map<number, string>();
   const openable = new Set<number>();
   const stale = new Set<number>();
-  if (program === null) return { inline, stale, error: null, picked, openable };
+  const warnings = new Map<number, string>();
+  if (program === null) return { inline, stale, error: null, picked, openable, warnings };
   const unread = program.error !== null && program.statements.length === 0;
   if (unread && previous !== null && program.error !== null) {
     for (const s of previous.statements) {
@@ -63,6 +71,9 @@ export function overlayFor(program: ProgramRun | null, picked: number | null, pr
     if (text !== '' && !(raised && s === failing)) inline.set(s.endLine, text);
     if (lineOp(s) !== null || s.calls.some(mayExplain)) openable.add(s.line);
   }
+  // A statement that runs many times warns once, from its first run that does.
+  if (words !== null)
+    for (const [s, w] of lineWarnings(program)) if (!warnings.has(s.endLine) && inline.has(s.endLine)) warnings.set(s.endLine, words(w));
   const error = program.error === null ? null : { line: program.error.line, text: `${program.error.pythonType}: ${program.error.message}`.slice(0, MAX_NOTE) };
-  return { inline, stale, error, picked, openable };
+  return { inline, stale, error, picked, openable, warnings };
 }

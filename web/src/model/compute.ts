@@ -181,7 +181,7 @@ function lineRun(line: LineOp): OpRun {
   const warnings = line.events.filter((e): e is WarningEvent => e.kind === 'warning');
   const out = line.out;
   if (line.trace === null || out === null)
-    return { trace: line.trace, events: line.events, error: line.broadcast.error, shape: null, values: null, bool: false, dtype: null, warnings, fromProgram: true };
+    return { trace: line.trace, events: line.events, error: line.error ?? line.broadcast.error, shape: null, values: null, bool: false, dtype: null, warnings, fromProgram: true };
   const values = out.cells === null ? null : numbersIn(out.dtype, stridedValues(out.cells, out.shape, out.strides, out.offset));
   return { trace: line.trace, events: line.events, error: null, shape: [...out.shape], values, bool: out.dtype === 'bool', dtype: out.dtype, warnings, fromProgram: true };
 }

@@ -10,7 +10,7 @@ import { OPS as TABLE } from 'tensorcast';
 import type { LineChoice } from './call-explain.js';
 import { explainCall } from './call-explain.js';
 import type { ProgramRun } from './program.js';
-import { OPS } from './state.js';
+import { OPS, isInplace } from './state.js';
 import type { Op, State } from './state.js';
 
 const OFFERED: ReadonlySet<string> = new Set(OPS);
@@ -74,13 +74,19 @@ export interface LineOp {
   call: ProgramCall;
   /** In the core's order (where's condition first). */
   operands: LineOperand[];
-  /** The op's trace; null when the statement raised in the op's broadcast. */
+  /** The op's trace; null when the statement raised in the op's broadcast or its in-place check. */
   trace: OpTrace | null;
   broadcast: BroadcastTrace;
   /** The result as the call left it; null when the call raised. */
   out: LineOperand | null;
   /** What the call recorded (its warnings among them). */
   events: TraceEvent[];
+  /**
+   * PyTorch's message when the call raised: the broadcast's, or, for an
+   * in-place op whose operands broadcast to a shape other than self's, the
+   * program's error (known once the line is opened with its program).
+   */
+  error: string | null;
   /** Its gradients in the program (lineGrads); null when the line was opened without its program. */
   grads: LineGrads | null;
 }
@@ -159,7 +165,7 @@ function fromTrace(statement: ProgramStatement, trace: OpTrace): LineOp | null {
     const values = call.outputValues[0];
     out = operandOf(w, values !== undefined && fits(values, w) ? values : undefined, null);
   }
-  return { op: trace.op as Op, call, operands: matched(call, wanted), trace, broadcast: trace.broadcast, out, events: call.traces, grads: null };
+  return { op: trace.op as Op, call, operands: matched(call, wanted), trace, broadcast: trace.broadcast, out, events: call.traces, error: null, grads: null };
 }
 
 /** The table's op whose PyTorch name ends as the call's does: 'Tensor.floor_divide_' and '+=''s 'add_' name 'floorDivide_' and 'add_'. */
@@ -177,7 +183,25 @@ function fromFailedBroadcast(statement: ProgramStatement): LineOp | null {
   const op = call === undefined ? null : tableOp(call);
   if (call === undefined || op === null) return null;
   const wanted = failed.inputs.map((shape): Wanted => ({ shape, strides: null, offset: null, dtype: null, number: null }));
-  return { op, call, operands: matched(call, wanted), trace: null, broadcast: failed, out: null, events: call.traces, grads: null };
+  return { op, call, operands: matched(call, wanted), trace: null, broadcast: failed, out: null, events: call.traces, error: failed.error, grads: null };
+}
+
+/**
+ * A statement that raised in an in-place op's shape check (b.add_(c) with
+ * b (1, 3, 1) and c (3, 1, 7)): the call's operands broadcast, to a shape
+ * that is not self's, so the op never ran and recorded no op trace; its
+ * broadcast trace gives the shapes. The In-place view is for this.
+ */
+function fromFailedInplace(statement: ProgramStatement): LineOp | null {
+  const call = statement.calls.find((c) => c.failed);
+  const op = call === undefined ? null : tableOp(call);
+  if (call === undefined || op === null || !isInplace(op) || call.traces.some((e) => e.kind === 'op')) return null;
+  const broadcasts = call.traces.filter((e): e is BroadcastTrace => e.kind === 'broadcast');
+  const last = broadcasts[broadcasts.length - 1];
+  const [self] = last?.inputs ?? [];
+  if (last === undefined || last.result === null || self === undefined || last.inputs.length !== 2 || sameShape(self, last.result)) return null;
+  const wanted = last.inputs.map((shape): Wanted => ({ shape, strides: null, offset: null, dtype: null, number: null }));
+  return { op, call, operands: matched(call, wanted), trace: null, broadcast: last, out: null, events: call.traces, error: null, grads: null };
 }
 
 /**
@@ -195,7 +219,7 @@ export function lineOp(statement: ProgramStatement, program: ProgramRun | null =
     if (line !== null) break;
   }
   if (line === null) {
-    const failed = fromFailedBroadcast(statement);
+    const failed = fromFailedBroadcast(statement) ?? fromFailedInplace(statement);
     line = chosen === null || failed?.call === chosen ? failed : null;
   }
   return line === null || program === null ? line : withProgram(line, program, statement);
@@ -271,7 +295,9 @@ function withProgram(line: LineOp, program: ProgramRun, statement: ProgramStatem
     const info = id === undefined ? undefined : infos.get(id);
     return { ...o, requiresGrad: info === undefined ? null : info.requiresGrad };
   });
-  return { ...line, operands, grads: lineGrads(program, line) };
+  // The call that raised raised the program's error.
+  const error = line.error ?? (line.call.failed ? program.error?.message ?? null : null);
+  return { ...line, operands, error, grads: lineGrads(program, line) };
 }
 
 /** The backward() calls' lines, after `line`. */
@@ -318,11 +344,13 @@ export function lineState(line: LineOp): Partial<State> {
     da: a?.dtype ?? 'float32', db: b?.dtype ?? 'float32', ta: '', tb: '', tc: '',
   };
   if (c !== null) patch.c = shapeText(c?.shape ?? []);
+  // An in-place op that could not keep self's shape opens the view made for it.
+  if (isInplace(line.op) && line.trace === null && line.broadcast.result !== null) patch.view = 'inplace';
   return patch;
 }
 
 /** The 0-based offset in code of a 1-based line and column. */
-function offsetOf(code: string, line: number, column: number): number {
+export function offsetOf(code: string, line: number, column: number): number {
   let at = 0;
   for (let l = 1; l < line; l++) {
     const next = code.indexOf('\n', at);

@@ -4,8 +4,11 @@
 // Plain data from the statements tc.run returned (Note [Programs] in
 // src/lang/program.h); the views (web/src/views/program-graph.ts) draw it.
 //
-// Note [Graph nodes]: a node is a tensor, by the core's id, and a new node
-// again each time an in-place call changes it (x += 1 is x at version 1).
+// Note [Graph nodes]: a node is a tensor, by the core's id. An in-place
+// call (x += 1, col.add_(5)) makes no new node: it writes into its
+// tensor's storage, so the tensor's node records the change (its line and
+// call), and so does every node drawn before it that shares the storage
+// (col = x[:, 1]; col += 5 changes x: x's box says so, through col).
 // A tensor bound to a name has its geometry in the statement's ValueInfo.
 // One that no name holds (x[:, :, None] in x[:, :, None] - y) is known from
 // the traces: the index or op that made it, an op that read it, or the
@@ -14,7 +17,7 @@
 // output shares its input's storage (the call's view flag); named values
 // carry the core's storage numbers; the two together group the nodes, and
 // groups are numbered 1, 2, ... in the order their first node appears.
-import type { BackwardStep, DType, OpTrace, ProgramCall, ProgramError, ProgramStatement, SourceSpan, ValueInfo } from 'tensorcast';
+import type { BackwardStep, DType, OpTrace, ProgramCall, ProgramError, ProgramStatement, ReduceGradTrace, SourceSpan, TensorValues, ValueInfo } from 'tensorcast';
 
 /** Most nodes a graph draws: beyond it the graph stops at a statement and says how much it left out. */
 export const MAX_GRAPH_NODES = 60;
@@ -24,7 +27,6 @@ export interface GraphNode {
   key: string;
   /** The core's tensor id. */
   id: number;
-  version: number;
   /** The names bound to it, in the order the program bound them. */
   names: string[];
   /** The source text of the call that made it ('x[:, :, None]', 'd * w'), or null: what names it when no name does. */
@@ -44,6 +46,13 @@ export interface GraphNode {
   layer: number;
   /** After backward(): the .grad of the leaf this node is, by the name it is bound to. */
   grad: { name: string; shape: number[] | null; dtype: DType | null } | null;
+  /**
+   * The in-place calls that wrote into its storage after it was made, in
+   * order (Note [Graph nodes]): the call (an index into ProgramGraph.calls),
+   * its line, and the node it wrote through when that is another (a view
+   * of the same storage); null when it wrote into this node itself.
+   */
+  changes: { call: number; line: number; through: string | null }[];
 }
 
 export interface GraphCall {
@@ -155,16 +164,13 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
   for (const s of program.statements) lastLine = Math.max(lastLine, s.endLine);
 
   const add = (id: number, line: number, call: number | null): GraphNode => {
-    const before = latest.get(id);
-    const version = before === undefined ? 0 : before.version + 1;
     const node: GraphNode = {
-      key: version === 0 ? `t${id}` : `t${id}.${version}`, id, version, names: [], expr: null, shape: before?.shape ?? null, dtype: before?.dtype ?? null,
-      line, call, storage: 0, shared: false, requiresGrad: before?.requiresGrad ?? false, layer: 0, grad: null,
+      key: `t${id}`, id, names: [], expr: null, shape: null, dtype: null,
+      line, call, storage: 0, shared: false, requiresGrad: false, layer: 0, grad: null, changes: [],
     };
     nodes.push(node);
     byKey.set(node.key, node);
     latest.set(id, node);
-    if (before !== undefined) storages.union(before.key, node.key);
     return node;
   };
   const known = (id: number, line: number): GraphNode => latest.get(id) ?? add(id, line, null);
@@ -195,9 +201,15 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
       const inputs = c.inputs.map((id) => known(id, s.line).key);
       const index = calls.length;
       const inplace = c.outputs.some((id) => c.inputs.includes(id));
-      const outputs = c.outputs.map((id) => add(id, s.line, index));
+      // An in-place call's output is its input, changed: the same node (Note [Graph nodes]).
+      const outputs = c.outputs.map((id) => {
+        const written = c.inputs.includes(id) ? latest.get(id) : undefined;
+        if (written === undefined) return add(id, s.line, index);
+        written.changes.push({ call: index, line: c.line, through: null });
+        return written;
+      });
       const text = sourceText(s, c);
-      if (outputs.length === 1) (outputs[0] as GraphNode).expr = text;
+      if (outputs.length === 1 && !inplace) (outputs[0] as GraphNode).expr = text;
       const event = opEvent(c);
       outputs.forEach((o, k) => {
         const info = c.outputInfo[k];
@@ -275,6 +287,7 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
   }
 
   foldChains(nodes, calls, backward);
+  changesThrough(nodes, calls, storages);
 
   // Storage groups, numbered in the order their first node appears.
   const numbers = new Map<string, number>();
@@ -290,9 +303,10 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
     n.shared = (sizes.get(root) as number) > 1;
   }
 
-  // Layers: each node one below its deepest input (calls are in program order, so inputs come first).
+  // Layers: each node one below its deepest input (calls are in program order, so inputs come first);
+  // an in-place call moves nothing: its tensor stays where it was made.
   for (const c of calls) {
-    if (c.hidden) continue;
+    if (c.hidden || c.inplace) continue;
     const depth = Math.max(-1, ...c.inputs.map((k) => (byKey.get(k) as GraphNode).layer));
     for (const k of c.outputs) (byKey.get(k) as GraphNode).layer = depth + 1;
   }
@@ -361,11 +375,32 @@ function foldChains(nodes: GraphNode[], calls: GraphCall[], backward: readonly B
   nodes.splice(0, nodes.length, ...kept);
 }
 
-/** The node a tensor id names at a line: its last version made by then. */
+/** The node a tensor id names at a line, made by then. */
 function latestBefore(nodes: readonly GraphNode[], id: number, line: number): GraphNode | null {
-  let found: GraphNode | null = null;
-  for (const n of nodes) if (n.id === id && n.line <= line) found = n;
-  return found;
+  return nodes.find((n) => n.id === id && n.line <= line) ?? null;
+}
+
+/**
+ * Each in-place write also changes the nodes drawn before it that share the
+ * written tensor's storage (Note [Graph nodes]): x after col += 5, with
+ * col = x[:, 1]. Two nodes share storage when the core's storage numbers
+ * or a view's call say so (the union-find of programGraph).
+ */
+function changesThrough(nodes: readonly GraphNode[], calls: readonly GraphCall[], storages: UnionFind): void {
+  // Made before the call: by an earlier call, or known before any (a name's ValueInfo).
+  const before = (n: GraphNode, c: GraphCall): boolean => (n.call === null ? n.line <= c.line : n.call < c.index);
+  for (const c of calls) {
+    if (!c.inplace) continue;
+    for (const key of c.outputs) {
+      const written = nodes.find((n) => n.key === key);
+      if (written === undefined) continue;
+      const root = storages.find(key);
+      for (const n of nodes)
+        if (n !== written && storages.find(n.key) === root && before(n, c))
+          n.changes.push({ call: c.index, line: c.line, through: key });
+    }
+  }
+  for (const n of nodes) n.changes.sort((a, b) => a.call - b.call);
 }
 
 // ---- layout
@@ -454,7 +489,9 @@ export function layoutGraph(graph: ProgramGraph, columns: number): GraphLayout {
   });
   // The error's box goes one gap below the last row; without it the drawing ends at the last row.
   const bottom = MARGIN + placedRows.length * (ROW_H + GAP_Y);
-  return { width, height: graph.error === null ? bottom - GAP_Y + MARGIN : bottom + 42, boxes, rows, errorY: graph.error === null ? null : bottom };
+  // An in-place call's label hangs under its box: the last row makes room for it.
+  const hanging = graph.calls.some((c) => c.inplace && !c.hidden) ? PILL_H + 12 : 0;
+  return { width, height: graph.error === null ? bottom - GAP_Y + MARGIN + hanging : bottom + 42, boxes, rows, errorY: graph.error === null ? null : bottom };
 }
 
 export interface Point {
@@ -501,4 +538,55 @@ export function backwardPlaySteps(graph: ProgramGraph): BackwardPlayStep[] {
     ...pass.steps.map((_, index): BackwardPlayStep => ({ kind: 'reduce', pass: p, index })),
     { kind: 'grads', pass: p },
   ]);
+}
+
+/** The numbers of one backward step as the program's pass computed them (Note [Call gradients]). */
+export interface StepValues {
+  /** The gradient the op's backward handed the input, in the op's result shape. */
+  incoming: TensorValues;
+  /** Summed to the input's shape: what the input received. */
+  reduced: TensorValues;
+}
+
+const sameStep = (a: ReduceGradTrace, b: ReduceGradTrace): boolean =>
+  a.inputId === b.inputId && a.call === b.call && a.inputIndex === b.inputIndex && a.op === b.op;
+
+/**
+ * A backward step's numbers, from the record only: the steps of a
+ * backward() the run was asked about (ProgramCall.steps), or what a call
+ * of the asked statement handed the step's input (ProgramCall.grads, the
+ * same pass); null when the record holds neither (the graph then shows
+ * shapes, and the page can ask the run about the pass's line).
+ */
+export function stepValues(program: ProgramLike, graph: ProgramGraph, step: BackwardPlayStep): StepValues | null {
+  if (step.kind !== 'reduce') return null;
+  const pass = graph.backward[step.pass];
+  const s = pass?.steps[step.index];
+  if (pass === undefined || s === undefined) return null;
+  let index = 0;
+  for (const statement of program.statements) {
+    for (const call of statement.calls) {
+      if (call.steps.length > 0 && statement.line === pass.line) {
+        const events = call.traces.filter((e): e is ReduceGradTrace => e.kind === 'reduce-grad');
+        const k = events.findIndex((e) => sameStep(e, s.step));
+        const found = k < 0 ? undefined : call.steps[k];
+        if (found !== undefined) return found;
+      }
+      const g = call.grads;
+      if (index === s.step.call && g != null && g.line === pass.line) {
+        const k = call.inputs.indexOf(s.step.inputId);
+        const incoming = g.inputs[k];
+        const reduced = g.reduced[k];
+        if (incoming != null && reduced != null) return { incoming, reduced };
+      }
+      index++;
+    }
+  }
+  return null;
+}
+
+/** Whether the record holds the numbers of every step of a pass (the run was asked about its backward() line). */
+export function passHasValues(program: ProgramLike, graph: ProgramGraph, pass: number): boolean {
+  const p = graph.backward[pass];
+  return p !== undefined && p.steps.every((_, index) => stepValues(program, graph, { kind: 'reduce', pass, index }) !== null);
 }

@@ -88,3 +88,8 @@ export function statementAt(program: ProgramRun, line: number): ProgramStatement
   }
   return null;
 }
+
+/** Whether the statement ran a backward pass: asked about, it hands back the numbers of each step (Note [Call gradients]). */
+export function ranBackward(statement: ProgramStatement): boolean {
+  return statement.calls.some((c) => c.op.endsWith('backward') && !c.failed);
+}

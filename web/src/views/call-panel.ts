@@ -63,14 +63,14 @@ export function explanationLines(m: Messages, e: CallExplanation, texts: readonl
   }
 }
 
-/** The chosen call's explanation, when the elementwise views do not draw it; '' otherwise. */
-export function callExplanation(m: Messages, program: ProgramRun, statement: ProgramStatement, chosen: number | null): TemplateResult | string {
+/** The chosen call's explanation, when the elementwise views do not draw it; '' otherwise. edits: its fixes (a refused product's transpose), as edits of the program. */
+export function callExplanation(m: Messages, program: ProgramRun, statement: ProgramStatement, chosen: number | null, edits: TemplateResult | string = ''): TemplateResult | string {
   const call = chosen === null ? undefined : statement.calls[chosen];
   if (call === undefined) return '';
   const explained = explainCall(program, call);
   if (explained === null) return '';
   const lines = explanationLines(m, explained, inputTexts(program, statement, call));
   return html`<section class="call-explained" data-testid="call-explained" data-kind=${explained.kind}>
-    <ul>${lines.map((l) => html`<li>${l}</li>`)}</ul>
+    <ul>${lines.map((l) => html`<li>${l}</li>`)}</ul>${edits}
   </section>`;
 }

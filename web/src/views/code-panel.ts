@@ -6,12 +6,28 @@ import { html } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { Messages } from '../i18n/messages.js';
 import type { ProgramPreset } from '../model/code-source.js';
+import { formatShape } from '../model/format.js';
+import type { LineWarning } from '../model/line-warnings.js';
 import { lineChoices, operandSources } from '../model/line-op.js';
 import { callExplanation, callPicker } from './call-panel.js';
-import { NO_RUNNER, statementAt } from '../model/program.js';
+import { NO_RUNNER, ranBackward, statementAt } from '../model/program.js';
 import type { ProgramRun } from '../model/program.js';
 import { MODES } from '../model/state.js';
 import type { Mode, State } from '../model/state.js';
+
+/** Why a line that ran is likely wrong, in words (Note [Likely wrong lines]). */
+export function warningWords(m: Messages, w: LineWarning): string {
+  switch (w.kind) {
+    case 'outer':
+      return m.code.warnOuter(formatShape(w.a), formatShape(w.b), formatShape(w.result), w.count);
+    case 'reduce-dim':
+      return m.code.warnReduceDim(w.reduction, w.dims, formatShape(w.input));
+    case 'shared-write':
+      return m.code.warnSharedWrite(w.written, w.others);
+    case 'int-division':
+      return m.code.warnIntDivision(w.dtype);
+  }
+}
 
 /** The two modes, as a pair of toggle buttons beside the title. */
 export function modeSwitch(m: Messages, mode: Mode, change: (patch: Partial<State>) => void): TemplateResult {
@@ -34,6 +50,10 @@ export interface CodeShown {
   call: number | null;
   /** When the picked line ran more than once: how many times, which run is shown (0-based), how many were kept in full. */
   runs: { count: number; index: number; detailed: number } | null;
+  /** The fixes of the picked call the elementwise views do not draw (a refused matrix product's), drawn under its explanation. */
+  callFixes: TemplateResult | string;
+  /** The line a fix just edited (Note [Program fixes]), while the code is as the fix left it; null otherwise. */
+  applied: number | null;
 }
 
 export interface CodeHandlers {
@@ -42,6 +62,8 @@ export interface CodeHandlers {
   pickCall(index: number): void;
   /** Another run of the picked line: -1 the one before, +1 the one after. */
   stepRun(delta: number): void;
+  /** The editor's undo (of the fix just applied). */
+  undo(): void;
 }
 
 /** A line that ran more than once: which run the views show, and buttons to step through the runs. */
@@ -90,7 +112,8 @@ function lineHeading(shown: CodeShown, on: CodeHandlers): TemplateResult {
   const picker = html`${runStepper(shown, on)}${callPicker(m, choices, shown.call, (i) => on.pickCall(i))}`;
   // A call the elementwise views do not draw: its explanation in their place.
   if (!shown.opened && choices.length > 0)
-    return html`<h2 class="line-op" data-testid="line-op">${m.code.lineOp(statement.line, source)}</h2>${picker}${callExplanation(m, program, statement, shown.call)}`;
+    return html`<h2 class="line-op" data-testid="line-op">${m.code.lineOp(statement.line, source)}</h2>${picker}${callExplanation(m, program, statement, shown.call, shown.callFixes)}`;
+  if (!shown.opened && ranBackward(statement)) return html`${runStepper(shown, on)}<p class="aside" data-testid="line-backward">${m.code.backwardLine(statement.line)}</p>`;
   if (!shown.opened) return html`${runStepper(shown, on)}<p class="aside" data-testid="line-no-op">${m.code.noOp(statement.line)}</p>`;
   const sources = operandSources(program, statement, shown.call);
   const names = sources.length === 3 ? ['c', 'a', 'b'] : ['a', 'b'];
@@ -115,6 +138,8 @@ export function codePanel(shown: CodeShown, on: CodeHandlers, editor: HTMLElemen
     ${program !== null && program.printed !== '' ? html`<section class="printed" aria-label=${m.code.printed}>
       <h2>${m.code.printed}</h2><pre data-testid="printed">${program.printed}</pre></section>` : ''}
     ${program === null || (shown.opened && program.error !== null && program.error.line === shown.picked) ? '' : errorBlock(m, program)}
+    ${shown.applied === null ? '' : html`<p class="applied-edit" role="status" data-testid="fix-applied">${m.code.fixApplied(shown.applied)}
+      <button type="button" data-testid="fix-undo" @click=${() => on.undo()}>${m.code.undo}</button></p>`}
     ${lineHeading(shown, on)}
     ${views}
     <section class="whole" aria-label=${m.code.programViews}>${programViews}</section>

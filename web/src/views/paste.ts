@@ -41,7 +41,7 @@ function said(ctx: ViewContext, reading: Reading): TemplateResult {
         <p>${t.matmul(reading.left, reading.right, `${r1}×${c1}`, `${r2}×${c2}`, [c1, r2])}</p>
         <p>${t.matmulRule(reading.left, reading.right)}</p>
         <p>${t.matmulLinear(c1, r2)}</p>
-        <p class="notice">${t.matmulLater}</p></div>`;
+        <p class="aside" data-testid="paste-matmul-code">${t.matmulInCode}</p></div>`;
     }
   }
 }

@@ -3,13 +3,16 @@
 // trace of Note [Gradient reduction]) is drawn on the graph's arrow it went
 // back along, and explained as the gradient view explains its own inputs:
 // the same words for leading and size-1 dims (m.grad), the same core call
-// (reductionCall) and the same stages with their arrows (stageArrow), here
-// with shapes only, as the program's tensors are freed once it has run.
+// (reductionCall) and the same stages with their arrows (stageArrow). The
+// program's tensors are freed once it has run: a step's numbers are the
+// record's (stepValues: Note [Call gradients]), never computed again.
 import { SceneBuilder, WRAP_WIDTH, textWidth } from '../diagram/scene.js';
 import type { Scene } from '../diagram/scene.js';
 import type { Palette } from '../diagram/palette.js';
 import type { Messages } from '../i18n/messages.js';
-import { formatShape } from '../model/format.js';
+import { formatElement, formatShape } from '../model/format.js';
+import { stridedValues } from '../model/operands.js';
+import type { TensorValues } from 'tensorcast';
 import { reductionShapes } from '../model/gradient.js';
 import type { BackwardPlayStep, GraphBackwardStep, GraphNode, ProgramGraph } from '../model/program-graph.js';
 import { arrowWidth, reductionCall, stageArrow, stageCalls } from './gradient.js';
@@ -134,4 +137,35 @@ export function reductionScene(m: Messages, p: Palette, graph: ProgramGraph, ste
     x += lead + w + 8;
   }
   return sb.build({ title: m.programGraph.backward.title, desc: stepCaption(m, graph, step), background: p.bg, hatch: p.hatch });
+}
+
+/** Most elements a step's values are listed with; a larger gradient is shown by its shape alone. */
+export const MAX_LISTED = 120;
+
+/** A recorded tensor's values as nested lists, as Python prints a list ([[8, 8], [8, 8]]); null when too many or not recorded. */
+export function valuesText(v: TensorValues): string | null {
+  const numel = v.shape.reduce((p, n) => p * n, 1);
+  if (!v.complete || numel > MAX_LISTED) return null;
+  const values = stridedValues(v.cells, v.shape, v.strides, v.offset);
+  if (v.shape.length === 0) return formatElement(values[0] as number, v.dtype);
+  const rows = (dim: number, start: number): string => {
+    const step = v.shape.slice(dim + 1).reduce((p, n) => p * n, 1);
+    const parts = Array.from({ length: v.shape[dim] as number }, (_, i) =>
+      dim === v.shape.length - 1 ? formatElement(values[start + i] as number, v.dtype) : rows(dim + 1, start + i * step));
+    return `[${parts.join(', ')}]`;
+  };
+  return rows(0, 0);
+}
+
+/** The two rows a step's numbers are shown in: the gradient as it arrives, and what its input received. */
+export function stepValueRows(m: Messages, graph: ProgramGraph, step: BackwardPlayStep, values: { incoming: TensorValues; reduced: TensorValues }): { label: string; text: string }[] {
+  const s = reduceStep(graph, step);
+  if (s === null) return [];
+  const b = m.programGraph.backward;
+  const leaf = leafName(graph, s, step.pass);
+  const name = leaf === null ? targetName(m, graph, s) : `${leaf}.grad`;
+  const rows = [{ label: b.valuesIn(formatShape(values.incoming.shape)), text: valuesText(values.incoming) }];
+  // Nothing summed: the input receives the gradient as it arrived.
+  if (s.reduced) rows.push({ label: b.valuesOut(name, formatShape(values.reduced.shape)), text: valuesText(values.reduced) });
+  return rows.filter((r): r is { label: string; text: string } => r.text !== null);
 }

@@ -90,7 +90,15 @@ export function graphScene(m: Messages, p: Palette, graph: ProgramGraph, layout:
     const size = textWidth(full, 12, true) + 16 <= NODE_W ? 12 : 11;
     const label = fit(full, size, NODE_W - 16, true);
     const w = Math.min(NODE_W, Math.max(36, textWidth(label, size, true) + 16));
-    pills.set(c.index, { x: b.x + (NODE_W - w) / 2, y: b.y - PILL_H - 8, w, label, size });
+    // An in-place call writes into a tensor already drawn: its label goes under that box (Note [Graph nodes]),
+    // several side by side.
+    if (c.inplace) {
+      const written = graph.calls.filter((o) => o.inplace && o.outputs[0] === out);
+      const at = written.indexOf(c);
+      const each = NODE_W / written.length;
+      const narrow = Math.min(w, each - 4);
+      pills.set(c.index, { x: b.x + at * each + (each - narrow) / 2, y: b.y + NODE_H + 10, w: narrow, label: fit(full, size, narrow - 12, true), size });
+    } else pills.set(c.index, { x: b.x + (NODE_W - w) / 2, y: b.y - PILL_H - 8, w, label, size });
   }
   const leaving = new Map<string, number[]>();
   for (const c of graph.calls) for (const k of new Set(c.inputs)) leaving.set(k, [...(leaving.get(k) ?? []), c.index]);
@@ -119,8 +127,13 @@ export function graphScene(m: Messages, p: Palette, graph: ProgramGraph, layout:
       if (!pills.has(c.index)) continue;
       for (const input of new Set(c.inputs)) {
         if (!layout.boxes.has(input)) continue;
-        const a = start(input, c.index);
         const b = end(c, input);
+        // An in-place call's own tensor: a short arrow from its label up into the box it writes.
+        if (c.inplace && c.outputs.includes(input)) {
+          sb.line({ x1: b.x, y1: b.y, x2: b.x, y2: b.y - 9, stroke: p.accent, width: 1.5, dashed: false, arrow: true });
+          continue;
+        }
+        const a = start(input, c.index);
         path(edgePath(layout, { x: a.x, y: a.y + 1 }, { x: b.x, y: b.y - 1 }), p.muted, 1.5, c.view);
       }
     }
@@ -151,6 +164,14 @@ export function graphScene(m: Messages, p: Palette, graph: ProgramGraph, layout:
       sb.text({ x: b.x + 8, y: b.y + 30, text: fit(shapeText(m, n), 13, NODE_W - 16, n.shape !== null), size: 13, fill: n.shape === null ? p.muted : p.fg, mono: n.shape !== null });
       const tail = [n.dtype ?? '', n.shared ? m.programGraph.storage(n.storage) : ''].filter((t) => t !== '').join(' · ');
       sb.text({ x: b.x + 8, y: b.y + 47, text: fit(tail, 11, NODE_W - 16), size: 11, fill: p.muted });
+      // Written in place (through itself or a view of its storage): the line of the last change.
+      const change = n.changes[n.changes.length - 1];
+      if (change !== undefined) {
+        const text = m.programGraph.changed(change.line);
+        const w = Math.min(NODE_W - 8, textWidth(text, 11) + 12);
+        sb.rect({ x: b.x + 4, y: b.y - 9, w, h: 16, fill: p.bg, stroke: p.accent, strokeWidth: 1.2, rx: 4 });
+        sb.text({ x: b.x + 10, y: b.y - 1, text: fit(text, 11, w - 10), size: 11, fill: p.accent, bold: true });
+      }
       const grad = overlay?.grads.get(n.key);
       if (grad !== undefined) {
         const w = Math.min(NODE_W, textWidth(grad, 12, true) + 12);

@@ -6,6 +6,7 @@ import type { TemplateResult } from 'lit';
 import type { Computation } from '../model/compute.js';
 import { kindOf } from '../model/dtypes.js';
 import type { Fix, FixMeaning } from '../model/fixes.js';
+import type { ProgramEdit } from '../model/program-fixes.js';
 import { echo, formatCount, formatShape, torchSize } from '../model/format.js';
 import { MAX_ECHO, MAX_RUN_ELEMENTS } from '../model/limits.js';
 import { chainProblem } from './chain-problem.js';
@@ -111,12 +112,35 @@ function fixList(ctx: ViewContext, fixes: readonly Fix[], onFix: (fix: Fix) => v
     </button><span class="meaning aside" id=${`fix-meaning-${i}`} data-testid="fix-meaning">${meaningText(ctx, fix.meaning)}</span></li>`)}</ul>`;
 }
 
+/** The code mode's fixes: edits of the program, checked by running it (Note [Program fixes]). */
+export interface EditsShown {
+  list: readonly ProgramEdit[];
+  apply(edit: ProgramEdit): void;
+}
+
+function editMeaning(ctx: ViewContext, edit: ProgramEdit): string {
+  if (edit.kind === 'keepdim') return ctx.m.code.keepdimMeaning;
+  if (edit.kind === 'matmul-transpose') return ctx.m.code.transposeMeaning;
+  return edit.meaning === null ? '' : meaningText(ctx, edit.meaning);
+}
+
+/** Each edit as the line it makes, a button that applies it, and what it means. */
+export function editList(ctx: ViewContext, edits: EditsShown): TemplateResult {
+  const { m } = ctx;
+  return html`<ul class="fixes" data-testid="program-fixes">${edits.list.map((edit, i) => html`<li>
+    <button type="button" class="fix" data-testid="program-fix" aria-label=${m.code.applyFix(edit.line, edit.text)}
+      aria-describedby=${`edit-meaning-${i}`} @click=${() => edits.apply(edit)}>
+      ${m.code.fixAt(edit.line)} <code>${edit.text}</code>${edit.resultShape === null ? '' : html` → ${formatShape(edit.resultShape)}`}
+    </button><span class="meaning aside" id=${`edit-meaning-${i}`} data-testid="fix-meaning">${editMeaning(ctx, edit)}</span></li>`)}</ul>
+    <p class="aside">${m.code.fixesChecked}</p>`;
+}
+
 /** The keepdim hint for a b that looks like a reduced without keepdim=True. */
 function keepdimHints(ctx: ViewContext, c: Computation): TemplateResult[] {
   return c.keepdim.map((h) => html`<p class="aside" data-testid="keepdim">${ctx.m.fixes.keepdim(h.reduced, h.from, h.dim, formatShape(h.shape))}</p>`);
 }
 
-function notes(ctx: ViewContext, c: Computation, onFix: (fix: Fix) => void): TemplateResult[] {
+function notes(ctx: ViewContext, c: Computation, onFix: (fix: Fix) => void, edits: EditsShown | null): TemplateResult[] {
   const { m } = ctx;
   const trace = c.broadcast;
   const result = c.resultShape;
@@ -132,8 +156,9 @@ function notes(ctx: ViewContext, c: Computation, onFix: (fix: Fix) => void): Tem
     const numel = trace.result.reduce((p, s) => p * s, 1);
     const inputs = c.operands.map((o) => ({ name: o.name, count: formatCount(o.numel) }));
     const fixes = c.fixMode === 'outer' ? c.fixes : [];
+    const list = edits !== null ? (edits.list.length > 0 ? editList(ctx, edits) : null) : fixes.length > 0 ? fixList(ctx, fixes, onFix) : null;
     out.push(html`<div class="note outer" role="note"><p>⚠ ${m.notes.outerProduct(stretched, formatCount(numel), inputs)}</p>
-      ${fixes.length > 0 ? html`<p>${m.ui.fixesOuter}</p>${fixList(ctx, fixes, onFix)}` : ''}</div>`);
+      ${list === null ? '' : html`<p>${m.ui.fixesOuter}</p>${list}`}</div>`);
   }
   for (const w of c.run?.warnings ?? []) {
     if (w.warningKind !== 'backcompat') continue;
@@ -148,7 +173,8 @@ function notes(ctx: ViewContext, c: Computation, onFix: (fix: Fix) => void): Tem
   return out;
 }
 
-export function verdictPanel(ctx: ViewContext, onFix: (fix: Fix) => void): TemplateResult {
+/** edits: in the code mode, the fixes as edits of the program, in place of the operands' rewrites. */
+export function verdictPanel(ctx: ViewContext, onFix: (fix: Fix) => void, edits: EditsShown | null = null): TemplateResult {
   const { m } = ctx;
   const c = ctx.model.computation;
   const parts: TemplateResult[] = [];
@@ -174,9 +200,11 @@ export function verdictPanel(ctx: ViewContext, onFix: (fix: Fix) => void): Templ
       <h3 class="failed">${failure.lead}</h3>
       <p><code data-testid="error" class="message">${failure.message}</code></p>
       <h3>${m.ui.why}</h3>${why(ctx, c)}
-      ${fixes.length > 0 ? html`<h3>${m.ui.fixes}</h3>${fixList(ctx, fixes, onFix)}` : ''}
-      ${keepdimHints(ctx, c)}
-      ${fixes.length === 0 && failed !== undefined
+      ${edits !== null
+        ? (edits.list.length > 0 ? html`<h3>${m.ui.fixes}</h3>${editList(ctx, edits)}` : '')
+        : fixes.length > 0 ? html`<h3>${m.ui.fixes}</h3>${fixList(ctx, fixes, onFix)}` : ''}
+      ${edits?.list.some((e) => e.kind === 'keepdim') === true ? '' : keepdimHints(ctx, c)}
+      ${(edits === null ? fixes.length : edits.list.length) === 0 && failed !== undefined
         ? html`<p class="aside">${m.explain.noFix(failed.dim, c.operands.map((o, i) => ({ name: o.name, size: failed.sizes[i] ?? null })))}</p>`
         : ''}
     </div>`);
@@ -185,6 +213,6 @@ export function verdictPanel(ctx: ViewContext, onFix: (fix: Fix) => void): Templ
   }
   if (blocker?.kind === 'result-too-big')
     parts.push(html`<p class="notice">${m.problems.resultTooBig(formatCount(blocker.numel), bytes(blocker.numel), formatCount(MAX_RUN_ELEMENTS))}</p>`);
-  parts.push(...notes(ctx, c, onFix));
+  parts.push(...notes(ctx, c, onFix, edits));
   return html`${parts}`;
 }
