@@ -1,10 +1,13 @@
 // The code mode's controller part: the editor, the program it runs on every
 // edit, the line picked for the views, and the code's place in the link.
 // The element (playground.ts) owns the page; this keeps what the code mode
-// adds to it out of there. Runs are debounced to the next animation frame:
-// a keystroke's shapes are drawn in the frame after it. A run that took
-// long (a pasted file of thousands of lines) makes the next ones wait for a
-// pause in typing instead, so that the editor keeps answering.
+// adds to it out of there. Programs run off the page's thread (Note
+// [Programs off the page's thread] in program-runner.ts): typing never
+// waits for a run. Runs start at the next animation frame after an edit, and
+// an edit cancels the run in flight. A run that took long makes the next
+// ones wait for a pause in typing instead, so that a heavy program is not
+// started again at every keystroke. A run past RUN_SHOWN_MS shows how long it
+// has run, with a Stop button.
 import type { Tensorcast } from 'tensorcast';
 // Only the types: CodeMirror is loaded when the code mode is first shown (attach), so the two-shape page does not carry it.
 import type { CodeEditor, Overlay } from './code-editor.js';
@@ -13,15 +16,21 @@ import { codeLinkPart, packCode } from './model/code-link.js';
 import { overlayFor } from './model/code-overlay.js';
 import { lineOp, lineState } from './model/line-op.js';
 import type { LineOp } from './model/line-op.js';
-import { holdsValuesOf, runProgram, statementAt } from './model/program.js';
+import { holdsValuesOf, statementAt } from './model/program.js';
 import type { ProgramRun } from './model/program.js';
 import { PROGRAM_SELECT } from './program-graph-panel.js';
 import type { ProgramSelectDetail } from './program-graph-panel.js';
+import { ProgramRunner, programWorker } from './program-runner.js';
+import type { RunReply } from './program-runner.js';
 import type { State } from './model/state.js';
 
 /** A run slower than this waits for typing to pause (PAUSE_MS) rather than for the next frame. */
 const SLOW_RUN_MS = 40;
 const PAUSE_MS = 300;
+/** A run longer than this shows that it runs, for how long, and a Stop button. */
+export const RUN_SHOWN_MS = 500;
+/** How often the time a long run has run is shown again. */
+const TICK_MS = 250;
 /** A link carries the code up to this many characters of packed text; a longer program is left out of it. */
 const MAX_PACKED = 64 * 1024;
 
@@ -31,6 +40,8 @@ export interface CodeModeHost {
   changed(entry: Entry | null): void;
   /** The picked line's op as the program ran it, and what the state says of it (null: it has none). */
   showOp(line: LineOp | null, patch: Partial<State>): void;
+  /** Scrolls the picked line's views into sight, once drawn (a line tapped on a touch screen). */
+  reveal(): void;
 }
 
 /** How long one edit took to reach the screen, for the e2e run to print. */
@@ -38,12 +49,20 @@ export interface CodeTiming {
   /** The run's number, counted from 1 for the element. */
   seq: number;
   lines: number;
-  /** tc.run alone. */
+  /** tc.run alone (in the worker, or on the page where no worker could be made). */
   runMs: number;
   /** From the edit to the shapes in the editor's DOM, painted in the frame whose callback ran them. */
   shownMs: number;
   /** Animation frames from the edit to that one: 1 is the next frame. */
   frames: number;
+}
+
+/** What the page says of the run: one running past RUN_SHOWN_MS, or one stopped. */
+export type RunStatus = { kind: 'running'; ms: number } | { kind: 'stopped'; ms: number } | null;
+
+/** A run that could not read the code (an unclosed bracket): nothing of it ran. */
+function unread(program: ProgramRun): boolean {
+  return program.error !== null && program.statements.length === 0;
 }
 
 export class CodeMode {
@@ -52,6 +71,7 @@ export class CodeMode {
   /** Where the whole program's views mount (code-mode-views.ts). */
   readonly viewsHost: HTMLDivElement;
   private editor: CodeEditor | null = null;
+  private runner: ProgramRunner | null = null;
   private text: string;
   private runProgramData: ProgramRun | null = null;
   private lastRead: ProgramRun | null = null;
@@ -61,10 +81,15 @@ export class CodeMode {
   private packs = 0;
   private frame: number | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private ticker: ReturnType<typeof setInterval> | null = null;
   private editedAt: number | null = null;
   private lastRunMs = 0;
   private framesWaited = 0;
   private runs = 0;
+  private stoppedMs: number | null = null;
+  private requested = false;
+  /** The next views shown are scrolled into sight (a tapped line). */
+  private revealing = false;
   /** How the next run's URL change is recorded. */
   private entry: Entry = 'replace';
   private setting = false;
@@ -87,12 +112,45 @@ export class CodeMode {
     return this.text;
   }
 
+  /** The last run's record. */
   get program(): ProgramRun | null {
     return this.runProgramData;
   }
 
+  /**
+   * The run whose output, graph and views the page shows: the last one,
+   * or, while the code cannot be read (a line half typed), the last run
+   * that could read it, so that they do not blank out at each keystroke.
+   */
+  get shown(): ProgramRun | null {
+    const program = this.runProgramData;
+    return program !== null && unread(program) && this.lastRead !== null ? this.lastRead : program;
+  }
+
+  /** Whether what is shown is not the code's as it is now: a stand-in for a half-typed line, or a run going on or stopped. */
+  get faded(): boolean {
+    return this.shown !== this.runProgramData || this.status !== null;
+  }
+
   get picked(): number | null {
     return this.pickedLine;
+  }
+
+  /** Whether a run was asked for (the first one may still be on its way). */
+  get started(): boolean {
+    return this.requested;
+  }
+
+  /** Whether programs run off the page's thread (null before the first run). */
+  get offThread(): boolean | null {
+    return this.runner?.offThread ?? null;
+  }
+
+  get status(): RunStatus {
+    if (this.stoppedMs !== null) return { kind: 'stopped', ms: this.stoppedMs };
+    const since = this.runner?.runningSince ?? null;
+    const ms = since === null ? 0 : performance.now() - since;
+    return ms >= RUN_SHOWN_MS ? { kind: 'running', ms } : null;
   }
 
   /** Creates the editor once the element has a root to put its styles in (CodeMirror loads then). */
@@ -107,7 +165,7 @@ export class CodeMode {
       if (this.destroyed) return;
       this.editor = new CodeEditor(this.editorHost, { doc: this.text, root, label }, {
         change: (code) => this.edited(code),
-        pick: (line) => this.pick(line),
+        pick: (line, touch) => this.pick(line, 'push', touch),
       });
       this.editor.setOverlay(this.overlay());
       this.host.changed(null);
@@ -126,6 +184,9 @@ export class CodeMode {
   destroy(): void {
     this.destroyed = true;
     this.cancel();
+    this.stopTicker();
+    this.runner?.destroy();
+    this.runner = null;
     this.editor?.destroy();
     this.editor = null;
   }
@@ -149,21 +210,37 @@ export class CodeMode {
     }
   }
 
-  /** Runs the code now if a run waits (the core just loaded). */
+  /** Runs the code now (the core just loaded, a line asks for its values, Run again after Stop). */
   runNow(): void {
     this.cancel();
     this.run();
   }
 
-  /** The line picked for the views, from a click, a key or a link. */
-  pick(line: number | null, entry: Entry = 'push'): void {
-    if (line === this.pickedLine) return;
+  /** Stops the run in flight: what was shown stays, faded, until the next edit or Run. */
+  stop(): void {
+    const ms = this.runner?.stop() ?? null;
+    if (ms === null) return;
+    this.stoppedMs = ms;
+    this.lastRunMs = Math.max(this.lastRunMs, ms);
+    this.editedAt = null;
+    this.stopTicker();
+    this.host.changed(null);
+  }
+
+  /** The line picked for the views, from a click, a key or a link; touch: tapped, so the keyboard goes and the views come into sight. */
+  pick(line: number | null, entry: Entry = 'push', touch = false): void {
+    if (touch) {
+      this.editor?.blur();
+      this.revealing = line !== null;
+    }
+    if (line === this.pickedLine) {
+      if (this.revealing) this.showPicked();
+      return;
+    }
     this.pickedLine = line;
     // The views show the line's own values: a run that did not keep them runs again, asked for them.
     const program = this.runProgramData;
-    const tc = this.host.tc();
-    if (line !== null && program !== null && tc !== null && this.lacksValues(program, line))
-      this.runProgramData = runProgram(tc, program.code, line);
+    if (line !== null && program !== null && program.code === this.text && this.lacksValues(program, line)) this.runNow();
     this.editor?.setOverlay(this.overlay());
     this.showPicked();
     this.host.changed(entry);
@@ -203,17 +280,42 @@ export class CodeMode {
     else this.frame = requestAnimationFrame(() => this.run());
   }
 
+  /** The runner, made once the core is loaded (null before). */
+  private runner$(): ProgramRunner | null {
+    if (this.runner !== null) return this.runner;
+    const tc = this.host.tc();
+    if (tc === null) return null;
+    this.runner = new ProgramRunner(tc, typeof Worker === 'function' ? programWorker : null);
+    return this.runner;
+  }
+
   private run(): void {
     this.frame = null;
     this.timer = null;
-    const tc = this.host.tc();
-    if (tc === null) return;
-    const started = performance.now();
-    let program = runProgram(tc, this.text, this.pickedLine);
-    this.lastRunMs = performance.now() - started;
+    const runner = this.runner$();
+    if (runner === null) return;
+    this.requested = true;
+    // A run cancelled by this one counts as slow as it was, for when the next one starts.
+    const since = runner.runningSince;
+    if (since !== null) this.lastRunMs = Math.max(this.lastRunMs, performance.now() - since);
+    const wasStopped = this.stoppedMs !== null;
+    this.stoppedMs = null;
+    if (wasStopped) this.host.changed(null);
+    const code = this.text;
+    this.startTicker();
+    void runner.run(code, this.pickedLine).then((reply) => {
+      // null: cancelled by a later run or by Stop. An answer about other code than the editor's: a run of the new code is on its way.
+      if (reply === null || this.destroyed || code !== this.text) return;
+      this.stopTicker();
+      this.received(reply);
+    });
+  }
+
+  private received({ program, runMs }: RunReply): void {
+    this.lastRunMs = runMs;
     const before = this.runProgramData;
     // The last run that could read the code: its values stand in while a line is half typed.
-    if (before !== null && !(before.error !== null && before.statements.length === 0)) this.lastRead = before;
+    if (before !== null && !unread(before)) this.lastRead = before;
     this.runProgramData = program;
     // A new error takes the views to its line, with the fixes when it is a broadcast.
     const errorLine = program.error?.line ?? null;
@@ -221,12 +323,11 @@ export class CodeMode {
       const failing = statementAt(program, errorLine);
       if (failing !== null && lineOp(failing) !== null) this.pickedLine = errorLine;
     }
-    // Taken to another line than the one the run kept values of: once more, for that line's.
-    if (this.pickedLine !== null && this.lacksValues(program, this.pickedLine))
-      program = this.runProgramData = runProgram(tc, this.text, this.pickedLine);
     this.errorLine = errorLine;
     this.editor?.setOverlay(this.overlay());
-    this.showPicked();
+    // Taken to another line than the one the run kept values of: once more, for that line's (its views follow that run).
+    if (this.pickedLine !== null && this.lacksValues(program, this.pickedLine)) this.runNow();
+    else this.showPicked();
     const entry = this.entry;
     this.entry = 'replace';
     // The URL changes once the code is packed (a moment later): one entry, with the new code in it.
@@ -235,10 +336,23 @@ export class CodeMode {
     this.editedAt = null;
     if (edited !== null) {
       // CodeMirror has put the decorations into its DOM by now (dispatch updates it at once).
-      this.timings.push({ seq: ++this.runs, lines: program.code.split('\n').length, runMs: this.lastRunMs, shownMs: performance.now() - edited, frames: this.framesWaited });
+      this.timings.push({ seq: ++this.runs, lines: program.code.split('\n').length, runMs, shownMs: performance.now() - edited, frames: this.framesWaited });
       if (this.timings.length > 50) this.timings.shift();
     }
     void this.pack(program.code, entry);
+  }
+
+  /** While a run goes on: the page is told when it passes RUN_SHOWN_MS, and then every TICK_MS (the time it has run). */
+  private startTicker(): void {
+    this.stopTicker();
+    this.ticker = setInterval(() => {
+      if (this.status?.kind === 'running') this.host.changed(null);
+    }, TICK_MS);
+  }
+
+  private stopTicker(): void {
+    if (this.ticker !== null) clearInterval(this.ticker);
+    this.ticker = null;
   }
 
   private async pack(code: string, entry: Entry): Promise<void> {
@@ -257,10 +371,14 @@ export class CodeMode {
   }
 
   private showPicked(): void {
-    const program = this.runProgramData;
+    const program = this.shown;
     const statement = program === null || this.pickedLine === null ? null : statementAt(program, this.pickedLine);
     const line = statement === null ? null : lineOp(statement);
     this.host.showOp(line, line === null ? {} : lineState(line));
+    if (this.revealing) {
+      this.revealing = false;
+      this.host.reveal();
+    }
   }
 
   /** What the editor lays over the code for the last run. */

@@ -9,7 +9,8 @@ import { init } from 'tensorcast';
 import type { Tensorcast } from 'tensorcast';
 import { Announcer } from './announcer.js';
 import { CodeMode } from './code-mode.js';
-import type { CodeTiming } from './code-mode.js';
+import type { CodeTiming, RunStatus } from './code-mode.js';
+import { runStatus } from './run-status.js';
 import type { ProgramRun } from './model/program.js';
 import { FIRST_PROGRAM, PROGRAM_PRESETS } from './code-presets.js';
 import { mountProgramViews } from './code-mode-views.js';
@@ -190,9 +191,15 @@ export class TensorcastPlayground extends LitElement {
   }
 
   /** The code mode's last run and the editor's state (for tests and embedding pages); null before the code mode shows. */
-  get program(): { run: ProgramRun | null; code: string; picked: number | null; editorReady: boolean; timings: readonly CodeTiming[] } | null {
+  get program(): {
+    run: ProgramRun | null; shown: ProgramRun | null; status: RunStatus; offThread: boolean | null;
+    code: string; picked: number | null; editorReady: boolean; timings: readonly CodeTiming[];
+  } | null {
     const code = this.codeMode;
-    return code === null ? null : { run: code.program, code: code.code, picked: code.picked, editorReady: code.editorReady, timings: code.timings };
+    return code === null ? null : {
+      run: code.program, shown: code.shown, status: code.status, offThread: code.offThread,
+      code: code.code, picked: code.picked, editorReady: code.editorReady, timings: code.timings,
+    };
   }
 
   private attributeState(base: Readonly<State>): State {
@@ -258,6 +265,10 @@ export class TensorcastPlayground extends LitElement {
           this.model.showLine(line, patch);
         }
       },
+      reveal: () => void this.updateComplete.then(() => {
+        const heading = this.renderRoot.querySelector('[data-testid="line-op"], [data-testid="line-no-op"]');
+        heading?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      }),
     }, this.pageCode() ?? FIRST_PROGRAM);
     return this.codeMode;
   }
@@ -354,7 +365,7 @@ export class TensorcastPlayground extends LitElement {
     }
     this.box.before(this.renderRoot);
     // The code mode's first showing runs its program before it is drawn.
-    if (model !== null && model.state.mode === 'code' && this.tc !== null && this.code$().program === null) this.code$().runNow();
+    if (model !== null && model.state.mode === 'code' && this.tc !== null && !this.code$().started) this.code$().runNow();
   }
 
   /** The steps the player may show (all, unless the steps attribute names a range). */
@@ -589,7 +600,8 @@ export class TensorcastPlayground extends LitElement {
     const code = this.code$();
     const ctx = this.context();
     code.attach(this.renderRoot as ShadowRoot, ctx.m.code.editor);
-    const program = code.program;
+    // The graph of the run shown: a half-typed line keeps the last one that could read the code (faded by the panel around it).
+    const program = code.shown;
     const key = `${program === null ? '' : program.code}|${ctx.m.lang}|${ctx.p.name}|${code.picked ?? ''}`;
     if (program === null || key === this.programViewsKey) return;
     this.programViewsKey = key;
@@ -679,14 +691,15 @@ export class TensorcastPlayground extends LitElement {
   private codeBody(ctx: ViewContext, full: boolean, share: { exportAll: (kind: ExportKind) => void; copy: (kind: CopyKind) => void }): TemplateResult {
     const { m } = ctx;
     const code = this.code$();
-    const program = code.program;
+    const program = code.shown;
     // A fix opens in the two-shape mode: it changes shapes, and the program's text stays the learner's.
     const views = this.lineOpen && program !== null
       ? html`<section class="verdict">${verdictPanel(ctx, (fix) => this.applyFix({ ...fix, patch: { ...fix.patch, mode: 'shapes' } }))}${ctx.model.computation.fixes.length > 0 ? html`<p class="aside">${m.code.fixesOpen}</p>` : ''}</section>
         ${this.viewsPanel(ctx, full, share)}`
       : '';
     const presetId = PROGRAM_PRESETS.find((p) => p.code === code.code)?.id ?? '';
-    return codePanel({ m, program, picked: code.picked, opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId },
+    const status = runStatus(m, code.status, { stop: () => code.stop(), again: () => code.runNow() });
+    return codePanel({ m, program, latest: code.program, faded: code.faded, status, picked: code.picked, opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId },
       { preset: (id) => this.presetCode(id) }, code.editorHost, views, code.viewsHost);
   }
 

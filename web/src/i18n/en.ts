@@ -497,6 +497,11 @@ export const en: Messages = {
     noRunner: 'This build of the core cannot run programs (it has no tc.run).',
     programViews: 'The whole program',
     fixesOpen: 'Each fix opens in the two-shape mode, with the shapes it changes.',
+    runningFor: (seconds) => `Running: ${seconds} s. You can go on typing; what is below is from the last run.`,
+    stop: 'Stop',
+    stoppedAfter: (seconds) => `Stopped after ${seconds} s. What is below is from the last run that finished.`,
+    runAgain: 'Run again',
+    standIn: 'Faded: from the last run that could read the code.',
   },
   link: {
     fromLink: 'Part of this link could not be used:',

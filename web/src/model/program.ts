@@ -32,6 +32,9 @@ interface RunResult {
 
 type Runner = (code: string, options?: RunOptions) => RunResult;
 
+/** The limits a run is given (RunOptions' limits; absent: the package's defaults). */
+export type ProgramLimits = Omit<RunOptions, 'valuesAt'>;
+
 /** The error shown when the loaded core has no tc.run (an older package). */
 export const NO_RUNNER = 'tc.run is not available in this build of tensorcast';
 
@@ -44,16 +47,13 @@ export const NO_RUNNER = 'tc.run is not available in this build of tensorcast';
  * result is still returned and the failure goes to console.error: a leak
  * is no reason to hide what the program did.
  */
-export function runProgram(tc: Tensorcast, code: string, valuesAt: number | null = null): ProgramRun {
+export function runProgram(tc: Tensorcast, code: string, valuesAt: number | null = null, limits: ProgramLimits = {}): ProgramRun {
   const run = (tc as unknown as { run?: Runner }).run;
-  const failed = (message: string): ProgramRun => ({
-    code, ok: false, statements: [], printed: '', backward: [], valuesAt,
-    error: { line: 1, column: 1, endLine: 1, endColumn: 1, message, kind: 'internal', pythonType: 'RuntimeError' },
-  });
+  const failed = (message: string): ProgramRun => failedRun(code, valuesAt, message);
   if (typeof run !== 'function') return failed(NO_RUNNER);
   let result: RunResult;
   try {
-    result = run.call(tc, code, valuesAt === null ? undefined : { valuesAt });
+    result = run.call(tc, code, valuesAt === null ? limits : { ...limits, valuesAt });
   } catch (error) {
     return failed(error instanceof Error ? error.message : String(error));
   }
@@ -64,6 +64,14 @@ export function runProgram(tc: Tensorcast, code: string, valuesAt: number | null
     console.error('tensorcast: could not free the program\'s tensors:', error);
   }
   return program;
+}
+
+/** The record of a run that ended without the core's (a bug, a core without tc.run, a worker that died): its message as an error on line 1. */
+export function failedRun(code: string, valuesAt: number | null, message: string): ProgramRun {
+  return {
+    code, ok: false, statements: [], printed: '', backward: [], valuesAt,
+    error: { line: 1, column: 1, endLine: 1, endColumn: 1, message, kind: 'internal', pythonType: 'RuntimeError' },
+  };
 }
 
 /** Whether the program holds the values of the statement covering `line` (runProgram's valuesAt). */
