@@ -8,6 +8,7 @@
 // ones wait for a pause in typing instead, so that a heavy program is not
 // started again at every keystroke. A run past RUN_SHOWN_MS shows how long it
 // has run, with a Stop button.
+import { render } from 'lit';
 import type { Tensorcast } from 'tensorcast';
 // Only the types: CodeMirror is loaded when the code mode is first shown (attach), so the two-shape page does not carry it.
 import type { CodeEditor, Overlay } from './code-editor.js';
@@ -23,6 +24,8 @@ import type { ProgramSelectDetail } from './program-graph-panel.js';
 import { ProgramRunner, programWorker } from './program-runner.js';
 import type { RunReply } from './program-runner.js';
 import type { State } from './model/state.js';
+import type { Messages } from './i18n/messages.js';
+import { runStatus } from './run-status.js';
 
 /** A run slower than this waits for typing to pause (PAUSE_MS) rather than for the next frame. */
 const SLOW_RUN_MS = 40;
@@ -70,12 +73,17 @@ export class CodeMode {
   readonly editorHost: HTMLDivElement;
   /** Where the whole program's views mount (code-mode-views.ts). */
   readonly viewsHost: HTMLDivElement;
+  /** Where a long run's time and Stop button show (run-status.ts): drawn here alone at each tick, not the whole page. */
+  readonly statusHost: HTMLDivElement;
+  private messages: Messages | null = null;
+  private statusKind: string | null = null;
   private editor: CodeEditor | null = null;
   private runner: ProgramRunner | null = null;
   private text: string;
   private runProgramData: ProgramRun | null = null;
   private lastRead: ProgramRun | null = null;
   private pickedLine: number | null = null;
+  private viewLine: number | null = null;
   private errorLine: number | null = null;
   private packedText: string | null = null;
   private packs = 0;
@@ -104,6 +112,7 @@ export class CodeMode {
     this.viewsHost = document.createElement('div');
     this.viewsHost.className = 'program-views';
     this.viewsHost.setAttribute('data-testid', 'program-views');
+    this.statusHost = document.createElement('div');
     // A tensor or an op clicked in the program's graph opens its line, as a click in the editor does.
     this.viewsHost.addEventListener(PROGRAM_SELECT, (event) => this.pick((event as CustomEvent<ProgramSelectDetail>).detail.line));
   }
@@ -134,6 +143,11 @@ export class CodeMode {
 
   get picked(): number | null {
     return this.pickedLine;
+  }
+
+  /** The line whose op the views show (the picked one, once a run kept its values). */
+  get viewed(): number | null {
+    return this.viewLine;
   }
 
   /** Whether a run was asked for (the first one may still be on its way). */
@@ -210,6 +224,14 @@ export class CodeMode {
     }
   }
 
+  /** Draws the run's status in the page's language (the element calls it at each render; the ticker between them). */
+  drawStatus(m: Messages): void {
+    this.messages = m;
+    const status = this.status;
+    this.statusKind = status?.kind ?? null;
+    render(runStatus(m, status, { stop: () => this.stop(), again: () => this.runNow() }), this.statusHost);
+  }
+
   /** Runs the code now (the core just loaded, a line asks for its values, Run again after Stop). */
   runNow(): void {
     this.cancel();
@@ -234,15 +256,21 @@ export class CodeMode {
       this.revealing = line !== null;
     }
     if (line === this.pickedLine) {
-      if (this.revealing) this.showPicked();
+      if (this.revealing) {
+        this.revealing = false;
+        this.host.reveal();
+      }
       return;
     }
     this.pickedLine = line;
-    // The views show the line's own values: a run that did not keep them runs again, asked for them.
+    // The views show the line's own values: a run that did not keep them runs again, asked for them,
+    // and the views move to the line when its answer comes (until then they show the line they showed).
     const program = this.runProgramData;
-    if (line !== null && program !== null && program.code === this.text && this.lacksValues(program, line)) this.runNow();
+    // (An edit not yet run: its run, due at the next frame, asks for them.)
+    const lacking = line !== null && program !== null && this.lacksValues(program, line);
+    if (lacking && program.code === this.text) this.runNow();
     this.editor?.setOverlay(this.overlay());
-    this.showPicked();
+    if (!lacking) this.showPicked();
     this.host.changed(entry);
   }
 
@@ -346,7 +374,10 @@ export class CodeMode {
   private startTicker(): void {
     this.stopTicker();
     this.ticker = setInterval(() => {
-      if (this.status?.kind === 'running') this.host.changed(null);
+      const status = this.status;
+      // The page once, when the run passes RUN_SHOWN_MS (what it shows fades); then only the status.
+      if (status?.kind !== this.statusKind) this.host.changed(null);
+      else if (status !== null && this.messages !== null) this.drawStatus(this.messages);
     }, TICK_MS);
   }
 
@@ -374,6 +405,7 @@ export class CodeMode {
     const program = this.shown;
     const statement = program === null || this.pickedLine === null ? null : statementAt(program, this.pickedLine);
     const line = statement === null ? null : lineOp(statement);
+    this.viewLine = this.pickedLine;
     this.host.showOp(line, line === null ? {} : lineState(line));
     if (this.revealing) {
       this.revealing = false;

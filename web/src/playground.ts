@@ -10,7 +10,6 @@ import type { Tensorcast } from 'tensorcast';
 import { Announcer } from './announcer.js';
 import { CodeMode } from './code-mode.js';
 import type { CodeTiming, RunStatus } from './code-mode.js';
-import { runStatus } from './run-status.js';
 import type { ProgramRun } from './model/program.js';
 import { FIRST_PROGRAM, PROGRAM_PRESETS } from './code-presets.js';
 import { mountProgramViews } from './code-mode-views.js';
@@ -363,7 +362,6 @@ export class TensorcastPlayground extends LitElement {
       const at = model.stepIndex;
       if (at < from || at > to) model.goTo(Math.min(Math.max(at, from), to));
     }
-    this.box.before(this.renderRoot);
     // The code mode's first showing runs its program before it is drawn.
     if (model !== null && model.state.mode === 'code' && this.tc !== null && !this.code$().started) this.code$().runNow();
   }
@@ -588,7 +586,7 @@ export class TensorcastPlayground extends LitElement {
     if (this.model !== null && this.model.state.mode === 'code') this.codeUpdated();
     if (this.model !== null) {
       this.announcer.say(verdictLine(this.context()), () => this.renderRoot.querySelector('[data-testid="announce"]'));
-      this.box.after(this.renderRoot, this.diagram.current?.box ?? null, this.fitOptions());
+      this.box.after(this.renderRoot, this.diagram.current?.base ?? null, this.fitOptions());
     }
     if (this.model !== null && this.first.only) this.first.drawn(() => this.requestUpdate());
     // For measuring (the e2e run prints it): when the first whole view with the core's numbers is on screen.
@@ -698,8 +696,8 @@ export class TensorcastPlayground extends LitElement {
         ${this.viewsPanel(ctx, full, share)}`
       : '';
     const presetId = PROGRAM_PRESETS.find((p) => p.code === code.code)?.id ?? '';
-    const status = runStatus(m, code.status, { stop: () => code.stop(), again: () => code.runNow() });
-    return codePanel({ m, program, latest: code.program, faded: code.faded, status, picked: code.picked, opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId },
+    code.drawStatus(m);
+    return codePanel({ m, program, latest: code.program, faded: code.faded, status: code.statusHost, picked: code.viewed, opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId },
       { preset: (id) => this.presetCode(id) }, code.editorHost, views, code.viewsHost);
   }
 

@@ -36,12 +36,14 @@ export type FromWorker =
   | { kind: 'done'; id: number; program: ProgramRun; runMs: number };
 
 /**
- * The work budget of a program run in the worker: 200 times the package's
- * default (5 x 10^8 units, about 175 ms of the slowest ops), so tens of
- * seconds at most; the page answers meanwhile and the run can be stopped.
- * Enough for `torch.randn(4000, 4000) @ ...` (1.8 x 10^10 units).
+ * The work budget of a program run in the worker: 50 times the package's
+ * default (5 x 10^8 units, about 175 ms of the slowest ops), so about 9 s
+ * of them; the page answers meanwhile and the run can be stopped. Enough
+ * for `x = torch.randn(4000, 4000); y = x @ x` (1.8 x 10^10 units), and a
+ * link that spends it all keeps the visitor's core busy for seconds, not
+ * minutes.
  */
-export const WORKER_MAX_WORK = 1e11;
+export const WORKER_MAX_WORK = 2.5e10;
 
 export interface RunReply {
   program: ProgramRun;

@@ -497,7 +497,7 @@ export const en: Messages = {
     noRunner: 'This build of the core cannot run programs (it has no tc.run).',
     programViews: 'The whole program',
     fixesOpen: 'Each fix opens in the two-shape mode, with the shapes it changes.',
-    runningFor: (seconds) => `Running: ${seconds} s. You can go on typing; what is below is from the last run.`,
+    runningFor: (seconds) => `Running: ${seconds} s. You can go on typing.`,
     stop: 'Stop',
     stoppedAfter: (seconds) => `Stopped after ${seconds} s. What is below is from the last run that finished.`,
     runAgain: 'Run again',

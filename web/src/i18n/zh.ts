@@ -495,7 +495,7 @@ export const zh: Messages = {
     noRunner: '这个版本的核心不能运行程序（没有 tc.run）。',
     programViews: '整个程序',
     fixesOpen: '每个修正都会在“两个形状”模式中打开，并改好相应的形状。',
-    runningFor: (seconds) => `正在运行：${seconds} 秒。可以继续输入；下面是上一次运行的结果。`,
+    runningFor: (seconds) => `正在运行：${seconds} 秒。可以继续输入。`,
     stop: '停止',
     stoppedAfter: (seconds) => `已在 ${seconds} 秒后停止。下面是上一次运行完成的结果。`,
     runAgain: '再次运行',

@@ -28,8 +28,8 @@ export interface CodeShown {
   latest: ProgramRun | null;
   /** What is shown is not the code's as it is now (a stand-in, or a run going on): drawn faded. */
   faded: boolean;
-  /** A long run's progress and Stop button, or '' (run-status.ts). */
-  status: TemplateResult | string;
+  /** Where a long run's progress and Stop button show (the code mode's own node, code-mode.ts). */
+  status: HTMLElement;
   picked: number | null;
   /** The picked line's op is in the views below (the failing line's: its verdict says PyTorch's message). */
   opened: boolean;
@@ -92,7 +92,7 @@ export function codePanel(shown: CodeShown, on: CodeHandlers, editor: HTMLElemen
     <div class="code-tools">${examples(shown, on)}</div>
     ${editor}
     ${shown.status}
-    ${program === null ? html`<p role="status">${m.code.running}</p>` : ''}
+    ${program === null && shown.status.childElementCount === 0 ? html`<p role="status">${m.code.running}</p>` : ''}
     ${program !== latest && program !== null ? html`<p class="aside" data-testid="stand-in">${m.code.standIn}</p>` : ''}
     ${program !== null && program.printed !== '' ? html`<section class=${`printed${fade}`} aria-label=${m.code.printed}>
       <h2>${m.code.printed}</h2><pre data-testid="printed">${program.printed}</pre></section>` : ''}
