@@ -85,10 +85,13 @@ async function inOwnContext(browser, baseURL, check) {
   }
 }
 
-const hasRun = (selector) => {
-  const program = document.querySelector(selector)?.program;
-  return program?.run != null || program?.status?.kind === 'running';
-};
+const hasRun = (selector) => document.querySelector(selector)?.program?.run != null;
+
+/** Whether the page has its program's run, or (still running after RUN_LIMIT_MS, in its worker) shows that it runs. */
+async function ranOrRunning(page, selector) {
+  if (await within(page, hasRun, selector, RUN_LIMIT_MS)) return true;
+  return page.evaluate((s) => document.querySelector(s)?.program?.status?.kind === 'running', selector).catch(() => false);
+}
 
 /** What a page must show for the element at selector once its program ran: the result or the error, and a quick probe. */
 async function shownAndResponsive(page, selector, what) {
@@ -126,7 +129,7 @@ for (const [what, code] of [...Object.entries(ISSUE), ...sample(await core())]) 
     await inOwnContext(browser, baseURL, async (page) => {
       const problems = watch(page);
       await page.goto(`/#mode=code&lang=en&code=${packed}`);
-      const ran = await within(page, hasRun, 'tensorcast-playground', RUN_LIMIT_MS);
+      const ran = await ranOrRunning(page, 'tensorcast-playground');
       expect(ran, `${what}: the page shows the program's run within ${RUN_LIMIT_MS} ms (it hangs)`).toBe(true);
       await shownAndResponsive(page, 'tensorcast-playground', what);
       expect(problems).toEqual([]);
@@ -155,9 +158,12 @@ test('a course page with hostile embeds: each shows its result or error, and the
       body: `<!doctype html><meta charset="utf-8"><script type="module" src="./tensorcast-playground.js"></script>${body}`,
     }));
     await page.goto('/hostile-embeds.html');
+    // Each runs in a worker of its own, and the answers come in any order: the probes once all are in.
     for (let i = 0; i < EMBEDS.length; i++) {
-      const ran = await within(page, hasRun, `#e${i}`, RUN_LIMIT_MS);
+      const ran = await ranOrRunning(page, `#e${i}`);
       expect(ran, `embed ${i}: its program's run within ${RUN_LIMIT_MS} ms (it hangs)`).toBe(true);
+    }
+    for (let i = 0; i < EMBEDS.length; i++) {
       await shownAndResponsive(page, `#e${i}`, `embed ${i} (${EMBEDS[i][0]})`);
       await expect(page.locator(`#e${i}`).getByTestId('link-notice')).toBeVisible();
     }

@@ -2,10 +2,11 @@
 // [Programs off the page's thread] in program-runner.ts). It makes its own
 // instance of the core from the module the page compiled, and answers each
 // run with the program's record as plain data: the same runProgram the page
-// would call, whose tensors are freed before the answer is posted.
+// would call, whose tensors are freed before the answer is posted, its
+// record bounded as a run on the page's thread was (PAGE_RECORD_CHARS).
 import { init } from 'tensorcast';
 import type { Tensorcast } from 'tensorcast';
-import { runProgram } from './model/program.js';
+import { boundRecord, PAGE_RECORD_CHARS, runProgram } from './model/program.js';
 import type { FromWorker, ToWorker } from './program-runner.js';
 
 // The worker's global scope, as far as this file uses it (the page's lib has the DOM's types, not the worker's).
@@ -27,7 +28,7 @@ scope.onmessage = (event) => {
   // The page posts a run only once this worker said it is ready.
   void core?.then((tc) => {
     const started = performance.now();
-    const program = runProgram(tc, message.code, message.valuesAt, message.limits);
+    const program = boundRecord(runProgram(tc, message.code, message.valuesAt, message.limits), PAGE_RECORD_CHARS);
     scope.postMessage({ kind: 'done', id: message.id, program, runMs: performance.now() - started });
   });
 };

@@ -85,3 +85,50 @@ export function holdsValuesOf(program: ProgramRun, line: number): boolean {
 export function statementAt(program: ProgramRun, line: number): ProgramStatement | null {
   return program.statements.find((s) => s.line <= line && line <= s.endLine) ?? null;
 }
+
+/**
+ * The most characters of record (every statement's names, calls and traces
+ * described, and what print() wrote) the page takes from a run in the
+ * program worker: what the package's default work budget let a run on the
+ * page's own thread describe (5 x 10^8 units at 100 a character). The
+ * worker's budget is larger (program-runner.ts), but the record still
+ * crosses to the page and is drawn there: this keeps that as it was.
+ */
+export const PAGE_RECORD_CHARS = 5_000_000;
+
+/**
+ * The characters a statement's record describes, counted as the core
+ * counts a program's results (docs/limits.md, "a program's results"):
+ * a value as its repr and 160, a call as 160 and 10 a tensor id, a trace
+ * event as 1,000, and print()'s text.
+ */
+export function recordChars(s: ProgramStatement): number {
+  let n = s.output.length;
+  for (const value of Object.values(s.names)) n += 160 + value.repr.length;
+  for (const call of s.calls) n += 160 + 10 * (call.inputs.length + call.outputs.length);
+  return n + 1000 * s.traces.length;
+}
+
+/**
+ * program, or, when its record passes max characters, its statements up to
+ * the one that passes it, with an error of kind 'limit' on that one saying
+ * so (the statements after it are not shown; those before are as they ran).
+ */
+export function boundRecord(program: ProgramRun, max: number): ProgramRun {
+  let total = 0;
+  const cut = program.statements.findIndex((s) => (total += recordChars(s)) > max);
+  const at = program.statements[cut];
+  if (at === undefined) return program;
+  const kept = program.statements.slice(0, cut);
+  const message = `the program ran on, but its record would pass ${max} characters here (what print() wrote, and each statement's ` +
+    'names, calls and traces described), more than the page shows; print less, or run fewer statements';
+  return {
+    ...program,
+    ok: false,
+    statements: kept,
+    printed: kept.map((s) => s.output).join(''),
+    // The package lists a step for each reduce-grad event of the statements, in their order.
+    backward: program.backward.slice(0, kept.reduce((n, s) => n + s.traces.filter((e) => e.kind === 'reduce-grad').length, 0)),
+    error: { line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn, message, kind: 'limit', pythonType: 'RuntimeError' },
+  };
+}
