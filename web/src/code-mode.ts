@@ -58,6 +58,8 @@ export interface CodeTiming {
   shownMs: number;
   /** Animation frames from the edit to that one: 1 is the next frame. */
   frames: number;
+  /** From the edit to the whole page drawn for the run (the element's render after it; set a frame later, null until then). */
+  drawnMs: number | null;
 }
 
 /** What the page says of the run: one running past RUN_SHOWN_MS, or one stopped. */
@@ -158,6 +160,11 @@ export class CodeMode {
   /** Whether programs run off the page's thread (null before the first run). */
   get offThread(): boolean | null {
     return this.runner?.offThread ?? null;
+  }
+
+  /** Each program worker's time from being made to its core ready, in ms (for measuring). */
+  get startups(): readonly number[] {
+    return this.runner?.startups ?? [];
   }
 
   get status(): RunStatus {
@@ -304,7 +311,19 @@ export class CodeMode {
       requestAnimationFrame(count);
     }
     this.cancel();
-    if (!now && this.lastRunMs > SLOW_RUN_MS) this.timer = setTimeout(() => this.run(), Math.min(PAUSE_MS + this.lastRunMs, 2000));
+    // The run in flight is about code that is no more: it ends now, not when the next one starts
+    // (and counts as slow as it was, for when that one starts).
+    const ran = this.runner?.stop() ?? null;
+    if (ran !== null) this.lastRunMs = Math.max(this.lastRunMs, ran);
+    this.stopTicker();
+    // What the page says of the run (running, stopped) goes with it.
+    if (this.stoppedMs !== null || (ran !== null && ran >= RUN_SHOWN_MS)) {
+      this.stoppedMs = null;
+      this.host.changed(null);
+    }
+    // Off the page's thread a pause in typing is enough; on it (no worker), the longer the last run, the longer the pause.
+    const pause = this.runner?.offThread === true ? PAUSE_MS : Math.min(PAUSE_MS + this.lastRunMs, 2000);
+    if (!now && this.lastRunMs > SLOW_RUN_MS) this.timer = setTimeout(() => this.run(), pause);
     else this.frame = requestAnimationFrame(() => this.run());
   }
 
@@ -323,9 +342,6 @@ export class CodeMode {
     const runner = this.runner$();
     if (runner === null) return;
     this.requested = true;
-    // A run cancelled by this one counts as slow as it was, for when the next one starts.
-    const since = runner.runningSince;
-    if (since !== null) this.lastRunMs = Math.max(this.lastRunMs, performance.now() - since);
     const wasStopped = this.stoppedMs !== null;
     this.stoppedMs = null;
     if (wasStopped) this.host.changed(null);
@@ -364,8 +380,11 @@ export class CodeMode {
     this.editedAt = null;
     if (edited !== null) {
       // CodeMirror has put the decorations into its DOM by now (dispatch updates it at once).
-      this.timings.push({ seq: ++this.runs, lines: program.code.split('\n').length, runMs, shownMs: performance.now() - edited, frames: this.framesWaited });
+      const timing: CodeTiming = { seq: ++this.runs, lines: program.code.split('\n').length, runMs, shownMs: performance.now() - edited, frames: this.framesWaited, drawnMs: null };
+      this.timings.push(timing);
       if (this.timings.length > 50) this.timings.shift();
+      // The element renders in a microtask after changed(): by the next frame's callbacks it has.
+      requestAnimationFrame(() => (timing.drawnMs = performance.now() - edited));
     }
     void this.pack(program.code, entry);
   }

@@ -191,12 +191,12 @@ export class TensorcastPlayground extends LitElement {
 
   /** The code mode's last run and the editor's state (for tests and embedding pages); null before the code mode shows. */
   get program(): {
-    run: ProgramRun | null; shown: ProgramRun | null; status: RunStatus; offThread: boolean | null;
+    run: ProgramRun | null; shown: ProgramRun | null; status: RunStatus; offThread: boolean | null; startups: readonly number[];
     code: string; picked: number | null; editorReady: boolean; timings: readonly CodeTiming[];
   } | null {
     const code = this.codeMode;
     return code === null ? null : {
-      run: code.program, shown: code.shown, status: code.status, offThread: code.offThread,
+      run: code.program, shown: code.shown, status: code.status, offThread: code.offThread, startups: code.startups,
       code: code.code, picked: code.picked, editorReady: code.editorReady, timings: code.timings,
     };
   }

@@ -73,6 +73,8 @@ export class ProgramRunner {
   /** Set once a worker could not be made or could not start: every run is the page's own from then on. */
   private inline: boolean;
   private started: number | null = null;
+  /** For measuring (the e2e run prints them): each worker's time from being made to its core ready, in ms. */
+  readonly startups: number[] = [];
 
   /** spawn makes a worker running program-worker.ts, or throws where none can be made. */
   constructor(private readonly tc: Tensorcast, private readonly spawn: (() => Worker) | null) {
@@ -157,12 +159,17 @@ export class ProgramRunner {
 
   private startThread(): Thread {
     const worker = (this.spawn as () => Worker)();
+    const made = performance.now();
     let settle: (ok: boolean) => void = () => {};
     const ready = new Promise<boolean>((resolve) => (settle = resolve));
     const thread: Thread = { worker, ready };
     worker.onmessage = (event: MessageEvent<FromWorker>) => {
       const message = event.data;
-      if (message.kind === 'ready') settle(true);
+      if (message.kind === 'ready') {
+        this.startups.push(performance.now() - made);
+        if (this.startups.length > 50) this.startups.shift();
+        settle(true);
+      }
       else if (message.kind === 'failed') {
         console.warn('tensorcast: the program worker could not start its core:', message.message);
         settle(false);

@@ -96,7 +96,7 @@ export function codePanel(shown: CodeShown, on: CodeHandlers, editor: HTMLElemen
     ${program !== latest && program !== null ? html`<p class="aside" data-testid="stand-in">${m.code.standIn}</p>` : ''}
     ${program !== null && program.printed !== '' ? html`<section class=${`printed${fade}`} aria-label=${m.code.printed}>
       <h2>${m.code.printed}</h2><pre data-testid="printed">${program.printed}</pre></section>` : ''}
-    ${latest === null || (shown.opened && latest.error !== null && latest.error.line === shown.picked) ? '' : errorBlock(m, latest)}
+    ${latest === null || (shown.opened && program === latest && latest.error !== null && latest.error.line === shown.picked) ? '' : errorBlock(m, latest)}
     ${lineHeading(shown)}
     ${views}
     <section class=${`whole${fade}`} aria-label=${m.code.programViews}>${programViews}</section>
