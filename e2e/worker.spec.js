@@ -3,6 +3,7 @@
 // block typing, Stop ends it, an edit cancels it; a half-typed line keeps
 // the last good output and graph, faded; on a phone a tapped line scrolls to
 // its views and closes the keyboard. Times are printed, never asserted.
+import { mkdir } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { expect, test } from '@playwright/test';
 import { EXAMPLE_PROGRAM, openCode, pasteCode, watch } from './helpers.js';
@@ -140,3 +141,45 @@ test.describe('phone', () => {
     expect(problems).toEqual([]);
   });
 });
+
+// ---- screenshots of what the worker changed, for a person to look at (not committed)
+
+const SHOTS = new URL('./screenshots/worker/', import.meta.url);
+for (const [w, h, device] of [[390, 844, 'phone'], [1366, 768, 'laptop']]) {
+  for (const lang of ['en', 'zh']) {
+    test(`screenshots: ${device}, ${lang}`, async ({ browser, baseURL }) => {
+      await mkdir(SHOTS, { recursive: true });
+      const phone = device === 'phone';
+      const context = await browser.newContext({ baseURL, viewport: { width: w, height: h }, hasTouch: phone, isMobile: phone });
+      const page = await context.newPage();
+      const shot = (name) => page.screenshot({ path: new URL(`${name}-${device}-${lang}.png`, SHOTS).pathname });
+      await openCode(page, `lang=${lang}`);
+      // A long run: its time, the moving bar and Stop; then stopped.
+      await pasteCode(page, HEAVY);
+      await expect(page.getByTestId('run-stop')).toBeVisible({ timeout: 20_000 });
+      await page.locator('.cm-content').blur();
+      await shot('running');
+      await page.getByTestId('run-stop').click();
+      await expect(page.getByTestId('run-again')).toBeVisible();
+      await shot('stopped');
+      // A half-typed line: the last good output and graph stay, faded.
+      await pasteCode(page, EXAMPLE_PROGRAM);
+      await expect(page.getByTestId('printed')).toContainText('tensor(');
+      await pasteCode(page, `${EXAMPLE_PROGRAM.trimEnd()}\nc = x - x.mean(1\n`);
+      await expect(page.getByTestId('stand-in')).toBeVisible();
+      await page.locator('.cm-content').blur();
+      await page.getByTestId('stand-in').scrollIntoViewIfNeeded();
+      await shot('half-typed');
+      // A tapped line (phone) or a clicked one: its views in sight.
+      await pasteCode(page, EXAMPLE_PROGRAM);
+      const line = page.locator('.cm-line', { hasText: 'd = x[:, :, None] - y' }).first();
+      await expect(line).toHaveClass(/cm-tc-openable/);
+      if (phone) await line.tap();
+      else await line.click();
+      await expect(page.getByTestId('line-op')).toBeInViewport();
+      await page.waitForTimeout(400);
+      await shot('tapped');
+      await context.close();
+    });
+  }
+}
