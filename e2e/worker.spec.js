@@ -73,6 +73,19 @@ test('a 4000x4000 matmul runs in the worker: the page keeps drawing frames, clic
   expect(problems).toEqual([]);
 });
 
+test('the .wasm is fetched once: the program workers are made from the page\'s compiled module', async ({ page }) => {
+  const wasm = [];
+  page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url()); });
+  await openCode(page);
+  // A cancelled run ends its worker; the next ones start more (the spare, and the spare's spare).
+  await pasteCode(page, HEAVY);
+  await expect(page.getByTestId('run-stop')).toBeVisible({ timeout: 20_000 });
+  await pasteCode(page, 'import torch\nz = torch.ones(3)\n');
+  await expect(page.getByTestId('inline-value').filter({ hasText: 'z: [3] float32' })).toHaveCount(1);
+  expect((await program(page)).startups.length).toBeGreaterThanOrEqual(3);
+  expect(wasm.length, wasm.join(', ')).toBe(1);
+});
+
 test('an edit cancels the run in flight: a small program\'s shapes come at once, not after the matmul', async ({ page }) => {
   const problems = watch(page);
   await openCode(page);
