@@ -91,6 +91,27 @@ test('a lecture embed is locked to its view and its step range', async ({ page }
   expect(problems).toEqual([]);
 });
 
+/** The rendered size, in CSS px, of the smallest number in the diagram's cells. */
+const smallestNumber = (diagram) => diagram.evaluate((box) => Math.min(...[...box.querySelectorAll('text[data-key]')]
+  .filter((t) => /^-?\d/.test(t.textContent.trim())).map((t) => parseFloat(getComputedStyle(t).fontSize) * (t.getBoundingClientRect().height / t.getBBox().height))));
+
+test('the projector embed (large fit="75vh") is readable from the back of a room: its numbers are at least 24 px at 1366x768', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/embed.html');
+  await ready(page, LECTURE);
+  const el = page.locator(LECTURE);
+  const diagram = el.getByTestId('diagram');
+  for (const step of ['Step 4 of 5', 'Step 3 of 5', 'Step 2 of 5']) {
+    await expect(el.getByTestId('step-count')).toHaveText(step);
+    const px = await smallestNumber(diagram);
+    console.log(`projector embed at 1366x768, ${step}: the smallest number in a cell is drawn ${px.toFixed(1)} px high`);
+    expect(px, step).toBeGreaterThanOrEqual(24 - 0.01);
+    // The box keeps to the height asked (75% of 768 px) and scrolls within it.
+    expect(await diagram.evaluate((b) => b.getBoundingClientRect().height)).toBeLessThanOrEqual(576 + 2);
+    if (step !== 'Step 2 of 5') await el.getByTestId('prev').click();
+  }
+});
+
 test('fit scales the diagram to the width and height given; large makes it bigger; hover still finds the cells', async ({ page }) => {
   await page.setViewportSize({ width: 700, height: 800 });
   await page.goto('/embed.html');
@@ -101,12 +122,10 @@ test('fit scales the diagram to the width and height given; large makes it bigge
     const view = box.querySelector('.viewport');
     return { scale: view.getBoundingClientRect().width / view.offsetWidth, scrolls: box.scrollWidth > box.clientWidth, height: box.getBoundingClientRect().height, width: box.clientWidth, drawn: view.getBoundingClientRect().width };
   });
-  // fit="75vh": 75% of 800 px at most, and never wider than the box.
+  // Large with fit="75vh": scaled down only as far as its numbers stay 24 px; then the box keeps to 75% of 800 px and scrolls.
   let fit = await fitOf();
-  expect(fit.scale).toBeLessThan(1);
-  expect(fit.scrolls).toBe(false);
+  expect(await smallestNumber(diagram)).toBeGreaterThanOrEqual(24 - 0.01);
   expect(fit.height).toBeLessThanOrEqual(600 + 2);
-  expect(fit.drawn).toBeLessThanOrEqual(fit.width + 0.5);
   // Large text in the lecture hall.
   expect(await el.locator('.caption').evaluate((c) => parseFloat(getComputedStyle(c).fontSize))).toBeGreaterThanOrEqual(27);
   // The pointer lands on the cell under it in the scaled drawing.
@@ -114,12 +133,14 @@ test('fit scales the diagram to the width and height given; large makes it bigge
   await el.getByTestId('next').click();
   await el.locator('[data-testid="diagram"] text[data-key="out:5"]').hover();
   await expect(el.getByTestId('reads')).toContainText('out[0, 1, 1, 0] = ');
-  // Without fit, large draws the diagram 1.4 times as big (it scrolls in its box).
-  await el.evaluate((e) => { e.removeAttribute('fit'); return e.updateComplete; });
-  fit = await fitOf();
-  expect(fit.scale).toBeCloseTo(1.4, 5);
-  expect(fit.scrolls).toBe(true);
-  // Neither: the diagram as drawn.
+  // Fit without large: scaled down to the width and the height given, never scrolling.
   await el.evaluate((e) => { e.removeAttribute('large'); return e.updateComplete; });
+  fit = await fitOf();
+  expect(fit.scale).toBeLessThan(1);
+  expect(fit.scrolls).toBe(false);
+  expect(fit.height).toBeLessThanOrEqual(600 + 2);
+  expect(fit.drawn).toBeLessThanOrEqual(fit.width + 0.5);
+  // Neither: the diagram as drawn.
+  await el.evaluate((e) => { e.removeAttribute('fit'); return e.updateComplete; });
   expect((await fitOf()).scale).toBeCloseTo(1, 5);
 });

@@ -77,3 +77,14 @@ export async function openCode(page, hash = '') {
     return p !== null && p.editorReady && p.run !== null;
   });
 }
+
+/** Replaces the code mode's text as a person pasting it would (a paste event with the text on its clipboard). */
+export async function pasteCode(page, code) {
+  await page.locator('.cm-content').focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.locator('.cm-content').evaluate((content, text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    content.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, code);
+}

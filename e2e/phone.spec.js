@@ -1,7 +1,7 @@
 // Phones and laptops: at 390x844 with touch nothing scrolls sideways in any
 // preset, view or language (4-D shapes and long error texts included), a
-// diagram wider than its box starts scrolled to its right end (the trailing
-// dims, which broadcasting compares first), a tap inspects an output cell,
+// diagram wider than its box opens at its left end, showing its row labels,
+// and keeps the reader's scroll from step to step, a tap inspects an output cell,
 // and the keyboard hint is hidden; at 1366x768 the diagram of a failing case
 // starts on the first screen.
 import { expect, test } from '@playwright/test';
@@ -46,7 +46,7 @@ const measure = (page) =>
 test.describe('phone', () => {
   test.use(PHONE);
 
-  test('nothing scrolls sideways, and wide diagrams start at their right end', async ({ page }) => {
+  test('nothing scrolls sideways, and wide diagrams open showing their row labels', async ({ page }) => {
     test.setTimeout(300_000);
     await open(page, 'lang=en');
     let scrolled = 0;
@@ -59,7 +59,7 @@ test.describe('phone', () => {
           expect(m.page, what).toBeLessThanOrEqual(390);
           if (m.diagram !== null && m.diagram.width > m.diagram.client) {
             scrolled++;
-            expect(m.diagram.left + m.diagram.client, what).toBeGreaterThanOrEqual(m.diagram.width - 1);
+            expect(m.diagram.left, what).toBe(0);
           }
         }
       }
@@ -68,17 +68,25 @@ test.describe('phone', () => {
     expect(scrolled).toBeGreaterThan(20);
   });
 
-  test('the diagram stays at its right end from step to step, unless scrolled away', async ({ page }) => {
+  test('the alignment diagram opens showing its row labels, and keeps the reader\'s scroll from step to step', async ({ page }) => {
     await open(page, 'a=8,1,6,1&b=7,1,5&op=add&view=align&lang=en');
     const diagram = page.getByTestId('diagram');
-    const atEnd = () => diagram.evaluate((b) => b.scrollLeft + b.clientWidth >= b.scrollWidth - 1);
     await page.getByTestId('reset').tap();
-    expect(await atEnd()).toBe(true);
-    await page.getByTestId('next').tap();
-    expect(await atEnd()).toBe(true);
-    await diagram.evaluate((b) => { b.scrollLeft = 0; });
+    const box = await diagram.evaluate((b) => ({ left: b.scrollLeft, width: b.scrollWidth, client: b.clientWidth, x: b.getBoundingClientRect().left }));
+    expect(box.width, 'wider than the phone: there is something to scroll').toBeGreaterThan(box.client);
+    expect(box.left).toBe(0);
+    // Each row's label ("a (8, 1, 6, 1)", "b (7, 1, 5)", "result") is inside the box, not cut off on its left.
+    const labels = await diagram.evaluate((b) => [...b.querySelectorAll('text')].filter((t) => /^(a +\(|b +\(|result$)/.test(t.textContent.trim()))
+      .map((t) => { const r = t.getBoundingClientRect(); return { text: t.textContent.trim().replace(/ +/g, ' '), left: r.left, right: r.right }; }));
+    expect(labels.map((l) => l.text)).toEqual(['a (8, 1, 6, 1)', 'b (7, 1, 5)', 'result']);
+    for (const l of labels) expect(l.left, l.text).toBeGreaterThanOrEqual(box.x);
+    for (const l of labels) expect(l.right, l.text).toBeLessThanOrEqual(box.x + box.client);
     await page.getByTestId('next').tap();
     expect(await diagram.evaluate((b) => b.scrollLeft)).toBe(0);
+    await diagram.evaluate((b) => { b.scrollLeft = b.scrollWidth; });
+    const scrolled = await diagram.evaluate((b) => b.scrollLeft);
+    await page.getByTestId('next').tap();
+    expect(await diagram.evaluate((b) => b.scrollLeft)).toBe(scrolled);
   });
 
   test('a tap inspects an output cell; touch shows the tap hint, not the keys', async ({ page }) => {

@@ -17,6 +17,9 @@ export default defineConfig({
   base: './',
   resolve: { alias: { tensorcast: here('../dist/index.js') } },
   server: { fs: { allow: [here('..')] } },
+  // The program worker (program-runner.ts) as an ES module chunk of its own: the package it
+  // bundles reads import.meta.url, which a classic (iife) worker does not have.
+  worker: { format: 'es' },
   // Served with the strict policy of the issue, so every page load (npm
   // start and the e2e run) proves the playground needs nothing more; every
   // built page carries it too, in a <meta> (csp-meta.ts), for a host that

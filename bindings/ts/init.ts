@@ -1,6 +1,7 @@
 // init(): the one way to get an instance. Without options it loads the
 // module once and hands every caller the same instance; with options (a
-// wasmUrl, wasmBinary or simd choice) it always loads a new, separate one.
+// wasmUrl, wasmBinary, wasmModule or simd choice) it always loads a new,
+// separate one.
 import { checkOptions, fail } from './args.js';
 import { TensorcastError } from './errors.js';
 import { loadCore } from './loader.js';
@@ -13,25 +14,27 @@ let shared: Promise<Tensorcast> | undefined;
 async function create(options: InitOptions): Promise<Tensorcast> {
   const warnings = new Warnings();
   let instance: Tensorcast | undefined;
-  const core = await loadCore(options, {
+  const { core, module } = await loadCore(options, {
     warning: (json) => warnings.dispatch(json),
     // Out of memory: say what is alive and what to do (memory-advice.ts).
     error: (kind, message) =>
       new TensorcastError(kind === 'memory' && instance !== undefined ? instance._rt.adviseOnMemory(message) : message, kind),
   });
   core._tc_start();
-  instance = new Tensorcast(TENSORCAST_TOKEN, core, warnings);
+  instance = new Tensorcast(TENSORCAST_TOKEN, core, warnings, module);
   return instance;
 }
 
 export function init(options?: InitOptions): Promise<Tensorcast> {
   let opts: Partial<InitOptions>;
   try {
-    opts = checkOptions<InitOptions>(options, 'init', ['wasmUrl', 'wasmBinary', 'simd']);
+    opts = checkOptions<InitOptions>(options, 'init', ['wasmUrl', 'wasmBinary', 'wasmModule', 'simd']);
     if (opts.simd !== undefined && typeof opts.simd !== 'boolean')
       fail('type', `init(): option 'simd' must be a boolean, not ${typeof opts.simd}`);
     if (opts.wasmBinary !== undefined && !(opts.wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(opts.wasmBinary)))
       fail('type', `init(): option 'wasmBinary' must be an ArrayBuffer or a typed array`);
+    if (opts.wasmModule !== undefined && !(opts.wasmModule instanceof WebAssembly.Module))
+      fail('type', `init(): option 'wasmModule' must be a WebAssembly.Module`);
   } catch (error) {
     return Promise.reject(error);
   }

@@ -19,6 +19,12 @@ export interface InitOptions {
   /** The .wasm's bytes, e.g. read by the caller. */
   wasmBinary?: ArrayBuffer | ArrayBufferView;
   /**
+   * The module already compiled: another instance's `tc.wasmModule`, e.g.
+   * posted to a Web Worker, which then neither fetches nor compiles the
+   * .wasm again. Ignores simd (the module is what it is).
+   */
+  wasmModule?: WebAssembly.Module;
+  /**
    * Use the SIMD build (true) or the plain one (false). Default: SIMD when
    * the engine supports it. Ignored with wasmBinary.
    */
@@ -73,22 +79,25 @@ function locate(options: InitOptions): URL | string {
   return base !== undefined ? new URL(given, base) : given;
 }
 
+// The instance and the module it was made from (kept: tc.wasmModule).
 async function compile(
   options: InitOptions,
   imports: WebAssembly.Imports,
-): Promise<WebAssembly.Instance> {
+): Promise<WebAssembly.WebAssemblyInstantiatedSource> {
+  if (options.wasmModule !== undefined)
+    return { module: options.wasmModule, instance: await WebAssembly.instantiate(options.wasmModule, imports) };
   if (options.wasmBinary !== undefined)
-    return (await WebAssembly.instantiate(options.wasmBinary as BufferSource, imports)).instance;
+    return WebAssembly.instantiate(options.wasmBinary as BufferSource, imports);
   const where = locate(options);
   if (typeof where === 'string' || where.protocol === 'file:')
-    return (await WebAssembly.instantiate((await readFile(where)) as BufferSource, imports)).instance;
+    return WebAssembly.instantiate((await readFile(where)) as BufferSource, imports);
   const response = await fetchOk(where);
   // Streaming needs the right MIME type; a server without it still works,
   // only without compiling while downloading.
   const type = response.headers.get('Content-Type') ?? '';
   if (typeof WebAssembly.instantiateStreaming === 'function' && type.startsWith('application/wasm'))
-    return (await WebAssembly.instantiateStreaming(response, imports)).instance;
-  return (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).instance;
+    return WebAssembly.instantiateStreaming(response, imports);
+  return WebAssembly.instantiate(await response.arrayBuffer(), imports);
 }
 
 function asLoadError(error: unknown): TensorcastError {
@@ -97,8 +106,10 @@ function asLoadError(error: unknown): TensorcastError {
   return new TensorcastError(`could not load the tensorcast wasm module: ${message}`, 'load');
 }
 
-/** Instantiates one module: its own memory, handles and settings. */
-export async function loadCore(options: InitOptions, hooks: LoaderHooks): Promise<Core> {
+/** Instantiates one module: its own memory, handles and settings; module: what it was compiled from. */
+export async function loadCore(options: InitOptions, hooks: LoaderHooks): Promise<{ core: Core; module: WebAssembly.Module }> {
+  // Set before the instance is handed to the glue, so before `ready` settles.
+  const compiled: { module?: WebAssembly.Module } = {};
   let failed: (error: unknown) => void = () => {};
   const failure = new Promise<never>((_, reject) => {
     failed = reject;
@@ -116,12 +127,16 @@ export async function loadCore(options: InitOptions, hooks: LoaderHooks): Promis
       imports: WebAssembly.Imports,
       receive: (instance: WebAssembly.Instance) => void,
     ): object {
-      compile(options, imports).then(receive, failed);
+      compile(options, imports).then((made) => {
+        compiled.module = made.module;
+        receive(made.instance);
+      }, failed);
       return {};
     },
   });
   try {
-    return (await Promise.race([ready, failure])) as Core;
+    const core = (await Promise.race([ready, failure])) as Core;
+    return { core, module: compiled.module as WebAssembly.Module };
   } catch (error) {
     throw asLoadError(error);
   }

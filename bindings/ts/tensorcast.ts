@@ -121,14 +121,21 @@ export class Tensorcast {
   readonly registry: readonly RegistryEntry[] = REGISTRY;
   /** @internal */
   readonly _rt: Runtime<Tensor>;
+  /**
+   * The compiled module this instance runs. Post it to a Web Worker and
+   * call init({ wasmModule }) there: the worker's instance (its own memory
+   * and tensors) starts without fetching or compiling the .wasm again.
+   */
+  readonly wasmModule: WebAssembly.Module;
   /** @internal */
   private readonly _warnings: Warnings;
 
   /** @internal Use init(). */
-  constructor(token: typeof TENSORCAST_TOKEN, core: Core, warnings: Warnings) {
+  constructor(token: typeof TENSORCAST_TOKEN, core: Core, warnings: Warnings, wasmModule: WebAssembly.Module) {
     if (token !== TENSORCAST_TOKEN)
       fail('type', 'Tensorcast cannot be constructed directly; use `const tc = await init()`');
     this._warnings = warnings;
+    this.wasmModule = wasmModule;
     this._rt = new Runtime<Tensor>(core, wrap, isTensor, (event) => warnings.emit(event));
     this.ops = this._rt.ops;
     this.simd = core._tc_simd() !== 0;

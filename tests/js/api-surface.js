@@ -72,7 +72,7 @@ function classMembers(className, module, path, out, seen, exported) {
       continue;
     } else if ((m = decl.match(/^(?:static\s+)?(\w+)\s*(?:<[^(]*>)?\s*\(/))) {
       out.push({ owner: className, path, name: m[1], kind: 'method' });
-    } else if ((m = decl.match(/^(?:readonly\s+)?(\w+)\??\s*:\s*([\w\s[\]]+?)\s*$/))) {
+    } else if ((m = decl.match(/^(?:readonly\s+)?(\w+)\??\s*:\s*([\w\s.[\]]+?)\s*$/))) {
       const [, name, type] = m;
       if (known.has(type) && new RegExp(`declare\\s+class\\s+${type}\\b`).test(read(known.get(type)))) {
         // An object of a package class hung on this one (tc.explain): its

@@ -75,6 +75,19 @@ test('init({ wasmBinary }) and init({ wasmUrl }) load what they are given', asyn
   assert.deepEqual(computeExample(fromPath), EXAMPLE);
 });
 
+test('init({ wasmModule: tc.wasmModule }) is a separate instance on the same compiled module', async () => {
+  const first = await init({ simd: false });
+  assert.ok(first.wasmModule instanceof WebAssembly.Module);
+  const second = await init({ wasmModule: first.wasmModule });
+  assert.equal(second.wasmModule, first.wasmModule, 'the module it was given, not a copy');
+  assert.equal(second.simd, false, 'simd reports the module that runs');
+  assert.deepEqual(computeExample(second), EXAMPLE);
+  // Its own memory: a tensor of one is not the other's.
+  const t = first.ones([2]);
+  await rejectsTc(Promise.resolve().then(() => second.add(t, t)), 'instance', /./);
+  await rejectsTc(init({ wasmModule: new Uint8Array([0, 97, 115, 109]) }), 'type', /^init\(\): option 'wasmModule' must be a WebAssembly.Module$/);
+});
+
 test('a missing or broken .wasm is a TensorcastError of kind "load", and init() can be retried', async () => {
   await rejectsTc(init({ wasmUrl: '/nonexistent/tensorcast.wasm' }), 'load', /ENOENT/);
   await rejectsTc(init({ wasmBinary: new Uint8Array([1, 2, 3]) }), 'load', /^could not load the tensorcast wasm module: /);

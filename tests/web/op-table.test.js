@@ -61,3 +61,20 @@ test('a bool out has no gradient: the model says so and why, for a comparison an
   });
   assert.equal(tc.memory().tensors, 0);
 });
+
+test('the operation menu and the captions spell each op as PyTorch does: torch.floor_divide(a, b), a.floor_divide_(b)', async () => {
+  const { opCall, torchName } = await loadWeb('model/format');
+  assert.equal(opCall('floorDivide'), 'torch.floor_divide(a, b)');
+  assert.equal(opCall('floorDivide_'), 'a.floor_divide_(b)');
+  assert.equal(opCall('add', 2), 'torch.add(a, b, alpha=2)');
+  // Every offered op's call, as the menu lists it, is the table's own PyTorch name (no camelCase anywhere).
+  for (const op of OPS) {
+    const entry = TABLE.find((e) => e.name === op);
+    const name = entry.torch.slice(entry.torch.lastIndexOf('.') + 1);
+    assert.equal(torchName(op), name, op);
+    assert.doesNotMatch(opCall(op), /[a-z][A-Z]/, op);
+  }
+  // The core names the call of `//` by its op ('floorDivide'): the graph's label finds PyTorch's name for it.
+  assert.equal(torchName('floorDivide'), 'floor_divide');
+  assert.equal(torchName('Tensor.sum'), 'Tensor.sum', 'a name the table lacks stays as it is');
+});

@@ -58,3 +58,25 @@ test("a dispose() that throws: the program's result is returned, and the failure
   assert.match(String(logged[0][0]), /could not free the program's tensors/);
   assert.ok(logged[0][1] instanceof RangeError);
 });
+
+test('a record past the page\'s bound is cut at the statement that passes it, with a limit error there (boundRecord)', () => {
+  const code = `import torch\nx = torch.ones(2, requires_grad=True)\ny = x\n${'y = y * 1\n'.repeat(3000)}print(y)\ny.sum().backward()\n`;
+  const whole = web.runProgram(tc, code, null, { maxWork: 2.5e10 });
+  assert.equal(whole.ok, true, 'the raised budget runs it to the end');
+  assert.equal(web.boundRecord(whole, Number.MAX_SAFE_INTEGER), whole, 'under the bound: the same record');
+  const perStatement = web.recordChars(whole.statements[10]);
+  assert.ok(perStatement > 1000, `a line of y * 1 describes ${perStatement} characters`);
+  const cut = web.boundRecord(whole, web.PAGE_RECORD_CHARS);
+  assert.equal(cut.ok, false);
+  assert.equal(cut.error.kind, 'limit');
+  assert.match(cut.error.message, /^the program ran on, but its record would pass 5000000 characters here/);
+  // Each statement kept is as it ran; the one that passes the bound carries the error.
+  let total = 0;
+  for (const s of cut.statements) total += web.recordChars(s);
+  assert.ok(total <= web.PAGE_RECORD_CHARS && total + web.recordChars(whole.statements[cut.statements.length]) > web.PAGE_RECORD_CHARS);
+  assert.equal(cut.error.line, whole.statements[cut.statements.length].line);
+  assert.deepEqual(cut.statements, whole.statements.slice(0, cut.statements.length));
+  assert.equal(cut.printed, '', 'print() past the cut is not shown');
+  assert.deepEqual(cut.backward, [], 'nor the backward pass');
+  assert.equal(whole.backward.length > 0, true);
+});

@@ -127,8 +127,8 @@ const highlight = HighlightStyle.define([
 export interface EditorHooks {
   /** The text changed (typing, a paste, an undo). */
   change(code: string): void;
-  /** Ctrl+Enter / ⌘+Enter was pressed on a line, or a line the views can open was clicked. */
-  pick(line: number): void;
+  /** Ctrl+Enter / ⌘+Enter was pressed on a line, or a line the views can open was clicked; touch: tapped with a finger. */
+  pick(line: number, touch: boolean): void;
 }
 
 export interface EditorOptions {
@@ -143,8 +143,10 @@ export class CodeEditor {
   readonly view: EditorView;
 
   constructor(parent: HTMLElement, options: EditorOptions, hooks: EditorHooks) {
+    // The pointer of the press a click comes from: a click has no pointerType of its own in every browser.
+    let pointer = '';
     const pickAtCursor = (view: EditorView): boolean => {
-      hooks.pick(view.state.doc.lineAt(view.state.selection.main.head).number);
+      hooks.pick(view.state.doc.lineAt(view.state.selection.main.head).number, false);
       return true;
     };
     const extensions: Extension[] = [
@@ -166,11 +168,15 @@ export class CodeEditor {
         if (update.docChanged) hooks.change(update.state.doc.toString());
       }),
       EditorView.domEventHandlers({
+        pointerdown: (event) => {
+          pointer = event.pointerType;
+          return false;
+        },
         click: (event, view) => {
           const pos = view.posAtCoords({ x: event.clientX, y: event.clientY });
           // A click elsewhere is for editing: the views stay on the line they show.
           const line = pos === null ? null : view.state.doc.lineAt(pos).number;
-          if (line !== null && view.state.field(overlayField).overlay.openable.has(line)) hooks.pick(line);
+          if (line !== null && view.state.field(overlayField).overlay.openable.has(line)) hooks.pick(line, pointer === 'touch');
           return false;
         },
       }),
@@ -204,6 +210,11 @@ export class CodeEditor {
 
   setOverlay(overlay: Overlay): void {
     this.view.dispatch({ effects: setOverlay.of(overlay) });
+  }
+
+  /** Gives up the focus (on a phone: the keyboard closes). */
+  blur(): void {
+    this.view.contentDOM.blur();
   }
 
   setLabel(label: string): void {

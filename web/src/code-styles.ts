@@ -166,6 +166,25 @@ export const codeStyles = css`
     font-family: ui-monospace, 'DejaVu Sans Mono', 'Noto Sans Mono CJK SC', monospace;
     overflow-wrap: anywhere;
   }
+  /* What stands in for the code as it is now (a line half typed, a run going on): there, but not current. */
+  .code-mode .faded {
+    opacity: 0.45;
+    transition: opacity 0.15s;
+  }
+  .run-status {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 4px 12px;
+    margin: 8px 0;
+  }
+  .run-status progress {
+    width: 6em;
+  }
+  .run-status button {
+    font: inherit;
+    padding: 2px 14px;
+  }
   .code-mode .intro {
     margin: 8px 0;
   }

@@ -1,6 +1,9 @@
 // Scaling the diagram for a slide or a lecture hall: "large" draws it 1.4
-// times as big; "fit" shrinks it to the box's width (never scrolling
-// sideways) and, when given a length (fit="60vh"), to that height too. The
+// times as big, and never with its numbers smaller than LARGE_TEXT_PX (read
+// from the back of a room); "fit" shrinks it to the box's width (never
+// scrolling sideways) and, when given a length (fit="60vh"), to that height
+// too, down to that floor in a large diagram: below it, the box keeps the
+// height given and scrolls instead of the numbers shrinking. The
 // scale is a transform, so the step's drawing is not made again; margins
 // make the layout take the scaled size. The pointer's position is divided
 // by the scale (output-cursor.ts reads it from the box's size on screen).
@@ -13,6 +16,8 @@ export interface FitOptions {
 }
 
 const LARGE = 1.4;
+/** The least size, in CSS pixels, of a cell's number in a large diagram. */
+export const LARGE_TEXT_PX = 24;
 
 /** A length an author writes in the fit attribute (480px, 60vh, 30em, 30rem), in pixels; null for anything else. */
 export function lengthPx(text: string | null, viewportHeight: number): number | null {
@@ -23,20 +28,34 @@ export function lengthPx(text: string | null, viewportHeight: number): number | 
   return unit === 'vh' ? (n * viewportHeight) / 100 : unit === 'px' ? n : n * 16;
 }
 
-/** The scale for a drawing of width × height in a box of the given inner width. */
-export function fitScale(width: number, height: number, boxWidth: number, o: FitOptions): number {
+/** The scale for a drawing of width × height in a box of the given inner width; minText: its cells' smallest number size (null: none). */
+export function fitScale(width: number, height: number, boxWidth: number, o: FitOptions, minText: number | null = null): number {
   let s = o.large ? LARGE : 1;
   if (o.fit && width > 0) s = Math.min(s, boxWidth / width);
   if (o.fit && o.maxHeight !== null && height > 0) s = Math.min(s, o.maxHeight / height);
+  if (o.large && minText !== null && minText > 0) s = Math.max(s, LARGE_TEXT_PX / minText);
   return Math.max(s, 0.05);
+}
+
+/** The smallest font size of the numbers in the drawing's cells (their texts carry a data-key), or null. */
+function smallestCellText(viewport: HTMLElement): number | null {
+  let least: number | null = null;
+  for (const text of viewport.querySelectorAll('text[data-key]')) {
+    const size = parseFloat(text.getAttribute('font-size') ?? '');
+    if (size > 0 && (least === null || size < least)) least = size;
+  }
+  return least;
 }
 
 /** Scales the viewport (the stage's box, sized to the step) inside the diagram's box. */
 export function applyFit(diagram: HTMLElement, viewport: HTMLElement, o: FitOptions): void {
   const width = parseFloat(viewport.style.width) || viewport.offsetWidth;
   const height = parseFloat(viewport.style.height) || viewport.offsetHeight;
-  const s = fitScale(width, height, diagram.clientWidth, o);
-  diagram.classList.toggle('fit', o.fit);
+  const s = fitScale(width, height, diagram.clientWidth, o, o.large ? smallestCellText(viewport) : null);
+  // Fitted only when the floor left it fitted: else the box scrolls, as high as the fit asked.
+  const fits = o.fit && width * s <= diagram.clientWidth + 0.5 && (o.maxHeight === null || height * s <= o.maxHeight + 0.5);
+  diagram.classList.toggle('fit', fits);
+  diagram.style.maxHeight = o.fit && !fits && o.maxHeight !== null ? `${o.maxHeight}px` : '';
   if (s === 1) {
     viewport.style.transform = '';
     viewport.style.marginRight = viewport.style.marginBottom = '';

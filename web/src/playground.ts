@@ -9,7 +9,7 @@ import { init } from 'tensorcast';
 import type { Tensorcast } from 'tensorcast';
 import { Announcer } from './announcer.js';
 import { CodeMode } from './code-mode.js';
-import type { CodeTiming } from './code-mode.js';
+import type { CodeTiming, RunStatus } from './code-mode.js';
 import type { ProgramRun } from './model/program.js';
 import { statementAt } from './model/program.js';
 import { programEdits } from './model/program-fixes.js';
@@ -198,9 +198,15 @@ export class TensorcastPlayground extends LitElement {
   }
 
   /** The code mode's last run and the editor's state (for tests and embedding pages); null before the code mode shows. */
-  get program(): { run: ProgramRun | null; code: string; picked: number | null; editorReady: boolean; timings: readonly CodeTiming[] } | null {
+  get program(): {
+    run: ProgramRun | null; shown: ProgramRun | null; status: RunStatus; offThread: boolean | null; startups: readonly number[];
+    code: string; picked: number | null; editorReady: boolean; timings: readonly CodeTiming[];
+  } | null {
     const code = this.codeMode;
-    return code === null ? null : { run: code.program, code: code.code, picked: code.picked, editorReady: code.editorReady, timings: code.timings };
+    return code === null ? null : {
+      run: code.program, shown: code.shown, status: code.status, offThread: code.offThread, startups: code.startups,
+      code: code.code, picked: code.picked, editorReady: code.editorReady, timings: code.timings,
+    };
   }
 
   private attributeState(base: Readonly<State>): State {
@@ -268,6 +274,10 @@ export class TensorcastPlayground extends LitElement {
           this.model.showLine(line, patch);
         }
       },
+      reveal: () => void this.updateComplete.then(() => {
+        const heading = this.renderRoot.querySelector('[data-testid="line-op"], [data-testid="line-no-op"]');
+        heading?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      }),
     }, this.pageCode() ?? FIRST_PROGRAM);
     return this.codeMode;
   }
@@ -362,9 +372,8 @@ export class TensorcastPlayground extends LitElement {
       const at = model.stepIndex;
       if (at < from || at > to) model.goTo(Math.min(Math.max(at, from), to));
     }
-    this.box.before(this.renderRoot);
     // The code mode's first showing runs its program before it is drawn.
-    if (model !== null && model.state.mode === 'code' && this.tc !== null && this.code$().program === null) this.code$().runNow();
+    if (model !== null && model.state.mode === 'code' && this.tc !== null && !this.code$().started) this.code$().runNow();
   }
 
   /** The steps the player may show (all, unless the steps attribute names a range). */
@@ -587,7 +596,7 @@ export class TensorcastPlayground extends LitElement {
     if (this.model !== null && this.model.state.mode === 'code') this.codeUpdated();
     if (this.model !== null) {
       this.announcer.say(verdictLine(this.context()), () => this.renderRoot.querySelector('[data-testid="announce"]'));
-      this.box.after(this.renderRoot, this.diagram.current?.box ?? null, this.fitOptions());
+      this.box.after(this.renderRoot, this.diagram.current?.base ?? null, this.fitOptions());
     }
     if (this.model !== null && this.first.only) this.first.drawn(() => this.requestUpdate());
     // For measuring (the e2e run prints it): when the first whole view with the core's numbers is on screen.
@@ -599,7 +608,8 @@ export class TensorcastPlayground extends LitElement {
     const code = this.code$();
     const ctx = this.context();
     code.attach(this.renderRoot as ShadowRoot, ctx.m.code.editor);
-    const program = code.program;
+    // The graph of the run shown: a half-typed line keeps the last one that could read the code (faded by the panel around it).
+    const program = code.shown;
     const key = `${program === null ? '' : program.code}|${ctx.m.lang}|${ctx.p.name}|${code.picked ?? ''}`;
     if (program === null || key === this.programViewsKey) return;
     this.programViewsKey = key;
@@ -689,7 +699,7 @@ export class TensorcastPlayground extends LitElement {
   private codeBody(ctx: ViewContext, full: boolean, share: { exportAll: (kind: ExportKind) => void; copy: (kind: CopyKind) => void }): TemplateResult {
     const { m } = ctx;
     const code = this.code$();
-    const program = code.program;
+    const program = code.shown;
     // Fixes are edits of the program (Note [Program fixes]), each checked by running the edited program.
     const statement = program === null || code.picked === null ? null : statementAt(program, code.picked);
     const tc = this.tc;
@@ -711,7 +721,9 @@ export class TensorcastPlayground extends LitElement {
     const applied = this.appliedEdit !== null && this.appliedEdit.code === code.code ? this.appliedEdit.line : null;
     const shownRuns = code.pickedRuns;
     const runs = shownRuns === null ? null : { count: shownRuns.runs.steps.length, index: shownRuns.index, detailed: shownRuns.runs.detailed };
-    return codePanel({ m, program, picked: code.picked, opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId, call: code.pickedCall,
+    code.drawStatus(m);
+    return codePanel({ m, program, latest: code.program, standIn: code.standIn, faded: code.faded, status: code.statusHost, picked: code.viewed,
+      opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId, call: code.pickedCall,
       callFixes: callEdits.length > 0 ? editList(ctx, { list: callEdits, apply }) : '', applied, runs },
     { preset: (id) => this.presetCode(id), pickCall: (index) => code.pickCall(index), undo: () => code.undo(), stepRun: (delta) => code.stepRun(delta) },
     code.editorHost, views, code.viewsHost);

@@ -13,6 +13,8 @@ import { PANELS, stepCaption } from './views/panels.js';
 export interface Drawn {
   /** The drawings' base and the step: a render of the same key draws nothing. */
   key: string;
+  /** What every step's drawing depends on (the inputs, view, language, theme, predictions): the same for each step of one example. */
+  base: string;
   scene: Scene | null;
   box: HTMLElement | null;
   /** The output cells drawn, in row-major order, for keyboard moves. */
@@ -52,7 +54,7 @@ export class StepDiagram {
     const { scene, box, cells } = drawings.show(index);
     const outBoxes = [...cells].flatMap(([k, b]) => (k.startsWith('out:') ? [{ flat: Number(k.slice(4)), box: b }] : []));
     const outCells = outBoxes.map((o) => o.flat).sort((x, y) => x - y);
-    this.drawn = { key, scene, box, outCells, outBoxes };
+    this.drawn = { key, base, scene, box, outCells, outBoxes };
     const ahead = drawings;
     this.idle.start(() => ahead.drawAhead(index));
     return { drawn: this.drawn, fresh: true };

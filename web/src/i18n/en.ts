@@ -550,6 +550,12 @@ export const en: Messages = {
       `This in-place op writes into ${written}, which shares its storage with ${list(others)}: ${list(others)} ${others.length === 1 ? 'changes' : 'change'} too. Use ${written}.clone() first to change ${written} alone.`,
     warnIntDivision: (dtype) =>
       `// on integers rounds down to an integer (${dtype}): the fraction is dropped. For a mean or a ratio, use / (true division), which gives a float.`,
+    fixesOpen: 'Each fix opens in the two-shape mode, with the shapes it changes.',
+    runningFor: (seconds) => `Running: ${seconds} s. You can go on typing.`,
+    stop: 'Stop',
+    stoppedAfter: (seconds) => `Stopped after ${seconds} s. What is below is from the last run that finished.`,
+    runAgain: 'Run again',
+    standIn: 'Faded: from the last run that could read the code.',
   },
   link: {
     fromLink: 'Part of this link could not be used:',

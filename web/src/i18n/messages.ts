@@ -540,6 +540,18 @@ export interface Messages {
     warnReduceDim(reduction: string, dims: number[], input: string): string;
     warnSharedWrite(written: string, others: string[]): string;
     warnIntDivision(dtype: string): string;
+    /** The fixes of a broadcast error change the shapes in the two-shape mode. */
+    fixesOpen: string;
+    /** A run going on past a moment; seconds: how long it has run, one decimal ("3.4"). */
+    runningFor(seconds: string): string;
+    /** The button that ends a run. */
+    stop: string;
+    /** After Stop: how long the run had run; what is shown is the last finished run's. */
+    stoppedAfter(seconds: string): string;
+    /** Runs the code again after Stop. */
+    runAgain: string;
+    /** Beside print()'s output and the graph while they stand in from the last run that could read the code (a line half typed). */
+    standIn: string;
   };
   /** What a link or the embedding page asked for that could not be shown as asked (model/link-problems.ts, views/link-notice.ts). */
   link: {

@@ -548,6 +548,12 @@ export const zh: Messages = {
       join('这个原地运算写入', written, '，而它和', list(others), '共用同一块存储：', list(others), '也会跟着改变。只想改', written, '的话，先用', `${written}.clone()`, '。'),
     warnIntDivision: (dtype) =>
       join('整数做 // 会向下取整，结果仍是整数（', dtype, '），小数部分被丢掉。求均值或比值请用 /（真除法），结果是浮点数。'),
+    fixesOpen: '每个修正都会在“两个形状”模式中打开，并改好相应的形状。',
+    runningFor: (seconds) => `正在运行：${seconds} 秒。可以继续输入。`,
+    stop: '停止',
+    stoppedAfter: (seconds) => `已在 ${seconds} 秒后停止。下面是上一次运行完成的结果。`,
+    runAgain: '再次运行',
+    standIn: '淡色部分来自上一次能读懂代码的运行。',
   },
   link: {
     fromLink: '这个链接中有些内容无法使用：',

@@ -1,5 +1,6 @@
 // How shapes and numbers are written: PyTorch's own spellings, so that what
 // the playground shows can be pasted back into Python.
+import { OPS as TABLE } from 'tensorcast';
 import type { DType } from 'tensorcast';
 import { kindOf } from './dtypes.js';
 import type { Op } from './state.js';
@@ -13,11 +14,19 @@ export function torchSize(shape: readonly number[]): string {
   return `torch.Size([${shape.join(', ')}])`;
 }
 
-/** The call as PyTorch spells it: torch.add(a, b), a.add_(b), torch.where(c, a, b); alpha when it is not 1. */
+const TORCH_NAMES = new Map<string, string>(TABLE.map((info) => [info.name, info.torch.slice(info.torch.lastIndexOf('.') + 1)]));
+
+/** The op's name as PyTorch spells it ('floorDivide_' is 'floor_divide_'), from the op table's torch field; a name the table lacks as it is. */
+export function torchName(op: string): string {
+  return TORCH_NAMES.get(op) ?? op;
+}
+
+/** The call as PyTorch spells it: torch.add(a, b), a.add_(b), torch.floor_divide(a, b), torch.where(c, a, b); alpha when it is not 1. */
 export function opCall(op: Op, alpha = 1): string {
   if (op === 'where') return 'torch.where(c, a, b)';
   const extra = alpha === 1 ? '' : `, alpha=${formatValue(alpha, false)}`;
-  return op.endsWith('_') ? `a.${op}(b${extra})` : `torch.${op}(a, b${extra})`;
+  const name = torchName(op);
+  return op.endsWith('_') ? `a.${name}(b${extra})` : `torch.${name}(a, b${extra})`;
 }
 
 /** A shape as the list PyTorch prints in messages: [1, 3, 1]. */

@@ -34,6 +34,9 @@ interface RunResult {
 
 type Runner = (code: string, options?: RunOptions) => RunResult;
 
+/** The limits a run is given (RunOptions' limits; absent: the package's defaults). */
+export type ProgramLimits = Omit<RunOptions, 'valuesAt'>;
+
 /** The error shown when the loaded core has no tc.run (an older package). */
 export const NO_RUNNER = 'tc.run is not available in this build of tensorcast';
 
@@ -46,16 +49,13 @@ export const NO_RUNNER = 'tc.run is not available in this build of tensorcast';
  * result is still returned and the failure goes to console.error: a leak
  * is no reason to hide what the program did.
  */
-export function runProgram(tc: Tensorcast, code: string, valuesAt: number | null = null, valuesRun = 0): ProgramRun {
+export function runProgram(tc: Tensorcast, code: string, valuesAt: number | null = null, limits: ProgramLimits = {}, valuesRun = 0): ProgramRun {
   const run = (tc as unknown as { run?: Runner }).run;
-  const failed = (message: string): ProgramRun => ({
-    code, ok: false, statements: [], printed: '', backward: [], valuesAt, valuesRun,
-    error: { line: 1, column: 1, endLine: 1, endColumn: 1, message, kind: 'internal', pythonType: 'RuntimeError' },
-  });
+  const failed = (message: string): ProgramRun => failedRun(code, valuesAt, message, valuesRun);
   if (typeof run !== 'function') return failed(NO_RUNNER);
   let result: RunResult;
   try {
-    result = run.call(tc, code, valuesAt === null ? undefined : { valuesAt, valuesRun });
+    result = run.call(tc, code, valuesAt === null ? limits : { ...limits, valuesAt, valuesRun });
   } catch (error) {
     return failed(error instanceof Error ? error.message : String(error));
   }
@@ -66,6 +66,14 @@ export function runProgram(tc: Tensorcast, code: string, valuesAt: number | null
     console.error('tensorcast: could not free the program\'s tensors:', error);
   }
   return program;
+}
+
+/** The record of a run that ended without the core's (a bug, a core without tc.run, a worker that died): its message as an error on line 1. */
+export function failedRun(code: string, valuesAt: number | null, message: string, valuesRun = 0): ProgramRun {
+  return {
+    code, ok: false, statements: [], printed: '', backward: [], valuesAt, valuesRun,
+    error: { line: 1, column: 1, endLine: 1, endColumn: 1, message, kind: 'internal', pythonType: 'RuntimeError' },
+  };
 }
 
 /**
@@ -92,4 +100,51 @@ export function statementAt(program: ProgramRun, line: number): ProgramStatement
 /** Whether the statement ran a backward pass: asked about, it hands back the numbers of each step (Note [Call gradients]). */
 export function ranBackward(statement: ProgramStatement): boolean {
   return statement.calls.some((c) => c.op.endsWith('backward') && !c.failed);
+}
+
+/**
+ * The most characters of record (every statement's names, calls and traces
+ * described, and what print() wrote) the page takes from a run in the
+ * program worker: what the package's default work budget let a run on the
+ * page's own thread describe (5 x 10^8 units at 100 a character). The
+ * worker's budget is larger (program-runner.ts), but the record still
+ * crosses to the page and is drawn there: this keeps that as it was.
+ */
+export const PAGE_RECORD_CHARS = 5_000_000;
+
+/**
+ * The characters a statement's record describes, counted as the core
+ * counts a program's results (docs/limits.md, "a program's results"):
+ * a value as its repr and 160, a call as 160 and 10 a tensor id, a trace
+ * event as 1,000, and print()'s text.
+ */
+export function recordChars(s: ProgramStatement): number {
+  let n = s.output.length;
+  for (const value of Object.values(s.names)) n += 160 + value.repr.length;
+  for (const call of s.calls) n += 160 + 10 * (call.inputs.length + call.outputs.length);
+  return n + 1000 * s.traces.length;
+}
+
+/**
+ * program, or, when its record passes max characters, its statements up to
+ * the one that passes it, with an error of kind 'limit' on that one saying
+ * so (the statements after it are not shown; those before are as they ran).
+ */
+export function boundRecord(program: ProgramRun, max: number): ProgramRun {
+  let total = 0;
+  const cut = program.statements.findIndex((s) => (total += recordChars(s)) > max);
+  const at = program.statements[cut];
+  if (at === undefined) return program;
+  const kept = program.statements.slice(0, cut);
+  const message = `the program ran on, but its record would pass ${max} characters here (what print() wrote, and each statement's ` +
+    'names, calls and traces described), more than the page shows; print less, or run fewer statements';
+  return {
+    ...program,
+    ok: false,
+    statements: kept,
+    printed: kept.map((s) => s.output).join(''),
+    // The package lists a step for each reduce-grad event of the statements, in their order.
+    backward: program.backward.slice(0, kept.reduce((n, s) => n + s.traces.filter((e) => e.kind === 'reduce-grad').length, 0)),
+    error: { line: at.line, column: at.column, endLine: at.endLine, endColumn: at.endColumn, message, kind: 'limit', pythonType: 'RuntimeError' },
+  };
 }

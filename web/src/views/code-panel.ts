@@ -39,7 +39,16 @@ export function modeSwitch(m: Messages, mode: Mode, change: (patch: Partial<Stat
 
 export interface CodeShown {
   m: Messages;
+  /** The run whose output, graph and views are shown: the last, or the last that could read the code (code-mode.ts's shown). */
   program: ProgramRun | null;
+  /** The last run: its error is the one shown. */
+  latest: ProgramRun | null;
+  /** program is the last run that could read the code, standing in while a line is half typed. */
+  standIn: boolean;
+  /** What is shown is not the code's as it is now (a stand-in, or a run going on): drawn faded. */
+  faded: boolean;
+  /** Where a long run's progress and Stop button show (the code mode's own node, code-mode.ts). */
+  status: HTMLElement;
   picked: number | null;
   /** The picked line's op is in the views below (the failing line's: its verdict says PyTorch's message). */
   opened: boolean;
@@ -130,18 +139,21 @@ function lineHeading(shown: CodeShown, on: CodeHandlers): TemplateResult {
  * verdict, tabs and panel of the picked line's op, or '' when none is open.
  */
 export function codePanel(shown: CodeShown, on: CodeHandlers, editor: HTMLElement, views: TemplateResult | string, programViews: HTMLElement): TemplateResult {
-  const { m, program } = shown;
+  const { m, program, latest } = shown;
+  const fade = shown.faded ? ' faded' : '';
   return html`<div class="code-mode">
     <div class="code-tools">${examples(shown, on)}</div>
     ${editor}
-    ${program === null ? html`<p role="status">${m.code.running}</p>` : ''}
-    ${program !== null && program.printed !== '' ? html`<section class="printed" aria-label=${m.code.printed}>
+    ${shown.status}
+    ${program === null && shown.status.childElementCount === 0 ? html`<p role="status">${m.code.running}</p>` : ''}
+    ${shown.standIn && program !== null ? html`<p class="aside" data-testid="stand-in">${m.code.standIn}</p>` : ''}
+    ${program !== null && program.printed !== '' ? html`<section class=${`printed${fade}`} aria-label=${m.code.printed}>
       <h2>${m.code.printed}</h2><pre data-testid="printed">${program.printed}</pre></section>` : ''}
-    ${program === null || (shown.opened && program.error !== null && program.error.line === shown.picked) ? '' : errorBlock(m, program)}
+    ${latest === null || (shown.opened && !shown.standIn && latest.error !== null && latest.error.line === shown.picked) ? '' : errorBlock(m, latest)}
     ${shown.applied === null ? '' : html`<p class="applied-edit" role="status" data-testid="fix-applied">${m.code.fixApplied(shown.applied)}
       <button type="button" data-testid="fix-undo" @click=${() => on.undo()}>${m.code.undo}</button></p>`}
     ${lineHeading(shown, on)}
     ${views}
-    <section class="whole" aria-label=${m.code.programViews}>${programViews}</section>
+    <section class=${`whole${fade}`} aria-label=${m.code.programViews}>${programViews}</section>
   </div>`;
 }

@@ -18,7 +18,7 @@ function glyph(sb: SceneBuilder, x: number, y: number, look: Look, size: number)
 }
 
 // The legend wraps at the columns' right edge (at least this wide): it never makes the drawing wider
-// than its columns, so a box that starts scrolled to its right end (the trailing dims) shows them.
+// than its columns, so scrolling the box sideways is only ever for the columns.
 const MIN_LEGEND_WIDTH = 360;
 
 /** What each look means, in words, so an exported diagram explains itself: every role, then the current column. */

@@ -12,7 +12,7 @@ import type { Palette } from '../diagram/palette.js';
 import type { ReduceGradTrace } from 'tensorcast';
 import { drawTensor, measureTensor } from '../diagram/tensor-grid.js';
 import type { GridSpec } from '../diagram/tensor-grid.js';
-import { formatCount, formatShape, formatValue, torchSize } from '../model/format.js';
+import { formatCount, formatShape, formatValue, torchName, torchSize } from '../model/format.js';
 import type { Numbers } from '../model/dtypes.js';
 import type { GradStage, InputGrad, NoGradOperand } from '../model/gradient.js';
 import { gradRevealKind } from '../model/predict.js';
@@ -33,7 +33,7 @@ function notDrawnText(ctx: ViewContext, s: GradStage): string {
 function opExpression(ctx: ViewContext): string {
   const c = ctx.model.computation;
   const alpha = c.alpha !== 1 ? `, alpha=${c.alpha}` : '';
-  return c.op === 'where' ? 'torch.where(c, a, b)' : `a.${c.op}(b${alpha})`;
+  return c.op === 'where' ? 'torch.where(c, a, b)' : `a.${torchName(c.op)}(b${alpha})`;
 }
 
 /** Dims as Python writes them in a call: 0, or (0, 2). */

@@ -4,7 +4,7 @@
 import { html } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { Scene } from '../diagram/scene.js';
-import { formatShape, torchSize } from '../model/format.js';
+import { formatShape, torchName, torchSize } from '../model/format.js';
 import type { InplaceData } from '../model/inplace.js';
 import type { Step } from '../model/steps.js';
 import { columnsScene } from './columns.js';
@@ -12,7 +12,7 @@ import type { ViewContext } from './context.js';
 import { statementText } from './promotion.js';
 
 function callOf(data: InplaceData): string {
-  return `a.${data.op}(b)`;
+  return `a.${torchName(data.op)}(b)`;
 }
 
 /** Columns where a's size differs from the broadcast result (a missing dim differs too). */
@@ -97,7 +97,7 @@ export function inplaceDetails(ctx: ViewContext, step: Step): TemplateResult {
     ? ctx.model.computation.promotion?.find((s) => s.kind === 'inplace' || s.kind === 'inplace-refused')
     : undefined;
   return html`<p>${m.inplace.rule(callOf(data))}</p>
-    ${data.substitutedFrom !== null ? html`<p class="aside" data-testid="inplace-stand-in">${m.inplaceForms.noForm(data.substitutedFrom, data.op)}</p>` : ''}
+    ${data.substitutedFrom !== null ? html`<p class="aside" data-testid="inplace-stand-in">${m.inplaceForms.noForm(torchName(data.substitutedFrom), torchName(data.op))}</p>` : ''}
     ${data.comparison && data.resultDtype !== null ? html`<p data-testid="inplace-dtype">${m.inplaceForms.compareDtype(callOf(data), data.resultDtype)}</p>` : ''}
     ${dtype === undefined ? '' : html`<p data-testid="inplace-promotion">${statementText(ctx, dtype).text}</p>`}
     ${verdict}`;

@@ -10,7 +10,7 @@ import { SceneBuilder, textWidth } from '../diagram/scene.js';
 import type { Scene } from '../diagram/scene.js';
 import type { Palette } from '../diagram/palette.js';
 import type { Messages } from '../i18n/messages.js';
-import { formatShape } from '../model/format.js';
+import { formatShape, torchName } from '../model/format.js';
 import { NODE_H, NODE_W, PILL_H, edgePath } from '../model/program-graph.js';
 import type { GraphCall, GraphLayout, GraphNode, Point, ProgramGraph } from '../model/program-graph.js';
 
@@ -35,12 +35,13 @@ const OPERATORS: Readonly<Record<string, string>> = {
 export function opLabel(call: GraphCall, calls: readonly GraphCall[] = []): string {
   // An operator before a method reads as code does: (@).reshape().
   const before = call.folded.map((i) => calls[i]).filter((c): c is GraphCall => c !== undefined)
-    .map((c) => (OPERATORS[c.op] !== undefined ? `(${oneLabel(c)})` : oneLabel(c)));
+    .map((c) => (OPERATORS[torchName(c.op)] !== undefined ? `(${oneLabel(c)})` : oneLabel(c)));
   return [...before, oneLabel(call)].join('');
 }
 
 function oneLabel(call: GraphCall): string {
-  const symbol = OPERATORS[call.op];
+  // The core names an operator's call by its op ('floorDivide' for //): PyTorch's name finds its symbol.
+  const symbol = OPERATORS[torchName(call.op)];
   if (symbol !== undefined) return symbol;
   if (call.op === 'index') {
     const at = call.text.indexOf('[');
@@ -48,7 +49,7 @@ function oneLabel(call: GraphCall): string {
   }
   // An attribute (x.T, x.mT) is written without parentheses.
   if (call.op.startsWith('Tensor.')) return call.text.endsWith(call.op.slice(6)) ? call.op.slice(6) : `${call.op.slice(6)}()`;
-  return `${call.op}()`;
+  return `${torchName(call.op)}()`;
 }
 
 /** Text cut to a width, with an ellipsis. */

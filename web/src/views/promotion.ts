@@ -2,7 +2,7 @@
 // a line (model/promotion.ts), PyTorch's refusal verbatim where it refused.
 import { html } from 'lit';
 import type { TemplateResult } from 'lit';
-import { opCall } from '../model/format.js';
+import { opCall, torchName } from '../model/format.js';
 import type { PromotionStatement } from '../model/promotion.js';
 import type { ViewContext } from './context.js';
 
@@ -20,7 +20,7 @@ export function statementText(ctx: ViewContext, s: PromotionStatement): { text: 
     case 'across':
       return { text: t.across(s.decider, s.higher, s.lower, s.common), message: null };
     case 'rule':
-      return { text: t.rule(s.op, s.rule, s.common, s.compute, s.result), message: null };
+      return { text: t.rule(torchName(s.op), s.rule, s.common, s.compute, s.result), message: null };
     case 'casts':
       return { text: t.casts(s.names, s.compute), message: null };
     case 'inplace':
