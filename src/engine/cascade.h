@@ -25,13 +25,15 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <utility>
+#include <vector>
+
+#include "engine/vectorized.h"
 
 namespace tc::cascade {
 
-// Lanes of AVX2's Vectorized<T> (32 bytes).
-template <class T>
-inline constexpr int kLanes = static_cast<int>(32 / sizeof(T));
+using vectorized::kLanes;
 
 // PyTorch's utils::CeilLog2: 1 up to 2, else the bit length of x - 1.
 inline int64_t ceil_log2(int64_t x) {
@@ -41,37 +43,75 @@ inline int64_t ceil_log2(int64_t x) {
   return bits;
 }
 
+// The levels of PyTorch's multi_row_sum for a count of rows: four, each
+// handing its sum up every `step` of the level below.
+struct Levels {
+  static constexpr int kCount = 4;
+  int64_t power, step, mask;
+  explicit Levels(int64_t size)
+      : power(std::max<int64_t>(4, ceil_log2(size) / kCount)),
+        step(int64_t{1} << power),
+        mask(step - 1) {}
+  // Whether, after row i, level j's sums stay (not yet handed up further).
+  bool stays(int64_t i, int j) const { return (i & (mask << (j * power))) != 0; }
+};
+
+// PyTorch's multi_row_sum, for any loads: each of `width` columns is the
+// cascade sum of its `size` numbers; add_row(acc, i) adds row i's numbers
+// into acc[0 .. width). acc holds Levels::kCount * width numbers, zeroed;
+// the sums end in its first width. Level j + 1 takes level j's sums each
+// time the row count is a multiple of 2^(j * power).
+template <class T, class Width, class AddRow>
+void cascade(int64_t size, Width width, T* acc, AddRow add_row) {
+  const Levels lv(size);
+  int64_t i = 0;
+  while (i + lv.step <= size) {
+    for (int64_t j = 0; j < lv.step; ++j, ++i) add_row(acc, i);
+    for (int j = 1; j < Levels::kCount; ++j) {
+      T* __restrict to = acc + j * width;
+      T* __restrict from = acc + (j - 1) * width;
+      for (int64_t c = 0; c < width; ++c) {
+        to[c] += from[c];
+        from[c] = T(0);
+      }
+      if (lv.stays(i, j)) break;
+    }
+  }
+  for (; i < size; ++i) add_row(acc, i);
+  for (int j = 1; j < Levels::kCount; ++j)
+    for (int64_t c = 0; c < width; ++c) acc[c] += acc[j * width + c];
+}
+
+// multi_row_sum over `width` contiguous columns: column c of row i is
+// p[i * row_stride + c]. The rows are read in order, each across all its
+// columns, so that a matrix summed down its rows streams through memory;
+// each column still adds in PyTorch's order, which depends on the row
+// only. Width: a std::integral_constant when known.
+template <class T, class Width>
+void cascade_columns(const T* p, int64_t row_stride, int64_t size, Width width, T* acc) {
+  cascade(size, width, acc, [p, row_stride, width](T* __restrict a, int64_t i) {
+    const T* __restrict row = p + i * row_stride;
+    for (int64_t c = 0; c < width; ++c) a[c] += row[c];
+  });
+}
+
 // PyTorch's multi_row_sum with four rows: out[k * L + l] is the cascade
 // sum over i < size of p[i * row_stride + k * block_stride + l]: four
 // blocks of L lanes (L = kLanes: four vectors; L = 1: four numbers).
-// Level j + 1 takes level j's sums every 2^(j * level_power) steps.
 template <class T, int L>
 void multi_row_sum(const T* p, int64_t row_stride, int64_t block_stride, int64_t size, T* out) {
-  constexpr int kLevels = 4;
   constexpr int N = 4 * L;
-  const int64_t level_power = std::max<int64_t>(4, ceil_log2(size) / kLevels);
-  const int64_t level_step = int64_t{1} << level_power;
-  const int64_t level_mask = level_step - 1;
-  T acc[kLevels][N] = {};
-  const auto add_row = [block_stride](T* a, const T* row) {
-    for (int k = 0; k < 4; ++k)
-      for (int l = 0; l < L; ++l) a[k * L + l] += row[k * block_stride + l];
-  };
-  int64_t i = 0;
-  while (i + level_step <= size) {
-    for (int64_t j = 0; j < level_step; ++j, ++i) add_row(acc[0], p + i * row_stride);
-    for (int j = 1; j < kLevels; ++j) {
-      for (int c = 0; c < N; ++c) {
-        acc[j][c] += acc[j - 1][c];
-        acc[j - 1][c] = T(0);
-      }
-      if ((i & (level_mask << (j * level_power))) != 0) break;
-    }
+  T acc[Levels::kCount * N] = {};
+  if (block_stride == L) {  // the four blocks are N contiguous columns
+    cascade_columns(p, row_stride, size, std::integral_constant<int64_t, N>{}, acc);
+  } else {
+    cascade(size, std::integral_constant<int64_t, N>{}, acc, [&](T* a, int64_t i) {
+      const T* row = p + i * row_stride;
+      for (int k = 0; k < 4; ++k)
+        for (int l = 0; l < L; ++l) a[k * L + l] += row[k * block_stride + l];
+    });
   }
-  for (; i < size; ++i) add_row(acc[0], p + i * row_stride);
-  for (int j = 1; j < kLevels; ++j)
-    for (int c = 0; c < N; ++c) acc[0][c] += acc[j][c];
-  std::copy(acc[0], acc[0] + N, out);
+  std::copy(acc, acc + N, out);
 }
 
 // PyTorch's row_sum: the size items at p + i * stride (L lanes each) as
@@ -118,16 +158,19 @@ void inner_sum(const T* in, int64_t row_stride, T* out, int64_t out_stride, int6
 }
 
 // vectorized_outer_sum: columns j (contiguous) summed down the reduced
-// dim (stride `step`), 4 vectors at a time, then one vector at a time,
-// then one at a time. The paths add in different orders.
+// dim (stride `step`), 4 vectors at a time (multi_row_sum), then one
+// vector at a time, then one at a time (row_sum). The two add in
+// different orders.
 template <class T>
 void outer_sum(const T* in, int64_t step, T* out, int64_t out_stride, int64_t size0, int64_t size1) {
   constexpr int W = kLanes<T>;
-  int64_t j = 0;
-  for (; j + 4 * W <= size1; j += 4 * W) {
-    T sums[4 * W];
-    multi_row_sum<T, W>(in + j, step, W, size0, sums);
-    for (int c = 0; c < 4 * W; ++c) out[(j + c) * out_stride] += sums[c];
+  // Every group of 4 vectors at once: the same sums, the rows read in order.
+  const int64_t grouped = size1 / (4 * W) * (4 * W);
+  int64_t j = grouped;
+  if (grouped > 0) {
+    std::vector<T> acc(static_cast<size_t>(Levels::kCount * grouped), T(0));
+    cascade_columns(in, step, size0, grouped, acc.data());
+    for (int64_t c = 0; c < grouped; ++c) out[c * out_stride] += acc[static_cast<size_t>(c)];
   }
   for (; j + W <= size1; j += W) {
     T sums[W];
