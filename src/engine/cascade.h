@@ -57,16 +57,18 @@ struct Levels {
 };
 
 // PyTorch's multi_row_sum, for any loads: each of `width` columns is the
-// cascade sum of its `size` numbers; add_row(acc, i) adds row i's numbers
-// into acc[0 .. width). acc holds Levels::kCount * width numbers, zeroed;
-// the sums end in its first width. Level j + 1 takes level j's sums each
-// time the row count is a multiple of 2^(j * power).
-template <class T, class Width, class AddRow>
-void cascade(int64_t size, Width width, T* acc, AddRow add_row) {
+// cascade sum of its `size` numbers; add_rows(acc, i, n) adds rows i to
+// i + n - 1, in order, into acc[0 .. width). acc holds Levels::kCount *
+// width numbers, zeroed; the sums end in its first width. Level j + 1
+// takes level j's sums each time the row count is a multiple of
+// 2^(j * power).
+template <class T, class Width, class AddRows>
+void cascade(int64_t size, Width width, T* acc, AddRows add_rows) {
   const Levels lv(size);
   int64_t i = 0;
   while (i + lv.step <= size) {
-    for (int64_t j = 0; j < lv.step; ++j, ++i) add_row(acc, i);
+    add_rows(acc, i, lv.step);
+    i += lv.step;
     for (int j = 1; j < Levels::kCount; ++j) {
       T* __restrict to = acc + j * width;
       T* __restrict from = acc + (j - 1) * width;
@@ -77,7 +79,7 @@ void cascade(int64_t size, Width width, T* acc, AddRow add_row) {
       if (lv.stays(i, j)) break;
     }
   }
-  for (; i < size; ++i) add_row(acc, i);
+  add_rows(acc, i, size - i);
   for (int j = 1; j < Levels::kCount; ++j)
     for (int64_t c = 0; c < width; ++c) acc[c] += acc[j * width + c];
 }
@@ -86,12 +88,25 @@ void cascade(int64_t size, Width width, T* acc, AddRow add_row) {
 // p[i * row_stride + c]. The rows are read in order, each across all its
 // columns, so that a matrix summed down its rows streams through memory;
 // each column still adds in PyTorch's order, which depends on the row
-// only. Width: a std::integral_constant when known.
+// only. A width known at compile time (a std::integral_constant: the 4
+// vectors of a row_sum) keeps its running sums in registers.
 template <class T, class Width>
 void cascade_columns(const T* p, int64_t row_stride, int64_t size, Width width, T* acc) {
-  cascade(size, width, acc, [p, row_stride, width](T* __restrict a, int64_t i) {
-    const T* __restrict row = p + i * row_stride;
-    for (int64_t c = 0; c < width; ++c) a[c] += row[c];
+  cascade(size, width, acc, [p, row_stride, width](T* __restrict a, int64_t first, int64_t n) {
+    if constexpr (std::is_integral_v<Width>) {
+      for (int64_t i = first; i < first + n; ++i) {
+        const T* __restrict row = p + i * row_stride;
+        for (int64_t c = 0; c < width; ++c) a[c] += row[c];
+      }
+    } else {
+      T local[Width::value];
+      std::copy(a, a + Width::value, local);
+      for (int64_t i = first; i < first + n; ++i) {
+        const T* __restrict row = p + i * row_stride;
+        for (int64_t c = 0; c < Width::value; ++c) local[c] += row[c];
+      }
+      std::copy(local, local + Width::value, a);
+    }
   });
 }
 
@@ -105,10 +120,12 @@ void multi_row_sum(const T* p, int64_t row_stride, int64_t block_stride, int64_t
   if (block_stride == L) {  // the four blocks are N contiguous columns
     cascade_columns(p, row_stride, size, std::integral_constant<int64_t, N>{}, acc);
   } else {
-    cascade(size, std::integral_constant<int64_t, N>{}, acc, [&](T* a, int64_t i) {
-      const T* row = p + i * row_stride;
-      for (int k = 0; k < 4; ++k)
-        for (int l = 0; l < L; ++l) a[k * L + l] += row[k * block_stride + l];
+    cascade(size, std::integral_constant<int64_t, N>{}, acc, [&](T* a, int64_t first, int64_t n) {
+      for (int64_t i = first; i < first + n; ++i) {
+        const T* row = p + i * row_stride;
+        for (int k = 0; k < 4; ++k)
+          for (int l = 0; l < L; ++l) a[k * L + l] += row[k * block_stride + l];
+      }
     });
   }
   std::copy(acc, acc + N, out);

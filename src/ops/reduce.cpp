@@ -123,8 +123,8 @@ ReduceIteration reduce_iteration(const Shape& sizes, const Strides& in_strides,
   return it;
 }
 
-// Note [Cascade sum]: sums the float32 or float64 `in` into `out_keepdim`
-// (zeroed) in PyTorch's order, every element looped (repeated ones too).
+// Sums the float32 or float64 `in` into `out_keepdim` (zeroed) in PyTorch's
+// order (Note [Cascade sum]), every element looped (repeated ones too).
 // Returns the path the loop took.
 template <class T>
 cascade::Path cascade_sum(const Tensor& in, const Tensor& out_keepdim) {

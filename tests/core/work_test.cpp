@@ -228,6 +228,7 @@ const std::vector<LibraryCase>& library_cases() {
         // Python's builtins; what print writes is charged as described
         // characters (WorkKind::Described), when its line ends
         {"print", kBuiltin, "print(x)", false},
+        {"type", kBuiltin, "type(x)", false},
         {"len", kBuiltin, "len(x)", false},
         {"int", kBuiltin, "int(x[0])", false},
         {"float", kBuiltin, "float(x[0])", false},
