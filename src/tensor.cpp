@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "engine/vectorized.h"
 #include "error.h"
 #include "work.h"
 
@@ -80,22 +81,64 @@ Tensor Tensor::full(const Shape& shape, Scalar value, DType dtype) {
   return t;
 }
 
+namespace {
+
+// PyTorch's arange_kernel (RangeFactoriesKernel.cpp) of integers: start
+// and step as int64 (its accumulate type), each value start + step * i
+// wrapped into T.
+template <class T>
+void arange_integers(T* p, int64_t n, int64_t start, int64_t step) {
+  for (int64_t i = 0; i < n; ++i)
+    p[i] = static_cast<T>(static_cast<uint64_t>(start) + static_cast<uint64_t>(step) * static_cast<uint64_t>(i));
+}
+
+// Of floats: in double, through Note [Vectorized fills]: a vector's base
+// start + step * i (one fused multiply-add) rounded to T, its lanes
+// vectorized::arange_lane.
+template <class T>
+void arange_floats(T* p, int64_t n, double start, double step) {
+  const auto one = [=](int64_t i) { return static_cast<T>(std::fma(step, static_cast<double>(i), start)); };
+  constexpr bool fused = std::is_same_v<T, double>;
+  vectorized::fill(p, n, one, [=](T base, int64_t k) { return vectorized::arange_lane(base, k, step, fused); },
+                   one);
+}
+
+}  // namespace
+
 Tensor Tensor::arange(double start, double end, double step, DType dtype) {
-  // PyTorch's order of checks: a NaN step is "nonzero" for neither test.
-  TC_CHECK(Value, step > 0 || step < 0, "step must be nonzero");
-  TC_CHECK(Value, std::isfinite(start) && std::isfinite(end), "unsupported range: ", start, " -> ",
+  // PyTorch's arange_out: its numbers in the accumulate type first (int64
+  // for an integer dtype, truncated: arange(-3.7, 5, 1.5, dtype=int64) is
+  // -3, -2, ..., 4), then its checks in its order (a NaN step is "nonzero"
+  // for neither test), then the count: from those int64 numbers for int64,
+  // from the numbers as given for the other dtypes.
+  const bool integers = dtype != DType::Float32 && dtype != DType::Float64;
+  if (integers) {
+    for (const double x : {start, end, step})
+      TC_CHECK(Value, !std::isfinite(x) || Scalar(x).fits<int64_t>(),
+               "value cannot be converted to type int64_t without overflow");
+  }
+  const auto acc = [&](double x) {
+    return integers && std::isfinite(x) ? static_cast<double>(Scalar(x).to<int64_t>()) : x;
+  };
+  const double xstart = acc(start), xend = acc(end), xstep = acc(step);
+  TC_CHECK(Value, xstep > 0 || xstep < 0, "step must be nonzero");
+  TC_CHECK(Value, std::isfinite(xstart) && std::isfinite(xend), "unsupported range: ", start, " -> ",
            end);
-  TC_CHECK(Value, (step > 0 && end >= start) || (step < 0 && end <= start),
+  TC_CHECK(Value, (xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart),
            "upper bound and larger bound inconsistent with step sign");
-  const double count = std::ceil((end - start) / step);
+  const double count = dtype == DType::Int64 ? std::ceil((xend - xstart) / xstep)
+                                             : std::ceil((end - start) / step);
   TC_CHECK(Value, count <= static_cast<double>(int64_t{1} << 40), "arange: too many elements (",
            count, ")");
   Tensor t = empty({static_cast<int64_t>(count)}, dtype);
   charge_work(WorkKind::Elements, count, work_cost::kConvertedElement);
   visit_dtype(dtype, [&](auto tag) {
     using T = decltype(tag);
-    T* p = t.data<T>();
-    for (int64_t i = 0, n = t.numel(); i < n; ++i) p[i] = convert<T>(start + i * step);
+    if constexpr (std::is_floating_point_v<T>)
+      arange_floats(t.data<T>(), t.numel(), start, step);
+    else
+      arange_integers(t.data<T>(), t.numel(), static_cast<int64_t>(xstart),
+                      static_cast<int64_t>(xstep));
   });
   return t;
 }

@@ -49,8 +49,9 @@ class Tensor {
   static Tensor zeros(const Shape& shape, DType dtype = DType::Float32) { return full(shape, 0, dtype); }
   static Tensor ones(const Shape& shape, DType dtype = DType::Float32) { return full(shape, 1, dtype); }
   static Tensor scalar(Scalar value) { return full({}, value, value.dtype()); }
-  // PyTorch's arange(start, end, step): ceil((end - start) / step) values,
-  // start + i * step computed in double, then converted to dtype.
+  // PyTorch's arange(start, end, step): ceil((end - start) / step) values
+  // filled as its arange_kernel fills them (integer dtypes: start and step
+  // truncated to int64 first; floats: Note [Vectorized fills]).
   static Tensor arange(double start, double end, double step = 1.0, DType dtype = DType::Float32);
 
   bool defined() const { return impl_ != nullptr; }

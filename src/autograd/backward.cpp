@@ -7,9 +7,11 @@
 
 #include "autograd/node.h"
 #include "diagnostics.h"
+#include "engine/elementwise.h"
 #include "error.h"
 #include "ops.h"
 #include "trace.h"
+#include "work.h"
 
 namespace tc {
 
@@ -331,21 +333,41 @@ Gradients compute_gradients(const Tensor& root, const Tensor& seed,
   return out;
 }
 
-// PyTorch's AccumulateGrad: the first gradient is stored, later ones are
-// added. Stored as it is when nothing else can reach it (no copy of a
-// [2048, 2048] gradient), else as a copy: never an alias of a tensor the
+// PyTorch's AccumulateGrad (torch/csrc/autograd/functions/accumulate_grad.h,
+// with grad mode off as backward runs): the first gradient is stored, a
+// later one is added into the existing .grad in place (variable_grad +=
+// new_grad), so that a tensor holding x.grad sees the sum. A first
+// gradient is stored as it is when nothing else can reach it (no copy of
+// a [2048, 2048] gradient), else as a copy: never an alias of a tensor the
 // caller or another leaf holds. Takes the gradients by value, so that the
-// pair is their only holder (owned_outright). Every sum and copy is made
-// before the first .grad is set, so that one refused (out of memory, past
-// the work budget) leaves every .grad as it was.
+// pair is their only holder (owned_outright). Everything that can be
+// refused (a copy out of memory, the work budget, a .grad set to an
+// expanded tensor) is checked and paid for before the first .grad
+// changes, so that a refusal leaves every .grad as it was.
 void accumulate_into_leaves(std::vector<std::pair<Tensor, Tensor>> leaf_grads) {
-  std::vector<Tensor> stored;
-  for (auto& [leaf, g] : leaf_grads) {
-    const Tensor old = leaf.grad();
-    stored.push_back(old.defined() ? add(old, g) : owned_outright(g) ? g : clone(g));
+  std::vector<Tensor> first(leaf_grads.size());
+  double added = 0;
+  for (size_t i = 0; i < leaf_grads.size(); ++i) {
+    const Tensor old = leaf_grads[i].first.grad();
+    Tensor& g = leaf_grads[i].second;
+    if (!old.defined()) {
+      first[i] = owned_outright(g) ? g : clone(g);
+      continue;
+    }
+    check_no_internal_overlap(old);  // add_ would refuse it, half-way through the leaves
+    added += static_cast<double>(old.numel());
   }
-  for (size_t i = 0; i < stored.size(); ++i)
-    leaf_grads[i].first.impl().grad = stored[i].impl_ptr();
+  charge_work(WorkKind::Elements, 3 * added);  // old + g into old, as add_ charges
+  PaidWork paid;
+  for (size_t i = 0; i < leaf_grads.size(); ++i) {
+    Tensor& leaf = leaf_grads[i].first;
+    if (first[i].defined()) {
+      leaf.impl().grad = first[i].impl_ptr();
+    } else {
+      Tensor old = leaf.grad();
+      binary_(BinaryOp::Add, old, leaf_grads[i].second);
+    }
+  }
 }
 
 // Frees the tensors saved by the nodes that ran; running one again raises.

@@ -8,6 +8,12 @@
 
 namespace tc {
 
+void check_no_internal_overlap(const Tensor& out) {
+  TC_CHECK(Shape, !out.geometry().has_internal_overlap(),
+           "unsupported operation: more than one element of the written-to tensor refers to a "
+           "single memory location. Please clone() the tensor before performing the operation.");
+}
+
 namespace {
 
 bool partially_overlaps(const Tensor& out, const Tensor& in) {
@@ -27,9 +33,7 @@ bool partially_overlaps(const Tensor& out, const Tensor& in) {
 // shape is looked at, even when the shapes would not broadcast either.
 void check_overlaps(const ElementwiseSpec& spec) {
   const Tensor& out = spec.out;
-  TC_CHECK(Shape, !out.geometry().has_internal_overlap(),
-           "unsupported operation: more than one element of the written-to tensor refers to a "
-           "single memory location. Please clone() the tensor before performing the operation.");
+  check_no_internal_overlap(out);
   for (const Tensor& in : spec.inputs)
     TC_CHECK(Shape, !partially_overlaps(out, in),
              "unsupported operation: some elements of the input tensor and the written-to tensor "

@@ -41,6 +41,11 @@ struct Elementwise {
   LoopPlan plan;  // operand 0 is out, then the inputs in order
 };
 
+// PyTorch's refusal to write into a tensor whose elements share memory
+// (an expanded one): "unsupported operation: more than one element of the
+// written-to tensor refers to a single memory location. ..."
+void check_no_internal_overlap(const Tensor& out);
+
 // Raises PyTorch's messages on a mismatch (Note [Broadcasting: infer_size]),
 // and for in-place ops Note [In-place rules], allocates the output, then
 // charges the op's work (spec.function_cost). Nothing is written before

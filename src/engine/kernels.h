@@ -260,85 +260,8 @@ void x_where(int64_t n, T* out, int64_t so, const bool* c, int64_t sc, const T* 
   }
 }
 
-// Sums of rows. Within a block, four independent 4-lane accumulators (16
-// partial sums) keep the adds pipelined; a long row is cut into blocks of
-// kSumBlock whose sums are added to a running total, so rounding error grows
-// with the number of blocks, not of elements (a float accumulator fed
-// 10^8 ones would otherwise stop at 2^24).
-constexpr int64_t kSumBlock = 4096;
-
-inline float f32_rsum_block(int64_t n, const float* a) {
-  int64_t i = 0;
-  simd::f32x4 acc0 = simd::splat(0.0f), acc1 = acc0, acc2 = acc0, acc3 = acc0;
-  for (; i + 16 <= n; i += 16) {
-    acc0 = simd::add(acc0, simd::load(a + i));
-    acc1 = simd::add(acc1, simd::load(a + i + 4));
-    acc2 = simd::add(acc2, simd::load(a + i + 8));
-    acc3 = simd::add(acc3, simd::load(a + i + 12));
-  }
-  for (; i + 4 <= n; i += 4) acc0 = simd::add(acc0, simd::load(a + i));
-  float sum = simd::hsum(simd::add(simd::add(acc0, acc1), simd::add(acc2, acc3)));
-  for (; i < n; ++i) sum += a[i];
-  return sum;
-}
-
-inline float f32_rsum(int64_t n, const float* a) {
-  if (n <= kSumBlock) return f32_rsum_block(n, a);
-  float total = 0.0f;
-  for (int64_t start = 0; start < n; start += kSumBlock)
-    total += f32_rsum_block(n - start < kSumBlock ? n - start : kSumBlock, a + start);
-  return total;
-}
-
-inline float f32_rsum_strided(int64_t n, const float* a, int64_t sa) {
-  float total = 0.0f;
-  for (int64_t start = 0; start < n; start += kSumBlock) {
-    const int64_t end = n - start < kSumBlock ? n : start + kSumBlock;
-    float s0 = 0.0f, s1 = 0.0f;
-    const float* p = a + start * sa;
-    int64_t i = start;
-    for (; i + 2 <= end; i += 2, p += 2 * sa) {
-      s0 += *p;
-      s1 += p[sa];
-    }
-    if (i < end) s0 += *p;
-    total += s0 + s1;
-  }
-  return total;
-}
-
-// out[i] += a[i]: a reduction over outer dims streams rows into the output.
-inline void f32_vacc(int64_t n, float* out, const float* a) {
-  f32_vbinary(n, out, out, a, fn::Add{});
-}
-
-// out[i] += the sum over r < rows of a[r * stride + i]. Rows are added four
-// to a pass: a row added alone costs two loads and a store per vector, four
-// together cost five loads and a store, close to a row sum's one load each.
-inline void f32_vacc_rows(int64_t n, int64_t rows, float* out, const float* a, int64_t stride) {
-  int64_t r = 0;
-  for (; r + 4 <= rows; r += 4) {
-    const float* a0 = a + r * stride;
-    const float* a1 = a0 + stride;
-    const float* a2 = a1 + stride;
-    const float* a3 = a2 + stride;
-    int64_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-      const simd::f32x4 s = simd::add(simd::add(simd::load(a0 + i), simd::load(a1 + i)),
-                                      simd::add(simd::load(a2 + i), simd::load(a3 + i)));
-      simd::store(out + i, simd::add(simd::load(out + i), s));
-    }
-    for (; i < n; ++i) out[i] += (a0[i] + a1[i]) + (a2[i] + a3[i]);
-  }
-  for (; r < rows; ++r) f32_vacc(n, out, a + r * stride);
-}
-
-inline void f32_acc_strided(int64_t n, float* out, int64_t so, const float* a, int64_t sa) {
-  for (int64_t i = 0; i < n; ++i, out += so, a += sa) *out += *a;
-}
-
 // Sums of int64 (every integer and bool sum is one, Note [Integer
-// arithmetic]: wrapping) and float64: out[i * so] += the n values of a.
+// arithmetic]: wrapping): out[i * so] += the n values of a.
 template <class T>
 void x_sum_strided(int64_t n, T* out, int64_t so, const T* a, int64_t sa) {
   if (so == 0) {

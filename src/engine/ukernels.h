@@ -49,7 +49,6 @@ template <class Op>
 struct Unary;  // contiguous, strided
 template <class Op>
 struct Compare;  // contiguous, strided (any input dtype, bool output)
-// Sum (src/ops/reduce.cpp): row, rows4, acc, row_strided, acc_strided.
 
 // The name of the every-dtype loop (kernels.h, x_*) that runs `op` in
 // `dtype` for a pattern: "i32_vadd__autovec". Stable for the program's life.
@@ -81,14 +80,6 @@ const char* dtype_prefix(DType dtype);
   struct Compare<fn::Op> {                                          \
     static constexpr const UKernel &contiguous = va, &strided = vs; \
   }
-#define TC_SUM_UKERNELS(rsum, vacc_rows, vacc)                                   \
-  inline constexpr UKernel rsum{#rsum}, vacc_rows{#vacc_rows}, vacc{#vacc};      \
-  struct Sum {                                                                   \
-    static constexpr const UKernel &row = rsum, &rows4 = vacc_rows, &acc = vacc, \
-                                   &row_strided = f32_rsum__scalar_strided,      \
-                                   &acc_strided = f32_acc__scalar_strided;       \
-  }
-
 namespace tc::ukernels {
 
 // Ops without a 4-lane form: scalar loops under every instruction set.
@@ -112,9 +103,20 @@ TC_COMPARE_UKERNELS(Le, b8_le__autovec, b8_le__scalar_strided);
 TC_COMPARE_UKERNELS(Gt, b8_gt__autovec, b8_gt__scalar_strided);
 TC_COMPARE_UKERNELS(Ge, b8_ge__autovec, b8_ge__scalar_strided);
 
-// The strided sums (src/ops/reduce.cpp).
-inline constexpr UKernel f32_rsum__scalar_strided{"f32_rsum__scalar_strided"},
-    f32_acc__scalar_strided{"f32_acc__scalar_strided"};
+// The float sums (src/ops/reduce.cpp, Note [Cascade sum] in
+// src/engine/cascade.h): PyTorch's paths of cascade_sum, plain loops over
+// AVX2's lanes left to the compiler's vectoriser (tile: 4 vectors of 8
+// float32 or 4 float64); acc adds where nothing is reduced.
+inline constexpr UKernel f32_rsum_cascade__autovec_4x8{"f32_rsum_cascade__autovec_4x8"},
+    f32_vsum_cascade__autovec_4x8{"f32_vsum_cascade__autovec_4x8"},
+    f32_rsum_cascade__scalar_strided{"f32_rsum_cascade__scalar_strided"},
+    f32_sum_cascade__scalar_strided{"f32_sum_cascade__scalar_strided"},
+    f32_acc__scalar_strided{"f32_acc__scalar_strided"},
+    f64_rsum_cascade__autovec_4x4{"f64_rsum_cascade__autovec_4x4"},
+    f64_vsum_cascade__autovec_4x4{"f64_vsum_cascade__autovec_4x4"},
+    f64_rsum_cascade__scalar_strided{"f64_rsum_cascade__scalar_strided"},
+    f64_sum_cascade__scalar_strided{"f64_sum_cascade__scalar_strided"},
+    f64_acc__scalar_strided{"f64_acc__scalar_strided"};
 
 #if defined(__wasm_simd128__)
 TC_BINARY_UKERNELS(Add, f32_vadd__wasmsimd_u8, f32_vaddc__wasmsimd_u8, f32_vraddc__wasmsimd_u8,
@@ -136,7 +138,6 @@ TC_UNARY_UKERNELS(Abs, f32_vabs__wasmsimd_u8, f32_abs__scalar_strided);
 TC_UNARY_UKERNELS(Sqrt, f32_vsqrt__wasmsimd_u8, f32_sqrt__scalar_strided);
 TC_UNARY_UKERNELS(Relu, f32_vrelu__wasmsimd_u8, f32_relu__scalar_strided);
 TC_UNARY_UKERNELS(Copy, f32_vcopy__wasmsimd_u8, f32_copy__scalar_strided);
-TC_SUM_UKERNELS(f32_rsum__wasmsimd_u16_acc4, f32_vacc_rows__wasmsimd_r4, f32_vacc__wasmsimd_u8);
 #elif defined(__SSE2__)
 TC_BINARY_UKERNELS(Add, f32_vadd__sse2_u8, f32_vaddc__sse2_u8, f32_vraddc__sse2_u8,
                    f32_vadd__sse2_2x8, f32_vadd_t__sse2_4x4, f32_add__scalar_strided);
@@ -155,7 +156,6 @@ TC_UNARY_UKERNELS(Abs, f32_vabs__sse2_u8, f32_abs__scalar_strided);
 TC_UNARY_UKERNELS(Sqrt, f32_vsqrt__sse2_u8, f32_sqrt__scalar_strided);
 TC_UNARY_UKERNELS(Relu, f32_vrelu__sse2_u8, f32_relu__scalar_strided);
 TC_UNARY_UKERNELS(Copy, f32_vcopy__sse2_u8, f32_copy__scalar_strided);
-TC_SUM_UKERNELS(f32_rsum__sse2_u16_acc4, f32_vacc_rows__sse2_r4, f32_vacc__sse2_u8);
 #else
 TC_BINARY_UKERNELS(Add, f32_vadd__scalar_u8, f32_vaddc__scalar_u8, f32_vraddc__scalar_u8,
                    f32_vadd__scalar_2x8, f32_vadd_t__scalar_4x4, f32_add__scalar_strided);
@@ -176,7 +176,6 @@ TC_UNARY_UKERNELS(Abs, f32_vabs__scalar_u8, f32_abs__scalar_strided);
 TC_UNARY_UKERNELS(Sqrt, f32_vsqrt__scalar_u8, f32_sqrt__scalar_strided);
 TC_UNARY_UKERNELS(Relu, f32_vrelu__scalar_u8, f32_relu__scalar_strided);
 TC_UNARY_UKERNELS(Copy, f32_vcopy__scalar_u8, f32_copy__scalar_strided);
-TC_SUM_UKERNELS(f32_rsum__scalar_u16_acc4, f32_vacc_rows__scalar_r4, f32_vacc__scalar_u8);
 #endif
 
 // alpha does not change the loop's name: add with alpha is still f32_vadd.
@@ -193,4 +192,3 @@ struct Binary<fn::PowNumber> : Binary<fn::Pow> {};
 #undef TC_BINARY_UKERNELS
 #undef TC_UNARY_UKERNELS
 #undef TC_COMPARE_UKERNELS
-#undef TC_SUM_UKERNELS

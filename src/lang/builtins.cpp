@@ -306,6 +306,7 @@ Value call(const Callable& fn, const Arguments& args, CallContext& context) {
   }
   if (q.rfind("grad_fn.", 0) == 0)
     throw PythonError("TypeError", "calling " + q.substr(8) + " (a grad_fn) is not supported");
+  if (q.rfind("class.", 0) == 0) return call(Callable{q.substr(6), std::nullopt}, args, context);  // type(1)(2.5)
   Where where = kBuiltin;
   std::string name = q;
   if (q.rfind("Tensor.", 0) == 0) {

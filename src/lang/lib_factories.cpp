@@ -217,6 +217,10 @@ Value seed(const Bound& b, CallContext&) {
 #define TC_FACTORY_OUT_OPTIONS "*, Tensor! out=None, " TC_FACTORY_KW
 #define TC_LIKE_OPTIONS "*, MemoryFormat! memory_format=None, " TC_FACTORY_KW
 #define TC_RANDOM_OPTIONS "*, Generator?! generator, Tensor! out=None, " TC_FACTORY_KW
+// PyTorch's overloads with names= (named tensors, which tensorcast has
+// not: left out, Note [Signatures]); listed where PyTorch lists them.
+#define TC_NAMES_OPTIONS "*, Dimname[]?! names, " TC_FACTORY_KW
+#define TC_RANDOM_NAMES_OPTIONS "*, Generator?! generator, Dimname[]?! names, " TC_FACTORY_KW
 
 }  // namespace
 
@@ -227,18 +231,20 @@ void add_factories(std::vector<Entry>& t) {
                     make_tensor)
                   .says("A tensor of the given values (nested lists), its dtype inferred or given.")
                   .hand_written("tensor"));
-  t.push_back(entry("zeros", kTorch, {"zeros(SymInt[] size, " TC_FACTORY_OUT_OPTIONS}, make_zeros)
+  t.push_back(entry("zeros", kTorch, {"zeros(int[] size, " TC_NAMES_OPTIONS, "zeros(SymInt[] size, " TC_FACTORY_OUT_OPTIONS}, make_zeros)
                   .says("A tensor of zeros.")
                   .hand_written("zeros"));
-  t.push_back(entry("ones", kTorch, {"ones(SymInt[] size, " TC_FACTORY_OUT_OPTIONS}, make_ones)
+  t.push_back(entry("ones", kTorch, {"ones(int[] size, " TC_NAMES_OPTIONS, "ones(SymInt[] size, " TC_FACTORY_OUT_OPTIONS}, make_ones)
                   .says("A tensor of ones.")
                   .hand_written("ones"));
   // empty: zeros here (the values of PyTorch's are whatever memory held).
   t.push_back(entry("empty", kTorch,
-                    {"empty(SymInt[] size, *, MemoryFormat! memory_format=None, Tensor! out=None, " TC_FACTORY_KW},
+                    {"empty(int[] size, *, Dimname[]?! names, MemoryFormat! memory_format=None, " TC_FACTORY_KW,
+                     "empty(SymInt[] size, *, MemoryFormat! memory_format=None, Tensor! out=None, " TC_FACTORY_KW},
                     make_zeros)
                   .says("A tensor of the given size: zeros in tensorcast (PyTorch leaves whatever memory held)."));
-  t.push_back(entry("full", kTorch, {"full(SymInt[] size, Number fill_value, " TC_FACTORY_OUT_OPTIONS},
+  t.push_back(entry("full", kTorch, {"full(int[] size, Number fill_value, " TC_NAMES_OPTIONS,
+                     "full(SymInt[] size, Number fill_value, " TC_FACTORY_OUT_OPTIONS},
                     make_full)
                   .says("A tensor filled with fill_value.")
                   .hand_written("full"));
@@ -269,12 +275,14 @@ void add_factories(std::vector<Entry>& t) {
                     make_full_like)
                   .says("fill_value in input's shape.")
                   .hand_written("fullLike"));
-  t.push_back(entry("rand", kTorch, {"rand(int[] size, " TC_RANDOM_OPTIONS, "rand(int[] size, " TC_FACTORY_OUT_OPTIONS},
+  t.push_back(entry("rand", kTorch, {"rand(int[] size, " TC_RANDOM_NAMES_OPTIONS, "rand(int[] size, " TC_RANDOM_OPTIONS,
+                     "rand(int[] size, " TC_FACTORY_OUT_OPTIONS, "rand(int[] size, " TC_NAMES_OPTIONS},
                     make_rand)
                   .says("Uniform random numbers in [0, 1) (tensorcast's generator, not PyTorch's).")
                   .hand_written("rand"));
   t.push_back(entry("randn", kTorch,
-                    {"randn(int[] size, " TC_RANDOM_OPTIONS, "randn(int[] size, " TC_FACTORY_OUT_OPTIONS}, make_randn)
+                    {"randn(int[] size, " TC_RANDOM_NAMES_OPTIONS, "randn(int[] size, " TC_RANDOM_OPTIONS,
+                     "randn(int[] size, " TC_FACTORY_OUT_OPTIONS, "randn(int[] size, " TC_NAMES_OPTIONS}, make_randn)
                   .says("Normal random numbers (tensorcast's generator, not PyTorch's).")
                   .hand_written("randn"));
   t.push_back(entry("randint", kTorch,

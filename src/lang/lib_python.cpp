@@ -81,7 +81,15 @@ Value print(const Arguments& args, CallContext& context) {
   return Value();
 }
 
-// --- len, int, float, bool, abs, round
+// --- type, len, int, float, bool, abs, round
+
+// Python's type(v): the class, a Callable named "class.<its name>" whose
+// repr is "<class 'torch.Tensor'>" (value.cpp, is_class).
+Value type_of(const Arguments& args, CallContext&) {
+  if (!args.keywords.empty() || args.positional.size() != 1) type_error("type() takes 1 or 3 arguments");
+  const Value& v = args.positional[0];
+  return Value(Callable{std::string("class.") + (v.is_tensor() ? "torch.Tensor" : type_name(v)), std::nullopt});
+}
 
 Value len(const Arguments& args, CallContext&) {
   const Value& v = exactly_one(args, "len");
@@ -402,6 +410,7 @@ Value py_min(const Arguments& args, CallContext&) { return extreme(args, "min", 
 
 void add_python(std::vector<Entry>& t) {
   t.push_back(raw_entry("print", kBuiltin, print));
+  t.push_back(raw_entry("type", kBuiltin, type_of));
   t.push_back(raw_entry("len", kBuiltin, len));
   t.push_back(raw_entry("int", kBuiltin, to_int));
   t.push_back(raw_entry("float", kBuiltin, to_float));

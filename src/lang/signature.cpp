@@ -23,12 +23,15 @@ const TypeSpelling kTypes[] = {
     {"ScalarType", Type::DType},    {"str", Type::Str},         {"Device", Type::Device},
     {"Layout", Type::Layout},       {"Generator", Type::Generator},
     {"MemoryFormat", Type::MemoryFormat},                       {"object", Type::Object},
+    {"Dimname[]", Type::Names},
 };
 
 // Values a program cannot make (torch.strided, torch.Generator(), ...):
 // whatever is given for them is refused once bound, as a left-out
 // parameter's value.
-bool is_foreign(Type t) { return t == Type::Layout || t == Type::Generator || t == Type::MemoryFormat; }
+bool is_foreign(Type t) {
+  return t == Type::Layout || t == Type::Generator || t == Type::MemoryFormat || t == Type::Names;
+}
 
 Value parse_default(const std::string& s) {
   if (s == "None") return Value();
@@ -120,6 +123,7 @@ bool check(const Param& p, const Value& v) {
     case Type::Layout:
     case Type::Generator:
     case Type::MemoryFormat:
+    case Type::Names:
     case Type::Object: return true;
   }
   return false;
@@ -334,6 +338,7 @@ std::string Param::type_name() const {
     case Type::Layout: return "torch.layout";
     case Type::Generator: return "torch.Generator";
     case Type::MemoryFormat: return "torch.memory_format";
+    case Type::Names: return "tuple of names";
     case Type::Object: return "object";
   }
   return "object";

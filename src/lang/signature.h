@@ -44,11 +44,13 @@
 //   "max() received an invalid combination of arguments - got (Tensor, str), but
 //    expected one of:\n * (Tensor input)\n * (Tensor input, Tensor other, *, Tensor out)\n ...\n"
 // without the per-signature "didn't match because ..." lines PyTorch adds.
-// PyTorch's named-dim overloads (Dimname dim, DimnameList names) are left
-// out, so where they would make a second plausible signature PyTorch lists
-// all and this binder names the one error, and where PyTorch binds a name
-// (x.sum('a'): "Name 'a' not found in Tensor[None].") this binder lists
-// the others.
+// PyTorch's named-dim overloads (Dimname dim) are left out, so where they
+// would make a second plausible signature PyTorch lists all and this
+// binder names the one error, and where PyTorch binds a name (x.sum('a'):
+// "Name 'a' not found in Tensor[None].") this binder lists the others.
+// The factories' overloads with names= (Dimname[]?! names: "tuple of
+// names names") are kept, left out, so that torch.ones() lists both of
+// PyTorch's signatures.
 #pragma once
 #include <optional>
 #include <string>
@@ -62,7 +64,7 @@ namespace tc::lang {
 struct Param {
   enum class Type {
     Tensor, Operand, Number, Int, Float, Bool, IntList, TensorList, DType, Str, Device,
-    Layout, Generator, MemoryFormat, Object
+    Layout, Generator, MemoryFormat, Names, Object
   };
   std::string name;
   Type type = Type::Object;

@@ -67,11 +67,18 @@ std::string grad_fn_repr(const Callable& fn) {
 
 bool is_grad_fn(const Callable& fn) { return fn.qualname.rfind("grad_fn.", 0) == 0; }
 
-// Python's builtins that are classes (type(int) is type), and torch.Size.
+// Python's builtins that are classes (type(int) is type), torch.Size, and
+// what type(v) gives: "class.<name>" (lib_python.cpp).
 bool is_class(const Callable& fn) {
+  if (fn.qualname.rfind("class.", 0) == 0) return true;
   for (const char* name : {"int", "float", "bool", "tuple", "list", "range", "torch.Size"})
     if (fn.qualname == name) return true;
   return false;
+}
+
+// A class's name as its repr shows it: "torch.Tensor", "int".
+std::string class_name(const Callable& fn) {
+  return fn.qualname.rfind("class.", 0) == 0 ? fn.qualname.substr(6) : fn.qualname;
 }
 
 // Python's reprs of callables, without the addresses Python adds to
@@ -79,7 +86,7 @@ bool is_class(const Callable& fn) {
 std::string callable_repr(const Callable& fn) {
   const std::string& q = fn.qualname;
   if (is_grad_fn(fn)) return grad_fn_repr(fn);
-  if (is_class(fn)) return "<class '" + q + "'>";
+  if (is_class(fn)) return "<class '" + class_name(fn) + "'>";
   const size_t dot = q.rfind('.');
   const std::string name = dot == std::string::npos ? q : q.substr(dot + 1);
   if (q.rfind("Tensor.", 0) == 0) return "<built-in method " + name + " of Tensor object>";

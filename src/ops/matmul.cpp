@@ -89,9 +89,9 @@ struct Plan {
   fail(ErrorKind::Shape, "mat1 and mat2 shapes cannot be multiplied (", r1, "x", c1, " and ", r2,
        "x", c2, ")");
 }
+// (PyTorch 1.13's addmv text; later versions name input, mat and vec.)
 [[noreturn]] void mv_mismatch(int64_t rows, int64_t cols, int64_t vec) {
-  fail(ErrorKind::Shape, "size mismatch, got input (", rows, "), mat (", rows, "x", cols,
-       "), vec (", vec, ")");
+  fail(ErrorKind::Shape, "size mismatch, got ", rows, ", ", rows, "x", cols, ",", vec);
 }
 
 Plan plan_matmul(const Tensor& a, const Tensor& b) {

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "autograd/node.h"
+#include "engine/cascade.h"
 #include "engine/kernels.h"
 #include "engine/ukernels.h"
 #include "work.h"
@@ -13,57 +14,19 @@ namespace tc {
 namespace {
 
 // Sums `in` into `out_keepdim` (same ndim, size 1 on reduced dims, zeroed).
-// The output is expanded over the reduced dims (stride 0), and the loop
-// order follows the input's memory, so the inner loop always streams the
-// input: either summing a row into one number ("reduce-inner") or adding a
-// row into a row of the output ("reduce-outer", the case of sum_to over
-// leading dims, never a transpose).
 //
 // Note [Summing a repeated dim]: where the input has stride 0 on a dim the
-// sum reduces (an expanded tensor), every number along it is the same, so
-// that dim is not looped: it is dropped from the plan and the sums are
-// multiplied by its size at the end. The work stays bounded by the memory
-// actually read (sum(expand(ones([1]), [100000, 100000])) is one multiply),
-// and the result is exact where a float accumulator would stall at 2^24.
-// A dim the input repeats and the sum keeps is summed once and the sums
-// spread along it (Note [Reductions through strides], ops/reduction.h).
-// The inner loop a sum runs, by the strides of its innermost loop dim.
-enum class SumKernel {
-  RowSum,         // reduce-inner: a contiguous row into one number
-  AccRows,        // reduce-outer: rows added into a row, four to a pass
-  Acc,            // reduce-outer: a row added into a row
-  RowSumStrided,  // strided: a strided row into one number
-  AccStrided,     // strided: anything else
-};
-
-// Its name in traces (Note [Kernel names]).
-const char* sum_kernel_name(SumKernel k) {
-  using K = ukernels::Sum;
-  switch (k) {
-    case SumKernel::RowSum:
-      return K::row.name;
-    case SumKernel::AccRows:
-      return K::rows4.name;
-    case SumKernel::Acc:
-      return K::acc.name;
-    case SumKernel::RowSumStrided:
-      return K::row_strided.name;
-    case SumKernel::AccStrided:
-      return K::acc_strided.name;
-  }
-  TC_ASSERT(false, "unknown sum kernel");
-}
-
-const char* sum_pattern_name(SumKernel k) {
-  switch (k) {
-    case SumKernel::RowSum: return "reduce-inner";
-    case SumKernel::AccRows:
-    case SumKernel::Acc: return "reduce-outer";
-    case SumKernel::RowSumStrided:
-    case SumKernel::AccStrided: return "strided";
-  }
-  TC_ASSERT(false, "unknown sum kernel");
-}
+// sum reduces (an expanded tensor), every number along it is the same.
+// PyTorch loops over it all the same, and so does tensorcast up to
+// kLoopedRepeats elements, adding in PyTorch's order (Note [Cascade sum]).
+// Past that the dim is not looped: it is dropped from the plan and the
+// sums are multiplied by its size at the end, so that the work stays
+// bounded by the memory actually read (sum(expand(ones([1]), [100000,
+// 100000])) is one multiply), and the result is the exact product where
+// PyTorch's float accumulators round (docs/limits.md). A dim the input
+// repeats and the sum keeps is then summed once and the sums spread along
+// it (Note [Reductions through strides], ops/reduction.h).
+constexpr int64_t kLoopedRepeats = int64_t{1} << 24;
 
 struct SumPlan {
   LoopPlan loop;                       // operand 0 out_keepdim, 1 in
@@ -71,11 +34,14 @@ struct SumPlan {
   double repeat = 1.0;                 // the product of their sizes
 };
 
-SumPlan plan_sum(const Tensor& in, const Tensor& out_keepdim) {
+// The loop over `in` and `out_keepdim` in the input's memory order, with
+// the reduced dims `in` repeats dropped when `drop_repeats`: what an
+// integer sum runs and what a sum's trace shows.
+SumPlan plan_sum(const Tensor& in, const Tensor& out_keepdim, bool drop_repeats = true) {
   SumPlan p;
   Shape shape = in.sizes();
   for (size_t d = 0; d < shape.size(); ++d)
-    if (in.strides()[d] == 0 && shape[d] > 1 && out_keepdim.sizes()[d] == 1) {
+    if (drop_repeats && in.strides()[d] == 0 && shape[d] > 1 && out_keepdim.sizes()[d] == 1) {
       p.repeated_dims.push_back(static_cast<int64_t>(d));
       p.repeat *= static_cast<double>(shape[d]);
       shape[d] = 1;
@@ -87,57 +53,123 @@ SumPlan plan_sum(const Tensor& in, const Tensor& out_keepdim) {
   return p;
 }
 
-// Runs plan p (from plan_sum over the same tensors) and returns the
-// kernel it chose; nothing is built for a trace.
-SumKernel run_sum(const SumPlan& p, const Tensor& in, const Tensor& out_keepdim) {
-  const LoopPlan& plan = p.loop;
-  float* out = out_keepdim.f32();
-  const float* a = in.f32();
-  const int64_t so = plan.shape.empty() ? 0 : plan.strides[0][0];
-  const int64_t sa = plan.shape.empty() ? 1 : plan.strides[1][0];
-  using Off = std::array<int64_t, 2>;
-  SumKernel kernel;
-  if (so == 0 && sa == 1) {
-    kernel = SumKernel::RowSum;
-    for_each_row<2>(plan, [&](int64_t n, const Off& o, const Off&) {
-      out[o[0]] += kernels::f32_rsum(n, a + o[1]);
-    });
-  } else if (so == 1 && sa == 1 && plan.shape.size() >= 2 && plan.strides[0][1] == 0) {
-    // The next loop dim is summed too: its rows go four to a pass.
-    kernel = SumKernel::AccRows;
-    for_each_plane<2>(plan, [&](int64_t n0, int64_t n1, const Off& o, const Off&, const Off& s1) {
-      kernels::f32_vacc_rows(n0, n1, out + o[0], a + o[1], s1[1]);
-    });
-  } else if (so == 1 && sa == 1) {
-    kernel = SumKernel::Acc;
-    for_each_row<2>(plan, [&](int64_t n, const Off& o, const Off&) {
-      kernels::f32_vacc(n, out + o[0], a + o[1]);
-    });
-  } else if (so == 0) {
-    kernel = SumKernel::RowSumStrided;
-    for_each_row<2>(plan, [&](int64_t n, const Off& o, const Off& s) {
-      out[o[0]] += kernels::f32_rsum_strided(n, a + o[1], s[1]);
-    });
-  } else {
-    kernel = SumKernel::AccStrided;
-    for_each_row<2>(plan, [&](int64_t n, const Off& o, const Off& s) {
-      kernels::f32_acc_strided(n, out + o[0], s[0], a + o[1], s[1]);
-    });
+// PyTorch's TensorIterator for a reduction of an input of `sizes` and
+// `in_strides` into an output with `out_strides` (0 along each reduced dim
+// of size > 1), as cascade_sum receives it: the dims reordered
+// (reorder_dimensions: reduced dims first, then by the output's strides,
+// then the input's) and coalesced (coalesce_dimensions), innermost first.
+struct ReduceIteration {
+  std::vector<int64_t> shape, in_strides, out_strides;
+};
+
+ReduceIteration reduce_iteration(const Shape& sizes, const Strides& in_strides,
+                                 const Strides& out_strides) {
+  const int64_t nd = static_cast<int64_t>(sizes.size());
+  // perm[i]: the tensor dim that is loop dim i; at first the innermost first.
+  std::vector<int64_t> perm(static_cast<size_t>(nd));
+  for (int64_t i = 0; i < nd; ++i) perm[static_cast<size_t>(i)] = nd - 1 - i;
+  const Strides* operands[2] = {&out_strides, &in_strides};
+  const auto should_swap = [&](int64_t d0, int64_t d1) {
+    for (int arg = 0; arg < 2; ++arg) {
+      const int64_t s0 = (*operands[arg])[static_cast<size_t>(d0)];
+      const int64_t s1 = (*operands[arg])[static_cast<size_t>(d1)];
+      if (arg == 0 && (s0 == 0) != (s1 == 0)) return s1 == 0 ? 1 : -1;
+      if (s0 == 0 || s1 == 0) continue;
+      if (s0 != s1) return s0 < s1 ? -1 : 1;
+      if (sizes[static_cast<size_t>(d0)] > sizes[static_cast<size_t>(d1)]) return 1;
+    }
+    return 0;
+  };
+  // PyTorch's insertion sort, which tolerates comparisons that decide nothing.
+  for (int64_t i = 1; i < nd; ++i) {
+    int64_t dim1 = i;
+    for (int64_t dim0 = i - 1; dim0 >= 0; --dim0) {
+      const int c = should_swap(perm[static_cast<size_t>(dim0)], perm[static_cast<size_t>(dim1)]);
+      if (c > 0) {
+        std::swap(perm[static_cast<size_t>(dim0)], perm[static_cast<size_t>(dim1)]);
+        dim1 = dim0;
+      } else if (c < 0) {
+        break;
+      }
+    }
   }
-  if (!p.repeated_dims.empty()) {
-    const float factor = static_cast<float>(p.repeat);
-    for (int64_t i = 0, n = out_keepdim.numel(); i < n; ++i) out[i] *= factor;
+  ReduceIteration it;
+  for (const int64_t d : perm) {
+    it.shape.push_back(sizes[static_cast<size_t>(d)]);
+    it.in_strides.push_back(in_strides[static_cast<size_t>(d)]);
+    it.out_strides.push_back(out_strides[static_cast<size_t>(d)]);
   }
-  return kernel;
+  if (nd <= 1) return it;
+  size_t prev = 0;
+  for (size_t dim = 1; dim < it.shape.size(); ++dim) {
+    const bool coalesces = it.shape[prev] == 1 || it.shape[dim] == 1 ||
+                           (it.shape[prev] * it.in_strides[prev] == it.in_strides[dim] &&
+                            it.shape[prev] * it.out_strides[prev] == it.out_strides[dim]);
+    if (coalesces) {
+      if (it.shape[prev] == 1) {
+        it.in_strides[prev] = it.in_strides[dim];
+        it.out_strides[prev] = it.out_strides[dim];
+      }
+      it.shape[prev] *= it.shape[dim];
+    } else if (++prev != dim) {
+      it.in_strides[prev] = it.in_strides[dim];
+      it.out_strides[prev] = it.out_strides[dim];
+      it.shape[prev] = it.shape[dim];
+    }
+  }
+  it.shape.resize(prev + 1);
+  it.in_strides.resize(prev + 1);
+  it.out_strides.resize(prev + 1);
+  return it;
 }
 
-// The sums of int64 and float64 (every integer and bool sum is an int64
-// one: the input was converted first): plain loops, no 4-lane kernels.
+// Sums the float32 or float64 `in` into `out_keepdim` (zeroed) in PyTorch's
+// order (Note [Cascade sum]), every element looped (repeated ones too).
+// Returns the path the loop took.
 template <class T>
-KernelChoice run_sum_any(const SumPlan& p, const Tensor& in, const Tensor& out_keepdim) {
+cascade::Path cascade_sum(const Tensor& in, const Tensor& out_keepdim) {
+  Strides out_strides = out_keepdim.strides();
+  for (size_t d = 0; d < out_strides.size(); ++d)
+    if (out_keepdim.sizes()[d] == 1 && in.sizes()[d] != 1) out_strides[d] = 0;
+  const ReduceIteration it = reduce_iteration(in.sizes(), in.strides(), out_strides);
+  T* out = first_element<T>(out_keepdim);
+  const T* a = first_element<T>(in);
+  cascade::Path path = cascade::Path::Elementwise;
+  if (in.numel() == 0) return path;
+  const size_t nd = it.shape.size();
+  const auto dim = [&](const std::vector<int64_t>& v, size_t i) { return i < nd ? v[i] : 0; };
+  const int64_t size0 = nd > 0 ? it.shape[0] : 1, size1 = nd > 1 ? it.shape[1] : 1;
+  // The dims past the two innermost, dim 2 fastest (TensorIterator's DimCounter).
+  const size_t first_outer = std::min<size_t>(nd, 2);
+  const Shape outer(it.shape.begin() + first_outer, it.shape.end());
+  const Strides outer_in(it.in_strides.begin() + first_outer, it.in_strides.end());
+  const Strides outer_out(it.out_strides.begin() + first_outer, it.out_strides.end());
+  std::vector<int64_t> counter(outer.size(), 0);
+  int64_t in_offset = 0, out_offset = 0;
+  for (;;) {
+    path = cascade::cascade_loop<T>(out + out_offset, a + in_offset, size0, size1, dim(it.in_strides, 0),
+                                    dim(it.in_strides, 1), dim(it.out_strides, 0),
+                                    dim(it.out_strides, 1));
+    size_t d = 0;
+    for (; d < outer.size(); ++d) {
+      in_offset += outer_in[d];
+      out_offset += outer_out[d];
+      if (++counter[d] < outer[d]) break;
+      in_offset -= outer[d] * outer_in[d];
+      out_offset -= outer[d] * outer_out[d];
+      counter[d] = 0;
+    }
+    if (d == outer.size()) break;
+  }
+  return path;
+}
+
+// The sums of int64 (every integer and bool sum is an int64 one: the input
+// was converted first, and wrapping sums do not depend on the order).
+KernelChoice run_int_sum(const SumPlan& p, const Tensor& in, const Tensor& out_keepdim) {
   const LoopPlan& plan = p.loop;
-  T* out = out_keepdim.data<T>();
-  const T* a = in.data<T>();
+  int64_t* out = out_keepdim.data<int64_t>();
+  const int64_t* a = in.data<int64_t>();
   using Off = std::array<int64_t, 2>;
   const bool inner = !plan.shape.empty() && plan.strides[0][0] == 0;
   for_each_row<2>(plan, [&](int64_t n, const Off& o, const Off& s) {
@@ -145,12 +177,43 @@ KernelChoice run_sum_any(const SumPlan& p, const Tensor& in, const Tensor& out_k
   });
   if (!p.repeated_dims.empty()) {
     // The repeat is at most the product of sizes, which fits int64.
-    const T factor = static_cast<T>(p.repeat);
+    const auto factor = static_cast<int64_t>(p.repeat);
     for (int64_t i = 0, n = out_keepdim.numel(); i < n; ++i) out[i] = fn::wrap_mul(out[i], factor);
   }
-  return {ukernels::typed_kernel_name(dtype_of<T>(), inner ? "rsum" : "acc", Pattern::Strided,
-                                      false),
+  return {ukernels::typed_kernel_name(DType::Int64, inner ? "rsum" : "acc", Pattern::Strided, false),
           inner ? Pattern::Contiguous : Pattern::Strided};
+}
+
+// The kernel a float sum ran, by its path (Note [Kernel names]).
+const char* cascade_kernel_name(DType dtype, cascade::Path path) {
+  namespace K = ukernels;
+  const bool f32 = dtype == DType::Float32;
+  switch (path) {
+    case cascade::Path::Inner:
+      return (f32 ? K::f32_rsum_cascade__autovec_4x8 : K::f64_rsum_cascade__autovec_4x4).name;
+    case cascade::Path::Outer:
+      return (f32 ? K::f32_vsum_cascade__autovec_4x8 : K::f64_vsum_cascade__autovec_4x4).name;
+    case cascade::Path::ScalarInner:
+      return (f32 ? K::f32_rsum_cascade__scalar_strided : K::f64_rsum_cascade__scalar_strided).name;
+    case cascade::Path::ScalarOuter:
+      return (f32 ? K::f32_sum_cascade__scalar_strided : K::f64_sum_cascade__scalar_strided).name;
+    case cascade::Path::Elementwise:
+      return (f32 ? K::f32_acc__scalar_strided : K::f64_acc__scalar_strided).name;
+  }
+  TC_ASSERT(false, "unknown cascade path");
+}
+
+// Its inner stride pattern in traces: a row summed into one number, rows
+// added into a row, or neither contiguous.
+const char* cascade_pattern_name(cascade::Path path) {
+  switch (path) {
+    case cascade::Path::Inner: return "reduce-inner";
+    case cascade::Path::Outer: return "reduce-outer";
+    case cascade::Path::ScalarInner:
+    case cascade::Path::ScalarOuter:
+    case cascade::Path::Elementwise: return "strided";
+  }
+  TC_ASSERT(false, "unknown cascade path");
 }
 
 // Records the sum's trace, if a TraceScope is active. `given` is the
@@ -290,27 +353,45 @@ Tensor sum_reduction(const Tensor& self, const ReducedShape& r, const char* op) 
   // The result first: one too large for memory is refused before anything runs.
   const Tensor out_keepdim = Tensor::zeros(r.keep_shape, dtype);
   const Tensor a = to_keeping_repeats(self, dtype);
-  // A kept dim the input repeats is summed once and spread (Note
-  // [Reductions through strides]); a reduced one, plan_sum leaves out.
+  // Floats loop over every element, repeated ones too, up to a size (Note
+  // [Summing a repeated dim]). Otherwise a kept dim the input repeats is
+  // summed once and spread (Note [Reductions through strides]), and a
+  // reduced one is left out of the loop.
+  const bool loop_all = dtype != DType::Int64 && a.numel() <= kLoopedRepeats;
   std::vector<bool> kept(r.reduced.size());
   for (size_t d = 0; d < kept.size(); ++d) kept[d] = !r.reduced[d];
-  const Tensor c = compact(a, kept);
+  const Tensor c = loop_all ? a : compact(a, kept);
   const bool spread = c.sizes() != a.sizes();
   Shape compact_keep = c.sizes();
   for (int64_t d : r.dims) compact_keep[static_cast<size_t>(d)] = 1;
   const Tensor acc = spread ? Tensor::zeros(compact_keep, dtype) : out_keepdim;
-  const SumPlan plan = plan_sum(c, acc);
+  const SumPlan plan = plan_sum(c, acc, !loop_all);
   // the loop's reads and writes (the fill above, the spread below charge as copies)
   charge_work(WorkKind::Elements, static_cast<double>(numel(plan.loop.shape)) +
                                       static_cast<double>(acc.numel()));
-  if (dtype == DType::Float32) {
-    const SumKernel kernel = run_sum(plan, c, acc);
-    trace_sum(op, self, a, out_keepdim, plan, r, sum_kernel_name(kernel), sum_pattern_name(kernel));
-  } else {
-    const KernelChoice kernel = dtype == DType::Int64 ? run_sum_any<int64_t>(plan, c, acc)
-                                                      : run_sum_any<double>(plan, c, acc);
+  if (dtype == DType::Int64) {
+    const KernelChoice kernel = run_int_sum(plan, c, acc);
     trace_sum(op, self, a, out_keepdim, plan, r, kernel.kernel,
               kernel.pattern == Pattern::Contiguous ? "reduce-inner" : "reduce-outer");
+  } else {
+    const Tensor looped = plan.repeated_dims.empty() ? c : compact(c, r.reduced);
+    const cascade::Path path = visit_dtype(dtype, [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_floating_point_v<T>) {
+        const cascade::Path taken = cascade_sum<T>(looped, acc);
+        if (!plan.repeated_dims.empty()) {
+          T* o = acc.data<T>();
+          const T factor = static_cast<T>(plan.repeat);
+          for (int64_t i = 0, n = acc.numel(); i < n; ++i) o[i] *= factor;
+        }
+        return taken;
+      } else {
+        TC_ASSERT(false, "a float sum in ", dtype_name(dtype));
+        return cascade::Path::Elementwise;
+      }
+    });
+    trace_sum(op, self, a, out_keepdim, plan, r, cascade_kernel_name(dtype, path),
+              cascade_pattern_name(path));
   }
   if (spread) copy_into(out_keepdim, expand(acc, r.keep_shape));
   return out_keepdim.with_geometry(Geometry::contiguous(r.out_shape));

@@ -25,7 +25,7 @@ namespace {
 // PyTorch's index names.
 
 // A row kernel's name in traces (Note [Kernel names]): the output's dtype,
-// r<op> for a row reduced into one number (as f32_rsum), a scalar loop:
+// r<op> for a row reduced into one number (as f32_rsum_cascade), a scalar loop:
 // f32_ramax__scalar_u1, i64_rargmax__scalar_u1. Interned: a trace keeps
 // the pointer.
 const char* row_kernel_name(DType out, const char* op) {

@@ -37,7 +37,7 @@ class Bools {
 namespace {
 
 const int64_t kLengths[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 64, 100,
-                            k::kSumBlock - 1, k::kSumBlock, k::kSumBlock + 1, 3 * k::kSumBlock + 5};
+                            4095, 4096, 4097, 12293};
 
 std::vector<float> data(Random& rng, int64_t n) {
   // One extra element in front, so that a + 1 is not 16-byte aligned.
@@ -150,25 +150,6 @@ TEST_CASE("the 4-lane max/min propagate NaN like the scalar twins", "[kernels]")
   CHECK(r[1] == 1);
 }
 
-TEST_CASE("row sums: contiguous and strided, lengths around the tile and block", "[kernels]") {
-  Random rng(63);
-  for (int64_t n : kLengths) {
-    INFO("n=" << n);
-    const std::vector<float> a = data(rng, 2 * n);
-    double want = 0;
-    for (int64_t i = 0; i < n; ++i) want += a[i + 1];
-    // Small halves: every partial sum is exact in float.
-    CHECK(k::f32_rsum(n, a.data() + 1) == static_cast<float>(want));
-    double want_strided = 0;
-    for (int64_t i = 0; i < n; ++i) want_strided += a[2 * i];
-    CHECK(k::f32_rsum_strided(n, a.data(), 2) == static_cast<float>(want_strided));
-    std::vector<float> acc(n + 1, 1.0f), acc_want(n + 1, 1.0f);
-    k::f32_vacc(n, acc.data() + 1, a.data() + 1);
-    for (int64_t i = 0; i < n; ++i) acc_want[i + 1] += a[i + 1];
-    CHECK(naive::first_difference(acc, acc_want, true) < 0);
-  }
-}
-
 TEST_CASE("comparison and where kernels, contiguous and strided", "[kernels]") {
   Random rng(64);
   for (int64_t n : kLengths) {
@@ -262,21 +243,6 @@ TEST_CASE("a transposed operand is run by the tiled kernel, both ways round", "[
   }
 }
 
-TEST_CASE("row accumulation: rows around the four-row pass, lengths around the vector", "[kernels]") {
-  Random rng(66);
-  for (int64_t rows = 0; rows <= 9; ++rows)
-    for (int64_t n : {int64_t{0}, int64_t{1}, int64_t{3}, int64_t{4}, int64_t{5}, int64_t{8}, int64_t{17}}) {
-      INFO("rows=" << rows << " n=" << n);
-      const int64_t stride = n + 2;
-      const std::vector<float> a = data(rng, rows * stride);
-      std::vector<float> out(n + 1, 1.0f), want(n + 1, 1.0f);
-      k::f32_vacc_rows(n, rows, out.data() + 1, a.data() + 1, stride);
-      for (int64_t r = 0; r < rows; ++r)
-        for (int64_t i = 0; i < n; ++i) want[i + 1] += a[1 + r * stride + i];
-      CHECK(naive::first_difference(out, want, true) < 0);  // halves: exact in any order
-    }
-}
-
 // See Note [Kernel names]: every name of ukernels.h against the scheme of
 // docs/traces.md, spelled out here once, for the instruction set built.
 namespace {
@@ -354,12 +320,21 @@ TEST_CASE("kernel names follow the scheme of docs/traces.md", "[kernels][trace]"
   // Interned: the same name is the same pointer.
   CHECK(typed_kernel_name(DType::Int32, "add", Pattern::ScalarB, true) ==
         typed_kernel_name(DType::Int32, "add", Pattern::ScalarB, true));
-  using S = tc::ukernels::Sum;
-  CHECK(S::row.name == std::string("f32_rsum__") + TC_ISA + "_u16_acc4");
-  CHECK(S::rows4.name == std::string("f32_vacc_rows__") + TC_ISA + "_r4");
-  CHECK(S::acc.name == std::string("f32_vacc__") + TC_ISA + "_u8");
-  CHECK(S::row_strided.name == std::string("f32_rsum__scalar_strided"));
-  CHECK(S::acc_strided.name == std::string("f32_acc__scalar_strided"));
+  namespace K = tc::ukernels;
+  for (const char* f : {"f32", "f64"}) {
+    const std::string tile = f == std::string("f32") ? "_4x8" : "_4x4";
+    const bool f32 = f == std::string("f32");
+    CHECK((f32 ? K::f32_rsum_cascade__autovec_4x8 : K::f64_rsum_cascade__autovec_4x4).name ==
+          std::string(f) + "_rsum_cascade__autovec" + tile);
+    CHECK((f32 ? K::f32_vsum_cascade__autovec_4x8 : K::f64_vsum_cascade__autovec_4x4).name ==
+          std::string(f) + "_vsum_cascade__autovec" + tile);
+    CHECK((f32 ? K::f32_rsum_cascade__scalar_strided : K::f64_rsum_cascade__scalar_strided).name ==
+          std::string(f) + "_rsum_cascade__scalar_strided");
+    CHECK((f32 ? K::f32_sum_cascade__scalar_strided : K::f64_sum_cascade__scalar_strided).name ==
+          std::string(f) + "_sum_cascade__scalar_strided");
+    CHECK((f32 ? K::f32_acc__scalar_strided : K::f64_acc__scalar_strided).name ==
+          std::string(f) + "_acc__scalar_strided");
+  }
 }
 
 // In place, as XNNPACK tests its kernels: the output on an input's memory
@@ -487,7 +462,7 @@ TEST_CASE("transposed-input kernel in place: out on x", "[kernels][inplace]") {
     }
 }
 
-TEST_CASE("where and accumulation kernels in place", "[kernels][inplace]") {
+TEST_CASE("where kernels in place", "[kernels][inplace]") {
   // Comparisons cannot run in place: they write bool, they read float.
   Random rng(70);
   for (int64_t n : kLengths) {
@@ -505,10 +480,5 @@ TEST_CASE("where and accumulation kernels in place", "[kernels][inplace]") {
     tc::kernels::x_where(n, b.data(), 1, c.data(), 1, a.data(), 1, b.data(), 1);
     want[n] = b0[n];
     CHECK(b == want);
-    a = a0;
-    k::f32_vacc(n, a.data() + 1, a.data() + 1);  // out += out
-    std::vector<float> doubled = a0;
-    for (int64_t i = 1; i <= n; ++i) doubled[i] = a0[i] + a0[i];
-    CHECK(naive::first_difference(a, doubled, true) < 0);
   }
 }

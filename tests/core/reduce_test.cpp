@@ -46,13 +46,21 @@ TEST_CASE("sum over a repeated (stride-0) dim is exact and does not loop it", "[
   const Tensor e = tc::expand(Tensor::from_data({1, 2}, {2, 1}), {2, 3});
   CHECK(values(tc::sum(e, {1}, false)) == std::vector<float>{3, 6});
   CHECK(values(tc::sum(e, {0}, false)) == std::vector<float>{3, 3, 3});
-  tc::TraceScope scope;
-  tc::sum(e, {1}, false);
-  const auto& events = scope.events();
-  REQUIRE(!events.empty());
-  const auto* op = std::get_if<tc::OpTrace>(&events.back());
-  REQUIRE(op != nullptr);
-  CHECK(op->repeated_dims == std::vector<int64_t>{1});
+  // Up to 2^24 elements the repeated dim is looped, in PyTorch's order (Note
+  // [Summing a repeated dim]); past that it is not.
+  const auto repeated_dims = [](const Tensor& x) {
+    tc::TraceScope scope;
+    tc::sum(x, {1}, false);
+    const auto& events = scope.events();
+    REQUIRE(!events.empty());
+    const auto* op = std::get_if<tc::OpTrace>(&events.back());
+    REQUIRE(op != nullptr);
+    return op->repeated_dims;
+  };
+  CHECK(repeated_dims(e).empty());
+  const Tensor wide = tc::expand(Tensor::from_data({1, 2}, {2, 1}), {2, int64_t{1} << 24});
+  CHECK(repeated_dims(wide) == std::vector<int64_t>{1});
+  CHECK(values(tc::sum(wide, {1}, false)) == std::vector<float>{16777216.0f, 33554432.0f});
 }
 
 TEST_CASE("sum of long contiguous rows stays accurate", "[reduce]") {
@@ -159,7 +167,7 @@ TEST_CASE("sum_to: random targets against the naive reference", "[reduce][sum_to
   }
 }
 
-TEST_CASE("sum's trace names the kernel run_sum chose, for each stride pattern",
+TEST_CASE("sum's trace names the path of PyTorch's cascade_sum, for each stride pattern",
           "[reduce][trace]") {
   using Dims = std::vector<int64_t>;
   // [6, 9, 2] narrowed to [6, 9, 1]: strides [18, 2, 1], no dim of stride 1
@@ -171,18 +179,18 @@ TEST_CASE("sum's trace names the kernel run_sum chose, for each stride pattern",
     std::string kernel, pattern;
     Dims repeated;
   };
-  const std::string isa = TC_ISA;
+  // The paths of PyTorch's cascade_sum (Note [Cascade sum]); an expanded
+  // input this small is looped over its repeated dim, as PyTorch does.
   const Case cases[] = {
-      {Tensor::ones({6, 9}), {1}, "f32_rsum__" + isa + "_u16_acc4", "reduce-inner", {}},
-      {Tensor::ones({6, 9}), {0}, "f32_vacc_rows__" + isa + "_r4", "reduce-outer", {}},
-      {Tensor::ones({6, 1}), {1}, "f32_vacc__" + isa + "_u8", "reduce-outer", {}},
-      {every_other, {1}, "f32_rsum__scalar_strided", "strided", {}},
-      {every_other, {0}, "f32_acc__scalar_strided", "strided", {}},
-      {tc::expand(Tensor::ones({1, 9}), {6, 9}),
-       {0},
-       "f32_vacc__" + isa + "_u8",
-       "reduce-outer",
-       {0}},
+      {Tensor::ones({6, 9}), {1}, "f32_rsum_cascade__autovec_4x8", "reduce-inner", {}},
+      {Tensor::ones({6, 9}), {0}, "f32_vsum_cascade__autovec_4x8", "reduce-outer", {}},
+      // nothing reduced: PyTorch's one loop dim goes the scalar way
+      {Tensor::ones({6, 1}), {1}, "f32_rsum_cascade__scalar_strided", "strided", {}},
+      // nothing reduced on two dims that do not coalesce: added as they are
+      {tc::unsqueeze(tc::transpose(Tensor::ones({3, 4}), 0, 1), 1), {1}, "f32_acc__scalar_strided", "strided", {}},
+      {every_other, {1}, "f32_rsum_cascade__scalar_strided", "strided", {}},
+      {every_other, {0}, "f32_sum_cascade__scalar_strided", "strided", {}},
+      {tc::expand(Tensor::ones({1, 9}), {6, 9}), {0}, "f32_vsum_cascade__autovec_4x8", "reduce-outer", {}},
   };
   for (const Case& c : cases) {
     INFO(naive::show(c.x.sizes()) << " strides " << naive::show(c.x.strides()) << " over "

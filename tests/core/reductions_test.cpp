@@ -713,8 +713,14 @@ TEST_CASE("reductions charge the elements they loop over and write", "[reduction
   const Tensor t = tc::expand(f32({1, 2, 3, 4}, {1, 4}), {int64_t{1} << 20, 4});
   const double spread = 2 * (1 << 20) + tc::work_cost::kRow;
   CHECK(used([&] { tc::amax(t, {1}, false); }) == 5 + spread);
-  // sum fills its result (2^20) and the row it computes (1) first.
-  CHECK(used([&] { tc::sum(t, {1}, false); }) == (1 << 20) + 1 + 5 + spread);
+  // sum loops over every element up to 2^24 (Note [Summing a repeated
+  // dim]): it fills its result (2^20), reads 2^22, writes 2^20.
+  CHECK(used([&] { tc::sum(t, {1}, false); }) == (1 << 20) + (4 << 20) + (1 << 20));
+  // Past that, a kept repeated dim: the result filled (2^23) and the row it
+  // computes (1) first, 4 numbers read and one written, then spread.
+  const Tensor wide = tc::expand(f32({1, 2, 3, 4}, {1, 4}), {int64_t{1} << 23, 4});
+  const double wide_spread = 2 * (1 << 23) + tc::work_cost::kRow;
+  CHECK(used([&] { tc::sum(wide, {1}, false); }) == (1 << 23) + 1 + 5 + wide_spread);
   // softmax: the 4 distinct numbers read and written, then spread over
   // [2^20, 4]: 2^22 read and written, in 2^20 rows of 4.
   CHECK(used([&] { tc::softmax(t, 1); }) == 8 + 2 * (4 << 20) + (1 << 20) * tc::work_cost::kRow);

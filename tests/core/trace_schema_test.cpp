@@ -63,7 +63,7 @@ void run_corpus() {
   tc::add(tc::transpose(big, 0, 1), big);                 // transposed
   tc::where(tc::compare(tc::CompareOp::Gt, col, 0.0), row, row);  // strided
   tc::sum(iota({4, 8}), {1}, false);                      // reduce-inner
-  tc::sum(iota({8, 4}), {0}, false);                      // reduce-outer
+  tc::sum(iota({4, 8}), {0}, false);                      // reduce-outer
   tc::add(iota({3}), iota({2, 3}));                       // missing, rank-promotion
   const Tensor mask = tc::Tensor::from_bools({1, 0}, {2});
   tc::add(mask, mask);                                    // bool

@@ -1,0 +1,261 @@
+// Note [Cascade sum]
+// PyTorch sums floating tensors in a cascade (cascade_sum,
+// aten/src/ATen/native/cpu/SumKernel.cpp): a row is summed in chunks of
+// 16 or more elements, the chunks' sums in chunks again, up to four
+// levels, so that only numbers of a similar size are added together.
+// torch.full((10**7,), 0.1).sum() is 999999.4375 that way; one running
+// float32 total gives 1087937, blocks of 4096 gave 1000023.4. A student
+// compares the printed number with a notebook's, so tensorcast adds in
+// PyTorch's order, bit for bit, as its CPU build with AVX2 on one thread
+// does (torch.get_num_threads() == 1, the default where PyTorch runs on
+// one core; with more threads PyTorch splits a sum of 32768 elements or
+// more between them and its last bits depend on how many: docs/limits.md).
+//
+// The order follows from three things, each reproduced here:
+// - the vector width: AVX2's Vectorized<T> holds 32 bytes, 8 float32 or
+//   4 float64 lanes (kLanes), each lane a cascade of its own;
+// - the loop PyTorch's TensorIterator hands the kernel: dims reordered
+//   (reduced dims innermost) and coalesced (reduce_iteration, reduce.cpp);
+// - which of the kernel's four paths the two innermost dims take
+//   (cascade_loop below): a contiguous reduced row (inner_sum), a
+//   contiguous kept row (outer_sum), or neither (the scalar paths).
+// A path's sums are added into the output (`+=`), so a reduction whose
+// reduced dims do not coalesce into the two innermost adds each outer
+// step's partial sums in turn, as PyTorch does.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "engine/vectorized.h"
+
+namespace tc::cascade {
+
+using vectorized::kLanes;
+
+// PyTorch's utils::CeilLog2: 1 up to 2, else the bit length of x - 1.
+inline int64_t ceil_log2(int64_t x) {
+  if (x <= 2) return 1;
+  int64_t bits = 0;
+  for (uint64_t v = static_cast<uint64_t>(x - 1); v != 0; v >>= 1) ++bits;
+  return bits;
+}
+
+// The levels of PyTorch's multi_row_sum for a count of rows: four, each
+// handing its sum up every `step` of the level below.
+struct Levels {
+  static constexpr int kCount = 4;
+  int64_t power, step, mask;
+  explicit Levels(int64_t size)
+      : power(std::max<int64_t>(4, ceil_log2(size) / kCount)),
+        step(int64_t{1} << power),
+        mask(step - 1) {}
+  // Whether, after row i, level j's sums stay (not yet handed up further).
+  bool stays(int64_t i, int j) const { return (i & (mask << (j * power))) != 0; }
+};
+
+// PyTorch's multi_row_sum, for any loads: each of `width` columns is the
+// cascade sum of its `size` numbers; add_rows(acc, i, n) adds rows i to
+// i + n - 1, in order, into acc[0 .. width). acc holds Levels::kCount *
+// width numbers, zeroed; the sums end in its first width. Level j + 1
+// takes level j's sums each time the row count is a multiple of
+// 2^(j * power).
+template <class T, class Width, class AddRows>
+void cascade(int64_t size, Width width, T* acc, AddRows add_rows) {
+  const Levels lv(size);
+  int64_t i = 0;
+  while (i + lv.step <= size) {
+    add_rows(acc, i, lv.step);
+    i += lv.step;
+    for (int j = 1; j < Levels::kCount; ++j) {
+      T* __restrict to = acc + j * width;
+      T* __restrict from = acc + (j - 1) * width;
+      for (int64_t c = 0; c < width; ++c) {
+        to[c] += from[c];
+        from[c] = T(0);
+      }
+      if (lv.stays(i, j)) break;
+    }
+  }
+  add_rows(acc, i, size - i);
+  for (int j = 1; j < Levels::kCount; ++j)
+    for (int64_t c = 0; c < width; ++c) acc[c] += acc[j * width + c];
+}
+
+// multi_row_sum over `width` contiguous columns: column c of row i is
+// p[i * row_stride + c]. The rows are read in order, each across all its
+// columns, so that a matrix summed down its rows streams through memory;
+// each column still adds in PyTorch's order, which depends on the row
+// only. A width known at compile time (a std::integral_constant: the 4
+// vectors of a row_sum) keeps its running sums in registers.
+template <class T, class Width>
+void cascade_columns(const T* p, int64_t row_stride, int64_t size, Width width, T* acc) {
+  cascade(size, width, acc, [p, row_stride, width](T* __restrict a, int64_t first, int64_t n) {
+    if constexpr (std::is_integral_v<Width>) {
+      for (int64_t i = first; i < first + n; ++i) {
+        const T* __restrict row = p + i * row_stride;
+        for (int64_t c = 0; c < width; ++c) a[c] += row[c];
+      }
+    } else {
+      T local[Width::value];
+      std::copy(a, a + Width::value, local);
+      for (int64_t i = first; i < first + n; ++i) {
+        const T* __restrict row = p + i * row_stride;
+        for (int64_t c = 0; c < Width::value; ++c) local[c] += row[c];
+      }
+      std::copy(local, local + Width::value, a);
+    }
+  });
+}
+
+// PyTorch's multi_row_sum with four rows: out[k * L + l] is the cascade
+// sum over i < size of p[i * row_stride + k * block_stride + l]: four
+// blocks of L lanes (L = kLanes: four vectors; L = 1: four numbers).
+template <class T, int L>
+void multi_row_sum(const T* p, int64_t row_stride, int64_t block_stride, int64_t size, T* out) {
+  constexpr int N = 4 * L;
+  T acc[Levels::kCount * N] = {};
+  if (block_stride == L) {  // the four blocks are N contiguous columns
+    cascade_columns(p, row_stride, size, std::integral_constant<int64_t, N>{}, acc);
+  } else {
+    cascade(size, std::integral_constant<int64_t, N>{}, acc, [&](T* a, int64_t first, int64_t n) {
+      for (int64_t i = first; i < first + n; ++i) {
+        const T* row = p + i * row_stride;
+        for (int k = 0; k < 4; ++k)
+          for (int l = 0; l < L; ++l) a[k * L + l] += row[k * block_stride + l];
+      }
+    });
+  }
+  std::copy(acc, acc + N, out);
+}
+
+// PyTorch's row_sum: the size items at p + i * stride (L lanes each) as
+// four interleaved cascades (item i into the (i mod 4)th), the items past
+// the last four into the first, then the four added in order.
+template <class T, int L>
+void row_sum(const T* p, int64_t stride, int64_t size, T* out) {
+  const int64_t size_ilp = size / 4;
+  T partial[4 * L];
+  multi_row_sum<T, L>(p, stride * 4, stride, size_ilp, partial);
+  for (int64_t i = size_ilp * 4; i < size; ++i)
+    for (int l = 0; l < L; ++l) partial[l] += p[i * stride + l];
+  for (int k = 1; k < 4; ++k)
+    for (int l = 0; l < L; ++l) partial[l] += partial[k * L + l];
+  std::copy(partial, partial + L, out);
+}
+
+// The four paths of PyTorch's cascade_sum loop, each over size1 rows of
+// size0 reduced elements, adding row j's sum into out[j * out_stride].
+enum class Path {
+  Inner,        // vectorized_inner_sum: the reduced dim contiguous
+  Outer,        // vectorized_outer_sum: the kept dim contiguous
+  ScalarInner,  // scalar_inner_sum
+  ScalarOuter,  // scalar_outer_sum
+  Elementwise,  // nothing reduced on these two dims: out += in
+};
+
+// vectorized_inner_sum: each row as vectors (row_sum), the elements past
+// the last whole vector, then the lanes.
+template <class T>
+void inner_sum(const T* in, int64_t row_stride, T* out, int64_t out_stride, int64_t size0,
+               int64_t size1) {
+  constexpr int W = kLanes<T>;
+  const int64_t vectors = size0 / W;
+  for (int64_t j = 0; j < size1; ++j) {
+    const T* row = in + j * row_stride;
+    T lanes[W];
+    row_sum<T, W>(row, W, vectors, lanes);
+    T total = 0;
+    for (int64_t k = vectors * W; k < size0; ++k) total += row[k];
+    for (int l = 0; l < W; ++l) total += lanes[l];
+    out[j * out_stride] += total;
+  }
+}
+
+// vectorized_outer_sum: columns j (contiguous) summed down the reduced
+// dim (stride `step`), 4 vectors at a time (multi_row_sum), then one
+// vector at a time, then one at a time (row_sum). The two add in
+// different orders.
+template <class T>
+void outer_sum(const T* in, int64_t step, T* out, int64_t out_stride, int64_t size0, int64_t size1) {
+  constexpr int W = kLanes<T>;
+  // Every group of 4 vectors at once: the same sums, the rows read in order.
+  const int64_t grouped = size1 / (4 * W) * (4 * W);
+  int64_t j = grouped;
+  if (grouped > 0) {
+    std::vector<T> acc(static_cast<size_t>(Levels::kCount * grouped), T(0));
+    cascade_columns(in, step, size0, grouped, acc.data());
+    for (int64_t c = 0; c < grouped; ++c) out[c * out_stride] += acc[static_cast<size_t>(c)];
+  }
+  for (; j + W <= size1; j += W) {
+    T sums[W];
+    row_sum<T, W>(in + j, step, size0, sums);
+    for (int c = 0; c < W; ++c) out[(j + c) * out_stride] += sums[c];
+  }
+  for (; j < size1; ++j) {
+    T sum;
+    row_sum<T, 1>(in + j, step, size0, &sum);
+    out[j * out_stride] += sum;
+  }
+}
+
+// scalar_inner_sum: row j at in + j * s1, its elements s0 apart.
+template <class T>
+void scalar_inner_sum(const T* in, int64_t s0, int64_t s1, T* out, int64_t out_stride,
+                      int64_t size0, int64_t size1) {
+  for (int64_t j = 0; j < size1; ++j) {
+    T sum;
+    row_sum<T, 1>(in + j * s1, s0, size0, &sum);
+    out[j * out_stride] += sum;
+  }
+}
+
+// scalar_outer_sum: four rows at a time (multi_row_sum), then one.
+template <class T>
+void scalar_outer_sum(const T* in, int64_t s0, int64_t s1, T* out, int64_t out_stride,
+                      int64_t size0, int64_t size1) {
+  int64_t j = 0;
+  for (; j + 3 < size1; j += 4) {
+    T sums[4];
+    multi_row_sum<T, 1>(in + j * s1, s0, s1, size0, sums);
+    for (int k = 0; k < 4; ++k) out[(j + k) * out_stride] += sums[k];
+  }
+  scalar_inner_sum(in + j * s1, s0, s1, out + j * out_stride, out_stride, size0, size1 - j);
+}
+
+// One call of cascade_sum's loop: size0 x size1 elements of `in` (strides
+// in_s0, in_s1, in elements) added into `out` (strides out_s0, out_s1; 0
+// along a reduced dim), choosing the path as PyTorch does. Returns it.
+template <class T>
+Path cascade_loop(T* out, const T* in, int64_t size0, int64_t size1, int64_t in_s0, int64_t in_s1,
+                  int64_t out_s0, int64_t out_s1) {
+  if (out_s0 != 0 && out_s1 == 0) {  // the reduced dim first
+    std::swap(in_s0, in_s1);
+    std::swap(out_s0, out_s1);
+    std::swap(size0, size1);
+  }
+  if (out_s0 != 0 && out_s1 != 0) {
+    for (int64_t j = 0; j < size1; ++j)
+      for (int64_t i = 0; i < size0; ++i) out[i * out_s0 + j * out_s1] += in[i * in_s0 + j * in_s1];
+    return Path::Elementwise;
+  }
+  constexpr int W = kLanes<T>;
+  if (in_s0 == 1 && size0 >= W) {
+    inner_sum(in, in_s1, out, out_s1, size0, size1);
+    return Path::Inner;
+  }
+  if (in_s1 == 1 && size1 >= W) {
+    outer_sum(in, in_s0, out, out_s1, size0, size1);
+    return Path::Outer;
+  }
+  if (in_s0 < in_s1) {
+    scalar_inner_sum(in, in_s0, in_s1, out, out_s1, size0, size1);
+    return Path::ScalarInner;
+  }
+  scalar_outer_sum(in, in_s0, in_s1, out, out_s1, size0, size1);
+  return Path::ScalarOuter;
+}
+
+}  // namespace tc::cascade
