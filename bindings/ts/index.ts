@@ -1,6 +1,6 @@
 // The package's public API: `import { init, TensorcastError } from 'tensorcast'`.
 export { init } from './init.js';
-export type { InitOptions } from './loader.js';
+export type { CompiledModule, InitOptions } from './loader.js';
 export { TensorcastError } from './errors.js';
 export type { ErrorKind } from './errors.js';
 export { Tensor } from './tensor.js';

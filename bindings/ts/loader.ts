@@ -23,13 +23,20 @@ export interface InitOptions {
    * posted to a Web Worker, which then neither fetches nor compiles the
    * .wasm again. Ignores simd (the module is what it is).
    */
-  wasmModule?: WebAssembly.Module;
+  wasmModule?: CompiledModule;
   /**
    * Use the SIMD build (true) or the plain one (false). Default: SIMD when
    * the engine supports it. Ignored with wasmBinary.
    */
   simd?: boolean;
 }
+
+/**
+ * A WebAssembly.Module (what tc.wasmModule is and init({ wasmModule })
+ * takes), typed as an object so that the package's types need no DOM or
+ * Node library; init() checks that it is one.
+ */
+export type CompiledModule = object;
 
 export interface LoaderHooks {
   /** Receives each warning the core emits, as JSON text. */
@@ -85,7 +92,7 @@ async function compile(
   imports: WebAssembly.Imports,
 ): Promise<WebAssembly.WebAssemblyInstantiatedSource> {
   if (options.wasmModule !== undefined)
-    return { module: options.wasmModule, instance: await WebAssembly.instantiate(options.wasmModule, imports) };
+    return { module: options.wasmModule as WebAssembly.Module, instance: await WebAssembly.instantiate(options.wasmModule as WebAssembly.Module, imports) };
   if (options.wasmBinary !== undefined)
     return WebAssembly.instantiate(options.wasmBinary as BufferSource, imports);
   const where = locate(options);
@@ -106,7 +113,7 @@ function asLoadError(error: unknown): TensorcastError {
   return new TensorcastError(`could not load the tensorcast wasm module: ${message}`, 'load');
 }
 
-/** Instantiates one module: its own memory, handles and settings; module: what it was compiled from. */
+/** @internal Instantiates one module: its own memory, handles and settings; module: what it was compiled from. */
 export async function loadCore(options: InitOptions, hooks: LoaderHooks): Promise<{ core: Core; module: WebAssembly.Module }> {
   // Set before the instance is handed to the glue, so before `ready` settles.
   const compiled: { module?: WebAssembly.Module } = {};

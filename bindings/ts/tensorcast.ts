@@ -16,6 +16,7 @@ import {
   splitOptions,
 } from './args.js';
 import type { Core } from './core.js';
+import type { CompiledModule } from './loader.js';
 import { Explain } from './explain.js';
 import { OPS } from './generated/ops.js';
 import type { OpFunctions, OpInfo } from './generated/ops.js';
@@ -126,7 +127,7 @@ export class Tensorcast {
    * call init({ wasmModule }) there: the worker's instance (its own memory
    * and tensors) starts without fetching or compiling the .wasm again.
    */
-  readonly wasmModule: WebAssembly.Module;
+  readonly wasmModule: CompiledModule;
   /** @internal */
   private readonly _warnings: Warnings;
 

@@ -49,14 +49,14 @@ test('the runs of a line, and the inline values that say how often it ran and ho
   assert.equal(runs.steps.length, 3);
   assert.deepEqual(runs.shapes, ['[1]', '[2]', '[3]']);
   assert.equal(runs.detailed, 3);
-  const overlay = web.overlayFor(web.snapshot(run, null), null, null, run);
+  const overlay = web.overlayFor(web.snapshot(run, null), null, null, null, run);
   assert.equal(overlay.inline.get(4), 'x: [3] float32   (×3: [1] → [2] → [3])');
   assert.equal(overlay.inline.get(5), 'loss: [] float32   (×3)');
   assert.equal(web.runsAt(run, 8).steps.length, 1);
 });
 
 test('the values of one run of a line: valuesRun, and holdsValuesOf on the snapshot at that run', () => {
-  const run = web.runProgram(tc, LOOP, 4, 1);
+  const run = web.runProgram(tc, LOOP, 4, {}, 1);
   const at = run.statements.findIndex((s) => s.line === 4 && s.run === 1);
   const mid = web.snapshot(run, at);
   assert.equal(web.holdsValuesOf(mid, 4), true);
