@@ -144,21 +144,23 @@ test('a syntax error and an unsupported construct name their line', async ({ pag
 
 // A training loop as a course writes it: each line says how often it ran, and the
 // stepper walks the views and the inline values through the runs of a line.
+const LOOP_PROGRAM = [
+  'import torch',
+  'w = torch.zeros(3, requires_grad=True)',
+  'for epoch in range(3):',
+  '    x = torch.ones(epoch + 1, 1)',
+  '    loss = (x * w).sum()',
+  '    loss.backward()',
+  '    with torch.no_grad():',
+  '        w -= 0.1 * w.grad',
+  '    w.grad = None',
+  '    print(f"epoch {epoch}: loss {loss.item():.2f}")',
+].join('\n');
+
 test('a loop: inline values count the runs, and the stepper shows each run of a line', async ({ page }) => {
   const problems = watch(page);
   await openCode(page);
-  await paste(page, [
-    'import torch',
-    'w = torch.zeros(3, requires_grad=True)',
-    'for epoch in range(3):',
-    '    x = torch.ones(epoch + 1, 1)',
-    '    loss = (x * w).sum()',
-    '    loss.backward()',
-    '    with torch.no_grad():',
-    '        w -= 0.1 * w.grad',
-    '    w.grad = None',
-    '    print(f"epoch {epoch}: loss {loss.item():.2f}")',
-  ].join('\n'));
+  await paste(page, LOOP_PROGRAM);
   await expect(page.getByTestId('printed')).toHaveText('epoch 0: loss 0.00\nepoch 1: loss -0.60\nepoch 2: loss -2.70');
   await expect(inline(page, 'x: [3, 1] float32   (×3: [1, 1] → [2, 1] → [3, 1])')).toHaveCount(1);
   await lineOf(page, 'x * w').click();
@@ -427,6 +429,13 @@ for (const [w, h, device] of [[390, 844, 'phone'], [1366, 768, 'laptop']]) {
       await expect(page.getByTestId('error-note')).toBeVisible();
       await page.locator('.cm-content').blur();
       await page.screenshot({ path: new URL(`error-${device}-${lang}.png`, SHOTS).pathname, fullPage: true });
+      // A loop: each line says how often it ran; the picked line's runs, stepped back to the second.
+      await paste(page, LOOP_PROGRAM);
+      await lineOf(page, 'x * w').click();
+      await page.getByTestId('run-previous').click();
+      await expect(page.getByTestId('run-of')).toContainText(lang === 'zh' ? '第 2 次运行' : 'Run 2 of 3');
+      await page.locator('.cm-content').blur();
+      await page.screenshot({ path: new URL(`loop-${device}-${lang}.png`, SHOTS).pathname, fullPage: true });
     });
   }
 }

@@ -140,7 +140,8 @@ Value item_value(const Tensor& t);
 // arguments: its numbers are start + i * step for i in [0, count).
 struct RangeBounds {
   int64_t start = 0, step = 1, count = 0;
-  int64_t at(int64_t i) const { return start + i * step; }  // i < count: within int64
+  // i < count: the number is within int64, though i * step may not be
+  int64_t at(int64_t i) const { return static_cast<int64_t>(__int128{start} + __int128{i} * step); }
 };
 RangeBounds range_bounds(const Arguments& args);
 // A tuple of ints of kind Size (torch.Size) or Tuple.

@@ -200,6 +200,7 @@ class Parser {
 
   Module run() {
     tokens_ = read_tokens();
+    unclosed_ = never_closed(tokens_);
     Module module;
     while (peek().kind != TokenKind::End) {
       const Token& t = peek();
@@ -302,6 +303,17 @@ class Parser {
     }
   }
 
+  // The brackets of the text that nothing closes, outermost first (as
+  // Python's tokenizer has them at the end of the text).
+  static std::vector<Token> never_closed(const std::vector<Token>& tokens) {
+    std::vector<Token> stack;
+    for (const Token& t : tokens) {
+      if (t.is_op(Op::LPar) || t.is_op(Op::LSqb) || t.is_op(Op::LBrace)) stack.push_back(t);
+      else if ((t.is_op(Op::RPar) || t.is_op(Op::RSqb) || t.is_op(Op::RBrace)) && !stack.empty()) stack.pop_back();
+    }
+    return stack;
+  }
+
   // --- errors
   [[noreturn]] void fail_at(const Span& span, const std::string& message, const char* kind,
                             const char* python_type) const {
@@ -321,11 +333,15 @@ class Parser {
     if (s.end_column == s.column) s.end_column += 1;  // a zero-width token: mark one column
     fail_at(s, message, "syntax", python_type);
   }
-  // A line that ends inside brackets is Python's "'(' was never closed".
+  // A line that ends inside brackets is Python's "'(' was never closed",
+  // and so is any mistake inside brackets the text never closes (the next
+  // statement read as an argument: `f(a` and then `y = 1`).
   [[noreturn]] void expected(const char* what) const {
     const Token& t = peek();
     if (!open_.empty() && (t.kind == TokenKind::Newline || t.kind == TokenKind::End))
       fail_syntax(open_.back(), "'" + open_.back().text + "' was never closed");
+    if (!open_.empty() && !unclosed_.empty())
+      fail_syntax(unclosed_.back(), "'" + unclosed_.back().text + "' was never closed");
     fail_syntax(t, std::string("invalid syntax: expected ") + what + ", found " + describe(t));
   }
   void open(const Token& bracket) { open_.push_back(bracket); }
@@ -1523,6 +1539,7 @@ class Parser {
   const Token* last_ = nullptr;
   int64_t nesting_ = 0;
   std::vector<Token> open_;  // brackets not closed yet, innermost last
+  std::vector<Token> unclosed_;  // brackets the whole text never closes (never_closed)
   int64_t statement_count_ = 0;          // statements read so far (ProgramLimits::max_statements)
   int64_t loops_ = 0;                    // loops around the statement being read (break, continue)
   const FunctionDef* function_ = nullptr;  // the def whose body is being read (return)

@@ -227,6 +227,9 @@ TEST_CASE("parser: expression spans", "[parser]") {
 
 TEST_CASE("parser: syntax errors, Python's words", "[parser]") {
   check_error("x = (1 +", "syntax", 1, 5, "'(' was never closed");
+  // the next line read as an argument of a call the text never closes (Python 3.11's words)
+  check_error("x = torch.ones(2, 3\ny = 1\n", "syntax", 1, 15, "'(' was never closed");
+  check_error("f(a\ny = 1\n", "syntax", 1, 2, "'(' was never closed");
   check_error("x = [1, 2", "syntax", 1, 5, "'[' was never closed");
   check_error("y = x[0,\n", "syntax", 1, 6, "'[' was never closed");
   check_error("x = 1 2", "syntax", 1, 7,
