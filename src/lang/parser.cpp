@@ -245,10 +245,11 @@ class Parser {
     const int line = problem.line, column = problem.column;
     if (what.rfind("unterminated string", 0) == 0) {
       error.message = "unterminated string literal (detected at line " + std::to_string(line) + ")";
-    } else if (what.rfind("unexpected character", 0) == 0 && !problem.found.empty() &&
-               static_cast<unsigned char>(problem.found[0]) >= 0x80) {
+    } else if (what.rfind("unexpected character", 0) == 0 && problem.found.size() > 1) {
       // Python names a character past ASCII by its code point (a fullwidth
-      // comma typed with a Chinese keyboard): "invalid character '，' (U+FF0C)"
+      // comma typed with a Chinese keyboard): "invalid character '，' (U+FF0C)";
+      // found holds a whole UTF-8 character (a byte that starts none is
+      // alone, and quoted as \xNN by the message below)
       char code[16];
       std::snprintf(code, sizeof code, "U+%04X", utf8_code_point(problem.found));
       error.message = "invalid character '" + problem.found + "' (" + code + ")";

@@ -61,11 +61,18 @@ bool in_ranges(const CodePointRange (&ranges)[N], uint32_t c) {
 
 // The bytes of the UTF-8 character starting at `at` (1 for a byte that
 // starts none), so that a problem quotes a whole character.
+// Only well-formed UTF-8 is a character (Unicode's table 3-7: no overlong
+// form, no surrogate, nothing past U+10FFFF); any other byte stands alone.
 size_t utf8_length(const std::string& s, size_t at) {
   const unsigned char c = static_cast<unsigned char>(s[at]);
-  const size_t n = c < 0xC0 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+  if (c < 0xC2 || c > 0xF4) return 1;
+  const size_t n = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
   for (size_t k = 1; k < n; ++k)
     if (at + k >= s.size() || (static_cast<unsigned char>(s[at + k]) >> 6) != 2) return 1;
+  const unsigned char second = static_cast<unsigned char>(s[at + 1]);
+  if ((c == 0xE0 && second < 0xA0) || (c == 0xED && second >= 0xA0) || (c == 0xF0 && second < 0x90) ||
+      (c == 0xF4 && second >= 0x90))
+    return 1;
   return n;
 }
 
