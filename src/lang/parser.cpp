@@ -591,10 +591,7 @@ class Parser {
     next();
     s.value = testlist();
     s.span = header_span(start);
-    ++loops_;
-    suite(keyword, s.span, s.body);
-    --loops_;
-    no_else(keyword);
+    loop_body(keyword, s);
     return s;
   }
 
@@ -606,15 +603,16 @@ class Parser {
     const Span start = span_of(keyword);
     s.value = expression();
     s.span = header_span(start);
-    ++loops_;
-    suite(keyword, s.span, s.body);
-    --loops_;
-    no_else(keyword);
+    loop_body(keyword, s);
     return s;
   }
 
-  // A loop's `else:` (run when the loop ends without break) is left out.
-  void no_else(const Token& loop) {
+  // A loop's body, where break and continue may stand; the loop's `else:`
+  // (run when the loop ends without break) is left out.
+  void loop_body(const Token& loop, Statement& s) {
+    ++loops_;
+    suite(loop, s.span, s.body);
+    --loops_;
     if (peek().is_kw(Kw::Else) && peek().column == loop.column)
       unsupported(span_of(peek()), "`else` after a `" + loop.text +
                                        "` loop is not supported: put what follows the loop after it");
