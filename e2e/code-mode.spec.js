@@ -171,6 +171,8 @@ test('a loop: inline values count the runs, and the stepper shows each run of a 
   // the program as it stood after the second run of line 5: x of that run, the print of the first
   await expect(inline(page, 'x: [2, 1] float32')).toHaveCount(1);
   await expect(page.getByTestId('printed')).toHaveText('epoch 0: loss 0.00');
+  // the graph too: the product of that run is (2, 3)
+  await expect(page.getByTestId('program-views')).toContainText('(2, 3)');
   await page.getByTestId('run-previous').click();
   await expect(page.getByTestId('run-previous')).toBeDisabled();
   await page.getByTestId('run-next').click();

@@ -150,6 +150,11 @@ export class CodeMode {
     return run === null ? null : snapshot(run, this.at);
   }
 
+  /** The step the views stand at (an index into the last run's statements), or null: its end. */
+  get step(): number | null {
+    return this.at;
+  }
+
   /** The picked line's runs, and which of them the views show (its index among them), when it ran more than once. */
   get pickedRuns(): { runs: StatementRuns; index: number } | null {
     const program = this.runProgramData;

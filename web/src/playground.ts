@@ -610,7 +610,8 @@ export class TensorcastPlayground extends LitElement {
     code.attach(this.renderRoot as ShadowRoot, ctx.m.code.editor);
     // The graph of the run shown: a half-typed line keeps the last one that could read the code (faded by the panel around it).
     const program = code.shown;
-    const key = `${program === null ? '' : program.code}|${ctx.m.lang}|${ctx.p.name}|${code.picked ?? ''}`;
+    // The step stepped to is part of what the graph shows (model/program-runs.ts).
+    const key = `${program === null ? '' : program.code}|${ctx.m.lang}|${ctx.p.name}|${code.picked ?? ''}|${code.step ?? ''}`;
     if (program === null || key === this.programViewsKey) return;
     this.programViewsKey = key;
     try {
