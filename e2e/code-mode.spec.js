@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { expect, test } from '@playwright/test';
-import { core, EXAMPLE_PROGRAM, open, openCode, ready, settled, watch } from './helpers.js';
+import { EXAMPLE_PROGRAM, core, open, openCode, pasteCode, ready, settled, watch } from './helpers.js';
 
 // w.grad[j] = sum over i, k of d[i, j, k] = 4 * (x[0, j] + x[1, j]) - 2 * (10 + 20 + 30 + 40)
 //           = 4 * [3, 5, 7] - 200 = [-188, -180, -172], as PyTorch prints a [3, 1] float tensor.
@@ -23,13 +23,7 @@ const el = (page) => page.locator('tensorcast-playground');
 
 /** Replaces the editor's text as a person pasting it would (a paste event with the text on its clipboard). */
 async function paste(page, code) {
-  await page.locator('.cm-content').focus();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.locator('.cm-content').evaluate((content, text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    content.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, code);
+  await pasteCode(page, code);
 }
 
 const inline = (page, text) => page.getByTestId('inline-value').filter({ hasText: text });

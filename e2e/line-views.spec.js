@@ -6,17 +6,11 @@
 // (tests/js/fixtures/call-grads).
 import { mkdir } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { EXAMPLE_PROGRAM, openCode, watch } from './helpers.js';
+import { EXAMPLE_PROGRAM, openCode, pasteCode, watch } from './helpers.js';
 
 /** Replaces the editor's text as a person pasting it would. */
 async function paste(page, code) {
-  await page.locator('.cm-content').focus();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.locator('.cm-content').evaluate((content, text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    content.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, code);
+  await pasteCode(page, code);
   await page.waitForFunction((text) => document.querySelector('tensorcast-playground').program?.run?.code === text, code);
 }
 

@@ -8,7 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { EXAMPLE_PROGRAM, openCode, watch } from './helpers.js';
+import { EXAMPLE_PROGRAM, openCode, pasteCode, watch } from './helpers.js';
 
 const preset = (file) => readFileSync(new URL(`../web/presets/${file}`, import.meta.url), 'utf8').replace(/^(#\s*(en|zh)\s*:.*\n)+/, '');
 const INPLACE = preset('06-in-place.py');
@@ -19,13 +19,7 @@ const SHARED = 'import torch\nx = torch.zeros(2, 3)\ncol = x[:, 1]\ncol += 5\npr
 
 /** Replaces the editor's text as a person pasting it would. */
 async function paste(page, code) {
-  await page.locator('.cm-content').focus();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.locator('.cm-content').evaluate((content, text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    content.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, code);
+  await pasteCode(page, code);
   await page.waitForFunction((text) => document.querySelector('tensorcast-playground').program?.run?.code === text, code);
 }
 
