@@ -142,6 +142,8 @@ for (const [w, h, device] of [[390, 844, 'phone'], [1366, 768, 'laptop']]) {
       await expect(page.getByTestId('warning-note')).toBeVisible();
       await shot('amber');
       await paste(page, SHARED);
+      // The graph of new code is drawn when the page is next idle: the shot waits for it.
+      await expect(page.getByTestId('program-graph').locator('[data-testid^="node-"][aria-label^="col"]')).toHaveCount(1);
       await shot('shared-graph', 'program-graph');
       await paste(page, EXAMPLE_PROGRAM);
       await page.getByTestId('program-backward').getByRole('button', { name: /→ w[:：]/ }).click();

@@ -82,7 +82,8 @@ test('the .wasm is fetched once: the program workers are made from the page\'s c
   await expect(page.getByTestId('run-stop')).toBeVisible({ timeout: 20_000 });
   await pasteCode(page, 'import torch\nz = torch.ones(3)\n');
   await expect(page.getByTestId('inline-value').filter({ hasText: 'z: [3] float32' })).toHaveCount(1);
-  expect((await program(page)).startups.length).toBeGreaterThanOrEqual(3);
+  // The spare's spare reports its start when it is ready, which under load can be after the small program's answer.
+  await expect.poll(async () => (await program(page)).startups.length).toBeGreaterThanOrEqual(3);
   expect(wasm.length, wasm.join(', ')).toBe(1);
 });
 

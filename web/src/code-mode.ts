@@ -144,10 +144,15 @@ export class CodeMode {
    * that could read it, so that they do not blank out at each keystroke.
    */
   get shown(): ProgramRun | null {
-    const program = this.runProgramData;
-    const run = program !== null && unread(program) && this.lastRead !== null ? this.lastRead : program;
+    const run = this.shownRecord;
     // At the step the student stepped to (model/program-runs.ts): the end unless a line's runs were stepped through.
     return run === null ? null : snapshot(run, this.at);
+  }
+
+  /** The whole record `shown` is a snapshot of: a new object for each run that came back (the same code run again for another line's values is another). */
+  get shownRecord(): ProgramRun | null {
+    const program = this.runProgramData;
+    return program !== null && unread(program) && this.lastRead !== null ? this.lastRead : program;
   }
 
   /** The step the views stand at (an index into the last run's statements), or null: its end. */
@@ -176,7 +181,7 @@ export class CodeMode {
     if (index === shown.index) return;
     this.at = shown.runs.steps[index] as number;
     this.chosenCall = null;
-    this.editor?.setOverlay(this.overlay());
+    this.showOverlay();
     // The views show that run's own values: a run that did not keep them runs again, asked for them.
     if (this.pickedLine !== null && program.code === this.text && this.lacksValues(program, this.pickedLine)) this.runNow();
     else this.showPicked();
@@ -263,7 +268,7 @@ export class CodeMode {
     if (this.editor !== null) {
       this.editor.setLabel(label);
       // The amber chips' reasons are in the page's language.
-      this.editor.setOverlay(this.overlay());
+      this.showOverlay();
       return;
     }
     if (this.loading) return;
@@ -274,7 +279,7 @@ export class CodeMode {
         change: (code) => this.edited(code),
         pick: (line, touch) => this.pick(line, 'push', touch),
       });
-      this.editor.setOverlay(this.overlay());
+      this.showOverlay();
       this.host.changed(null);
     }, (error: unknown) => {
       // Without the editor (its file did not load) the code still shows, as text.
@@ -366,7 +371,7 @@ export class CodeMode {
     // (An edit not yet run: its run, due at the next frame, asks for them.)
     const lacking = line !== null && program !== null && this.lacksValues(program, line);
     if (lacking && program.code === this.text) this.runNow();
-    this.editor?.setOverlay(this.overlay());
+    this.showOverlay();
     if (!lacking) this.showPicked();
     this.host.changed(entry);
   }
@@ -463,7 +468,7 @@ export class CodeMode {
       if (failing !== null && lineChoices(program, failing).length > 0) this.pickedLine = errorLine;
     }
     this.errorLine = errorLine;
-    this.editor?.setOverlay(this.overlay());
+    this.showOverlay();
     // Taken to another line than the one the run kept values of: once more, for that line's (its views follow that run).
     if (this.pickedLine !== null && this.lacksValues(program, this.pickedLine)) this.runNow();
     else this.showPicked();
@@ -532,6 +537,19 @@ export class CodeMode {
       this.revealing = false;
       this.host.reveal();
     }
+  }
+
+  /**
+   * Lays the last run's overlay over the editor when that run is about the
+   * editor's text. Until an edit's run comes back the old chips move with
+   * the text they were about (code-editor.ts): a redraw meanwhile (a
+   * language change, the running status) must not put them by line number
+   * on other code.
+   */
+  private showOverlay(): void {
+    const program = this.runProgramData;
+    if (program !== null && program.code !== this.text) return;
+    this.editor?.setOverlay(this.overlay());
   }
 
   /** What the editor lays over the code for the last run. */

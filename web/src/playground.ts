@@ -142,6 +142,7 @@ export class TensorcastPlayground extends LitElement {
   /** The picked line's op is what the views show. */
   private lineOpen = false;
   private programViewsKey = '';
+  private programViewsRecord: ProgramRun | null = null;
   private readonly onHash = (): void => this.fromHash();
   // The full page takes the keys when nothing has focus, so a projected page answers → at once.
   private readonly onPageKey = (event: KeyboardEvent): void => {
@@ -612,8 +613,11 @@ export class TensorcastPlayground extends LitElement {
     const program = code.shown;
     // The step stepped to is part of what the graph shows (model/program-runs.ts).
     const key = `${program === null ? '' : program.code}|${ctx.m.lang}|${ctx.p.name}|${code.picked ?? ''}|${code.step ?? ''}`;
-    if (program === null || key === this.programViewsKey) return;
+    // A run of the same code for another line's values (a backward step asks for its pass's line) brings numbers the views show: the record is part of the key.
+    const record = code.shownRecord;
+    if (program === null || (key === this.programViewsKey && record === this.programViewsRecord)) return;
     this.programViewsKey = key;
+    this.programViewsRecord = record;
     try {
       mountProgramViews(code.viewsHost, program, { m: ctx.m, p: ctx.p, line: code.picked });
     } catch (error) {
