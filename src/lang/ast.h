@@ -94,6 +94,8 @@ struct Expr {
     IfExp,      // items[0] if items[1] else items[2]
     FString,    // f"...": items are String (literal text) and FormattedValue pieces, in order
     FormattedValue,  // {items[0]!conversion:text} inside an f-string; conversion 0, 'r' or 's'
+    ListComp,   // [items[0] for ...]: items[1:] are its CompFor clauses, outermost first
+    CompFor,    // for items[0] in items[1] if items[2] if ...: one clause of a ListComp
   };
   Kind kind;
   Span span;

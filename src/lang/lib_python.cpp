@@ -1,5 +1,5 @@
-// Python's builtins a program may call: print, len, int, float, bool, abs,
-// round, min, max, tuple, list, range (src/lang/library.h). Their errors
+// Python's builtins a program may call: print, len, int, float, bool, str,
+// abs, round, min, max, sum, any, all, tuple, list, range (src/lang/library.h). Their errors
 // are Python's own texts (CPython's builtins).
 #include <algorithm>
 #include <cerrno>
@@ -406,6 +406,56 @@ Value extreme(const Arguments& args, const char* fn, bool largest) {
 Value py_max(const Arguments& args, CallContext&) { return extreme(args, "max", true); }
 Value py_min(const Arguments& args, CallContext&) { return extreme(args, "min", false); }
 
+// sum(iterable, /, start=0): start + item + item ..., left to right with
+// Python's `+` (a tensor's through the core, as 0 + x runs x.add(0)).
+Value py_sum(const Arguments& args, CallContext&) {
+  const Value* start = nullptr;
+  for (const auto& [name, value] : args.keywords) {
+    if (name != "start") type_error("'" + name + "' is an invalid keyword argument for sum()");
+    start = &value;
+  }
+  const size_t n = args.positional.size();
+  if (n == 0) type_error("sum() takes at least 1 positional argument (0 given)");
+  if (n + (start != nullptr ? 1 : 0) > 2)
+    type_error("sum() takes at most 2 arguments (" + std::to_string(n + (start != nullptr ? 1 : 0)) + " given)");
+  if (n == 2) start = &args.positional[1];
+  Value total = start != nullptr ? *start : Value(int64_t{0});
+  if (total.str() != nullptr) type_error("sum() can't sum strings [use ''.join(seq) instead]");
+  const CoreCall run = [](const std::string&, const std::vector<Tensor>&, const std::function<Tensor()>& op) { return op(); };
+  for (const Value& item : items_of(args.positional[0], "sum", Sequence::Kind::List))
+    total = binary_operator(Operator::Add, total, item, run);
+  return total;
+}
+
+// any(iterable), all(iterable): Python's truth of each item, stopping at
+// the first that decides (a tensor of more than one element raises).
+Value any_or_all(const Arguments& args, const char* fn, bool any) {
+  no_keywords(args, fn);
+  if (args.positional.size() != 1)
+    type_error(std::string(fn) + "() takes exactly one argument (" + std::to_string(args.positional.size()) + " given)");
+  for (const Value& item : items_of(args.positional[0], fn, Sequence::Kind::List))
+    if (truth(item) == any) return Value(any);
+  return Value(!any);
+}
+Value py_any(const Arguments& args, CallContext&) { return any_or_all(args, "any", true); }
+Value py_all(const Arguments& args, CallContext&) { return any_or_all(args, "all", false); }
+
+// str(value): Python's str (a tensor's PyTorch repr); str() is ''.
+Value to_str(const Arguments& args, CallContext&) {
+  for (const auto& keyword : args.keywords)
+    type_error("'" + keyword.first + "' is an invalid keyword argument for str()");
+  if (args.positional.empty()) return Value(std::string());
+  if (args.positional.size() > 1) {
+    const Value& encoding = args.positional[1];
+    if (encoding.str() == nullptr)
+      type_error(std::string("str() argument 'encoding' must be str, not ") + type_name(encoding));
+    type_error("decoding str is not supported");
+  }
+  std::string out;
+  write_str(args.positional[0], out);
+  return Value(std::move(out));
+}
+
 }  // namespace
 
 void add_python(std::vector<Entry>& t) {
@@ -424,6 +474,10 @@ void add_python(std::vector<Entry>& t) {
   t.push_back(raw_entry("min", kBuiltin, py_min));
   t.push_back(raw_entry("enumerate", kBuiltin, make_enumerate));
   t.push_back(raw_entry("zip", kBuiltin, make_zip));
+  t.push_back(raw_entry("sum", kBuiltin, py_sum));
+  t.push_back(raw_entry("any", kBuiltin, py_any));
+  t.push_back(raw_entry("all", kBuiltin, py_all));
+  t.push_back(raw_entry("str", kBuiltin, to_str));
   const char* const context = "a program's `with` block; the package has tc.noGrad(fn)";
   t.push_back(entry("no_grad", kTorch, {"no_grad()"}, no_grad)
                   .in(Family::Autograd, std::nullopt, false)

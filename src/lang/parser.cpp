@@ -934,8 +934,20 @@ class Parser {
     return tuple;
   }
 
-  // disjunction ['if' disjunction 'else' expression]: a if c else b.
+  // conditional, not followed by `for`: a generator expression (what
+  // `sum(x for x in xs)` passes) is refused; a list comprehension is read
+  // by list().
   ExprPtr expression() {
+    ExprPtr e = conditional();
+    const Token& after = peek();
+    if (after.is_kw(Kw::For) || after.is_kw(Kw::Async))
+      unsupported(span_of(after), "generator expressions (`(... for ... in ...)`) are not supported: "
+                                  "write a list comprehension, `[... for ... in ...]`");
+    return e;
+  }
+
+  // disjunction ['if' disjunction 'else' expression]: a if c else b.
+  ExprPtr conditional() {
     const Token& t = peek();
     if (t.is_kw(Kw::Lambda) || t.is_kw(Kw::Await) || t.is_kw(Kw::Yield))
       unsupported(span_of(t), unsupported_keyword(t.kw));
@@ -954,9 +966,6 @@ class Parser {
       adopt(*c, std::move(otherwise));
       return c;
     }
-    if (after.is_kw(Kw::For) || after.is_kw(Kw::Async))
-      unsupported(span_of(after),
-                  "comprehensions (`... for ... in ...`) are not supported: write a `for` loop");
     return e;
   }
 
@@ -1520,7 +1529,9 @@ class Parser {
     auto l = node(Expr::Kind::List, start);
     while (!at_op(Op::RSqb)) {
       if (!starts_expression(peek())) expected("an expression or ']'");
-      adopt(*l, expression());
+      ExprPtr item = conditional();
+      if (l->items.empty() && (at_keyword(Kw::For) || at_keyword(Kw::Async))) return comprehension(std::move(item), start);
+      adopt(*l, std::move(item));
       count_items(*l);
       if (at_op(Op::Comma)) next();
       else if (!at_op(Op::RSqb)) expected("',' or ']'");
@@ -1529,6 +1540,34 @@ class Parser {
     close();
     l->span = span_from(start);
     return l;
+  }
+
+  // [element for target in iterable if condition ... for ...]: read from
+  // the first `for`, element already read; the ']' closes it.
+  ExprPtr comprehension(ExprPtr element, const Span& start) {
+    auto c = node(Expr::Kind::ListComp, start);
+    adopt(*c, std::move(element));
+    while (at_keyword(Kw::For) || at_keyword(Kw::Async)) {
+      const Token& keyword = next();
+      if (keyword.is_kw(Kw::Async)) unsupported(span_of(keyword), unsupported_keyword(Kw::Async));
+      auto clause = node(Expr::Kind::CompFor, span_of(keyword));
+      ExprPtr target = target_list();
+      check_target(*target);
+      adopt(*clause, std::move(target));
+      if (!at_keyword(Kw::In)) expected("'in'");
+      next();
+      adopt(*clause, disjunction());
+      while (at_keyword(Kw::If)) {
+        next();
+        adopt(*clause, disjunction());
+      }
+      clause->span = span_from(clause->span);
+      adopt(*c, std::move(clause));
+    }
+    expect_op(Op::RSqb, "']'");
+    close();
+    c->span = span_from(start);
+    return c;
   }
 
   const std::string& source_;

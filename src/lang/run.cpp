@@ -308,6 +308,15 @@ class Interpreter : private GradientObserver {
     }
   }
 
+  // One statement run (or a comprehension's item) against ProgramLimits::max_steps.
+  void spend_step() {
+    if (++steps_ > limits_.max_steps)
+      throw Error(ErrorKind::Limit,
+                  "the program has run " + std::to_string(limits_.max_steps) +
+                      " statements, as many as a program may (the maxSteps limit): does a loop "
+                      "never end?");
+  }
+
   Value item_of(Loop& loop, int64_t i, const Span& span) {
     if (loop.range) return Value(loop.range->at(i));
     if (loop.items) return loop.items->items[static_cast<size_t>(i)];
@@ -505,11 +514,7 @@ class Interpreter : private GradientObserver {
       TraceScope scope;
       scope_ = &scope;
       try {
-        if (++steps_ > limits_.max_steps)
-          throw Error(ErrorKind::Limit,
-                      "the program has run " + std::to_string(limits_.max_steps) +
-                          " statements, as many as a program may (the maxSteps limit): does a loop "
-                          "never end?");
+        spend_step();
         body();
         output_.settle();
       } catch (const Stop&) {
@@ -630,11 +635,16 @@ class Interpreter : private GradientObserver {
   }
 
   void bind(const std::string& name, const Value& value) {
+    if (std::map<std::string, Value>* names = comprehension_names()) {
+      (*names)[name] = value;
+      return;
+    }
     (is_local(name) ? frames_.back().locals : globals_)[name] = value;
     current_->names[name] = info_of(value);
   }
 
-  void assign(const Expr& target, const Value& value, const Statement& s) {
+  void assign(const Expr& target, const Value& value, const Statement& s) { assign(target, value, s.span); }
+  void assign(const Expr& target, const Value& value, const Span& span) {
     switch (target.kind) {
       case Expr::Kind::Name:
         bind(target.text, value);
@@ -654,8 +664,8 @@ class Interpreter : private GradientObserver {
       }
       case Expr::Kind::Tuple:
       case Expr::Kind::List: {
-        const std::vector<Value> items = unpack(value, target.items.size(), s);
-        for (size_t i = 0; i < items.size(); ++i) assign(*target.items[i], items[i], s);
+        const std::vector<Value> items = unpack(value, target.items.size(), span);
+        for (size_t i = 0; i < items.size(); ++i) assign(*target.items[i], items[i], span);
         return;
       }
       default:
@@ -667,7 +677,7 @@ class Interpreter : private GradientObserver {
   // Python's iteration for a, b = value: a sequence's items, a string's
   // characters, a tensor's rows (Tensor.__iter__ is unbind(0); here each
   // row is a select, SelectBackward0 where PyTorch says UnbindBackward0).
-  std::vector<Value> unpack(const Value& value, size_t expected, const Statement& s) {
+  std::vector<Value> unpack(const Value& value, size_t expected, const Span& span) {
     std::vector<Value> items;
     if (const Sequence* seq = value.sequence()) {
       if (seq->items.size() == expected) items = seq->items;
@@ -682,7 +692,7 @@ class Interpreter : private GradientObserver {
       if (n == static_cast<int64_t>(expected)) {
         for (int64_t i = 0; i < n; ++i)
           items.emplace_back(
-              core_call(s.span)("Tensor.unbind", {x}, [&] { return select(x, 0, i); }));
+              core_call(span)("Tensor.unbind", {x}, [&] { return select(x, 0, i); }));
       } else if (n > static_cast<int64_t>(expected)) {
         items.resize(expected + 1);  // too many: the error below
       } else {
@@ -729,6 +739,7 @@ class Interpreter : private GradientObserver {
       case K::String: return e.text;
       case K::Tuple:
       case K::List: return literal(e);
+      case K::ListComp: return list_comprehension(e);
       case K::Unary: {
         const Value a = eval(*e.items[0]);
         return unary_operator(e.unary_op, a, core_call(e.span));
@@ -755,8 +766,9 @@ class Interpreter : private GradientObserver {
       case K::Call: return call(e);
       case K::Subscript: return subscript(e);
       case K::Slice: return slice(e);
+      case K::CompFor: break;  // read by list_comprehension, never alone
     }
-    return Value();
+    throw InternalError("internal error (please report): an expression of no kind");
   }
 
   // Python's str(v) as one string (what an f-string and an assert's
@@ -792,6 +804,57 @@ class Interpreter : private GradientObserver {
   // A tuple or list as written: its item count checked before any item
   // runs, what it holds as each one comes (Note [Bounded values]), so that
   // [x, x, x, ...] stops at the item that passes a limit.
+  // Note [Comprehensions]: [element for x in xs if c] runs in a scope of
+  // its own, as Python 3's does: what its clauses bind (x) is its own, never
+  // a name of the program or of the function it is in (x is not defined
+  // after it, and a function it calls does not see it); every other name is
+  // read as the statement reads it. The first iterable is evaluated before
+  // anything is bound, as Python evaluates it outside the scope. Each item
+  // a clause takes counts as a statement run (ProgramLimits::max_steps), so
+  // `[0 for i in range(10**9)]` stops at the limit with its line, and the
+  // list is bounded as every list is (check_new_sequence). One departure:
+  // the record shows the statement's calls, not a step per item.
+  struct Comprehension {
+    size_t frame;  // frames_.size() when it started: a call it makes does not see its names
+    std::map<std::string, Value> names;
+  };
+
+  std::map<std::string, Value>* comprehension_names() {
+    if (comprehensions_.empty() || comprehensions_.back().frame != frames_.size()) return nullptr;
+    return &comprehensions_.back().names;
+  }
+
+  Value list_comprehension(const Expr& e) {
+    comprehensions_.push_back({frames_.size(), {}});
+    struct Leave {
+      std::vector<Comprehension>& scopes;
+      ~Leave() { scopes.pop_back(); }
+    } leave{comprehensions_};
+    std::vector<Value> items;
+    double size = 0;
+    comprehend(e, 1, items, size);
+    return Value::sequence(Sequence::Kind::List, std::move(items));
+  }
+
+  // The clauses from e.items[clause] on, adding each element they reach to items.
+  void comprehend(const Expr& e, size_t clause, std::vector<Value>& items, double& size) {
+    if (clause == e.items.size()) {
+      items.push_back(eval(*e.items[0]));
+      size += 1 + static_cast<double>(value_size(items.back()));
+      check_new_sequence(Sequence::Kind::List, static_cast<double>(items.size()), size);
+      return;
+    }
+    const Expr& c = *e.items[clause];
+    Loop loop = loop_over(*c.items[1]);
+    for (int64_t i = 0; i < loop.count; ++i) {
+      spend_step();
+      assign(*c.items[0], item_of(loop, i, c.items[1]->span), c.span);
+      bool kept = true;
+      for (size_t k = 2; kept && k < c.items.size(); ++k) kept = truth(eval(*c.items[k]));
+      if (kept) comprehend(e, clause + 1, items, size);
+    }
+  }
+
   Value literal(const Expr& e) {
     const Sequence::Kind kind = e.kind == Expr::Kind::Tuple ? Sequence::Kind::Tuple : Sequence::Kind::List;
     const double count = static_cast<double>(e.items.size());
@@ -808,6 +871,11 @@ class Interpreter : private GradientObserver {
   }
 
   Value lookup(const std::string& name) {
+    // The comprehensions being run in this frame, innermost first (Note [Comprehensions]).
+    for (auto c = comprehensions_.rbegin(); c != comprehensions_.rend() && c->frame == frames_.size(); ++c) {
+      auto found = c->names.find(name);
+      if (found != c->names.end()) return found->second;
+    }
     if (is_local(name)) {
       const std::map<std::string, Value>& locals = frames_.back().locals;
       auto local = locals.find(name);
@@ -1405,6 +1473,7 @@ class Interpreter : private GradientObserver {
   // position_of_serial_[n] of the result once it has finished.
   std::unordered_map<const Statement*, int64_t> runs_;
   int64_t steps_ = 0;
+  std::vector<Comprehension> comprehensions_;  // being run, innermost last (Note [Comprehensions])
   int64_t steps_started_ = 0;
   int64_t serial_ = -1;  // the running step's
   std::unordered_map<int64_t, int64_t> position_of_serial_;

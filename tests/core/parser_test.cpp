@@ -275,8 +275,13 @@ TEST_CASE("parser: constructs outside the subset", "[parser]") {
               "`global` is not supported: a function reads the program's names, and returns what "
               "it computes");
   check_error("f = lambda x: x", "unsupported", 1, 5, "`lambda` functions are not supported: write a `def`");
-  check_error("y = [i for i in x]", "unsupported", 1, 8,
-              "comprehensions (`... for ... in ...`) are not supported: write a `for` loop");
+  check_error("y = sum(i for i in x)", "unsupported", 1, 11,
+              "generator expressions (`(... for ... in ...)`) are not supported: write a list "
+              "comprehension, `[... for ... in ...]`");
+  check_error("y = [i async for i in x]", "unsupported", 1, 8,
+              "`async` is not supported: tensorcast's programs have no generators or coroutines");
+  check_error("y = {i for i in x}", "unsupported", 1, 5,
+              "dictionaries and sets (`{...}`) are not supported: tensorcast's programs have tuples and lists");
   check_error("for i in x:\n  pass\nelse:\n  pass", "unsupported", 3, 1,
               "`else` after a `for` loop is not supported: put what follows the loop after it");
   check_error("def f():\n  def g():\n    pass", "unsupported", 2, 3,

@@ -113,6 +113,29 @@ TEST_CASE("program steps: the step limit stops a loop that never ends, at its li
   CHECK(deep.error->line == 2);
 }
 
+TEST_CASE("program steps: a comprehension has a scope of its own and spends a step per item", "[program][steps]") {
+  // Note [Comprehensions]: x is the program's before and after; f does not see the comprehension's x.
+  const ProgramResult r = run_ok(
+      "x = 10\ndef f():\n    return x\nys = [x * 2 for x in range(3)]\nzs = [f() for x in range(2)]\n"
+      "print(x, ys, zs)\nprint([(a, b) for a in range(3) if a for b in range(a)])\n");
+  CHECK(printed(r) == "10 [0, 2, 4] [10, 10]\n[(1, 0), (2, 0), (2, 1)]\n");
+  // the statement binds ys, never the comprehension's x
+  CHECK(r.statements[2].names.count("ys") == 1);
+  CHECK(r.statements[2].names.count("x") == 0);
+  ProgramLimits limits;
+  limits.max_steps = 100;
+  const ProgramResult big = run_program("n = 1\nys = [0 for i in range(10**9)]\n", limits);
+  REQUIRE(big.error);
+  CHECK(big.error->kind == "limit");
+  CHECK(big.error->line == 2);
+  CHECK(big.statements.size() == 2);
+  // after the comprehension, x is still undefined where the program never bound it
+  const ProgramResult leak = run_program("ys = [x for x in range(2)]\nprint(x)\n");
+  REQUIRE(leak.error);
+  CHECK(leak.error->python_type == "NameError");
+  CHECK(leak.error->line == 2);
+}
+
 TEST_CASE("program steps: past its detailed runs a statement keeps its names and output only", "[program][steps]") {
   const ProgramResult r = run_ok("import torch\nx = torch.ones(2)\nfor i in range(60):\n    x = x + 1\nprint(x.sum().item())\n");
   int64_t detailed = 0, brief = 0;

@@ -62,6 +62,7 @@ PROGRAMS = [
     "n = 0\nwhile True:\n    n += 1\n",
     "def f(n):\n    return f(n + 1) + 1\nf(0)\n",
     "for i in range(10**9):\n    for j in range(10**9):\n        pass\n",
+    "x = 1\ny = [[x * i for i in range(10**9)] for x in range(3) if x]\nprint(sum([1, 2.5]), any([]), str(x))\n",
     "import torch\nx = torch.ones(2)\nfor r in torch.ones(3, 2):\n    x = x + r\n    if x.sum() > 5:\n        break\n",
     "def g(a, b=2, *c):\n    return a\n",
     "with torch.no_grad():\n    x = 1\n",
