@@ -173,6 +173,16 @@ test('a loop: inline values count the runs, and the stepper shows each run of a 
   await page.getByTestId('run-next').click();
   await expect(page.getByTestId('run-next')).toBeDisabled();
   await expect(page.getByTestId('run-of')).toContainText('Run 3 of 3');
+  // The run stepped to is in the link: opened, the page shows that run again.
+  await page.getByTestId('run-previous').click();
+  await expect(page.getByTestId('run-of')).toContainText('Run 2 of 3');
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('&line=5&run=2');
+  const hash = await page.evaluate(() => location.hash);
+  await page.goto('about:blank');
+  await open(page, hash.slice(1));
+  await expect(page.getByTestId('run-of')).toContainText('Run 2 of 3');
+  await expect(inline(page, 'x: [2, 1] float32')).toHaveCount(1);
+  await expect(page.getByTestId('printed')).toHaveText('epoch 0: loss 0.00');
   expect(problems).toEqual([]);
 });
 

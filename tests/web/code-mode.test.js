@@ -65,8 +65,14 @@ test('a small link that inflates past the limit (a deflate bomb) reads as too lo
 });
 
 test('the code and the line in a hash, beside the state\'s keys; a line that is no line number is a problem to show', () => {
-  assert.deepEqual(web.codeLinkFromHash('#a=5,3&mode=code&code=abc_-&line=3'), { packed: 'abc_-', line: 3, preset: null, problems: [] });
-  assert.deepEqual(web.codeLinkFromHash('#a=5,3'), { packed: null, line: null, preset: null, problems: [] });
+  assert.deepEqual(web.codeLinkFromHash('#a=5,3&mode=code&code=abc_-&line=3'), { packed: 'abc_-', line: 3, run: null, preset: null, problems: [] });
+  assert.deepEqual(web.codeLinkFromHash('#a=5,3'), { packed: null, line: null, run: null, preset: null, problems: [] });
+  // The run stepped to goes with its line; without a line it means nothing.
+  assert.equal(web.codeLinkFromHash('#code=abc&line=5&run=2').run, 2);
+  assert.equal(web.codeLinkFromHash('#code=abc&run=2').run, null);
+  assert.deepEqual(web.codeLinkFromHash('#line=5&run=x').problems, [{ kind: 'value', key: 'run', text: 'x', instead: null }]);
+  assert.equal(web.codeLinkPart({ packed: 'abc', line: 5, run: 2 }), '&code=abc&line=5&run=2');
+  assert.equal(web.codeLinkPart({ packed: 'abc', line: null, run: 2 }), '&code=abc');
   assert.equal(web.codeLinkFromHash('#mode=code&preset=pairwise-distances').preset, 'pairwise-distances');
   // Whatever a link names as its preset is looked up as it is: one the page does not have is a problem the page shows.
   for (const bad of ['../x', 'A B', '<img>', 'x'.repeat(81)]) assert.equal(web.codeLinkFromHash(`#preset=${encodeURIComponent(bad)}`).preset, bad);

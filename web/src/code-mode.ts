@@ -106,6 +106,8 @@ export class CodeMode {
   private lastRunMs = 0;
   private framesWaited = 0;
   private runs = 0;
+  /** The run of the picked line a link asked for (1-based), until the code's run shows it. */
+  private wantedRun: number | null = null;
   private stoppedMs: number | null = null;
   private requested = false;
   /** The next views shown are scrolled into sight (a tapped line). */
@@ -185,7 +187,18 @@ export class CodeMode {
     // The views show that run's own values: a run that did not keep them runs again, asked for them.
     if (this.pickedLine !== null && program.code === this.text && this.lacksValues(program, this.pickedLine)) this.runNow();
     else this.showPicked();
-    this.host.changed(null);
+    this.host.changed('replace');
+  }
+
+  /** The run a link named (wantedRun) of the picked line, once a run of the code shows its runs: the views go there. */
+  private goToWantedRun(program: ProgramRun): void {
+    const wanted = this.wantedRun;
+    this.wantedRun = null;
+    if (wanted === null || this.pickedLine === null) return;
+    const runs = runsAt(program, this.pickedLine);
+    if (runs === null || runs.steps.length < 2) return;
+    this.at = runs.steps[Math.min(wanted, runs.steps.length) - 1] as number;
+    this.chosenCall = null;
   }
 
   /** The call of the picked line the views show (its index among the statement's calls), or null. */
@@ -304,9 +317,10 @@ export class CodeMode {
   }
 
   /** New code from outside the editor (a preset, a link, an attribute); entry: how the URL records it. */
-  setCode(code: string, entry: Entry, line: number | null = null): void {
+  setCode(code: string, entry: Entry, line: number | null = null, run: number | null = null): void {
     this.pickedLine = line;
     this.at = null;
+    this.wantedRun = line === null ? null : run;
     this.chosenCall = null;
     this.errorLine = null;
     this.entry = entry;
@@ -350,12 +364,12 @@ export class CodeMode {
   }
 
   /** The line picked for the views, from a click, a key or a link; touch: tapped, so the keyboard goes and the views come into sight. */
-  pick(line: number | null, entry: Entry = 'push', touch = false): void {
+  pick(line: number | null, entry: Entry = 'push', touch = false, run: number | null = null): void {
     if (touch) {
       this.editor?.blur();
       this.revealing = line !== null;
     }
-    if (line === this.pickedLine) {
+    if (line === this.pickedLine && run === null) {
       if (this.revealing) {
         this.revealing = false;
         this.host.reveal();
@@ -364,6 +378,8 @@ export class CodeMode {
     }
     this.pickedLine = line;
     this.at = null;
+    this.wantedRun = line === null ? null : run;
+    if (this.wantedRun !== null && this.runProgramData !== null && this.runProgramData.code === this.text) this.goToWantedRun(this.runProgramData);
     this.chosenCall = null;
     // The views show the line's own values: a run that did not keep them runs again, asked for them,
     // and the views move to the line when its answer comes (until then they show the line they showed).
@@ -379,7 +395,10 @@ export class CodeMode {
   /** The code mode's part of the URL hash ('' when it has nothing to add). */
   linkPart(): string {
     const packed = this.packedText !== null && this.packedText.length <= MAX_PACKED ? this.packedText : null;
-    return codeLinkPart({ packed, line: this.pickedLine });
+    const shown = this.pickedRuns;
+    // A run stepped to (not the last) is part of the link, so that it opens where it was shared.
+    const run = shown === null || shown.index === shown.runs.steps.length - 1 ? null : shown.index + 1;
+    return codeLinkPart({ packed, line: this.pickedLine, run });
   }
 
   private edited(code: string): void {
@@ -461,6 +480,7 @@ export class CodeMode {
     // Other code: its steps are not the ones stepped to.
     if (before === null || before.code !== program.code) this.at = null;
     this.runProgramData = program;
+    if (this.wantedRun !== null) this.goToWantedRun(program);
     // A new error takes the views to its line, with the fixes when it is a broadcast.
     const errorLine = program.error?.line ?? null;
     if (errorLine !== null && errorLine !== this.errorLine) {

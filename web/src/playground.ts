@@ -308,8 +308,8 @@ export class TensorcastPlayground extends LitElement {
       if (preset === undefined) problems.push({ kind: 'preset', text: link.preset });
       text = preset?.code ?? '';
     }
-    if (text !== null && text !== code.code) code.setCode(text, entry, link.line);
-    else code.pick(link.line, entry);
+    if (text !== null && text !== code.code) code.setCode(text, entry, link.line, link.run ?? null);
+    else code.pick(link.line, entry, false, link.run ?? null);
     return problems;
   }
 

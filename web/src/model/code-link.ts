@@ -1,6 +1,6 @@
 // The code mode's part of a link: the program, deflated (CompressionStream's
 // 'deflate-raw', as the TypeScript and Rust playgrounds shorten theirs) and
-// written in base64url, and the line picked. Reading accepts anything and
+// written in base64url, the line picked and which of its runs the views show. Reading accepts anything and
 // never throws: text that is not a deflated program reads as a CodeProblem
 // saying why, which the page shows (link-problems.ts) instead of quietly
 // opening another program.
@@ -13,6 +13,8 @@ export const MAX_LINK_CODE = 1 << 20;
 /** The link's keys: after the state's own (url.ts), which never use them. */
 export const CODE_KEY = 'code';
 export const LINE_KEY = 'line';
+/** Which run of the picked line the views show (1-based, "Run 2 of 3"), when it is not the last. */
+export const RUN_KEY = 'run';
 /** A preset by its slug (web/presets/README.md): a short link to one of the examples. */
 export const PRESET_KEY = 'preset';
 
@@ -114,6 +116,8 @@ export interface CodeLink {
   packed: string | null;
   /** The picked line, 1-based, or null. */
   line: number | null;
+  /** The run of the picked line stepped to, 1-based; null: its last. */
+  run?: number | null;
   /** A preset's slug as the link gives it, when it names one instead of a program (a program named too wins); whether one has it is the page's to say. */
   preset?: string | null;
   /** The keys whose text could not be used (a line that is no line number). */
@@ -123,11 +127,18 @@ export interface CodeLink {
 /** The code mode's keys in a hash; the state's own are read by url.ts. */
 export function codeLinkFromHash(hash: string): CodeLink {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const line = params.get(LINE_KEY);
   const preset = params.get(PRESET_KEY);
-  const lineOk = line !== null && /^\d{1,7}$/.test(line) && Number(line) > 0;
-  const problems: ValueProblem[] = line !== null && !lineOk ? [{ kind: 'value', key: LINE_KEY, text: line, instead: null }] : [];
-  return { packed: params.get(CODE_KEY), line: lineOk ? Number(line) : null, preset, problems };
+  const problems: ValueProblem[] = [];
+  const count = (key: string): number | null => {
+    const text = params.get(key);
+    if (text === null) return null;
+    if (/^\d{1,7}$/.test(text) && Number(text) > 0) return Number(text);
+    problems.push({ kind: 'value', key, text, instead: null });
+    return null;
+  };
+  const line = count(LINE_KEY);
+  const run = count(RUN_KEY);
+  return { packed: params.get(CODE_KEY), line, run: line === null ? null : run, preset, problems };
 }
 
 /** The keys to append to the state's hash ('' when there is nothing to say). */
@@ -135,5 +146,6 @@ export function codeLinkPart(link: CodeLink): string {
   const parts: string[] = [];
   if (link.packed !== null) parts.push(`${CODE_KEY}=${link.packed}`);
   if (link.line !== null) parts.push(`${LINE_KEY}=${link.line}`);
+  if (link.line !== null && link.run != null) parts.push(`${RUN_KEY}=${link.run}`);
   return parts.length === 0 ? '' : `&${parts.join('&')}`;
 }
