@@ -280,15 +280,15 @@ fn::PowExponent pow_exponent_of(BinaryOp op, DType dtype, const Operand& self,
 
 // The checks of a dtype that has no kernel for the op (PyTorch's dispatch
 // macros leave bool out of floor_divide, remainder and pow). A bool
-// tensor ** True/False never reaches pow's dispatch: pow_Tensor_Scalar_out
-// (Pow.cpp) copies self for an exponent equal to 1 or true and fills 1 for
-// 0 or false.
-void check_kernel_dtype(BinaryOp op, DType dtype, const Operand& self, const Operand& other) {
+// tensor ** True reaches pow's dispatch too: pow_Tensor_Scalar_out
+// (Pow.cpp) copies self for an exponent that equals 1, but c10's
+// Scalar::equal says a bool never equals a number, so only an int or
+// float 1 or 0 takes that path (and those make the result int64 or float).
+void check_kernel_dtype(BinaryOp op, DType dtype, const Operand&, const Operand&) {
   if (dtype != DType::Bool) return;
   TC_CHECK(Type, op != BinaryOp::FloorDivide, "\"div_floor_cpu\" not implemented for 'Bool'");
   TC_CHECK(Type, op != BinaryOp::Remainder, "\"remainder_cpu\" not implemented for 'Bool'");
-  TC_CHECK(Type, op != BinaryOp::Pow || (other.is_number() && !self.is_number()),
-           "\"pow\" not implemented for 'Bool'");
+  TC_CHECK(Type, op != BinaryOp::Pow, "\"pow\" not implemented for 'Bool'");
 }
 
 namespace {

@@ -82,6 +82,7 @@ struct Plan {
   std::vector<int64_t> removed_dims;  // of product_shape
   const char* grad_fn;
   const char* dispatch_name;  // PyTorch's kernel, in "not implemented for 'Bool'"
+  bool b_first = false;       // the kernel's first operand is b (2-D or 1-D @ N-D, folded)
 };
 
 // PyTorch's texts of the routes' shape checks.
@@ -111,6 +112,9 @@ Plan plan_matmul(const Tensor& a, const Tensor& b) {
   p.b_batch.assign(sb.begin(), sb.end() - std::min<int64_t>(db, 2));
   if (da == 1 && db == 1) {
     p.route = Route::Dot;
+    // dot checks the dtypes before the sizes (dot_check)
+    TC_CHECK(Type, a.dtype() == b.dtype(), "dot : expected both vectors to have same dtype, but found ",
+             dtype_c10_name(a.dtype()), " and ", dtype_c10_name(b.dtype()));
     TC_CHECK(Shape, ka == kb, "inconsistent tensor size, expected tensor [", ka, "] and src [", kb,
              "] to have the same number of elements, but got ", ka, " and ", kb,
              " elements respectively");
@@ -130,6 +134,7 @@ Plan plan_matmul(const Tensor& a, const Tensor& b) {
     // The folded operand is the larger one; for b it is b.mT() (so its rows
     // are b's columns) against a.t() or a.
     const bool transpose = db > da;
+    p.b_first = transpose;
     const int64_t rows = transpose ? product(sb, 0, db - 2) * p.n : product(sa, 0, da - 1);
     const bool vector = (transpose ? da : db) == 1;
     p.route = vector ? Route::FoldedMv : Route::FoldedMm;
@@ -177,15 +182,14 @@ Plan plan_matmul(const Tensor& a, const Tensor& b) {
 }
 
 // matmul does not promote (PyTorch's kernels read both operands as one
-// type). The texts are PyTorch 1.13's: dot checks the dtypes first; mm, mv
-// and bmm dispatch on the first operand's dtype (so a bool one is refused
-// by name) and then read the second as that type (2.x words the mm case
-// "expected m1 and m2 to have the same dtype, but got: long int != float").
+// type). The texts are PyTorch 1.13's: dot checks the dtypes first (in
+// plan, before its sizes); mm, mv and bmm dispatch on their first
+// operand's dtype (so a bool one is refused by name) and then read the
+// second as that type (2.x words the mm case "expected m1 and m2 to have
+// the same dtype, but got: long int != float"). The first operand of a
+// folded 2-D (or 1-D) @ N-D is b (its batch folded into b.mT()'s rows).
 void check_dtypes(const Plan& p, const Tensor& a, const Tensor& b) {
-  const DType ta = a.dtype(), tb = b.dtype();
-  if (p.route == Route::Dot)
-    TC_CHECK(Type, ta == tb, "dot : expected both vectors to have same dtype, but found ",
-             dtype_c10_name(ta), " and ", dtype_c10_name(tb));
+  const DType ta = p.b_first ? b.dtype() : a.dtype(), tb = p.b_first ? a.dtype() : b.dtype();
   TC_CHECK(Type, ta != DType::Bool, "\"", p.dispatch_name, "\" not implemented for 'Bool'");
   TC_CHECK(Type, ta == tb, "expected scalar type ", dtype_c10_name(ta), " but found ",
            dtype_c10_name(tb));

@@ -623,8 +623,6 @@ Tensor arg_max_min(const Tensor& self, std::optional<int64_t> dim, bool keepdim,
   const char* name = is_max ? "argmax" : "argmin";
   const char* shown = is_max ? "argmax()" : "argmin()";
   TC_CHECK(Value, self.defined(), name, ": an undefined tensor");
-  // ReduceOps.cpp's dispatch (argmax_cpu, argmin_cpu) has no bool kernel.
-  TC_CHECK(Type, self.dtype() != DType::Bool, "\"", name, "_cpu\" not implemented for 'Bool'");
   std::vector<int64_t> dims;
   if (dim) {
     dims.push_back(wrap_dim(*dim, self.ndim()));
@@ -634,6 +632,9 @@ Tensor arg_max_min(const Tensor& self, std::optional<int64_t> dim, bool keepdim,
     TC_CHECK(Index, self.numel() != 0, shown,
              ": Expected reduction dim to be specified for input.numel() == 0.");
   }
+  // ReduceOps.cpp's dispatch (argmax_cpu, argmin_cpu) has no bool kernel;
+  // the meta function's dim checks come before it.
+  TC_CHECK(Type, self.dtype() != DType::Bool, "\"", name, "_cpu\" not implemented for 'Bool'");
   const ReducedShape r = reduced_shape(self.sizes(), dims, keepdim);
   return typed_rows(name, self, r, DType::Int64, DTypeRule::Index,
                     [&](const RowsPlan& p, const Tensor& o) {

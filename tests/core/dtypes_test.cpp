@@ -172,12 +172,11 @@ Expect expect_binary(BinaryOp op, const Kind& a, const Kind& b) {
   if (common == b1) {
     if (op == BinaryOp::FloorDivide) return refusal("\"div_floor_cpu\" not implemented for 'Bool'");
     if (op == BinaryOp::Remainder) return refusal("\"remainder_cpu\" not implemented for 'Bool'");
-    // pow_Tensor_Scalar_out (Pow.cpp) answers an exponent that equals
-    // true/false (or 1/0) with copy_/fill_(1) before any kernel: bool
-    // tensor ** True is a copy, not a refusal.
-    const bool bool_number_exponent = b.cat == Category::Number && a.cat != Category::Number;
-    if (op == BinaryOp::Pow && !bool_number_exponent)
-      return refusal("\"pow\" not implemented for 'Bool'");
+    // pow_Tensor_Scalar_out (Pow.cpp) copies self for an exponent that
+    // equals 1, but a bool Scalar equals no number (c10's Scalar::equal):
+    // bool tensor ** True reaches the kernel and is refused, as
+    // PyTorch 1.13 does.
+    if (op == BinaryOp::Pow) return refusal("\"pow\" not implemented for 'Bool'");
   }
   return {common};
 }
@@ -1016,14 +1015,15 @@ TEST_CASE("dtypes: integer powers (powi), negative exponents", "[dtypes]") {
   // A number base: 2 ** int tensor (pow.Scalar: wrapped, then tensor ** tensor).
   check_values<int64_t>(tc::pow(2, Tensor::from_values<int64_t>({-1, 0, 10, 62}, {4})),
                         {0, 1, 1024, int64_t{1} << 62});
-  // bool ** 2 computes in int64; bool ** bool has no kernel, but a bool
-  // number exponent never reaches one: ** True copies, ** False fills true.
+  // bool ** 2 computes in int64; bool ** bool has no kernel, a bool number
+  // exponent included (PyTorch 1.13: torch.tensor([True]) ** True raises).
   check_values<int64_t>(tc::pow(Tensor::from_values<bool>({true, false}, {2}), 2), {1, 0});
-  check_values<bool>(tc::pow(Tensor::from_values<bool>({true, false}, {2}), true), {true, false});
-  check_values<bool>(tc::pow(Tensor::from_values<bool>({true, false}, {2}), false), {true, true});
+  refuses([&] { tc::pow(Tensor::from_values<bool>({true, false}, {2}), true); }, ErrorKind::Type,
+          "\"pow\" not implemented for 'Bool'");
   Tensor bself = Tensor::from_values<bool>({false, true}, {2});
-  tc::binary_(BinaryOp::Pow, bself, false);
-  check_values<bool>(bself, {true, true});
+  refuses([&] { tc::binary_(BinaryOp::Pow, bself, false); }, ErrorKind::Type,
+          "\"pow\" not implemented for 'Bool'");
+  check_values<bool>(bself, {false, true});
   refuses([&] { tc::pow(true, Tensor::from_values<bool>({true}, {1})); }, ErrorKind::Type,
           "\"pow\" not implemented for 'Bool'");
   refuses([&] { tc::pow(Tensor::from_values<bool>({true}, {1}), Tensor::from_values<bool>({true}, {})); },
