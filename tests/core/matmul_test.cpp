@@ -258,6 +258,14 @@ TEST_CASE("matmul: PyTorch's error texts, nothing allocated", "[matmul]") {
   refuses([&] { tc::matmul(f, l); }, ErrorKind::Type, "expected scalar type Float but found Long");
   refuses([&] { tc::matmul(tc::to(iota({3}), DType::Int64), iota({3})); }, ErrorKind::Type,
           "dot : expected both vectors to have same dtype, but found Long and Float");
+  // dot checks the dtypes before the sizes (PyTorch 1.13: dot_check)
+  refuses([&] { tc::matmul(iota({3}), tc::to(iota({2}), DType::UInt8)); }, ErrorKind::Type,
+          "dot : expected both vectors to have same dtype, but found Float and Byte");
+  // 2-D @ 3-D folds b.mT() into the mm's first operand: b's dtype is the one expected
+  refuses([&] { tc::matmul(tc::to(iota({3, 1}), DType::Int32), iota({1, 1, 1})); }, ErrorKind::Type,
+          "expected scalar type Float but found Int");
+  refuses([&] { tc::matmul(tc::to(iota({1, 1}), DType::Int32), tc::to(iota({3, 1, 4}), DType::Bool)); },
+          ErrorKind::Type, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
   const Tensor bm = tc::to(iota({2, 2}), DType::Bool);
   refuses([&] { tc::matmul(bm, bm); }, ErrorKind::Type, "\"addmm_impl_cpu_\" not implemented for 'Bool'");
   refuses([&] { tc::matmul(bm, f); }, ErrorKind::Type, "\"addmm_impl_cpu_\" not implemented for 'Bool'");

@@ -310,6 +310,11 @@ TEST_CASE("reductions: PyTorch's errors", "[reductions]") {
           "argmin(): Expected reduction dim to be specified for input.numel() == 0.");
   refuses([&] { tc::argmax(Tensor::from_bools({1}, {1}), std::nullopt, false); }, ErrorKind::Type,
           "\"argmax_cpu\" not implemented for 'Bool'");
+  // the meta function's dim checks come before the dtype's dispatch (PyTorch 1.13)
+  refuses([&] { tc::argmin(Tensor::from_bools({1}, {}), 1, false); }, ErrorKind::Index,
+          "Dimension out of range (expected to be in range of [-1, 0], but got 1)");
+  refuses([&] { tc::argmax(Tensor::zeros({0}, DType::Bool), std::nullopt, false); }, ErrorKind::Index,
+          "argmax(): Expected reduction dim to be specified for input.numel() == 0.");
   refuses([&] { tc::prod(x, 2, false); }, ErrorKind::Index,
           "Dimension out of range (expected to be in range of [-2, 1], but got 2)");
   refuses([&] { tc::var(l, {}, 1, false); }, ErrorKind::Type,
