@@ -190,6 +190,23 @@ Value repeat(const Str& s, int64_t n) {
   return Value(std::move(out));
 }
 
+// Tensor.__index__, which Python's sequence repetition calls ([1, 2] *
+// torch.tensor(2) is [1, 2, 1, 2]): an integer or bool tensor of one element.
+int64_t tensor_index(const Tensor& t) {
+  if (is_floating(t.dtype()) || t.numel() != 1)
+    throw PythonError("TypeError", "only integer tensors of a single element can be converted to an index");
+  return t.scalar_item().to_int();
+}
+
+// A sequence or a string on the left of + or either side of *: Python's
+// sequence concatenation and repetition, tried after a tensor operand's
+// own method declined (its TypeError becomes NotImplemented).
+bool sequence_operands(Operator op, const Value& a, const Value& b) {
+  const bool left = a.sequence() != nullptr || a.str() != nullptr;
+  const bool right = b.sequence() != nullptr || b.str() != nullptr;
+  return (op == Operator::Add && left) || (op == Operator::Mult && (left || right));
+}
+
 Value sequence_binary(Operator op, const Value& a, const Value& b) {
   const Sequence* sa = a.sequence();
   const Sequence* sb = b.sequence();
@@ -214,19 +231,20 @@ Value sequence_binary(Operator op, const Value& a, const Value& b) {
       charge_work(WorkKind::Elements, bytes);
       return Value(stra->utf8 + strb->utf8);
     }
-    if (sa && (sb || !b.is_tensor()))
+    if (sa)
       throw PythonError("TypeError", "can only concatenate " + concat_name(*sa) + " (not \"" +
                                          type_name(b) + "\") to " + concat_name(*sa));
-    if (stra && !b.is_tensor())
+    if (stra)
       throw PythonError("TypeError",
                         "can only concatenate str (not \"" + std::string(type_name(b)) + "\") to str");
   }
   if (op == Operator::Mult && (sa || stra || sb || strb)) {
     const Value& seq = (sa || stra) ? a : b;
     const Value& count = (sa || stra) ? b : a;
-    if (std::holds_alternative<int64_t>(count.v) || std::holds_alternative<bool>(count.v)) {
-      if (const Sequence* s = seq.sequence()) return repeat(*s, as_int(count));
-      return repeat(*seq.str(), as_int(count));
+    if (std::holds_alternative<int64_t>(count.v) || std::holds_alternative<bool>(count.v) || count.is_tensor()) {
+      const int64_t n = count.is_tensor() ? tensor_index(count.tensor()) : as_int(count);
+      if (const Sequence* s = seq.sequence()) return repeat(*s, n);
+      return repeat(*seq.str(), n);
     }
     if (!count.is_tensor())
       throw PythonError("TypeError", "can't multiply sequence by non-int of type '" +
@@ -415,9 +433,9 @@ Value sequence_compare(CmpOp op, const Sequence& a, const Sequence& b,
 Value binary_operator(Operator op, const Value& a, const Value& b, const CoreCall& call) {
   if (a.is_tensor() && is_operand(b)) return tensor_binary(op, a, b, call);
   if (is_number(a) && b.is_tensor()) return tensor_reflected(op, a, b, call);
+  if (sequence_operands(op, a, b)) return sequence_binary(op, a, b);
   if (a.is_tensor() || b.is_tensor()) unsupported_operands(op, a, b);
   if (is_number(a) && is_number(b)) return number_binary(op, a, b);
-  if (op == Operator::Add || op == Operator::Mult) return sequence_binary(op, a, b);
   unsupported_operands(op, a, b);
 }
 

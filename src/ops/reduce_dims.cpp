@@ -633,8 +633,11 @@ Tensor arg_max_min(const Tensor& self, std::optional<int64_t> dim, bool keepdim,
              ": Expected reduction dim to be specified for input.numel() == 0.");
   }
   // ReduceOps.cpp's dispatch (argmax_cpu, argmin_cpu) has no bool kernel;
-  // the meta function's dim checks come before it.
-  TC_CHECK(Type, self.dtype() != DType::Bool, "\"", name, "_cpu\" not implemented for 'Bool'");
+  // the meta function's dim checks come before it, and argmax_argmin_impl
+  // reaches it only with work to do: a reduced dim of size 1 is filled
+  // with 0 and an empty input runs no kernel.
+  const bool kernel = self.numel() != 0 && !(dim && self.ndim() > 0 && self.sizes()[dims[0]] == 1);
+  TC_CHECK(Type, !kernel || self.dtype() != DType::Bool, "\"", name, "_cpu\" not implemented for 'Bool'");
   const ReducedShape r = reduced_shape(self.sizes(), dims, keepdim);
   return typed_rows(name, self, r, DType::Int64, DTypeRule::Index,
                     [&](const RowsPlan& p, const Tensor& o) {

@@ -315,6 +315,13 @@ TEST_CASE("reductions: PyTorch's errors", "[reductions]") {
           "Dimension out of range (expected to be in range of [-1, 0], but got 1)");
   refuses([&] { tc::argmax(Tensor::zeros({0}, DType::Bool), std::nullopt, false); }, ErrorKind::Index,
           "argmax(): Expected reduction dim to be specified for input.numel() == 0.");
+  // no kernel runs for a reduced dim of size 1 (zeros) or an empty input: a bool one is not refused
+  CHECK(tc::argmax(Tensor::zeros({3, 1}, DType::Bool), 1, true).sizes() == Shape{3, 1});
+  CHECK(tc::argmin(Tensor::zeros({0, 3}, DType::Bool), 1, false).sizes() == Shape{0});
+  refuses([&] { tc::argmin(Tensor::zeros({1}, DType::Bool), std::nullopt, false); }, ErrorKind::Type,
+          "\"argmin_cpu\" not implemented for 'Bool'");
+  refuses([&] { tc::argmin(Tensor::zeros({}, DType::Bool), 0, false); }, ErrorKind::Type,
+          "\"argmin_cpu\" not implemented for 'Bool'");
   refuses([&] { tc::prod(x, 2, false); }, ErrorKind::Index,
           "Dimension out of range (expected to be in range of [-2, 1], but got 2)");
   refuses([&] { tc::var(l, {}, 1, false); }, ErrorKind::Type,
