@@ -734,9 +734,10 @@ Tensor var_std(const Tensor& self, const std::vector<int64_t>& dims, int64_t cor
   trace_reduction(name, self, out, r, DTypeRule::Same, self.dtype(),
                   row_kernel_name(self.dtype(), name), "reduce-inner");
   if (needs_grad({self})) {
+    const bool every_dim = dims.empty();
     attach_grad(
         out, name, {self},
-        [r, correction, take_sqrt](const BackwardArgs& args) {
+        [r, correction, take_sqrt, every_dim](const BackwardArgs& args) {
           // PyTorch's var_backward: (2 / (n - correction)) * grad * (x - mean);
           // std_backward first turns the gradient into var's, grad / (2 std),
           // 0 where std is 0.
@@ -747,6 +748,16 @@ Tensor var_std(const Tensor& self, const std::vector<int64_t>& dims, int64_t cor
             g = where(compare(CompareOp::Eq, s, 0.0), 0.0, div(g, mul(s, 2.0)));
           }
           const double dof = static_cast<double>(r.count - correction);
+          // PyTorch 1.13, a reduction without a dim (or of a 0-D tensor) and
+          // no degrees of freedom: the gradient is (2 / dof) * grad alone, a
+          // 0-D tensor (inf for var(), NaN for std() of a 0-D x), which the
+          // engine's check refuses for an x of one element and some dims.
+          if (dof <= 0 && (every_dim || x.ndim() == 0) && x.numel() != 0) {
+            TC_CHECK(Autograd, x.ndim() == 0, "Function ", take_sqrt ? "StdBackward0" : "VarBackward0",
+                     " returned an invalid gradient at index 0 - got [] but expected shape compatible with ",
+                     format_shape(x.sizes()));
+            return std::vector<Tensor>{mul(g, 2.0 / dof)};
+          }
           const Tensor centred = sub(x, mean(x, r.dims, true));
           return std::vector<Tensor>{mul(mul(g, 2.0 / dof), centred)};
         },
