@@ -220,20 +220,21 @@ void rows_prod(const T* a, const RowsPlan& p, const ProductNest& nest, T* out) {
 // their mean, and `repeat` times their squared deviations.
 template <class T>
 void rows_var(const T* a, const RowsPlan& p, int64_t len, T* out, int64_t correction,
-              bool take_sqrt) {
+              bool take_sqrt, std::optional<double> given_mean = std::nullopt) {
   const double divisor = static_cast<double>(std::max<int64_t>(0, len - correction));
   const double repeat = static_cast<double>(p.row.repeat);
   for_each_row_start(p, [&](int64_t k, int64_t start) {
     double sum = 0;
-    for_each_run(p.row, start, [&](int64_t offset, int64_t n, int64_t stride, int64_t, int64_t) {
-      double s = sum;
-      with_stride(stride, [&](auto step) {
-        for (int64_t i = 0; i < n; ++i) s += static_cast<double>(a[offset + i * step]);
+    if (!given_mean)
+      for_each_run(p.row, start, [&](int64_t offset, int64_t n, int64_t stride, int64_t, int64_t) {
+        double s = sum;
+        with_stride(stride, [&](auto step) {
+          for (int64_t i = 0; i < n; ++i) s += static_cast<double>(a[offset + i * step]);
+        });
+        sum = s;
+        return true;
       });
-      sum = s;
-      return true;
-    });
-    const double mean = sum / static_cast<double>(p.row.looped);
+    const double mean = given_mean ? *given_mean : sum / static_cast<double>(p.row.looped);
     double squares = 0;
     for_each_run(p.row, start, [&](int64_t offset, int64_t n, int64_t stride, int64_t, int64_t) {
       double s = squares;
@@ -725,10 +726,23 @@ Tensor var_std(const Tensor& self, const std::vector<int64_t>& dims, int64_t cor
   const RowsPlan plan = plan_rows(self, r);
   charge_rows(plan);
   const Tensor target = rows_target(out, plan);
+  // Note [var of everything]: when the result is one number, PyTorch's
+  // std_var_all_cpu centres on self.mean() as computed in self's dtype (a
+  // float32 cascade sum divided by n), not on a mean in double, then sums
+  // the squares in double.
+  Tensor all_mean;
+  if (out.numel() == 1 && self.numel() > 0) {
+    TracePause pause;
+    NoGradGuard no_grad;
+    all_mean = tc::mean(self);
+  }
   visit_dtype(self.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    if constexpr (std::is_floating_point_v<T>)
-      rows_var<T>(self.data<T>(), plan, r.count, target.data<T>(), correction, take_sqrt);
+    if constexpr (std::is_floating_point_v<T>) {
+      const std::optional<double> m =
+          all_mean.defined() ? std::optional<double>(static_cast<double>(*all_mean.data<T>())) : std::nullopt;
+      rows_var<T>(self.data<T>(), plan, r.count, target.data<T>(), correction, take_sqrt, m);
+    }
   });
   spread_rows(target, out, r);
   trace_reduction(name, self, out, r, DTypeRule::Same, self.dtype(),
