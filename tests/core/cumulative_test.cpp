@@ -140,3 +140,17 @@ TEST_CASE("cumsum/cumprod: an integer dtype= gives no gradient", "[cumulative]")
   CHECK(!out.requires_grad());
   CHECK(out.values<double>() == std::vector<double>{1, 3});
 }
+
+TEST_CASE("cumprod with another float dtype= has a gradient where its input holds a zero",
+          "[cumulative]") {
+  // PyTorch 1.13's backward raises here (its masked_scatter_ refuses a
+  // float64 source for a float32 gradient); tensorcast gives the gradient
+  // the float32 cumprod has (docs/program-library.md).
+  for (const std::optional<DType> dtype : {std::optional<DType>(), std::optional<DType>(DType::Float64)}) {
+    Tensor x = Tensor::from_data({2, 0, 3}, {3});
+    x.set_requires_grad(true);
+    tc::backward(tc::sum(tc::cumprod(x, 0, dtype)));
+    CHECK(x.grad().dtype() == DType::Float32);
+    CHECK(values(x.grad()) == std::vector<float>{1, 8, 0});
+  }
+}
