@@ -45,19 +45,33 @@ const char* type_meta_name(DType dtype) {
   TC_ASSERT(false, "unknown dtype");
 }
 
-// One line: n elements xs apart from x into out, os apart, from the last
-// element back when `reverse` (flip, scan, flip: PyTorch's reversed_cumsum).
-// The running value wraps for integers as an int64 one converted to T does.
-template <class T>
-void scan_line(Scan op, int64_t n, const T* x, int64_t xs, T* out, int64_t os, bool reverse) {
+// One line: n (> 0) elements xs apart from x into out, os apart. The
+// running value wraps for integers as an int64 one converted to T does.
+// The op is a template argument, so that the loop holds one add or multiply.
+template <class T, Scan op>
+void scan_line(int64_t n, const T* x, int64_t xs, T* out, int64_t os) {
   using Acc = std::conditional_t<std::is_floating_point_v<T>, double, uint64_t>;
   Acc acc = op == Scan::Sum ? Acc(0) : Acc(1);
-  for (int64_t i = 0; i < n; ++i) {
-    const int64_t k = reverse ? n - 1 - i : i;
-    const Acc v = static_cast<Acc>(x[k * xs]);
-    acc = op == Scan::Sum ? acc + v : acc * v;
-    out[k * os] = static_cast<T>(acc);
+  for (int64_t i = 0; i < n; ++i, x += xs, out += os) {
+    const Acc v = static_cast<Acc>(*x);
+    if constexpr (op == Scan::Sum) acc += v;
+    else acc *= v;
+    *out = static_cast<T>(acc);
   }
+}
+
+// The same, from the last element back when `reverse` (flip, scan, flip:
+// PyTorch's reversed_cumsum): the loop above with negated strides.
+template <class T>
+void scan_line(Scan op, int64_t n, const T* x, int64_t xs, T* out, int64_t os, bool reverse) {
+  if (reverse) {
+    x += (n - 1) * xs;
+    out += (n - 1) * os;
+    xs = -xs;
+    os = -os;
+  }
+  if (op == Scan::Sum) scan_line<T, Scan::Sum>(n, x, xs, out, os);
+  else scan_line<T, Scan::Prod>(n, x, xs, out, os);
 }
 
 // The scan of a (already in the result's dtype, not bool) along dim w, as
