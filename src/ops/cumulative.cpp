@@ -52,11 +52,13 @@ template <class T, Scan op>
 void scan_line(int64_t n, const T* x, int64_t xs, T* out, int64_t os) {
   using Acc = std::conditional_t<std::is_floating_point_v<T>, double, uint64_t>;
   Acc acc = op == Scan::Sum ? Acc(0) : Acc(1);
-  for (int64_t i = 0; i < n; ++i, x += xs, out += os) {
-    const Acc v = static_cast<Acc>(*x);
+  // offsets rather than moving pointers: a reversed line's would step
+  // before its storage's start after the last element
+  for (int64_t i = 0, xi = 0, oi = 0; i < n; ++i, xi += xs, oi += os) {
+    const Acc v = static_cast<Acc>(x[xi]);
     if constexpr (op == Scan::Sum) acc += v;
     else acc *= v;
-    *out = static_cast<T>(acc);
+    out[oi] = static_cast<T>(acc);
   }
 }
 
