@@ -206,6 +206,20 @@ Tensor log_softmax(const Tensor& self, int64_t dim);
 Tensor all(const Tensor& self, std::optional<int64_t> dim, bool keepdim);
 Tensor any(const Tensor& self, std::optional<int64_t> dim, bool keepdim);
 
+// --- cumulative ops (src/ops/cumulative.cpp), Note [Cumulative ops]
+// Along dim, in dtype= (default: int64 for integers and bool, else the
+// input's), the running value a double for floats as PyTorch's CPU kernel
+// keeps it; grad_fn CumsumBackward0, CumprodBackward0.
+//   cumsum(<[1, 2, 3] int32>, 0)            // returns int64 [1, 3, 6]
+//   cumprod(<[[1, 2], [3, 4]]>, -1)         // returns [[1, 2], [3, 12]]
+//   cumsum(<[2, 3]>, 2)  // throws "Dimension out of range (expected to be in range of [-2, 1], but got 2)"
+Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
+Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
+// In self's dtype (dtype= may only name it: "Bad in-place call: ..."), not
+// recorded for autograd (Note [In-place rules]).
+Tensor& cumsum_(Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
+Tensor& cumprod_(Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
+
 // --- views (src/ops/views.cpp): share storage, never copy, differentiable
 Tensor expand(const Tensor& self, const Shape& sizes);
 Tensor expand_as(const Tensor& self, const Tensor& other);

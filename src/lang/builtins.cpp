@@ -77,7 +77,7 @@ const char* const kOtherDTypes[] = {"float16", "half",   "bfloat16", "int8",    
 // kernel in the core): refused as what they are, not as typos.
 const char* const kNotInCore[] = {
     "numpy", "cuda", "masked_fill", "masked_fill_", "index_select", "split", "chunk", "unbind",
-    "norm", "cumsum", "cumprod", "sort", "argsort", "topk", "fill_", "zero_", "repeat", "tile",
+    "norm", "sort", "argsort", "topk", "fill_", "zero_", "repeat", "tile",
     "flip", "roll", "nonzero", "unique", "tril", "triu", "diag", "trace", "einsum", "repeat_interleave",
     "scatter", "scatter_add", "index_add", "log2", "log10", "exp2", "trunc", "frac", "erf", "lerp",
     "mse_loss", "cross_entropy", "nll_loss", "gelu", "silu", "leaky_relu", "dropout", "normalize",

@@ -204,6 +204,25 @@ Value do_logsumexp(const Bound& b, CallContext&) {
 Value do_softmax(const Bound& b, CallContext&) { return softmax(input_as(b), b.integer("dim")); }
 Value do_log_softmax(const Bound& b, CallContext&) { return log_softmax(input_as(b), b.integer("dim")); }
 
+// cumsum/cumprod(dim, *, dtype=None): the core converts to dtype= itself,
+// before the scan and outside the autograd graph (its backward converts the
+// gradient back, as PyTorch's does); the in-place forms return the tensor.
+std::optional<DType> cumulative_dtype(const Bound& b) { return b.optional_dtype("dtype"); }
+Value do_cumsum(const Bound& b, CallContext&) {
+  return cumsum(b.tensor("input"), b.integer("dim"), cumulative_dtype(b));
+}
+Value do_cumprod(const Bound& b, CallContext&) {
+  return cumprod(b.tensor("input"), b.integer("dim"), cumulative_dtype(b));
+}
+Value do_cumsum_(const Bound& b, CallContext&) {
+  Tensor self = b.tensor("input");
+  return cumsum_(self, b.integer("dim"), cumulative_dtype(b));
+}
+Value do_cumprod_(const Bound& b, CallContext&) {
+  Tensor self = b.tensor("input");
+  return cumprod_(self, b.integer("dim"), cumulative_dtype(b));
+}
+
 // F.softmax(input, dim=None): without a dim, PyTorch's _get_softmax_dim
 // (0 for 0, 1 and 3 dims, else 1), which PyTorch warns about.
 int64_t functional_dim(const Bound& b) {
@@ -375,6 +394,18 @@ void add_reductions(std::vector<Entry>& t) {
                     do_log_softmax)
                     .in(Family::Reduction, DTypeRule::Same, true)
                     .says("x - logsumexp(x) along dim, computed without overflow."));
+  t.push_back(entry("cumsum", both, {"cumsum(Tensor input, int dim, " TC_DTYPE_OUT_KW}, do_cumsum)
+                  .in(Family::Reduction, DTypeRule::Sum, true)
+                  .says("The running sum along dim (same shape); integers and bool give int64, dtype= converts first."));
+  t.push_back(entry("cumprod", both, {"cumprod(Tensor input, int dim, " TC_DTYPE_OUT_KW}, do_cumprod)
+                  .in(Family::Reduction, DTypeRule::Sum, true)
+                  .says("The running product along dim (same shape); integers and bool give int64, dtype= converts first."));
+  t.push_back(entry("cumsum_", kMethod, {"cumsum_(Tensor input, int dim, " TC_DTYPE_KW}, do_cumsum_)
+                  .in(Family::Reduction, DTypeRule::Same, false)
+                  .says("cumsum written into this tensor, in its own dtype."));
+  t.push_back(entry("cumprod_", kMethod, {"cumprod_(Tensor input, int dim, " TC_DTYPE_KW}, do_cumprod_)
+                  .in(Family::Reduction, DTypeRule::Same, false)
+                  .says("cumprod written into this tensor, in its own dtype."));
   const std::vector<const char*> logical = {"(Tensor input, *, Tensor! out=None)",
                                             "(Tensor input, int dim, bool keepdim=False, *, Tensor! out=None)"};
   t.push_back(shared_entry("all", both, logical, do_all)

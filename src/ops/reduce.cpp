@@ -276,6 +276,13 @@ ReducedShape reduced_shape(const Shape& sizes, const std::vector<int64_t>& dims,
   return r;
 }
 
+DimLines dim_lines(const Shape& sizes, int64_t dim) {
+  DimLines s;
+  for (int64_t d = 0; d < static_cast<int64_t>(sizes.size()); ++d)
+    (d < dim ? s.outer : d > dim ? s.inner : s.size) *= sizes[d];
+  return s;
+}
+
 RowsPlan plan_rows(const Tensor& a, const ReducedShape& r) {
   RowsPlan p;
   p.offset = a.offset();

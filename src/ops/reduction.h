@@ -1,5 +1,5 @@
 // What every reduction over dims shares (sum in reduce.cpp; mean, amax,
-// max, prod, var, ... in reduce_dims.cpp; softmax.cpp): which dims it
+// max, prod, var, ... in reduce_dims.cpp; softmax.cpp; cumulative.cpp): which dims it
 // reduces and the shapes that follow, PyTorch's make_dim_mask and
 // shape_from_dim_mask (aten/src/ATen/native/ReduceOpsUtils.h), and the
 // trace such an op records. Not part of the API.
@@ -194,6 +194,35 @@ decltype(auto) with_stride(int64_t stride, F&& f) {
 template <class T>
 T* first_element(const Tensor& t) {
   return t.data<T>() + t.offset();
+}
+
+// Note [Lines along a dim]
+// The ops that run along one dim and keep the shape (softmax and
+// log_softmax, cumsum and cumprod) see a tensor as outer x size x inner,
+// dim in the middle: a line is the `size` elements along dim at one place
+// of the other dims. They read the input through its strides and write a
+// contiguous result, where line k (row-major over the other dims) starts
+// at line_start(k), its elements `inner` apart.
+//   dim_lines({2, 3, 4}, 1)   // outer 2, size 3, inner 4; line 5 starts at 13
+struct DimLines {
+  int64_t outer = 1, size = 1, inner = 1;
+  int64_t line_start(int64_t k) const { return (k / inner) * size * inner + k % inner; }
+};
+DimLines dim_lines(const Shape& sizes, int64_t dim);
+
+// Calls visit(k, start) for each line k of t along dim w (a 0-D t has one
+// line of one element), with the storage index of its first element.
+template <class Visit>
+void for_each_line(const Tensor& t, int64_t w, Visit&& visit) {
+  Shape others;
+  Strides others_strides;
+  for (int64_t d = 0; d < t.ndim(); ++d)
+    if (d != w) {
+      others.push_back(t.sizes()[static_cast<size_t>(d)]);
+      others_strides.push_back(t.strides()[static_cast<size_t>(d)]);
+    }
+  int64_t k = 0;
+  for_each_start(others, others_strides, t.offset(), [&](int64_t start) { visit(k++, start); });
 }
 
 // Records a reduction's OpTrace, if a TraceScope is active: `in` the

@@ -29,16 +29,7 @@ namespace {
 // are not adjacent): one pass finds the max, one writes exp(x - m) and
 // sums it, one scales; the row stays in cache between them, so the
 // memory traffic is one read of the input and one write of the output.
-struct SoftmaxShape {
-  int64_t outer = 1, size = 1, inner = 1;
-};
-
-SoftmaxShape softmax_shape(const Shape& sizes, int64_t dim) {
-  SoftmaxShape s;
-  for (int64_t d = 0; d < static_cast<int64_t>(sizes.size()); ++d)
-    (d < dim ? s.outer : d > dim ? s.inner : s.size) *= sizes[d];
-  return s;
-}
+// The rows are lines along dim (Note [Lines along a dim], ops/reduction.h).
 
 // Four independent maxima: one would wait on the last max's latency
 // every step (NaN-propagating f32x4.max is several instructions in V8),
@@ -137,28 +128,17 @@ void softmax_row_any(int64_t n, const T* x, int64_t xs, T* out, int64_t os, doub
 // Every row of the compact input c (strided) into `out` (contiguous, c's
 // shape) along dim w; returns whether the 4-lane float32 rows ran.
 bool softmax_rows(const Tensor& c, int64_t w, double repeat, const Tensor& out, bool log) {
-  const SoftmaxShape s = softmax_shape(c.sizes(), w);
+  const DimLines s = dim_lines(c.sizes(), w);
   const int64_t xs = c.ndim() ? c.strides()[static_cast<size_t>(w)] : 1;
-  // The input's dims other than w, as outer x inner positions.
-  Shape others;
-  Strides others_strides;
-  for (int64_t d = 0; d < c.ndim(); ++d)
-    if (d != w) {
-      others.push_back(c.sizes()[static_cast<size_t>(d)]);
-      others_strides.push_back(c.strides()[static_cast<size_t>(d)]);
-    }
   const bool fast = c.dtype() == DType::Float32 && s.inner == 1 && repeat == 1;
   std::vector<float> gathered(fast && xs != 1 ? static_cast<size_t>(s.size) : 0);
-  int64_t row = 0;
   visit_dtype(c.dtype(), [&](auto tag) {
     using T = decltype(tag);
     if constexpr (std::is_floating_point_v<T>) {
       const T* x = c.data<T>();
       T* o = out.data<T>();
-      for_each_start(others, others_strides, c.offset(), [&](int64_t start) {
-        // Row `row` starts at out's (row / inner) * size * inner + row % inner.
-        T* po = o + (row / s.inner) * s.size * s.inner + row % s.inner;
-        ++row;
+      for_each_line(c, w, [&](int64_t row, int64_t start) {
+        T* po = o + s.line_start(row);
         if constexpr (std::is_same_v<T, float>) {
           if (fast) {
             const float* px = x + start;
@@ -187,7 +167,7 @@ const char* softmax_kernel_name(DType dtype, bool log, bool fast) {
 }
 
 void trace_softmax(const char* op, const Tensor& given, const Tensor& out, int64_t dim,
-                   const SoftmaxShape& s, const char* kernel) {
+                   const DimLines& s, const char* kernel) {
   if (!tracing()) return;
   OpTrace t;
   t.op = op;
@@ -241,7 +221,7 @@ Tensor softmax_impl(const Tensor& self, int64_t dim, bool log) {
   charge_work(WorkKind::Elements, 2 * static_cast<double>(c.numel()));
   const bool fast = softmax_rows(c, w, repeat, target, log);
   if (spread) copy_into(out, expand(target, self.sizes()));
-  const SoftmaxShape s = softmax_shape(self.sizes(), w);
+  const DimLines s = dim_lines(self.sizes(), w);
   trace_softmax(name, self, out, w, s, softmax_kernel_name(self.dtype(), log, fast));
   if (needs_grad({self})) {
     attach_grad(

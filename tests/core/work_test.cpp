@@ -332,10 +332,11 @@ const std::vector<LibraryCase>& library_cases() {
   return cases;
 }
 
-// The reductions and softmax (src/ops/reduce*.cpp, softmax.cpp) charge
-// their own work (Note [Work budget]); tested below on their own, over y's
-// 65536 distinct numbers: over x or m, an expansion, they read one number
-// (Note [Reductions through strides]).
+// The reductions, softmax and the cumulative ops (src/ops/reduce*.cpp,
+// softmax.cpp, cumulative.cpp) charge their own work (Note [Work
+// budget]); tested below on their own, over y's 65536 distinct numbers:
+// over x or m, an expansion, they read one number (Note [Reductions
+// through strides]).
 const std::vector<LibraryCase>& reduction_cases() {
   static const std::vector<LibraryCase> cases = {
       {"sum", kBoth, "y.sum()", true},
@@ -355,6 +356,10 @@ const std::vector<LibraryCase>& reduction_cases() {
       {"log_softmax", kBoth, "y.log_softmax(0)", true},
       {"softmax", kFunctional, "F.softmax(y, 0)", true},
       {"log_softmax", kFunctional, "F.log_softmax(y, 0)", true},
+      {"cumsum", kBoth, "y.cumsum(0)", true},
+      {"cumprod", kBoth, "y.cumprod(0)", true},
+      {"cumsum_", kMethod, "y.cumsum_(0)", true, true},
+      {"cumprod_", kMethod, "y.cumprod_(0)", true, true},
       {"all", kBoth, "c.all()", true},
       {"any", kBoth, "c.any()", true},
   };
