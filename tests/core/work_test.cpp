@@ -242,6 +242,10 @@ const std::vector<LibraryCase>& library_cases() {
         {"enumerate", kBuiltin, "enumerate(m)", true},  // its items, made at once
         {"zip", kBuiltin, "zip(m, m)", true},
         {"min", kBuiltin, "min(x)", true},
+        {"sum", kBuiltin, "sum(x)", true},   // its items, made at once, and an add each
+        {"any", kBuiltin, "any(x)", true},   // its items, made at once
+        {"all", kBuiltin, "all(x)", true},
+        {"str", kBuiltin, "str(x)", false},  // a bounded repr
         // views and joins
         {"reshape", kBoth, "x.reshape(256, 256)", false},
         {"view", kMethod, "x.view(256, 256)", false},
