@@ -30,8 +30,7 @@ std::string with(const std::string& name, const char* params) { return name + pa
 void add_bitwise_pair(std::vector<Entry>& t, const Pair& p) {
   const std::string name = std::string("bitwise_") + p.base;
   const BitwiseOp op = p.bitwise;
-  const std::string doc = std::string("input ") + (op == BitwiseOp::And ? "&" : op == BitwiseOp::Or ? "|" : "^") +
-                          " other, bit by bit (bool and integer dtypes)";
+  const std::string doc = std::string("input ") + p.base + " other, bit by bit (bool and integer dtypes)";
   Impl impl = [op](const Bound& b, CallContext&) -> Value { return bitwise(op, first_operand(b), b.operand("other")); };
   const std::string s1 = with(name, "(Tensor input, Tensor other, *, Tensor! out=None)"),
                     s2 = with(name, "(Number self, Tensor other)"),
