@@ -99,13 +99,16 @@ KernelChoice run_logical_not(const Elementwise& e, const T* a) {
   return {ukernels::typed_kernel_name(DType::Bool, "logical_not", pattern, true), pattern};
 }
 
-// A unary op of this family: prepare, run, trace.
+// A unary op of this family: prepare, run, trace (its dtype kept, or
+// bool for `rule` Bool).
 template <class Run>
-Tensor run_unary_op(const char* name, const Tensor& self, DType result, Run run) {
+Tensor run_unary_op(const char* name, const Tensor& self, DTypeRule rule, Run run) {
   TC_CHECK(Value, self.defined(), "an undefined tensor was passed as an operand");
-  ElementwiseSpec spec{name, {self}, {"a"}, {false}, result};
+  const Promoted p = promote_operands({self}, rule, false);
+  ElementwiseSpec spec{name, {self}, {"a"}, {false}, p.promotion.result};
   const Elementwise e = prepare(spec);
   const KernelChoice kernel = run(e);
+  if (tracing()) spec.promotion = promotion_trace(p, spec.names, p.promotion.result, false);
   trace_op(spec, e, kernel);
   return e.out;
 }
@@ -135,7 +138,7 @@ Tensor logical(LogicalOp op, const Tensor& self, const Tensor& other) {
 }
 
 Tensor bitwise_not(const Tensor& self) {
-  return run_unary_op("bitwise_not", self, self.dtype(), [&](const Elementwise& e) {
+  return run_unary_op("bitwise_not", self, DTypeRule::Same, [&](const Elementwise& e) {
     check_bitwise_dtype("bitwise_not", self.dtype());
     return visit_dtype(self.dtype(), [&](auto tag) -> KernelChoice {
       using T = decltype(tag);
@@ -147,7 +150,7 @@ Tensor bitwise_not(const Tensor& self) {
 }
 
 Tensor logical_not(const Tensor& self) {
-  return run_unary_op("logical_not", self, DType::Bool, [&](const Elementwise& e) {
+  return run_unary_op("logical_not", self, DTypeRule::Bool, [&](const Elementwise& e) {
     return visit_dtype(self.dtype(), [&](auto tag) {
       using T = decltype(tag);
       return run_logical_not(e, self.data<T>());

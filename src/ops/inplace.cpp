@@ -169,6 +169,7 @@ Tensor& run_unary_inplace(const char* base, Tensor& self, Run run) {
   TC_CHECK(Autograd, !needs_grad({self}), name,
            ": tensorcast does not record in-place ops for autograd; use the out-of-place ", base,
            " on tensors that require grad");
+  const Promoted p = promote_operands({self}, DTypeRule::Same, false);
   ElementwiseSpec spec{name.c_str(), {self}, {"self"}, {false}, self.dtype(), self};
   const Elementwise e = prepare(spec);
   const KernelChoice kernel = visit_dtype(self.dtype(), [&](auto tag) {
@@ -176,6 +177,7 @@ Tensor& run_unary_inplace(const char* base, Tensor& self, Run run) {
     return run(e, tag, self.data<T>());
   });
   self.impl().storage->bump_version();
+  if (tracing()) spec.promotion = promotion_trace(p, spec.names, self.dtype(), false);
   trace_op(spec, e, kernel);
   return self;
 }

@@ -100,6 +100,18 @@ TEST_CASE("bitwise ops: traces name the op and its every-dtype kernel", "[bitwis
   CHECK(ops[1].kernel == "b8_logical_xor__autovec");
   CHECK(ops[2].op == "logical_not");
   CHECK(ops[2].kernel == "b8_vlogical_not__autovec");
+  // every op's trace says how its dtype was decided (the package's trace
+  // schema refuses an empty dtype)
+  CHECK(ops[0].promotion.result_dtype == "int64");
+  CHECK(ops[1].promotion.compute_dtype == "int64");
+  CHECK(ops[2].promotion.result_dtype == "bool");
+  tc::Tensor self = tc::Tensor::from_values<int64_t>({1, 0}, {2});
+  tc::logical_not_(self);
+  tc::bitwise_not_(self);
+  const auto& last = std::get<tc::OpTrace>(scope.events().back());
+  CHECK(last.op == "bitwise_not_");
+  CHECK(last.promotion.result_dtype == "int64");
+  CHECK(self.values<int64_t>() == std::vector<int64_t>{-1, -2});
   CHECK(out.values<int64_t>() == std::vector<int64_t>{4, 2, 4});
   CHECK(l.dtype() == tc::DType::Bool);
   CHECK(n.values<bool>() == std::vector<bool>{false, false, false});
