@@ -80,6 +80,31 @@ Tensor round(const Tensor& self, int64_t decimals);
 Tensor clamp(const Tensor& self, const std::optional<Operand>& min,
              const std::optional<Operand>& max);
 
+// --- bitwise and logical ops (src/ops/bitwise.cpp): PyTorch's, no
+// gradient (a result never requires grad). Operands promote as Note [Type
+// promotion] says. bitwise_* compute in the common dtype, bool or an
+// integer one (a float one is PyTorch's "\"bitwise_and_cpu\" not
+// implemented for 'Float'"); logical_* take any dtype and give bool.
+//   bitwise(BitwiseOp::And, <int64 [12, 10]>, 6)   // returns int64 [4, 2]
+//   bitwise(BitwiseOp::Xor, <bool [1, 0]>, true)    // returns bool [0, 1]
+//   logical(LogicalOp::Or, <float32 [0, NaN]>, <int64 [0, 0]>)  // returns bool [0, 1]
+enum class BitwiseOp { And, Or, Xor };
+enum class LogicalOp { And, Or, Xor };
+const char* op_name(BitwiseOp op);  // "bitwise_and" ...
+const char* op_name(LogicalOp op);  // "logical_and" ...
+Tensor bitwise(BitwiseOp op, const Operand& self, const Operand& other);
+Tensor bitwise_not(const Tensor& self);
+Tensor logical(LogicalOp op, const Tensor& self, const Tensor& other);
+Tensor logical_not(const Tensor& self);
+// In place (Note [In-place rules]): bitwise_and_ ... check the cast into
+// self as arithmetic does (bool x.bitwise_and_(1): "result type Long can't
+// be cast to the desired output type Bool"); logical_and_ ... write 1 and
+// 0 in self's dtype, as comparisons do; the unary forms keep self's dtype.
+Tensor& bitwise_(BitwiseOp op, Tensor& self, const Operand& other);
+Tensor& bitwise_not_(Tensor& self);
+Tensor& logical_(LogicalOp op, Tensor& self, const Tensor& other);
+Tensor& logical_not_(Tensor& self);
+
 // --- random factories (src/ops/random.cpp), Note [Random]
 // Not PyTorch's numbers: the core's own Philox4x32-10 stream, the same in
 // every build after manual_seed.

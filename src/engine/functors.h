@@ -188,6 +188,11 @@ struct Lt { static constexpr const char* name = "lt"; template <class T> bool op
 struct Le { static constexpr const char* name = "le"; template <class T> bool operator()(T a, T b) const { return a <= b; } };
 struct Gt { static constexpr const char* name = "gt"; template <class T> bool operator()(T a, T b) const { return a > b; } };
 struct Ge { static constexpr const char* name = "ge"; template <class T> bool operator()(T a, T b) const { return a >= b; } };
+// logical_and, logical_or, logical_xor (src/ops/bitwise.cpp): each
+// operand's truth, nonzero (NaN is true, -0.0 false), as PyTorch's.
+struct LogicalAnd { static constexpr const char* name = "logical_and"; template <class T> bool operator()(T a, T b) const { return (a != T(0)) && (b != T(0)); } };
+struct LogicalOr { static constexpr const char* name = "logical_or"; template <class T> bool operator()(T a, T b) const { return (a != T(0)) || (b != T(0)); } };
+struct LogicalXor { static constexpr const char* name = "logical_xor"; template <class T> bool operator()(T a, T b) const { return (a != T(0)) != (b != T(0)); } };
 
 // --- every dtype (T: the C++ type of the dtype computed in, dtype.h)
 //
@@ -519,5 +524,43 @@ inline T clamp_tensor(T a, T lo, T hi) {
   a = a < lo ? lo : a;
   return hi < a ? hi : a;
 }
+
+// bitwise_and, bitwise_or, bitwise_xor, bitwise_not (src/ops/bitwise.cpp):
+// bool and integer T only (the op refuses a float dtype first). For bool
+// they are and, or, xor and not.
+template <class T>
+struct TBitwiseAnd {
+  static constexpr const char* name = "bitwise_and";
+  static constexpr bool kVector = false, kAutovec = true;
+  T operator()(T a, T b) const { return T(a & b); }
+};
+template <class T>
+struct TBitwiseOr {
+  static constexpr const char* name = "bitwise_or";
+  static constexpr bool kVector = false, kAutovec = true;
+  T operator()(T a, T b) const { return T(a | b); }
+};
+template <class T>
+struct TBitwiseXor {
+  static constexpr const char* name = "bitwise_xor";
+  static constexpr bool kVector = false, kAutovec = true;
+  T operator()(T a, T b) const { return T(a ^ b); }
+};
+template <class T>
+struct TBitwiseNot {
+  static constexpr const char* name = "bitwise_not";
+  static constexpr bool kVector = false, kAutovec = true;
+  T operator()(T a) const {
+    if constexpr (std::is_same_v<T, bool>) return !a;
+    else return T(~a);
+  }
+};
+// logical_not_ writes into self's own dtype: 1 where self was zero, else 0.
+template <class T>
+struct TLogicalNot {
+  static constexpr const char* name = "logical_not";
+  static constexpr bool kVector = false, kAutovec = true;
+  T operator()(T a) const { return T(a == T(0)); }
+};
 
 }  // namespace tc::fn

@@ -102,6 +102,9 @@ TC_COMPARE_UKERNELS(Lt, b8_lt__autovec, b8_lt__scalar_strided);
 TC_COMPARE_UKERNELS(Le, b8_le__autovec, b8_le__scalar_strided);
 TC_COMPARE_UKERNELS(Gt, b8_gt__autovec, b8_gt__scalar_strided);
 TC_COMPARE_UKERNELS(Ge, b8_ge__autovec, b8_ge__scalar_strided);
+TC_COMPARE_UKERNELS(LogicalAnd, b8_logical_and__autovec, b8_logical_and__scalar_strided);
+TC_COMPARE_UKERNELS(LogicalOr, b8_logical_or__autovec, b8_logical_or__scalar_strided);
+TC_COMPARE_UKERNELS(LogicalXor, b8_logical_xor__autovec, b8_logical_xor__scalar_strided);
 
 // The float sums (src/ops/reduce.cpp, Note [Cascade sum] in
 // src/engine/cascade.h): PyTorch's paths of cascade_sum, plain loops over

@@ -19,8 +19,8 @@ struct Span {
 // The operators of the tree, as CPython's ast module names them
 // (ast.operator, ast.unaryop, ast.cmpop): the interpreter switches on
 // these; their text is only for messages.
-enum class Operator : uint8_t { Add, Sub, Mult, Div, FloorDiv, Mod, Pow, MatMult };
-enum class UnaryOperator : uint8_t { USub, UAdd, Not };
+enum class Operator : uint8_t { Add, Sub, Mult, Div, FloorDiv, Mod, Pow, MatMult, BitOr, BitXor, BitAnd };
+enum class UnaryOperator : uint8_t { USub, UAdd, Not, Invert };
 enum class BoolOperator : uint8_t { And, Or };
 enum class CmpOp : uint8_t { Eq, NotEq, Lt, LtE, Gt, GtE, In, NotIn, Is, IsNot };
 
@@ -35,6 +35,9 @@ inline const char* operator_text(Operator op) {
     case Operator::Mod: return "%";
     case Operator::Pow: return "**";
     case Operator::MatMult: return "@";
+    case Operator::BitOr: return "|";
+    case Operator::BitXor: return "^";
+    case Operator::BitAnd: return "&";
   }
   return "";
 }
@@ -43,6 +46,7 @@ inline const char* operator_text(UnaryOperator op) {
     case UnaryOperator::USub: return "-";
     case UnaryOperator::UAdd: return "+";
     case UnaryOperator::Not: return "not";
+    case UnaryOperator::Invert: return "~";
   }
   return "";
 }

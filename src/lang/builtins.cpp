@@ -39,6 +39,7 @@ struct Table {
 const Table kTables[] = {
     {add_factories, Family::Factory, std::nullopt, false},
     {add_math, Family::Elementwise, DTypeRule::Promote, true},
+    {add_bitwise, Family::Elementwise, DTypeRule::Promote, false},
     {add_shapes, Family::View, DTypeRule::Same, true},
     {add_tensor, Family::Attribute, std::nullopt, false},
     {add_python, Family::Python, std::nullopt, false},

@@ -115,6 +115,7 @@ Entry raw_entry(const char* name, unsigned where, RawImpl impl);
 // Each family appends its entries.
 void add_factories(std::vector<Entry>& table);   // lib_factories.cpp
 void add_math(std::vector<Entry>& table);        // lib_math.cpp: elementwise, reductions
+void add_bitwise(std::vector<Entry>& table);     // lib_bitwise.cpp: bitwise_*, logical_*
 void add_shapes(std::vector<Entry>& table);      // lib_shapes.cpp: views, joins, matmul
 void add_tensor(std::vector<Entry>& table);      // lib_tensor.cpp: methods of a tensor's own
 void add_python(std::vector<Entry>& table);      // lib_python.cpp: print, len, int, ...

@@ -94,7 +94,8 @@ Value number_float(Operator op, double a, double b) {
     case Operator::Mod:
       if (b == 0) throw PythonError("ZeroDivisionError", "float modulo by zero");
       return float_mod(a, b);
-    case Operator::Pow: case Operator::MatMult: break;
+    case Operator::Pow: case Operator::MatMult: case Operator::BitOr: case Operator::BitXor:
+    case Operator::BitAnd: break;
   }
   // ** (Objects/floatobject.c, float_pow)
   if (a == 0 && b < 0)
@@ -140,7 +141,8 @@ Value number_int(Operator op, int64_t a, int64_t b) {
       }
       return op == Operator::FloorDiv ? q : m;
     }
-    case Operator::Pow: case Operator::MatMult: break;
+    case Operator::Pow: case Operator::MatMult: case Operator::BitOr: case Operator::BitXor:
+    case Operator::BitAnd: break;
   }
   // **: a negative exponent gives a float, as in Python
   if (b < 0) {
@@ -150,8 +152,28 @@ Value number_int(Operator op, int64_t a, int64_t b) {
   return int_pow(a, b);
 }
 
+bool is_bitwise(Operator op) {
+  return op == Operator::BitAnd || op == Operator::BitOr || op == Operator::BitXor;
+}
+
+// Python's & | ^ of ints and bools (bool's own methods when both are
+// bools: True & False is False); a float has none (TypeError).
+Value number_bitwise(Operator op, const Value& a, const Value& b) {
+  if (is_float(a) || is_float(b)) unsupported_operands(op, a, b);
+  const int64_t x = as_int(a), y = as_int(b);
+  const int64_t r = op == Operator::BitAnd ? (x & y) : op == Operator::BitOr ? (x | y) : (x ^ y);
+  if (std::holds_alternative<bool>(a.v) && std::holds_alternative<bool>(b.v)) return r != 0;
+  return r;
+}
+
+// The core's op for & | ^ (PyTorch's Tensor.__and__ ... call bitwise_and ...).
+BitwiseOp bitwise_op_of(Operator op) {
+  return op == Operator::BitAnd ? BitwiseOp::And : op == Operator::BitOr ? BitwiseOp::Or : BitwiseOp::Xor;
+}
+
 Value number_binary(Operator op, const Value& a, const Value& b) {
   if (op == Operator::MatMult) unsupported_operands(op, a, b);
+  if (is_bitwise(op)) return number_bitwise(op, a, b);
   if (is_float(a) || is_float(b)) return number_float(op, as_double(a), as_double(b));
   return number_int(op, as_int(a), as_int(b));
 }
@@ -267,7 +289,8 @@ std::vector<Tensor> tensors_of(const Value& a, const Value& b) {
   return out;
 }
 
-// The core's op for a Python operator other than @ (matmul is no BinaryOp).
+// The core's op for an arithmetic Python operator other than @ (matmul is
+// no BinaryOp; & | ^ are bitwise_op_of's).
 BinaryOp binary_op_of(Operator op) {
   switch (op) {
     case Operator::Add: return BinaryOp::Add;
@@ -276,7 +299,8 @@ BinaryOp binary_op_of(Operator op) {
     case Operator::Div: return BinaryOp::Div;
     case Operator::FloorDiv: return BinaryOp::FloorDivide;
     case Operator::Mod: return BinaryOp::Remainder;
-    case Operator::Pow: case Operator::MatMult: break;
+    case Operator::Pow: case Operator::MatMult: case Operator::BitOr: case Operator::BitXor:
+    case Operator::BitAnd: break;
   }
   return BinaryOp::Pow;
 }
@@ -289,6 +313,11 @@ Value tensor_binary(Operator op, const Value& self, const Value& other,
     if (!other.is_tensor()) unsupported_operands(op, self, other);
     const Tensor b = other.tensor();
     return call("matmul", {a, b}, [&] { return matmul(a, b); });
+  }
+  if (is_bitwise(op)) {
+    const BitwiseOp w = bitwise_op_of(op);
+    const Operand b = as_operand(other);
+    return call(op_name(w), tensors_of(self, other), [&] { return bitwise(w, a, b); });
   }
   const BinaryOp bop = binary_op_of(op);
   const Operand b = as_operand(other);
@@ -314,6 +343,11 @@ Value tensor_reflected(Operator op, const Value& number, const Value& self,
         set_grad_fn(out, "RsubBackward1");
         return out;
       });
+    case Operator::BitOr: case Operator::BitXor: case Operator::BitAnd: {
+      // Tensor.__rand__ ...: bitwise_and(self, other), the tensor first
+      const BitwiseOp w = bitwise_op_of(op);
+      return call(op_name(w), {x}, [&] { return bitwise(w, x, n); });
+    }
     case Operator::FloorDiv: case Operator::Mod: case Operator::Pow: break;
   }
   const BinaryOp bop = binary_op_of(op);
@@ -444,14 +478,23 @@ Value unary_operator(UnaryOperator op, const Value& a, const CoreCall& call) {
   if (a.is_tensor()) {
     const Tensor x = a.tensor();
     if (op == UnaryOperator::USub) return call("neg", {x}, [&] { return unary(UnaryOp::Neg, x); });
+    if (op == UnaryOperator::Invert) {
+      // Tensor.__invert__ (python_variable_methods.cpp) refuses a float
+      // tensor itself, before bitwise_not's kernel could
+      if (is_floating(x.dtype()))
+        throw PythonError("TypeError",
+                          "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
+      return call("bitwise_not", {x}, [&] { return bitwise_not(x); });
+    }
     // Tensor.__pos__ is torch.positive: the tensor itself (not a copy)
     TC_CHECK(Value, x.dtype() != DType::Bool,
              "The `+` operator, on a bool tensor is not supported.");
     return a;
   }
-  if (is_float(a)) return op == UnaryOperator::USub ? -as_double(a) : as_double(a);
-  if (is_number(a)) {
+  if (is_float(a) && op != UnaryOperator::Invert) return op == UnaryOperator::USub ? -as_double(a) : as_double(a);
+  if (is_number(a) && !is_float(a)) {
     const int64_t i = as_int(a);
+    if (op == UnaryOperator::Invert) return ~i;  // ~True is -2: a bool inverts as its int
     if (op == UnaryOperator::UAdd) return i;
     if (i == std::numeric_limits<int64_t>::min()) overflow();
     return -i;
@@ -544,6 +587,14 @@ Value compare_operator(CmpOp op, const Value& a, const Value& b, const CoreCall&
 
 Value augmented_operator(Operator op, const Value& target, const Value& value,
                          const CoreCall& call) {
+  if (target.is_tensor() && is_bitwise(op) && is_operand(value)) {
+    // Tensor.__iand__ ...: bitwise_and_ ..., in place
+    Tensor self = target.tensor();
+    const BitwiseOp w = bitwise_op_of(op);
+    const Operand other = as_operand(value);
+    call(std::string(op_name(w)) + "_", tensors_of(target, value), [&] { return bitwise_(w, self, other); });
+    return target;
+  }
   if (target.is_tensor() && op != Operator::MatMult && is_operand(value)) {
     Tensor self = target.tensor();
     const BinaryOp bop = binary_op_of(op);

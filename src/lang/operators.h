@@ -13,11 +13,15 @@
 //   2 // x -> torch.floor_divide(2, x)   2 % x -> torch.remainder(2, x)
 //   2 ** x -> torch.pow(2, x)     2 @ x -> TypeError (no reflected matmul of a number)
 //   2 < x  -> x > 2 (comparisons swap sides)
+//   x & y  -> torch.bitwise_and(x, y) (| bitwise_or, ^ bitwise_xor; 2 & x
+//             is Tensor.__rand__: bitwise_and(x, 2)), ~x -> bitwise_not(x)
+//             (a float x: Tensor.__invert__'s own TypeError)
 // A TypeError a tensor method raises for an operand it cannot take becomes
 // Python's "unsupported operand type(s) for +: 'Tensor' and 'list'", as
 // PyTorch's TypeError_to_NotImplemented wrappers make it.
 // Augmented assignment on a tensor is in place (__iadd__ is add_, and so
-// on for -= *= /= //= %= **=), so every name bound to it sees the change;
+// on for -= *= /= //= %= **=, and &= |= ^= are bitwise_and_ ...), so
+// every name bound to it sees the change;
 // @= has no in-place form and rebinds (x = x @ y), as numbers and tuples
 // do. A list's += rebinds here too, where Python extends the list in place
 // (another name bound to the same list keeps the old items).
@@ -37,9 +41,9 @@ namespace tc::lang {
 using CoreCall = std::function<Tensor(const std::string& op, const std::vector<Tensor>& inputs,
                                       const std::function<Tensor()>& run)>;
 
-// a op b for op one of + - * / // % ** @.
+// a op b for op one of + - * / // % ** @ & | ^.
 Value binary_operator(Operator op, const Value& a, const Value& b, const CoreCall& call);
-// op a for op - or +.
+// op a for op - + ~ or not.
 Value unary_operator(UnaryOperator op, const Value& a, const CoreCall& call);
 // a op b for op one of == != < <= > >=.
 Value compare_operator(CmpOp op, const Value& a, const Value& b, const CoreCall& call);

@@ -86,6 +86,9 @@ const OperatorSpelling kOperators[] = {
     {Op::Percent, Op::PercentEqual, Operator::Mod},
     {Op::DoubleStar, Op::DoubleStarEqual, Operator::Pow},
     {Op::At, Op::AtEqual, Operator::MatMult},
+    {Op::VBar, Op::VBarEqual, Operator::BitOr},
+    {Op::Circumflex, Op::CircumflexEqual, Operator::BitXor},
+    {Op::Amper, Op::AmperEqual, Operator::BitAnd},
 };
 
 // The binary operator a token spells: '+' for a + b, or, when `augmented`,
@@ -99,9 +102,8 @@ std::optional<Operator> operator_of(const Token& t, bool augmented) {
 // Operators Python has and the subset leaves out.
 bool is_left_out_operator(const Token& t) {
   switch (t.op) {
-    case Op::Amper: case Op::VBar: case Op::Circumflex: case Op::LeftShift: case Op::RightShift:
-    case Op::AmperEqual: case Op::VBarEqual: case Op::CircumflexEqual: case Op::LeftShiftEqual:
-    case Op::RightShiftEqual: case Op::ColonEqual: case Op::RArrow:
+    case Op::LeftShift: case Op::RightShift: case Op::LeftShiftEqual: case Op::RightShiftEqual:
+    case Op::ColonEqual: case Op::RArrow:
       return true;
     default:
       return false;
@@ -1001,7 +1003,7 @@ class Parser {
 
   [[noreturn]] void left_out_operator(const Token& t) const {
     unsupported(span_of(t), "the operator `" + t.text +
-                                "` is not supported: tensorcast's programs have + - * / // % ** @ "
+                                "` is not supported: tensorcast's programs have + - * / // % ** @ & | ^ ~ "
                                 "and the comparisons == != < <= > >=");
   }
 
@@ -1031,7 +1033,7 @@ class Parser {
   }
 
   ExprPtr comparison() {
-    ExprPtr first = arith();
+    ExprPtr first = bitwise_or();
     if (is_left_out_operator(peek())) left_out_operator(peek());
     std::optional<CmpOp> op = read_comparison();
     if (!op) return first;
@@ -1039,7 +1041,7 @@ class Parser {
     adopt(*cmp, std::move(first));
     for (; op; op = read_comparison()) {
       cmp->ops.push_back(*op);
-      adopt(*cmp, arith());
+      adopt(*cmp, bitwise_or());
       if (is_left_out_operator(peek())) left_out_operator(peek());
     }
     cmp->span = span_from(cmp->span);
@@ -1051,6 +1053,22 @@ class Parser {
     e->op = op;
     adopt(*e, std::move(left));
     adopt(*e, std::move(right));
+    return e;
+  }
+
+  // Python's bitwise_or, bitwise_xor and bitwise_and: | looser than ^,
+  // ^ looser than &, & looser than the shifts (left out: refused by
+  // comparison()'s check) and + -; each left to right.
+  ExprPtr bitwise_or() { return left_chain(Op::VBar); }
+  ExprPtr left_chain(Op level) {
+    auto operand = [&] {
+      return level == Op::VBar ? left_chain(Op::Circumflex) : level == Op::Circumflex ? left_chain(Op::Amper) : arith();
+    };
+    ExprPtr e = operand();
+    while (at_op(level)) {
+      const Operator op = *operator_of(next(), false);
+      e = binary(op, std::move(e), operand());
+    }
     return e;
   }
 
@@ -1072,19 +1090,18 @@ class Parser {
     return e;
   }
 
-  // ('+' | '-') factor | power: -2**2 is -(2**2).
+  // ('+' | '-' | '~') factor | power: -2**2 is -(2**2), ~x**2 is ~(x**2).
   ExprPtr factor() {
     const Token& t = peek();
-    if (t.is_op(Op::Tilde))
-      unsupported(span_of(t), "the operator `~` is not supported: tensorcast's programs have + - * / // % ** @ "
-                              "and the comparisons == != < <= > >=");
-    if (t.is_op(Op::Minus) || t.is_op(Op::Plus)) {
+    if (t.is_op(Op::Minus) || t.is_op(Op::Plus) || t.is_op(Op::Tilde)) {
       Nest nest(*this, t);
       const Token& op = next();
       const Span start = span_of(op);
       ExprPtr operand = factor();
       auto e = node(Expr::Kind::Unary, join(start, whole(*operand)));
-      e->unary_op = op.is_op(Op::Minus) ? UnaryOperator::USub : UnaryOperator::UAdd;
+      e->unary_op = op.is_op(Op::Minus)  ? UnaryOperator::USub
+                    : op.is_op(Op::Plus) ? UnaryOperator::UAdd
+                                         : UnaryOperator::Invert;
       adopt(*e, std::move(operand));
       return e;
     }

@@ -148,4 +148,83 @@ Tensor& compare_(CompareOp op, Tensor& self, const Operand& other) {
   });
 }
 
+namespace {
+
+// What run_inplace reads of an in-place op that is no entry of the op table
+// (the bitwise and logical ops are library entries only, Note [Op
+// registry]): its name, its out-of-place op's, and the family whose cast
+// rule it follows (Binary: checked as arithmetic; Compare: written in
+// self's dtype unchecked, as PyTorch's comparison loops are).
+OpInfo outside_table(const char* base, OpFamily family, DTypeRule rule) {
+  return {std::string(base) + "_", family, -1, 2, false, true, "", base, rule, false,
+          std::string("Tensor.") + base + "_", ""};
+}
+
+// x.op_() of a unary op that keeps x's dtype: the leaf and autograd
+// checks of run_inplace, then one loop from self into self.
+template <class Run>
+Tensor& run_unary_inplace(const char* base, Tensor& self, Run run) {
+  check_leaf(self);
+  const std::string name = std::string(base) + "_";
+  TC_CHECK(Autograd, !needs_grad({self}), name,
+           ": tensorcast does not record in-place ops for autograd; use the out-of-place ", base,
+           " on tensors that require grad");
+  const Promoted p = promote_operands({self}, DTypeRule::Same, false);
+  ElementwiseSpec spec{name.c_str(), {self}, {"self"}, {false}, self.dtype(), self};
+  const Elementwise e = prepare(spec);
+  const KernelChoice kernel = visit_dtype(self.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    return run(e, tag, self.data<T>());
+  });
+  self.impl().storage->bump_version();
+  if (tracing()) spec.promotion = promotion_trace(p, spec.names, self.dtype(), false);
+  trace_op(spec, e, kernel);
+  return self;
+}
+
+}  // namespace
+
+Tensor& bitwise_(BitwiseOp op, Tensor& self, const Operand& other) {
+  check_leaf(self);
+  const OpInfo info = outside_table(op_name(op), OpFamily::Binary, DTypeRule::Promote);
+  const Promoted p = promote_operands({self, other}, DTypeRule::Promote);
+  const DType dtype = p.promotion.compute;
+  return run_inplace(info, self, other, p.promotion.result, p, 0, [&](const Elementwise& e, const Tensor& out) {
+    check_bitwise_dtype(op_name(op), dtype);
+    return visit_dtype(dtype, [&](auto tag) {
+      using T = decltype(tag);
+      return run_bitwise(op, e, out.data<T>(), p.inputs[0].data<T>(), p.inputs[1].data<T>());
+    });
+  });
+}
+
+Tensor& logical_(LogicalOp op, Tensor& self, const Tensor& other) {
+  check_leaf(self);
+  const OpInfo info = outside_table(op_name(op), OpFamily::Compare, DTypeRule::Bool);
+  const Promoted p = promote_operands({self, other}, DTypeRule::Bool);
+  return run_inplace(info, self, other, DType::Bool, p, 0, [&](const Elementwise& e, const Tensor& out) {
+    return visit_dtype(p.promotion.compute, [&](auto tag) {
+      using T = decltype(tag);
+      return run_logical(op, e, out.b8(), p.inputs[0].data<T>(), p.inputs[1].data<T>());
+    });
+  });
+}
+
+Tensor& bitwise_not_(Tensor& self) {
+  check_leaf(self);
+  check_bitwise_dtype("bitwise_not", self.dtype());
+  return run_unary_inplace("bitwise_not", self, [](const Elementwise& e, auto tag, auto* data) -> KernelChoice {
+    using T = decltype(tag);
+    if constexpr (std::is_integral_v<T>) return run_unary_any(e, data, data, fn::TBitwiseNot<T>{});
+    TC_ASSERT(false, "bitwise_not_ of a float dtype: check_bitwise_dtype refuses it");
+  });
+}
+
+Tensor& logical_not_(Tensor& self) {
+  return run_unary_inplace("logical_not", self, [](const Elementwise& e, auto tag, auto* data) {
+    using T = decltype(tag);
+    return run_unary_any(e, data, data, fn::TLogicalNot<T>{});
+  });
+}
+
 }  // namespace tc

@@ -63,6 +63,16 @@ double function_cost(UnaryOp op, DType dtype);
 template <class T>
 KernelChoice run_compare(CompareOp op, const Elementwise& e, bool* out, const T* a, const T* b);
 
+// The loops of the bitwise and logical ops (src/ops/bitwise.cpp), in the
+// dtype of T; run_bitwise only after check_bitwise_dtype, which raises
+// PyTorch's "\"bitwise_and_cpu\" not implemented for 'Float'" for a float
+// dtype (op: "bitwise_and", "bitwise_not" ...).
+template <class T>
+KernelChoice run_bitwise(BitwiseOp op, const Elementwise& e, T* out, const T* a, const T* b);
+template <class T>
+KernelChoice run_logical(LogicalOp op, const Elementwise& e, bool* out, const T* a, const T* b);
+void check_bitwise_dtype(const char* op, DType dtype);
+
 // PyTorch's checks of an arithmetic op (src/ops/binary.cpp): before the
 // loop is built, on the operands as given (bool subtraction, integer
 // powers of negative numbers); alpha against the compute dtype; a dtype

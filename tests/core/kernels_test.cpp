@@ -300,6 +300,9 @@ TEST_CASE("kernel names follow the scheme of docs/traces.md", "[kernels][trace]"
   compare_names<fn::Le>("le");
   compare_names<fn::Gt>("gt");
   compare_names<fn::Ge>("ge");
+  compare_names<fn::LogicalAnd>("logical_and");
+  compare_names<fn::LogicalOr>("logical_or");
+  compare_names<fn::LogicalXor>("logical_xor");
   binary_names<fn::TFloorDivide<float>>("floor_divide");
   binary_names<fn::TRemainder<float>>("remainder");
   using tc::DType;

@@ -129,6 +129,26 @@ TEST_CASE("parser: Python's precedence", "[parser]") {
   CHECK(tree("x[0] ** 2") == "(** (at x 0) 2)");
 }
 
+// Each expression as Python's own parser groups it (its ast module:
+// tests/js/fixtures/bitwise/make_fixture.py): | looser than ^, ^ than &,
+// & than + -; the comparisons looser than |; ~ with unary - and +.
+TEST_CASE("parser: & | ^ ~ at Python's precedence", "[parser][bitwise]") {
+  struct Case {
+    const char* code;
+    const char* tree;
+  };
+  const Case cases[] = {
+#include "bitwise_precedence.inc"
+  };
+  for (const Case& c : cases) {
+    INFO(c.code);
+    CHECK(tree(c.code) == c.tree);
+  }
+  CHECK(tree("x &= m") == "(&= x m)");
+  CHECK(tree("x |= m") == "(|= x m)");
+  CHECK(tree("x ^= m") == "(^= x m)");
+}
+
 TEST_CASE("parser: literals, tuples, lists, strings", "[parser]") {
   CHECK(tree("1_000") == "1000");
   CHECK(tree("0x1f") == "31");
@@ -292,11 +312,14 @@ TEST_CASE("parser: constructs outside the subset", "[parser]") {
               "parameter");
   check_error("with a, b:\n  pass", "unsupported", 1, 7,
               "a `with` of several items is not supported: nest one `with` in another");
-  check_error("y = (x > 0) & (x < 1)", "unsupported", 1, 13,
-              "the operator `&` is not supported: tensorcast's programs have + - * / // % ** @ "
+  check_error("y = (x > 0) << (x < 1)", "unsupported", 1, 13,
+              "the operator `<<` is not supported: tensorcast's programs have + - * / // % ** @ & | ^ ~ "
               "and the comparisons == != < <= > >=");
-  check_error("y = ~m", "unsupported", 1, 5,
-              "the operator `~` is not supported: tensorcast's programs have + - * / // % ** @ "
+  check_error("y = m & n >> 1", "unsupported", 1, 11,
+              "the operator `>>` is not supported: tensorcast's programs have + - * / // % ** @ & | ^ ~ "
+              "and the comparisons == != < <= > >=");
+  check_error("m <<= 1", "unsupported", 1, 3,
+              "the operator `<<=` is not supported: tensorcast's programs have + - * / // % ** @ & | ^ ~ "
               "and the comparisons == != < <= > >=");
   check_error("x[0] = 1", "unsupported", 1, 1,
               "assigning into a tensor (`x[...] = v`) is not supported: tensorcast's programs do "

@@ -6,6 +6,7 @@ read text; views and elementwise read bytes as a stream of decisions
 and fuzz_elementwise.cpp read: change them together. The files are
 committed; rerun this after changing a decoder.
 """
+import json
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -238,6 +239,11 @@ def main():
         if name.endswith(".py"):
             with open(os.path.join(course, name), encoding="utf-8") as f:
                 write("program", "course-" + name[:-3], f.read())
+    # programs with & | ^ ~, masks and the bitwise and logical ops, and
+    # their refusals (tests/js/fixtures/bitwise)
+    with open(os.path.join(HERE, "..", "js", "fixtures", "bitwise", "bitwise.json"), encoding="utf-8") as f:
+        for i, case in enumerate(json.load(f)["cases"]):
+            write("program", f"bitwise-{i:02d}", case["code"])
 
 
 # fuzz_matmul.cpp's decoder, in its reading order.
