@@ -961,7 +961,7 @@ class Parser {
       ExprPtr test = disjunction();
       if (!at_keyword(Kw::Else)) expected("'else' after the condition");
       next();
-      ExprPtr otherwise = expression();
+      ExprPtr otherwise = conditional();
       auto c = node(Expr::Kind::IfExp, join(whole(*e), whole(*otherwise)));
       adopt(*c, std::move(e));
       adopt(*c, std::move(test));

@@ -295,6 +295,8 @@ TEST_CASE("parser: constructs outside the subset", "[parser]") {
               "`global` is not supported: a function reads the program's names, and returns what "
               "it computes");
   check_error("f = lambda x: x", "unsupported", 1, 5, "`lambda` functions are not supported: write a `def`");
+  // a conditional element: its else branch ends where the comprehension's for starts
+  REQUIRE_FALSE(parse_program("y = [a if b else c for a in d]\n").error.has_value());
   check_error("y = sum(i for i in x)", "unsupported", 1, 11,
               "generator expressions (`(... for ... in ...)`) are not supported: write a list "
               "comprehension, `[... for ... in ...]`");

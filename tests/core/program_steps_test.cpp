@@ -114,7 +114,7 @@ TEST_CASE("program steps: the step limit stops a loop that never ends, at its li
 }
 
 TEST_CASE("program steps: a comprehension has a scope of its own and spends a step per item", "[program][steps]") {
-  // Note [Comprehensions]: x is the program's before and after; f does not see the comprehension's x.
+  // (Note [Comprehensions]) x is the program's before and after; f does not see the comprehension's x.
   const ProgramResult r = run_ok(
       "x = 10\ndef f():\n    return x\nys = [x * 2 for x in range(3)]\nzs = [f() for x in range(2)]\n"
       "print(x, ys, zs)\nprint([(a, b) for a in range(3) if a for b in range(a)])\n");
