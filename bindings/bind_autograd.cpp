@@ -13,11 +13,12 @@
 namespace tcjs {
 namespace {
 
-// Bits: 1 requires_grad, 2 is_leaf. These change after creation, so they are
-// read fresh while the rest of a tensor's description is cached.
+// Bits: 1 requires_grad, 2 is_leaf, 4 retains_grad. These change after
+// creation, so they are read fresh while the rest of a tensor's description
+// is cached.
 int flags(Handle h) {
   const tc::Tensor& t = get(h);
-  return (t.requires_grad() ? 1 : 0) | (t.is_leaf() ? 2 : 0);
+  return (t.requires_grad() ? 1 : 0) | (t.is_leaf() ? 2 : 0) | (t.retains_grad() ? 4 : 0);
 }
 
 void set_requires_grad(Handle h, bool value) {

@@ -162,6 +162,26 @@ Tensor& binary_(BinaryOp op, Tensor& self, const Operand& other, Scalar alpha = 
 // true and false for a bool self, 1 and 0 for a number one.
 Tensor& compare_(CompareOp op, Tensor& self, const Operand& other);
 
+// --- fills (src/ops/fill.cpp), Note [Fills]
+// PyTorch's fill_ and zero_: every element of self set to value (a number
+// or a 0-D tensor's item, range-checked against self's dtype); on a
+// non-leaf that requires grad they become its history (FillBackward2,
+// ZeroBackward0: a zero gradient to the old one).
+//   fill_(<uint8 [2]>, 300)          // throws "value cannot be converted to type uint8_t without overflow"
+//   fill_(<[2]>, <[1.]>)             // throws "fill_ only supports 0-dimension value tensor but got
+//                                    //         tensor with 1 dimensions."
+Tensor& fill_(Tensor& self, const Operand& value);
+Tensor& zero_(Tensor& self);
+// PyTorch's masked_fill: self (broadcast with mask) with value where the
+// bool mask is true (MaskedFillBackward0; MaskedFillBackward1 for a tensor
+// value, whose gradient sums the filled positions'). In place the mask
+// broadcasts to self, which keeps its shape.
+//   masked_fill(<[0, 1, 2]>, <[true, false, true]>, -1.)  // returns [-1, 1, -1]
+//   masked_fill_(<[3]>, <[2, 1] bool>, 0)   // throws "output with shape [3] doesn't match the
+//                                           //         broadcast shape [2, 3]"
+Tensor masked_fill(const Tensor& self, const Tensor& mask, const Operand& value);
+Tensor& masked_fill_(Tensor& self, const Tensor& mask, const Operand& value);
+
 // --- reductions (src/ops/reduce.cpp)
 Tensor sum(const Tensor& self);  // 0-D
 Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim);

@@ -208,4 +208,9 @@ Tensor Tensor::grad() const { return Tensor(impl().grad); }
 
 void Tensor::zero_grad() { impl().grad.reset(); }
 
+void Tensor::retain_grad() {
+  TC_CHECK(Autograd, requires_grad(), "can't retain_grad on Tensor that has requires_grad=False");
+  if (!is_leaf()) impl().retains_grad = true;
+}
+
 }  // namespace tc

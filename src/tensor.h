@@ -20,8 +20,14 @@ struct TensorImpl {
   DType dtype;
   uint64_t id;                  // unique per impl; traces name tensors by it
   bool requires_grad = false;
-  std::shared_ptr<TensorImpl> grad;   // leaves only
+  std::shared_ptr<TensorImpl> grad;   // leaves, and non-leaves that retain it
   std::shared_ptr<Node> grad_fn;      // null for leaves
+  // PyTorch's retain_grad(): a backward pass stores this non-leaf's
+  // gradient in .grad, as it does a leaf's (Note [Backward pass]).
+  bool retains_grad = false;
+  // How many nodes hold this tensor as an input: a fill may rewrite the
+  // history of a tensor no op has used yet (Note [Fills]).
+  int64_t graph_uses = 0;
 };
 
 class Tensor {
@@ -92,6 +98,11 @@ class Tensor {
   void set_requires_grad(bool value);
   bool is_leaf() const { return impl().grad_fn == nullptr; }
   Tensor grad() const;  // undefined when none
+  // PyTorch's retain_grad(): a no-op on a leaf; on a tensor that does not
+  // require grad "can't retain_grad on Tensor that has requires_grad=False".
+  void retain_grad();
+  // PyTorch's retains_grad: true for a non-leaf after retain_grad().
+  bool retains_grad() const { return impl().retains_grad; }
   void zero_grad();
 
  private:

@@ -330,6 +330,10 @@ export class Tensor {
   get isLeaf(): boolean {
     return (this._rt.core._tc_flags(this._rt.handle(this, 'isLeaf', 'self')) & 2) !== 0;
   }
+  /** PyTorch's retains_grad: true for a non-leaf after retainGrad(). */
+  get retainsGrad(): boolean {
+    return (this._rt.core._tc_flags(this._rt.handle(this, 'retainsGrad', 'self')) & 4) !== 0;
+  }
   /** The gradient backward() left here, or null. Set it to a Tensor, or to null to clear it. */
   get grad(): Tensor | null {
     const rt = this._rt;

@@ -42,6 +42,7 @@ void attach_grad(Tensor& out, const char* op, const std::vector<Tensor>& inputs,
   for (const Tensor& t : inputs) {
     TC_ASSERT(!t.defined() || t.impl_ptr() != out.impl_ptr(), op, " records its result as its own input");
     node->inputs.push_back(t.defined() && t.requires_grad() ? t : Tensor());
+    if (node->inputs.back().defined()) ++t.impl().graph_uses;
   }
   for (const Tensor& t : saved)
     node->saved.emplace_back(t.defined() && t.impl_ptr() == out.impl_ptr() ? detach(t) : t);
@@ -83,7 +84,8 @@ int64_t current_call_number() { return g_call_number; }
 //
 // Nor can a graph keep itself alive in a cycle: a node's result is saved
 // detached (attach_grad), an in-place op on a tensor that requires grad
-// is refused rather than recorded (run_inplace, src/ops/inplace.cpp), and
+// is refused rather than recorded (run_inplace, src/ops/inplace.cpp) or,
+// for a fill, recorded on a new handle of the old tensor (Note [Fills]), and
 // a leaf's .grad is computed with grad mode off, so it has no node.
 
 namespace {
@@ -121,6 +123,8 @@ ReleaseList& release_list() {
 }  // namespace
 
 Node::~Node() {
+  for (const Tensor& input : inputs)
+    if (input.defined()) --input.impl().graph_uses;
   ReleaseList& list = release_list();
   try {
     list.parts.emplace_back();
@@ -272,6 +276,7 @@ class PendingGrads {
 // ran.
 struct Gradients {
   std::vector<std::pair<Tensor, Tensor>> leaves;
+  std::vector<std::pair<Tensor, Tensor>> retained;  // non-leaves that retain_grad()
   std::vector<Node*> ran;
 };
 
@@ -321,6 +326,7 @@ Gradients compute_gradients(const Tensor& root, const Tensor& seed,
     if (!node) continue;
     const Tensor grad = pending.take(t);
     if (!grad.defined()) continue;
+    if (t.retains_grad()) out.retained.push_back({t, grad});
     run_node(*node, t, grad, pending, steps);
     out.ran.push_back(node.get());
     for (const Tensor& input : node->inputs)
@@ -370,6 +376,20 @@ void accumulate_into_leaves(std::vector<std::pair<Tensor, Tensor>> leaf_grads) {
   }
 }
 
+// PyTorch's retain_grad hook (torch/csrc/autograd/variable.cpp): a
+// non-leaf's first gradient is stored as a contiguous copy, a later one
+// added out of place (grad + new_grad: a tensor holding the old .grad
+// keeps its values, unlike a leaf's). Computed here, stored by the caller
+// once nothing else can fail.
+std::vector<Tensor> retained_grads(const std::vector<std::pair<Tensor, Tensor>>& retained) {
+  std::vector<Tensor> next;
+  for (const auto& [t, g] : retained) {
+    const Tensor old = t.grad();
+    next.push_back(old.defined() ? add(old, g) : clone(g));
+  }
+  return next;
+}
+
 // Frees the tensors saved by the nodes that ran; running one again raises.
 // A node that saved nothing can run again, as in PyTorch.
 void release_graph(const std::vector<Node*>& ran) {
@@ -394,7 +414,10 @@ void backward(const Tensor& root, const Tensor& gradient, bool retain_graph) {
     DiagnosticsPause no_diagnostics;
     TracePause quiet;
     Gradients grads = compute_gradients(root, seed, steps_out);
+    const std::vector<Tensor> retained = retained_grads(grads.retained);
     accumulate_into_leaves(std::move(grads.leaves));
+    for (size_t i = 0; i < retained.size(); ++i)
+      grads.retained[i].first.impl().grad = retained[i].impl_ptr();
     if (!retain_graph) release_graph(grads.ran);
   }
   for (ReduceGradTrace& step : steps) record(std::move(step));

@@ -77,13 +77,13 @@ const char* const kOtherDTypes[] = {"float16", "half",   "bfloat16", "int8",    
 // Names PyTorch has that a program may well try and tensorcast lacks (no
 // kernel in the core): refused as what they are, not as typos.
 const char* const kNotInCore[] = {
-    "numpy", "cuda", "masked_fill", "masked_fill_", "index_select", "split", "chunk", "unbind",
-    "norm", "sort", "argsort", "topk", "fill_", "zero_", "repeat", "tile",
+    "numpy", "cuda", "index_select", "split", "chunk", "unbind",
+    "norm", "sort", "argsort", "topk", "repeat", "tile",
     "flip", "roll", "nonzero", "unique", "tril", "triu", "diag", "trace", "einsum", "repeat_interleave",
     "scatter", "scatter_add", "index_add", "log2", "log10", "exp2", "trunc", "frac", "erf", "lerp",
     "mse_loss", "cross_entropy", "nll_loss", "gelu", "silu", "leaky_relu", "dropout", "normalize",
     "one_hot", "cosine_similarity", "pad", "conv2d", "max_pool2d", "layer_norm", "batch_norm",
-    "retain_grad", "register_hook", "cdist", "baddbmm", "addmm", "tensordot", "kron", "device"};
+    "register_hook", "cdist", "baddbmm", "addmm", "tensordot", "kron", "device"};
 // torch.nn's classes: programs call torch.nn.functional instead.
 const char* const kNnClasses[] = {"Module", "Linear", "ReLU", "Sequential", "Softmax", "Conv2d",
                                    "MSELoss", "CrossEntropyLoss", "Parameter", "Sigmoid", "Tanh"};
@@ -147,6 +147,7 @@ Value tensor_attribute(const Tensor& t, const std::string& name) {
   }
   if (name == "requires_grad") return t.requires_grad();
   if (name == "is_leaf") return t.is_leaf();
+  if (name == "retains_grad") return t.retains_grad();
   if (name == "is_cuda") return false;
   if (name == "grad_fn") return grad_fn_of(t);
   if (name == "data") return detach(t);  // shares storage, no history, as PyTorch's .data
@@ -288,7 +289,7 @@ void set_attribute(const Value& object, const std::string& name, const Value& va
       return;
     }
     if (name == "shape" || name == "dtype" || name == "ndim" || name == "T" || name == "mT" ||
-        name == "is_leaf" || name == "grad_fn")
+        name == "is_leaf" || name == "grad_fn" || name == "retains_grad")
       throw PythonError("AttributeError", "attribute '" + name +
                                               "' of 'torch._C._TensorBase' objects is not writable");
     throw PythonError("AttributeError",

@@ -1,6 +1,7 @@
 // A tensor's own methods (src/lang/library.h): its geometry (size, stride,
-// dim, ...), its values (item, tolist), dtypes (to, float, ...) and
-// autograd (backward, requires_grad_).
+// dim, ...), its values (item, tolist), dtypes (to, float, ...), fills
+// (fill_, zero_, masked_fill) and autograd (backward, requires_grad_,
+// retain_grad).
 #include "autograd/node.h"
 #include "lang/library.h"
 #include "work.h"
@@ -129,6 +130,31 @@ Value requires_grad_(const Bound& b, CallContext&) {
   return t;
 }
 
+// The fills (Note [Fills]): in place ones return the tensor they wrote.
+Value do_fill_(const Bound& b, CallContext&) {
+  Tensor x = b.tensor("input");
+  return fill_(x, b.operand("value"));
+}
+
+Value do_zero_(const Bound& b, CallContext&) {
+  Tensor x = b.tensor("input");
+  return zero_(x);
+}
+
+Value do_masked_fill(const Bound& b, CallContext&) {
+  return masked_fill(b.tensor("input"), b.tensor("mask"), b.operand("value"));
+}
+
+Value do_masked_fill_(const Bound& b, CallContext&) {
+  Tensor x = b.tensor("input");
+  return masked_fill_(x, b.tensor("mask"), b.operand("value"));
+}
+
+Value do_retain_grad(const Bound& b, CallContext&) {
+  b.tensor("input").retain_grad();
+  return Value();
+}
+
 }  // namespace
 
 void add_tensor(std::vector<Entry>& t) {
@@ -225,6 +251,28 @@ void add_tensor(std::vector<Entry>& t) {
                     requires_grad_)
                   .in(Family::Autograd, std::nullopt, false)
                   .says("Sets requires_grad (a leaf only) and returns this tensor."));
+  t.push_back(entry("retain_grad", kMethod, {"retain_grad(Tensor input) -> None"}, do_retain_grad)
+                  .in(Family::Autograd, std::nullopt, false)
+                  .says("Makes backward store this non-leaf's gradient in its .grad (a no-op on a leaf)."));
+  t.push_back(entry("fill_", both, {"fill_(Tensor input, Tensor value)", "fill_(Tensor input, Number value)"},
+                    do_fill_)
+                  .in(Family::Elementwise, DTypeRule::Same, true)
+                  .says("Sets every element to value (a number or a 0-D tensor) and returns this tensor."));
+  t.push_back(entry("zero_", both, {"zero_(Tensor input)"}, do_zero_)
+                  .in(Family::Elementwise, DTypeRule::Same, true)
+                  .says("Sets every element to 0 and returns this tensor."));
+  t.push_back(entry("masked_fill", both,
+                    {"masked_fill(Tensor input, Tensor mask, Tensor value)",
+                     "masked_fill(Tensor input, Tensor mask, Number value)"},
+                    do_masked_fill)
+                  .in(Family::Elementwise, DTypeRule::Same, true)
+                  .says("A copy with value where the bool mask (broadcast with it) is true."));
+  t.push_back(entry("masked_fill_", kMethod,
+                    {"masked_fill_(Tensor input, Tensor mask, Tensor value)",
+                     "masked_fill_(Tensor input, Tensor mask, Number value)"},
+                    do_masked_fill_)
+                  .in(Family::Elementwise, DTypeRule::Same, true)
+                  .says("Writes value where the bool mask (which broadcasts to it) is true; returns this tensor."));
 }
 
 }  // namespace tc::lang

@@ -336,6 +336,11 @@ const std::vector<LibraryCase>& library_cases() {
         {"backward", kMethod, "l.backward()", true},
         {"cpu", kMethod, "x.cpu()", false},
         {"requires_grad_", kMethod, "y.requires_grad_()", false},
+        {"retain_grad", kMethod, "l.retain_grad()", false},
+        {"fill_", kBoth, "y.fill_(1)", true, true},
+        {"zero_", kBoth, "y.zero_()", true, true},
+        {"masked_fill", kBoth, "y.masked_fill(c, 1.0)", true},
+        {"masked_fill_", kMethod, "y.masked_fill_(c, 1.0)", true, true},
     };
     // The op table's elementwise ops, their in-place forms and aliases
     // (src/lang/lib_math.cpp registers them by PyTorch's name).

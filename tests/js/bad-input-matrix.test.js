@@ -155,7 +155,7 @@ function fn(name, good, argCases, extra = []) {
 
 const PAIR = ['mul', 'div', 'pow', 'maximum', 'minimum', 'floorDivide', 'remainder', 'eq', 'ne', 'lt', 'le', 'gt', 'ge'];
 const UNARY = ['neg', 'abs', 'exp', 'log', 'sqrt', 'relu'];
-const GETTERS = ['shape', 'ndim', 'numel', 'dtype', 'id', 'storageOffset', 'requiresGrad', 'isLeaf', 'grad', 'gradFn'];
+const GETTERS = ['shape', 'ndim', 'numel', 'dtype', 'id', 'storageOffset', 'requiresGrad', 'isLeaf', 'retainsGrad', 'grad', 'gradFn'];
 
 const outOfRange = (value, n) => [value, refusal('index', `Dimension out of range (expected to be in range of [${-n}, ${n - 1}], but got ${value})`)];
 const negativeSize = refusal('value', 'Trying to create tensor with negative dimension -3: [2, -3]');

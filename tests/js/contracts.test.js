@@ -37,7 +37,7 @@ const PACKAGE_ONLY = new Set([
   'noGrad', 'setBroadcastWarning', 'onWarning', 'setBroadcastPolicy', 'withBroadcastPolicy', 'tidy', 'memory',
   'simd', 'wasmModule', 'explain', 'ops', 'registry', 'keep', 'parseShape', 'readShape', 'readViewChain', 'run',
   // Tensor: attributes, lifetime, printing, x[...]
-  'shape', 'ndim', 'dtype', 'id', 'isDisposed', 'data', 'requiresGrad', 'isLeaf', 'grad', 'gradFn', 'mT', 'sumTo', 'index',
+  'shape', 'ndim', 'dtype', 'id', 'isDisposed', 'data', 'requiresGrad', 'isLeaf', 'retainsGrad', 'grad', 'gradFn', 'mT', 'sumTo', 'index',
   'dispose', 'toString', 'toJSON', 'constructor',
 ]);
 

@@ -15,8 +15,8 @@ for step in range(5):
     with torch.no_grad():                          # the update is not part of the graph
         w -= lr * w.grad
         b -= lr * b.grad
-    w.grad = None                                  # as optimizer.zero_grad() does
-    b.grad = None
+    w.grad.zero_()                                 # as optimizer.zero_grad() does
+    b.grad.zero_()
     print(f"step {step}: loss {loss.item():.4f}")
 
 print(w.T, b)
