@@ -292,7 +292,7 @@ void add_factories(std::vector<Entry>& t) {
                     make_randint)
                   .says("Random integers in [low, high).")
                   .hand_written("randint"));
-  t.push_back(entry("manual_seed", kTorch, {"manual_seed(int seed) -> None"}, seed)
+  t.push_back(entry("manual_seed", kTorch, {"manual_seed(int seed) -> None|python"}, seed)
                   .says("Seeds the random numbers.")
                   .hand_written("manualSeed"));
 }
