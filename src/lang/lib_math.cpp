@@ -257,15 +257,37 @@ Value do_logsumexp(const Bound& b, CallContext&) {
 Value do_softmax(const Bound& b, CallContext&) { return softmax(input_as(b), b.integer("dim")); }
 Value do_log_softmax(const Bound& b, CallContext&) { return log_softmax(input_as(b), b.integer("dim")); }
 
-// F.softmax(input, dim=None): without a dim, PyTorch's _get_softmax_dim
-// (0 for 0, 1 and 3 dims, else 1), which PyTorch warns about.
-int64_t functional_dim(const Bound& b) {
-  if (b.has("dim")) return b.integer("dim");
-  const int64_t n = b.tensor("input").ndim();
-  return n == 0 || n == 1 || n == 3 ? 0 : 1;
+// What a Python function of torch.nn.functional raises when its input has
+// no such method: "'str' object has no attribute 'dim'".
+const Tensor& functional_input(const Bound& b, const std::string& attribute) {
+  const Value& input = b.get("input");
+  if (!input.is_tensor())
+    throw PythonError("AttributeError",
+                      "'" + std::string(type_name(input)) + "' object has no attribute '" + attribute + "'");
+  return input.tensor();
 }
-Value f_softmax(const Bound& b, CallContext&) { return softmax(input_as(b), functional_dim(b)); }
-Value f_log_softmax(const Bound& b, CallContext&) { return log_softmax(input_as(b), functional_dim(b)); }
+
+// F.softmax(input, dim=None, _stacklevel=3, dtype=None) as its Python body
+// runs: without a dim, PyTorch's _get_softmax_dim (0 for 0, 1 and 3 dims,
+// else 1, which PyTorch warns about) of input.dim(); then
+// input.softmax(dim) or input.softmax(dim, dtype=dtype), through the
+// method's binder (its errors are the method's).
+Value functional_softmax(const Bound& b, CallContext& c, const char* name) {
+  Arguments args;
+  if (b.has("dim")) {
+    functional_input(b, name);
+    args.positional.push_back(b.get("dim"));
+  } else {
+    const int64_t n = functional_input(b, "dim").ndim();
+    args.positional.push_back(Value(static_cast<int64_t>(n == 0 || n == 1 || n == 3 ? 0 : 1)));
+  }
+  if (b.has("dtype")) args.keywords.push_back({"dtype", b.get("dtype")});
+  const Value input = b.get("input");
+  const Entry* method = find_entry(name, kMethod);
+  return method->impl(bind_arguments(method->signatures, &input, args), c);
+}
+Value f_softmax(const Bound& b, CallContext& c) { return functional_softmax(b, c, "softmax"); }
+Value f_log_softmax(const Bound& b, CallContext& c) { return functional_softmax(b, c, "log_softmax"); }
 
 Value do_all(const Bound& b, CallContext&) {
   if (b.overload() == 0) return all(b.tensor("input"), std::nullopt, false);
@@ -318,8 +340,9 @@ Value f_unary(const Bound& b, UnaryOp op, const char* name) {
 }
 Value f_relu(const Bound& b, CallContext&) { return f_unary(b, UnaryOp::Relu, "relu"); }
 
-Value f_sigmoid(const Bound& b, CallContext&) { return unary(UnaryOp::Sigmoid, b.tensor("input")); }
-Value f_tanh(const Bound& b, CallContext&) { return unary(UnaryOp::Tanh, b.tensor("input")); }
+// F.sigmoid and F.tanh: input.sigmoid(), input.tanh().
+Value f_sigmoid(const Bound& b, CallContext&) { return unary(UnaryOp::Sigmoid, functional_input(b, "sigmoid")); }
+Value f_tanh(const Bound& b, CallContext&) { return unary(UnaryOp::Tanh, functional_input(b, "tanh")); }
 
 // torch.equal and torch.allclose: Python bools. allclose broadcasts and
 // refuses two dtypes as PyTorch's isclose does ("Float did not match Long").
@@ -497,13 +520,13 @@ void add_math(std::vector<Entry>& t) {
                   .says("This tensor where condition is true, other where it is false."));
   // torch.nn.functional
   t.push_back(entry("relu", kFunctional, {"relu(Tensor input, bool inplace=False)|python"}, f_relu));
-  t.push_back(entry("sigmoid", kFunctional, {"sigmoid(Tensor input)|python"}, f_sigmoid));
-  t.push_back(entry("tanh", kFunctional, {"tanh(Tensor input)|python"}, f_tanh));
+  t.push_back(entry("sigmoid", kFunctional, {"sigmoid(object input)|python"}, f_sigmoid));
+  t.push_back(entry("tanh", kFunctional, {"tanh(object input)|python"}, f_tanh));
   t.push_back(entry("softmax", kFunctional,
-                    {"softmax(Tensor input, int? dim=None, int _stacklevel=3, ScalarType? dtype=None)|python"},
+                    {"softmax(object input, object dim=None, object _stacklevel=3, object dtype=None)|python"},
                     f_softmax));
   t.push_back(entry("log_softmax", kFunctional,
-                    {"log_softmax(Tensor input, int? dim=None, int _stacklevel=3, ScalarType? dtype=None)|python"},
+                    {"log_softmax(object input, object dim=None, object _stacklevel=3, object dtype=None)|python"},
                     f_log_softmax));
 }
 

@@ -80,8 +80,11 @@ Value do_broadcast_shapes(const Arguments& args, CallContext&) {
         if (i == nullptr) ok = false;
         else shape.push_back(*i);
       }
-    // PyTorch's broadcast_shapes words it so
-    if (!ok) throw Error(ErrorKind::Value, "Input shapes should be of type ints, a tuple of ints, or a list of ints, got " + repr(v));
+    // PyTorch's broadcast_shapes raises RuntimeError(text, shape): Python
+    // prints the two as a tuple
+    if (!ok)
+      throw Error(ErrorKind::Value,
+                  "('Input shapes should be of type ints, a tuple of ints, or a list of ints, got ', " + repr(v) + ")");
     shapes.push_back(shape);
   }
   return int_tuple(torch_broadcast_shapes(shapes), Sequence::Kind::Size);

@@ -120,14 +120,36 @@ Value result_type_of(const Bound& b, CallContext&) {
   return Value(result_type({b.operand("tensor"), b.operand("other")}));
 }
 
+// The gradient= of backward() as torch.autograd.backward takes it
+// (_tensor_or_tensors_to_tuple, _make_grads): a tensor, None, or an
+// iterable of them whose first is this output's (the rest unused, as zip
+// leaves them); an undefined Tensor for None.
+Tensor gradient_of(const Value& v) {
+  if (v.is_none()) return Tensor();
+  if (v.is_tensor()) return v.tensor();
+  std::vector<Value> items;
+  const Sequence* s = v.sequence();
+  if (s != nullptr && (s->kind == Sequence::Kind::Tuple || s->kind == Sequence::Kind::List)) items = s->items;
+  else if (v.text() != nullptr)
+    for (char c : *v.text()) items.push_back(Value(std::string(1, c)));
+  else
+    throw PythonError("TypeError", "'" + std::string(type_name(v)) + "' object is not iterable");
+  for (const Value& item : items)
+    if (!item.is_tensor() && !item.is_none())
+      throw PythonError("TypeError", std::string("gradients can be either Tensors or None, but got ") + type_name(item));
+  if (items.empty()) throw Error(ErrorKind::Autograd, "got 1 tensors and 0 gradients");
+  return items[0].is_none() ? Tensor() : items[0].tensor();
+}
+
 // backward(gradient=None, retain_graph=None, create_graph=False): PyTorch's
 // retain_graph defaults to create_graph; a graph of the backward pass
 // itself (create_graph=True) is beyond the core.
 Value do_backward(const Bound& b, CallContext&) {
+  const Tensor gradient = gradient_of(b.get("gradient"));
   if (b.flag("create_graph"))
     throw PythonError("NotImplementedError", "backward(create_graph=True) is not supported by tensorcast");
   const bool retain = b.has("retain_graph") ? b.flag("retain_graph") : false;
-  backward(b.tensor("input"), b.has("gradient") ? b.tensor("gradient") : Tensor(), retain);
+  backward(b.tensor("input"), gradient, retain);
   return Value();
 }
 
@@ -229,7 +251,7 @@ void add_tensor(std::vector<Entry>& t) {
                   .says("The dtype an op of tensor and other computes in.")
                   .hand_written("resultType"));
   t.push_back(entry("backward", kMethod,
-                    {"backward(Tensor input, Tensor? gradient=None, bool? retain_graph=None, "
+                    {"backward(Tensor input, object gradient=None, bool? retain_graph=None, "
                      "bool create_graph=False, Tensor[]?! inputs=None) -> None|python Tensor.backward"},
                     do_backward)
                   .says("Runs backward from this tensor, filling the .grad of the leaves it reaches.")
