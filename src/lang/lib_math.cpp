@@ -26,7 +26,9 @@ std::string torch_name(const OpInfo& op) {
 // a Tensor and a Number overload, the deprecated add(input, alpha, other),
 // PyTorch's "Number self" overloads (torch.pow(2, x)), which no method has.
 // "Operand" where PyTorch lets numbers be tensors (should_allow_numbers_as_tensors:
-// add, sub, mul, div and their aliases).
+// add, sub, mul, div and their aliases). A binary op of another name has
+// PyTorch's one signature of two tensors (logical_and's) unless it is
+// written here; torch.<name>(*[x] * 12) lists PyTorch's.
 std::vector<std::string> binary_signatures(const std::string& name) {
   static const std::set<std::string> numbers = {"add", "sub", "mul", "div", "divide", "multiply",
                                                 "subtract", "true_divide", "floor_divide"};
@@ -51,9 +53,12 @@ std::vector<std::string> binary_signatures(const std::string& name) {
   if (name == "pow")
     return {n + in + "Tensor exponent, " + out, n + "Number self, Tensor exponent, " + out,
             n + in + "Number exponent, " + out};
-  if (name == "remainder")
+  if (name == "remainder" || name.compare(0, 8, "bitwise_") == 0)
     return {n + in + "Tensor other, " + out, n + "Number self, Tensor other)", n + in + "Number other, " + out};
-  return {n + in + "Tensor other, " + out, n + in + "Number other, " + out};  // the comparisons
+  static const std::set<std::string> comparisons = {"eq", "ne", "lt", "le", "gt", "ge", "greater", "greater_equal",
+                                                    "less", "less_equal", "not_equal"};
+  if (comparisons.count(name)) return {n + in + "Tensor other, " + out, n + in + "Number other, " + out};
+  return {n + in + "Tensor other, " + out};  // logical_and, ...: one signature
 }
 
 // An in-place op's method signatures: its function's, of a tensor input,
