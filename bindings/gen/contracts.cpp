@@ -609,14 +609,16 @@ export const REGISTRY: readonly RegistryEntry[] = [
   for_generated(lang::kTorch, [&](const lang::Entry& e) {
     out << "  /** torch." << e.name << ": " << sentence(e.doc) << " */\n";
     for (const lang::Signature& s : e.signatures)
-      for (const std::string& o : ts_overloads(s, false)) out << "  " << e.js << o << ";\n";
+      if (s.runs() && !s.hidden)  // no named-dim (never runs) nor deprecated form (Note [Signatures])
+        for (const std::string& o : ts_overloads(s, false)) out << "  " << e.js << o << ";\n";
   });
   out << "}\n\n/** The generated methods of Tensor; T is the package's Tensor. */\n"
       << "export interface RegistryMethods<T> {\n";
   for_generated(lang::kMethod, [&](const lang::Entry& e) {
     out << "  /** Tensor." << e.name << ": " << sentence(e.doc) << " */\n";
     for (const lang::Signature& s : e.signatures)
-      for (const std::string& o : ts_overloads(s, true)) out << "  " << e.js << o << ";\n";
+      if (s.runs() && !s.hidden)
+        for (const std::string& o : ts_overloads(s, true)) out << "  " << e.js << o << ";\n";
   });
   out << "}\n\n/** The names of the generated functions and methods. */\n"
       << "export const GENERATED_FUNCTIONS = [";

@@ -203,9 +203,11 @@ Value make_randint(const Bound& b, CallContext&) {
 }
 
 // torch.manual_seed returns a Generator in PyTorch; here None (there is
-// no generator object to show).
-Value seed(const Bound& b, CallContext&) {
-  tc::manual_seed(static_cast<uint64_t>(b.integer("seed")));
+// no generator object to show). Its Python body takes int(seed): Python's
+// int() and its errors ("invalid literal for int() with base 10: 'a'").
+Value seed(const Bound& b, CallContext& context) {
+  const Value n = find_entry("int", kBuiltin)->raw(Arguments{{b.get("seed")}, {}}, context);
+  tc::manual_seed(static_cast<uint64_t>(std::get<int64_t>(n.v)));
   return Value();
 }
 
@@ -292,7 +294,7 @@ void add_factories(std::vector<Entry>& t) {
                     make_randint)
                   .says("Random integers in [low, high).")
                   .hand_written("randint"));
-  t.push_back(entry("manual_seed", kTorch, {"manual_seed(int seed) -> None"}, seed)
+  t.push_back(entry("manual_seed", kTorch, {"manual_seed(object seed) -> None|python"}, seed)
                   .says("Seeds the random numbers.")
                   .hand_written("manualSeed"));
 }

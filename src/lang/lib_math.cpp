@@ -7,6 +7,7 @@
 #include "shape.h"
 
 #include <cmath>
+#include <set>
 
 namespace tc::lang {
 
@@ -20,16 +21,66 @@ std::string torch_name(const OpInfo& op) {
   return op.torch.substr(dot + 1);
 }
 
-// The second operand's name and type, as native_functions.yaml has them:
-// pow's is "exponent"; maximum and minimum take no number.
-std::string other_param(const OpInfo& op) {
-  if (op.family == OpFamily::Binary) {
-    const auto code = static_cast<BinaryOp>(op.code);
-    if (code == BinaryOp::Pow) return "Operand exponent";
-    if (code == BinaryOp::Maximum || code == BinaryOp::Minimum) return "Tensor other";
-  }
-  return "Operand other";
+// PyTorch's signatures of a binary or comparison op, by its name (its
+// python_torch_functions' and, for a method, python_variable_methods'):
+// a Tensor and a Number overload, the deprecated add(input, alpha, other),
+// PyTorch's "Number self" overloads (torch.pow(2, x)), which no method has.
+// "Operand" where PyTorch lets numbers be tensors (should_allow_numbers_as_tensors:
+// add, sub, mul, div and their aliases). A binary op of another name has
+// PyTorch's one signature of two tensors (logical_and's) unless it is
+// written here; torch.<name>(*[x] * 12) lists PyTorch's.
+std::vector<std::string> binary_signatures(const std::string& name) {
+  static const std::set<std::string> numbers = {"add", "sub", "mul", "div", "divide", "multiply",
+                                                "subtract", "true_divide", "floor_divide"};
+  const std::string n = name + "(";
+  const std::string t = numbers.count(name) ? "Operand" : "Tensor";
+  const std::string in = t + " input, ";
+  const std::string out = "*, Tensor! out=None)";
+  if (name == "add" || name == "sub")
+    return {n + in + t + " other, *, Number alpha=1, Tensor! out=None)",
+            n + in + "Number alpha, " + t + " other, " + out + "|deprecated"};
+  if (name == "subtract")
+    return {n + in + t + " other, *, Number alpha=1, Tensor! out=None)", n + in + "Number other, Number alpha=1)"};
+  if (name == "mul" || name == "maximum" || name == "minimum") return {n + in + t + " other, " + out};
+  if (name == "multiply" || name == "true_divide" || name == "floor_divide")
+    return {n + in + t + " other, " + out, n + in + "Number other)"};
+  if (name == "div")
+    return {n + in + t + " other, " + out, n + in + t + " other, *, str? rounding_mode, Tensor! out=None)",
+            n + in + "Number other, *, str? rounding_mode)"};
+  if (name == "divide")
+    return {n + in + t + " other, " + out, n + in + t + " other, *, str? rounding_mode, Tensor! out=None)",
+            n + in + "Number other)", n + in + "Number other, *, str? rounding_mode)"};
+  if (name == "pow")
+    return {n + in + "Tensor exponent, " + out, n + "Number self, Tensor exponent, " + out,
+            n + in + "Number exponent, " + out};
+  if (name == "remainder" || name.compare(0, 8, "bitwise_") == 0)
+    return {n + in + "Tensor other, " + out, n + "Number self, Tensor other)", n + in + "Number other, " + out};
+  static const std::set<std::string> comparisons = {"eq", "ne", "lt", "le", "gt", "ge", "greater", "greater_equal",
+                                                    "less", "less_equal", "not_equal"};
+  if (comparisons.count(name)) return {n + in + "Tensor other, " + out, n + in + "Number other, " + out};
+  return {n + in + "Tensor other, " + out};  // logical_and, ...: one signature
 }
+
+// An in-place op's method signatures: its function's, of a tensor input,
+// without out= ("add_(Tensor input, Operand other, *, Number alpha=1)").
+std::vector<std::string> inplace_signatures(const std::string& name) {
+  std::vector<std::string> out;
+  for (std::string s : binary_signatures(name.substr(0, name.size() - 1))) {
+    if (s.find("Number self") != std::string::npos) continue;
+    s.insert(name.size() - 1, "_");
+    for (const char* tail : {", *, Tensor! out=None)", ", Tensor! out=None)"}) {
+      const size_t at = s.find(tail);
+      if (at != std::string::npos) s.replace(at, std::string(tail).size(), ")");
+    }
+    const size_t operand = s.find("Operand input");
+    if (operand != std::string::npos) s.replace(operand, 7, "Tensor");
+    out.push_back(s);
+  }
+  return out;
+}
+
+// The first operand: "input", or "self" in PyTorch's Number-first overloads.
+Operand first_operand(const Bound& b) { return b.operand(b.takes("input") ? "input" : "self"); }
 
 Impl op_impl(const OpInfo* op) {
   return [op](const Bound& b, CallContext&) -> Value {
@@ -43,7 +94,7 @@ Impl op_impl(const OpInfo* op) {
       if (op->family == OpFamily::Compare) return compare_(static_cast<CompareOp>(op->code), self, other);
       return binary_(static_cast<BinaryOp>(op->code), self, other, alpha);
     }
-    const Operand input = b.operand("input");
+    const Operand input = first_operand(b);
     if (op->family == OpFamily::Compare) return compare(static_cast<CompareOp>(op->code), input, other);
     return binary(static_cast<BinaryOp>(op->code), input, other, alpha);
   };
@@ -60,9 +111,9 @@ const std::pair<const char*, const char*> kAliases[] = {
 // div(input, other, *, rounding_mode=None): PyTorch's true division, or
 // floor division for 'floor'. 'trunc' would need a trunc op the core lacks.
 Value div_rounding(const Bound& b, const Impl& plain, CallContext& c) {
-  if (!b.has("rounding_mode")) return plain(b, c);
+  if (!b.takes("rounding_mode") || !b.has("rounding_mode")) return plain(b, c);
   const std::string mode = b.str("rounding_mode");
-  if (mode == "floor") return floor_divide(b.operand("input"), b.operand("other"));
+  if (mode == "floor") return floor_divide(first_operand(b), b.operand("other"));
   if (mode == "trunc")
     throw PythonError("NotImplementedError", "div(rounding_mode='trunc') is not supported by tensorcast");
   throw Error(ErrorKind::Value, "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '" +
@@ -85,32 +136,39 @@ void add_op(std::vector<Entry>& t, const OpInfo& op, const std::string& name) {
   if (op.family == OpFamily::Unary) {
     if (static_cast<UnaryOp>(op.code) == UnaryOp::Round) return;  // below, with decimals
     const UnaryOp code = static_cast<UnaryOp>(op.code);
-    t.push_back(table_entry(entry(name.c_str(), kTorch | kMethod, {(name + "(Tensor input)").c_str()},
+    // PyTorch's unary ops take out=, but relu
+    const std::string signature = name + (name == "relu" ? "(Tensor input)" : "(Tensor input, *, Tensor! out=None)");
+    t.push_back(table_entry(entry(name.c_str(), kTorch | kMethod, {signature.c_str()},
                                   [code](const Bound& b, CallContext&) -> Value { return unary(code, b.tensor("input")); }),
                             op, name));
     return;
   }
   if (op.family != OpFamily::Binary && op.family != OpFamily::Compare) return;
-  std::string signature = name + "(" + (op.inplace ? "Tensor" : "Operand") + " input, " + other_param(op);
-  const bool div = !op.inplace && op.family == OpFamily::Binary &&
-                   static_cast<BinaryOp>(op.code) == BinaryOp::Div;
-  if (op.alpha) signature += ", *, Number alpha=1";
-  if (div) signature += ", *, str? rounding_mode=None";
-  signature += ")";
+  const std::vector<std::string> signatures = op.inplace ? inplace_signatures(name) : binary_signatures(name);
+  const bool div = op.family == OpFamily::Binary && static_cast<BinaryOp>(op.code) == BinaryOp::Div;
   // a number first is PyTorch's too (torch.pow(2, x), torch.remainder(2, x)),
   // but one of the two must be a tensor: input is refused as a number when
   // other is one as well (below).
   Impl impl = op_impl(p);
-  if (div) impl = [plain = impl](const Bound& b, CallContext& c) { return div_rounding(b, plain, c); };
+  if (div && !op.inplace) impl = [plain = impl](const Bound& b, CallContext& c) { return div_rounding(b, plain, c); };
+  if (div && op.inplace)  // PyTorch's div_ takes rounding_mode= too; the core has no in-place form of it
+    impl = [plain = impl, name](const Bound& b, CallContext& c) {
+      if (b.takes("rounding_mode") && b.has("rounding_mode"))
+        throw PythonError("NotImplementedError", name + "(rounding_mode=...) is not supported by tensorcast: "
+                                                        "assign div(..., rounding_mode=...) instead");
+      return plain(b, c);
+    };
   const bool pow = op.family == OpFamily::Binary && static_cast<BinaryOp>(op.code) == BinaryOp::Pow;
   Impl checked = [impl, name, pow](const Bound& b, CallContext& c) -> Value {
-    if (!b.get("input").is_tensor() && !b.get(pow ? "exponent" : "other").is_tensor())
+    const Value& input = b.get(b.takes("input") ? "input" : "self");
+    if (!input.is_tensor() && !b.get(pow ? "exponent" : "other").is_tensor())
       throw PythonError("TypeError", name + "(): argument 'input' (position 1) must be Tensor, not " +
-                                         type_name(b.get("input")));
+                                         type_name(input));
     return impl(b, c);
   };
-  t.push_back(table_entry(entry(name.c_str(), op.inplace ? kMethod : kTorch | kMethod, {signature.c_str()}, checked),
-                          op, name));
+  std::vector<const char*> texts;
+  for (const std::string& s : signatures) texts.push_back(s.c_str());
+  t.push_back(table_entry(entry(name.c_str(), op.inplace ? kMethod : kTorch | kMethod, texts, checked), op, name));
 }
 
 // --- reductions: PyTorch's overloads (its python signatures, without the
@@ -223,15 +281,37 @@ Value do_cumprod_(const Bound& b, CallContext&) {
   return cumprod_(self, b.integer("dim"), cumulative_dtype(b));
 }
 
-// F.softmax(input, dim=None): without a dim, PyTorch's _get_softmax_dim
-// (0 for 0, 1 and 3 dims, else 1), which PyTorch warns about.
-int64_t functional_dim(const Bound& b) {
-  if (b.has("dim")) return b.integer("dim");
-  const int64_t n = b.tensor("input").ndim();
-  return n == 0 || n == 1 || n == 3 ? 0 : 1;
+// What a Python function of torch.nn.functional raises when its input has
+// no such method: "'str' object has no attribute 'dim'".
+const Tensor& functional_input(const Bound& b, const std::string& attribute) {
+  const Value& input = b.get("input");
+  if (!input.is_tensor())
+    throw PythonError("AttributeError",
+                      "'" + std::string(type_name(input)) + "' object has no attribute '" + attribute + "'");
+  return input.tensor();
 }
-Value f_softmax(const Bound& b, CallContext&) { return softmax(input_as(b), functional_dim(b)); }
-Value f_log_softmax(const Bound& b, CallContext&) { return log_softmax(input_as(b), functional_dim(b)); }
+
+// F.softmax(input, dim=None, _stacklevel=3, dtype=None) as its Python body
+// runs: without a dim, PyTorch's _get_softmax_dim (0 for 0, 1 and 3 dims,
+// else 1, which PyTorch warns about) of input.dim(); then
+// input.softmax(dim) or input.softmax(dim, dtype=dtype), through the
+// method's binder (its errors are the method's).
+Value functional_softmax(const Bound& b, CallContext& c, const char* name) {
+  Arguments args;
+  if (b.has("dim")) {
+    functional_input(b, name);
+    args.positional.push_back(b.get("dim"));
+  } else {
+    const int64_t n = functional_input(b, "dim").ndim();
+    args.positional.push_back(Value(static_cast<int64_t>(n == 0 || n == 1 || n == 3 ? 0 : 1)));
+  }
+  if (b.has("dtype")) args.keywords.push_back({"dtype", b.get("dtype")});
+  const Value input = b.get("input");
+  const Entry* method = find_entry(name, kMethod);
+  return method->impl(bind_arguments(method->signatures, &input, args), c);
+}
+Value f_softmax(const Bound& b, CallContext& c) { return functional_softmax(b, c, "softmax"); }
+Value f_log_softmax(const Bound& b, CallContext& c) { return functional_softmax(b, c, "log_softmax"); }
 
 Value do_all(const Bound& b, CallContext&) {
   if (b.overload() == 0) return all(b.tensor("input"), std::nullopt, false);
@@ -284,8 +364,9 @@ Value f_unary(const Bound& b, UnaryOp op, const char* name) {
 }
 Value f_relu(const Bound& b, CallContext&) { return f_unary(b, UnaryOp::Relu, "relu"); }
 
-Value f_sigmoid(const Bound& b, CallContext&) { return unary(UnaryOp::Sigmoid, b.tensor("input")); }
-Value f_tanh(const Bound& b, CallContext&) { return unary(UnaryOp::Tanh, b.tensor("input")); }
+// F.sigmoid and F.tanh: input.sigmoid(), input.tanh().
+Value f_sigmoid(const Bound& b, CallContext&) { return unary(UnaryOp::Sigmoid, functional_input(b, "sigmoid")); }
+Value f_tanh(const Bound& b, CallContext&) { return unary(UnaryOp::Tanh, functional_input(b, "tanh")); }
 
 // torch.equal and torch.allclose: Python bools. allclose broadcasts and
 // refuses two dtypes as PyTorch's isclose does ("Float did not match Long").
@@ -326,13 +407,15 @@ void add_reductions(std::vector<Entry>& t) {
   const unsigned both = kTorch | kMethod;
   t.push_back(entry("sum", both,
                     {"sum(Tensor input, " TC_DTYPE_KW,
-                     "sum(Tensor input, int[1]? dim, bool keepdim=False, " TC_DTYPE_OUT_KW},
+                     "sum(Tensor input, int[1]? dim, bool keepdim=False, " TC_DTYPE_OUT_KW,
+                     "sum(Tensor input, Dimname[1] dim, bool keepdim=False, " TC_DTYPE_OUT_KW},
                     do_sum)
                     .in(Family::Reduction, DTypeRule::Sum, true)
                     .says("The sum over every dim, or over dim (a dim or a list of dims); integers and bool give int64."));
   t.push_back(entry("mean", both,
                     {"mean(Tensor input, " TC_DTYPE_KW,
-                     "mean(Tensor input, int[1]? dim, bool keepdim=False, " TC_DTYPE_OUT_KW},
+                     "mean(Tensor input, int[1]? dim, bool keepdim=False, " TC_DTYPE_OUT_KW,
+                     "mean(Tensor input, Dimname[1] dim, bool keepdim=False, " TC_DTYPE_OUT_KW},
                     do_mean)
                     .in(Family::Reduction, DTypeRule::Same, true)
                     .says("The mean over every dim, or over dim; floating dtypes only (dtype= converts first)."));
@@ -341,73 +424,86 @@ void add_reductions(std::vector<Entry>& t) {
                     do_nansum)
                     .in(Family::Reduction, DTypeRule::Sum, true)
                     .says("The sum with NaN counted as zero, over every dim or over dim; integers and bool give int64."));
-  t.push_back(entry("amax", both, {"amax(Tensor input, int[1] dim=(), bool keepdim=False)"}, do_amax)
+  t.push_back(entry("amax", both, {"amax(Tensor input, int[1] dim=None, bool keepdim=False, *, Tensor! out=None)"}, do_amax)
                   .in(Family::Reduction, DTypeRule::Same, true)
                   .says("The largest values over dim (every dim by default); NaN wins, as in PyTorch."));
-  t.push_back(entry("amin", both, {"amin(Tensor input, int[1] dim=(), bool keepdim=False)"}, do_amin)
+  t.push_back(entry("amin", both, {"amin(Tensor input, int[1] dim=None, bool keepdim=False, *, Tensor! out=None)"}, do_amin)
                   .in(Family::Reduction, DTypeRule::Same, true)
                   .says("The smallest values over dim (every dim by default); NaN wins, as in PyTorch."));
   t.push_back(entry("max", both,
                     {"max(Tensor input)", "max(Tensor input, Tensor other, *, Tensor! out=None)",
-                     "max(Tensor input, int dim, bool keepdim=False, *, Tensor[]! out=None) -> (Tensor values, Tensor indices)"},
+                     "max(Tensor input, int dim, bool keepdim=False, *, Tensor[]! out=None) -> (Tensor values, Tensor indices)",
+                     "max(Tensor input, Dimname dim, bool keepdim=False, *, Tensor[]! out=None) -> (Tensor values, Tensor indices)"},
                     do_max)
                     .in(Family::Reduction, DTypeRule::Same, true)
                     .says("The largest value (0-D); with other, maximum(); along dim, the values and their int64 indices."));
   t.push_back(entry("min", both,
                     {"min(Tensor input)", "min(Tensor input, Tensor other, *, Tensor! out=None)",
-                     "min(Tensor input, int dim, bool keepdim=False, *, Tensor[]! out=None) -> (Tensor values, Tensor indices)"},
+                     "min(Tensor input, int dim, bool keepdim=False, *, Tensor[]! out=None) -> (Tensor values, Tensor indices)",
+                     "min(Tensor input, Dimname dim, bool keepdim=False, *, Tensor[]! out=None) -> (Tensor values, Tensor indices)"},
                     do_min)
                     .in(Family::Reduction, DTypeRule::Same, true)
                     .says("The smallest value (0-D); with other, minimum(); along dim, the values and their int64 indices."));
-  t.push_back(entry("argmax", both, {"argmax(Tensor input, int? dim=None, bool keepdim=False)"}, do_argmax)
+  t.push_back(entry("argmax", both, {"argmax(Tensor input, int? dim=None, bool keepdim=False, *, Tensor! out=None)"}, do_argmax)
                   .in(Family::Reduction, DTypeRule::Index, false)
                   .says("The int64 position of the largest value along dim, or in the flattened tensor."));
-  t.push_back(entry("argmin", both, {"argmin(Tensor input, int? dim=None, bool keepdim=False)"}, do_argmin)
+  t.push_back(entry("argmin", both, {"argmin(Tensor input, int? dim=None, bool keepdim=False, *, Tensor! out=None)"}, do_argmin)
                   .in(Family::Reduction, DTypeRule::Index, false)
                   .says("The int64 position of the smallest value along dim, or in the flattened tensor."));
   t.push_back(entry("prod", both,
                     {"prod(Tensor input, " TC_DTYPE_KW,
-                     "prod(Tensor input, int dim, bool keepdim=False, " TC_DTYPE_OUT_KW},
+                     "prod(Tensor input, int dim, bool keepdim=False, " TC_DTYPE_OUT_KW,
+                     "prod(Tensor input, Dimname dim, bool keepdim=False, " TC_DTYPE_OUT_KW},
                     do_prod)
                     .in(Family::Reduction, DTypeRule::Sum, true)
                     .says("The product over every dim, or along dim; integers and bool give int64."));
   const std::vector<const char*> spread = {
       "(Tensor input, int[1]? dim, *, int? correction=None, bool keepdim=False, Tensor! out=None)",
       "(Tensor input, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor! out=None)",
-      "(Tensor input, bool unbiased=True)"};
+      "(Tensor input, bool unbiased=True)",
+      "(Tensor input, Dimname[1] dim, *, int? correction=None, bool keepdim=False, Tensor! out=None)",
+      "(Tensor input, Dimname[1] dim, bool unbiased=True, bool keepdim=False, *, Tensor! out=None)"};
   t.push_back(shared_entry("var", both, spread, do_var)
                   .in(Family::Reduction, DTypeRule::Same, true)
                   .says("The variance over dim (every dim by default), divided by n - correction (1 by default)."));
   t.push_back(shared_entry("std", both, spread, do_std)
                   .in(Family::Reduction, DTypeRule::Same, true)
                   .says("The standard deviation over dim, divided by n - correction (1 by default)."));
-  t.push_back(entry("logsumexp", both, {"logsumexp(Tensor input, int[1] dim, bool keepdim=False)"},
+  t.push_back(entry("logsumexp", both, {"logsumexp(Tensor input, int[1] dim, bool keepdim=False, *, Tensor! out=None)",
+                                        "logsumexp(Tensor input, Dimname[1] dim, bool keepdim=False, *, Tensor! out=None)"},
                     do_logsumexp)
                     .in(Family::Reduction, DTypeRule::PromoteToFloat, true)
                     .says("log(sum(exp(x))) over dim, without overflow; integers give the default float."));
-  t.push_back(entry("softmax", both, {"softmax(Tensor input, int dim, ScalarType? dtype=None, *, Tensor! out=None)"},
+  t.push_back(entry("softmax", both, {"softmax(Tensor input, int dim, ScalarType? dtype=None, *, Tensor! out=None)",
+                                      "softmax(Tensor input, Dimname dim, *, ScalarType? dtype=None)"},
                     do_softmax)
                     .in(Family::Reduction, DTypeRule::Same, true)
                     .says("exp(x) / sum(exp(x)) along dim; floating dtypes only (dtype= converts first)."));
   t.push_back(entry("log_softmax", both,
-                    {"log_softmax(Tensor input, int dim, ScalarType? dtype=None, *, Tensor! out=None)"},
+                    {"log_softmax(Tensor input, int dim, ScalarType? dtype=None, *, Tensor! out=None)",
+                     "log_softmax(Tensor input, Dimname dim, *, ScalarType? dtype=None)"},
                     do_log_softmax)
                     .in(Family::Reduction, DTypeRule::Same, true)
                     .says("x - logsumexp(x) along dim, computed without overflow."));
-  t.push_back(entry("cumsum", both, {"cumsum(Tensor input, int dim, " TC_DTYPE_OUT_KW}, do_cumsum)
+  t.push_back(entry("cumsum", both, {"cumsum(Tensor input, int dim, " TC_DTYPE_OUT_KW,
+                     "cumsum(Tensor input, Dimname dim, " TC_DTYPE_OUT_KW}, do_cumsum)
                   .in(Family::Reduction, DTypeRule::Sum, true)
                   .says("The running sum along dim (same shape); integers and bool give int64, dtype= converts first."));
-  t.push_back(entry("cumprod", both, {"cumprod(Tensor input, int dim, " TC_DTYPE_OUT_KW}, do_cumprod)
+  t.push_back(entry("cumprod", both, {"cumprod(Tensor input, int dim, " TC_DTYPE_OUT_KW,
+                     "cumprod(Tensor input, Dimname dim, " TC_DTYPE_OUT_KW}, do_cumprod)
                   .in(Family::Reduction, DTypeRule::Sum, true)
                   .says("The running product along dim (same shape); integers and bool give int64, dtype= converts first."));
-  t.push_back(entry("cumsum_", kMethod, {"cumsum_(Tensor input, int dim, " TC_DTYPE_KW}, do_cumsum_)
+  t.push_back(entry("cumsum_", kMethod, {"cumsum_(Tensor input, int dim, " TC_DTYPE_KW,
+                     "cumsum_(Tensor input, Dimname dim, " TC_DTYPE_KW}, do_cumsum_)
                   .in(Family::Reduction, DTypeRule::Same, false)
                   .says("cumsum written into this tensor, in its own dtype."));
-  t.push_back(entry("cumprod_", kMethod, {"cumprod_(Tensor input, int dim, " TC_DTYPE_KW}, do_cumprod_)
+  t.push_back(entry("cumprod_", kMethod, {"cumprod_(Tensor input, int dim, " TC_DTYPE_KW,
+                     "cumprod_(Tensor input, Dimname dim, " TC_DTYPE_KW}, do_cumprod_)
                   .in(Family::Reduction, DTypeRule::Same, false)
                   .says("cumprod written into this tensor, in its own dtype."));
   const std::vector<const char*> logical = {"(Tensor input, *, Tensor! out=None)",
-                                            "(Tensor input, int dim, bool keepdim=False, *, Tensor! out=None)"};
+                                            "(Tensor input, int dim, bool keepdim=False, *, Tensor! out=None)",
+                                            "(Tensor input, Dimname dim, bool keepdim=False, *, Tensor! out=None)"};
   t.push_back(shared_entry("all", both, logical, do_all)
                   .in(Family::Reduction, DTypeRule::Bool, false)
                   .says("Whether every element is nonzero, over everything or along dim (uint8 stays uint8)."));
@@ -463,14 +559,14 @@ void add_math(std::vector<Entry>& t) {
   t.push_back(entry("where", kMethod, {"where(Tensor condition, Tensor input, Tensor other)"}, do_where)
                   .says("This tensor where condition is true, other where it is false."));
   // torch.nn.functional
-  t.push_back(entry("relu", kFunctional, {"relu(Tensor input, bool inplace=False)"}, f_relu));
-  t.push_back(entry("sigmoid", kFunctional, {"sigmoid(Tensor input)"}, f_sigmoid));
-  t.push_back(entry("tanh", kFunctional, {"tanh(Tensor input)"}, f_tanh));
+  t.push_back(entry("relu", kFunctional, {"relu(Tensor input, bool inplace=False)|python"}, f_relu));
+  t.push_back(entry("sigmoid", kFunctional, {"sigmoid(object input)|python"}, f_sigmoid));
+  t.push_back(entry("tanh", kFunctional, {"tanh(object input)|python"}, f_tanh));
   t.push_back(entry("softmax", kFunctional,
-                    {"softmax(Tensor input, int? dim=None, int _stacklevel=3, ScalarType? dtype=None)"},
+                    {"softmax(object input, object dim=None, object _stacklevel=3, object dtype=None)|python"},
                     f_softmax));
   t.push_back(entry("log_softmax", kFunctional,
-                    {"log_softmax(Tensor input, int? dim=None, int _stacklevel=3, ScalarType? dtype=None)"},
+                    {"log_softmax(object input, object dim=None, object _stacklevel=3, object dtype=None)|python"},
                     f_log_softmax));
 }
 

@@ -365,8 +365,12 @@ Value make_zip(const Arguments& args, CallContext&) {
 
 Value no_grad(const Bound&, CallContext&) { return Value(GradMode{GradMode::Kind::NoGrad, false}); }
 Value enable_grad(const Bound&, CallContext&) { return Value(GradMode{GradMode::Kind::EnableGrad, true}); }
-// As PyTorch's, it sets the mode when called, not only in a `with`.
+// As PyTorch's, it sets the mode when called, not only in a `with`; its
+// mode is any object, checked by torch._C._set_grad_enabled's words.
 Value set_grad_enabled_(const Bound& b, CallContext&) {
+  const Value& mode = b.get("mode");
+  if (!std::holds_alternative<bool>(mode.v))
+    type_error(std::string("enabled must be a bool (got ") + type_name(mode) + ")");
   GradMode m{GradMode::Kind::SetGradEnabled, b.flag("mode"), grad_enabled()};
   set_grad_enabled(m.enabled);
   return Value(m);
@@ -479,15 +483,15 @@ void add_python(std::vector<Entry>& t) {
   t.push_back(raw_entry("all", kBuiltin, py_all));
   t.push_back(raw_entry("str", kBuiltin, to_str));
   const char* const context = "a program's `with` block; the package has tc.noGrad(fn)";
-  t.push_back(entry("no_grad", kTorch, {"no_grad()"}, no_grad)
+  t.push_back(entry("no_grad", kTorch, {"no_grad()|python no_grad.__init__"}, no_grad)
                   .in(Family::Autograd, std::nullopt, false)
                   .not_in_package(context)
                   .says("Autograd off inside `with torch.no_grad():`."));
-  t.push_back(entry("enable_grad", kTorch, {"enable_grad()"}, enable_grad)
+  t.push_back(entry("enable_grad", kTorch, {"enable_grad()|python object"}, enable_grad)
                   .in(Family::Autograd, std::nullopt, false)
                   .not_in_package(context)
                   .says("Autograd on inside `with torch.enable_grad():`."));
-  t.push_back(entry("set_grad_enabled", kTorch, {"set_grad_enabled(bool mode)"}, set_grad_enabled_)
+  t.push_back(entry("set_grad_enabled", kTorch, {"set_grad_enabled(object mode)|python set_grad_enabled.__init__"}, set_grad_enabled_)
                   .in(Family::Autograd, std::nullopt, false)
                   .not_in_package(context)
                   .says("Turns autograd on or off (inside a `with`, until its block ends)."));

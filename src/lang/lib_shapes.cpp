@@ -80,8 +80,11 @@ Value do_broadcast_shapes(const Arguments& args, CallContext&) {
         if (i == nullptr) ok = false;
         else shape.push_back(*i);
       }
-    // PyTorch's broadcast_shapes words it so
-    if (!ok) throw Error(ErrorKind::Value, "Input shapes should be of type ints, a tuple of ints, or a list of ints, got " + repr(v));
+    // PyTorch's broadcast_shapes raises RuntimeError(text, shape): Python
+    // prints the two as a tuple
+    if (!ok)
+      throw Error(ErrorKind::Value,
+                  "('Input shapes should be of type ints, a tuple of ints, or a list of ints, got ', " + repr(v) + ")");
     shapes.push_back(shape);
   }
   return int_tuple(torch_broadcast_shapes(shapes), Sequence::Kind::Size);
@@ -194,7 +197,7 @@ void add_shapes(std::vector<Entry>& t) {
   t.push_back(entry("permute", both, {"permute(Tensor input, int[] dims)"}, do_permute)
                   .says("A view with its dims reordered.")
                   .hand_written("permute"));
-  t.push_back(entry("transpose", both, {"transpose(Tensor input, int dim0, int dim1)"}, do_transpose)
+  t.push_back(entry("transpose", both, {"transpose(Tensor input, int dim0, int dim1)", "transpose(Tensor input, Dimname dim0, Dimname dim1)"}, do_transpose)
                   .says("A view with two dims swapped."));
   t.push_back(entry("swapdims", both, {"swapdims(Tensor input, int dim0, int dim1)"}, do_transpose)
                   .says("A view with two dims swapped: transpose()."));
@@ -202,59 +205,75 @@ void add_shapes(std::vector<Entry>& t) {
                   .says("A view with two dims swapped: transpose()."));
   t.push_back(entry("unsqueeze", both, {"unsqueeze(Tensor input, int dim)"}, do_unsqueeze)
                   .says("A view with a size-1 dim inserted at dim."));
-  t.push_back(entry("squeeze", both, {"squeeze(Tensor input)", "squeeze(Tensor input, int dim)"}, do_squeeze)
+  t.push_back(entry("squeeze", both, {"squeeze(Tensor input)", "squeeze(Tensor input, int dim)", "squeeze(Tensor input, Dimname dim)"}, do_squeeze)
                   .says("A view without its size-1 dims (or without dim, if its size is 1)."));
-  t.push_back(entry("flatten", both, {"flatten(Tensor input, int start_dim=0, int end_dim=-1)"}, do_flatten)
+  t.push_back(entry("flatten", both, {"flatten(Tensor input, int start_dim, int end_dim, Dimname out_dim)",
+                                     "flatten(Tensor input, int start_dim=0, int end_dim=-1)",
+                                     "flatten(Tensor input, Dimname start_dim, Dimname end_dim, Dimname out_dim)",
+                                     "flatten(Tensor input, Dimname[] dims, Dimname out_dim)"}, do_flatten)
                   .says("The dims from start_dim to end_dim merged into one."));
-  t.push_back(entry("unflatten", both, {"unflatten(Tensor input, int dim, int[] sizes)"}, do_unflatten)
+  t.push_back(entry("unflatten", kTorch,
+                    {"unflatten(Tensor input, Dimname dim, int[] sizes, Dimname[] names)",
+                     "unflatten(Tensor input, int dim, int[] sizes)"},
+                    do_unflatten)
+                  .says("dim split into sizes."));
+  // Tensor.unflatten is Python (torch/_tensor.py): CPython's words for its
+  // own parameters (the "|python" signature's), then the C method's
+  // overloads.
+  t.push_back(entry("unflatten", kMethod,
+                    {"unflatten(Tensor input, Dimname dim, int[] sizes, Dimname[] names)",
+                     "unflatten(Tensor input, int dim, int[] sizes)|python Tensor.unflatten"},
+                    do_unflatten)
                   .says("dim split into sizes."));
   for (const char* name : {"movedim", "moveaxis"})
     t.push_back(shared_entry(name, both,
                              {"(Tensor input, int source, int destination)", "(Tensor input, int[] source, int[] destination)"},
                              do_movedim)
                       .says("A view with the dims at source moved to destination."));
-  t.push_back(entry("narrow", both, {"narrow(Tensor input, int dim, int start, int length)"}, do_narrow)
+  t.push_back(entry("narrow", both, {"narrow(Tensor input, int dim, Tensor start, int length)", "narrow(Tensor input, int dim, int start, int length)"}, do_narrow)
                   .says("A view of length elements of dim from start."));
-  t.push_back(entry("select", both, {"select(Tensor input, int dim, int index)"}, do_select)
+  t.push_back(entry("select", both, {"select(Tensor input, int dim, int index)", "select(Tensor input, Dimname dim, int index)"}, do_select)
                   .says("A view of one index of dim, without that dim."));
   t.push_back(entry("t", both, {"t(Tensor input)"}, do_t)
                   .says("A 2-D tensor transposed (fewer dims unchanged)."));
-  t.push_back(entry("contiguous", kMethod, {"contiguous(Tensor input)"}, do_contiguous)
+  t.push_back(entry("contiguous", kMethod, {"contiguous(Tensor input, *, MemoryFormat! memory_format=None)"}, do_contiguous)
                   .says("This tensor in row-major order: itself when it already is, else a copy."));
-  t.push_back(entry("clone", both, {"clone(Tensor input)"}, do_clone)
+  t.push_back(entry("clone", both, {"clone(Tensor input, *, MemoryFormat! memory_format=None)"}, do_clone)
                   .says("A copy with its own storage (gradients flow back to input)."));
   t.push_back(entry("detach", both, {"detach(Tensor input)"}, do_detach)
                   .says("A view of the same storage without autograd history."));
-  t.push_back(entry("gather", both, {"gather(Tensor input, int dim, Tensor index, *, bool sparse_grad=False)"},
+  t.push_back(entry("gather", both, {"gather(Tensor input, int dim, Tensor index, *, bool sparse_grad=False, Tensor! out=None)",
+                                    "gather(Tensor input, Dimname dim, Tensor index, *, bool sparse_grad=False, Tensor! out=None)"},
                     do_gather)
                   .says("The values of input at index along dim."));
   for (const char* name : {"cat", "concat", "concatenate"})
-    t.push_back(entry(name, kTorch, {(std::string(name) + "(Tensor[] tensors, int dim=0)").c_str()}, do_cat)
+    t.push_back(entry(name, kTorch, {(std::string(name) + "(Tensor[] tensors, int dim=0, *, Tensor! out=None)").c_str(),
+                                    (std::string(name) + "(Tensor[] tensors, Dimname dim, *, Tensor! out=None)").c_str()}, do_cat)
                     .in(Family::Join, DTypeRule::Promote, true)
                     .says("The tensors joined along an existing dim (their dtypes promoted).")
                     .hand_written("cat"));
-  t.push_back(entry("stack", kTorch, {"stack(Tensor[] tensors, int dim=0)"}, do_stack)
+  t.push_back(entry("stack", kTorch, {"stack(Tensor[] tensors, int dim=0, *, Tensor! out=None)"}, do_stack)
                   .says("The tensors joined along a new dim.")
                   .hand_written("stack"));
-  t.push_back(entry("matmul", both, {"matmul(Tensor input, Tensor other)"}, do_matmul)
+  t.push_back(entry("matmul", both, {"matmul(Tensor input, Tensor other, *, Tensor! out=None)"}, do_matmul)
                   .says("The matrix product, with NumPy's rules for 1-D and batched operands.")
                   .op_table("matmul"));
-  t.push_back(entry("mm", both, {"mm(Tensor input, Tensor mat2)"}, do_mm)
+  t.push_back(entry("mm", both, {"mm(Tensor input, Tensor mat2, *, Tensor! out=None)"}, do_mm)
                   .in(Family::Matmul, DTypeRule::Same, true)
                   .says("The product of two matrices of one dtype."));
-  t.push_back(entry("bmm", both, {"bmm(Tensor input, Tensor mat2)"}, do_bmm)
+  t.push_back(entry("bmm", both, {"bmm(Tensor input, Tensor mat2, *, Tensor! out=None)"}, do_bmm)
                   .in(Family::Matmul, DTypeRule::Same, true)
                   .says("The products of two batches of matrices (3-D each)."));
-  t.push_back(entry("mv", both, {"mv(Tensor input, Tensor vec)"}, do_mv)
+  t.push_back(entry("mv", both, {"mv(Tensor input, Tensor vec, *, Tensor! out=None)"}, do_mv)
                   .in(Family::Matmul, DTypeRule::Same, true)
                   .says("The product of a matrix and a vector."));
-  t.push_back(entry("dot", both, {"dot(Tensor input, Tensor tensor)"}, do_dot)
+  t.push_back(entry("dot", both, {"dot(Tensor input, Tensor tensor, *, Tensor! out=None)"}, do_dot)
                   .in(Family::Matmul, DTypeRule::Same, true)
                   .says("The dot product of two 1-D tensors of one dtype (0-D)."));
-  t.push_back(entry("outer", both, {"outer(Tensor input, Tensor vec2)"}, do_outer)
+  t.push_back(entry("outer", both, {"outer(Tensor input, Tensor vec2, *, Tensor! out=None)"}, do_outer)
                   .in(Family::Matmul, DTypeRule::Promote, true)
                   .says("The outer product of two vectors."));
-  t.push_back(entry("ger", both, {"ger(Tensor input, Tensor vec2)"}, do_outer)
+  t.push_back(entry("ger", both, {"ger(Tensor input, Tensor vec2, *, Tensor! out=None)"}, do_outer)
                   .in(Family::Matmul, DTypeRule::Promote, true)
                   .says("The outer product of two vectors: outer()."));
   t.push_back(entry("linear", kFunctional, {"linear(Tensor input, Tensor weight, Tensor? bias=None)"}, f_linear));

@@ -19,14 +19,14 @@ size_t dim_of(const Bound& b, const Tensor& t) {
 
 Value size(const Bound& b, CallContext&) {
   const Tensor t = b.tensor("input");
-  if (!b.has("dim")) return int_tuple(t.sizes(), Sequence::Kind::Size);
+  if (!b.takes("dim") || !b.has("dim")) return int_tuple(t.sizes(), Sequence::Kind::Size);
   return Value(t.sizes()[dim_of(b, t)]);
 }
 
 // stride() is a plain tuple in PyTorch, not a torch.Size.
 Value stride(const Bound& b, CallContext&) {
   const Tensor t = b.tensor("input");
-  if (!b.has("dim")) return int_tuple(t.strides(), Sequence::Kind::Tuple);
+  if (!b.takes("dim") || !b.has("dim")) return int_tuple(t.strides(), Sequence::Kind::Tuple);
   return Value(t.strides()[dim_of(b, t)]);
 }
 
@@ -97,27 +97,60 @@ Value type_as(const Bound& b, CallContext&) { return to(b.tensor("input"), b.ten
 // torch.Size(sizes=()): a tuple of ints that prints as torch.Size([...]).
 Value make_size(const Bound& b, CallContext&) { return int_tuple(b.ints("sizes"), Sequence::Kind::Size); }
 
-// type(): the legacy name ("torch.FloatTensor"); type(dtype): to(dtype).
+// type(): the legacy name ("torch.FloatTensor"); type(dtype) or
+// type("torch.FloatTensor"): to(dtype). Its dtype is PyTorch's PyObject*,
+// checked here with PyTorch's words.
 Value do_type(const Bound& b, CallContext&) {
   const Tensor x = b.tensor("input");
-  if (!b.has("dtype")) return Value(dtype_tensor_type(x.dtype()));
-  return to(x, b.dtype("dtype"));
+  const Value& d = b.get("dtype");
+  if (d.is_none()) return Value(dtype_tensor_type(x.dtype()));
+  if (const std::optional<DType> dtype = dtype_of_value(d)) return to(x, *dtype);
+  if (d.text() == nullptr) throw PythonError("TypeError", "dtype must be a type, str, or dtype object");
+  for (int k = 0; k < kDTypeCount; ++k)
+    if (dtype_tensor_type(static_cast<DType>(k)) == *d.text()) return to(x, static_cast<DType>(k));
+  throw PythonError("ValueError", "invalid type: '" + *d.text() + "'");
 }
 
 Value default_dtype(const Bound&, CallContext&) { return Value(DType::Float32); }
 
+// Its overloads name their operands (tensor, other), (scalar, tensor),
+// (tensor, other), (scalar1, scalar2).
 Value result_type_of(const Bound& b, CallContext&) {
+  if (b.takes("scalar1")) return Value(result_type({b.operand("scalar1"), b.operand("scalar2")}));
+  if (b.takes("scalar")) return Value(result_type({b.operand("scalar"), b.operand("tensor")}));
   return Value(result_type({b.operand("tensor"), b.operand("other")}));
+}
+
+// The gradient= of backward() as torch.autograd.backward takes it
+// (_tensor_or_tensors_to_tuple, _make_grads): a tensor, None, or an
+// iterable of them whose first is this output's (the rest unused, as zip
+// leaves them); an undefined Tensor for None.
+Tensor gradient_of(const Value& v) {
+  if (v.is_none()) return Tensor();
+  if (v.is_tensor()) return v.tensor();
+  std::vector<Value> items;
+  const Sequence* s = v.sequence();
+  if (s != nullptr && (s->kind == Sequence::Kind::Tuple || s->kind == Sequence::Kind::List)) items = s->items;
+  else if (v.text() != nullptr)
+    for (char c : *v.text()) items.push_back(Value(std::string(1, c)));
+  else
+    throw PythonError("TypeError", "'" + std::string(type_name(v)) + "' object is not iterable");
+  for (const Value& item : items)
+    if (!item.is_tensor() && !item.is_none())
+      throw PythonError("TypeError", std::string("gradients can be either Tensors or None, but got ") + type_name(item));
+  if (items.empty()) throw Error(ErrorKind::Autograd, "got 1 tensors and 0 gradients");
+  return items[0].is_none() ? Tensor() : items[0].tensor();
 }
 
 // backward(gradient=None, retain_graph=None, create_graph=False): PyTorch's
 // retain_graph defaults to create_graph; a graph of the backward pass
 // itself (create_graph=True) is beyond the core.
 Value do_backward(const Bound& b, CallContext&) {
+  const Tensor gradient = gradient_of(b.get("gradient"));
   if (b.flag("create_graph"))
     throw PythonError("NotImplementedError", "backward(create_graph=True) is not supported by tensorcast");
   const bool retain = b.has("retain_graph") ? b.flag("retain_graph") : false;
-  backward(b.tensor("input"), b.has("gradient") ? b.tensor("gradient") : Tensor(), retain);
+  backward(b.tensor("input"), gradient, retain);
   return Value();
 }
 
@@ -159,10 +192,10 @@ Value do_retain_grad(const Bound& b, CallContext&) {
 
 void add_tensor(std::vector<Entry>& t) {
   const unsigned both = kTorch | kMethod;
-  t.push_back(entry("size", kMethod, {"size(Tensor input, int? dim=None) -> int[]"}, size)
+  t.push_back(entry("size", kMethod, {"size(Tensor input, int dim) -> int", "size(Tensor input) -> int[]", "size(Tensor input, Dimname dim) -> int"}, size)
                   .says("Its sizes (torch.Size), or the size of dim.")
                   .hand_written("shape"));
-  t.push_back(entry("stride", kMethod, {"stride(Tensor input, int? dim=None) -> int[]"}, stride)
+  t.push_back(entry("stride", kMethod, {"stride(Tensor input, int dim) -> int", "stride(Tensor input) -> int[]", "stride(Tensor input, Dimname dim) -> int"}, stride)
                   .says("Its strides, or the stride of dim.")
                   .hand_written("stride"));
   t.push_back(entry("dim", kMethod, {"dim(Tensor input) -> int"}, dim)
@@ -180,14 +213,14 @@ void add_tensor(std::vector<Entry>& t) {
   t.push_back(entry("storage_offset", kMethod, {"storage_offset(Tensor input) -> int"}, storage_offset)
                   .says("Where its first element is in its storage, in elements.")
                   .hand_written("storageOffset"));
-  t.push_back(entry("is_contiguous", kMethod, {"is_contiguous(Tensor input) -> bool"}, is_contiguous)
+  t.push_back(entry("is_contiguous", kMethod, {"is_contiguous(Tensor input, *, MemoryFormat! memory_format=None) -> bool"}, is_contiguous)
                   .says("Whether its elements are in row-major order with no gaps.")
                   .hand_written("isContiguous"));
   t.push_back(entry("element_size", kMethod, {"element_size(Tensor input) -> int"}, element_size)
                   .says("The bytes of one element."));
   t.push_back(entry("is_floating_point", both, {"is_floating_point(Tensor input) -> bool"}, is_floating_point)
                   .says("Whether its dtype is a floating one."));
-  t.push_back(entry("is_tensor", kTorch, {"is_tensor(object obj) -> bool"}, is_tensor)
+  t.push_back(entry("is_tensor", kTorch, {"is_tensor(object obj) -> bool|python"}, is_tensor)
                   .says("Whether obj is a tensor.")
                   .not_in_package("JavaScript asks x instanceof Tensor"));
   t.push_back(entry("item", kMethod, {"item(Tensor input) -> Number"}, item)
@@ -206,25 +239,26 @@ void add_tensor(std::vector<Entry>& t) {
                     do_to)
                   .says("This tensor in another dtype (itself when it already has it).")
                   .hand_written("to"));
-  t.push_back(entry("float", kMethod, {"float(Tensor input)"}, cast<DType::Float32>)
+  t.push_back(entry("float", kMethod, {"float(Tensor input, *, MemoryFormat! memory_format=None)"}, cast<DType::Float32>)
                   .says("to(torch.float32).")
                   .hand_written("float"));
-  t.push_back(entry("double", kMethod, {"double(Tensor input)"}, cast<DType::Float64>)
+  t.push_back(entry("double", kMethod, {"double(Tensor input, *, MemoryFormat! memory_format=None)"}, cast<DType::Float64>)
                   .says("to(torch.float64).")
                   .hand_written("double"));
-  t.push_back(entry("long", kMethod, {"long(Tensor input)"}, cast<DType::Int64>)
+  t.push_back(entry("long", kMethod, {"long(Tensor input, *, MemoryFormat! memory_format=None)"}, cast<DType::Int64>)
                   .says("to(torch.int64).")
                   .hand_written("long"));
-  t.push_back(entry("int", kMethod, {"int(Tensor input)"}, cast<DType::Int32>)
+  t.push_back(entry("int", kMethod, {"int(Tensor input, *, MemoryFormat! memory_format=None)"}, cast<DType::Int32>)
                   .says("to(torch.int32).")
                   .hand_written("int"));
-  t.push_back(entry("bool", kMethod, {"bool(Tensor input)"}, cast<DType::Bool>)
+  t.push_back(entry("bool", kMethod, {"bool(Tensor input, *, MemoryFormat! memory_format=None)"}, cast<DType::Bool>)
                   .says("to(torch.bool).")
                   .hand_written("bool"));
-  t.push_back(entry("byte", kMethod, {"byte(Tensor input)"}, cast<DType::UInt8>)
+  t.push_back(entry("byte", kMethod, {"byte(Tensor input, *, MemoryFormat! memory_format=None)"}, cast<DType::UInt8>)
                   .in(Family::Conversion, std::nullopt, true)
                   .says("to(torch.uint8)."));
-  t.push_back(entry("type", kMethod, {"type(Tensor input, ScalarType? dtype=None, bool non_blocking=False)"},
+  t.push_back(entry("type", kMethod, {"type(Tensor input, object dtype=None, bool non_blocking=False, *, MemoryFormat! memory_format=None)",
+                     "type(Tensor input, object dtype=None, bool async=False, *, MemoryFormat! memory_format=None)|deprecated"},
                     do_type)
                   .says("Its type's name ('torch.FloatTensor'), or this tensor converted to dtype.")
                   .not_in_package("a tensor's dtype property names its dtype, and to() converts"));
@@ -236,16 +270,19 @@ void add_tensor(std::vector<Entry>& t) {
   t.push_back(entry("Size", kTorch, {"Size(int[] sizes=())"}, make_size)
                   .says("A torch.Size of the given sizes.")
                   .not_in_package("sizes are arrays of numbers in JavaScript"));
-  t.push_back(entry("result_type", kTorch, {"result_type(Operand tensor, Operand other) -> ScalarType"}, result_type_of)
+  t.push_back(entry("result_type", kTorch, {"result_type(Tensor tensor, Tensor other) -> ScalarType",
+                                           "result_type(Number scalar, Tensor tensor) -> ScalarType",
+                                           "result_type(Tensor tensor, Number other) -> ScalarType",
+                                           "result_type(Number scalar1, Number scalar2) -> ScalarType"}, result_type_of)
                   .says("The dtype an op of tensor and other computes in.")
                   .hand_written("resultType"));
   t.push_back(entry("backward", kMethod,
-                    {"backward(Tensor input, Tensor? gradient=None, bool? retain_graph=None, "
-                     "bool create_graph=False) -> None"},
+                    {"backward(Tensor input, object gradient=None, bool? retain_graph=None, "
+                     "bool create_graph=False, Tensor[]?! inputs=None) -> None|python Tensor.backward"},
                     do_backward)
                   .says("Runs backward from this tensor, filling the .grad of the leaves it reaches.")
                   .hand_written("backward"));
-  t.push_back(entry("cpu", kMethod, {"cpu(Tensor input)"}, cpu)
+  t.push_back(entry("cpu", kMethod, {"cpu(Tensor input, *, MemoryFormat! memory_format=None)"}, cpu)
                   .says("This tensor (tensorcast computes on the CPU)."));
   t.push_back(entry("requires_grad_", kMethod, {"requires_grad_(Tensor input, bool requires_grad=True)"},
                     requires_grad_)

@@ -23,15 +23,14 @@ const TypeSpelling kTypes[] = {
     {"ScalarType", Type::DType},    {"str", Type::Str},         {"Device", Type::Device},
     {"Layout", Type::Layout},       {"Generator", Type::Generator},
     {"MemoryFormat", Type::MemoryFormat},                       {"object", Type::Object},
-    {"Dimname[]", Type::Names},
+    {"Dimname", Type::Name},        {"Dimname[]", Type::Names},
 };
 
 // Values a program cannot make (torch.strided, torch.Generator(), ...):
 // whatever is given for them is refused once bound, as a left-out
 // parameter's value.
-bool is_foreign(Type t) {
-  return t == Type::Layout || t == Type::Generator || t == Type::MemoryFormat || t == Type::Names;
-}
+bool is_foreign(Type t) { return t == Type::Layout || t == Type::Generator || t == Type::MemoryFormat; }
+bool is_name(Type t) { return t == Type::Name || t == Type::Names; }
 
 Value parse_default(const std::string& s) {
   if (s == "None") return Value();
@@ -62,9 +61,9 @@ Param parse_param(std::string text, bool keyword_only) {
     else p.left_out = true;
   }
   const size_t bracket = type.find('[');
-  if (bracket != std::string::npos && type.compare(0, 3, "int") == 0) {
+  if (bracket != std::string::npos && type.size() > bracket + 2) {  // int[2], Dimname[1]
     p.list_size = std::atoi(type.c_str() + bracket + 1);
-    type = "int[]";
+    type = type.substr(0, bracket) + "[]";
   }
   p.symint = type == "SymInt[]";
   for (const TypeSpelling& t : kTypes)
@@ -82,6 +81,16 @@ bool is_int(const Value& v) {
   if (std::holds_alternative<int64_t>(v.v)) return true;
   // a 0-D integer tensor, as PyTorch's THPUtils_checkIndex takes it
   return v.is_tensor() && v.tensor().ndim() == 0 && is_integral(v.tensor().dtype());
+}
+// PyTorch's THPUtils_checkDimname.
+bool is_dimname(const Value& v) { return v.is_none() || v.str() != nullptr; }
+// PyTorch's THPUtils_checkDimnameList: a tuple or list, empty or of a
+// name first.
+bool is_dimname_list(const Value& v, int list_size) {
+  if (list_size == 1 && is_dimname(v)) return true;
+  const Sequence* s = v.sequence();
+  if (s == nullptr || (s->kind != Sequence::Kind::Tuple && s->kind != Sequence::Kind::List)) return false;
+  return s->items.empty() || is_dimname(s->items[0]);
 }
 bool is_number(const Value& v) {
   return std::holds_alternative<bool>(v.v) || std::holds_alternative<int64_t>(v.v) ||
@@ -120,10 +129,11 @@ bool check(const Param& p, const Value& v) {
     case Type::DType: return dtype_of_value(v).has_value();
     case Type::Str:
     case Type::Device: return v.str() != nullptr;
+    case Type::Name: return is_dimname(v);
+    case Type::Names: return p.left_out || is_dimname_list(v, p.list_size);
     case Type::Layout:
     case Type::Generator:
     case Type::MemoryFormat:
-    case Type::Names:
     case Type::Object: return true;
   }
   return false;
@@ -310,14 +320,268 @@ void convert(const Signature& s, Bound& bound) {
   }
 }
 
+// Note [Keyword order]: PyTorch's format_invalid_args copies the keywords
+// into a std::unordered_map<std::string, PyObject*> and writes them in
+// its order, libstdc++'s: std::hash<std::string> (_Hash_bytes, seed
+// 0xc70f6907) into 13 buckets (the first insertion's size, which holds 13
+// keywords), each new key put first among those of its bucket, or first
+// of all when its bucket is empty. torch.add(x, x, 1, beta=2, gamma=3)
+// says "gamma, beta". Past 13 keywords the map grows and this order is
+// not PyTorch's.
+uint64_t libstdcxx_string_hash(const std::string& s) {
+  const uint64_t mul = (uint64_t{0xc6a4a793} << 32) + uint64_t{0x5bd1e995};
+  const auto shift_mix = [](uint64_t v) { return v ^ (v >> 47); };
+  const size_t len = s.size();
+  const size_t aligned = len & ~size_t{7};
+  uint64_t hash = uint64_t{0xc70f6907} ^ (uint64_t{len} * mul);
+  for (size_t p = 0; p < aligned; p += 8) {
+    uint64_t data = 0;
+    for (size_t k = 8; k-- > 0;) data = (data << 8) + static_cast<unsigned char>(s[p + k]);
+    hash ^= shift_mix(data * mul) * mul;
+    hash *= mul;
+  }
+  if ((len & 7) != 0) {
+    uint64_t data = 0;
+    for (size_t k = len & 7; k-- > 0;) data = (data << 8) + static_cast<unsigned char>(s[aligned + k]);
+    hash ^= data;
+    hash *= mul;
+  }
+  return shift_mix(shift_mix(hash) * mul);
+}
+
+// The keywords of a call in PyTorch's unordered_map order (Note [Keyword
+// order]).
+std::vector<const std::pair<std::string, Value>*> map_order(const Arguments& args) {
+  std::vector<const std::pair<std::string, Value>*> out;
+  std::vector<uint64_t> buckets;
+  for (const auto& kv : args.keywords) {
+    const uint64_t bucket = libstdcxx_string_hash(kv.first) % 13;
+    size_t at = 0;
+    while (at < out.size() && buckets[at] != bucket) ++at;
+    if (at == out.size()) at = 0;
+    out.insert(out.begin() + static_cast<std::ptrdiff_t>(at), &kv);
+    buckets.insert(buckets.begin() + static_cast<std::ptrdiff_t>(at), bucket);
+  }
+  return out;
+}
+
+// An argument of a listed signature as invalid_arguments.cpp's
+// _parseOption reads "(Tensor input, *, int dim)": split at ", ", the type
+// before the last space; "*" is an argument of type "*", "()" one of
+// type "".
+struct OptionArg {
+  std::string type, name;
+};
+std::vector<OptionArg> parse_option(const std::string& option) {
+  std::vector<OptionArg> out;
+  const std::string body = option.substr(1, option.size() - 2);
+  size_t start = 0;
+  while (true) {
+    const size_t end = body.find(", ", start);
+    const std::string arg = body.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    const size_t space = arg.find_last_of(' ');
+    out.push_back(space == std::string::npos ? OptionArg{arg, arg} : OptionArg{arg.substr(0, space), arg.substr(space + 1)});
+    if (end == std::string::npos) return out;
+    start = end + 2;
+  }
+}
+
+// _buildType's is_matching: by the Python type's name.
+bool option_matches(const std::string& type, const Value& v) {
+  const std::string given = type_name(v);
+  if (type == "float") return given == "float" || given == "int";
+  return given == type;
+}
+
+bool argcount_match(const std::vector<OptionArg>& option, const Arguments& args) {
+  return args.positional.size() + args.keywords.size() == option.size();
+}
+
+// _tryMatchKwargs: the keywords not among the option's last ones.
+std::vector<std::string> unmatched_keywords(const std::vector<OptionArg>& option, const Arguments& args) {
+  std::vector<std::string> out;
+  const size_t start = option.size() > args.keywords.size() ? option.size() - args.keywords.size() : 0;
+  for (const auto* kv : map_order(args)) {
+    bool found = false;
+    for (size_t i = start; i < option.size(); ++i) found = found || option[i].name == kv->first;
+    if (!found) out.push_back(kv->first);
+  }
+  return out;
+}
+
+// _formattedArgDesc (no terminal: a mismatch between "!"s), for an option
+// whose count matches and whose keywords are its last arguments.
+std::string formatted_args(const std::vector<OptionArg>& option, const Arguments& args) {
+  std::string out = "(";
+  const size_t n = args.positional.size() + args.keywords.size();
+  for (size_t i = 0; i < n; ++i) {
+    const bool keyword = i >= args.positional.size();
+    const Value* v = keyword ? nullptr : &args.positional[i];
+    for (size_t k = 0; keyword && k < args.keywords.size(); ++k)
+      if (args.keywords[k].first == option[i].name) v = &args.keywords[k].second;
+    TC_ASSERT(v != nullptr, "keyword ", option[i].name, " not given");
+    const char* mark = option_matches(option[i].type, *v) ? "" : "!";
+    out += mark + (keyword ? option[i].name + "=" : "") + type_name(*v) + mark + ", ";
+  }
+  if (!args.positional.empty()) out.erase(out.size() - 2);
+  return out + ")";
+}
+
 // PyTorch's _argDesc: "(Tensor, str, dim=int)"; with keywords only, its
 // trailing ", " stays ("(dim=int, )"), as PyTorch's does.
 std::string describe_args(const Arguments& args) {
   std::string out = "(";
   for (const Value& v : args.positional) out += std::string(type_name(v)) + ", ";
-  for (const auto& kv : args.keywords) out += kv.first + "=" + type_name(kv.second) + ", ";
+  for (const auto* kv : map_order(args)) out += kv->first + "=" + type_name(kv->second) + ", ";
   if (!args.positional.empty()) out.erase(out.size() - 2);
   return out + ")";
+}
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& item : items) out += (out.empty() ? "" : ", ") + item;
+  return out;
+}
+
+// PyTorch's format_invalid_args for the listed signatures' texts.
+std::string format_invalid_args(const std::string& name, const std::vector<std::string>& options,
+                                const Arguments& args) {
+  std::string out = name + "() received an invalid combination of arguments - ";
+  if (options.size() == 1) {
+    const std::vector<OptionArg> option = parse_option(options[0]);
+    const std::vector<std::string> unmatched = unmatched_keywords(option, args);
+    if (!unmatched.empty()) return out + "got unrecognized keyword arguments: " + joined(unmatched);
+    return out + "got " + (argcount_match(option, args) ? formatted_args(option, args) : describe_args(args)) +
+           ", but expected " + options[0];
+  }
+  out += "got " + describe_args(args) + ", but expected one of:\n";
+  for (const std::string& text : options) {
+    out += " * " + text + "\n";
+    const std::vector<OptionArg> option = parse_option(text);
+    if (!argcount_match(option, args)) continue;
+    const std::vector<std::string> unmatched = unmatched_keywords(option, args);
+    if (!unmatched.empty())
+      out += "      didn't match because some of the keywords were incorrect: " + joined(unmatched) + "\n";
+    else
+      out += "      didn't match because some of the arguments have invalid types: " + formatted_args(option, args) + "\n";
+  }
+  return out;
+}
+
+// --- CPython's argument errors, for the "|python" signatures and the
+// METH_NOARGS methods (Note [Signatures])
+
+// CPython's missing_arguments names: 'a'; 'a' and 'b'; 'a', 'b', and 'c'.
+std::string python_names(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += names.size() == 2 ? " and " : (i + 1 == names.size() ? ", and " : ", ");
+    out += "'" + names[i] + "'";
+  }
+  return out;
+}
+
+[[noreturn]] void python_missing(const std::string& qualname, const std::vector<std::string>& names, const char* kind) {
+  type_error(qualname + "() missing " + std::to_string(names.size()) + " required " + kind + " argument" +
+             (names.size() == 1 ? "" : "s") + ": " + python_names(names));
+}
+
+// CPython's initialize_locals for a Python function of those parameters
+// (a method, or a "Class.__init__", counts its self): the keywords first,
+// then too many positional arguments, then the missing ones. A class of
+// no __init__ of its own ("|python object") takes no arguments at all.
+void python_arity(const Signature& s, bool method, const Arguments& args) {
+  if (s.qualname == "object") {
+    if (!args.positional.empty() || !args.keywords.empty()) type_error(s.name + "() takes no arguments");
+    return;
+  }
+  const std::vector<size_t> order = call_params(s, method);
+  const std::string qualname = s.qualname.empty() ? s.name : s.qualname;
+  const bool init = qualname.size() > 9 && qualname.compare(qualname.size() - 9, 9, ".__init__") == 0;
+  const size_t self = method || init ? 1 : 0;
+  std::vector<const Param*> positional, keyword_only;
+  size_t defaults = 0;
+  for (size_t i : order) {
+    const Param& p = s.params[i];
+    (p.keyword_only ? keyword_only : positional).push_back(&p);
+    if (!p.keyword_only && p.optional) ++defaults;
+  }
+  const size_t given = args.positional.size();
+  size_t keyword_only_given = 0;
+  std::vector<bool> set(positional.size(), false);
+  for (size_t k = 0; k < positional.size() && k < given; ++k) set[k] = true;
+  for (const auto& [key, value] : args.keywords) {
+    bool found = false;
+    for (size_t k = 0; k < positional.size(); ++k) {
+      if (positional[k]->name != key) continue;
+      if (set[k]) type_error(qualname + "() got multiple values for argument '" + key + "'");
+      set[k] = found = true;
+    }
+    for (const Param* p : keyword_only)
+      if (p->name == key) found = true, ++keyword_only_given;
+    if (!found) type_error(qualname + "() got an unexpected keyword argument '" + key + "'");
+  }
+  const size_t count = positional.size() + self;
+  if (given > positional.size()) {
+    const bool plural = defaults > 0 || count != 1;
+    const std::string takes = defaults > 0 ? "from " + std::to_string(count - defaults) + " to " + std::to_string(count)
+                                           : std::to_string(count);
+    const std::string also = keyword_only_given == 0 ? ""
+        : std::string(" positional argument") + (given + self != 1 ? "s" : "") + " (and " +
+              std::to_string(keyword_only_given) + " keyword-only argument" + (keyword_only_given != 1 ? "s" : "") + ")";
+    type_error(qualname + "() takes " + takes + " positional argument" + (plural ? "s" : "") + " but " +
+               std::to_string(given + self) + also + " " + (given + self == 1 && keyword_only_given == 0 ? "was" : "were") +
+               " given");
+  }
+  std::vector<std::string> missing;
+  for (size_t k = 0; k < positional.size(); ++k)
+    if (!set[k] && !positional[k]->optional) missing.push_back(positional[k]->name);
+  if (!missing.empty()) python_missing(qualname, missing, "positional");
+  for (const Param* p : keyword_only) {
+    bool given_by_keyword = false;
+    for (const auto& kv : args.keywords) given_by_keyword = given_by_keyword || kv.first == p->name;
+    if (!given_by_keyword && !p->optional) missing.push_back(p->name);
+  }
+  if (!missing.empty()) python_missing(qualname, missing, "keyword-only");
+}
+
+// CPython's METH_NOARGS check: "_TensorBase.abs() takes no arguments (2 given)".
+void no_arguments(const std::string& qualname, const Arguments& args) {
+  if (!args.keywords.empty()) type_error(qualname + "() takes no keyword arguments");
+  if (!args.positional.empty())
+    type_error(qualname + "() takes no arguments (" + std::to_string(args.positional.size()) + " given)");
+}
+
+// What a bound named-dim overload raises on tensorcast's tensors, which
+// have no names: PyTorch's text for the first name it looks up.
+[[noreturn]] void names_not_found(const Signature& s, Bound& bound, const Value* self) {
+  if (s.name == "all" || s.name == "any")  // PyTorch's reportNYIDimnameOverload, before any lookup
+    throw Error(ErrorKind::Value, s.name + ": You passed a dimname (string) to this op in place of a dimension index "
+                                           "but it does not yet support this behavior. Please pass a dimension index "
+                                           "to work around this.");
+  const Value* tensor = self;
+  const Value* name = nullptr;
+  for (size_t i = 0; i < s.params.size(); ++i) {
+    const Param& p = s.params[i];
+    if (tensor == nullptr && p.name == "input" && bound.slot(i).is_tensor()) tensor = &bound.slot(i);
+    if (name != nullptr || !is_name(p.type) || p.left_out) continue;
+    const Sequence* seq = bound.slot(i).sequence();
+    name = seq == nullptr ? &bound.slot(i) : (seq->items.empty() ? nullptr : &seq->items[0]);
+  }
+  if (name == nullptr || name->text() == nullptr)
+    throw Error(ErrorKind::Value, "Please look up dimensions by name, got: name = None.");
+  std::string dims;
+  const int64_t ndim = tensor != nullptr && tensor->is_tensor() ? tensor->tensor().ndim() : 0;
+  for (int64_t d = 0; d < ndim; ++d) dims += d ? ", None" : "None";
+  throw Error(ErrorKind::Value, "Name '" + *name->text() + "' not found in Tensor[" + dims + "].");
+}
+
+// A signature that bound: what it takes converted (or a named one's
+// error, Note [Signatures]).
+Bound finish(const Signature& s, Bound bound, const Value* self) {
+  if (s.named) names_not_found(s, bound, self);
+  convert(s, bound);
+  return bound;
 }
 
 }  // namespace
@@ -338,6 +602,7 @@ std::string Param::type_name() const {
     case Type::Layout: return "torch.layout";
     case Type::Generator: return "torch.Generator";
     case Type::MemoryFormat: return "torch.memory_format";
+    case Type::Name: return "name";
     case Type::Names: return "tuple of names";
     case Type::Object: return "object";
   }
@@ -346,6 +611,15 @@ std::string Param::type_name() const {
 
 Signature::Signature(const std::string& written) : text(written) {
   std::string text = written;
+  const size_t bar = text.rfind('|');
+  if (bar != std::string::npos) {
+    const std::string suffix = text.substr(bar + 1);
+    text = text.substr(0, bar);
+    hidden = suffix == "deprecated" || suffix == "hidden";
+    python = suffix.compare(0, 6, "python") == 0;
+    if (python && suffix.size() > 7) qualname = suffix.substr(7);
+    TC_ASSERT(hidden || python, "unknown signature suffix: ", written);
+  }
   const size_t arrow = text.rfind(" -> ");
   if (arrow != std::string::npos) {
     returns = text.substr(arrow + 4);
@@ -365,6 +639,7 @@ Signature::Signature(const std::string& written) : text(written) {
     else params.push_back(parse_param(part, keyword_only));
     start = end + 2;
   }
+  for (const Param& p : params) named = named || (is_name(p.type) && !p.left_out);
 }
 
 std::string Signature::to_string(bool method) const {
@@ -383,36 +658,57 @@ std::string Signature::to_string(bool method) const {
   return out + ")";
 }
 
+namespace {
+
+// Whether a signature is one of a method's: PyTorch's methods have no
+// overload of a number first ("pow(Number self, Tensor exponent)").
+bool is_method_signature(const Signature& s) {
+  for (const Param& p : s.params)
+    if (p.name == "input") return true;
+  return false;
+}
+
+}  // namespace
+
 Bound bind_arguments(const std::vector<Signature>& signatures, const Value* self, const Arguments& args) {
-  TC_ASSERT(!signatures.empty());
-  if (signatures.size() == 1) {
-    Bound out(signatures[0], 0);
-    parse(signatures[0], self, args, true, out);
-    convert(signatures[0], out);
-    return out;
+  const bool method = self != nullptr;
+  std::vector<size_t> usable;  // PyTorch's parser's signatures, by index in the table
+  for (size_t i = 0; i < signatures.size(); ++i)
+    if (!method || is_method_signature(signatures[i])) usable.push_back(i);
+  TC_ASSERT(!usable.empty());
+  const Signature& first = signatures[usable[0]];
+  const Signature* python = nullptr;  // the Python function's own parameters, if it is one
+  for (size_t i : usable)
+    if (signatures[i].python) python = &signatures[i];
+  bool takes_nothing = python == nullptr;
+  for (size_t i : usable) takes_nothing = takes_nothing && call_params(signatures[i], method).empty();
+  if (takes_nothing) no_arguments((method ? "_TensorBase." : "torch.") + first.name, args);
+  if (python != nullptr) python_arity(*python, method, args);
+  if (usable.size() == 1) {
+    Bound out(first, usable[0]);
+    parse(first, self, args, true, out);
+    return finish(first, std::move(out), self);
   }
-  for (size_t i = 0; i < signatures.size(); ++i) {
+  for (size_t i : usable) {
     Bound out(signatures[i], i);
-    if (!parse(signatures[i], self, args, false, out)) continue;
-    convert(signatures[i], out);
-    return out;
+    if (parse(signatures[i], self, args, false, out)) return finish(signatures[i], std::move(out), self);
   }
-  // PyTorch's print_error: the one signature that takes that many
-  // arguments says what is wrong; else every signature is listed.
+  // PyTorch's print_error: the one listed signature that takes that many
+  // arguments says what is wrong; else format_invalid_args.
   const size_t given = args.positional.size() + args.keywords.size();
   std::vector<size_t> plausible;
-  for (size_t i = 0; i < signatures.size(); ++i) {
-    const Counts c = counts(signatures[i], call_params(signatures[i], self != nullptr));
+  std::vector<std::string> options;
+  for (size_t i : usable) {
+    if (signatures[i].hidden) continue;
+    options.push_back(signatures[i].to_string(method));
+    const Counts c = counts(signatures[i], call_params(signatures[i], method));
     if (given >= c.min_args && given <= c.max_args) plausible.push_back(i);
   }
   if (plausible.size() == 1) {
     Bound out(signatures[plausible[0]], plausible[0]);
     parse(signatures[plausible[0]], self, args, true, out);
   }
-  std::string message = signatures[0].name + "() received an invalid combination of arguments - got " +
-                        describe_args(args) + ", but expected one of:";
-  for (const Signature& s : signatures) message += "\n * " + s.to_string(self != nullptr);
-  type_error(message + "\n");
+  type_error(format_invalid_args(first.name, options, args));
 }
 
 size_t Bound::index(const char* name) const {

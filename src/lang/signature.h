@@ -9,16 +9,30 @@
 // int[] (a tuple or list of ints; int[N] also takes one int), SymInt[]
 // (the same, which PyTorch 1.13 names "tuple of SymInts"), Tensor[],
 // ScalarType, str, Device (a str: "cpu" runs, any other device is refused),
-// Layout, Generator, MemoryFormat, object; "?" also takes None. A
+// Layout, Generator, MemoryFormat, Dimname (a dimension's name: a str or
+// None, printed "name"), Dimname[] (a tuple or list of them, "tuple of
+// names"; Dimname[1] also takes one), object; "?" also takes None. A
 // parameter with a default is optional; those after "*" are keyword-only.
 // A type ending in "!" marks a parameter PyTorch has and tensorcast leaves
-// out (out=, layout=, pin_memory=, generator=, memory_format=): it counts
-// and is listed as PyTorch's does, so that the binder picks and names
-// signatures as PyTorch does; its default (None, or pin_memory=False) is
-// taken, any other value is a NotImplementedError. Each table writes every
-// parameter of PyTorch's signature, in PyTorch's order, and its overloads
-// in PyTorch's order (the order they are tried in), except the named-dim
-// ones (below).
+// out (out=, layout=, pin_memory=, generator=, memory_format=, names=): it
+// counts and is listed as PyTorch's does, so that the binder picks and
+// names signatures as PyTorch does; its default (None, or
+// pin_memory=False) is taken, any other value is a NotImplementedError.
+// Each table writes every parameter of PyTorch's signature, in PyTorch's
+// order, and every signature PyTorch's parser holds for that name, in the
+// order it tries them (its deprecated ones last), so that the binder
+// counts, picks and lists as PyTorch does:
+// - the named-dim overloads (a Dimname or Dimname[] parameter not left
+//   out) are listed and counted, and never run: tensorcast's tensors have
+//   no names, so where one binds PyTorch raises "Name 'a' not found in
+//   Tensor[None, None]." (or, for a None name, "Please look up dimensions
+//   by name, got: name = None.") and so does the binder;
+// - a signature written with PyTorch's own suffix "|deprecated" or
+//   "|hidden" (torch/csrc/autograd/deprecated.yaml: torch.add(x, 2, y)) is
+//   tried and counted but never listed nor named by an error, as
+//   PyTorch's hidden signatures are; where one binds it runs, as in
+//   PyTorch (without its deprecation warning): its impl reads the
+//   parameters by name (add's alpha and other).
 // Binding follows FunctionSignature::parse: positional arguments in order,
 // then keywords; sizes may be given as varargs (x.reshape(2, 3)) when the
 // int list is the only positional parameter; a method binds its tensor to
@@ -38,19 +52,36 @@
 //   "round() takes from 2 to 1 positional arguments but 3 were given"
 // (sic: PyTorch writes "arguments" for one missing argument too, and
 // counts a required keyword-only parameter in "from 2"). A function of
-// several signatures tries each; when none fits and exactly one takes that
-// many arguments (counting the left-out ones), its error is raised, else
-// PyTorch's
+// several signatures (hidden ones included) tries each; when none fits,
+// PyTorch's print_error: when exactly one listed signature takes that
+// many arguments (positional and keyword, counting the left-out ones),
+// its error is raised, else torch/csrc/utils/invalid_arguments.cpp's
+// format_invalid_args lists the listed ones:
 //   "max() received an invalid combination of arguments - got (Tensor, str), but
 //    expected one of:\n * (Tensor input)\n * (Tensor input, Tensor other, *, Tensor out)\n ...\n"
-// without the per-signature "didn't match because ..." lines PyTorch adds.
-// PyTorch's named-dim overloads (Dimname dim) are left out, so where they
-// would make a second plausible signature PyTorch lists all and this
-// binder names the one error, and where PyTorch binds a name (x.sum('a'):
-// "Name 'a' not found in Tensor[None].") this binder lists the others.
-// The factories' overloads with names= (Dimname[]?! names: "tuple of
-// names names") are kept, left out, so that torch.ones() lists both of
-// PyTorch's signatures.
+// each followed, where it takes as many arguments as were given, by
+// "      didn't match because some of the arguments have invalid types:
+// (Tensor, !str!)" (or "... some of the keywords were incorrect: dims"),
+// as PyTorch writes them when its output is not a terminal. Its words
+// are PyTorch's to the letter, quirks included: "*" counts as an argument
+// of a listed signature and "()" as one of none, a lone listed signature
+// says "got (str), but expected (Tensor other)" or "got unrecognized
+// keyword arguments: dims", and the keywords come in the order of
+// PyTorch's std::unordered_map (Note [Keyword order]).
+// Where PyTorch's function is Python code (torch.manual_seed,
+// F.softmax, Tensor.backward, the grad-mode classes), its argument errors
+// are CPython's: the signature of its own parameters ends in "|python"
+// (or "|python <qualname>": a method, or a "Class.__init__", counts self
+// as CPython does; "|python object" is a class without an __init__ of
+// its own, which takes no arguments), and the others are those of the C
+// function it calls (Tensor.unflatten's):
+//   "manual_seed() missing 1 required positional argument: 'seed'"
+//   "no_grad.__init__() takes 1 positional argument but 2 were given"
+// What its body checks (int(seed), "enabled must be a bool") is its impl's.
+// and a method whose signatures take nothing but the tensor is CPython's
+// METH_NOARGS one: "_TensorBase.abs() takes no arguments (1 given)",
+// "_TensorBase.abs() takes no keyword arguments" (a torch function of no
+// parameters: "torch.is_grad_enabled() takes no arguments (1 given)").
 #pragma once
 #include <optional>
 #include <string>
@@ -64,7 +95,7 @@ namespace tc::lang {
 struct Param {
   enum class Type {
     Tensor, Operand, Number, Int, Float, Bool, IntList, TensorList, DType, Str, Device,
-    Layout, Generator, MemoryFormat, Names, Object
+    Layout, Generator, MemoryFormat, Name, Names, Object
   };
   std::string name;
   Type type = Type::Object;
@@ -88,7 +119,13 @@ struct Signature {
   std::vector<Param> params;
   std::string returns = "Tensor";
   std::string text;  // as written in the table
+  bool hidden = false;  // "|deprecated" or "|hidden": tried, never listed
+  bool named = false;   // a named-dim overload: listed, never run
+  bool python = false;  // "|python": a Python function's (CPython's) errors
+  std::string qualname;  // "|python no_grad.__init__": CPython's name for it
   explicit Signature(const std::string& text);
+  // Whether a call that binds it runs (it is not a named-dim overload).
+  bool runs() const { return !named; }
   // "(Tensor input, tuple of ints dim, bool keepdim, *, torch.dtype dtype)",
   // without the parameter bound to a method's tensor.
   std::string to_string(bool method) const;

@@ -122,8 +122,11 @@ test('every refusal, in PyTorch\'s words; nothing changes', () => {
     throwsTc(() => t.gather(1, longs([[0], [0], [0]])), 'index', 'Size does not match at dimension 0 expected index [3, 1] to be smaller than self [2, 2] apart from dimension 1');
     throwsTc(() => t.gather(1, longs([[0, 2]])), 'index', 'index 2 is out of bounds for dimension 1 with size 2');
     // PyTorch lists its named-dim overload too (Note [Signatures]).
-    throwsTc(() => t.gather(0.5, longs([[0]])), 'type', "gather(): argument 'dim' (position 1) must be int, not float");
-    throwsTc(() => t.gather(0, [[0]]), 'type', "gather(): argument 'index' (position 2) must be Tensor, not list");
+    const gatherSignatures = 'but expected one of:\n * (int dim, Tensor index, *, bool sparse_grad)\n' +
+      ' * (name dim, Tensor index, *, bool sparse_grad)\n';
+    throwsTc(() => t.gather(0.5, longs([[0]])), 'type',
+      `gather() received an invalid combination of arguments - got (float, Tensor), ${gatherSignatures}`);
+    throwsTc(() => t.gather(0, [[0]]), 'type', `gather() received an invalid combination of arguments - got (int, list), ${gatherSignatures}`);
     assert.deepEqual(x.toArray(), before);
   });
 });

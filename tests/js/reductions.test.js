@@ -164,17 +164,24 @@ test('reductions: PyTorch\'s errors', () => {
     throwsTc(() => tc.tensor([[1], [2]]).logSoftmax(0), 'type', '"log_softmax_kernel_impl" not implemented for \'Long\'');
     throwsTc(() => f([1, 2]).mean([0, 0]), 'index', 'dim 0 appears multiple times in the list of dims');
     throwsTc(() => f([1, 2]).prod(1), 'index', 'Dimension out of range (expected to be in range of [-1, 0], but got 1)');
-    // The binder's TypeErrors: PyTorch 1.13's texts without the lines
-    // docs/program-library.md leaves out (named-dim overloads, "didn't match").
+    // The binder's TypeErrors: PyTorch 1.13's texts, named-dim overloads
+    // and "didn't match" lines included.
     throwsTc(() => f([1, 2]).max(0.5), 'type',
-      'max() received an invalid combination of arguments - got (float), but expected one of:\n * ()\n * (Tensor other)\n * (int dim, bool keepdim)\n');
+      'max() received an invalid combination of arguments - got (float), but expected one of:\n' +
+      " * ()\n      didn't match because some of the arguments have invalid types: (!float!)\n" +
+      " * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!float!)\n" +
+      ' * (int dim, bool keepdim)\n * (name dim, bool keepdim)\n');
     throwsTc(() => f([1, 2]).var({ bias: 1 }), 'type',
-      'var() received an invalid combination of arguments - got (bias=int, ), but expected one of:\n * (tuple of ints dim, *, int correction, bool keepdim)\n * (tuple of ints dim, bool unbiased, bool keepdim)\n * (bool unbiased)\n');
-    throwsTc(() => f([1, 2]).softmax(), 'type', 'softmax() missing 1 required positional arguments: "dim"');
-    // PyTorch lists its overloads here, its named-dim one being a second
-    // that takes two positional arguments; without it, one does (Note
-    // [Signatures] in src/lang/signature.h).
-    throwsTc(() => f([1, 2]).mean(0, false, 1), 'type', 'mean() takes from 1 to 2 positional arguments but 3 were given');
+      'var() received an invalid combination of arguments - got (bias=int, ), but expected one of:\n * (tuple of ints dim, *, int correction, bool keepdim)\n * (tuple of ints dim, bool unbiased, bool keepdim)\n * (bool unbiased)\n' +
+      "      didn't match because some of the keywords were incorrect: bias\n" +
+      ' * (tuple of names dim, *, int correction, bool keepdim)\n * (tuple of names dim, bool unbiased, bool keepdim)\n');
+    throwsTc(() => f([1, 2]).softmax(), 'type',
+      'softmax() received an invalid combination of arguments - got (), but expected one of:\n * (int dim, torch.dtype dtype)\n * (name dim, *, torch.dtype dtype)\n');
+    // its named-dim overload takes as many arguments: PyTorch lists them all
+    // (Note [Signatures] in src/lang/signature.h)
+    throwsTc(() => f([1, 2]).mean(0, false, 1), 'type',
+      'mean() received an invalid combination of arguments - got (int, bool, int), but expected one of:\n * (*, torch.dtype dtype)\n' +
+      ' * (tuple of ints dim, bool keepdim, *, torch.dtype dtype)\n * (tuple of names dim, bool keepdim, *, torch.dtype dtype)\n');
   });
 });
 

@@ -80,17 +80,23 @@ test('views and reductions: dims and sizes checked', () => {
       [() => a.expand('a'), 'type', "expand(): argument 'size' must be a sequence of integers, not string"],
       [() => a.expand([NaN, 3]), 'value', "expand(): argument 'size' must be a sequence of integers, but found NaN at index 0"],
       [() => a.permute(0.5, 1), 'value', "permute(): argument 'dims' must be a sequence of integers, but found 0.5 at index 0"],
-      // Generated members: the binder's TypeErrors. PyTorch lists its
-      // overloads for transpose and narrow, having a second one (named dims;
-      // narrow's Tensor start) that the library leaves out (Note [Signatures]).
-      [() => a.transpose('0', 1), 'type', "transpose(): argument 'dim0' (position 1) must be int, not str"],
+      // Generated members: the binder's TypeErrors, PyTorch's (Note
+      // [Signatures]): transpose and narrow have a second overload (named
+      // dims; narrow's Tensor start), so PyTorch lists both.
+      [() => a.transpose('0', 1), 'type', 'transpose() received an invalid combination of arguments - got (str, int), but expected one of:\n' +
+        " * (int dim0, int dim1)\n      didn't match because some of the arguments have invalid types: (!str!, int)\n" +
+        " * (name dim0, name dim1)\n      didn't match because some of the arguments have invalid types: (!str!, !int!)\n"],
       [() => a.unsqueeze(), 'type', 'unsqueeze() missing 1 required positional arguments: "dim"'],
-      [() => a.narrow(0, 1.5, 1), 'type', "narrow(): argument 'start' (position 2) must be int, not float"],
+      [() => a.narrow(0, 1.5, 1), 'type', 'narrow() received an invalid combination of arguments - got (int, float, int), but expected one of:\n' +
+        " * (int dim, Tensor start, int length)\n      didn't match because some of the arguments have invalid types: (int, !float!, int)\n" +
+        " * (int dim, int start, int length)\n      didn't match because some of the arguments have invalid types: (int, !float!, int)\n"],
       [() => a.view(Infinity), 'value', "view(): argument 'shape' must be a sequence of integers, but found Infinity at index 0"],
       [() => a.reshape(-2, 3), 'shape', 'invalid shape dimension -2'],
       // sum is a generated member: PyTorch's binder texts (Note [Signatures]).
-      [() => a.sum(0.5), 'type', 'sum() received an invalid combination of arguments - got (float), but expected one of:\n * (*, torch.dtype dtype)\n * (tuple of ints dim, bool keepdim, *, torch.dtype dtype)\n'],
-      [() => a.sum(0, 'yes'), 'type', "sum(): argument 'keepdim' (position 2) must be bool, not str"],
+      [() => a.sum(0.5), 'type', 'sum() received an invalid combination of arguments - got (float), but expected one of:\n * (*, torch.dtype dtype)\n * (tuple of ints dim, bool keepdim, *, torch.dtype dtype)\n * (tuple of names dim, bool keepdim, *, torch.dtype dtype)\n'],
+      [() => a.sum(0, 'yes'), 'type', 'sum() received an invalid combination of arguments - got (int, str), but expected one of:\n' +
+        " * (*, torch.dtype dtype)\n      didn't match because some of the arguments have invalid types: (!int!, !str!)\n" +
+        ' * (tuple of ints dim, bool keepdim, *, torch.dtype dtype)\n * (tuple of names dim, bool keepdim, *, torch.dtype dtype)\n'],
       [() => a.sumTo('x'), 'type', "sumTo(): argument 'shape' must be a sequence of integers, not string"],
       [() => a.stride(1.5), 'value', "stride(): argument 'dim' must be an integer, but got 1.5"],
       [() => tc.tensor(7, { dtype: 'float32' }).stride(0), 'index', 'Dimension specified as 0 but tensor has no dimensions'],
