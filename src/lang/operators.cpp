@@ -376,6 +376,7 @@ CmpOp swapped(CmpOp op) {
     case CmpOp::LtE: return CmpOp::GtE;
     case CmpOp::GtE: return CmpOp::LtE;
     case CmpOp::Eq: case CmpOp::NotEq: break;
+    case CmpOp::In: case CmpOp::NotIn: case CmpOp::Is: case CmpOp::IsNot: break;  // never reflected
   }
   return op;
 }
@@ -408,6 +409,9 @@ bool ordered(CmpOp op, int c) {
     case CmpOp::LtE: return c <= 0;
     case CmpOp::Gt: return c > 0;
     case CmpOp::GtE: break;
+    case CmpOp::In: case CmpOp::NotIn: case CmpOp::Is: case CmpOp::IsNot:
+      // compare_operator answers these before it orders anything
+      throw InternalError("internal error (please report): 'in' or 'is' ordered");
   }
   return c >= 0;
 }
