@@ -880,6 +880,12 @@ TEST_CASE("every function refuses bad arguments with an error, never a crash", "
                                              "decimals", "gradient", "axis", "foo", "end", "sep", "steps"};
   const int64_t limit = tc::memory_limit();
   tc::set_memory_limit(1 << 20);
+  // A draw may call torch.set_grad_enabled(False): the mode is put back for
+  // the tests after this one (the wasm build runs them all in one process).
+  struct RestoreGradMode {
+    bool mode = tc::grad_enabled();
+    ~RestoreGradMode() { tc::set_grad_enabled(mode); }
+  } restore_grad_mode;
   int calls = 0, internal = 0;
   std::string first_internal;
   for (const tc::lang::Entry& e : tc::lang::library()) {

@@ -719,7 +719,6 @@ TEST_CASE("reductions charge the elements they loop over and write", "[reduction
   CHECK(used([&] { tc::sum(x); }) == 1 + 5);
   // var of everything first takes self.mean() (Note [var of everything]).
   CHECK(used([&] { tc::var(x, {}, 1, false); }) == 5 + used([&] { tc::mean(x); }));
-  CHECK(used([&] { tc::var(x, {1}, 1, false); }) > 0);
   // 4 rows of 1 read; values and indices written.
   CHECK(used([&] { tc::max(x, 0, false); }) == 4 + 8);
   // A kept dim that repeats: 4 numbers read once and one written, then
