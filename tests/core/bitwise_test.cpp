@@ -14,22 +14,9 @@ using tc::lang::run_program;
 
 namespace {
 
-struct BitwiseCase {
-  const char* code;
-  const char* printed;
-  const char* type;  // "" when it ran to the end
-  const char* message;
-  int line;
-};
-const BitwiseCase kBitwiseCases[] = {
+const tct::ProgramCase kBitwiseCases[] = {
 #include "bitwise_cases.inc"
 };
-
-std::string printed_text(const ProgramResult& r) {
-  std::string out;
-  for (const tc::lang::StatementResult& s : r.statements) out += s.output;
-  return out;
-}
 
 // The ops the statement on `line` ran, as its call records name them.
 std::vector<std::string> calls_on(const ProgramResult& r, int line) {
@@ -44,10 +31,10 @@ std::vector<std::string> calls_on(const ProgramResult& r, int line) {
 
 TEST_CASE("bitwise and logical ops: values, dtypes, printed text and errors as PyTorch 1.13 and Python give them",
           "[bitwise][program]") {
-  for (const BitwiseCase& c : kBitwiseCases) {
+  for (const tct::ProgramCase& c : kBitwiseCases) {
     INFO(c.code);
     const ProgramResult r = run_program(c.code);
-    CHECK(printed_text(r) == c.printed);
+    CHECK(tct::printed_text(r) == c.printed);
     if (c.line == 0) {
       if (r.error) INFO(r.error->message);
       CHECK_FALSE(r.error.has_value());

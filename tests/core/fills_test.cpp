@@ -17,22 +17,9 @@ using tc::lang::run_program;
 using tct::refuses_containing;
 using tct::values;
 
-struct FillCase {
-  const char* code;
-  const char* printed;
-  const char* type;  // "" when it ran to the end
-  const char* message;
-  int line;
-};
-const FillCase kFillCases[] = {
+const tct::ProgramCase kFillCases[] = {
 #include "fills_cases.inc"
 };
-
-std::string printed(const ProgramResult& r) {
-  std::string out;
-  for (const tc::lang::StatementResult& s : r.statements) out += s.output;
-  return out;
-}
 
 // The program's error, or "" when it ran to the end.
 std::string error_of(const std::string& code) {
@@ -43,10 +30,10 @@ std::string error_of(const std::string& code) {
 }  // namespace
 
 TEST_CASE("fills: fill_, zero_, masked_fill and retain_grad print and raise what PyTorch does", "[fills]") {
-  for (const FillCase& c : kFillCases) {
+  for (const tct::ProgramCase& c : kFillCases) {
     INFO(c.code);
     const ProgramResult r = run_program(c.code);
-    CHECK(printed(r) == c.printed);
+    CHECK(tct::printed_text(r) == c.printed);
     if (c.line == 0) {
       if (r.error) INFO(r.error->message);
       CHECK_FALSE(r.error.has_value());
@@ -90,7 +77,7 @@ TEST_CASE("fills: in-place fills that tensorcast cannot record are refused befor
   REQUIRE(used.globals.count("y") == 1);
   CHECK(values(used.globals.at("y").tensor()) == std::vector<float>{2, 2, 2});
   // Once the op that used it is gone, the fill is recorded.
-  CHECK(printed(run_program("import torch\nx = torch.ones(3, requires_grad=True)\ny = x * 2\nz = y + 1\nz = 0\n"
+  CHECK(tct::printed_text(run_program("import torch\nx = torch.ones(3, requires_grad=True)\ny = x * 2\nz = y + 1\nz = 0\n"
                             "y.fill_(0)\nprint(y)")) == "tensor([0., 0., 0.], grad_fn=<FillBackward2>)\n");
   // masked_fill_ into an expanded tensor (PyTorch 1.13 warns that it is deprecated).
   tc::Tensor x = tc::Tensor::zeros({3});

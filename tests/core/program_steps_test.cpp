@@ -9,6 +9,7 @@
 
 #include "lang/program.h"
 #include "ops.h"
+#include "support.h"
 
 using tc::lang::ProgramLimits;
 using tc::lang::ProgramResult;
@@ -16,12 +17,6 @@ using tc::lang::run_program;
 using tc::lang::StatementResult;
 
 namespace {
-
-std::string printed(const ProgramResult& r) {
-  std::string out;
-  for (const StatementResult& s : r.statements) out += s.output;
-  return out;
-}
 
 ProgramResult run_ok(const std::string& code, const ProgramLimits& limits = {}) {
   ProgramResult r = run_program(code, limits);
@@ -44,7 +39,7 @@ TEST_CASE("program steps: a loop's header and body, one step per run, in order",
   const ProgramResult r = run_ok("t = 0\nfor i in range(3):\n    t = t + i\nprint(t)\n");
   using P = std::pair<int, int64_t>;
   CHECK(steps(r) == std::vector<P>{{1, 0}, {2, 0}, {3, 0}, {2, 1}, {3, 1}, {2, 2}, {3, 2}, {4, 0}});
-  CHECK(printed(r) == "3\n");
+  CHECK(tct::printed_text(r) == "3\n");
   // the header binds the loop's name; the first run also made range(3)
   CHECK(r.statements[1].names.count("i") == 1);
   REQUIRE(r.statements[1].calls.size() == 1);
@@ -57,7 +52,7 @@ TEST_CASE("program steps: while, if/elif/else, break and continue", "[program][s
   const ProgramResult r = run_ok(
       "n = 0\nout = []\nwhile n < 10:\n    n += 1\n    if n == 2:\n        continue\n"
       "    elif n > 3:\n        break\n    else:\n        out = out + [n]\nprint(out, n)\n");
-  CHECK(printed(r) == "[1, 3] 4\n");
+  CHECK(tct::printed_text(r) == "[1, 3] 4\n");
   int headers = 0;
   for (const StatementResult& s : r.statements) headers += s.line == 3;
   CHECK(headers == 4);  // n = 0, 1, 2, 3 tested true; break leaves before a fifth test
@@ -118,7 +113,7 @@ TEST_CASE("program steps: a comprehension has a scope of its own and spends a st
   const ProgramResult r = run_ok(
       "x = 10\ndef f():\n    return x\nys = [x * 2 for x in range(3)]\nzs = [f() for x in range(2)]\n"
       "print(x, ys, zs)\nprint([(a, b) for a in range(3) if a for b in range(a)])\n");
-  CHECK(printed(r) == "10 [0, 2, 4] [10, 10]\n[(1, 0), (2, 0), (2, 1)]\n");
+  CHECK(tct::printed_text(r) == "10 [0, 2, 4] [10, 10]\n[(1, 0), (2, 0), (2, 1)]\n");
   // the statement binds ys, never the comprehension's x
   CHECK(r.statements[2].names.count("ys") == 1);
   CHECK(r.statements[2].names.count("x") == 0);
@@ -154,7 +149,7 @@ TEST_CASE("program steps: past its detailed runs a statement keeps its names and
   }
   CHECK(detailed == tc::lang::kDetailedRuns);
   CHECK(brief == 60 - tc::lang::kDetailedRuns);
-  CHECK(printed(r) == "122.0\n");
+  CHECK(tct::printed_text(r) == "122.0\n");
 }
 
 TEST_CASE("program steps: values of the run asked for", "[program][steps]") {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "error.h"
+#include "lang/program.h"
 #include "naive.h"
 #include "ops.h"
 #include "storage.h"
@@ -20,6 +21,23 @@ using tc::Shape;
 using tc::Tensor;
 
 inline std::vector<float> values(const Tensor& t) { return t.to_vector(); }
+
+// A program and what PyTorch 1.13 printed and raised running it: the rows
+// a fixture script writes into an .inc file.
+struct ProgramCase {
+  const char* code;
+  const char* printed;
+  const char* type;  // "" when it ran to the end
+  const char* message;
+  int line;
+};
+
+// What a program's print() calls wrote, in order.
+inline std::string printed_text(const tc::lang::ProgramResult& r) {
+  std::string out;
+  for (const tc::lang::StatementResult& s : r.statements) out += s.output;
+  return out;
+}
 
 inline naive::Dense dense(const Tensor& t) { return {t.sizes(), t.to_vector()}; }
 
