@@ -227,8 +227,8 @@ Tensor& logical_not_(Tensor& self) {
   });
 }
 
-// Note [Unary ops in place] (src/ops/fill.cpp): each the out-of-place op
-// written into self.
+// Each the out-of-place op written into self (Note [Unary ops in
+// place], src/ops/fill.cpp).
 Tensor& unary_(UnaryOp op, Tensor& self) {
   const std::string name = std::string(op_name(op)) + "_";
   // square_ is pow_(2), whose loop refuses a bool self by its own check

@@ -41,7 +41,7 @@ void copy_into(const Tensor& dst, const Tensor& src);
 // rebase (a view of a non-leaf, a tensor an op has already used).
 void check_inplace(const Tensor& self, const char* op);
 
-// Note [Unary ops in place] (src/ops/fill.cpp): self = compute(self) in
+// self = compute(self) (Note [Unary ops in place], src/ops/fill.cpp) in
 // self's dtype, recorded for autograd as compute's own node. others: the
 // op's other tensors (clamp's bounds), which may require grad.
 Tensor& assign_result(Tensor& self, const char* op, const std::vector<Tensor>& others,
