@@ -104,6 +104,17 @@ Tensor& bitwise_(BitwiseOp op, Tensor& self, const Operand& other);
 Tensor& bitwise_not_(Tensor& self);
 Tensor& logical_(LogicalOp op, Tensor& self, const Tensor& other);
 Tensor& logical_not_(Tensor& self);
+// Unary ops and clamp in place (Note [Unary ops in place], src/ops/fill.cpp):
+// the out-of-place op's values written into self in self's dtype, refused
+// where PyTorch's cast check refuses them (int64 x.exp_(): "result type
+// Float can't be cast to the desired output type Long"); on a non-leaf
+// the out-of-place op's node (ExpBackward0, ClampBackward1) becomes self's
+// history. Refusals leave self as it was.
+//   unary_(UnaryOp::Relu, <[-1, 2]>)          // self becomes [0, 2]
+//   clamp_(<[-1, 0.5, 2]>, 0.0, std::nullopt)  // self becomes [0, 0.5, 2]
+Tensor& unary_(UnaryOp op, Tensor& self);
+Tensor& round_(Tensor& self, int64_t decimals);
+Tensor& clamp_(Tensor& self, const std::optional<Operand>& min, const std::optional<Operand>& max);
 
 // --- random factories (src/ops/random.cpp), Note [Random]
 // Not PyTorch's numbers: the core's own Philox4x32-10 stream, the same in

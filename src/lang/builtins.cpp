@@ -11,7 +11,7 @@
 //    "'torch.return_types.max' object has no attribute 'foo'";
 //  - Python's builtins (len, int, range, ...): CPython's own texts;
 //  - what PyTorch does and tensorcast cannot (torch.float16,
-//    create_graph=True, F.relu(inplace=True), div's 'trunc', a device
+//    create_graph=True, div's 'trunc', a device
 //    other than the CPU): NotImplementedError, saying so;
 //  - values made one by one past the memory limit (tolist, range):
 //    MemoryError.

@@ -2,6 +2,7 @@
 // binary, comparison and unary ops (src/op_table.h) with PyTorch's
 // parameter names, their in-place methods, clamp, where, and the
 // reductions of src/ops/reduce*.cpp with PyTorch's overloads.
+#include "autograd/node.h"
 #include "lang/library.h"
 #include "op_table.h"
 #include "shape.h"
@@ -131,6 +132,21 @@ Entry table_entry(Entry e, const OpInfo& op, const std::string& name) {
   return out;
 }
 
+// x.exp_() ... (Note [Unary ops in place] in src/ops/fill.cpp): PyTorch
+// 1.13 has each as a method and as torch.<op>_, but sign_ (a method only).
+void add_unary_inplace(std::vector<Entry>& t, const OpInfo& op, UnaryOp code) {
+  const std::string name = torch_name(op) + "_";
+  const std::string signature = name + "(Tensor input)";
+  const unsigned where = code == UnaryOp::Sign ? kMethod : kTorch | kMethod;
+  t.push_back(entry(name.c_str(), where, {signature.c_str()},
+                    [code](const Bound& b, CallContext&) -> Value {
+                      Tensor self = b.tensor("input");
+                      return unary_(code, self);
+                    })
+                  .in(Family::Elementwise, DTypeRule::Same, op.backward)
+                  .says(torch_name(op) + " written into this tensor, in its own dtype."));
+}
+
 void add_op(std::vector<Entry>& t, const OpInfo& op, const std::string& name) {
   const OpInfo* p = &op;
   if (op.family == OpFamily::Unary) {
@@ -141,6 +157,7 @@ void add_op(std::vector<Entry>& t, const OpInfo& op, const std::string& name) {
     t.push_back(table_entry(entry(name.c_str(), kTorch | kMethod, {signature.c_str()},
                                   [code](const Bound& b, CallContext&) -> Value { return unary(code, b.tensor("input")); }),
                             op, name));
+    if (name == torch_name(op)) add_unary_inplace(t, op, code);
     return;
   }
   if (op.family != OpFamily::Binary && op.family != OpFamily::Compare) return;
@@ -331,11 +348,37 @@ std::optional<Operand> bound_of(const Bound& b, const char* name) {
 Value do_clamp(const Bound& b, CallContext&) {
   return clamp(b.tensor("input"), bound_of(b, "min"), bound_of(b, "max"));
 }
+// clamp_min and clamp_max are clamp with one bound, under PyTorch's own
+// node names: ClampMinBackward0 (a number bound), ClampMinBackward1 (a
+// tensor bound); ClampMax likewise.
+Tensor& named_bound_node(Tensor& t, const char* node, const Operand& bound) {
+  set_grad_fn(t, (std::string(node) + (bound.is_number() ? "0" : "1")).c_str());
+  return t;
+}
 Value do_clamp_min(const Bound& b, CallContext&) {
-  return clamp(b.tensor("input"), b.operand("min"), std::nullopt);
+  Tensor out = clamp(b.tensor("input"), b.operand("min"), std::nullopt);
+  return named_bound_node(out, "ClampMinBackward", b.operand("min"));
 }
 Value do_clamp_max(const Bound& b, CallContext&) {
-  return clamp(b.tensor("input"), std::nullopt, b.operand("max"));
+  Tensor out = clamp(b.tensor("input"), std::nullopt, b.operand("max"));
+  return named_bound_node(out, "ClampMaxBackward", b.operand("max"));
+}
+Value do_clamp_(const Bound& b, CallContext&) {
+  Tensor self = b.tensor("input");
+  return clamp_(self, bound_of(b, "min"), bound_of(b, "max"));
+}
+Value do_clamp_min_(const Bound& b, CallContext&) {
+  Tensor self = b.tensor("input");
+  return named_bound_node(clamp_(self, b.operand("min"), std::nullopt), "ClampMinBackward", b.operand("min"));
+}
+Value do_clamp_max_(const Bound& b, CallContext&) {
+  Tensor self = b.tensor("input");
+  return named_bound_node(clamp_(self, std::nullopt, b.operand("max")), "ClampMaxBackward", b.operand("max"));
+}
+Value do_round_(const Bound& b, CallContext&) {
+  Tensor self = b.tensor("input");
+  if (b.overload() == 0) return unary_(UnaryOp::Round, self);
+  return round_(self, b.integer("decimals"));
 }
 
 // round(x) and round(x, decimals=d) are two overloads in PyTorch
@@ -354,15 +397,12 @@ Value do_where(const Bound& b, CallContext&) {
   return where(b.tensor("condition"), b.operand(b.takes("self") ? "self" : "input"), b.operand("other"));
 }
 
-// F.relu(input, inplace=False) and the other activations: the core has no
-// in-place unary ops.
-Value f_unary(const Bound& b, UnaryOp op, const char* name) {
-  if (b.flag("inplace"))
-    throw PythonError("NotImplementedError",
-                      std::string(name) + "(inplace=True) is not supported by tensorcast");
-  return unary(op, b.tensor("input"));
+// F.relu(input, inplace=False): inplace=True is input.relu_().
+Value f_relu(const Bound& b, CallContext&) {
+  Tensor input = b.tensor("input");
+  if (b.flag("inplace")) return unary_(UnaryOp::Relu, input);
+  return unary(UnaryOp::Relu, input);
 }
-Value f_relu(const Bound& b, CallContext&) { return f_unary(b, UnaryOp::Relu, "relu"); }
 
 // F.sigmoid and F.tanh: input.sigmoid(), input.tanh().
 Value f_sigmoid(const Bound& b, CallContext&) { return unary(UnaryOp::Sigmoid, functional_input(b, "sigmoid")); }
@@ -542,6 +582,21 @@ void add_math(std::vector<Entry>& t) {
                      "clamp_max(Tensor input, Number max, *, Tensor! out=None)"},
                     do_clamp_max)
                     .says("Each element at most max: clamp(None, max)."));
+  for (const char* name : {"clamp_", "clip_"})
+    t.push_back(shared_entry(name, both,
+                             {"(Tensor input, Tensor? min=None, Tensor? max=None)",
+                              "(Tensor input, Number? min=None, Number? max=None)"},
+                             do_clamp_)
+                    .says("clamp written into this tensor, in its own dtype."));
+  t.push_back(entry("clamp_min_", both, {"clamp_min_(Tensor input, Tensor min)", "clamp_min_(Tensor input, Number min)"},
+                    do_clamp_min_)
+                    .says("clamp_min written into this tensor, in its own dtype."));
+  t.push_back(entry("clamp_max_", both, {"clamp_max_(Tensor input, Tensor max)", "clamp_max_(Tensor input, Number max)"},
+                    do_clamp_max_)
+                    .says("clamp_max written into this tensor, in its own dtype."));
+  t.push_back(entry("round_", both, {"round_(Tensor input)", "round_(Tensor input, *, int decimals)"}, do_round_)
+                  .in(Family::Elementwise, DTypeRule::Same, true)
+                  .says("round written into this tensor, in its own dtype."));
   t.push_back(entry("round", both,
                     {"round(Tensor input, *, Tensor! out=None)", "round(Tensor input, *, int decimals, Tensor! out=None)"},
                     do_round)

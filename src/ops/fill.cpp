@@ -66,31 +66,6 @@ Tensor viewed(const Tensor& t) {
   return Tensor();
 }
 
-// autograd's check_inplace: a leaf that requires grad, or a view of one
-// (through any chain of views), cannot be written in grad mode. Nor, in
-// tensorcast, a view of a non-leaf, or a tensor an op has already used
-// (Note [Fills]: its history cannot be rewritten for that op alone).
-void check_inplace(const Tensor& self, const char* op) {
-  TC_CHECK(Value, self.defined(), "in-place op on an undefined tensor");
-  if (!grad_enabled() || !self.requires_grad()) return;
-  TC_CHECK(Autograd, !self.is_leaf(),
-           "a leaf Variable that requires grad is being used in an in-place operation.");
-  Tensor base = viewed(self);
-  if (base.defined()) {
-    for (Tensor next = viewed(base); next.defined(); next = viewed(base)) base = next;
-    TC_CHECK(Autograd, !base.is_leaf(),
-             "a view of a leaf Variable that requires grad is being used in an in-place operation.");
-    TC_CHECK(Autograd, false, op,
-             ": tensorcast does not record an in-place op on a view of a tensor that requires grad "
-             "(PyTorch rewrites the history of the tensor it views); write into that tensor, or use "
-             "the out-of-place form");
-  }
-  TC_CHECK(Autograd, self.impl().graph_uses == 0, op,
-           ": tensorcast does not record an in-place op on a tensor that requires grad once another "
-           "op has used it (PyTorch keeps the old history for that op); use the out-of-place form, "
-           "or write before the tensor is used");
-}
-
 // self's cells, each once: the dims an expand made (stride 0) cut to one.
 Tensor each_cell_once(const Tensor& self) {
   Shape sizes = self.sizes();
@@ -160,6 +135,98 @@ void masked_write(Tensor& self, const Tensor& mask, Scalar value) {
 }
 
 }  // namespace
+
+// autograd's check_inplace: a leaf that requires grad, or a view of one
+// (through any chain of views), cannot be written in grad mode. Nor, in
+// tensorcast, a view of a non-leaf, or a tensor an op has already used
+// (Note [Fills]: its history cannot be rewritten for that op alone).
+void check_inplace(const Tensor& self, const char* op) {
+  TC_CHECK(Value, self.defined(), "in-place op on an undefined tensor");
+  if (!grad_enabled() || !self.requires_grad()) return;
+  TC_CHECK(Autograd, !self.is_leaf(),
+           "a leaf Variable that requires grad is being used in an in-place operation.");
+  Tensor base = viewed(self);
+  if (base.defined()) {
+    for (Tensor next = viewed(base); next.defined(); next = viewed(base)) base = next;
+    TC_CHECK(Autograd, !base.is_leaf(),
+             "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+    TC_CHECK(Autograd, false, op,
+             ": tensorcast does not record an in-place op on a view of a tensor that requires grad "
+             "(PyTorch rewrites the history of the tensor it views); write into that tensor, or use "
+             "the out-of-place form");
+  }
+  TC_CHECK(Autograd, self.impl().graph_uses == 0, op,
+           ": tensorcast does not record an in-place op on a tensor that requires grad once another "
+           "op has used it (PyTorch keeps the old history for that op); use the out-of-place form, "
+           "or write before the tensor is used");
+}
+
+
+// Note [Unary ops in place]: x.exp_(), x.relu_(), x.clamp_(0) ... are
+// their out-of-place op (its checks, kernel and node) with the result
+// written into self, as PyTorch's in-place structured kernels are the
+// out-of-place loop with self as the output.
+//  - The result is cast into self's dtype as arithmetic's (Note [In-place
+//    dtypes]): int64 x.exp_() is refused with "result type Float can't be
+//    cast to the desired output type Long"; int64 x.abs_() runs. The
+//    result is computed apart and checked before the write, so that a
+//    refusal leaves self as it was; views of self's storage see the write.
+//  - autograd: check_inplace first (Note [Fills]); when the op is
+//    recorded, it runs on a snapshot of self (a copy of its values that
+//    keeps its history: a formula that reads its input, as sin's and
+//    clamp's do, must not see the write, as PyTorch's saves original
+//    self), and its node (ExpBackward0, ClampBackward1, PowBackward0 for
+//    square_) becomes self's grad_fn. What the node saved of its result
+//    is self from then on, so that a later write into self makes backward
+//    refuse, as PyTorch's version check does (y.exp_().neg_()).
+//  - Its trace is the out-of-place op's under the in-place name.
+Tensor& assign_result(Tensor& self, const char* op, const std::vector<Tensor>& others,
+                      const std::function<Tensor(const Tensor&)>& compute) {
+  check_inplace(self, op);
+  for (const Tensor& t : others) TC_CHECK(Value, t.defined(), op, ": an undefined tensor");
+  check_no_internal_overlap(self);
+  std::vector<Tensor> inputs = others;
+  inputs.push_back(self);
+  const bool records = needs_grad(inputs);
+  Tensor source = self;
+  if (records) {
+    {
+      NoGradGuard no_grad;
+      TracePause quiet;
+      source = clone(detach(self));
+    }
+    source.impl().requires_grad = self.requires_grad();
+    source.impl().grad_fn = self.impl().grad_fn;
+  }
+  Tensor out;
+  if (!tracing()) {
+    out = compute(source);
+  } else {
+    std::vector<TraceEvent> events;
+    {
+      TraceScope inner;
+      out = compute(source);
+      events = inner.events();
+    }
+    const std::string base = std::string(op).substr(0, std::string(op).size() - 1);
+    for (TraceEvent& event : events) {
+      if (auto* o = std::get_if<OpTrace>(&event); o && o->op == base) o->op = op;
+      record(std::move(event));
+    }
+  }
+  TC_CHECK(Type, can_cast(out.dtype(), self.dtype()), "result type ", dtype_c10_name(out.dtype()),
+           " can't be cast to the desired output type ", dtype_c10_name(self.dtype()));
+  write_into(self, out);
+  if (records && out.impl().grad_fn) {
+    // A formula that reads the result (exp's, relu's) reads self, as
+    // PyTorch's does: a later write into self makes backward refuse it.
+    for (SavedTensor& saved : out.impl().grad_fn->saved)
+      if (saved.unpack().shares_storage(out)) saved = SavedTensor(detach(self));
+    self.impl().requires_grad = true;
+    self.impl().grad_fn = out.impl().grad_fn;
+  }
+  return self;
+}
 
 Tensor& fill_(Tensor& self, const Operand& value) {
   check_inplace(self, "fill_");

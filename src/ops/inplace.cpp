@@ -227,4 +227,64 @@ Tensor& logical_not_(Tensor& self) {
   });
 }
 
+// Each the out-of-place op written into self (Note [Unary ops in
+// place], src/ops/fill.cpp).
+Tensor& unary_(UnaryOp op, Tensor& self) {
+  const std::string name = std::string(op_name(op)) + "_";
+  // square_ is pow_(2), whose loop refuses a bool self by its own check
+  // (Note [In-place dtypes]): pow(bool, 2) is int64.
+  if (op == UnaryOp::Square && self.defined())
+    TC_CHECK(Type, self.dtype() != DType::Bool, "Found dtype Bool but expected Long");
+  return assign_result(self, name.c_str(), {}, [op](const Tensor& x) { return unary(op, x); });
+}
+
+Tensor& round_(Tensor& self, int64_t decimals) {
+  return assign_result(self, "round_", {}, [decimals](const Tensor& x) { return round(x, decimals); });
+}
+
+namespace {
+
+// The C++ type PyTorch's clamp_ with number bounds names in its cast
+// refusal (its Scalar overload checks the cast with the type's
+// typeid name: "result type Float can't be cast to the desired output
+// type long int").
+const char* cpp_type_name(DType dtype) {
+  switch (dtype) {
+    case DType::Bool: return "bool";
+    case DType::UInt8: return "unsigned char";
+    case DType::Int32: return "int";
+    case DType::Int64: return "long int";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+  }
+  return "";
+}
+
+}  // namespace
+
+Tensor& clamp_(Tensor& self, const std::optional<Operand>& min, const std::optional<Operand>& max) {
+  std::vector<Tensor> bounds;
+  for (const auto& bound : {min, max})
+    if (bound && !bound->is_number()) bounds.push_back(bound->tensor());
+  // Number bounds: an integer or bool self promotes with them (Note
+  // [clamp's two forms]); an integer or bool self never requires grad, so
+  // this check may come before check_inplace.
+  if (bounds.empty() && self.defined() && !is_floating(self.dtype()) && (min || max)) {
+    std::vector<Operand> operands{self};
+    if (min) operands.push_back(*min);
+    if (max) operands.push_back(*max);
+    const DType result = promote_operands(operands, DTypeRule::Promote, false).promotion.common;
+    TC_CHECK(Type, can_cast(result, self.dtype()), "result type ", dtype_c10_name(result),
+             " can't be cast to the desired output type ", cpp_type_name(self.dtype()));
+  }
+  return assign_result(self, "clamp_", bounds, [&](const Tensor& x) {
+    // in place the bounds cannot grow self (Note [In-place rules])
+    Shape shape = x.sizes();
+    for (const Tensor& bound : bounds) shape = infer_size(shape, bound.sizes());
+    TC_CHECK(Shape, shape == x.sizes(), "output with shape ", format_shape(x.sizes()),
+             " doesn't match the broadcast shape ", format_shape(shape));
+    return clamp(x, min, max);
+  });
+}
+
 }  // namespace tc

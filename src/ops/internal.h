@@ -36,6 +36,17 @@ PromotionTrace promotion_trace(const Promoted& p, const std::vector<std::string>
 // is converted into self. Records no trace.
 void copy_into(const Tensor& dst, const Tensor& src);
 
+// autograd's check_inplace as Note [Fills] describes it (src/ops/fill.cpp):
+// a leaf that requires grad, a view of one, and what tensorcast cannot
+// rebase (a view of a non-leaf, a tensor an op has already used).
+void check_inplace(const Tensor& self, const char* op);
+
+// self = compute(self) (Note [Unary ops in place], src/ops/fill.cpp) in
+// self's dtype, recorded for autograd as compute's own node. others: the
+// op's other tensors (clamp's bounds), which may require grad.
+Tensor& assign_result(Tensor& self, const char* op, const std::vector<Tensor>& others,
+                      const std::function<Tensor(const Tensor&)>& compute);
+
 // run_binary (engine/dispatch.h) for a BinaryOp chosen at run time, in
 // the dtype of T (src/ops/binary.cpp); alpha is in that dtype too.
 // pow_exponent: which of PyTorch's formulas a float tensor ** number

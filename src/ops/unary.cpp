@@ -238,6 +238,7 @@ Tensor unary(UnaryOp op, const Tensor& self) {
     attach_grad(
         out, op_name(op), {a}, [op](const BackwardArgs& args) { return unary_backward(op, args); },
         saved_for_backward(op, a, out));
+  if (op == UnaryOp::Log1p) set_grad_fn(out, "Log1PBackward0");  // PyTorch's spelling
   return out;
 }
 

@@ -80,7 +80,7 @@ double expm1_ref(double x) { return std::expm1(x); }
 const FloatOp kFloatOps[] = {
     {UnaryOp::Sigmoid, "SigmoidBackward0", sigmoid_ref}, {UnaryOp::Tanh, "TanhBackward0", tanh_ref},
     {UnaryOp::Sin, "SinBackward0", sin_ref},             {UnaryOp::Cos, "CosBackward0", cos_ref},
-    {UnaryOp::Log1p, "Log1pBackward0", log1p_ref},       {UnaryOp::Expm1, "Expm1Backward0", expm1_ref},
+    {UnaryOp::Log1p, "Log1PBackward0", log1p_ref},       {UnaryOp::Expm1, "Expm1Backward0", expm1_ref},
     {UnaryOp::Rsqrt, "RsqrtBackward0", rsqrt_ref},
     {UnaryOp::Reciprocal, "ReciprocalBackward0", reciprocal_ref},
 };

@@ -84,6 +84,16 @@ PROGRAMS = [
     "import numpy as np\n",
     "x = [1, 2\n",
     "from torch import nn, tensor\nx = tensor([1., 2.])\n",
+    # the unary ops and clamp in place, their cast refusals and autograd
+    # (Note [Unary ops in place])
+    "import torch\nx = torch.tensor([-1.0, 0.5, 2.0])\nv = x[1:]\nx.clamp_(0).exp_()\nprint(x, v)\n",
+    "import torch\nx = torch.tensor([-3, 0, 5])\nx.clamp_(-1, 2)\nx.exp_()\n",
+    "import torch\nx = torch.tensor([True, False])\nx.abs_()\n",
+    "import torch\nx = torch.tensor([0.5]).expand(3)\nx.relu_()\n",
+    "import torch\nx = torch.tensor([-1.0, 2.0], requires_grad=True)\ny = x * 2\ny.relu_().sigmoid_()\n"
+    "y.sum().backward()\nprint(y.grad_fn, x.grad)\n",
+    "import torch\nimport torch.nn.functional as F\nx = torch.ones(3, requires_grad=True)\nz = x * 2\n"
+    "F.relu(z[1:], inplace=True)\n",
 ]
 
 # Pairs (and more) the examples broadcast (docs/examples.md).

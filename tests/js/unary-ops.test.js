@@ -16,7 +16,7 @@ const FLOAT_OPS = {
   tanh: [Math.tanh, 'TanhBackward0'],
   sin: [Math.sin, 'SinBackward0'],
   cos: [Math.cos, 'CosBackward0'],
-  log1p: [Math.log1p, 'Log1pBackward0'],
+  log1p: [Math.log1p, 'Log1PBackward0'],
   expm1: [Math.expm1, 'Expm1Backward0'],
   rsqrt: [(x) => 1 / Math.sqrt(x), 'RsqrtBackward0'],
   reciprocal: [(x) => 1 / x, 'ReciprocalBackward0'],
