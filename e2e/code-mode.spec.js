@@ -440,6 +440,10 @@ for (const [w, h, device] of [[390, 844, 'phone'], [1366, 768, 'laptop']]) {
       await lineOf(page, 'x * w').click();
       await page.getByTestId('run-previous').click();
       await expect(page.getByTestId('run-of')).toContainText(lang === 'zh' ? '第 2 次运行' : 'Run 2 of 3');
+      // The runs' chips wrap with their lines: the code never scrolls sideways.
+      const scroller = await page.locator('.cm-scroller').evaluate((s) => ({ width: s.scrollWidth, client: s.clientWidth, left: s.scrollLeft }));
+      expect(scroller.width).toBeLessThanOrEqual(scroller.client);
+      expect(scroller.left).toBe(0);
       await page.locator('.cm-content').blur();
       await page.screenshot({ path: new URL(`loop-${device}-${lang}.png`, SHOTS).pathname, fullPage: true });
     });

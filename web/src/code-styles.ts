@@ -101,7 +101,13 @@ export const codeStyles = css`
     color: var(--code-inline);
     background: color-mix(in srgb, var(--code-inline) 10%, transparent);
     font-size: 0.875em;
-    white-space: pre;
+    /* The editor wraps its lines; a chip longer than the line (a loop's runs
+       on a phone) wraps with them rather than scroll the code sideways (break-spaces: the
+       spaces inside a chip wrap too, where pre-wrap lets them hang past the edge). */
+    white-space: break-spaces;
+    overflow-wrap: anywhere;
+    box-decoration-break: clone;
+    -webkit-box-decoration-break: clone;
   }
   .cm-tc-stale {
     opacity: 0.55;
