@@ -579,7 +579,7 @@ class Interpreter : private GradientObserver {
         import(s);
         return;
       case Statement::Kind::Expression:
-        eval(*s.value);
+        expression_statement(*s.value);
         return;
       case Statement::Kind::Assign: {
         const Value value = eval(*s.value);
@@ -632,6 +632,39 @@ class Interpreter : private GradientObserver {
     if (frames_.empty()) return false;
     const std::vector<std::string>& locals = frames_.back().function->def->locals;
     return std::binary_search(locals.begin(), locals.end(), name);
+  }
+
+  // Note [Changed in place]: a statement that binds nothing, `a.relu_()`
+  // or `F.relu(a, inplace=True)`, still changes a's values and grad_fn. A
+  // call that hands back a tensor it was given (what every in-place op
+  // does; record() collects them in returned_inputs_) shows, under the
+  // statement, each name of the running scope bound to that tensor (in a
+  // function its locals, else the program's names), as an
+  // assignment shows the names it binds: the chip and the views then read
+  // a as the statement left it, not as an earlier line did. Only where the
+  // statement binds nothing: an assignment's own names are what it shows.
+  void expression_statement(const Expr& e) {
+    std::vector<uint64_t> outer;
+    outer.swap(returned_inputs_);  // a call of the program's own function runs steps of its own
+    struct Restore {
+      std::vector<uint64_t>& now;
+      std::vector<uint64_t>& outer;
+      ~Restore() { now.swap(outer); }
+    } restore{returned_inputs_, outer};
+    eval(e);
+    if (returned_inputs_.empty()) return;
+    const auto show = [&](const std::map<std::string, Value>& scope) {
+      bool shown = false;
+      for (const auto& [name, value] : scope)
+        if (value.is_tensor() && std::find(returned_inputs_.begin(), returned_inputs_.end(),
+                                           value.tensor().id()) != returned_inputs_.end()) {
+          current_->names[name] = info_of(value);
+          shown = true;
+        }
+      return shown;
+    };
+    // in a function, its own names; the program's when none of its own is the tensor
+    if (frames_.empty() || !show(frames_.back().locals)) show(globals_);
   }
 
   void bind(const std::string& name, const Value& value) {
@@ -1011,6 +1044,9 @@ class Interpreter : private GradientObserver {
   bool record(const std::string& op, const Span& span, const std::vector<Tensor>& inputs,
               std::vector<TensorValues> found, const Value& result, size_t first_event,
               int64_t number) {
+    if (result.is_tensor())  // Note [Changed in place]
+      for (const Tensor& t : inputs)
+        if (t.id() == result.tensor().id()) returned_inputs_.push_back(t.id());
     if (!current_->detailed) return false;
     CallRecord r;
     r.op = op;
@@ -1468,6 +1504,7 @@ class Interpreter : private GradientObserver {
   std::vector<size_t> line_starts_;
   std::map<std::string, Value> globals_;
   std::vector<Frame> frames_;  // the calls running, innermost last
+  std::vector<uint64_t> returned_inputs_;  // Note [Changed in place]
   // Each statement's runs so far, the steps run (Note [Program steps]),
   // and each step's place: started as serial n, it is statement
   // position_of_serial_[n] of the result once it has finished.

@@ -219,3 +219,43 @@ TEST_CASE("program steps: columns in UTF-16 code units, Unicode names", "[progra
   CHECK(comma.error->column == 6);
   CHECK(comma.error->message == "invalid character '，' (U+FF0C)");
 }
+
+// Changed in place (Note [Changed in place] in src/lang/run.cpp): grad_fn names as PyTorch 1.13 gives them
+// (a.relu_() leaves ReluBackward0, f(a) whose body runs a.exp_() leaves
+// ExpBackward0).
+TEST_CASE("program steps: a statement that changes a tensor in place shows its names", "[program][steps]") {
+  const ProgramResult r = run_ok(
+      "import torch\n"
+      "x = torch.ones(2, requires_grad=True)\n"
+      "a = x * 2\n"
+      "a.relu_()\n"
+      "a.sum()\n"
+      "def f(t):\n"
+      "    t.exp_()\n"
+      "    return t\n"
+      "f(a)\n"
+      "b = torch.zeros(3)\n"
+      "for i in range(60):\n"
+      "    b.add_(1)\n");
+  const auto step = [&](int line) -> const StatementResult& {
+    for (const StatementResult& s : r.statements)
+      if (s.line == line) return s;
+    FAIL("no step on line " << line);
+    throw;
+  };
+  REQUIRE(step(4).names.count("a") == 1);
+  CHECK(step(4).names.at("a").grad_fn == "ReluBackward0");
+  CHECK(step(5).names.empty());  // a.sum() hands back a new tensor: a did not change
+  // the body's step shows the local name, the calling line the program's
+  REQUIRE(step(7).names.count("t") == 1);
+  CHECK(step(7).names.size() == 1);
+  CHECK(step(7).names.at("t").grad_fn == "ExpBackward0");
+  REQUIRE(step(9).names.count("a") == 1);
+  CHECK(step(9).names.at("a").grad_fn == "ExpBackward0");
+  // past the detailed runs too: the last run shows b as it left it
+  const StatementResult& last = r.statements.back();
+  CHECK(last.line == 12);
+  CHECK_FALSE(last.detailed);
+  REQUIRE(last.names.count("b") == 1);
+  CHECK(last.names.at("b").repr == "tensor([60., 60., 60.])");
+}
