@@ -77,6 +77,13 @@ export class Program {
   readonly backward: BackwardStep[];
   /** The work units its ops spent, at most the run's maxWork (docs/limits.md, "Programs"). */
   readonly work: number;
+  /**
+   * The value of the program's last statement when that is an expression
+   * at the top level and every statement ran, as a notebook cell shows its
+   * last expression (`tc.run('x = torch.ones(2)\nx * 2').result` is a
+   * Tensor); undefined otherwise. Owned by the program, as get()'s values.
+   */
+  readonly result: ProgramValue | undefined;
   private readonly values: Map<string, ProgramValue>;
   private readonly owned: Tensor[];
   private disposed = false;
@@ -91,6 +98,8 @@ export class Program {
     }, { namedAsObject: false, dtypeAsRepr: true }, 'run');
     const convert = (g: RawGlobal): ProgramValue => reader.read(g) as ProgramValue;
     this.values = new Map(Object.entries(raw.globals).map(([name, g]) => [name, convert(g)]));
+    // after the globals, as the core wrote it: a tensor or list met in both is one
+    this.result = raw.result === null ? undefined : convert(raw.result);
     this.statements = raw.statements.map(statement);
     this.error = raw.error;
     this.ok = raw.error === null;
@@ -226,7 +235,7 @@ export function runProgram(rt: Runtime<Tensor>, code: unknown, options: unknown)
     // still escapes (wasm memory exhausted, a bug) is reported the same way,
     // so that a page showing programs never meets an exception.
     if (!(error instanceof TensorcastError)) throw error;
-    return new Program({ statements: [], error: failure(error), work: 0, globals: {} }, rt);
+    return new Program({ statements: [], error: failure(error), work: 0, globals: {}, result: null }, rt);
   }
   return new Program(JSON.parse(text) as RawProgram, rt);
 }

@@ -192,6 +192,10 @@ struct ProgramResult {
   std::vector<StatementResult> statements;  // the ones that ran, the failing one last
   std::optional<ProgramError> error;
   std::map<std::string, Value> globals;      // every name bound at the end (for get(name))
+  // The value of the program's last statement when that is an expression
+  // at the top level and every statement ran (Note [Program inputs and
+  // result] in src/lang/run.cpp); nullopt otherwise.
+  std::optional<Value> result;
   double work = 0;                           // work units spent (Note [Work budget])
   // Characters of results counted (Note [Bounded output] in repr.h), each
   // charged to `work` as WorkKind::Described once its statement ended.
@@ -204,7 +208,13 @@ struct ProgramResult {
 // values_line: the statement covering this 1-based line hands back its
 // calls' values (Note [Call values]) in its run values_run (0: the first);
 // 0 for none.
+// inputs: names bound before the first statement runs, in order (Note
+// [Program inputs and result] in src/lang/run.cpp); each name must be a
+// Python identifier that is not a keyword, given once, else a tc::Error
+// (ErrorKind::Value) is thrown before anything runs.
+using ProgramInputs = std::vector<std::pair<std::string, Value>>;
 ProgramResult run_program(const std::string& source, const ProgramLimits& limits = {},
-                          int values_line = 0, int values_run = 0);
+                          int values_line = 0, int values_run = 0,
+                          const ProgramInputs& inputs = {});
 
 }  // namespace tc::lang

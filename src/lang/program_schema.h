@@ -210,6 +210,10 @@ void describe(V& v, const lang::ProgramResult& r) {
   v.wire("globals", r.globals,
          "Every name bound at the end, for program.get(name); the package owns the tensors' "
          "handles from then on.");
+  v.wire("result", r.result,
+         "The value of the last statement when it is an expression at the top level and every "
+         "statement ran (Note [Program inputs and result]); null otherwise. Written after "
+         "globals: a tensor or sequence met in both is one.");
 }
 
 // A global: {"t": kind, ...}, as bindings/value_json.h writes any value.

@@ -24,6 +24,7 @@
 #include "lang/repr.h"
 #include "ops.h"
 #include "storage.h"
+#include "syntax/lexer.h"
 #include "trace_schema.h"
 #include "work.h"
 
@@ -173,19 +174,31 @@ class Interpreter : private GradientObserver {
         line_starts_.push_back(i + 1);
   }
 
-  void run(const Module& module) {
+  // Note [Program inputs and result]: a caller may bind names before the
+  // program runs (an exercise's inputs: tc.run(code, { inputs })), as
+  // globals the program reads and may rebind; a tensor is the caller's own
+  // (the program changes it only as its in-place ops do, and nothing of
+  // the program frees it). A program whose last statement is an
+  // expression at the top level hands back that expression's value as
+  // its result, as a notebook cell shows its last expression: an answer
+  // may be one expression over its inputs, after the definitions it calls.
+  void run(const Module& module, const ProgramInputs& inputs) {
     if (auto e = check_imports(module.statements)) {
       result_.error = *e;
       return;
     }
+    for (const auto& [name, value] : inputs) globals_[name] = value;
     // Only a program asked about a line watches its backward passes (Note [Call gradients]).
     std::optional<ObserveGradients> observing;
     if (values_line_ > 0) observing.emplace(static_cast<GradientObserver*>(this));
     try {
       run_block(module.statements);
+      if (!module.statements.empty() && module.statements.back().kind == Statement::Kind::Expression)
+        result_.result = last_expression_;
     } catch (const Stop&) {
       // the error is in the result
     }
+    last_expression_ = Value();
     index_backward_steps();
   }
 
@@ -651,7 +664,7 @@ class Interpreter : private GradientObserver {
       std::vector<uint64_t>& outer;
       ~Restore() { now.swap(outer); }
     } restore{returned_inputs_, outer};
-    eval(e);
+    last_expression_ = eval(e);  // Note [Program inputs and result]
     if (returned_inputs_.empty()) return;
     const auto show = [&](const std::map<std::string, Value>& scope) {
       bool shown = false;
@@ -1505,6 +1518,7 @@ class Interpreter : private GradientObserver {
   std::map<std::string, Value> globals_;
   std::vector<Frame> frames_;  // the calls running, innermost last
   std::vector<uint64_t> returned_inputs_;  // Note [Changed in place]
+  Value last_expression_;                   // Note [Program inputs and result]
   // Each statement's runs so far, the steps run (Note [Program steps]),
   // and each step's place: started as serial n, it is statement
   // position_of_serial_[n] of the result once it has finished.
@@ -1635,8 +1649,34 @@ class GradModeScope {
   bool previous_;
 };
 
+namespace {
+
+// Each input's name as Python would let a program bind it.
+void check_inputs(const ProgramInputs& inputs) {
+  std::set<std::string> seen;
+  for (const auto& input : inputs) {
+    const std::string& name = input.first;
+    bool identifier = false;
+    try {
+      const std::vector<syntax::Token> tokens = syntax::tokenize(name, "an input's name");
+      identifier = tokens.size() == 3 && tokens[0].kind == syntax::TokenKind::Name &&
+                   tokens[0].text == name;
+    } catch (const Error&) {
+    }
+    if (!identifier)
+      throw Error(ErrorKind::Value, "run(): the input name '" + syntax::printable(name) +
+                                        "' is not a Python name (letters, digits and _, "
+                                        "not starting with a digit, not a keyword)");
+    if (!seen.insert(name).second)
+      throw Error(ErrorKind::Value, "run(): the input '" + name + "' is given twice");
+  }
+}
+
+}  // namespace
+
 ProgramResult run_program(const std::string& source, const ProgramLimits& limits, int values_line,
-                          int values_run) {
+                          int values_run, const ProgramInputs& inputs) {
+  check_inputs(inputs);
   ProgramResult result;
   try {
     ParseResult parsed = parse_program(source, limits);
@@ -1648,7 +1688,7 @@ ProgramResult run_program(const std::string& source, const ProgramLimits& limits
     WorkScope work(static_cast<double>(limits.max_work));
     GradModeScope grad_mode;
     Interpreter interpreter(source, result, limits, values_line, values_run);
-    interpreter.run(parsed.module);
+    interpreter.run(parsed.module, inputs);
     result.globals = std::move(interpreter.globals());
     result.work = work.used();
     result.described = interpreter.described();

@@ -15,6 +15,7 @@ using tc::lang::ProgramLimits;
 using tc::lang::ProgramResult;
 using tc::lang::run_program;
 using tc::lang::StatementResult;
+using tc::lang::Value;
 
 namespace {
 
@@ -258,4 +259,40 @@ TEST_CASE("program steps: a statement that changes a tensor in place shows its n
   CHECK_FALSE(last.detailed);
   REQUIRE(last.names.count("b") == 1);
   CHECK(last.names.at("b").repr == "tensor([60., 60., 60.])");
+}
+
+// Note [Program inputs and result] in src/lang/run.cpp.
+TEST_CASE("program inputs: names bound before the program, its last expression as the result", "[program][inputs]") {
+  const tc::Tensor x = tc::Tensor::arange(0, 3);
+  const tc::lang::ProgramInputs inputs{{"x", Value(x)}, {"n", Value(int64_t{2})}};
+  ProgramResult r = run_program("import torch\ndef f(t):\n    return t * n\nf(x) + 1\n", {}, 0, 0, inputs);
+  REQUIRE_FALSE(r.error);
+  REQUIRE(r.result);
+  REQUIRE(r.result->is_tensor());
+  CHECK(tct::values(r.result->tensor()) == std::vector<float>{1, 3, 5});
+  CHECK(r.globals.at("x").tensor().id() == x.id());  // the caller's tensor, not a copy
+
+  // a program that ends with a statement, or stops, has no result
+  CHECK_FALSE(run_program("y = 1\n", {}, 0, 0, inputs).result);
+  CHECK_FALSE(run_program("x + 1\nfor i in range(2):\n    x + i\n", {}, 0, 0, inputs).result);
+  CHECK_FALSE(run_program("x + 1\nx @ x.T @ x\n", {}, 0, 0, inputs).result);
+  // None is a result (print's)
+  const ProgramResult printed = run_program("print(n)\n", {}, 0, 0, inputs);
+  REQUIRE(printed.result);
+  CHECK(printed.result->is_none());
+  // an in-place op changes the caller's tensor, as in Python
+  CHECK_FALSE(run_program("x.add_(1)\n", {}, 0, 0, inputs).error);
+  CHECK(tct::values(x) == std::vector<float>{1, 2, 3});
+
+  // names a program could not bind are refused before anything runs
+  for (const char* bad : {"", "1x", "a b", "for", "True", "x.y", "x\n"}) {
+    INFO(bad);
+    CHECK_THROWS_AS(run_program("1\n", {}, 0, 0, {{bad, Value(int64_t{1})}}), tc::Error);
+  }
+  CHECK_THROWS_WITH(run_program("1\n", {}, 0, 0, {{"x", Value(1.0)}, {"x", Value(2.0)}}),
+                    "run(): the input 'x' is given twice");
+  CHECK_THROWS_WITH(run_program("1\n", {}, 0, 0, {{"for", Value(1.0)}}),
+                    "run(): the input name 'for' is not a Python name (letters, digits and _, "
+                    "not starting with a digit, not a keyword)");
+  CHECK_NOTHROW(run_program("1\n", {}, 0, 0, {{"数据", Value(1.0)}, {"_n2", Value(1.0)}}));
 }

@@ -140,3 +140,21 @@ test('strings count characters; ints past int64 are an OverflowError; a BOM and 
     assert.equal(p.error.column, 5);
   });
 });
+
+// Note [Program inputs and result] in src/lang/run.cpp.
+test('result: the last expression at the top level, owned by the program, one object with a name bound to it', () => {
+  const before = tc.memory().tensors;
+  withRun('import torch\nx = torch.arange(3.0)\ndef f(t):\n    return t * 2\nf(x) + 1', (p) => {
+    assert.equal(p.error, null);
+    assert.deepEqual(p.result.toArray(), [1, 3, 5]);
+    assert.equal(p.result.dtype, 'float32');
+  });
+  assert.equal(tc.memory().tensors, before);
+  withRun('import torch\nx = torch.ones(2)\nx', (p) => assert.equal(p.result, p.get('x')));
+  withRun('xs = [1, 2]\nxs', (p) => assert.equal(p.result, p.get('xs')));
+  withRun('(1, 2.5, "a", None)', (p) => assert.deepEqual(p.result, [1, 2.5, 'a', null]));
+  withRun('print(1)', (p) => assert.equal(p.result, null));
+  // no result: a last statement that is not an expression, a block, or a program that stopped
+  for (const code of ['y = 1', '1\nfor i in range(2):\n    i', 'import torch\ntorch.ones(2) @ torch.ones(3)', ''])
+    withRun(code, (p) => assert.equal(p.result, undefined, JSON.stringify(code)));
+});
