@@ -188,17 +188,16 @@ class Interpreter : private GradientObserver {
       return;
     }
     for (const auto& [name, value] : inputs) globals_[name] = value;
+    if (!module.statements.empty() && module.statements.back().kind == Statement::Kind::Expression)
+      result_statement_ = &module.statements.back();
     // Only a program asked about a line watches its backward passes (Note [Call gradients]).
     std::optional<ObserveGradients> observing;
     if (values_line_ > 0) observing.emplace(static_cast<GradientObserver*>(this));
     try {
       run_block(module.statements);
-      if (!module.statements.empty() && module.statements.back().kind == Statement::Kind::Expression)
-        result_.result = last_expression_;
     } catch (const Stop&) {
       // the error is in the result
     }
-    last_expression_ = Value();
     index_backward_steps();
   }
 
@@ -592,7 +591,7 @@ class Interpreter : private GradientObserver {
         import(s);
         return;
       case Statement::Kind::Expression:
-        expression_statement(*s.value);
+        expression_statement(*s.value, &s == result_statement_);
         return;
       case Statement::Kind::Assign: {
         const Value value = eval(*s.value);
@@ -656,7 +655,9 @@ class Interpreter : private GradientObserver {
   // assignment shows the names it binds: the chip and the views then read
   // a as the statement left it, not as an earlier line did. Only where the
   // statement binds nothing: an assignment's own names are what it shows.
-  void expression_statement(const Expr& e) {
+  // keep: the statement whose value is the program's result (Note [Program
+  // inputs and result]); any other's is dropped at once, as Python drops it.
+  void expression_statement(const Expr& e, bool keep) {
     std::vector<uint64_t> outer;
     outer.swap(returned_inputs_);  // a call of the program's own function runs steps of its own
     struct Restore {
@@ -664,7 +665,8 @@ class Interpreter : private GradientObserver {
       std::vector<uint64_t>& outer;
       ~Restore() { now.swap(outer); }
     } restore{returned_inputs_, outer};
-    last_expression_ = eval(e);  // Note [Program inputs and result]
+    const Value value = eval(e);
+    if (keep) result_.result = value;
     if (returned_inputs_.empty()) return;
     const auto show = [&](const std::map<std::string, Value>& scope) {
       bool shown = false;
@@ -1518,7 +1520,7 @@ class Interpreter : private GradientObserver {
   std::map<std::string, Value> globals_;
   std::vector<Frame> frames_;  // the calls running, innermost last
   std::vector<uint64_t> returned_inputs_;  // Note [Changed in place]
-  Value last_expression_;                   // Note [Program inputs and result]
+  const Statement* result_statement_ = nullptr;  // Note [Program inputs and result]
   // Each statement's runs so far, the steps run (Note [Program steps]),
   // and each step's place: started as serial n, it is statement
   // position_of_serial_[n] of the result once it has finished.
