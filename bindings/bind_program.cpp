@@ -14,6 +14,7 @@
 #include <map>
 #include <string>
 
+#include "call_slots.h"
 #include "error.h"
 #include "handles.h"
 #include "js_error.h"
@@ -42,14 +43,30 @@ class ProgramCustom {
   ValueWriter globals_;
 };
 
-// The source is in the scratch buffer as UTF-8 (as parseShape's text: an
-// Embind string argument would be copied once more and freed late).
+// The program's inputs (Note [Program inputs and result] in
+// src/lang/run.cpp) are the first `input_slots` slots, each a keyword
+// (Note [Call slots]); the source follows them in the scratch buffer as
+// UTF-8 (as parseShape's text: an Embind string argument would be copied
+// once more and freed late).
+tc::lang::ProgramInputs read_inputs(size_t input_slots) {
+  tc::lang::ProgramInputs inputs;
+  SlotReader slots(input_slots);
+  while (!slots.done()) {
+    TC_ASSERT(slots.tag() == kKeyword, "runProgram: an input that is not a keyword slot");
+    std::string name = slots.text();
+    inputs.emplace_back(std::move(name), slots.value(slots.tag(), 0));
+  }
+  return inputs;
+}
+
 // values_line, values_run: Note [Call values] (line 0: no statement's values).
-std::string run_program(double byte_count, double max_statements, double max_steps,
-                        double max_elements, double max_work, double max_memory, double values_line,
-                        double values_run) {
+std::string run_program(double input_slots, double byte_count, double max_statements,
+                        double max_steps, double max_elements, double max_work, double max_memory,
+                        double values_line, double values_run) {
+  const size_t slots = static_cast<size_t>(to_int(input_slots));
+  const tc::lang::ProgramInputs inputs = read_inputs(slots);
   const size_t n = static_cast<size_t>(to_int(byte_count));
-  const std::string source(read_bytes(n), n);
+  const std::string source(read_bytes_at(slots * 8, n), n);
   tc::lang::ProgramLimits limits;
   limits.max_statements = to_int(max_statements);
   limits.max_steps = to_int(max_steps);
@@ -58,7 +75,7 @@ std::string run_program(double byte_count, double max_statements, double max_ste
   limits.max_memory = to_int(max_memory);
   const tc::lang::ProgramResult result =
       tc::lang::run_program(source, limits, static_cast<int>(to_int(values_line)),
-                            static_cast<int>(to_int(values_run)));
+                            static_cast<int>(to_int(values_run)), inputs);
 
   JsonWriter json;
   ProgramCustom custom(json);

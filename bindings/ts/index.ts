@@ -90,6 +90,7 @@ export type {
   ProgramErrorKind,
   ProgramStatement,
   RunOptions,
+  ProgramInput,
   SourceSpan,
   TensorValues,
   ValueInfo,

@@ -6,6 +6,7 @@
 // checks that the two agree. What is left here is the package's own: the
 // backward steps it gathers and the options of tc.run.
 import type { ReduceGradTrace } from './generated/traces.js';
+import type { Tensor } from './tensor.js';
 
 export type {
   CallGradients,
@@ -65,4 +66,16 @@ export interface RunOptions {
    * (ProgramStatement.run).
    */
   valuesRun?: number;
+  /**
+   * Names bound before the first statement runs, as globals the program
+   * reads (Note [Program inputs and result] in src/lang/run.cpp): a Tensor
+   * is the caller's own, not a copy (an in-place op of the program changes
+   * it; the program's dispose() never frees it); a number, BigInt, boolean,
+   * string (a str, even 'float32'), null (None) or array (a list) as a
+   * call's argument would be. Each name a Python name that is not a keyword.
+   */
+  inputs?: Readonly<Record<string, ProgramInput>>;
 }
+
+/** What a program's input may be (RunOptions.inputs). */
+export type ProgramInput = Tensor | number | bigint | boolean | string | null | readonly ProgramInput[];

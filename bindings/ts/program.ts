@@ -5,7 +5,7 @@
 // thing resolved here: a call names its events by index (here: the same
 // objects as its statement's traces). What print() wrote is text, written
 // by the core as print() ran (Note [Tensor repr] in src/tensor_repr.h).
-import { checkInt, checkOptions, describe, fail } from './args.js';
+import { checkInt, checkOptions, describe, fail, isPlainObject } from './args.js';
 import { TensorcastError, type ErrorKind } from './errors.js';
 import { PROGRAM_ERROR_KINDS, type ProgramErrorKind } from './generated/error-kinds.js';
 // The defaults of ProgramLimits (src/lang/program.h), written from it. A
@@ -34,6 +34,7 @@ import type {
   RunOptions,
   TensorValues,
 } from './program-types.js';
+import { writeInputSlots } from './registry.js';
 import type { Runtime } from './runtime.js';
 import { pythonFloat, WireReader } from './value-wire.js';
 import type { Tensor } from './tensor.js';
@@ -205,7 +206,7 @@ export function runProgram(rt: Runtime<Tensor>, code: unknown, options: unknown)
   if (typeof code !== 'string')
     fail('type', code === undefined ? "run(): missing argument 'code'" : `run(): argument 'code' must be a string, not ${describe(code)}`);
   // The limits are flat options, as ProgramLimits' fields (not { limits: {...} }).
-  const opts = checkOptions<RunOptions>(options, 'run', ['maxStatements', 'maxSteps', 'maxElements', 'maxWork', 'maxMemory', 'valuesAt', 'valuesRun']);
+  const opts = checkOptions<RunOptions>(options, 'run', ['maxStatements', 'maxSteps', 'maxElements', 'maxWork', 'maxMemory', 'valuesAt', 'valuesRun', 'inputs']);
   const limit = (value: number | undefined, arg: string, fallback: number): number => {
     if (value === undefined) return fallback;
     const n = checkInt(value, 'run', arg);
@@ -225,16 +226,20 @@ export function runProgram(rt: Runtime<Tensor>, code: unknown, options: unknown)
     if (valuesRun < 0) fail('value', `run(): valuesRun must be at least 0, not ${valuesRun}`);
     valuesRun = Math.min(valuesRun, 2 ** 31 - 1);
   }
+  if (opts.inputs !== undefined && !isPlainObject(opts.inputs))
+    fail('type', `run(): inputs must be an object of names and values, not ${describe(opts.inputs)}`);
+  const inputSlots = opts.inputs === undefined ? 0 : writeInputSlots(rt, 'run', opts.inputs);
   const bytes = new TextEncoder().encode(code);
-  const count = rt.scratch.writeBytes(bytes.subarray(0, MAX_SOURCE_BYTES + 1));
+  const count = rt.scratch.writeBytesAfter(inputSlots, bytes.subarray(0, MAX_SOURCE_BYTES + 1));
   let text: string;
   try {
-    text = rt.core.runProgram(count, maxStatements, maxSteps, maxElements, maxWork, maxMemory, valuesAt, valuesRun);
+    text = rt.core.runProgram(inputSlots, count, maxStatements, maxSteps, maxElements, maxWork, maxMemory, valuesAt, valuesRun);
   } catch (error) {
     // The core promises an error in the program for every bad program; what
     // still escapes (wasm memory exhausted, a bug) is reported the same way,
     // so that a page showing programs never meets an exception.
-    if (!(error instanceof TensorcastError)) throw error;
+    // A 'value' error is the caller's: an input's name (Note [Program inputs and result]).
+    if (!(error instanceof TensorcastError) || error.kind === 'value') throw error;
     return new Program({ statements: [], error: failure(error), work: 0, globals: {}, result: null }, rt);
   }
   return new Program(JSON.parse(text) as RawProgram, rt);

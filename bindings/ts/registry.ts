@@ -34,7 +34,8 @@ class SlotWriter<T extends Held> {
   readonly slots: number[] = [];
   readonly int64s: [number, bigint][] = [];
 
-  constructor(private readonly rt: Runtime<T>, private readonly fn: string) {}
+  /** dtypes: a string naming a dtype is that dtype (a call's argument), else a str (a program's input). */
+  constructor(private readonly rt: Runtime<T>, private readonly fn: string, private readonly dtypes = true) {}
 
   text(s: string): void {
     const bytes = encoder.encode(s);
@@ -50,7 +51,7 @@ class SlotWriter<T extends Held> {
     else if (typeof v === 'number') s.push(Number.isSafeInteger(v) ? Slot.Int : Slot.Float, v);
     else if (typeof v === 'bigint') this.bigint(v);
     else if (typeof v === 'string') {
-      const code = (DTYPES as readonly string[]).indexOf(v);
+      const code = this.dtypes ? (DTYPES as readonly string[]).indexOf(v) : -1;
       if (code >= 0) s.push(Slot.DType, code);
       else {
         s.push(Slot.Str);
@@ -79,6 +80,25 @@ class SlotWriter<T extends Held> {
     this.slots.push(Slot.Int64, 0);
     this.int64s.push([this.slots.length - 1, n]);
   }
+}
+
+/**
+ * Writes `named` as keyword slots (Note [Call slots]) after `after`
+ * doubles of the scratch buffer are reserved: a program's inputs (Note
+ * [Program inputs and result] in src/lang/run.cpp), each value as a call's
+ * argument would be but a string is always a str. Returns how many slots.
+ */
+export function writeInputSlots<T extends Held>(rt: Runtime<T>, fn: string, named: Record<string, unknown>): number {
+  const w = new SlotWriter(rt, fn, false);
+  for (const [name, value] of Object.entries(named)) {
+    if (value === undefined) continue;
+    w.slots.push(Slot.Keyword);
+    w.text(name);
+    w.value(value, name, 0);
+  }
+  const n = rt.scratch.writeInts(w.slots);
+  for (const [slot, value] of w.int64s) rt.scratch.writeInt64(slot, value);
+  return n;
 }
 
 /**

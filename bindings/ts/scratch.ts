@@ -68,8 +68,16 @@ export class Scratch {
 
   /** Writes bytes (UTF-8 text) from the start of the buffer. */
   writeBytes(bytes: Uint8Array): number {
-    this.index(Math.ceil(bytes.length / 8));
-    this.core.HEAPU8.set(bytes, this.address);
+    return this.writeBytesAfter(0, bytes);
+  }
+
+  /**
+   * Writes bytes after the first `slots` doubles; returns how many bytes.
+   * Growing keeps what the buffer holds (bindings/scratch.cpp resizes a vector).
+   */
+  writeBytesAfter(slots: number, bytes: Uint8Array): number {
+    this.index(slots + Math.ceil(bytes.length / 8));
+    this.core.HEAPU8.set(bytes, this.address + slots * 8);
     return bytes.length;
   }
 

@@ -158,3 +158,34 @@ test('result: the last expression at the top level, owned by the program, one ob
   for (const code of ['y = 1', '1\nfor i in range(2):\n    i', 'import torch\ntorch.ones(2) @ torch.ones(3)', ''])
     withRun(code, (p) => assert.equal(p.result, undefined, JSON.stringify(code)));
 });
+
+test('inputs: names bound before the program, tensors shared (not copied, never freed by the program), checked names', () => {
+  const x = tc.tensor([1, 2, 3], { dtype: 'float32' });
+  try {
+    withRun('import torch\ndef outer(a, b):\n    return a[:, None] * b\nouter(x, x[:n])', (p) => {
+      assert.equal(p.error, null, p.error?.message);
+      assert.deepEqual(p.result.shape, [3, 2]);
+      assert.deepEqual(p.result.toArray(), [[1, 2], [2, 4], [3, 6]]);
+      assert.equal(p.get('x').toArray().length, 3);
+    }, { inputs: { x, n: 2 } });
+    // the program's in-place op changes the caller's tensor; its dispose() leaves it usable
+    withRun('x.mul_(10)', (p) => assert.equal(p.error, null), { inputs: { x } });
+    assert.deepEqual(x.toArray(), [10, 20, 30]);
+    // every kind of value: a str stays a str, even a dtype's name; 2^63 - 1 exact; a list; None
+    withRun('(s, str(type(s)), big, xs, none, flag)',
+      (p) => assert.deepEqual(p.result, ['float32', "<class 'str'>", 2n ** 63n - 1n, [1, 2.5], null, true]),
+      { inputs: { s: 'float32', big: 2n ** 63n - 1n, xs: [1, 2.5], none: null, flag: true } });
+    // a long program after many inputs: the source follows the inputs' slots
+    const long = `${'# a comment line\n'.repeat(2000)}a + b`;
+    withRun(long, (p) => assert.equal(p.result, 3), { inputs: Object.fromEntries([['a', 1], ['b', 2], ...Array.from({ length: 300 }, (_, i) => [`v${i}`, [i, i + 1]])]) });
+  } finally {
+    x.dispose();
+  }
+  assert.throws(() => tc.run('1', { inputs: { 'for': 1 } }), { name: 'TensorcastError', kind: 'value', message: "run(): the input name 'for' is not a Python name (letters, digits and _, not starting with a digit, not a keyword)" });
+  assert.throws(() => tc.run('1', { inputs: { 'a b': 1 } }), { kind: 'value' });
+  assert.throws(() => tc.run('1', { inputs: [1] }), { kind: 'type', message: 'run(): inputs must be an object of names and values, not an array' });
+  assert.throws(() => tc.run('1', { inputs: { f: () => 1 } }), { kind: 'type' });
+  const gone = tc.ones([2]);
+  gone.dispose();
+  assert.throws(() => tc.run('1', { inputs: { gone } }), { kind: 'disposed' });
+});
