@@ -585,8 +585,16 @@ function matrix() {
       expect: refusal('type', named === null ? "run(): missing argument 'code'" : `run(): argument 'code' must be a string, not ${named}`),
     }));
   const runLimit = (arg) => intArg('run', arg, { optional: true, outOfRange: [[0, refusal('value', `run(): ${arg} must be at least 1, not 0`)], [-3, refusal('value', `run(): ${arg} must be at least 1, not -3`)]] });
+  // Note [Program inputs and result]: the names and values a program may be given.
+  const runInputs = [
+    { label: 'an array', value: [1], expect: refusal('type', 'run(): inputs must be an object of names and values, not an array') },
+    { label: 'a number', value: 3, expect: refusal('type', 'run(): inputs must be an object of names and values, not 3') },
+    { label: 'a keyword as a name', value: { if: 1 }, expect: refusal('value', "run(): the input name 'if' is not a Python name (letters, digits and _, not starting with a digit, not a keyword)") },
+    { label: 'a name starting with a digit', value: { '2x': 1 }, expect: refusal('value', "run(): the input name '2x' is not a Python name (letters, digits and _, not starting with a digit, not a keyword)") },
+    { label: 'a function as a value', value: { f: Math.max }, expect: refusal('type', "run(): argument 'f' must be a Tensor, a number, a boolean, a BigInt, a string, null or an array, not function") },
+  ];
   m.set('Tensorcast#run', {
-    cases: fn('run', ['x = 1', {}], [codeCases, optionsArg('run', { maxStatements: runLimit('maxStatements'), maxSteps: runLimit('maxSteps'), maxElements: runLimit('maxElements'), maxWork: runLimit('maxWork'), maxMemory: runLimit('maxMemory'), valuesAt: runLimit('valuesAt'), valuesRun: intArg('run', 'valuesRun', { optional: true, outOfRange: [[-1, refusal('value', 'run(): valuesRun must be at least 0, not -1')]] }) })]),
+    cases: fn('run', ['x = 1', {}], [codeCases, optionsArg('run', { maxStatements: runLimit('maxStatements'), maxSteps: runLimit('maxSteps'), maxElements: runLimit('maxElements'), maxWork: runLimit('maxWork'), maxMemory: runLimit('maxMemory'), valuesAt: runLimit('valuesAt'), valuesRun: intArg('run', 'valuesRun', { optional: true, outOfRange: [[-1, refusal('value', 'run(): valuesRun must be at least 0, not -1')]] }), inputs: runInputs })]),
   });
 
   // --- modes, settings, lifetime

@@ -129,7 +129,7 @@ test('the options are checked as the others are', () => {
     throwsTc(() => tc.run('x = 1', { [name]: 1.5 }), 'value', `run(): argument '${name}' must be an integer, but got 1.5`);
     throwsTc(() => tc.run('x = 1', { [name]: '9' }), 'type', `run(): argument '${name}' must be an integer, not string`);
   }
-  throwsTc(() => tc.run('x = 1', { maxwork: 5 }), 'type', "run(): unknown option 'maxwork' (known: maxStatements, maxSteps, maxElements, maxWork, maxMemory, valuesAt, valuesRun)");
+  throwsTc(() => tc.run('x = 1', { maxwork: 5 }), 'type', "run(): unknown option 'maxwork' (known: maxStatements, maxSteps, maxElements, maxWork, maxMemory, valuesAt, valuesRun, inputs)");
   // large values are fine: a budget is a number of units, not an allocation
   runOk('import torch\nc = torch.ones(1).expand(2**20) @ torch.ones(1).expand(2**20)', { maxWork: 2 ** 53 - 1, maxMemory: 2 ** 53 - 1 });
 });

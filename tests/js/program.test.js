@@ -104,20 +104,21 @@ test('the contract: every field of program-types.ts, with its type, for a progra
 function rawRun(code, valuesLine = 0) {
   const rt = tc._rt;
   const count = rt.scratch.writeBytes(new TextEncoder().encode(code));
-  const raw = JSON.parse(rt.core.runProgram(count, 10000, 10000, 1 << 24, 5e8, 2 ** 29, valuesLine, 0));
+  const raw = JSON.parse(rt.core.runProgram(0, count, 10000, 10000, 1 << 24, 5e8, 2 ** 29, valuesLine, 0));
   const handles = new Set();
   const walk = (g) => {
     if (g.t === 'tensor') handles.add(g.h);
     if (g.t === 'sequence') g.items.forEach(walk);
   };
   Object.values(raw.globals).forEach(walk);
+  if (raw.result !== null) walk(raw.result);
   for (const h of handles) rt.adopt(h, 'run').dispose();
   return raw;
 }
 
 test('the contract: the core\'s JSON has every field of RawProgram, with its type, for a program that ran and one that failed', () => {
   // Line 7's calls hand back their tensors' values (RawTensorValues).
-  const good = rawRun(ISSUE_EXAMPLE + '\nprint(d.shape, d[0, 0])\ns = ["a", (1, 2.5)]\nt = s\n', 7);
+  const good = rawRun(ISSUE_EXAMPLE + '\nprint(d.shape, d[0, 0])\ns = ["a", (1, 2.5)]\nt = s\nd * 2\n', 7);
   conforms(good, 'RawProgram', 'raw');
   assert.equal(good.error, null);
   const printed = good.statements.find((s) => s.source.startsWith('print('));
