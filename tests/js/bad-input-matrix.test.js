@@ -585,7 +585,7 @@ function matrix() {
       expect: refusal('type', named === null ? "run(): missing argument 'code'" : `run(): argument 'code' must be a string, not ${named}`),
     }));
   const runLimit = (arg) => intArg('run', arg, { optional: true, outOfRange: [[0, refusal('value', `run(): ${arg} must be at least 1, not 0`)], [-3, refusal('value', `run(): ${arg} must be at least 1, not -3`)]] });
-  // Note [Program inputs and result]: the names and values a program may be given.
+  // The names and values a program may be given (Note [Program inputs and result] in src/lang/run.cpp).
   const runInputs = [
     { label: 'an array', value: [1], expect: refusal('type', 'run(): inputs must be an object of names and values, not an array') },
     { label: 'a number', value: 3, expect: refusal('type', 'run(): inputs must be an object of names and values, not 3') },
