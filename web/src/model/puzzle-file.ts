@@ -1,0 +1,142 @@
+// A puzzle file (web/puzzles/*.json, docs/puzzles.md): read and checked,
+// every broken file refused with the field and what is wrong with it, so
+// that a teacher writing one sees the mistake before a student does.
+import { parseSignature, SignatureError } from './puzzle-signature.js';
+import type { Signature } from './puzzle-signature.js';
+
+/** A text in each of the playground's languages. */
+export interface Texts {
+  en: string;
+  zh: string;
+}
+
+/**
+ * The operators a puzzle may allow, as the program's record names their
+ * calls (CallRecord.op in src/lang/program.h): `a - b` records 'sub', `-a`
+ * 'neg', `x[i]` 'index'.
+ */
+export const OPERATOR_CALLS: Readonly<Record<string, readonly string[]>> = {
+  '+': ['add'], '-': ['sub', 'neg'], '*': ['mul'], '/': ['div'], '//': ['floor_divide'], '%': ['remainder'],
+  '**': ['pow'], '@': ['matmul'], '[]': ['index'], '==': ['eq'], '!=': ['ne'], '<': ['lt'], '<=': ['le'],
+  '>': ['gt'], '>=': ['ge'], '&': ['bitwise_and'], '|': ['bitwise_or'], '^': ['bitwise_xor'], '~': ['bitwise_not'],
+};
+
+export interface WrongAnswer {
+  /** The body a student might write. */
+  answer: string;
+  /** Why it is wrong, for the test that checks the checker says so: 'shape', 'dtype', 'values', 'rule', 'error'. */
+  fails: 'shape' | 'dtype' | 'values' | 'rule' | 'error';
+}
+
+export interface Puzzle {
+  id: string;
+  /** 1 (a first step) to 5. */
+  difficulty: number;
+  title: Texts;
+  statement: Texts;
+  /** The def line as written in the file; `signature` is what it says. */
+  signatureText: string;
+  signature: Signature;
+  /** Library names (any form: torch.f, x.f, F.f), Python builtins and operator symbols the answer may use. */
+  allowed: string[];
+  /** At most this many lines in the answer's body (null: no limit). */
+  maxLines: number | null;
+  /** The body of the reference solution. */
+  reference: string;
+  /** Unlocked one at a time. */
+  hints: Texts[];
+  wrong: WrongAnswer[];
+}
+
+/** A file that is not a puzzle: which field, and what is wrong with it. */
+export class PuzzleFileError extends Error {
+  constructor(readonly field: string, readonly problem: string) {
+    super(`${field}: ${problem}`);
+    this.name = 'PuzzleFileError';
+  }
+}
+
+const FIELDS = ['id', 'difficulty', 'title', 'statement', 'signature', 'ranges', 'allowed', 'maxLines', 'reference', 'hints', 'wrong'];
+
+function kind(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
+function record(v: unknown, field: string): Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new PuzzleFileError(field, `must be an object, not ${kind(v)}`);
+  return v as Record<string, unknown>;
+}
+
+function text(v: unknown, field: string): string {
+  if (v === undefined) throw new PuzzleFileError(field, 'is missing');
+  if (typeof v !== 'string') throw new PuzzleFileError(field, `must be a string, not ${kind(v)}`);
+  if (v.trim() === '') throw new PuzzleFileError(field, 'is empty');
+  return v;
+}
+
+function texts(v: unknown, field: string): Texts {
+  const o = record(v, field);
+  for (const key of Object.keys(o)) if (key !== 'en' && key !== 'zh') throw new PuzzleFileError(field, `has '${key}'; a text is given in 'en' and 'zh'`);
+  return { en: text(o.en, `${field}.en`), zh: text(o.zh, `${field}.zh`) };
+}
+
+function list(v: unknown, field: string): unknown[] {
+  if (!Array.isArray(v)) throw new PuzzleFileError(field, `must be an array, not ${kind(v)}`);
+  return v;
+}
+
+/**
+ * Reads a parsed puzzle file. `known(name)`: whether the library has that
+ * name (the package's REGISTRY) or Python has that builtin. Throws a
+ * PuzzleFileError naming the first field that is wrong, in the order of
+ * FIELDS.
+ */
+export function readPuzzle(json: unknown, known: (name: string) => boolean): Puzzle {
+  const o = record(json, 'puzzle');
+  for (const key of Object.keys(o)) if (!FIELDS.includes(key)) throw new PuzzleFileError(key, `is not a field of a puzzle (fields: ${FIELDS.join(', ')})`);
+  const id = text(o.id, 'id');
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) throw new PuzzleFileError('id', `'${id}' must be lowercase words joined by '-' (it goes in links: #puzzle=${id})`);
+  const difficulty = o.difficulty;
+  if (typeof difficulty !== 'number' || !Number.isInteger(difficulty) || difficulty < 1 || difficulty > 5)
+    throw new PuzzleFileError('difficulty', `must be an integer from 1 to 5, not ${JSON.stringify(difficulty)}`);
+  const title = texts(o.title, 'title');
+  const statement = texts(o.statement, 'statement');
+  const signatureText = text(o.signature, 'signature');
+  const ranges = record(o.ranges ?? {}, 'ranges');
+  for (const [k, v] of Object.entries(ranges)) text(v, `ranges.${k}`);
+  let signature: Signature;
+  try {
+    signature = parseSignature(signatureText, ranges as Record<string, string>);
+  } catch (e) {
+    if (e instanceof SignatureError) throw new PuzzleFileError('signature', `${e.message} (at character ${e.at + 1})`);
+    throw e;
+  }
+  const allowed = list(o.allowed, 'allowed').map((a, i) => {
+    const name = text(a, `allowed[${i}]`);
+    if (!(name in OPERATOR_CALLS) && !known(name))
+      throw new PuzzleFileError(`allowed[${i}]`, `'${name}' is neither an operator (${Object.keys(OPERATOR_CALLS).join(' ')}) nor a name tensorcast knows`);
+    return name;
+  });
+  let maxLines: number | null = null;
+  if (o.maxLines !== undefined) {
+    if (typeof o.maxLines !== 'number' || !Number.isInteger(o.maxLines) || o.maxLines < 1)
+      throw new PuzzleFileError('maxLines', `must be an integer of at least 1, not ${JSON.stringify(o.maxLines)}`);
+    maxLines = o.maxLines;
+  }
+  const reference = text(o.reference, 'reference');
+  if (maxLines !== null && reference.trimEnd().split('\n').length > maxLines)
+    throw new PuzzleFileError('reference', `has ${reference.trimEnd().split('\n').length} lines, more than maxLines (${maxLines})`);
+  const hints = list(o.hints ?? [], 'hints').map((h, i) => texts(h, `hints[${i}]`));
+  const wrong = list(o.wrong ?? [], 'wrong').map((w, i): WrongAnswer => {
+    const r = record(w, `wrong[${i}]`);
+    const fails = r.fails;
+    if (fails !== 'shape' && fails !== 'dtype' && fails !== 'values' && fails !== 'rule' && fails !== 'error')
+      throw new PuzzleFileError(`wrong[${i}].fails`, `must be 'shape', 'dtype', 'values', 'rule' or 'error', not ${JSON.stringify(fails)}`);
+    return { answer: text(r.answer, `wrong[${i}].answer`), fails };
+  });
+  return {
+    id, difficulty, title, statement, signatureText, signature, allowed, maxLines, reference, hints, wrong,
+  };
+}
