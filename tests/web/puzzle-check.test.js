@@ -1,0 +1,78 @@
+// The puzzle checker (web/src/model/puzzle-check.ts): every puzzle's
+// reference passes on its draws, each of its typical wrong answers fails
+// for the reason the file says, rules are read from the run's record,
+// results are the same for a seed, and nothing is left in memory.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { REGISTRY } from '../../dist/index.js';
+import { tc } from '../js/helpers.js';
+import { loadWeb } from './bundle.js';
+
+const web = await loadWeb('model/puzzle-file', 'model/puzzle-check');
+const DIR = new URL('../../web/puzzles/', import.meta.url);
+const NAMES = new Set([...REGISTRY.map((e) => e.name), 'range', 'len']);
+const puzzles = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort()
+  .map((f) => web.readPuzzle(JSON.parse(readFileSync(new URL(f, DIR), 'utf8')), (n) => NAMES.has(n)));
+const OPTIONS = { seed: 20261128, count: 20 };
+
+test('every reference passes its 20 draws, and every typical wrong answer fails as its file says', () => {
+  const before = tc.memory();
+  for (const p of puzzles) {
+    const ok = web.checkAnswer(tc, p, p.reference, OPTIONS);
+    assert.equal(ok.failure, null, `${p.id}: ${ok.failure?.message}`);
+    assert.equal(ok.compared, 20);
+    for (const w of p.wrong) {
+      const r = web.checkAnswer(tc, p, w.answer, OPTIONS);
+      assert.equal(r.passed, false, `${p.id}: ${w.answer} passed`);
+      assert.equal(r.failure.kind, w.fails, `${p.id}: ${w.answer}: ${r.failure.message}`);
+    }
+  }
+  assert.equal(tc.memory().tensors, before.tensors);
+  assert.equal(tc.memory().bytes, before.bytes);
+});
+
+test('a failure names the draw, yours and expected, and the line; the same for the same seed', () => {
+  const outer = puzzles.find((p) => p.id === 'outer');
+  const r = web.checkAnswer(tc, outer, 'return a', OPTIONS);
+  assert.equal(r.failure.kind, 'shape');
+  assert.equal(r.failure.line, 1);
+  assert.deepEqual(r.failure.draw.sizes, { n: 0, m: 0 });
+  assert.equal(r.failure.message, 'shape (0,) where (0, 0) is expected');
+  assert.equal(r.failure.yours, 'tensor([])');
+  assert.equal(r.failure.expected, 'tensor([], size=(0, 0))');
+  // a transposed table is caught on the first square draw with values that differ
+  const t = web.checkAnswer(tc, outer, 'return a[None, :] * b[:, None]', OPTIONS);
+  assert.deepEqual([t.failure.kind, t.failure.message, t.failure.draw.sizes], ['values', 'values differ from the expected ones', { n: 5, m: 5 }]);
+  assert.equal(t.compared, 2);
+  assert.match(t.failure.yours, /^tensor\(\[\[/);
+  assert.match(t.failure.expected, /^tensor\(\[\[/);
+  assert.deepEqual(web.checkAnswer(tc, outer, 'return a[None, :] * b[:, None]', OPTIONS), t);
+  // an error names PyTorch's text and its line in the body
+  const e = web.checkAnswer(tc, { ...outer, maxLines: 2 }, 'c = a[:, None]\nreturn c @ b', OPTIONS);
+  assert.equal(e.failure.kind, 'rule');
+  assert.equal(e.failure.line, 2);
+  assert.equal(e.failure.message, 'matmul is not allowed in this puzzle (allowed: [] *)');
+  const bias = puzzles.find((p) => p.id === 'add-bias');
+  const err = web.checkAnswer(tc, bias, 'return x + b[:, None]', OPTIONS);
+  assert.equal(err.failure.kind, 'error');
+  assert.equal(err.failure.line, 1);
+  assert.match(err.failure.message, /^RuntimeError: The size of tensor a \(\d\) must match the size of tensor b \(\d\) at non-singleton dimension 0$/);
+});
+
+test('rules: a loop of any kind, too many lines, a call outside the list; the materialised elements', () => {
+  const outer = puzzles.find((p) => p.id === 'outer');
+  const loop = web.checkAnswer(tc, outer, 'return torch.stack([a[i] * b for i in range(len(a))])', OPTIONS);
+  assert.deepEqual([loop.failure.kind, loop.failure.line], ['rule', 1]);
+  // a loop word inside a string or a comment is not a loop
+  const quoted = { ...outer, maxLines: 2 };
+  assert.equal(web.checkAnswer(tc, quoted, "s = 'for while'  # for\nreturn a[:, None] * b", OPTIONS).failure, null);
+  const long = web.checkAnswer(tc, outer, 'c = a[:, None]\nreturn c * b', OPTIONS);
+  assert.deepEqual([long.failure.kind, long.failure.message], ['lines', 'the answer has 2 lines; this puzzle allows 1']);
+  // on the largest sizes (5, 5) the reference materialises the product's 25 elements (the None-index is a view);
+  // an answer that copies a first makes 5 more
+  const ok = web.checkAnswer(tc, outer, 'return a[:, None] * b', OPTIONS);
+  assert.deepEqual([ok.elements, ok.referenceElements], [25, 25]);
+  const copying = web.checkAnswer(tc, { ...outer, allowed: [...outer.allowed, 'clone'] }, 'return a.clone()[:, None] * b', OPTIONS);
+  assert.deepEqual([copying.passed, copying.elements, copying.referenceElements], [true, 30, 25]);
+});

@@ -1,0 +1,201 @@
+// Checking an answer to a puzzle (Note [Puzzle draws] in
+// puzzle-signature.ts): the answer's body and the reference each run as
+// the body of the puzzle's function, by the core, on the same seeded
+// draws; the first draw where the answers differ in shape, dtype or a
+// value fails the answer. The puzzle's rules are read from what the
+// answer's run recorded: each call (CallRecord.op) must be one the puzzle
+// allows, and what the answer materialised is counted from its calls'
+// outputs (a view or an in-place op makes no new elements).
+import type { Program, ProgramCall, Tensor, Tensorcast } from 'tensorcast';
+import { OPERATOR_CALLS } from './puzzle-file.js';
+import type { Puzzle } from './puzzle-file.js';
+import { draws } from './puzzle-signature.js';
+import type { Draw, DrawnValue } from './puzzle-signature.js';
+
+export type FailureKind = 'rule' | 'lines' | 'error' | 'type' | 'shape' | 'dtype' | 'values';
+
+export interface Failure {
+  kind: FailureKind;
+  /** What is wrong, in English (the page words it in its language from kind and the fields). */
+  message: string;
+  /** The line of the answer's body (1-based) it points at, or null. */
+  line: number | null;
+  /** The draw it failed on (null for a rule broken before any draw compared). */
+  draw: Draw | null;
+  /** PyTorch's repr of the answer's result and of the expected one, when both ran. */
+  yours: string | null;
+  expected: string | null;
+}
+
+export interface CheckResult {
+  passed: boolean;
+  failure: Failure | null;
+  /** How many draws were compared (all of them when it passed). */
+  compared: number;
+  /** Elements the answer's calls made on the draw of the largest sizes (Note [Materialised elements]). */
+  elements: number;
+  /** The same, for the reference. */
+  referenceElements: number;
+}
+
+export interface CheckOptions {
+  seed: number;
+  /** How many draws (the edges among them). */
+  count: number;
+  /** Earlier answers' code (defs), run before the function: an answer may call them. */
+  earlier?: string;
+}
+
+// Calls that read what an input is without computing with it: always allowed.
+const ALWAYS = new Set(['Tensor.shape', 'Tensor.dtype', 'Tensor.ndim', 'Tensor.dim', 'Tensor.size', 'Tensor.numel']);
+
+const OPERATOR_OF = new Map<string, string>();
+for (const [symbol, ops] of Object.entries(OPERATOR_CALLS)) for (const op of ops) OPERATOR_OF.set(op, symbol);
+
+/** The program an answer runs in: the earlier defs, the function with the body, a call of it. */
+export function answerProgram(puzzle: Puzzle, body: string, earlier = ''): { code: string; firstLine: number } {
+  const params = puzzle.signature.params.map((p) => p.name).join(', ');
+  const head = `import torch\n${earlier === '' ? '' : `${earlier.trimEnd()}\n`}def ${puzzle.signature.name}(${params}):\n`;
+  const lines = body.replace(/\s+$/, '').split('\n').map((l) => `    ${l}`);
+  return { code: `${head}${lines.join('\n')}\n${puzzle.signature.name}(${params})\n`, firstLine: head.split('\n').length };
+}
+
+// Note [Materialised elements]: an answer's memory score is the elements
+// its calls' outputs hold that no input held before: a view (x[:, None],
+// expand, .T) and an in-place op make none; everything else makes its
+// output's numel. Read from the record of the run, never estimated.
+function materialised(calls: readonly ProgramCall[]): number {
+  let n = 0;
+  for (const c of calls) {
+    if (c.view || c.failed) continue;
+    c.outputs.forEach((id, i) => {
+      if (c.inputs.includes(id)) return;
+      n += (c.outputInfo[i]?.shape ?? []).reduce((a, b) => a * b, 1);
+    });
+  }
+  return n;
+}
+
+function allowedCall(op: string, allowed: ReadonlySet<string>, defs: ReadonlySet<string>): boolean {
+  if (ALWAYS.has(op) || defs.has(op)) return true;
+  const symbol = OPERATOR_OF.get(op.endsWith('_') && OPERATOR_OF.has(op.slice(0, -1)) ? op.slice(0, -1) : op);
+  if (symbol !== undefined) return allowed.has(symbol);
+  return allowed.has(op.slice(op.lastIndexOf('.') + 1));
+}
+
+// The answer's body as text, with strings and comments blanked: where a
+// loop keyword stands (a for, a while, a comprehension's for).
+function loopLine(body: string): number | null {
+  const lines = body.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const code = (lines[i] as string).replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''").replace(/#.*/, '');
+    if (/(^|[^\w.])(for|while)(?!\w)/.test(code)) return i + 1;
+  }
+  return null;
+}
+
+function tensorOf(tc: Tensorcast, v: DrawnValue): Tensor | number | boolean {
+  if (typeof v !== 'object') return v;
+  const data = v.dtype === 'bool' ? v.values.map((x) => x !== 0) : v.values;
+  const flat = tc.tensor(data, { dtype: v.dtype });
+  if (v.shape.length === 1 && v.shape[0] === v.values.length) return flat;
+  try {
+    return flat.reshape(v.shape);  // the view keeps the storage
+  } finally {
+    flat.dispose();
+  }
+}
+
+function same(a: Tensor, b: Tensor): FailureKind | null {
+  if (a.shape.length !== b.shape.length || a.shape.some((s, i) => s !== b.shape[i])) return 'shape';
+  if (a.dtype !== b.dtype) return 'dtype';
+  const x = a.toArray() as unknown;
+  const y = b.toArray() as unknown;
+  const flat = (v: unknown): unknown[] => (Array.isArray(v) ? v.flatMap(flat) : [v]);
+  const fx = flat(x);
+  const fy = flat(y);
+  for (let i = 0; i < fx.length; i++) {
+    const p = fx[i];
+    const q = fy[i];
+    if (p !== q && !(Number.isNaN(p) && Number.isNaN(q))) return 'values';
+  }
+  return null;
+}
+
+// A shape as Python writes a tuple: (), (3,), (2, 3).
+function tuple(shape: readonly number[]): string {
+  return shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(', ')})`;
+}
+
+function describeTensor(t: unknown): string {
+  return t !== null && typeof t === 'object' && 'toString' in t ? String(t) : JSON.stringify(t);
+}
+
+/**
+ * Runs `body` against the puzzle's reference on `count` draws from `seed`.
+ * Never throws for a wrong or broken answer: the first thing wrong is the
+ * failure. Frees every tensor it made (tc.memory() is back where it was).
+ */
+export function checkAnswer(tc: Tensorcast, puzzle: Puzzle, body: string, options: CheckOptions): CheckResult {
+  const lineCount = body.replace(/\s+$/, '').split('\n').length;
+  let elements = 0;
+  let referenceElements = 0;
+  let compared = 0;
+  const fail = (kind: FailureKind, message: string, line: number | null, draw: Draw | null = null, yours: string | null = null, expected: string | null = null): CheckResult =>
+    ({ passed: false, failure: { kind, message, line, draw, yours, expected }, compared, elements, referenceElements });
+  if (puzzle.maxLines !== null && lineCount > puzzle.maxLines)
+    return fail('lines', `the answer has ${lineCount} lines; this puzzle allows ${puzzle.maxLines}`, puzzle.maxLines + 1);
+  const loop = loopLine(body);
+  if (loop !== null) return fail('rule', 'a loop: this puzzle is solved with whole tensors, without for or while', loop);
+
+  const allowed = new Set(puzzle.allowed);
+  const defs = new Set([...(options.earlier ?? '').matchAll(/^def\s+(\w+)/gm)].map((m) => m[1] as string));
+  const mine = answerProgram(puzzle, body, options.earlier);
+  const theirs = answerProgram(puzzle, puzzle.reference, options.earlier);
+  const all = draws(puzzle.signature, options.seed, options.count);
+  for (let d = 0; d < all.length; d++) {
+    const draw = all[d] as Draw;
+    const inputs: Record<string, Tensor | number | boolean> = {};
+    let yours: Program | null = null;
+    let expected: Program | null = null;
+    try {
+      for (const [name, v] of Object.entries(draw.inputs)) inputs[name] = tensorOf(tc, v);
+      expected = tc.run(theirs.code, { inputs });
+      if (!expected.ok) throw new Error(`the reference of '${puzzle.id}' fails on ${JSON.stringify(draw.sizes)}: ${expected.error?.message}`);
+      yours = tc.run(mine.code, { inputs });
+      const bodyLine = (line: number): number | null => (line >= mine.firstLine && line < mine.firstLine + lineCount ? line - mine.firstLine + 1 : null);
+      for (const s of yours.statements) {
+        const line = bodyLine(s.line);
+        if (line === null) continue;
+        for (const c of s.calls)
+          if (!allowedCall(c.op, allowed, defs))
+            return fail('rule', `${c.op} is not allowed in this puzzle (allowed: ${puzzle.allowed.join(' ')})`, line, draw);
+      }
+      if (d === Math.min(2, all.length - 1)) {  // the largest sizes: draws() puts that edge third
+        elements = materialised(yours.statements.filter((s) => bodyLine(s.line) !== null).flatMap((s) => s.calls));
+        referenceElements = materialised(expected.statements.filter((s) => s.line >= theirs.firstLine && s.line < theirs.firstLine + puzzle.reference.split('\n').length).flatMap((s) => s.calls));
+      }
+      const want = expected.result as Tensor;
+      if (!yours.ok) {
+        const err = yours.error;
+        return fail('error', `${err?.pythonType}: ${err?.message}`, err === null || err === undefined ? null : bodyLine(err.line), draw, null, describeTensor(want));
+      }
+      const got = yours.result;
+      if (got === null || got === undefined || typeof got !== 'object' || Array.isArray(got))
+        return fail('type', `the answer returns ${got === null || got === undefined ? 'None' : typeof got}, not a tensor`, lineCount, draw, describeTensor(got), describeTensor(want));
+      const wrong = same(got as Tensor, want);
+      if (wrong !== null) {
+        const g = got as Tensor;
+        const message = wrong === 'shape' ? `shape ${tuple(g.shape)} where ${tuple(want.shape)} is expected`
+          : wrong === 'dtype' ? `dtype ${g.dtype} where ${want.dtype} is expected` : 'values differ from the expected ones';
+        return fail(wrong, message, lineCount, draw, describeTensor(got), describeTensor(want));
+      }
+      compared++;
+    } finally {
+      yours?.dispose();
+      expected?.dispose();
+      for (const v of Object.values(inputs)) if (typeof v === 'object') v.dispose();
+    }
+  }
+  return { passed: true, failure: null, compared, elements, referenceElements };
+}
