@@ -9,11 +9,12 @@ import { REGISTRY } from '../../dist/index.js';
 import { tc } from '../js/helpers.js';
 import { loadWeb } from './bundle.js';
 
-const web = await loadWeb('model/puzzle-file', 'model/puzzle-check');
+const web = await loadWeb('model/puzzle-file', 'model/puzzle-check', 'model/puzzle-signature');
 const DIR = new URL('../../web/puzzles/', import.meta.url);
 const NAMES = new Set([...REGISTRY.map((e) => e.name), 'range', 'len']);
 const puzzles = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort()
   .map((f) => web.readPuzzle(JSON.parse(readFileSync(new URL(f, DIR), 'utf8')), (n) => NAMES.has(n)));
+// The seed and count of fixtures/puzzles/dump-draws.mjs (the last test checks the draws agree).
 const OPTIONS = { seed: 20261128, count: 20 };
 
 test('every reference passes its 20 draws, and every typical wrong answer fails as its file says', () => {
@@ -75,4 +76,35 @@ test('rules: a loop of any kind, too many lines, a call outside the list; the ma
   assert.deepEqual([ok.elements, ok.referenceElements], [25, 25]);
   const copying = web.checkAnswer(tc, { ...outer, allowed: [...outer.allowed, 'clone'] }, 'return a.clone()[:, None] * b', OPTIONS);
   assert.deepEqual([copying.passed, copying.elements, copying.referenceElements], [true, 30, 25]);
+});
+
+// tests/web/fixtures/puzzles: each reference run by PyTorch 1.13 on the
+// checker's draws (make_fixture.py); the draws there are today's draws.
+test("every reference gives PyTorch's result on every draw: shape, dtype, values and repr", () => {
+  const fixtures = new URL('fixtures/puzzles/', import.meta.url);
+  const saved = JSON.parse(readFileSync(new URL('draws.json', fixtures), 'utf8'));
+  const expected = JSON.parse(readFileSync(new URL('expected.json', fixtures), 'utf8'));
+  assert.deepEqual(Object.keys(saved).sort(), puzzles.map((p) => p.id).sort(), 'a puzzle without fixtures: run dump-draws.mjs and make_fixture.py');
+  for (const p of puzzles) {
+    const drawsNow = saved[p.id].draws;
+    assert.deepEqual(drawsNow, web.draws(p.signature, OPTIONS.seed, OPTIONS.count), `${p.id}: the draws changed since the fixture was made`);
+    assert.equal(saved[p.id].reference, p.reference, `${p.id}: the reference changed since the fixture was made`);
+    drawsNow.forEach((draw, i) => {
+      const inputs = Object.fromEntries(Object.entries(draw.inputs).map(([k, v]) => [k, web.drawnValue(tc, v)]));
+      const program = tc.run(web.answerProgram(p, p.reference).code, { inputs });
+      try {
+        const want = expected[p.id][i];
+        const where = `${p.id} draw ${i} ${JSON.stringify(draw.sizes)}`;
+        assert.equal(program.error, null, where);
+        assert.deepEqual(program.result.shape, want.shape, where);
+        assert.equal(program.result.dtype, want.dtype, where);
+        const flat = (v) => (Array.isArray(v) ? v.flatMap(flat) : [v]);
+        assert.deepEqual(flat(program.result.toArray()), want.values, where);
+        assert.equal(String(program.result), want.repr, where);
+      } finally {
+        program.dispose();
+        for (const v of Object.values(inputs)) if (typeof v === 'object') v.dispose();
+      }
+    });
+  }
 });

@@ -94,7 +94,8 @@ function loopLine(body: string): number | null {
   return null;
 }
 
-function tensorOf(tc: Tensorcast, v: DrawnValue): Tensor | number | boolean {
+/** A drawn input as the program gets it: a tensor of its dtype and shape (the caller disposes it), or the number. */
+export function drawnValue(tc: Tensorcast, v: DrawnValue): Tensor | number | boolean {
   if (typeof v !== 'object') return v;
   const data = v.dtype === 'bool' ? v.values.map((x) => x !== 0) : v.values;
   const flat = tc.tensor(data, { dtype: v.dtype });
@@ -159,7 +160,7 @@ export function checkAnswer(tc: Tensorcast, puzzle: Puzzle, body: string, option
     let yours: Program | null = null;
     let expected: Program | null = null;
     try {
-      for (const [name, v] of Object.entries(draw.inputs)) inputs[name] = tensorOf(tc, v);
+      for (const [name, v] of Object.entries(draw.inputs)) inputs[name] = drawnValue(tc, v);
       expected = tc.run(theirs.code, { inputs });
       if (!expected.ok) throw new Error(`the reference of '${puzzle.id}' fails on ${JSON.stringify(draw.sizes)}: ${expected.error?.message}`);
       yours = tc.run(mine.code, { inputs });
