@@ -48,7 +48,7 @@ test('a broken puzzle file names the field and what is wrong', () => {
     [broken((p) => { p.maxLines = 0; }), 'maxLines: must be an integer of at least 1, not 0'],
     [broken((p) => { p.reference = 'y = x\nreturn y + b'; }), 'reference: has 2 lines, more than maxLines (1)'],
     [broken((p) => { p.hints = [{ en: 'a' }]; }), 'hints[0].zh: is missing'],
-    [broken((p) => { p.wrong = [{ answer: 'return x', fails: 'wrong' }]; }), "wrong[0].fails: must be 'shape', 'dtype', 'values', 'rule' or 'error', not \"wrong\""],
+    [broken((p) => { p.wrong = [{ answer: 'return x', fails: 'wrong' }]; }), "wrong[0].fails: must be one of 'rule', 'lines', 'error', 'type', 'shape', 'dtype', 'values', not \"wrong\""],
   ];
   for (const [file, message] of cases)
     assert.throws(() => web.readPuzzle(file, known), (e) => {

@@ -8,11 +8,9 @@
 // outputs (a view or an in-place op makes no new elements).
 import type { Program, ProgramCall, Tensor, Tensorcast } from 'tensorcast';
 import { OPERATOR_CALLS } from './puzzle-file.js';
-import type { Puzzle } from './puzzle-file.js';
+import type { FailureKind, Puzzle } from './puzzle-file.js';
 import { draws } from './puzzle-signature.js';
 import type { Draw, DrawnValue } from './puzzle-signature.js';
-
-export type FailureKind = 'rule' | 'lines' | 'error' | 'type' | 'shape' | 'dtype' | 'values';
 
 export interface Failure {
   kind: FailureKind;

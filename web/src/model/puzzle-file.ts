@@ -21,11 +21,15 @@ export const OPERATOR_CALLS: Readonly<Record<string, readonly string[]>> = {
   '>': ['gt'], '>=': ['ge'], '&': ['bitwise_and'], '|': ['bitwise_or'], '^': ['bitwise_xor'], '~': ['bitwise_not'],
 };
 
+/** Why the checker fails an answer (web/src/model/puzzle-check.ts). */
+export const FAILURE_KINDS = ['rule', 'lines', 'error', 'type', 'shape', 'dtype', 'values'] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
+
 export interface WrongAnswer {
   /** The body a student might write. */
   answer: string;
-  /** Why it is wrong, for the test that checks the checker says so: 'shape', 'dtype', 'values', 'rule', 'error'. */
-  fails: 'shape' | 'dtype' | 'values' | 'rule' | 'error';
+  /** Why it is wrong, for the test that checks the checker says so. */
+  fails: FailureKind;
 }
 
 export interface Puzzle {
@@ -131,9 +135,9 @@ export function readPuzzle(json: unknown, known: (name: string) => boolean): Puz
   const hints = list(o.hints ?? [], 'hints').map((h, i) => texts(h, `hints[${i}]`));
   const wrong = list(o.wrong ?? [], 'wrong').map((w, i): WrongAnswer => {
     const r = record(w, `wrong[${i}]`);
-    const fails = r.fails;
-    if (fails !== 'shape' && fails !== 'dtype' && fails !== 'values' && fails !== 'rule' && fails !== 'error')
-      throw new PuzzleFileError(`wrong[${i}].fails`, `must be 'shape', 'dtype', 'values', 'rule' or 'error', not ${JSON.stringify(fails)}`);
+    const fails = r.fails as FailureKind;
+    if (!FAILURE_KINDS.includes(fails))
+      throw new PuzzleFileError(`wrong[${i}].fails`, `must be one of ${FAILURE_KINDS.map((k) => `'${k}'`).join(', ')}, not ${JSON.stringify(fails)}`);
     return { answer: text(r.answer, `wrong[${i}].answer`), fails };
   });
   return {
