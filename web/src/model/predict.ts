@@ -18,7 +18,8 @@ export type Verdict = (typeof VERDICTS)[number];
 export type Outcome = { kind: 'shape'; shape: number[] } | { kind: 'error' };
 
 export type Question =
-  | { id: 'result'; kind: 'result'; answer: Outcome }
+  // 'result' in the two-shape mode (one op); 'line:3:d' in the code mode (code-predict.ts)
+  | { id: string; kind: 'result'; answer: Outcome }
   | { id: string; kind: 'dim'; index: number; dim: number; trailing: number; sizes: (number | null)[]; answer: Verdict }
   | { id: string; kind: 'grad'; name: OperandName; answer: number[] };
 
