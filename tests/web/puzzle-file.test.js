@@ -14,15 +14,25 @@ const known = (name) => NAMES.has(name);
 const files = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
 const read = (f) => JSON.parse(readFileSync(new URL(f, DIR), 'utf8'));
 
-test('every puzzle of the set reads; ids are unique and match their file names', () => {
-  assert.ok(files.length >= 2);
+test('every puzzle and drill of the set reads; ids are unique and match their file names', () => {
+  assert.ok(files.length >= 24);
   const ids = new Set();
   for (const f of files) {
-    const p = web.readPuzzle(read(f), known);
+    const p = web.readEntry(read(f), known);
     assert.equal(f.replace(/^\d+-/, '').replace(/\.json$/, ''), p.id, f);
     assert.ok(!ids.has(p.id), `${p.id} twice`);
     ids.add(p.id);
   }
+});
+
+test('a broken drill names the field and what is wrong', () => {
+  const good = read(files.find((f) => read(f).kind === 'drill'));
+  const cases = [
+    [{ ...good, kind: 'quiz' }, "kind: must be 'drill' (a drill) or absent (a puzzle), not \"quiz\""],
+    [{ ...good, program: '' }, 'program: is empty'],
+    [{ ...good, reference: 'return x' }, 'reference: is not a field of a drill (fields: id, kind, difficulty, title, statement, program, hints)'],
+  ];
+  for (const [file, message] of cases) assert.throws(() => web.readEntry(file, known), { name: 'PuzzleFileError', message });
 });
 
 test('a broken puzzle file names the field and what is wrong', () => {
@@ -48,10 +58,12 @@ test('a broken puzzle file names the field and what is wrong', () => {
     [broken((p) => { p.maxLines = 0; }), 'maxLines: must be an integer of at least 1, not 0'],
     [broken((p) => { p.reference = 'y = x\nreturn y + b'; }), 'reference: has 2 lines, more than maxLines (1)'],
     [broken((p) => { p.hints = [{ en: 'a' }]; }), 'hints[0].zh: is missing'],
+    [broken((p) => { p.kind = 'drill'; }), "signature: is not a field of a drill (fields: id, kind, difficulty, title, statement, program, hints)"],
+    [broken((p) => { p.kind = 'quiz'; }), "kind: must be 'drill' (a drill) or absent (a puzzle), not \"quiz\""],
     [broken((p) => { p.wrong = [{ answer: 'return x', fails: 'wrong' }]; }), "wrong[0].fails: must be one of 'rule', 'lines', 'error', 'type', 'shape', 'dtype', 'values', not \"wrong\""],
   ];
   for (const [file, message] of cases)
-    assert.throws(() => web.readPuzzle(file, known), (e) => {
+    assert.throws(() => web.readEntry(file, known), (e) => {
       assert.ok(e instanceof web.PuzzleFileError, String(e));
       assert.equal(e.message, message);
       return true;

@@ -33,6 +33,7 @@ export interface WrongAnswer {
 }
 
 export interface Puzzle {
+  kind: 'function';
   id: string;
   /** 1 (a first step) to 5. */
   difficulty: number;
@@ -91,6 +92,53 @@ function list(v: unknown, field: string): unknown[] {
   return v;
 }
 
+/** What every kind of entry of a set has. */
+interface Header {
+  id: string;
+  difficulty: number;
+  title: Texts;
+  statement: Texts;
+}
+
+function header(o: Record<string, unknown>, fields: readonly string[], what: string): Header {
+  for (const key of Object.keys(o)) if (!fields.includes(key)) throw new PuzzleFileError(key, `is not a field of a ${what} (fields: ${fields.join(', ')})`);
+  const id = text(o.id, 'id');
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) throw new PuzzleFileError('id', `'${id}' must be lowercase words joined by '-' (it goes in links: #puzzle=${id})`);
+  const difficulty = o.difficulty;
+  if (typeof difficulty !== 'number' || !Number.isInteger(difficulty) || difficulty < 1 || difficulty > 5)
+    throw new PuzzleFileError('difficulty', `must be an integer from 1 to 5, not ${JSON.stringify(difficulty)}`);
+  return { id, difficulty, title: texts(o.title, 'title'), statement: texts(o.statement, 'statement') };
+}
+
+/**
+ * A drill: a short program whose lines' shapes (and errors, and
+ * gradients) the learner predicts before each is shown, as the code mode's
+ * predict switch asks them (web/src/model/code-predict.ts).
+ */
+export interface Drill extends Header {
+  kind: 'drill';
+  program: string;
+  hints: Texts[];
+}
+
+const DRILL_FIELDS = ['id', 'kind', 'difficulty', 'title', 'statement', 'program', 'hints'];
+
+/** Reads a parsed drill file; throws a PuzzleFileError naming the first field that is wrong. */
+export function readDrill(json: unknown): Drill {
+  const o = record(json, 'drill');
+  if (o.kind !== 'drill') throw new PuzzleFileError('kind', `must be 'drill' (a drill) or absent (a puzzle), not ${JSON.stringify(o.kind)}`);
+  const head = header(o, DRILL_FIELDS, 'drill');
+  const program = text(o.program, 'program');
+  const hints = list(o.hints ?? [], 'hints').map((h, i) => texts(h, `hints[${i}]`));
+  return { ...head, kind: 'drill', program, hints };
+}
+
+/** A puzzle or a drill, by the file's `kind` (a puzzle has none). */
+export function readEntry(json: unknown, known: (name: string) => boolean): Puzzle | Drill {
+  const o = record(json, 'puzzle');
+  return o.kind === undefined ? readPuzzle(o, known) : readDrill(o);
+}
+
 /**
  * Reads a parsed puzzle file. `known(name)`: whether the library has that
  * name (the package's REGISTRY) or Python has that builtin. Throws a
@@ -99,14 +147,7 @@ function list(v: unknown, field: string): unknown[] {
  */
 export function readPuzzle(json: unknown, known: (name: string) => boolean): Puzzle {
   const o = record(json, 'puzzle');
-  for (const key of Object.keys(o)) if (!FIELDS.includes(key)) throw new PuzzleFileError(key, `is not a field of a puzzle (fields: ${FIELDS.join(', ')})`);
-  const id = text(o.id, 'id');
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) throw new PuzzleFileError('id', `'${id}' must be lowercase words joined by '-' (it goes in links: #puzzle=${id})`);
-  const difficulty = o.difficulty;
-  if (typeof difficulty !== 'number' || !Number.isInteger(difficulty) || difficulty < 1 || difficulty > 5)
-    throw new PuzzleFileError('difficulty', `must be an integer from 1 to 5, not ${JSON.stringify(difficulty)}`);
-  const title = texts(o.title, 'title');
-  const statement = texts(o.statement, 'statement');
+  const { id, difficulty, title, statement } = header(o, FIELDS, 'puzzle');
   const signatureText = text(o.signature, 'signature');
   const ranges = record(o.ranges ?? {}, 'ranges');
   for (const [k, v] of Object.entries(ranges)) text(v, `ranges.${k}`);
@@ -141,6 +182,6 @@ export function readPuzzle(json: unknown, known: (name: string) => boolean): Puz
     return { answer: text(r.answer, `wrong[${i}].answer`), fails };
   });
   return {
-    id, difficulty, title, statement, signatureText, signature, allowed, maxLines, reference, hints, wrong,
+    kind: 'function', id, difficulty, title, statement, signatureText, signature, allowed, maxLines, reference, hints, wrong,
   };
 }
