@@ -3,7 +3,7 @@
 // file it is, e.g. `<!-- recipe: vite7 file=vite.config.js -->`), a fresh
 // project holding the packed tarball, and a page's console and errors.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,8 @@ import { promisify } from 'node:util';
 export const run = promisify(execFile);
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 /** tests/bundlers: Next.js, Vite 6 and 7, installed by scripts/setup.sh. */
-export const bundlers = join(root, 'tests/bundlers/node_modules');
+export const bundlersDir = join(root, 'tests/bundlers');
+export const bundlers = join(bundlersDir, 'node_modules');
 
 const RECIPE = /^( *)<!-- recipe: ([\w-]+)(?: file=(\S+))? -->\n\1```(\w+)\n([\s\S]*?)\n\1```$/gm;
 
@@ -37,15 +38,23 @@ export function readmeRecipes(readme) {
  * A fresh project in a temporary folder with the packed tarball installed
  * (npm pack of dist/, npm install --offline), as a user's project is:
  * { work (the temporary folder, to remove), app, readme (the installed
- * README, the one npm shows) }. dependencies: more of package.json's.
+ * README, the one npm shows) }. seed: a folder with a package.json, its
+ * lock and its installed node_modules (tests/bundlers), whose packages the
+ * project starts with: hard links, so that Next.js is not installed again
+ * for every run.
  */
-export async function freshProject(prefix, dependencies = {}) {
+export async function freshProject(prefix, seed) {
   const work = await mkdtemp(join(tmpdir(), prefix));
   const app = join(work, 'app');
   await mkdir(app);
   const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: join(root, 'dist') });
   const tarball = join(work, JSON.parse(stdout)[0].filename);
+  const dependencies = seed ? JSON.parse(await readFile(join(seed, 'package.json'), 'utf8')).dependencies : {};
   await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module', dependencies }));
+  if (seed) {
+    await cp(join(seed, 'package-lock.json'), join(app, 'package-lock.json'));
+    await run('cp', ['-al', join(seed, 'node_modules'), join(app, 'node_modules')]);
+  }
   await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: app });
   return { work, app, readme: await readFile(join(app, 'node_modules/tensorcast/README.md'), 'utf8') };
 }
