@@ -3,7 +3,7 @@
 // file it is, e.g. `<!-- recipe: vite7 file=vite.config.js -->`), a fresh
 // project holding the packed tarball, and a page's console and errors.
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,10 @@ export async function freshProject(prefix, seed) {
   if (seed) {
     await cp(join(seed, 'package-lock.json'), join(app, 'package-lock.json'));
     await run('cp', ['-al', join(seed, 'node_modules'), join(app, 'node_modules')]);
+    // npm rewrites its record of node_modules in place: a copy, not a link to the seed's.
+    const record = join(app, 'node_modules/.package-lock.json');
+    await rm(record);
+    await cp(join(seed, 'node_modules/.package-lock.json'), record);
   }
   await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: app });
   return { work, app, readme: await readFile(join(app, 'node_modules/tensorcast/README.md'), 'utf8') };
