@@ -85,7 +85,7 @@ function serverBundleError(path: string): TensorcastError {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   const fix =
     path.startsWith('/_next/') || env?.NEXT_RUNTIME !== undefined
-      ? "Next.js bundled tensorcast for the server: add serverExternalPackages: ['tensorcast'] to next.config.js, " +
+      ? "Next.js bundled tensorcast for the server: add serverExternalPackages: ['tensorcast'] to next.config.js (or .mjs, .ts), " +
         'so that the server loads tensorcast from node_modules'
       : 'leave tensorcast out of your server bundle (mark it external), or pass init({ wasmUrl }) with the path ' +
         'of node_modules/tensorcast/tensorcast.wasm';
@@ -165,7 +165,7 @@ export function notWasmError(
   if (url.includes('/node_modules/.vite/'))
     fix =
       "Vite's dev server pre-bundled tensorcast into node_modules/.vite without its .wasm files (Vite 7 and " +
-      "earlier do): add optimizeDeps: { exclude: ['tensorcast'] } to vite.config.js and restart the dev server";
+      "earlier do): add optimizeDeps: { exclude: ['tensorcast'] } to vite.config.js (or .ts) and restart the dev server";
   else if (given)
     fix = 'wasmUrl must be where your server serves tensorcast.wasm (or tensorcast-nosimd.wasm), copied from node_modules/tensorcast/';
   else

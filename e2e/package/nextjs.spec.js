@@ -100,7 +100,7 @@ test("without the README's next.config the server component's init() names serve
     const { server, client } = await results(page, url);
     expect(client).toEqual(EXPECTED);
     expect(server.failed).toMatch(
-      /^TensorcastError: could not load the tensorcast wasm module: a bundler made its location \/_next\/static\/media\/tensorcast\.[\w-]+\.wasm, a path of a web server, which Node cannot read; Next\.js bundled tensorcast for the server: add serverExternalPackages: \['tensorcast'\] to next\.config\.js, so that the server loads tensorcast from node_modules\n/,
+      /^TensorcastError: could not load the tensorcast wasm module: a bundler made its location \/_next\/static\/media\/tensorcast\.[\w-]+\.wasm, a path of a web server, which Node cannot read; Next\.js bundled tensorcast for the server: add serverExternalPackages: \['tensorcast'\] to next\.config\.js \(or \.mjs, \.ts\), so that the server loads tensorcast from node_modules\n/,
     );
   });
 });

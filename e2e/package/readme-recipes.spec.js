@@ -92,7 +92,7 @@ test("Vite 7's dev server: with the README's config it runs the first example; w
       errors: [
         `could not load the tensorcast wasm module: ${base}node_modules/.vite/deps/tensorcast.wasm answered with an HTML page ` +
           "(Content-Type text/html), not the .wasm; Vite's dev server pre-bundled tensorcast into node_modules/.vite without its " +
-          ".wasm files (Vite 7 and earlier do): add optimizeDeps: { exclude: ['tensorcast'] } to vite.config.js and restart the dev server",
+          ".wasm files (Vite 7 and earlier do): add optimizeDeps: { exclude: ['tensorcast'] } to vite.config.js (or .ts) and restart the dev server",
       ],
     }));
 });

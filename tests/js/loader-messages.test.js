@@ -21,7 +21,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const PAGE = '<!doctype html>\n<html><head><title>app</title></head><body></body></html>\n';
 const VITE_FIX =
   "Vite's dev server pre-bundled tensorcast into node_modules/.vite without its .wasm files (Vite 7 and earlier do): " +
-  "add optimizeDeps: { exclude: ['tensorcast'] } to vite.config.js and restart the dev server";
+  "add optimizeDeps: { exclude: ['tensorcast'] } to vite.config.js (or .ts) and restart the dev server";
 const GIVEN_FIX = 'wasmUrl must be where your server serves tensorcast.wasm (or tensorcast-nosimd.wasm), copied from node_modules/tensorcast/';
 
 async function loadError(options) {
@@ -138,7 +138,7 @@ test("a Next.js server bundle (the .wasm's URL a /_next/ path under Node): names
     kind: 'load',
     message:
       `could not load the tensorcast wasm module: a bundler made its location ${path}, a path of a web server, which Node cannot read; ` +
-      "Next.js bundled tensorcast for the server: add serverExternalPackages: ['tensorcast'] to next.config.js, so that the server loads tensorcast from node_modules",
+      "Next.js bundled tensorcast for the server: add serverExternalPackages: ['tensorcast'] to next.config.js (or .mjs, .ts), so that the server loads tensorcast from node_modules",
   };
   assert.deepEqual(await nodeError(script), expected);
   // Its server sets NEXT_RUNTIME, whatever the path.
