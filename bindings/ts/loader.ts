@@ -114,14 +114,22 @@ async function fetchOk(url: URL): Promise<Response> {
   return response;
 }
 
+// A scheme of two letters or more: "C:\\x.wasm" is a Windows path, not a URL.
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]+:/i;
+
+// The page's or worker's URL, which relative URLs resolve against; undefined under Node.
+function pageUrl(): string | undefined {
+  return (globalThis as { location?: { href: string } }).location?.href;
+}
+
 // A file path (Node) or a URL to fetch. A relative wasmUrl means what it
 // would mean to fetch() in a page or worker, and a path under Node.
 function locate(options: InitOptions): URL | string {
   const given = options.wasmUrl;
   if (given === undefined) {
     const own = ownWasm(options.simd ?? hasWasmSimd());
-    if (/^[a-z][a-z0-9+.-]+:/i.test(own)) return new URL(own);
-    const base = (globalThis as { location?: { href: string } }).location?.href;
+    if (HAS_SCHEME.test(own)) return new URL(own);
+    const base = pageUrl();
     if (base === undefined) throw serverBundleError(own);
     return new URL(own, base);
   }
@@ -130,9 +138,8 @@ function locate(options: InitOptions): URL | string {
     return new URL((given as { href: string }).href);
   if (typeof given !== 'string')
     throw new TensorcastError(`init(): wasmUrl must be a string or a URL, got ${typeof given}`, 'type');
-  // A scheme of two letters or more: "C:\\x.wasm" is a Windows path, not a URL.
-  if (/^[a-z][a-z0-9+.-]+:/i.test(given)) return new URL(given);
-  const base = (globalThis as { location?: { href: string } }).location?.href;
+  if (HAS_SCHEME.test(given)) return new URL(given);
+  const base = pageUrl();
   return base !== undefined ? new URL(given, base) : given;
 }
 
@@ -168,6 +175,7 @@ export function notWasmError(
       "earlier do): add optimizeDeps: { exclude: ['tensorcast'] } to vite.config.js (or .ts) and restart the dev server";
   else if (given)
     fix = 'wasmUrl must be where your server serves tensorcast.wasm (or tensorcast-nosimd.wasm), copied from node_modules/tensorcast/';
+  else if (type === undefined) fix = "the package's own file is damaged: install tensorcast again";
   else
     fix =
       'your server does not serve tensorcast.wasm next to the package\'s index.js: copy tensorcast.wasm and ' +

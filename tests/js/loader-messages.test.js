@@ -96,7 +96,7 @@ test('a file that is not WebAssembly (a path under Node)', async () => {
   );
 });
 
-test("the package's own URL answered with HTML (a server without the .wasm): copy the files or pass wasmUrl", () => {
+test("the package's own URL answered with HTML (a server without the .wasm): copy the files or pass wasmUrl; its own file damaged", () => {
   // Only a browser fetches the package's own URL; the message is the same function's.
   const error = notWasmError('https://example.org/assets/tensorcast.wasm', 'text/html; charset=utf-8', new TextEncoder().encode(PAGE), false);
   assert.equal(
@@ -105,6 +105,12 @@ test("the package's own URL answered with HTML (a server without the .wasm): cop
       "(Content-Type text/html; charset=utf-8), not the .wasm; your server does not serve tensorcast.wasm next to the package's " +
       'index.js: copy tensorcast.wasm and tensorcast-nosimd.wasm from node_modules/tensorcast/ to where it serves them ' +
       'and pass that URL as init({ wasmUrl })',
+  );
+  // Under Node the package reads its own file: damaged, not misserved.
+  assert.equal(
+    notWasmError('/app/node_modules/tensorcast/tensorcast.wasm', undefined, new Uint8Array(0), false).message,
+    'could not load the tensorcast wasm module: /app/node_modules/tensorcast/tensorcast.wasm holds 0 bytes that are not WebAssembly ' +
+      "(they start with nothing, not 00 61 73 6d), not the .wasm; the package's own file is damaged: install tensorcast again",
   );
   assert.equal(notWasmError('x', 'application/wasm', new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), false), null);
 });
