@@ -52,6 +52,50 @@ function defaultUrl(simd: boolean): URL {
     : new URL('./tensorcast-nosimd.wasm', import.meta.url);
 }
 
+/**
+ * The href of the package's own .wasm: absolute, or a path where a bundler
+ * put its stand-in for URL (Turbopack's relative URL, an instanceof URL
+ * whose href is e.g. /_next/static/media/tensorcast.<hash>.wasm). Throws a
+ * TensorcastError naming wasmUrl where there is no import.meta.url to find
+ * it by (an iife or CommonJS bundle: new URL(..., undefined) throws).
+ */
+function ownWasm(simd: boolean): string {
+  let url: unknown;
+  try {
+    url = defaultUrl(simd);
+  } catch {
+    throw new TensorcastError(
+      "could not load the tensorcast wasm module: this bundle has no import.meta.url to find tensorcast.wasm by " +
+        "(an iife or CommonJS bundle): pass init({ wasmUrl }) with the URL of tensorcast.wasm, copied from " +
+        'node_modules/tensorcast/ to where your server serves it, or init({ wasmBinary }) with its bytes',
+      'load',
+    );
+  }
+  return String((url as { href?: unknown }).href ?? url);
+}
+
+/**
+ * The error for the package's own .wasm located at a bare path under Node:
+ * a bundler turned it into a path its web server serves, which Node cannot
+ * read. Next.js does so for server components unless the package is left
+ * external; its build names the path /_next/... and its server sets
+ * NEXT_RUNTIME.
+ */
+function serverBundleError(path: string): TensorcastError {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  const fix =
+    path.startsWith('/_next/') || env?.NEXT_RUNTIME !== undefined
+      ? "Next.js bundled tensorcast for the server: add serverExternalPackages: ['tensorcast'] to next.config.js (or .mjs, .ts), " +
+        'so that the server loads tensorcast from node_modules'
+      : 'leave tensorcast out of your server bundle (mark it external), or pass init({ wasmUrl }) with the path ' +
+        'of node_modules/tensorcast/tensorcast.wasm';
+  return new TensorcastError(
+    `could not load the tensorcast wasm module: a bundler made its location ${path}, a path of a web server, ` +
+      `which Node cannot read; ${fix}`,
+    'load',
+  );
+}
+
 // Kept in a variable so that bundlers for the browser neither resolve nor
 // pack it; only code running under Node reaches this import.
 const NODE_FS = 'node:fs/promises';
@@ -70,20 +114,83 @@ async function fetchOk(url: URL): Promise<Response> {
   return response;
 }
 
+// A scheme of two letters or more: "C:\\x.wasm" is a Windows path, not a URL.
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]+:/i;
+
+// The page's or worker's URL, which relative URLs resolve against; undefined under Node.
+function pageUrl(): string | undefined {
+  return (globalThis as { location?: { href: string } }).location?.href;
+}
+
 // A file path (Node) or a URL to fetch. A relative wasmUrl means what it
 // would mean to fetch() in a page or worker, and a path under Node.
 function locate(options: InitOptions): URL | string {
   const given = options.wasmUrl;
-  if (given === undefined) return defaultUrl(options.simd ?? hasWasmSimd());
+  if (given === undefined) {
+    const own = ownWasm(options.simd ?? hasWasmSimd());
+    if (HAS_SCHEME.test(own)) return new URL(own);
+    const base = pageUrl();
+    if (base === undefined) throw serverBundleError(own);
+    return new URL(own, base);
+  }
   if (given instanceof URL) return given;
   if (typeof given === 'object' && given !== null && typeof (given as { href?: unknown }).href === 'string')
     return new URL((given as { href: string }).href);
   if (typeof given !== 'string')
     throw new TensorcastError(`init(): wasmUrl must be a string or a URL, got ${typeof given}`, 'type');
-  // A scheme of two letters or more: "C:\\x.wasm" is a Windows path, not a URL.
-  if (/^[a-z][a-z0-9+.-]+:/i.test(given)) return new URL(given);
-  const base = (globalThis as { location?: { href: string } }).location?.href;
+  if (HAS_SCHEME.test(given)) return new URL(given);
+  const base = pageUrl();
   return base !== undefined ? new URL(given, base) : given;
+}
+
+const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
+
+/**
+ * @internal What the bytes fetched or read for the .wasm are when they are not
+ * WebAssembly (null when they start with its magic word): the answer
+ * described (an HTML page: a server's fallback page, e.g. Vite's
+ * index.html for a file it does not have), and what to configure.
+ * url: where they came from; type: the HTTP Content-Type (undefined for a
+ * file); given: whether the caller chose the location (wasmUrl).
+ */
+export function notWasmError(
+  url: string,
+  type: string | null | undefined,
+  bytes: Uint8Array,
+  given: boolean,
+): TensorcastError | null {
+  if (WASM_MAGIC.every((b, i) => bytes[i] === b)) return null;
+  const typeText = type === undefined ? '' : `Content-Type ${type === null || type === '' ? 'none' : type}`;
+  const head = new TextDecoder().decode(bytes.subarray(0, 64)).trimStart();
+  const html = (type ?? '').startsWith('text/html') || /^<(!doctype|html|head|body|!--)/i.test(head);
+  const start = Array.from(bytes.subarray(0, 4), (b) => b.toString(16).padStart(2, '0')).join(' ');
+  const what = html
+    ? `an HTML page${typeText ? ` (${typeText})` : ''}`
+    : `${bytes.length} bytes that are not WebAssembly (they start with ${start || 'nothing'}, not 00 61 73 6d` +
+      `${typeText ? `; ${typeText}` : ''})`;
+  let fix: string;
+  if (url.includes('/node_modules/.vite/'))
+    fix =
+      "Vite's dev server pre-bundled tensorcast into node_modules/.vite without its .wasm files (Vite 7 and " +
+      "earlier do): add optimizeDeps: { exclude: ['tensorcast'] } to vite.config.js (or .ts) and restart the dev server";
+  else if (given)
+    fix = 'wasmUrl must be where your server serves tensorcast.wasm (or tensorcast-nosimd.wasm), copied from node_modules/tensorcast/';
+  else if (type === undefined) fix = "the package's own file is damaged: install tensorcast again";
+  else
+    fix =
+      'your server does not serve tensorcast.wasm next to the package\'s index.js: copy tensorcast.wasm and ' +
+      'tensorcast-nosimd.wasm from node_modules/tensorcast/ to where it serves them and pass that URL as init({ wasmUrl })';
+  return new TensorcastError(
+    `could not load the tensorcast wasm module: ${url} ${type === undefined ? 'holds' : 'answered with'} ${what}, not the .wasm; ${fix}`,
+    'load',
+  );
+}
+
+// The bytes, once they are known to be WebAssembly.
+function checkedWasm(url: string, type: string | null | undefined, bytes: Uint8Array, given: boolean): Uint8Array {
+  const error = notWasmError(url, type, bytes, given);
+  if (error) throw error;
+  return bytes;
 }
 
 // The instance and the module it was made from (kept: tc.wasmModule).
@@ -96,15 +203,19 @@ async function compile(
   if (options.wasmBinary !== undefined)
     return WebAssembly.instantiate(options.wasmBinary as BufferSource, imports);
   const where = locate(options);
-  if (typeof where === 'string' || where.protocol === 'file:')
-    return WebAssembly.instantiate((await readFile(where)) as BufferSource, imports);
+  const given = options.wasmUrl !== undefined;
+  if (typeof where === 'string' || where.protocol === 'file:') {
+    const name = typeof where === 'string' ? where : where.href;
+    return WebAssembly.instantiate(checkedWasm(name, undefined, await readFile(where), given) as BufferSource, imports);
+  }
   const response = await fetchOk(where);
   // Streaming needs the right MIME type; a server without it still works,
   // only without compiling while downloading.
-  const type = response.headers.get('Content-Type') ?? '';
-  if (typeof WebAssembly.instantiateStreaming === 'function' && type.startsWith('application/wasm'))
+  const type = response.headers.get('Content-Type');
+  if (typeof WebAssembly.instantiateStreaming === 'function' && (type ?? '').startsWith('application/wasm'))
     return WebAssembly.instantiateStreaming(response, imports);
-  return WebAssembly.instantiate(await response.arrayBuffer(), imports);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return WebAssembly.instantiate(checkedWasm(where.href, type, bytes, given) as BufferSource, imports);
 }
 
 function asLoadError(error: unknown): TensorcastError {

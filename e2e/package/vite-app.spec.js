@@ -2,7 +2,8 @@
 // imports 'tensorcast' from an npm-packed tarball, runs worked examples on the
 // page and in a module Web Worker, under a Content-Security-Policy without
 // 'unsafe-eval'. Built by `vite build` and served by `vite preview`, and
-// served by Vite's dev server; with the SIMD build and the plain one.
+// served by Vite's dev server (Vite 8's with no config, Vite 7's with the
+// package README's optimizeDeps.exclude); with the SIMD build and the plain one.
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -88,6 +89,22 @@ test('vite build + vite preview: page and worker, SIMD and plain', async ({ page
 
 test('the Vite dev server finds the .wasm too', async ({ page }) => {
   const server = await createServer({ root: app, server: { host: '127.0.0.1', port: 4400, strictPort: false } });
+  await server.listen();
+  try {
+    await checkBoth(page, server.resolvedUrls.local[0]);
+  } finally {
+    await server.close();
+  }
+});
+
+test("Vite 7's dev server with the README's optimizeDeps.exclude: page and worker", async ({ page }) => {
+  const vite7 = await import(new URL('../../tests/bundlers/node_modules/vite7/dist/node/index.js', import.meta.url).href);
+  const server = await vite7.createServer({
+    root: app,
+    cacheDir: join(work, 'vite7-cache'),
+    optimizeDeps: { exclude: ['tensorcast'] },
+    server: { host: '127.0.0.1', port: 4450, strictPort: false },
+  });
   await server.listen();
   try {
     await checkBoth(page, server.resolvedUrls.local[0]);

@@ -1,0 +1,8 @@
+// The root layout every app-router page needs.
+export default function RootLayout({ children }) {
+  return (
+    <html lang="en">
+      <body>{children}</body>
+    </html>
+  );
+}
