@@ -78,6 +78,7 @@ export class Program {
   /** The work units its ops spent, at most the run's maxWork (docs/limits.md, "Programs"). */
   readonly work: number;
   private readonly values: Map<string, ProgramValue>;
+  private readonly types: Map<string, RawGlobal['t']>;
   private readonly owned: Tensor[];
   private disposed = false;
 
@@ -91,6 +92,7 @@ export class Program {
     }, { namedAsObject: false, dtypeAsRepr: true }, 'run');
     const convert = (g: RawGlobal): ProgramValue => reader.read(g) as ProgramValue;
     this.values = new Map(Object.entries(raw.globals).map(([name, g]) => [name, convert(g)]));
+    this.types = new Map(Object.entries(raw.globals).map(([name, g]) => [name, g.t]));
     this.statements = raw.statements.map(statement);
     this.error = raw.error;
     this.ok = raw.error === null;
@@ -112,6 +114,23 @@ export class Program {
   }
 
   /**
+   * The tensor bound to `name` when the program stopped, typed as a
+   * Tensor: what get(name) returns when it is one. Throws a TensorcastError
+   * when it is not: kind 'value' if the program never bound `name` (say,
+   * it stopped before), 'type' if `name` holds something else (the message
+   * says what), 'disposed' once the program is disposed.
+   */
+  tensor(name: string): Tensor {
+    const value = this.get(name);
+    if (value === undefined) {
+      const stopped = this.error === null ? '' : ` (it stopped at line ${this.error.line}: ${this.error.pythonType})`;
+      fail('value', `Program.tensor(): '${name}' is not defined: the program never bound it${stopped}`);
+    }
+    if (this.owned.includes(value as Tensor)) return value as Tensor;
+    fail('type', `Program.tensor(): '${name}' is ${pythonKind(this.types.get(name), value)}, not a Tensor; get('${name}') returns any value`);
+  }
+
+  /**
    * Frees the program's tensors (those get() handed out). Idempotent, and
    * never throws, however long their autograd graphs (Note [Freeing never
    * throws] in lifetime.ts): it is called from `finally` blocks.
@@ -122,6 +141,21 @@ export class Program {
     for (const t of this.owned) t.dispose();
     this.owned.length = 0;
     this.values.clear();
+  }
+}
+
+// What a value is, in Python's words, for Program.tensor()'s message: from
+// the kind the core wrote (a 'ref' is a tuple, list or str met before).
+function pythonKind(t: RawGlobal['t'] | undefined, value: ProgramValue): string {
+  switch (t) {
+    case 'none': return 'None';
+    case 'bool': return 'a bool';
+    case 'int': return 'an int';
+    case 'float': return 'a float';
+    case 'str': return 'a str';
+    case 'dtype': return 'a torch.dtype';
+    case 'other': return String(value);
+    default: return typeof value === 'string' ? 'a str' : 'a tuple or list';
   }
 }
 
