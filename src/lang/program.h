@@ -9,9 +9,10 @@
 // it called recorded (the same objects tc.explain.op returns). The first
 // statement that raises stops the program: its error carries the line and
 // column of the expression that raised and PyTorch's text; the steps
-// before it keep their results. A syntax error, or a construct the subset
-// leaves out (class, lambda, other imports), is reported before anything
-// runs, with its own line and column. Limits (ProgramLimits) keep a
+// before it keep their results. A syntax error is reported before anything
+// runs, with its own line and column, as Python does; a construct the
+// subset leaves out that Python reads (class, lambda, other imports) raises
+// when its statement runs (Note [Refused constructs] in src/lang/parser.cpp). Limits (ProgramLimits) keep a
 // hostile program from hanging or exhausting the module: they are errors
 // like any other. Lines and columns are 1-based, columns in UTF-16 code
 // units (Note [Columns] in src/syntax/lexer.h).

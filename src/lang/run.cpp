@@ -154,6 +154,12 @@ void collect_tensors(const Value& v, std::vector<Tensor>& out, int depth = 0) {
 // continue or return.
 enum class Flow { Next, Break, Continue, Return };
 
+// A construct the subset leaves out, raised when its statement runs (Note
+// [Refused constructs] in src/lang/parser.cpp): kind "unsupported".
+struct Refusal {
+  std::string message;
+};
+
 // Unwinds every block and call once a step has raised: the error is in
 // the result already (not a std::exception, so that no handler for the
 // program's own errors takes it).
@@ -174,10 +180,6 @@ class Interpreter : private GradientObserver {
   }
 
   void run(const Module& module) {
-    if (auto e = check_imports(module.statements)) {
-      result_.error = *e;
-      return;
-    }
     // Only a program asked about a line watches its backward passes (Note [Call gradients]).
     std::optional<ObserveGradients> observing;
     if (values_line_ > 0) observing.emplace(static_cast<GradientObserver*>(this));
@@ -194,24 +196,6 @@ class Interpreter : private GradientObserver {
 
  private:
   // --- statements
-
-  // Imports the subset has no module for are refused before anything runs.
-  std::optional<ProgramError> check_imports(const std::vector<Statement>& block) const {
-    for (const Statement& s : block) {
-      for (const ImportName& name : s.imports)
-        if (!is_known_module(name.module))
-          return error_of(name.span,
-                          "`import " + name.module +
-                              "` is not supported: programs may import torch, torch.nn and "
-                              "torch.nn.functional",
-                          "unsupported", "SyntaxError");
-      for (const std::vector<Statement>* inner : {&s.body, &s.orelse})
-        if (auto e = check_imports(*inner)) return e;
-      if (s.function)
-        if (auto e = check_imports(s.function->body)) return e;
-    }
-    return std::nullopt;
-  }
 
   // --- blocks (Note [Program steps])
 
@@ -239,6 +223,12 @@ class Interpreter : private GradientObserver {
       case K::Break: step(s, [] {}); return Flow::Break;
       case K::Continue: step(s, [] {}); return Flow::Continue;
       case K::Pass: step(s, [] {}); return Flow::Next;
+      case K::Refused:
+        step(s, [&] {
+          raised_at_ = s.refused_at;
+          throw Refusal{s.refusal};
+        });
+        return Flow::Next;
       default:
         step(s, [&] { execute(s); });
         return Flow::Next;
@@ -519,6 +509,8 @@ class Interpreter : private GradientObserver {
         output_.settle();
       } catch (const Stop&) {
         stopped = true;
+      } catch (const Refusal& r) {
+        error = error_of(where(s), r.message, "unsupported", "NotImplementedError");
       } catch (const PythonError& e) {
         error = error_of(where(s), e.what(), kind_of_python(e.type()), e.type());
       } catch (const Error& e) {
@@ -608,6 +600,11 @@ class Interpreter : private GradientObserver {
 
   void import(const Statement& s) {
     for (const ImportName& name : s.imports) {
+      if (!is_known_module(name.module)) {
+        raised_at_ = name.span;
+        throw Refusal{"`import " + name.module +
+                      "` is not supported: programs may import torch, torch.nn and torch.nn.functional"};
+      }
       Value value;
       if (name.member.empty()) {
         // import torch.nn binds torch; import torch.nn as nn binds torch.nn
