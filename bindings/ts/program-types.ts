@@ -12,6 +12,7 @@ export type {
   StepGradients,
   ProgramCall,
   ProgramError,
+  ProgramWarning,
   ProgramStatement,
   SourceSpan,
   TensorValues,

@@ -31,6 +31,7 @@ import type {
   ProgramCall,
   ProgramError,
   ProgramStatement,
+  ProgramWarning,
   RunOptions,
   TensorValues,
 } from './program-types.js';
@@ -77,6 +78,14 @@ export class Program {
   readonly backward: BackwardStep[];
   /** The work units its ops spent, at most the run's maxWork (docs/limits.md, "Programs"). */
   readonly work: number;
+  /**
+   * The warnings it raised (under tc.setBroadcastPolicy('warn'), or the
+   * backcompat warning), each with its statement's line and columns, once
+   * per statement and text as Python's default warnings filter shows them
+   * (Note [Program warnings]). They also went to tc.onWarning's listeners
+   * (or the console) as they were raised, as every warning does.
+   */
+  readonly warnings: ProgramWarning[];
   private readonly values: Map<string, ProgramValue>;
   private readonly types: Map<string, RawGlobal['t']>;
   private readonly owned: Tensor[];
@@ -99,6 +108,7 @@ export class Program {
     this.printed = this.statements.map((s) => s.output).join('');
     this.backward = backwardSteps(this.statements);
     this.work = raw.work;
+    this.warnings = raw.warnings;
   }
 
   /**
@@ -260,7 +270,7 @@ export function runProgram(rt: Runtime<Tensor>, code: unknown, options: unknown)
     // still escapes (wasm memory exhausted, a bug) is reported the same way,
     // so that a page showing programs never meets an exception.
     if (!(error instanceof TensorcastError)) throw error;
-    return new Program({ statements: [], error: failure(error), work: 0, globals: {} }, rt);
+    return new Program({ statements: [], error: failure(error), warnings: [], work: 0, globals: {} }, rt);
   }
   return new Program(JSON.parse(text) as RawProgram, rt);
 }

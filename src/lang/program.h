@@ -189,9 +189,23 @@ struct ProgramError {
   std::string python_type;  // the exception PyTorch raises: "RuntimeError", "TypeError", "IndexError", ...
 };
 
+// Note [Program warnings]: a warning the core raised while the program ran
+// (under the 'warn' broadcast policy, or PyTorch's backcompat warning),
+// with the statement that raised it. Once per statement and text, as
+// Python's default warnings filter shows a warning once per line: a loop
+// that warns on every run warns once. The warning also goes where every
+// warning of the core goes, as it is raised (tc.onWarning's listeners, or
+// the console).
+struct ProgramWarning {
+  int line = 0, column = 0, end_line = 0, end_column = 0;  // the statement, 1-based, end exclusive
+  std::string message;  // the core's text
+  std::string kind;     // a WarningKind: "rank-promotion", "outer-product", "backcompat"
+};
+
 struct ProgramResult {
   std::vector<StatementResult> statements;  // the ones that ran, the failing one last
   std::optional<ProgramError> error;
+  std::vector<ProgramWarning> warnings;      // Note [Program warnings], in the order raised
   std::map<std::string, Value> globals;      // every name bound at the end (for get(name))
   double work = 0;                           // work units spent (Note [Work budget])
   // Characters of results counted (Note [Bounded output] in repr.h), each

@@ -520,6 +520,7 @@ class Interpreter : private GradientObserver {
       } catch (const std::exception& e) {
         error = error_of(where(s), e.what(), "internal", "RuntimeError");
       }
+      note_warnings(s, scope.events());
       if (out->detailed) out->events = scope.events();
     }
     if (!error && !stopped && called_backward(*out)) fill_grads(*out);
@@ -545,6 +546,16 @@ class Interpreter : private GradientObserver {
   }
 
   Span where(const Statement& s) const { return raised_at_ ? *raised_at_ : s.span; }
+
+  // The step's warnings, each the first of its text on its statement (Note [Program warnings]).
+  void note_warnings(const Statement& s, const std::vector<TraceEvent>& events) {
+    for (const TraceEvent& event : events) {
+      const auto* w = std::get_if<WarningEvent>(&event);
+      if (w == nullptr || !warned_.insert({&s, w->message}).second) continue;
+      result_.warnings.push_back(
+          {s.span.line, s.span.column, s.span.end_line, s.span.end_column, w->message, w->kind});
+    }
+  }
 
   static bool called_backward(const StatementResult& s) {
     for (const CallRecord& c : s.calls)
@@ -1470,6 +1481,7 @@ class Interpreter : private GradientObserver {
   // position_of_serial_[n] of the result once it has finished.
   std::unordered_map<const Statement*, int64_t> runs_;
   int64_t steps_ = 0;
+  std::set<std::pair<const Statement*, std::string>> warned_;  // Note [Program warnings]
   std::vector<Comprehension> comprehensions_;  // being run, innermost last (Note [Comprehensions])
   int64_t steps_started_ = 0;
   int64_t serial_ = -1;  // the running step's
