@@ -153,8 +153,9 @@ for (const [w, h, device] of [[390, 844, 'phone'], [1366, 768, 'laptop']]) {
   }
 }
 
-// Note [Refused constructs]: a construct the subset leaves out stops the
-// program at its statement; the lines before it run, as in Python.
+// A construct the subset leaves out stops the
+// program at its statement; the lines before it run, as in Python (Note
+// [Refused constructs] in src/lang/parser.cpp).
 test('a class on line 4: lines 1-3 run and print, the error names line 4', async ({ page }) => {
   const problems = watch(page);
   await openCode(page, 'lang=en');

@@ -248,7 +248,7 @@ TEST_CASE("programs: errors found before anything runs", "[program]") {
   CHECK(r.statements.empty());
 }
 
-// Note [Refused constructs]: what Python reads runs up to the refused statement.
+// What Python reads runs up to the refused statement (Note [Refused constructs]).
 TEST_CASE("programs: a refused construct stops the program at its statement", "[program]") {
   ProgramResult r = run_program("import torch\nimport numpy as np\n");
   REQUIRE(r.error);
