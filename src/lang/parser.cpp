@@ -31,7 +31,8 @@ struct ParseFailure {
   bool deferred = false;
 };
 
-// What the subset says of a keyword it leaves out (Note [Program syntax]).
+// What the subset says of a keyword it leaves out where Python reads it
+// (refuse_keyword: Note [Refused constructs]).
 std::string unsupported_keyword(Kw kw) {
   const std::string k = syntax::keyword_text(kw);
   switch (kw) {
@@ -39,14 +40,14 @@ std::string unsupported_keyword(Kw kw) {
       return "`lambda` functions are not supported: write a `def`";
     case Kw::Class:
       return "classes are not supported: tensorcast's programs define functions with `def`";
-    case Kw::Try: case Kw::Except: case Kw::Finally: case Kw::Raise:
+    case Kw::Try: case Kw::Raise:
       return "exceptions (`" + k + "`) are not supported: a program stops at its first error";
-    case Kw::Global: case Kw::Nonlocal:
-      return "`" + k + "` is not supported: a function reads the program's names, and returns "
-             "what it computes";
+    case Kw::Global:
+      return "`global` is not supported: a function reads the program's names, and returns what it "
+             "computes";
     case Kw::Del:
       return "`del` is not supported: set the name to None (x = None) to free its tensor";
-    case Kw::Async: case Kw::Await: case Kw::Yield:
+    case Kw::Async: case Kw::Yield:
       return "`" + k + "` is not supported: tensorcast's programs have no generators or coroutines";
     default:
       return "`" + k + "` is not supported";
