@@ -574,22 +574,30 @@ class Parser {
   // block, and the clauses at `column` that continue it (else, elif,
   // except, finally).
   void skip_statement(int column) {
-    bool block = skip_line();
-    if (block && peek().kind == TokenKind::Indent) skip_block();
+    bool block = skip_header();
     while (block && peek().column == column &&
            (peek().is_kw(Kw::Else) || peek().is_kw(Kw::Elif) || peek().is_kw(Kw::Except) ||
-            peek().is_kw(Kw::Finally))) {
-      block = skip_line();
-      if (block && peek().kind == TokenKind::Indent) skip_block();
-    }
+            peek().is_kw(Kw::Finally)))
+      block = skip_header();
   }
 
-  // Past the end of the logical line; whether it ended with ':' (a header).
-  bool skip_line() {
+  // Past the logical line and, when it ends with ':' (a header), its block,
+  // which Python requires; whether it was a header.
+  bool skip_header() {
+    const Token first = peek();
     bool colon = false;
     while (peek().kind != TokenKind::Newline && peek().kind != TokenKind::End) colon = next().is_op(Op::Colon);
     if (peek().kind == TokenKind::Newline) next();
-    return colon;
+    if (!colon) return false;
+    if (peek().kind != TokenKind::Indent) {
+      const std::string owner = first.is_kw(Kw::Class) ? "class definition"
+                                : first.is_kw(Kw::Async) ? "function definition"
+                                                         : block_owner(first);
+      fail_syntax(peek(), "expected an indented block after " + owner + " on line " + std::to_string(first.line),
+                  "IndentationError");
+    }
+    skip_block();
+    return true;
   }
 
   void skip_block() {

@@ -15,7 +15,8 @@ namespace {
 struct RefusedCase {
   const char* source;
   bool compiles;        // Python compiles the text
-  const char* message;  // else its SyntaxError's text
+  const char* type;     // else its exception: SyntaxError or IndentationError
+  const char* message;  // and its text
   int line;             // the line refused (0: none, the program runs to its end) or Python's error's
 };
 
@@ -32,7 +33,7 @@ TEST_CASE("refused constructs: what Python reads runs up to the construct's stat
     if (!c.compiles) {
       REQUIRE(r.error);
       CHECK(r.error->kind == "syntax");
-      CHECK(r.error->python_type == "SyntaxError");
+      CHECK(r.error->python_type == c.type);
       CHECK(r.error->message.rfind(c.message, 0) == 0);  // Python's text, perhaps with what was expected
       CHECK(r.error->line == c.line);
       CHECK(r.statements.empty());
