@@ -152,3 +152,16 @@ for (const [w, h, device] of [[390, 844, 'phone'], [1366, 768, 'laptop']]) {
     });
   }
 }
+
+// A construct the subset leaves out stops the
+// program at its statement; the lines before it run, as in Python (Note
+// [Refused constructs] in src/lang/parser.cpp).
+test('a class on line 4: lines 1-3 run and print, the error names line 4', async ({ page }) => {
+  const problems = watch(page);
+  await openCode(page, 'lang=en');
+  await paste(page, 'import torch\nx = torch.ones(2)\nprint(x * 2)\nclass A:\n    pass\n');
+  await expect(page.getByTestId('printed')).toHaveText('tensor([2., 2.])');
+  await expect(page.getByTestId('code-error')).toContainText('Line 4 raised:');
+  await expect(page.locator('.cm-tc-error')).toHaveText('class A:');
+  expect(problems).toEqual([]);
+});

@@ -190,7 +190,7 @@ inline const std::vector<ErrorKindValue>& error_kinds() {
        false},
       {"load", "the .wasm could not be fetched or compiled", false, true, false},
       {"syntax", "the reader: text Python cannot read (a SyntaxError)", false, false, true},
-      {"unsupported", "the reader: outside the subset (class, lambda, other imports)", false,
+      {"unsupported", "a construct outside the subset (class, lambda, other imports), refused when its statement runs", false,
        false, true},
       {"name", "Python: a NameError (a name not bound)", false, false, true},
       {"attribute", "Python: an AttributeError", false, false, true},

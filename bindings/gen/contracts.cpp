@@ -267,7 +267,7 @@ std::string program_types_ts() {
   out << kHeader
       << "// A program's results (tc.run; Note [Program schema] in src/lang/program_schema.h):\n"
          "// the types the package hands out, then the JSON the core writes (Raw...).\n"
-         "import type { DType, TraceEvent } from './traces.js';\n"
+         "import type { DType, TraceEvent, WarningKind } from './traces.js';\n"
          "import type { ProgramErrorKind } from './error-kinds.js';\n";
   ts_interface<tc::lang::Span>(out);
   ts_interface<tc::lang::ValueInfo>(out);
@@ -277,6 +277,7 @@ std::string program_types_ts() {
   ts_interface<tc::lang::CallRecord>(out);
   ts_interface<tc::lang::StatementResult>(out);
   ts_interface<tc::lang::ProgramError>(out);
+  ts_interface<tc::lang::ProgramWarning>(out);
   out << "\n// --- as the core writes them\n";
   ts_custom<tc::lang::Value>(out);
   ts_interface<tc::lang::TensorValues>(out, true);
@@ -781,6 +782,7 @@ std::string trace_schema_md() {
   md_table<tc::lang::CallGradients>(out);
   md_table<tc::lang::StepGradients>(out);
   md_table<tc::lang::ProgramError>(out);
+  md_table<tc::lang::ProgramWarning>(out);
   md_table<tc::lang::ProgramResult>(out, true);
   md_table<tc::lang::StatementResult>(out, true);
   md_table<tc::lang::CallRecord>(out, true);

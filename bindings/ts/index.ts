@@ -88,6 +88,7 @@ export type {
   ProgramCall,
   ProgramError,
   ProgramErrorKind,
+  ProgramWarning,
   ProgramStatement,
   RunOptions,
   ProgramInput,

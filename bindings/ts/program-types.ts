@@ -13,6 +13,7 @@ export type {
   StepGradients,
   ProgramCall,
   ProgramError,
+  ProgramWarning,
   ProgramStatement,
   SourceSpan,
   TensorValues,

@@ -31,6 +31,7 @@ import type {
   ProgramCall,
   ProgramError,
   ProgramStatement,
+  ProgramWarning,
   RunOptions,
   TensorValues,
 } from './program-types.js';
@@ -85,7 +86,16 @@ export class Program {
    * Tensor); undefined otherwise. Owned by the program, as get()'s values.
    */
   readonly result: ProgramValue | undefined;
+  /**
+   * The warnings it raised (under tc.setBroadcastPolicy('warn'), or the
+   * backcompat warning), each with its statement's line and columns, once
+   * per statement and text as Python's default warnings filter shows them
+   * (Note [Program warnings]). They also went to tc.onWarning's listeners
+   * (or the console) as they were raised, as every warning does.
+   */
+  readonly warnings: ProgramWarning[];
   private readonly values: Map<string, ProgramValue>;
+  private readonly types: Map<string, RawGlobal['t']>;
   private readonly owned: Tensor[];
   private disposed = false;
 
@@ -101,12 +111,14 @@ export class Program {
     this.values = new Map(Object.entries(raw.globals).map(([name, g]) => [name, convert(g)]));
     // after the globals, as the core wrote it: a tensor or list met in both is one
     this.result = raw.result === null ? undefined : convert(raw.result);
+    this.types = new Map(Object.entries(raw.globals).map(([name, g]) => [name, g.t]));
     this.statements = raw.statements.map(statement);
     this.error = raw.error;
     this.ok = raw.error === null;
     this.printed = this.statements.map((s) => s.output).join('');
     this.backward = backwardSteps(this.statements);
     this.work = raw.work;
+    this.warnings = raw.warnings;
   }
 
   /**
@@ -122,6 +134,23 @@ export class Program {
   }
 
   /**
+   * The tensor bound to `name` when the program stopped, typed as a
+   * Tensor: what get(name) returns when it is one. Throws a TensorcastError
+   * when it is not: kind 'value' if the program never bound `name` (say,
+   * it stopped before), 'type' if `name` holds something else (the message
+   * says what), 'disposed' once the program is disposed.
+   */
+  tensor(name: string): Tensor {
+    const value = this.get(name);
+    if (value === undefined) {
+      const stopped = this.error === null ? '' : ` (it stopped at line ${this.error.line}: ${this.error.pythonType})`;
+      fail('value', `Program.tensor(): '${name}' is not defined: the program never bound it${stopped}`);
+    }
+    if (this.owned.includes(value as Tensor)) return value as Tensor;
+    fail('type', `Program.tensor(): '${name}' is ${pythonKind(this.types.get(name), value)}, not a Tensor; get('${name}') returns any value`);
+  }
+
+  /**
    * Frees the program's tensors (those get() handed out). Idempotent, and
    * never throws, however long their autograd graphs (Note [Freeing never
    * throws] in lifetime.ts): it is called from `finally` blocks.
@@ -132,6 +161,21 @@ export class Program {
     for (const t of this.owned) t.dispose();
     this.owned.length = 0;
     this.values.clear();
+  }
+}
+
+// What a value is, in Python's words, for Program.tensor()'s message: from
+// the kind the core wrote (a 'ref' is a tuple, list or str met before).
+function pythonKind(t: RawGlobal['t'] | undefined, value: ProgramValue): string {
+  switch (t) {
+    case 'none': return 'None';
+    case 'bool': return 'a bool';
+    case 'int': return 'an int';
+    case 'float': return 'a float';
+    case 'str': return 'a str';
+    case 'dtype': return 'a torch.dtype';
+    case 'other': return String(value);
+    default: return typeof value === 'string' ? 'a str' : 'a tuple or list';
   }
 }
 
@@ -240,7 +284,7 @@ export function runProgram(rt: Runtime<Tensor>, code: unknown, options: unknown)
     // so that a page showing programs never meets an exception.
     // A 'value' error is the caller's: an input's name (Note [Program inputs and result]).
     if (!(error instanceof TensorcastError) || error.kind === 'value') throw error;
-    return new Program({ statements: [], error: failure(error), work: 0, globals: {}, result: null }, rt);
+    return new Program({ statements: [], error: failure(error), work: 0, globals: {}, result: null, warnings: [] }, rt);
   }
   return new Program(JSON.parse(text) as RawProgram, rt);
 }

@@ -155,6 +155,8 @@ struct Statement {
     Pass,
     Break,
     Continue,
+    Refused,     // a construct the subset leaves out: raises `refusal` at refused_at when it runs
+                 // (Note [Refused constructs] in src/lang/parser.cpp)
   };
   Kind kind;
   Span span;
@@ -166,6 +168,8 @@ struct Statement {
   std::vector<Statement> body, orelse;
   std::shared_ptr<const FunctionDef> function;  // FunctionDef
   bool elif = false;                 // an If written `elif` (in its parent's orelse)
+  std::string refusal;               // Refused: what the subset says of the construct
+  Span refused_at;                   // Refused: the construct
 };
 
 struct Parameter {

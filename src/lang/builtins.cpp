@@ -17,7 +17,9 @@
 //    MemoryError.
 #include "lang/builtins.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstring>
 
 #include "autograd/node.h"
 #include "lang/library.h"
@@ -74,36 +76,45 @@ const char* const kOtherDTypes[] = {"float16", "half",   "bfloat16", "int8",    
                                     "short",   "uint16", "uint32",   "uint64",     "complex32",
                                     "chalf",   "complex64", "cfloat", "complex128", "cdouble"};
 
-// Names PyTorch has that a program may well try and tensorcast lacks (no
-// kernel in the core): refused as what they are, not as typos.
-const char* const kNotInCore[] = {
-    "numpy", "cuda", "index_select", "split", "chunk", "unbind",
-    "norm", "sort", "argsort", "topk", "repeat", "tile",
-    "flip", "roll", "nonzero", "unique", "tril", "triu", "diag", "trace", "einsum", "repeat_interleave",
-    "scatter", "scatter_add", "index_add", "log2", "log10", "exp2", "trunc", "frac", "erf", "lerp",
-    "mse_loss", "cross_entropy", "nll_loss", "gelu", "silu", "leaky_relu", "dropout", "normalize",
-    "one_hot", "cosine_similarity", "pad", "conv2d", "max_pool2d", "layer_norm", "batch_norm",
-    "register_hook", "cdist", "baddbmm", "addmm", "tensordot", "kron", "device"};
-// torch.nn's classes: programs call torch.nn.functional instead.
-const char* const kNnClasses[] = {"Module", "Linear", "ReLU", "Sequential", "Softmax", "Conv2d",
-                                   "MSELoss", "CrossEntropyLoss", "Parameter", "Sigmoid", "Tanh"};
+// Note [Names PyTorch has]: every public name of PyTorch 1.13's
+// namespaces a program reaches (a tensor's attributes, torch, torch.nn,
+// torch.nn.functional, torch.linalg, torch.special, torch.fft), as PyTorch
+// itself lists them (tests/js/fixtures/torch-names/make_fixture.py writes
+// them into torch_names.inc). A name the library's table lacks is looked up
+// there: one of PyTorch's is refused as what it is, "torch.isnan is not
+// supported by tensorcast" (NotImplementedError); any other is Python's
+// AttributeError, as PyTorch raises it for a misspelling. So the refusal
+// follows PyTorch's lists, and a name the table gains stops being refused.
+struct PyTorchNamespace {
+  const char* path;  // "Tensor" for a tensor's attributes
+  const char* const* names;  // sorted as strcmp sorts
+  size_t count;
+};
+#include "lang/torch_names.inc"
+
+bool pytorch_has(const std::string& path, const std::string& name) {
+  for (const PyTorchNamespace& ns : kPyTorchNamespaces) {
+    if (path != ns.path) continue;
+    return std::binary_search(ns.names, ns.names + ns.count, name.c_str(),
+                              [](const char* a, const char* b) { return std::strcmp(a, b) < 0; });
+  }
+  return false;
+}
+
+// torch's namespaces whose names a program may name (each refused, as none
+// is in the library): torch.linalg.norm says so by its own name.
+bool is_unsupported_namespace(const std::string& path) {
+  return path == "torch.linalg" || path == "torch.special" || path == "torch.fft";
+}
 
 [[noreturn]] void not_in_core(const std::string& what) {
   throw PythonError("NotImplementedError", what + " is not supported by tensorcast");
 }
 
-bool listed(const char* const* begin, const char* const* end, const std::string& name) {
-  for (auto p = begin; p != end; ++p)
-    if (name == *p) return true;
-  return false;
-}
-
 Value module_attribute(const ModuleRef& m, const std::string& name) {
-  if (listed(std::begin(kNotInCore), std::end(kNotInCore), name) ||
-      (m.path == "torch.nn" && listed(std::begin(kNnClasses), std::end(kNnClasses), name)))
-    not_in_core(m.path + "." + name);
   if (m.path == "torch") {
     if (name == "nn") return ModuleRef{"torch.nn"};
+    if (is_unsupported_namespace("torch." + name)) return ModuleRef{"torch." + name};
     if (auto d = dtype_from_name(name)) return *d;
     for (const char* other : kOtherDTypes)
       if (name == other)
@@ -116,6 +127,7 @@ Value module_attribute(const ModuleRef& m, const std::string& name) {
   } else if (m.path == kFunctionalPath) {
     if (find_entry(name, Where::kFunctional)) return Callable{m.path + "." + name, std::nullopt};
   }
+  if (pytorch_has(m.path, name)) not_in_core(m.path + "." + name);
   no_attribute("module '" + m.path + "'", name);
 }
 
@@ -152,7 +164,7 @@ Value tensor_attribute(const Tensor& t, const std::string& name) {
   if (name == "grad_fn") return grad_fn_of(t);
   if (name == "data") return detach(t);  // shares storage, no history, as PyTorch's .data
   if (find_entry(name, kMethod)) return Callable{"Tensor." + name, t};
-  if (listed(std::begin(kNotInCore), std::end(kNotInCore), name)) not_in_core("Tensor." + name);
+  if (pytorch_has("Tensor", name)) not_in_core("Tensor." + name);
   no_attribute("'Tensor' object", name);
 }
 

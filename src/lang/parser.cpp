@@ -26,9 +26,13 @@ namespace {
 // returned by parse_program as ParseResult::error.
 struct ParseFailure {
   ProgramError error;
+  // Python reads the text: the statement is refused when it runs (Note
+  // [Refused constructs]), not before the program starts.
+  bool deferred = false;
 };
 
-// What the subset says of a keyword it leaves out (Note [Program syntax]).
+// What the subset says of a keyword it leaves out where Python reads it
+// (refuse_keyword: Note [Refused constructs]).
 std::string unsupported_keyword(Kw kw) {
   const std::string k = syntax::keyword_text(kw);
   switch (kw) {
@@ -36,17 +40,17 @@ std::string unsupported_keyword(Kw kw) {
       return "`lambda` functions are not supported: write a `def`";
     case Kw::Class:
       return "classes are not supported: tensorcast's programs define functions with `def`";
-    case Kw::Try: case Kw::Except: case Kw::Finally: case Kw::Raise:
+    case Kw::Try: case Kw::Raise:
       return "exceptions (`" + k + "`) are not supported: a program stops at its first error";
-    case Kw::Global: case Kw::Nonlocal:
-      return "`" + k + "` is not supported: a function reads the program's names, and returns "
-             "what it computes";
+    case Kw::Global:
+      return "`global` is not supported: a function reads the program's names, and returns what it "
+             "computes";
     case Kw::Del:
       return "`del` is not supported: set the name to None (x = None) to free its tensor";
-    case Kw::Async: case Kw::Await: case Kw::Yield:
+    case Kw::Async: case Kw::Yield:
       return "`" + k + "` is not supported: tensorcast's programs have no generators or coroutines";
-    default:  // a keyword where no statement or expression may start
-      return "invalid syntax: `" + k + "` cannot start a statement here";
+    default:
+      return "`" + k + "` is not supported";
   }
 }
 
@@ -349,8 +353,45 @@ class Parser {
   }
   void open(const Token& bracket) { open_.push_back(bracket); }
   void close() { open_.pop_back(); }
+  // A construct Python reads and the subset leaves out: refused when its
+  // statement runs (Note [Refused constructs]).
   [[noreturn]] void unsupported(const Span& span, const std::string& message) const {
-    fail_at(span, message, "unsupported", "SyntaxError");
+    try {
+      fail_at(span, message, "unsupported", "NotImplementedError");
+    } catch (ParseFailure& failure) {
+      failure.deferred = true;
+      throw;
+    }
+  }
+  // Text Python itself refuses, in its words: nothing runs.
+  [[noreturn]] void python_refuses(const Span& span, const std::string& message) const {
+    fail_at(span, message, "syntax", "SyntaxError");
+  }
+  // A keyword the subset leaves out, where it stands: refused when it runs
+  // if Python reads it there (class, lambda, yield in a def, ...), or
+  // Python's own SyntaxError (yield outside a def, await, nonlocal, a
+  // stray except).
+  [[noreturn]] void refuse_keyword(const Token& t) const {
+    const Span span = span_of(t);
+    switch (t.kw) {
+      case Kw::Lambda: case Kw::Class: case Kw::Try: case Kw::Raise: case Kw::Global: case Kw::Del:
+        unsupported(span, unsupported_keyword(t.kw));
+      case Kw::Yield:
+        if (function_ != nullptr) unsupported(span, unsupported_keyword(t.kw));
+        python_refuses(span, "'yield' outside function");
+      case Kw::Await:
+        python_refuses(span, function_ != nullptr ? "'await' outside async function" : "'await' outside function");
+      case Kw::Nonlocal:
+        if (function_ == nullptr) python_refuses(span, "nonlocal declaration not allowed at module level");
+        python_refuses(span, "no binding for nonlocal '" + peek(1).text + "' found");
+      case Kw::Async:
+        if (peek(1).is_kw(Kw::Def)) unsupported(span, unsupported_keyword(t.kw));
+        if (peek(1).is_kw(Kw::For) || peek(1).is_kw(Kw::With))
+          python_refuses(span, "'async " + peek(1).text + "' outside async function");
+        python_refuses(span, "invalid syntax");
+      default:  // except, finally, in, as, ...: where no statement or expression may start
+        python_refuses(span, "invalid syntax");
+    }
   }
   void expect_op(Op op, const char* what) {
     if (!at_op(op)) expected(what);
@@ -411,7 +452,12 @@ class Parser {
     if (t.is_kw(Kw::For) || t.is_kw(Kw::While) || t.is_kw(Kw::If) || t.is_kw(Kw::Def) ||
         t.is_kw(Kw::With)) {
       count_statement();
-      out.push_back(compound());
+      const Resume resume = here(out);
+      try {
+        out.push_back(compound());
+      } catch (const ParseFailure& failure) {
+        refuse(out, resume, failure);
+      }
       return;
     }
     if (t.is_kw(Kw::Elif) || t.is_kw(Kw::Else))
@@ -431,27 +477,136 @@ class Parser {
   // Simple statements separated by ';', to the end of the line.
   void line(std::vector<Statement>& out) {
     while (true) {
-      statement(out);
+      const Resume resume = here(out);
+      try {
+        statement(out);
+        after_statement(out);
+      } catch (const ParseFailure& failure) {
+        refuse(out, resume, failure);
+        return;
+      }
       if (at_op(Op::Semi)) {
         next();
         if (peek().kind == TokenKind::Newline || peek().kind == TokenKind::End) break;
         continue;
       }
       if (peek().kind == TokenKind::Newline || peek().kind == TokenKind::End) break;
-      const Statement& last = out.back();
-      if (last.kind == Statement::Kind::Expression && last.value->kind == Expr::Kind::Name &&
-          last.value->text == "print" && starts_expression(peek()))
-        fail_at(last.value->span, "Missing parentheses in call to 'print'. Did you mean print(...)?",
-                "syntax", "SyntaxError");
-      if (peek().kind == TokenKind::Keyword)
-        unsupported(span_of(peek()), unsupported_keyword(peek().kw));
-      if (is_left_out_operator(peek())) left_out_operator(peek());
-      if (at_op(Op::Colon))
-        unsupported(span_of(peek()),
-                    "type annotations (`x: int = ...`) are not supported: write `x = ...`");
       expected("the end of the line or ';' after the statement");
     }
     if (peek().kind == TokenKind::Newline) next();
+  }
+
+  // What may follow a simple statement on its line: ';', the line's end,
+  // or a mistake named in Python's words (or a construct refused).
+  void after_statement(const std::vector<Statement>& out) {
+    if (at_op(Op::Semi) || peek().kind == TokenKind::Newline || peek().kind == TokenKind::End) return;
+    const Statement& last = out.back();
+    if (last.kind == Statement::Kind::Expression && last.value->kind == Expr::Kind::Name &&
+        last.value->text == "print" && starts_expression(peek()))
+      fail_at(last.value->span, "Missing parentheses in call to 'print'. Did you mean print(...)?",
+              "syntax", "SyntaxError");
+    if (peek().kind == TokenKind::Keyword) python_refuses(span_of(peek()), "invalid syntax");
+    if (is_left_out_operator(peek())) left_out_operator(peek());
+    if (at_op(Op::Colon))
+      unsupported(span_of(peek()), "type annotations (`x: int = ...`) are not supported: write `x = ...`");
+  }
+
+  // --- refused constructs (Note [Refused constructs])
+  // Note [Refused constructs]: a construct that Python reads and the
+  // subset leaves out (class, lambda, x[...] = v, a generator expression,
+  // an import of numpy, ...) does not stop the program from being read:
+  // its statement becomes a Refused one, which raises when it runs (kind
+  // "unsupported", NotImplementedError, at the construct), so that the
+  // statements before it run and keep their results, as in Python, where
+  // they would run too. The statement is the whole of it: its line and,
+  // for a compound one (class A:, try:, a loop with an else:), its block
+  // and clauses; a decorator takes the def it decorates. The rest of the
+  // program is read as usual, so that a SyntaxError after it still stops
+  // everything before anything runs. What Python refuses itself (yield
+  // outside a def, a stray except, w := 3 on its own) is a SyntaxError in
+  // Python's words, before anything runs. The refused statement's own text
+  // is not read further: a mistake inside it is its refusal.
+  struct Resume {
+    size_t position;   // the statement's first token
+    size_t kept;       // statements of the block before it
+    size_t open;       // open_'s size
+    int64_t nesting, loops;
+    const FunctionDef* function;
+  };
+  Resume here(const std::vector<Statement>& out) const {
+    return {pos_, out.size(), open_.size(), nesting_, loops_, function_};
+  }
+
+  // Replaces what was read of the statement at `resume` by a Refused one
+  // (when Python reads it: else the failure stands) and reads past it.
+  void refuse(std::vector<Statement>& out, const Resume& resume, const ParseFailure& failure) {
+    if (!failure.deferred) throw failure;
+    out.erase(out.begin() + static_cast<std::ptrdiff_t>(resume.kept), out.end());
+    open_.resize(resume.open);
+    nesting_ = resume.nesting;
+    loops_ = resume.loops;
+    function_ = resume.function;
+    pos_ = resume.position;
+    const Token first = peek();
+    Statement s;
+    s.kind = Statement::Kind::Refused;
+    s.refusal = failure.error.message;
+    s.refused_at = {failure.error.line, failure.error.column, failure.error.end_line, failure.error.end_column};
+    size_t end = pos_;
+    while (tokens_[end].kind != TokenKind::Newline && tokens_[end].kind != TokenKind::End) ++end;
+    const Token& last = tokens_[end > pos_ ? end - 1 : pos_];
+    s.span = {first.line, first.column, last.line, last.column + width(last)};
+    bool decorator = true;
+    while (decorator) {
+      decorator = peek().is_op(Op::At);
+      skip_statement(first.column);
+    }
+    // a bracket left open swallows the rest of the text: Python's SyntaxError
+    if (!unclosed_.empty()) {
+      const Token& open = unclosed_.back();
+      if (open.line > first.line || (open.line == first.line && open.column >= first.column))
+        fail_syntax(open, "'" + open.text + "' was never closed");
+    }
+    out.push_back(std::move(s));
+  }
+
+  // Reads past one statement starting at the current token: its line, its
+  // block, and the clauses at `column` that continue it (else, elif,
+  // except, finally).
+  void skip_statement(int column) {
+    bool block = skip_header();
+    while (block && peek().column == column &&
+           (peek().is_kw(Kw::Else) || peek().is_kw(Kw::Elif) || peek().is_kw(Kw::Except) ||
+            peek().is_kw(Kw::Finally)))
+      block = skip_header();
+  }
+
+  // Past the logical line and, when it ends with ':' (a header), its block,
+  // which Python requires; whether it was a header.
+  bool skip_header() {
+    const Token first = peek();
+    bool colon = false;
+    while (peek().kind != TokenKind::Newline && peek().kind != TokenKind::End) colon = next().is_op(Op::Colon);
+    if (peek().kind == TokenKind::Newline) next();
+    if (!colon) return false;
+    if (peek().kind != TokenKind::Indent) {
+      const std::string owner = first.is_kw(Kw::Class) ? "class definition"
+                                : first.is_kw(Kw::Async) ? "function definition"
+                                                         : block_owner(first);
+      fail_syntax(peek(), "expected an indented block after " + owner + " on line " + std::to_string(first.line),
+                  "IndentationError");
+    }
+    skip_block();
+    return true;
+  }
+
+  void skip_block() {
+    int64_t depth = 0;
+    do {
+      const Token& t = next();
+      if (t.kind == TokenKind::Indent) ++depth;
+      if (t.kind == TokenKind::Dedent) --depth;
+    } while (depth > 0 && peek().kind != TokenKind::End);
   }
 
   void statement(std::vector<Statement>& out) {
@@ -478,7 +633,7 @@ class Parser {
       fail_syntax(t, "invalid syntax: a `" + t.text + "` statement starts a line of its own");
     if (t.kind == TokenKind::Keyword && !t.is_kw(Kw::True) && !t.is_kw(Kw::False) &&
         !t.is_kw(Kw::None) && !t.is_kw(Kw::Not))
-      unsupported(span_of(t), unsupported_keyword(t.kw));
+      refuse_keyword(t);
     if (t.is_op(Op::At)) unsupported(span_of(t), "decorators are not supported: call the function inside");
     out.push_back(expression_statement());
   }
@@ -779,9 +934,11 @@ class Parser {
       const std::string module = dotted(&module_span);
       if (!at_keyword(Kw::Import)) expected("'import'");
       next();
-      if (at_op(Op::Star))
+      if (at_op(Op::Star)) {
+        if (function_ != nullptr) python_refuses(span_of(peek()), "import * only allowed at module level");
         unsupported(span_of(peek()),
                     "`from " + module + " import *` is not supported: name what you import");
+      }
       const bool parenthesised = at_op(Op::LPar);
       if (parenthesised) next();
       do {
@@ -940,19 +1097,57 @@ class Parser {
   // `sum(x for x in xs)` passes) is refused; a list comprehension is read
   // by list().
   ExprPtr expression() {
+    const size_t begin = pos_;
     ExprPtr e = conditional();
     const Token& after = peek();
-    if (after.is_kw(Kw::For) || after.is_kw(Kw::Async))
+    if (after.is_kw(Kw::Async))
+      python_refuses(span_of(after), "asynchronous comprehension outside of an asynchronous function");
+    if (after.is_kw(Kw::For)) {
+      // Python reads one only as all that stands inside its parentheses
+      // (its own, or a call's): (x for x in xs), f(x for x in xs)
+      const bool in_parentheses = !open_.empty() && open_.back().is_op(Op::LPar);
+      if (!in_parentheses) python_refuses(span_of(after), "invalid syntax");
+      if (begin == 0 || !tokens_[begin - 1].is_op(Op::LPar) || !closes_alone(pos_))
+        python_refuses(whole(*e), "Generator expression must be parenthesized");
       unsupported(span_of(after), "generator expressions (`(... for ... in ...)`) are not supported: "
                                   "write a list comprehension, `[... for ... in ...]`");
+    }
     return e;
+  }
+
+  // Whether the bracket open at `from` closes before a ',' inside it.
+  bool closes_alone(size_t from) const {
+    int depth = 0;
+    for (size_t i = from; i < tokens_.size(); ++i) {
+      const Token& t = tokens_[i];
+      if (t.kind == TokenKind::Newline || t.kind == TokenKind::End) return false;
+      if (t.is_op(Op::LPar) || t.is_op(Op::LSqb) || t.is_op(Op::LBrace)) ++depth;
+      if (t.is_op(Op::RPar) || t.is_op(Op::RSqb) || t.is_op(Op::RBrace)) {
+        if (depth == 0) return true;
+        --depth;
+      }
+      if (t.is_op(Op::Comma) && depth == 0) return false;
+    }
+    return false;
+  }
+
+  // Whether the logical line has a ',' outside brackets from `from` on.
+  bool comma_ahead(size_t from) const {
+    int depth = 0;
+    for (size_t i = from; i < tokens_.size(); ++i) {
+      const Token& t = tokens_[i];
+      if (t.kind == TokenKind::Newline || t.kind == TokenKind::End || (depth == 0 && t.is_op(Op::Semi))) return false;
+      if (t.is_op(Op::LPar) || t.is_op(Op::LSqb) || t.is_op(Op::LBrace)) ++depth;
+      if ((t.is_op(Op::RPar) || t.is_op(Op::RSqb) || t.is_op(Op::RBrace)) && depth > 0) --depth;
+      if (t.is_op(Op::Comma) && depth == 0) return true;
+    }
+    return false;
   }
 
   // disjunction ['if' disjunction 'else' expression]: a if c else b.
   ExprPtr conditional() {
     const Token& t = peek();
-    if (t.is_kw(Kw::Lambda) || t.is_kw(Kw::Await) || t.is_kw(Kw::Yield))
-      unsupported(span_of(t), unsupported_keyword(t.kw));
+    if (t.is_kw(Kw::Lambda) || t.is_kw(Kw::Await) || t.is_kw(Kw::Yield)) refuse_keyword(t);
     ExprPtr e = disjunction();
     const Token& after = peek();
     if (after.is_kw(Kw::If)) {
@@ -1002,6 +1197,9 @@ class Parser {
   }
 
   [[noreturn]] void left_out_operator(const Token& t) const {
+    // Python reads `:=` inside brackets only, and `->` in a def's header only
+    if (t.is_op(Op::RArrow) || (t.is_op(Op::ColonEqual) && open_.empty()))
+      python_refuses(span_of(t), "invalid syntax");
     unsupported(span_of(t), "the operator `" + t.text +
                                 "` is not supported: tensorcast's programs have + - * / // % ** @ & | ^ ~ "
                                 "and the comparisons == != < <= > >=");
@@ -1482,8 +1680,7 @@ class Parser {
           next();
           return node(Expr::Kind::None, span_of(t));
         }
-        if (t.is_kw(Kw::Lambda) || t.is_kw(Kw::Await) || t.is_kw(Kw::Yield))
-          unsupported(span_of(t), unsupported_keyword(t.kw));
+        if (t.is_kw(Kw::Lambda) || t.is_kw(Kw::Await) || t.is_kw(Kw::Yield)) refuse_keyword(t);
         expected("an expression");
       }
       case TokenKind::Op: {
@@ -1497,6 +1694,9 @@ class Parser {
             unsupported(span_of(t), "dictionaries and sets (`{...}`) are not supported: tensorcast's "
                                     "programs have tuples and lists");
           case Op::Star:
+            // Python reads *x in a tuple, a list or a call only
+            if (open_.empty() && !(pos_ > 0 && tokens_[pos_ - 1].is_op(Op::Comma)) && !comma_ahead(pos_))
+              python_refuses(span_of(t), "can't use starred expression here");
             unsupported(span_of(t), "unpacking (`*x`) is not supported: write each item");
           case Op::Minus: case Op::Plus: case Op::Tilde: return factor();
           default: expected("an expression");
@@ -1566,7 +1766,8 @@ class Parser {
     adopt(*c, std::move(element));
     while (at_keyword(Kw::For) || at_keyword(Kw::Async)) {
       const Token& keyword = next();
-      if (keyword.is_kw(Kw::Async)) unsupported(span_of(keyword), unsupported_keyword(Kw::Async));
+      if (keyword.is_kw(Kw::Async))
+        python_refuses(span_of(keyword), "asynchronous comprehension outside of an asynchronous function");
       auto clause = node(Expr::Kind::CompFor, span_of(keyword));
       ExprPtr target = target_list();
       check_target(*target);

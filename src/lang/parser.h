@@ -8,10 +8,10 @@
 // -2**2 == -4), then attribute access, calls and x[...]. Statements are
 // imports of torch, assignments (chained, to tuples and lists of names, to
 // an attribute), augmented assignments, and expressions, one per line or
-// separated by ';'. Everything else Python has is refused before anything
-// runs: a construct the subset leaves out (loops, if, def, class, with,
-// lambda, and/or/not, comprehensions, f-strings, bitwise operators,
-// x[...] = v) with kind "unsupported", text Python cannot read with kind
+// separated by ';'. A construct the subset leaves out that Python reads
+// (class, lambda, x[...] = v, generator expressions) is read as a Refused
+// statement, kind "unsupported" when it runs (Note [Refused constructs]);
+// text Python cannot read is refused before anything runs, with kind
 // "syntax" and Python's words ("invalid syntax", and what was expected).
 // Limits keep a hostile text from costing more than it may: its size, its
 // number of statements, and how deeply its expressions nest (brackets,
@@ -28,14 +28,15 @@ namespace tc::lang {
 
 struct ParseResult {
   Module module;
-  std::optional<ProgramError> error;  // kind "syntax", "unsupported" or "limit"
+  std::optional<ProgramError> error;  // kind "syntax" or "limit"
 };
 
 // Never throws for bad text: the first problem is in `error`, with the
 // line and columns of the token or construct it names.
 //   parse_program("x = (1 +")            // error "invalid syntax: expected an expression,
 //                                        //   found the end of the text", line 1
-//   parse_program("for i in x:\n  y = i") // error kind "unsupported", line 1, columns 1-4
+//   parse_program("class A:\n  pass")     // no error: a Refused statement, raising
+//                                        //   "classes are not supported: ..." when it runs
 ParseResult parse_program(const std::string& source, const ProgramLimits& limits = {});
 
 }  // namespace tc::lang

@@ -9,9 +9,10 @@
 // it called recorded (the same objects tc.explain.op returns). The first
 // statement that raises stops the program: its error carries the line and
 // column of the expression that raised and PyTorch's text; the steps
-// before it keep their results. A syntax error, or a construct the subset
-// leaves out (class, lambda, other imports), is reported before anything
-// runs, with its own line and column. Limits (ProgramLimits) keep a
+// before it keep their results. A syntax error is reported before anything
+// runs, with its own line and column, as Python does; a construct the
+// subset leaves out that Python reads (class, lambda, other imports) raises
+// when its statement runs (Note [Refused constructs] in src/lang/parser.cpp). Limits (ProgramLimits) keep a
 // hostile program from hanging or exhausting the module: they are errors
 // like any other. Lines and columns are 1-based, columns in UTF-16 code
 // units (Note [Columns] in src/syntax/lexer.h).
@@ -188,9 +189,23 @@ struct ProgramError {
   std::string python_type;  // the exception PyTorch raises: "RuntimeError", "TypeError", "IndexError", ...
 };
 
+// Note [Program warnings]: a warning the core raised while the program ran
+// (under the 'warn' broadcast policy, or PyTorch's backcompat warning),
+// with the statement that raised it. Once per statement and text, as
+// Python's default warnings filter shows a warning once per line: a loop
+// that warns on every run warns once. The warning also goes where every
+// warning of the core goes, as it is raised (tc.onWarning's listeners, or
+// the console).
+struct ProgramWarning {
+  int line = 0, column = 0, end_line = 0, end_column = 0;  // the statement, 1-based, end exclusive
+  std::string message;  // the core's text
+  std::string kind;     // a WarningKind: "rank-promotion", "outer-product", "backcompat"
+};
+
 struct ProgramResult {
   std::vector<StatementResult> statements;  // the ones that ran, the failing one last
   std::optional<ProgramError> error;
+  std::vector<ProgramWarning> warnings;      // Note [Program warnings], in the order raised
   std::map<std::string, Value> globals;      // every name bound at the end (for get(name))
   // The value of the program's last statement when that is an expression
   // at the top level and every statement ran (Note [Program inputs and

@@ -201,11 +201,23 @@ void describe(V& v, const lang::ProgramError& e) {
 }
 
 template <class V>
+void describe(V& v, const lang::ProgramWarning& w) {
+  v.object("ProgramWarning", nullptr,
+           "A warning the program raised, once per statement and text (Note [Program warnings]).");
+  v.extends(lang::Span{w.line, w.column, w.end_line, w.end_column});
+  v("message", w.message, "The warning's text, as tc.onWarning receives it.");
+  v("warningKind", w.kind, kWarningKind, "why it was raised");
+}
+
+template <class V>
 void describe(V& v, const lang::ProgramResult& r) {
   v.object("Program", nullptr,
            "A program run, as the core hands it to the package (tc.run makes a Program of it).");
   v("statements", r.statements, "The statements that ran, the failing one last.");
   v("error", r.error, "What stopped it; null when every statement ran.");
+  v("warnings", r.warnings,
+    "The warnings it raised (under the 'warn' broadcast policy), each once per statement and "
+    "text, in the order raised.");
   v("work", static_cast<int64_t>(r.work), "Work units spent (Note [Work budget]).");
   v.wire("globals", r.globals,
          "Every name bound at the end, for program.get(name); the package owns the tensors' "

@@ -155,6 +155,12 @@ void collect_tensors(const Value& v, std::vector<Tensor>& out, int depth = 0) {
 // continue or return.
 enum class Flow { Next, Break, Continue, Return };
 
+// A construct the subset leaves out, raised when its statement runs (Note
+// [Refused constructs] in src/lang/parser.cpp): kind "unsupported".
+struct Refusal {
+  std::string message;
+};
+
 // Unwinds every block and call once a step has raised: the error is in
 // the result already (not a std::exception, so that no handler for the
 // program's own errors takes it).
@@ -183,10 +189,6 @@ class Interpreter : private GradientObserver {
   // its result, as a notebook cell shows its last expression: an answer
   // may be one expression over its inputs, after the definitions it calls.
   void run(const Module& module, const ProgramInputs& inputs) {
-    if (auto e = check_imports(module.statements)) {
-      result_.error = *e;
-      return;
-    }
     for (const auto& [name, value] : inputs) globals_[name] = value;
     if (!module.statements.empty() && module.statements.back().kind == Statement::Kind::Expression)
       result_statement_ = &module.statements.back();
@@ -206,24 +208,6 @@ class Interpreter : private GradientObserver {
 
  private:
   // --- statements
-
-  // Imports the subset has no module for are refused before anything runs.
-  std::optional<ProgramError> check_imports(const std::vector<Statement>& block) const {
-    for (const Statement& s : block) {
-      for (const ImportName& name : s.imports)
-        if (!is_known_module(name.module))
-          return error_of(name.span,
-                          "`import " + name.module +
-                              "` is not supported: programs may import torch, torch.nn and "
-                              "torch.nn.functional",
-                          "unsupported", "SyntaxError");
-      for (const std::vector<Statement>* inner : {&s.body, &s.orelse})
-        if (auto e = check_imports(*inner)) return e;
-      if (s.function)
-        if (auto e = check_imports(s.function->body)) return e;
-    }
-    return std::nullopt;
-  }
 
   // --- blocks (Note [Program steps])
 
@@ -251,6 +235,12 @@ class Interpreter : private GradientObserver {
       case K::Break: step(s, [] {}); return Flow::Break;
       case K::Continue: step(s, [] {}); return Flow::Continue;
       case K::Pass: step(s, [] {}); return Flow::Next;
+      case K::Refused:
+        step(s, [&] {
+          raised_at_ = s.refused_at;
+          throw Refusal{s.refusal};
+        });
+        return Flow::Next;
       default:
         step(s, [&] { execute(s); });
         return Flow::Next;
@@ -531,6 +521,8 @@ class Interpreter : private GradientObserver {
         output_.settle();
       } catch (const Stop&) {
         stopped = true;
+      } catch (const Refusal& r) {
+        error = error_of(where(s), r.message, "unsupported", "NotImplementedError");
       } catch (const PythonError& e) {
         error = error_of(where(s), e.what(), kind_of_python(e.type()), e.type());
       } catch (const Error& e) {
@@ -540,6 +532,7 @@ class Interpreter : private GradientObserver {
       } catch (const std::exception& e) {
         error = error_of(where(s), e.what(), "internal", "RuntimeError");
       }
+      note_warnings(s, scope.events());
       if (out->detailed) out->events = scope.events();
     }
     if (!error && !stopped && called_backward(*out)) fill_grads(*out);
@@ -565,6 +558,16 @@ class Interpreter : private GradientObserver {
   }
 
   Span where(const Statement& s) const { return raised_at_ ? *raised_at_ : s.span; }
+
+  // The step's warnings, each the first of its text on its statement (Note [Program warnings]).
+  void note_warnings(const Statement& s, const std::vector<TraceEvent>& events) {
+    for (const TraceEvent& event : events) {
+      const auto* w = std::get_if<WarningEvent>(&event);
+      if (w == nullptr || !warned_.insert({&s, w->message}).second) continue;
+      result_.warnings.push_back(
+          {s.span.line, s.span.column, s.span.end_line, s.span.end_column, w->message, w->kind});
+    }
+  }
 
   static bool called_backward(const StatementResult& s) {
     for (const CallRecord& c : s.calls)
@@ -620,6 +623,11 @@ class Interpreter : private GradientObserver {
 
   void import(const Statement& s) {
     for (const ImportName& name : s.imports) {
+      if (!is_known_module(name.module)) {
+        raised_at_ = name.span;
+        throw Refusal{"`import " + name.module +
+                      "` is not supported: programs may import torch, torch.nn and torch.nn.functional"};
+      }
       Value value;
       if (name.member.empty()) {
         // import torch.nn binds torch; import torch.nn as nn binds torch.nn
@@ -1526,6 +1534,7 @@ class Interpreter : private GradientObserver {
   // position_of_serial_[n] of the result once it has finished.
   std::unordered_map<const Statement*, int64_t> runs_;
   int64_t steps_ = 0;
+  std::set<std::pair<const Statement*, std::string>> warned_;  // Note [Program warnings]
   std::vector<Comprehension> comprehensions_;  // being run, innermost last (Note [Comprehensions])
   int64_t steps_started_ = 0;
   int64_t serial_ = -1;  // the running step's

@@ -240,20 +240,38 @@ TEST_CASE("programs: errors found before anything runs", "[program]") {
   CHECK(r.error->line == 3);
   CHECK(r.statements.empty());
   CHECK(r.globals.empty());
-  r = run_program("import torch\nimport numpy as np\n");
+  // a SyntaxError after a refused construct: still nothing ran, as in Python
+  r = run_program("x = 1\nclass A:\n  pass\ny = (1 +\n");
+  REQUIRE(r.error);
+  CHECK(r.error->kind == "syntax");
+  CHECK(r.error->line == 4);
+  CHECK(r.statements.empty());
+}
+
+// What Python reads runs up to the refused statement (Note [Refused constructs]).
+TEST_CASE("programs: a refused construct stops the program at its statement", "[program]") {
+  ProgramResult r = run_program("import torch\nimport numpy as np\n");
   REQUIRE(r.error);
   CHECK(r.error->kind == "unsupported");
+  CHECK(r.error->python_type == "NotImplementedError");
   CHECK(r.error->message ==
         "`import numpy` is not supported: programs may import torch, torch.nn and "
         "torch.nn.functional");
   CHECK(r.error->line == 2);
   CHECK(r.error->column == 8);
   CHECK(r.error->end_column == 13);
-  CHECK(r.statements.empty());
-  r = run_program("x = 1\nclass A:\n  pass\n");
+  CHECK(r.statements.size() == 2);
+  r = run_program("import torch\nx = torch.ones(2)\ny = x * 2\nprint(y)\nclass A:\n  pass\nz = 1\n");
   REQUIRE(r.error);
   CHECK(r.error->kind == "unsupported");
-  CHECK(r.statements.empty());
+  CHECK(r.error->line == 5);
+  CHECK(r.error->message == "classes are not supported: tensorcast's programs define functions with `def`");
+  REQUIRE(r.statements.size() == 5);
+  CHECK(r.statements[3].output == "tensor([2., 2.])\n");
+  CHECK(r.statements[2].names.count("y") == 1);
+  CHECK(r.statements[4].source == "class A:");
+  CHECK(r.globals.count("y") == 1);
+  CHECK(r.globals.count("z") == 0);
 }
 
 TEST_CASE("programs: statements, their text and spans", "[program]") {

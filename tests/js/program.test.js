@@ -232,7 +232,7 @@ test('a syntax error is reported before anything runs, with its line', () => {
   p.dispose();
 });
 
-test('what the subset leaves out (classes, lambda, other imports) is named with its line', () => {
+test('what the subset leaves out (classes, lambda, other imports) is named with its line, the lines before it run', () => {
   for (const [code, line] of [
     ['import torch\nx = torch.ones(2)\nclass A:\n    pass\n', 3],
     ['import torch\nf = 1\ng = lambda x: x\n', 3],
@@ -241,8 +241,10 @@ test('what the subset leaves out (classes, lambda, other imports) is named with 
     const p = tc.run(code);
     assert.equal(p.ok, false, code);
     assert.equal(p.error.kind, 'unsupported', code);
+    assert.equal(p.error.pythonType, 'NotImplementedError', code);
     assert.equal(p.error.line, line, code);
     assert.ok(p.error.message.length > 0);
+    assert.equal(p.statements.length, line, code);
     p.dispose();
   }
 });
