@@ -17,15 +17,22 @@ const puzzles = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort()
   .filter((e) => e.kind === 'function');
 // The seed and count of fixtures/puzzles/dump-draws.mjs (the last test checks the draws agree).
 const OPTIONS = { seed: 20261128, count: 20 };
+// The reference's results on those draws, made once per puzzle (what a page with solutions hidden ships).
+const solvedCache = new Map();
+const solvedOf = (p) => {
+  if (!solvedCache.has(p.id)) solvedCache.set(p.id, web.solve(tc, p, OPTIONS.seed, OPTIONS.count));
+  return solvedCache.get(p.id);
+};
+const check = (p, body) => web.checkAnswer(tc, p, body, solvedOf(p));
 
 test('every reference passes its 20 draws, and every typical wrong answer fails as its file says', () => {
   const before = tc.memory();
   for (const p of puzzles) {
-    const ok = web.checkAnswer(tc, p, p.reference, OPTIONS);
+    const ok = check(p, p.reference);
     assert.equal(ok.failure, null, `${p.id}: ${ok.failure?.message}`);
     assert.equal(ok.compared, 20);
     for (const w of p.wrong) {
-      const r = web.checkAnswer(tc, p, w.answer, OPTIONS);
+      const r = check(p, w.answer);
       assert.equal(r.passed, false, `${p.id}: ${w.answer} passed`);
       assert.equal(r.failure.kind, w.fails, `${p.id}: ${w.answer}: ${r.failure.message}`);
     }
@@ -34,9 +41,19 @@ test('every reference passes its 20 draws, and every typical wrong answer fails 
   assert.equal(tc.memory().bytes, before.bytes);
 });
 
+test('solutions hidden: the checker needs only the shipped results, with no reference code, and says the same', () => {
+  for (const p of puzzles) {
+    const { reference, wrong, ...checkable } = p;
+    const shipped = JSON.parse(JSON.stringify({ ...checkable, signature: undefined, solved: solvedOf(p) }));
+    assert.ok(!JSON.stringify(shipped).includes(reference.replace(/^return /, '')), `${p.id}: the reference's code is in what ships`);
+    for (const body of [reference, ...wrong.map((w) => w.answer)])
+      assert.deepEqual(web.checkAnswer(tc, checkable, body, shipped.solved), check(p, body), `${p.id}: ${body}`);
+  }
+});
+
 test('a failure names the draw, yours and expected, and the line; the same for the same seed', () => {
   const outer = puzzles.find((p) => p.id === 'outer');
-  const r = web.checkAnswer(tc, outer, 'return a', OPTIONS);
+  const r = check(outer, 'return a');
   assert.equal(r.failure.kind, 'shape');
   assert.equal(r.failure.line, 1);
   assert.deepEqual(r.failure.draw.sizes, { n: 0, m: 0 });
@@ -44,19 +61,19 @@ test('a failure names the draw, yours and expected, and the line; the same for t
   assert.equal(r.failure.yours, 'tensor([])');
   assert.equal(r.failure.expected, 'tensor([], size=(0, 0))');
   // a transposed table is caught on the first square draw with values that differ
-  const t = web.checkAnswer(tc, outer, 'return a[None, :] * b[:, None]', OPTIONS);
+  const t = check(outer, 'return a[None, :] * b[:, None]');
   assert.deepEqual([t.failure.kind, t.failure.message, t.failure.draw.sizes], ['values', 'values differ from the expected ones', { n: 5, m: 5 }]);
   assert.equal(t.compared, 2);
   assert.match(t.failure.yours, /^tensor\(\[\[/);
   assert.match(t.failure.expected, /^tensor\(\[\[/);
-  assert.deepEqual(web.checkAnswer(tc, outer, 'return a[None, :] * b[:, None]', OPTIONS), t);
+  assert.deepEqual(check(outer, 'return a[None, :] * b[:, None]'), t);
   // an error names PyTorch's text and its line in the body
-  const e = web.checkAnswer(tc, { ...outer, maxLines: 2 }, 'c = a[:, None]\nreturn c @ b', OPTIONS);
+  const e = check({ ...outer, maxLines: 2 }, 'c = a[:, None]\nreturn c @ b');
   assert.equal(e.failure.kind, 'rule');
   assert.equal(e.failure.line, 2);
   assert.equal(e.failure.message, 'matmul is not allowed in this puzzle (allowed: [] *)');
   const bias = puzzles.find((p) => p.id === 'add-bias');
-  const err = web.checkAnswer(tc, bias, 'return x + b[:, None]', OPTIONS);
+  const err = check(bias, 'return x + b[:, None]');
   assert.equal(err.failure.kind, 'error');
   assert.equal(err.failure.line, 1);
   assert.match(err.failure.message, /^RuntimeError: The size of tensor a \(\d\) must match the size of tensor b \(\d\) at non-singleton dimension 0$/);
@@ -64,18 +81,18 @@ test('a failure names the draw, yours and expected, and the line; the same for t
 
 test('rules: a loop of any kind, too many lines, a call outside the list; the materialised elements', () => {
   const outer = puzzles.find((p) => p.id === 'outer');
-  const loop = web.checkAnswer(tc, outer, 'return torch.stack([a[i] * b for i in range(len(a))])', OPTIONS);
+  const loop = check(outer, 'return torch.stack([a[i] * b for i in range(len(a))])');
   assert.deepEqual([loop.failure.kind, loop.failure.line], ['rule', 1]);
   // a loop word inside a string or a comment is not a loop
   const quoted = { ...outer, maxLines: 2 };
-  assert.equal(web.checkAnswer(tc, quoted, "s = 'for while'  # for\nreturn a[:, None] * b", OPTIONS).failure, null);
-  const long = web.checkAnswer(tc, outer, 'c = a[:, None]\nreturn c * b', OPTIONS);
+  assert.equal(check(quoted, "s = 'for while'  # for\nreturn a[:, None] * b").failure, null);
+  const long = check(outer, 'c = a[:, None]\nreturn c * b');
   assert.deepEqual([long.failure.kind, long.failure.message], ['lines', 'the answer has 2 lines; this puzzle allows 1']);
   // on the largest sizes (5, 5) the reference materialises the product's 25 elements (the None-index is a view);
   // an answer that copies a first makes 5 more
-  const ok = web.checkAnswer(tc, outer, 'return a[:, None] * b', OPTIONS);
+  const ok = check(outer, 'return a[:, None] * b');
   assert.deepEqual([ok.elements, ok.referenceElements], [25, 25]);
-  const copying = web.checkAnswer(tc, { ...outer, allowed: [...outer.allowed, 'clone'] }, 'return a.clone()[:, None] * b', OPTIONS);
+  const copying = check({ ...outer, allowed: [...outer.allowed, 'clone'] }, 'return a.clone()[:, None] * b');
   assert.deepEqual([copying.passed, copying.elements, copying.referenceElements], [true, 30, 25]);
 });
 

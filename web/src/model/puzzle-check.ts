@@ -36,14 +36,6 @@ export interface CheckResult {
   referenceElements: number;
 }
 
-export interface CheckOptions {
-  seed: number;
-  /** How many draws (the edges among them). */
-  count: number;
-  /** Earlier answers' code (defs), run before the function: an answer may call them. */
-  earlier?: string;
-}
-
 // Calls that read what an input is without computing with it: always allowed.
 const ALWAYS = new Set(['Tensor.shape', 'Tensor.dtype', 'Tensor.ndim', 'Tensor.dim', 'Tensor.size', 'Tensor.numel']);
 
@@ -51,7 +43,7 @@ const OPERATOR_OF = new Map<string, string>();
 for (const [symbol, ops] of Object.entries(OPERATOR_CALLS)) for (const op of ops) OPERATOR_OF.set(op, symbol);
 
 /** The program an answer runs in: the earlier defs, the function with the body, a call of it. */
-export function answerProgram(puzzle: Puzzle, body: string, earlier = ''): { code: string; firstLine: number } {
+export function answerProgram(puzzle: Pick<Puzzle, 'signature'>, body: string, earlier = ''): { code: string; firstLine: number } {
   const params = puzzle.signature.params.map((p) => p.name).join(', ');
   const head = `import torch\n${earlier === '' ? '' : `${earlier.trimEnd()}\n`}def ${puzzle.signature.name}(${params}):\n`;
   const lines = body.replace(/\s+$/, '').split('\n').map((l) => `    ${l}`);
@@ -105,22 +97,6 @@ export function drawnValue(tc: Tensorcast, v: DrawnValue): Tensor | number | boo
   }
 }
 
-function same(a: Tensor, b: Tensor): FailureKind | null {
-  if (a.shape.length !== b.shape.length || a.shape.some((s, i) => s !== b.shape[i])) return 'shape';
-  if (a.dtype !== b.dtype) return 'dtype';
-  const x = a.toArray() as unknown;
-  const y = b.toArray() as unknown;
-  const flat = (v: unknown): unknown[] => (Array.isArray(v) ? v.flatMap(flat) : [v]);
-  const fx = flat(x);
-  const fy = flat(y);
-  for (let i = 0; i < fx.length; i++) {
-    const p = fx[i];
-    const q = fy[i];
-    if (p !== q && !(Number.isNaN(p) && Number.isNaN(q))) return 'values';
-  }
-  return null;
-}
-
 // A shape as Python writes a tuple: (), (3,), (2, 3).
 function tuple(shape: readonly number[]): string {
   return shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(', ')})`;
@@ -130,16 +106,103 @@ function describeTensor(t: unknown): string {
   return t !== null && typeof t === 'object' && 'toString' in t ? String(t) : JSON.stringify(t);
 }
 
+/** The reference's result on one draw, as a page without the reference's code ships it. */
+export interface Expected {
+  shape: number[];
+  dtype: string;
+  /** Row-major; a bool tensor's as booleans. */
+  values: unknown[];
+  /** PyTorch's repr, for "expected" beside "yours". */
+  repr: string;
+}
+
 /**
- * Runs `body` against the puzzle's reference on `count` draws from `seed`.
- * Never throws for a wrong or broken answer: the first thing wrong is the
- * failure. Frees every tensor it made (tc.memory() is back where it was).
+ * What the checker compares with: the reference's results on the draws of
+ * `seed` and `count`, and what it materialised. A page built with
+ * solutions hidden ships this instead of the reference's code.
  */
-export function checkAnswer(tc: Tensorcast, puzzle: Puzzle, body: string, options: CheckOptions): CheckResult {
+export interface Solved {
+  seed: number;
+  count: number;
+  results: Expected[];
+  elements: number;
+}
+
+/** A puzzle as the checker needs it: no reference, no wrong answers. */
+export type Checkable = Omit<Puzzle, 'reference' | 'wrong'>;
+
+const flat = (v: unknown): unknown[] => (Array.isArray(v) ? v.flatMap(flat) : [v]);
+
+function inputsOf(tc: Tensorcast, draw: Draw): Record<string, Tensor | number | boolean> {
+  const inputs: Record<string, Tensor | number | boolean> = {};
+  try {
+    for (const [name, v] of Object.entries(draw.inputs)) inputs[name] = drawnValue(tc, v);
+  } catch (e) {
+    disposeInputs(inputs);
+    throw e;
+  }
+  return inputs;
+}
+
+function disposeInputs(inputs: Record<string, Tensor | number | boolean>): void {
+  for (const v of Object.values(inputs)) if (typeof v === 'object') v.dispose();
+}
+
+// the largest sizes: draws() puts that edge third
+const largest = (count: number): number => Math.min(2, count - 1);
+
+/**
+ * Runs the reference on the draws of `seed` and `count`. Throws when the
+ * reference fails or returns no tensor on a draw: a mistake in the puzzle,
+ * which tests/web/puzzle-check.test.js keeps out of the set.
+ */
+export function solve(tc: Tensorcast, puzzle: Puzzle, seed: number, count: number, earlier = ''): Solved {
+  const theirs = answerProgram(puzzle, puzzle.reference, earlier);
+  const lines = puzzle.reference.replace(/\s+$/, '').split('\n').length;
+  const results: Expected[] = [];
+  let elements = 0;
+  draws(puzzle.signature, seed, count).forEach((draw, d) => {
+    const inputs = inputsOf(tc, draw);
+    const run = tc.run(theirs.code, { inputs });
+    try {
+      const r = run.result;
+      if (!run.ok || r === null || r === undefined || typeof r !== 'object' || Array.isArray(r))
+        throw new Error(`the reference of '${puzzle.id}' fails on ${JSON.stringify(draw.sizes)}: ${run.error?.message ?? 'no tensor'}`);
+      const t = r as Tensor;
+      results.push({ shape: [...t.shape], dtype: t.dtype, values: flat(t.toArray()), repr: String(t) });
+      if (d === largest(count))
+        elements = materialised(run.statements.filter((s) => s.line >= theirs.firstLine && s.line < theirs.firstLine + lines).flatMap((s) => s.calls));
+    } finally {
+      run.dispose();
+      disposeInputs(inputs);
+    }
+  });
+  return { seed, count, results, elements };
+}
+
+function differs(got: Tensor, want: Expected): FailureKind | null {
+  if (got.shape.length !== want.shape.length || got.shape.some((s, i) => s !== want.shape[i])) return 'shape';
+  if (got.dtype !== want.dtype) return 'dtype';
+  const values = flat(got.toArray());
+  for (let i = 0; i < values.length; i++) {
+    const p = values[i];
+    const q = want.values[i];
+    if (p !== q && !(Number.isNaN(p) && Number.isNaN(q))) return 'values';
+  }
+  return null;
+}
+
+/**
+ * Runs `body` on the draws `solved` was made on and compares each result
+ * with the reference's. Never throws for a wrong or broken answer: the
+ * first thing wrong is the failure. Frees every tensor it made
+ * (tc.memory() is back where it was).
+ */
+export function checkAnswer(tc: Tensorcast, puzzle: Checkable, body: string, solved: Solved, earlier = ''): CheckResult {
   const lineCount = body.replace(/\s+$/, '').split('\n').length;
   let elements = 0;
-  let referenceElements = 0;
   let compared = 0;
+  const referenceElements = solved.elements;
   const fail = (kind: FailureKind, message: string, line: number | null, draw: Draw | null = null, yours: string | null = null, expected: string | null = null): CheckResult =>
     ({ passed: false, failure: { kind, message, line, draw, yours, expected }, compared, elements, referenceElements });
   if (puzzle.maxLines !== null && lineCount > puzzle.maxLines)
@@ -148,21 +211,16 @@ export function checkAnswer(tc: Tensorcast, puzzle: Puzzle, body: string, option
   if (loop !== null) return fail('rule', 'a loop: this puzzle is solved with whole tensors, without for or while', loop);
 
   const allowed = new Set(puzzle.allowed);
-  const defs = new Set([...(options.earlier ?? '').matchAll(/^def\s+(\w+)/gm)].map((m) => m[1] as string));
-  const mine = answerProgram(puzzle, body, options.earlier);
-  const theirs = answerProgram(puzzle, puzzle.reference, options.earlier);
-  const all = draws(puzzle.signature, options.seed, options.count);
+  const defs = new Set([...earlier.matchAll(/^def\s+(\w+)/gm)].map((m) => m[1] as string));
+  const mine = answerProgram(puzzle, body, earlier);
+  const bodyLine = (line: number): number | null => (line >= mine.firstLine && line < mine.firstLine + lineCount ? line - mine.firstLine + 1 : null);
+  const all = draws(puzzle.signature, solved.seed, solved.count);
   for (let d = 0; d < all.length; d++) {
     const draw = all[d] as Draw;
-    const inputs: Record<string, Tensor | number | boolean> = {};
-    let yours: Program | null = null;
-    let expected: Program | null = null;
+    const want = solved.results[d] as Expected;
+    const inputs = inputsOf(tc, draw);
+    const yours = tc.run(mine.code, { inputs });
     try {
-      for (const [name, v] of Object.entries(draw.inputs)) inputs[name] = drawnValue(tc, v);
-      expected = tc.run(theirs.code, { inputs });
-      if (!expected.ok) throw new Error(`the reference of '${puzzle.id}' fails on ${JSON.stringify(draw.sizes)}: ${expected.error?.message}`);
-      yours = tc.run(mine.code, { inputs });
-      const bodyLine = (line: number): number | null => (line >= mine.firstLine && line < mine.firstLine + lineCount ? line - mine.firstLine + 1 : null);
       for (const s of yours.statements) {
         const line = bodyLine(s.line);
         if (line === null) continue;
@@ -170,30 +228,25 @@ export function checkAnswer(tc: Tensorcast, puzzle: Puzzle, body: string, option
           if (!allowedCall(c.op, allowed, defs))
             return fail('rule', `${c.op} is not allowed in this puzzle (allowed: ${puzzle.allowed.join(' ')})`, line, draw);
       }
-      if (d === Math.min(2, all.length - 1)) {  // the largest sizes: draws() puts that edge third
-        elements = materialised(yours.statements.filter((s) => bodyLine(s.line) !== null).flatMap((s) => s.calls));
-        referenceElements = materialised(expected.statements.filter((s) => s.line >= theirs.firstLine && s.line < theirs.firstLine + puzzle.reference.split('\n').length).flatMap((s) => s.calls));
-      }
-      const want = expected.result as Tensor;
+      if (d === largest(all.length)) elements = materialised(yours.statements.filter((s) => bodyLine(s.line) !== null).flatMap((s) => s.calls));
       if (!yours.ok) {
         const err = yours.error;
-        return fail('error', `${err?.pythonType}: ${err?.message}`, err === null || err === undefined ? null : bodyLine(err.line), draw, null, describeTensor(want));
+        return fail('error', `${err?.pythonType}: ${err?.message}`, err === null || err === undefined ? null : bodyLine(err.line), draw, null, want.repr);
       }
       const got = yours.result;
       if (got === null || got === undefined || typeof got !== 'object' || Array.isArray(got))
-        return fail('type', `the answer returns ${got === null || got === undefined ? 'None' : typeof got}, not a tensor`, lineCount, draw, describeTensor(got), describeTensor(want));
-      const wrong = same(got as Tensor, want);
+        return fail('type', `the answer returns ${got === null || got === undefined ? 'None' : typeof got}, not a tensor`, lineCount, draw, describeTensor(got), want.repr);
+      const g = got as Tensor;
+      const wrong = differs(g, want);
       if (wrong !== null) {
-        const g = got as Tensor;
         const message = wrong === 'shape' ? `shape ${tuple(g.shape)} where ${tuple(want.shape)} is expected`
           : wrong === 'dtype' ? `dtype ${g.dtype} where ${want.dtype} is expected` : 'values differ from the expected ones';
-        return fail(wrong, message, lineCount, draw, describeTensor(got), describeTensor(want));
+        return fail(wrong, message, lineCount, draw, describeTensor(got), want.repr);
       }
       compared++;
     } finally {
-      yours?.dispose();
-      expected?.dispose();
-      for (const v of Object.values(inputs)) if (typeof v === 'object') v.dispose();
+      yours.dispose();
+      disposeInputs(inputs);
     }
   }
   return { passed: true, failure: null, compared, elements, referenceElements };
