@@ -14,6 +14,9 @@ fi
 
 rm -rf dist
 node_modules/.bin/tsc -p bindings/tsconfig.json
+# The same declarations as CommonJS (.d.cts) for the "require" condition:
+# Note [Two declaration trees] in bindings/cjs-declarations.mjs.
+node bindings/cjs-declarations.mjs dist
 cp "$out/tensorcast.js" dist/wasm-glue.js
 cp "$out/tensorcast.wasm" "$out/tensorcast-nosimd.wasm" dist/
 
