@@ -42,11 +42,14 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund --loglevel=error
 fi
 
-# Node 18 and 22 for the packaging test, in their own folder: in the root
-# package their `node` binaries would land in node_modules/.bin and run every
-# npm script (Vite needs Node 20).
-nv=tests/node-versions
-if [ ! -f $nv/node_modules/.package-lock.json ] || [ $nv/package-lock.json -nt $nv/node_modules/.package-lock.json ]; then
-  echo "setup: npm ci in $nv"
-  npm ci --prefix $nv --no-audit --no-fund --loglevel=error
-fi
+# Packages the tests need at versions that would clash with the root's, each
+# folder with its own lock: Node 18 and 22 for the packaging test
+# (tests/node-versions: in the root package their `node` binaries would land
+# in node_modules/.bin and run every npm script; Vite needs Node 20); attw,
+# publint, old TypeScript and Jest 29 (tests/package-tools).
+for nv in tests/node-versions tests/package-tools; do
+  if [ ! -f $nv/node_modules/.package-lock.json ] || [ $nv/package-lock.json -nt $nv/node_modules/.package-lock.json ]; then
+    echo "setup: npm ci in $nv"
+    npm ci --prefix $nv --no-audit --no-fund --loglevel=error
+  fi
+done
