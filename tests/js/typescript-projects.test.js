@@ -131,6 +131,9 @@ test('TypeScript: the oldest supported and the current ones type-check an ES mod
   assert.deepEqual(await typeCheck(dir), []);
   const versions = await Promise.all(Object.values(TSC).map(async ([command, ...args]) => (await run(command, [...args, '--version'])).stdout.trim()));
   assert.deepEqual(versions.map((v) => v.match(/Version (\d+\.\d+)/)[1]).slice(0, 3), ['4.7', '5.0', '5.9']);
+  // The oldest versions checked are the ones the README promises.
+  const readme = (await readFile(join(root, 'bindings/README.md'), 'utf8')).replace(/\s+/g, ' ');
+  assert.match(readme, /TypeScript 4\.7 or later .*?; `moduleResolution` `bundler` needs 5\.0/);
 });
 
 test('TypeScript: a CommonJS project gets the CommonJS declarations (no TS1479) under the same versions and modes, and its compiled require() runs', async () => {
