@@ -24,6 +24,7 @@ import { alphaFrom } from './op-args.js';
 import { roundWith } from './clamp.js';
 import { writeIndex } from './indexing.js';
 import { defineMethod } from './registry.js';
+import { installConsoleView } from './console-view.js';
 import type { IndexItem } from './indexing.js';
 import type { Nested } from './nested.js';
 import type { Runtime } from './runtime.js';
@@ -485,6 +486,9 @@ if (dispose !== undefined) defineMethod(Tensor.prototype, dispose, Tensor.protot
   delete proto.mT;
   Object.setPrototypeOf(proto, new Proxy(hidden, { ownKeys: () => [], getOwnPropertyDescriptor: () => undefined }));
 }
+
+// A browser's console shows a tensor's repr: Note [Tensors in the browser console].
+installConsoleView((value): value is Tensor => value instanceof Tensor);
 
 // One method per op of the table that is a Tensor method (generated/ops.ts):
 // a.add(b, { alpha }), a.relu(), a.add_(b). Anything after the operands is
