@@ -62,6 +62,8 @@ exports.defineCases = function defineCases(test, expect, init) {
     expect([a.isDisposed, b.isDisposed]).toEqual([false, false]);
     expect(a.toArray()).toEqual([[1, 2], [3, 4]]);
     expect(a.mT.toArray()).toEqual([[1, 3], [2, 4]]);
+    // The class a printed diff names, from the CommonJS copy too.
+    expect(a.constructor.name).toBe('Tensor');
   });
 
   test('equal tensors pass toEqual', async () => {
