@@ -484,7 +484,12 @@ if (dispose !== undefined) defineMethod(Tensor.prototype, dispose, Tensor.protot
   const hidden = Object.create(Object.getPrototypeOf(proto)) as object;
   Object.defineProperty(hidden, 'mT', Object.getOwnPropertyDescriptor(proto, 'mT') as PropertyDescriptor);
   delete proto.mT;
-  Object.setPrototypeOf(proto, new Proxy(hidden, { ownKeys: () => [], getOwnPropertyDescriptor: () => undefined }));
+  // Once the chain is frozen (SES's harden), a Proxy must list its target's
+  // keys as they are: the walkers then see mT again, and nothing throws.
+  Object.setPrototypeOf(proto, new Proxy(hidden, {
+    ownKeys: (target) => (Object.isExtensible(target) ? [] : Reflect.ownKeys(target)),
+    getOwnPropertyDescriptor: (target, key) => (Object.isExtensible(target) ? undefined : Reflect.getOwnPropertyDescriptor(target, key)),
+  }));
 }
 
 // A browser's console shows a tensor's repr: Note [Tensors in the browser console].
