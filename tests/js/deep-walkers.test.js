@@ -1,4 +1,4 @@
-// Note [What deep walkers see] (bindings/ts/tensor.ts): a walker that reads
+// The walkers of Note [What deep walkers see] (bindings/ts/tensor.ts): one that reads
 // every property up a tensor's prototype chain, getters included, as Jest
 // 29's diff does, neither throws nor makes a tensor nor reaches the module,
 // and sees the values as its only enumerable property. mT still reads as
