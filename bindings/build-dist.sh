@@ -14,6 +14,9 @@ fi
 
 rm -rf dist
 node_modules/.bin/tsc -p bindings/tsconfig.json
+# The same declarations as CommonJS (.d.cts) for the "require" condition:
+# Note [Two declaration trees] in bindings/cjs-declarations.mjs.
+node bindings/cjs-declarations.mjs dist
 cp "$out/tensorcast.js" dist/wasm-glue.js
 cp "$out/tensorcast.wasm" "$out/tensorcast-nosimd.wasm" dist/
 
@@ -22,9 +25,11 @@ cp "$out/tensorcast.wasm" "$out/tensorcast-nosimd.wasm" dist/
 # so that the .wasm is still found next to it. Only the "node" + "require"
 # condition reaches it (package.json exports); bundlers keep the ES modules.
 # Jest's default mode runs it without dynamic import(): esbuild turns the
-# loader's import('node:fs/promises') into require().
+# loader's import('node:fs/promises') into require(). --keep-names: a
+# tensor's class is Tensor there too (esbuild would name it _Tensor), as a
+# test runner's printed diff of one shows.
 node_modules/.bin/esbuild dist/index.js --bundle --format=cjs --platform=node --target=node18 \
-  --log-level=warning --supported:dynamic-import=false --define:import.meta.url=__tcImportMetaUrl \
+  --log-level=warning --keep-names --supported:dynamic-import=false --define:import.meta.url=__tcImportMetaUrl \
   "--banner:js=const __tcImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" \
   --outfile=dist/index.cjs
 

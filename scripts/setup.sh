@@ -42,11 +42,13 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund --loglevel=error
 fi
 
-# Packages whose versions would clash with the root's, each folder with its
-# own lock: Node 18 and 22 for the packaging test (in the root package their
-# `node` binaries would land in node_modules/.bin and run every npm script;
-# Vite needs Node 20), and Next.js, Vite 6 and 7 for e2e/package.
-for dir in tests/node-versions tests/bundlers; do
+# Packages the tests need at versions that would clash with the root's, each
+# folder with its own lock: Node 18 and 22 for the packaging test
+# (tests/node-versions: in the root package their `node` binaries would land
+# in node_modules/.bin and run every npm script; Vite needs Node 20);
+# Next.js, Vite 6 and 7 for e2e/package (tests/bundlers); attw, publint, old
+# TypeScript and Jest 29 (tests/package-tools).
+for dir in tests/node-versions tests/bundlers tests/package-tools; do
   if [ ! -f $dir/node_modules/.package-lock.json ] || [ $dir/package-lock.json -nt $dir/node_modules/.package-lock.json ]; then
     echo "setup: npm ci in $dir"
     npm ci --prefix $dir --no-audit --no-fund --loglevel=error

@@ -151,12 +151,21 @@ export function installGenerated(functions: object, methods: object): void {
   for (const js of GENERATED_METHODS) {
     const entry = index(js, true);
     define(methods, js, function (this: Held) {
-      return callEntry(this._rt as Runtime<Held>, entry, js, this, arguments);
+      return callEntry(this._rt() as Runtime<Held>, entry, js, this, arguments);
     });
   }
 }
 
 function define(target: object, name: string, f: Function): void {
   if (Object.prototype.hasOwnProperty.call(target, name)) return;
+  defineMethod(target, name, f);
+}
+
+/**
+ * Makes f the method `name` of target as a class body would: writable,
+ * configurable, not enumerable, so that printing a tensor or a copy of it
+ * (Jest's) lists no methods (Note [What deep walkers see] in tensor.ts).
+ */
+export function defineMethod(target: object, name: PropertyKey, f: Function): void {
   Object.defineProperty(target, name, { value: f, writable: true, configurable: true, enumerable: false });
 }

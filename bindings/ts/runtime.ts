@@ -27,8 +27,8 @@ export interface Held {
   _r: number;
   /** What made it (lifetime.ts). */
   _o: number;
-  /** The runtime that made it. */
-  readonly _rt: unknown;
+  /** The runtime that made it (a method: Note [What deep walkers see] in tensor.ts). */
+  _rt(): unknown;
 }
 
 export class Runtime<T extends Held> {
@@ -83,7 +83,7 @@ export class Runtime<T extends Held> {
   /** A live handle of this instance, or a clear error. */
   handle(t: T, fn: string, arg: string): number {
     const what = arg === 'self' ? 'the tensor' : `argument '${arg}'`;
-    if (t._rt !== this)
+    if (t._rt() !== this)
       fail('instance', `${fn}(): ${what} belongs to another tensorcast instance; each init() with options loads its own module, and tensors cannot move between them`);
     if (t._h === 0)
       fail('disposed', `${fn}(): ${what} is disposed (freed by dispose() or tidy()) and cannot be used`);

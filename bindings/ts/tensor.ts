@@ -23,6 +23,8 @@ import { typedView } from './typed-view.js';
 import { alphaFrom } from './op-args.js';
 import { roundWith } from './clamp.js';
 import { writeIndex } from './indexing.js';
+import { defineMethod } from './registry.js';
+import { installConsoleView } from './console-view.js';
 import type { IndexItem } from './indexing.js';
 import type { Nested } from './nested.js';
 import type { Runtime } from './runtime.js';
@@ -164,8 +166,8 @@ export class Tensor {
   set _o(origin: number) {
     this.#o = origin;
   }
-  /** @internal */
-  get _rt(): Runtime<Tensor> {
+  /** @internal A method, not a getter: Note [What deep walkers see]. */
+  _rt(): Runtime<Tensor> {
     return this.#rt;
   }
 
@@ -194,7 +196,7 @@ export class Tensor {
   stride(dim?: number): number[] | number {
     const m = this._meta('stride');
     if (dim === undefined) return m.strides.slice();
-    return m.strides[this._rt.core._tc_stride_dim(checkInt(dim, 'stride', 'dim'), m.shape.length)] as number;
+    return m.strides[this.#rt.core._tc_stride_dim(checkInt(dim, 'stride', 'dim'), m.shape.length)] as number;
   }
   get storageOffset(): number {
     return this._meta('storageOffset').offset;
@@ -237,7 +239,7 @@ export class Tensor {
 
   /** PyTorch's Tensor.to(dtype): this tensor when it already has the dtype, else a converted copy. */
   to(dtype: DType): Tensor {
-    const rt = this._rt;
+    const rt = this.#rt;
     const h = rt.handle(this, 'to', 'self');
     return rt.adopt(rt.core._tc_to_dtype(h, checkDType(dtype, 'to', 'dtype')), 'to');
   }
@@ -265,34 +267,34 @@ export class Tensor {
 
   /** expand(3, 2, 3) or expand([3, -1, 3]); -1 keeps a size. */
   expand(...sizes: number[] | [readonly number[]]): Tensor {
-    return this._rt.shaped(this, 'expand', checkSizes(sizes, 'expand', 'size'), this._rt.core._tc_expand);
+    return this.#rt.shaped(this, 'expand', checkSizes(sizes, 'expand', 'size'), this.#rt.core._tc_expand);
   }
   expandAs(other: Tensor): Tensor {
-    const rt = this._rt;
+    const rt = this.#rt;
     const h = rt.handle(this, 'expandAs', 'self');
     return rt.adopt(rt.core._tc_expand_as(h, rt.tensorArg(other, 'expandAs', 'other')), 'expandAs');
   }
   broadcastTo(shape: readonly number[]): Tensor {
-    return this._rt.shaped(this, 'broadcastTo', checkIntList(shape, 'broadcastTo', 'size'), this._rt.core._tc_broadcast_to);
+    return this.#rt.shaped(this, 'broadcastTo', checkIntList(shape, 'broadcastTo', 'size'), this.#rt.core._tc_broadcast_to);
   }
   /** permute(1, 0) or permute([1, 0]). */
   permute(...dims: number[] | [readonly number[]]): Tensor {
-    return this._rt.shaped(this, 'permute', checkSizes(dims, 'permute', 'dims'), this._rt.core._tc_permute);
+    return this.#rt.shaped(this, 'permute', checkSizes(dims, 'permute', 'dims'), this.#rt.core._tc_permute);
   }
   /** view(3, 2) or view([3, -1]): never copies; fails if the strides forbid. */
   view(...shape: number[] | [readonly number[]]): Tensor {
-    return this._rt.shaped(this, 'view', checkSizes(shape, 'view', 'shape'), this._rt.core._tc_view);
+    return this.#rt.shaped(this, 'view', checkSizes(shape, 'view', 'shape'), this.#rt.core._tc_view);
   }
   /** A view when the strides allow, else a copy. */
   reshape(...shape: number[] | [readonly number[]]): Tensor {
-    return this._rt.shaped(this, 'reshape', checkSizes(shape, 'reshape', 'shape'), this._rt.core._tc_reshape);
+    return this.#rt.shaped(this, 'reshape', checkSizes(shape, 'reshape', 'shape'), this.#rt.core._tc_reshape);
   }
   // --- mT (PyTorch's TensorShape.cpp; src/ops/views.cpp); transpose, squeeze,
   // flatten, movedim, select, gather, clone and the other views: generated
 
   /** The last two dims swapped (a matrix or a batch of matrices): PyTorch's Tensor.mT. */
   get mT(): Tensor {
-    return this._rt.unaryHandle(this, 'mT', this._rt.core._tc_mT);
+    return this.#rt.unaryHandle(this, 'mT', this.#rt.core._tc_mT);
   }
   // --- indexing (README "Indexing"): PyTorch's x[...]
 
@@ -304,7 +306,7 @@ export class Tensor {
    * A view when no item is a tensor or a boolean, else a copy.
    */
   index(spec: string | readonly IndexItem<Tensor>[]): Tensor {
-    const rt = this._rt;
+    const rt = this.#rt;
     const h = rt.handle(this, 'index', 'self');
     return rt.adopt(rt.core._tc_index(h, writeIndex(rt, spec, 'index')), 'index');
   }
@@ -312,31 +314,31 @@ export class Tensor {
 
   /** PyTorch's sum_to: sums this down to a shape it broadcasts from. */
   sumTo(shape: readonly number[]): Tensor {
-    return this._rt.shaped(this, 'sumTo', checkIntList(shape, 'sumTo', 'shape'), this._rt.core._tc_sum_to);
+    return this.#rt.shaped(this, 'sumTo', checkIntList(shape, 'sumTo', 'shape'), this.#rt.core._tc_sum_to);
   }
 
   // --- autograd
 
   get requiresGrad(): boolean {
-    return (this._rt.core._tc_flags(this._rt.handle(this, 'requiresGrad', 'self')) & 1) !== 0;
+    return (this.#rt.core._tc_flags(this.#rt.handle(this, 'requiresGrad', 'self')) & 1) !== 0;
   }
   set requiresGrad(value: boolean) {
     const flag = checkBool(value, 'requiresGrad', 'value');
     // PyTorch's setter's words (python_variable.cpp); the core checks too.
     if (flag && !FLOATING.has(this._meta('requiresGrad').dtype))
       fail('autograd', 'only Tensors of floating point and complex dtype can require gradients');
-    this._rt.core._tc_set_requires_grad(this._rt.handle(this, 'requiresGrad', 'self'), flag);
+    this.#rt.core._tc_set_requires_grad(this.#rt.handle(this, 'requiresGrad', 'self'), flag);
   }
   get isLeaf(): boolean {
-    return (this._rt.core._tc_flags(this._rt.handle(this, 'isLeaf', 'self')) & 2) !== 0;
+    return (this.#rt.core._tc_flags(this.#rt.handle(this, 'isLeaf', 'self')) & 2) !== 0;
   }
   /** PyTorch's retains_grad: true for a non-leaf after retainGrad(). */
   get retainsGrad(): boolean {
-    return (this._rt.core._tc_flags(this._rt.handle(this, 'retainsGrad', 'self')) & 4) !== 0;
+    return (this.#rt.core._tc_flags(this.#rt.handle(this, 'retainsGrad', 'self')) & 4) !== 0;
   }
   /** The gradient backward() left here, or null. Set it to a Tensor, or to null to clear it. */
   get grad(): Tensor | null {
-    const rt = this._rt;
+    const rt = this.#rt;
     const h = rt.handle(this, 'grad', 'self');
     const id = rt.core._tc_grad_id(h);
     if (id === 0) return null;
@@ -353,7 +355,7 @@ export class Tensor {
    * size, and is not this tensor), or clears it with null.
    */
   set grad(value: Tensor | null) {
-    const rt = this._rt;
+    const rt = this.#rt;
     const h = rt.handle(this, 'grad', 'self');
     if (value === null) rt.core._tc_zero_grad(h);
     else if (value instanceof Tensor) rt.core._tc_set_grad(h, rt.handle(value, 'grad', 'value'));
@@ -366,13 +368,13 @@ export class Tensor {
    * tensor made without autograd.
    */
   get gradFn(): string | null {
-    const rt = this._rt;
+    const rt = this.#rt;
     const length = rt.core._tc_grad_fn(rt.handle(this, 'gradFn', 'self'));
     return length === 0 ? null : ascii(rt.core.HEAPU8, rt.scratch.read(0), length);
   }
   /** Runs backward from this tensor (one element, or pass a gradient of its shape). */
   backward(gradient?: Tensor): void {
-    const rt = this._rt;
+    const rt = this.#rt;
     const h = rt.handle(this, 'backward', 'self');
     const g = gradient === undefined ? 0 : rt.tensorArg(gradient, 'backward', 'gradient');
     rt.core._tc_backward(h, g);
@@ -381,7 +383,7 @@ export class Tensor {
 
   /** Frees this tensor now (views and results made from it stay valid). Idempotent; never throws. */
   dispose(): void {
-    this._rt.life.dispose(this);
+    this.#rt.life.dispose(this);
   }
 
   /** PyTorch's repr: "tensor([[1., 2.],\n        [3., 4.]], requires_grad=True)", summarised past 1000 elements. */
@@ -400,14 +402,14 @@ export class Tensor {
   // repr] in src/tensor_repr.h).
   #repr(): string {
     if (this._h === 0) return 'tensor(<disposed>)';
-    const rt = this._rt;
+    const rt = this.#rt;
     const length = rt.core._tc_repr(this._h);
     return ascii(rt.core.HEAPU8, rt.scratch.read(0), length);
   }
 
   /** @internal */
   _meta(fn: string): Meta {
-    const rt = this._rt;
+    const rt = this.#rt;
     const h = rt.handle(this, fn, 'self');
     if (this.#m !== undefined) return this.#m;
     rt.core._tc_info(h);
@@ -429,7 +431,7 @@ export class Tensor {
   /** @internal The values in row-major order, copied out of wasm memory. */
   _read(fn: string): TypedData {
     const m = this._meta(fn);
-    const core = this._rt.core;
+    const core = this.#rt.core;
     const address = core._tc_read_begin(this._h);
     try {
       // Read the memory after readBegin: a contiguous copy may have grown it.
@@ -457,7 +459,41 @@ export interface Tensor {
   [Symbol.dispose](): void;
 }
 const dispose = (Symbol as { dispose?: symbol }).dispose;
-if (dispose !== undefined) (Tensor.prototype as unknown as Record<symbol, unknown>)[dispose] = Tensor.prototype.dispose;
+if (dispose !== undefined) defineMethod(Tensor.prototype, dispose, Tensor.prototype.dispose);
+
+// Note [What deep walkers see]
+// Some libraries copy or print an object by reading every property up its
+// prototype chain, getters included: Jest 29's diff of a failed toEqual or
+// toBe (jest-matcher-utils' deepCyclicCopyReplaceable; Jest 30 reads
+// SERIALIZABLE_PROPERTIES instead, see Tensor's getter of it). What such a
+// walker reads of a tensor must neither throw nor make tensors nor lead
+// into the module, or the failure it reports is the walk's, not the
+// comparison's:
+// - the runtime is reached by a method, _rt(), which a walker does not call
+//   (the module's lists hold disposed tensors, whose getters throw);
+// - methods are not enumerable, as a class body makes them, so that the
+//   printed copy shows the values alone;
+// - mT, which throws below 2 dims (PyTorch's error) and makes a new tensor
+//   each time it is read (a walk that never ends), is found through the
+//   last link of the prototype chain, a Proxy that lists no own property.
+//   Only lookups that miss Tensor.prototype reach it: the op path never does.
+// The other getters (shape, dtype, grad...) are cheap and throw only on a
+// disposed tensor, which a failed comparison of one may then report.
+{
+  const proto = Tensor.prototype as unknown as Record<string, unknown>;
+  const hidden = Object.create(Object.getPrototypeOf(proto)) as object;
+  Object.defineProperty(hidden, 'mT', Object.getOwnPropertyDescriptor(proto, 'mT') as PropertyDescriptor);
+  delete proto.mT;
+  // Once the chain is frozen (SES's harden), a Proxy must list its target's
+  // keys as they are: the walkers then see mT again, and nothing throws.
+  Object.setPrototypeOf(proto, new Proxy(hidden, {
+    ownKeys: (target) => (Object.isExtensible(target) ? [] : Reflect.ownKeys(target)),
+    getOwnPropertyDescriptor: (target, key) => (Object.isExtensible(target) ? undefined : Reflect.getOwnPropertyDescriptor(target, key)),
+  }));
+}
+
+// A browser's console shows a tensor's repr: Note [Tensors in the browser console].
+installConsoleView((value): value is Tensor => value instanceof Tensor);
 
 // One method per op of the table that is a Tensor method (generated/ops.ts):
 // a.add(b, { alpha }), a.relu(), a.add_(b). Anything after the operands is
@@ -470,38 +506,40 @@ export interface Tensor extends RegistryMethods<Tensor> {}
 // The methods read `arguments.length` rather than rest parameters: on the
 // op path a rest array is an allocation per call.
 OPS.forEach((op: OpInfo, code) => {
-  if (op.family === 'where') return;
+  if (op.family !== 'where') defineMethod(Tensor.prototype, op.name, opMethod(op, code));
+});
+
+// The Tensor method of the op table's entry `code`.
+function opMethod(op: OpInfo, code: number): Function {
   const name = op.name;
-  const methods = Tensor.prototype as unknown as Record<string, unknown>;
   if (op.family === 'unary') {
-    methods[name] = function (this: Tensor) {
+    return function (this: Tensor) {
       if (arguments.length > 0) alphaFrom(op, 0, arguments);
-      return this._rt.op1(code, name, this);
+      return this._rt().op1(code, name, this);
     };
   } else if (op.family === 'matmul') {
     // Both operands are tensors (PyTorch's matmul takes no number): refused
     // here with the package's words, as where's condition is.
-    methods[name] = function (this: Tensor, other: unknown) {
+    return function (this: Tensor, other: unknown) {
       if (arguments.length > 1) alphaFrom(op, 1, arguments);
-      this._rt.tensorArg(other, name, 'other');
-      return this._rt.op2(code, name, this, other, 1);
+      this._rt().tensorArg(other, name, 'other');
+      return this._rt().op2(code, name, this, other, 1);
     };
   } else if (op.inplace) {
-    methods[name] = function (this: Tensor, other: unknown) {
-      return this._rt.inplace(code, name, this, other, arguments.length > 1 ? alphaFrom(op, 1, arguments) : 1);
-    };
-  } else {
-    methods[name] = function (this: Tensor, other: unknown) {
-      return this._rt.op2(code, name, this, other, arguments.length > 1 ? alphaFrom(op, 1, arguments) : 1);
+    return function (this: Tensor, other: unknown) {
+      return this._rt().inplace(code, name, this, other, arguments.length > 1 ? alphaFrom(op, 1, arguments) : 1);
     };
   }
-});
+  return function (this: Tensor, other: unknown) {
+    return this._rt().op2(code, name, this, other, arguments.length > 1 ? alphaFrom(op, 1, arguments) : 1);
+  };
+}
 
 // round({ decimals }): the op table's round, with PyTorch's
 // decimals when given (bindings/ts/clamp.ts).
 {
   const code = OPS.findIndex((op) => op.name === 'round');
-  (Tensor.prototype as unknown as Record<string, unknown>).round = function (this: Tensor) {
-    return roundWith(this._rt, this, code, arguments, 0);
-  };
+  defineMethod(Tensor.prototype, 'round', function (this: Tensor) {
+    return roundWith(this._rt(), this, code, arguments, 0);
+  });
 }

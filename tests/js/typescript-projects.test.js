@@ -1,0 +1,149 @@
+// The packed package's types as TypeScript projects of every kind see them:
+// "Are the types wrong?" (@arethetypeswrong/cli) and publint clean on the
+// tarball; an ES module project and a CommonJS one, each under module
+// node16, nodenext and moduleResolution bundler, type-check a consumer with
+// --strict under the oldest TypeScript the package README supports and the
+// current ones; the CommonJS project's compiled output runs. The tools and
+// the TypeScript versions are tests/package-tools' (its own package.json:
+// versions the root's would clash with).
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { after, before, test } from 'node:test';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const tools = join(root, 'tests/package-tools/node_modules');
+let work;
+let tarball;
+
+before(async () => {
+  work = await mkdtemp(join(tmpdir(), 'tensorcast-ts-projects-'));
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: join(root, 'dist') });
+  tarball = join(work, JSON.parse(stdout)[0].filename);
+});
+
+after(() => rm(work, { recursive: true, force: true }));
+
+test('"Are the types wrong?" finds no problem in the tarball, for node10, node16 from CommonJS and from ES modules, and bundlers', async () => {
+  // The .wasm subpaths are assets (for new URL() and bundlers' asset
+  // handling), not modules: attw would report that they resolve to no types.
+  const { stdout } = await run(process.execPath, [join(tools, '@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'json',
+    '--exclude-entrypoints', './tensorcast.wasm', './tensorcast-nosimd.wasm'], { maxBuffer: 1 << 26 })
+    .catch((error) => error); // exit status 1 when it finds problems: the JSON lists them
+  const { analysis, problems } = JSON.parse(stdout);
+  assert.deepEqual(problems, {});
+  // Which file each resolution reaches: CommonJS declarations for require.
+  const root = analysis.entrypoints['.'].resolutions;
+  const reached = Object.fromEntries(Object.entries(root).map(([kind, r]) => [kind, [r.resolution?.fileName, r.implementationResolution?.fileName]]));
+  assert.deepEqual(reached, {
+    node10: ['/node_modules/tensorcast/index.d.ts', '/node_modules/tensorcast/index.js'],
+    'node16-cjs': ['/node_modules/tensorcast/index.d.cts', '/node_modules/tensorcast/index.cjs'],
+    'node16-esm': ['/node_modules/tensorcast/index.d.ts', '/node_modules/tensorcast/index.js'],
+    bundler: ['/node_modules/tensorcast/index.d.ts', '/node_modules/tensorcast/index.js'],
+  });
+});
+
+test('publint --strict finds nothing to report in the tarball', async () => {
+  const { stdout } = await run(process.execPath, [join(tools, 'publint/src/cli.js'), 'run', tarball, '--strict', '--level', 'suggestion'])
+    .catch((error) => assert.fail(error.stdout + error.stderr));
+  assert.match(stdout, /All good!/);
+});
+
+// A consumer that runs as an ES module and as CommonJS alike (no top-level
+// await), using the parts of the types older TypeScript might read
+// differently: accessors with setters (grad, requiresGrad), generics,
+// unions, the error class. The @ts-expect-error lines fail the compile if
+// the types were missing or `any` (TS2578: unused directive).
+const CONSUMER = `
+import { init, TensorcastError, type Tensor, type BroadcastTrace } from 'tensorcast';
+
+export async function main(): Promise<string> {
+  const tc = await init();
+  const a: Tensor = tc.ones([2, 3], { requiresGrad: true });
+  a.mul(2).sum().backward();
+  const grad: Tensor | null = a.grad;
+  a.grad = null;
+  a.requiresGrad = false;
+  const rows = tc.tidy(() => a.add(1, { alpha: 2 }).toArray<number[][]>());
+  const trace: BroadcastTrace = tc.explain.broadcast([5, 1, 4, 1], [3, 1, 1]);
+  let kind = '';
+  try { tc.ones([2]).add(tc.ones([3])); } catch (e) { if (e instanceof TensorcastError) kind = e.kind; }
+  // @ts-expect-error add takes a tensor or a number
+  void (() => tc.ones([2]).add('one'));
+  // @ts-expect-error shape is read-only
+  void (() => { a.shape = [1]; });
+  return JSON.stringify({ rows, grad: grad === null ? null : grad.toArray(), result: trace.result, kind, after: a.grad });
+}
+`;
+
+// Each project kind and the TypeScript versions checking it: the oldest the
+// README supports (4.7 is the first with module node16 and nodenext, 5.0 the
+// first with moduleResolution bundler) and the current ones (the last 5.x,
+// and the root's, TypeScript 7).
+const TSC = {
+  '4.7': [process.execPath, join(tools, 'typescript-4.7/bin/tsc')],
+  '5.0': [process.execPath, join(tools, 'typescript-5.0/bin/tsc')],
+  '5.9': [process.execPath, join(tools, 'typescript-5.9/bin/tsc')],
+  current: [join(root, 'node_modules/.bin/tsc')],
+};
+const MODES = {
+  node16: { module: 'node16', moduleResolution: 'node16', versions: ['4.7', '5.9', 'current'] },
+  nodenext: { module: 'nodenext', moduleResolution: 'nodenext', versions: ['4.7', '5.9', 'current'] },
+  bundler: { module: 'esnext', moduleResolution: 'bundler', versions: ['5.0', '5.9', 'current'] },
+};
+
+async function project(type) {
+  const dir = join(work, type);
+  await mkdir(dir);
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: `app-${type}`, private: true, type }));
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: dir });
+  await writeFile(join(dir, 'consumer.ts'), CONSUMER);
+  for (const [mode, { module, moduleResolution }] of Object.entries(MODES)) {
+    const compilerOptions = { strict: true, module, moduleResolution, target: 'es2022', lib: ['es2022', 'dom'], types: [], outDir: `out-${mode}` };
+    await writeFile(join(dir, `tsconfig.${mode}.json`), JSON.stringify({ compilerOptions, files: ['consumer.ts'] }));
+  }
+  return dir;
+}
+
+// Every (mode, version) check of a project, two at a time; returns the failures' output.
+async function typeCheck(dir) {
+  const jobs = Object.entries(MODES).flatMap(([mode, { versions }]) => versions.map((v) => [mode, v]));
+  const failures = [];
+  const next = async () => {
+    for (let job = jobs.shift(); job !== undefined; job = jobs.shift()) {
+      const [mode, version] = job;
+      const [command, ...args] = TSC[version];
+      await run(command, [...args, '-p', `tsconfig.${mode}.json`, '--noEmit'], { cwd: dir })
+        .catch((error) => failures.push(`TypeScript ${version}, ${mode}:\n${error.stdout}${error.stderr}`));
+    }
+  };
+  await Promise.all([next(), next()]);
+  return failures;
+}
+
+test('TypeScript: the oldest supported and the current ones type-check an ES module consumer under node16, nodenext and bundler, --strict', async () => {
+  const dir = await project('module');
+  assert.deepEqual(await typeCheck(dir), []);
+  const versions = await Promise.all(Object.values(TSC).map(async ([command, ...args]) => (await run(command, [...args, '--version'])).stdout.trim()));
+  assert.deepEqual(versions.map((v) => v.match(/Version (\d+\.\d+)/)[1]).slice(0, 3), ['4.7', '5.0', '5.9']);
+  // The oldest versions checked are the ones the README promises.
+  const readme = (await readFile(join(root, 'bindings/README.md'), 'utf8')).replace(/\s+/g, ' ');
+  assert.match(readme, /TypeScript 4\.7 or later .*?; `moduleResolution` `bundler` needs 5\.0/);
+});
+
+test('TypeScript: a CommonJS project gets the CommonJS declarations (no TS1479) under the same versions and modes, and its compiled require() runs', async () => {
+  const dir = await project('commonjs');
+  assert.deepEqual(await typeCheck(dir), []);
+  // The current TypeScript's output for module node16 is CommonJS, which
+  // require()s the package's CommonJS entry.
+  await run(TSC.current[0], ['-p', 'tsconfig.node16.json'], { cwd: dir }).catch((error) => assert.fail(error.stdout));
+  const js = await readFile(join(dir, 'out-node16/consumer.js'), 'utf8');
+  assert.match(js, /require\("tensorcast"\)/);
+  const { stdout } = await run(process.execPath, ['-e', `require('./out-node16/consumer.js').main().then(console.log)`], { cwd: dir });
+  assert.deepEqual(JSON.parse(stdout), { rows: [[3, 3, 3], [3, 3, 3]], grad: [[2, 2, 2], [2, 2, 2]], result: [5, 3, 4, 1], kind: 'shape', after: null });
+});
