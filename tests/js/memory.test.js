@@ -81,6 +81,8 @@ test('the forgetful loop (1M-element tensors, 10,000 iterations, no tidy) is war
   assert.match(r.failure.message, /^out of memory: (could not allocate 4000000 bytes for a tensor of shape \[1000000\]|the WebAssembly heap could not grow any further)\. \d+ tensors are alive \(4\.\d\d GB of tensor storage\), \d+ of them made outside any tidy\(\); most were made by (add|mul) \(\d+\), (add|mul) \(\d+\), ones \(2\)\. Free tensors you no longer need: wrap the loop body in tc\.tidy/);
   // The heap in use is past 2 GiB and read right (mallinfo's int would be negative).
   assert.ok(r.memory.heapUsed > 4e9, `heapUsed ${r.memory.heapUsed}`);
+  // Nothing was freed: the heap is the live tensors (memory-reuse.test.js).
+  assert.ok(r.memory.heapSize <= 1.1 * r.memory.bytes + 100 * 2 ** 20, `heap ${r.memory.heapSize} for ${r.memory.bytes} live bytes`);
   assert.deepEqual(r.works, [2, 3]);
 });
 
