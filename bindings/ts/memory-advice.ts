@@ -27,10 +27,27 @@ export function tooManyUntracked(untracked: number, bytes: () => number): boolea
   return untracked >= UNTRACKED_MIN && untracked % UNTRACKED_MIN === 0 && bytes() >= UNTRACKED_BYTES;
 }
 
-const WHAT_TO_DO =
-  'Free tensors you no longer need: wrap the loop body in tc.tidy(() => ...), which disposes every tensor made inside it except the result, ' +
-  'call t.dispose(), or declare tensors with `using t = ...`. The garbage collector frees forgotten tensors only after your code yields to the event loop, ' +
-  'and it does not see wasm memory filling up.';
+/**
+ * Whether this engine parses `using` declarations. Found without eval (a
+ * strict Content-Security-Policy forbids it): the engines that parse
+ * `using` (V8 from Chrome 134 and Node 24, Firefox 141) ship the global
+ * DisposableStack with it, while Node 20 and 22 have Symbol.dispose but
+ * neither. Code compiled by TypeScript or Babel needs no syntax support,
+ * but the advice cannot know it is.
+ */
+export const USING_PARSES = typeof (globalThis as { DisposableStack?: unknown }).DisposableStack === 'function';
+
+/** What to do about tensors left alive; names `using` only where it parses. */
+export function whatToDo(usingParses: boolean): string {
+  const free = usingParses
+    ? 'call t.dispose(), or declare tensors with `using t = ...`'
+    : 'or call t.dispose() (in a finally block when an error may come before it)';
+  return 'Free tensors you no longer need: wrap the loop body in tc.tidy(() => ...), which disposes every tensor made inside it except the result, ' +
+    `${free}. The garbage collector frees forgotten tensors only after your code yields to the event loop, ` +
+    'and it does not see wasm memory filling up.';
+}
+
+const WHAT_TO_DO = whatToDo(USING_PARSES);
 
 function bytesText(bytes: number): string {
   if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(2)} GB`;

@@ -193,7 +193,9 @@ export class Tensorcast {
         made = this._written(t, v, data, source.shape);
       }
     }
-    return this._withGrad(made, grad);
+    // Numbers that are all integers infer int64 (JavaScript has no `1.`).
+    const intsInferred = wanted === undefined && source.typed === null && made.dtype === 'int64';
+    return this._withGrad(made, grad, intsInferred ? 'tensor' : undefined);
   }
 
   zeros(shape: readonly number[], options?: FactoryOptions): Tensor;
@@ -239,7 +241,7 @@ export class Tensorcast {
     const dtype = opts.dtype === undefined ? dtypeCode(ints ? 'int64' : 'float32') : checkDType(opts.dtype, 'arange', 'dtype');
     const core = this._rt.core;
     const h = numbers.length === 1 ? core._tc_arange(0, a as number, 1, dtype) : core._tc_arange(a as number, b as number, c ?? 1, dtype);
-    return this._withGrad(this._rt.adopt(h, 'arange'), grad);
+    return this._withGrad(this._rt.adopt(h, 'arange'), grad, opts.dtype === undefined && ints ? 'arange' : undefined);
   }
 
   // --- the factories (src/ops/factories.cpp, src/ops/random.cpp)
@@ -570,13 +572,16 @@ export class Tensorcast {
   }
 
   // Sets requires_grad on a tensor just made; frees it if the core refuses
-  // (a bool tensor cannot require gradients).
-  private _withGrad(t: Tensor, flag: boolean | undefined): Tensor {
+  // (a bool tensor cannot require gradients). `inferredInts` names the
+  // function whose int64 dtype came from integer numbers, not from a dtype
+  // asked for: the refusal then says how to get floats.
+  private _withGrad(t: Tensor, flag: boolean | undefined, inferredInts?: string): Tensor {
     if (flag === undefined) return t;
     try {
       // The factories' words (PyTorch's TensorOptions check, capital O).
       if (flag && t.dtype !== 'float32' && t.dtype !== 'float64')
-        fail('autograd', 'Only Tensors of floating point and complex dtype can require gradients');
+        fail('autograd', 'Only Tensors of floating point and complex dtype can require gradients' +
+          (inferredInts === undefined ? '' : intsInferredHint(inferredInts)));
       this._rt.core._tc_set_requires_grad(t._h, flag);
     } catch (error) {
       t.dispose();
@@ -584,6 +589,16 @@ export class Tensorcast {
     }
     return t;
   }
+}
+
+/**
+ * What follows PyTorch's refusal when `fn` inferred int64 from integer
+ * numbers: JavaScript writes 1.0 as 1, so data a Python user would write as
+ * floats infers int64 here, as PyTorch's ints do.
+ */
+function intsInferredHint(fn: string): string {
+  return `. ${fn}() made int64 because every number given is an integer (as PyTorch does for Python ints; ` +
+    `JavaScript writes 1.0 as 1): pass { dtype: 'float32' } for a float tensor that can require gradients`;
 }
 
 // One function per op of the table that is a function of tc

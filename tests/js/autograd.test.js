@@ -113,7 +113,7 @@ test('requiresGrad can be set on leaves of float32 and float64 only, with PyTorc
     throwsTc(() => tc.tensor([true], { requiresGrad: true }), 'autograd',
       'Only Tensors of floating point and complex dtype can require gradients');
     throwsTc(() => tc.arange(3, { requiresGrad: true }), 'autograd',
-      'Only Tensors of floating point and complex dtype can require gradients');
+      "Only Tensors of floating point and complex dtype can require gradients. arange() made int64 because every number given is an integer (as PyTorch does for Python ints; JavaScript writes 1.0 as 1): pass { dtype: 'float32' } for a float tensor that can require gradients");
     const n = tc.tensor([1, 2]);
     throwsTc(() => {
       n.requiresGrad = true;

@@ -386,7 +386,7 @@ function matrix() {
       }),
     ], [
       { label: 'bool data that requires grad', expect: refusal('autograd', 'Only Tensors of floating point and complex dtype can require gradients'), call: () => tc.tensor([true], { requiresGrad: true }) },
-      { label: 'int data that requires grad', expect: refusal('autograd', 'Only Tensors of floating point and complex dtype can require gradients'), call: () => tc.tensor([1, 2], { requiresGrad: true }) },
+      { label: 'int data that requires grad', expect: refusal('autograd', "Only Tensors of floating point and complex dtype can require gradients. tensor() made int64 because every number given is an integer (as PyTorch does for Python ints; JavaScript writes 1.0 as 1): pass { dtype: 'float32' } for a float tensor that can require gradients"), call: () => tc.tensor([1, 2], { requiresGrad: true }) },
       { label: '300 as uint8', expect: refusal('value', 'value cannot be converted to type uint8 without overflow'), call: () => tc.tensor([1, 300], { dtype: 'uint8' }) },
       { label: '-256 as uint8', expect: refusal('value', 'value cannot be converted to type uint8 without overflow'), call: () => tc.tensor([-256], { dtype: 'uint8' }) },
       { label: '2^31 as int32', expect: refusal('value', 'value cannot be converted to type int32 without overflow'), call: () => tc.tensor([2 ** 31], { dtype: 'int32' }) },

@@ -41,3 +41,23 @@ test('where of two bool tensors is bool, as in PyTorch', () => {
   assert.equal(tc.where(c, c, 0).dtype, 'int64');
   assert.equal(tc.where(c, c, 0.5).dtype, 'float32');
 });
+
+test("requiresGrad on integer numbers: PyTorch's refusal, then how to get floats (JavaScript writes 1.0 as 1); not when the dtype was asked for or came from a typed array", () => {
+  const pytorch = 'Only Tensors of floating point and complex dtype can require gradients';
+  const hint = (fn) => `${pytorch}. ${fn}() made int64 because every number given is an integer (as PyTorch does for Python ints; ` +
+    "JavaScript writes 1.0 as 1): pass { dtype: 'float32' } for a float tensor that can require gradients";
+  const before = tc.memory().tensors;
+  throwsTc(() => tc.tensor([1, 2], { requiresGrad: true }), 'autograd', hint('tensor'));
+  throwsTc(() => tc.tensor([[1], [2]], { requiresGrad: true }), 'autograd', hint('tensor'));
+  throwsTc(() => tc.arange(0, 4, 2, { requiresGrad: true }), 'autograd', hint('arange'));
+  throwsTc(() => tc.tensor([1, 2], { dtype: 'int64', requiresGrad: true }), 'autograd', pytorch);
+  throwsTc(() => tc.tensor(new Int32Array(2), { requiresGrad: true }), 'autograd', pytorch);
+  throwsTc(() => tc.tensor([true], { requiresGrad: true }), 'autograd', pytorch);
+  throwsTc(() => tc.randint(3, [2], { requiresGrad: true }), 'autograd', pytorch);
+  assert.equal(tc.memory().tensors, before);
+  // What the hint says works.
+  const t = tc.tensor([1, 2], { dtype: 'float32', requiresGrad: true });
+  assert.equal(t.requiresGrad, true);
+  assert.equal(t.dtype, 'float32');
+  t.dispose();
+});

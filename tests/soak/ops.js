@@ -1096,7 +1096,7 @@ function badArgument(s) {
     ["tc.tensor([300], { dtype: 'uint8' })", 'value', 'value cannot be converted to type uint8 without overflow'],
     ["tc.tensor([2 ** 31], { dtype: 'int32' })", 'value', 'value cannot be converted to type int32 without overflow'],
     ["tc.full([2], 300, { dtype: 'uint8' })", 'value', 'value cannot be converted to type uint8_t without overflow'],
-    ['tc.tensor([1, 2], { requiresGrad: true })', 'autograd', 'Only Tensors of floating point and complex dtype can require gradients'],
+    ['tc.tensor([1, 2], { requiresGrad: true })', 'autograd', "Only Tensors of floating point and complex dtype can require gradients. tensor() made int64 because every number given is an integer (as PyTorch does for Python ints; JavaScript writes 1.0 as 1): pass { dtype: 'float32' } for a float tensor that can require gradients"],
     ["tc.zeros([2], { dtype: 'int64', requiresGrad: true })", 'autograd', 'Only Tensors of floating point and complex dtype can require gradients'],
   ];
   if (a.name && !isFloat(a.r.dtype)) cases.push([`T.${a.name}.requiresGrad = true`, 'autograd', 'only Tensors of floating point and complex dtype can require gradients']);
