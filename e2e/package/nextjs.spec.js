@@ -41,7 +41,8 @@ const EXPECTED = {
 };
 
 async function configure(withRecipe) {
-  await rm(join(project.app, '.next'), { recursive: true, force: true });
+  // Retried: a server's worker that outlives its group's SIGTERM by a moment can still be writing there.
+  await rm(join(project.app, '.next'), { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   await rm(join(project.app, recipe.file), { force: true });
   if (withRecipe) await writeFile(join(project.app, recipe.file), recipe.text);
 }
@@ -59,8 +60,11 @@ async function serve(command, fn) {
     await expect.poll(() => output, { timeout: 60_000 }).toMatch(/Ready in/);
     return await fn(`http://127.0.0.1:${port}/`);
   } finally {
-    // The group: `next dev` runs its server in a child process.
+    // The group: `next dev` runs its server in a child process. Waited for,
+    // so that the next test does not empty .next while it still writes there.
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     process.kill(-child.pid, 'SIGTERM');
+    await exited;
   }
 }
 
