@@ -46,3 +46,14 @@ test('typed answers, right and wrong, and the score', () => {
   assert.equal(p.give(byLine(8, null), { kind: 'error' }).right, true);
   assert.deepEqual(web.codeScore(qs, (id) => p.get(id)), { asked: 5, answered: 4, right: 3 });
 });
+
+test("a tensor's dtype, asked beside its shape, in torch's names and aliases", () => {
+  const qs = web.codeQuestions(web.runProgram(tc, 'import torch\nx = torch.arange(3)\ny = x / 2\nz = x > 1'));
+  const q = (subject) => qs.find((c) => c.subject === subject);
+  assert.deepEqual(qs.map((c) => [c.subject, c.dtype]), [['x', 'int64'], ['y', 'float32'], ['z', 'bool']]);
+  for (const typed of ['int64', 'torch.int64', ' Long ', 'torch.long']) assert.equal(web.dtypeGuessRight(q('x'), typed), true, typed);
+  assert.equal(web.dtypeGuessRight(q('y'), 'int64'), false);
+  assert.equal(web.dtypeGuessRight(q('y'), 'torch.float'), true);
+  assert.equal(web.dtypeGuessRight(q('z'), 'bool'), true);
+  assert.equal(web.dtypeGuessRight(q('x'), 'integer'), null);
+});
