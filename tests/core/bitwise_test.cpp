@@ -31,20 +31,7 @@ std::vector<std::string> calls_on(const ProgramResult& r, int line) {
 
 TEST_CASE("bitwise and logical ops: values, dtypes, printed text and errors as PyTorch 1.13 and Python give them",
           "[bitwise][program]") {
-  for (const tct::ProgramCase& c : kBitwiseCases) {
-    INFO(c.code);
-    const ProgramResult r = run_program(c.code);
-    CHECK(tct::printed_text(r) == c.printed);
-    if (c.line == 0) {
-      if (r.error) INFO(r.error->message);
-      CHECK_FALSE(r.error.has_value());
-    } else {
-      REQUIRE(r.error.has_value());
-      CHECK(r.error->python_type == c.type);
-      CHECK(r.error->message == c.message);
-      CHECK(r.error->line == c.line);
-    }
-  }
+  for (const tct::ProgramCase& c : kBitwiseCases) tct::check_program_case(c);
 }
 
 TEST_CASE("bitwise operators record the core op each ran, as PyTorch's Tensor.__and__ ... dispatch",

@@ -30,20 +30,7 @@ std::string error_of(const std::string& code) {
 }  // namespace
 
 TEST_CASE("fills: fill_, zero_, masked_fill and retain_grad print and raise what PyTorch does", "[fills]") {
-  for (const tct::ProgramCase& c : kFillCases) {
-    INFO(c.code);
-    const ProgramResult r = run_program(c.code);
-    CHECK(tct::printed_text(r) == c.printed);
-    if (c.line == 0) {
-      if (r.error) INFO(r.error->message);
-      CHECK_FALSE(r.error.has_value());
-    } else {
-      REQUIRE(r.error.has_value());
-      CHECK(r.error->python_type == c.type);
-      CHECK(r.error->message == c.message);
-      CHECK(r.error->line == c.line);
-    }
-  }
+  for (const tct::ProgramCase& c : kFillCases) tct::check_program_case(c);
 }
 
 TEST_CASE("fills: masks other than bool and uint8 are refused, not read by their first byte", "[fills]") {

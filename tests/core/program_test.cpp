@@ -11,6 +11,7 @@
 #include "lang/operators.h"
 #include "lang/program.h"
 #include "ops.h"
+#include "support.h"
 #include "tensor_repr.h"
 #include "work.h"
 
@@ -731,23 +732,9 @@ namespace {
 
 // A program of tests/js/fixtures/python-values/make_fixture.py with what
 // Python printed and raised for it.
-struct PythonCase {
-  const char* code;
-  const char* printed;
-  const char* type;     // "" when it ran to the end
-  const char* message;
-  int line;
-};
-const PythonCase kPythonCases[] = {
+const tct::ProgramCase kPythonCases[] = {
 #include "python_values.inc"
 };
-
-// Everything print() wrote.
-std::string printed_text(const ProgramResult& r) {
-  std::string out;
-  for (const tc::lang::StatementResult& s : r.statements) out += s.output;
-  return out;
-}
 
 double elapsed_ms(std::chrono::steady_clock::time_point since) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
@@ -757,20 +744,7 @@ double elapsed_ms(std::chrono::steady_clock::time_point since) {
 
 TEST_CASE("programs: what Python prints and raises for strings, int64's edges, round, range, slices, a BOM, CR line ends and large values",
           "[program][values]") {
-  for (const PythonCase& c : kPythonCases) {
-    INFO(c.code);
-    const ProgramResult r = run_program(c.code);
-    CHECK(printed_text(r) == c.printed);
-    if (c.line == 0) {
-      CHECK_FALSE(r.error.has_value());
-      if (r.error) INFO(r.error->message);
-    } else {
-      REQUIRE(r.error.has_value());
-      CHECK(r.error->python_type == c.type);
-      CHECK(r.error->message == c.message);
-      CHECK(r.error->line == c.line);
-    }
-  }
+  for (const tct::ProgramCase& c : kPythonCases) tct::check_program_case(c);
 }
 
 TEST_CASE("programs: output blow-ups are refused at once, before anything is copied", "[program][values]") {

@@ -39,6 +39,23 @@ inline std::string printed_text(const tc::lang::ProgramResult& r) {
   return out;
 }
 
+// Runs c.code and checks what it printed, and that it raised c's error on
+// c's line (or ran to the end when c.line is 0).
+inline void check_program_case(const ProgramCase& c) {
+  INFO(c.code);
+  const tc::lang::ProgramResult r = tc::lang::run_program(c.code);
+  CHECK(printed_text(r) == c.printed);
+  if (c.line == 0) {
+    if (r.error) INFO(r.error->message);
+    CHECK_FALSE(r.error.has_value());
+  } else {
+    REQUIRE(r.error.has_value());
+    CHECK(r.error->python_type == c.type);
+    CHECK(r.error->message == c.message);
+    CHECK(r.error->line == c.line);
+  }
+}
+
 inline naive::Dense dense(const Tensor& t) { return {t.sizes(), t.to_vector()}; }
 
 // What a call raised: tc::Error's message and kind, or "(no error)".

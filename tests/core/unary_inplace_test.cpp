@@ -18,22 +18,9 @@ using tc::lang::run_program;
 using tct::refuses_containing;
 using tct::values;
 
-struct InplaceCase {
-  const char* code;
-  const char* printed;
-  const char* type;  // "" when it ran to the end
-  const char* message;
-  int line;
-};
-const InplaceCase kInplaceCases[] = {
+const tct::ProgramCase kInplaceCases[] = {
 #include "unary_inplace_cases.inc"
 };
-
-std::string printed(const ProgramResult& r) {
-  std::string out;
-  for (const tc::lang::StatementResult& s : r.statements) out += s.output;
-  return out;
-}
 
 std::string error_of(const std::string& code) {
   const ProgramResult r = run_program(code);
@@ -43,20 +30,7 @@ std::string error_of(const std::string& code) {
 }  // namespace
 
 TEST_CASE("unary in place: values, dtypes, refusals, grad_fn names and gradients are PyTorch's", "[unary_inplace]") {
-  for (const InplaceCase& c : kInplaceCases) {
-    INFO(c.code);
-    const ProgramResult r = run_program(c.code);
-    CHECK(printed(r) == c.printed);
-    if (c.line == 0) {
-      if (r.error) INFO(r.error->message);
-      CHECK_FALSE(r.error.has_value());
-    } else {
-      REQUIRE(r.error.has_value());
-      CHECK(r.error->python_type == c.type);
-      CHECK(r.error->message == c.message);
-      CHECK(r.error->line == c.line);
-    }
-  }
+  for (const tct::ProgramCase& c : kInplaceCases) tct::check_program_case(c);
 }
 
 TEST_CASE("unary in place: a refused call leaves the tensor as it was", "[unary_inplace]") {
