@@ -28,6 +28,18 @@ const char* dtype_c10_name(DType dtype) {
   TC_ASSERT(false, "unknown dtype");
 }
 
+const char* dtype_cpp_name(DType dtype) {
+  switch (dtype) {
+    case DType::Bool: return "bool";
+    case DType::UInt8: return "unsigned char";
+    case DType::Int32: return "int";
+    case DType::Int64: return "long int";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+  }
+  TC_ASSERT(false, "unknown dtype");
+}
+
 std::string dtype_tensor_type(DType dtype) {
   return std::string("torch.") + dtype_c10_name(dtype) + "Tensor";
 }

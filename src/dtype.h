@@ -27,6 +27,9 @@ constexpr int kDTypeCount = 6;
 
 const char* dtype_name(DType dtype);      // "bool" "uint8" "int32" "int64" "float32" "float64"
 const char* dtype_c10_name(DType dtype);  // "Bool" "Byte" "Int" "Long" "Float" "Double"
+// The C++ type a dtype holds as c10's TypeMeta (typeid) names it in
+// PyTorch's messages: "bool" "unsigned char" "int" "long int" "float" "double".
+const char* dtype_cpp_name(DType dtype);
 // The legacy tensor type PyTorch's messages name: "torch.FloatTensor",
 // "torch.LongTensor", ... (toString of a CPU tensor's type).
 std::string dtype_tensor_type(DType dtype);

@@ -31,20 +31,6 @@ enum class Scan { Sum, Prod };
 
 const char* scan_name(Scan op) { return op == Scan::Sum ? "cumsum" : "cumprod"; }
 
-// The C++ type a dtype holds, as c10's TypeMeta names it in PyTorch's
-// "Bad in-place call" message.
-const char* type_meta_name(DType dtype) {
-  switch (dtype) {
-    case DType::Bool: return "bool";
-    case DType::UInt8: return "unsigned char";
-    case DType::Int32: return "int";
-    case DType::Int64: return "long int";
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-  }
-  TC_ASSERT(false, "unknown dtype");
-}
-
 // One line: n (> 0) elements xs apart from x into out, os apart. The
 // running value wraps for integers as an int64 one converted to T does.
 // The op is a template argument, so that the loop holds one add or multiply.
@@ -193,7 +179,7 @@ Tensor& cumulative_(Tensor& self, int64_t dim, std::optional<DType> dtype, Scan 
            "a leaf Variable that requires grad is being used in an in-place operation.");
   const int64_t w = wrap_dim(dim, self.ndim());
   TC_CHECK(Type, !dtype || *dtype == self.dtype(), "Bad in-place call: input tensor dtype ",
-           type_meta_name(self.dtype()), " and output tensor dtype ", type_meta_name(*dtype),
+           dtype_cpp_name(self.dtype()), " and output tensor dtype ", dtype_cpp_name(*dtype),
            " should match");
   TC_CHECK(Autograd, !needs_grad({self}), scan_name(op),
            "_: tensorcast does not record in-place ops for autograd; use the out-of-place ",

@@ -242,26 +242,6 @@ Tensor& round_(Tensor& self, int64_t decimals) {
   return assign_result(self, "round_", {}, [decimals](const Tensor& x) { return round(x, decimals); });
 }
 
-namespace {
-
-// The C++ type PyTorch's clamp_ with number bounds names in its cast
-// refusal (its Scalar overload checks the cast with the type's
-// typeid name: "result type Float can't be cast to the desired output
-// type long int").
-const char* cpp_type_name(DType dtype) {
-  switch (dtype) {
-    case DType::Bool: return "bool";
-    case DType::UInt8: return "unsigned char";
-    case DType::Int32: return "int";
-    case DType::Int64: return "long int";
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-  }
-  return "";
-}
-
-}  // namespace
-
 Tensor& clamp_(Tensor& self, const std::optional<Operand>& min, const std::optional<Operand>& max) {
   std::vector<Tensor> bounds;
   for (const auto& bound : {min, max})
@@ -274,8 +254,9 @@ Tensor& clamp_(Tensor& self, const std::optional<Operand>& min, const std::optio
     if (min) operands.push_back(*min);
     if (max) operands.push_back(*max);
     const DType result = promote_operands(operands, DTypeRule::Promote, false).promotion.common;
+    // The Scalar overload names self's type by its typeid ("long int").
     TC_CHECK(Type, can_cast(result, self.dtype()), "result type ", dtype_c10_name(result),
-             " can't be cast to the desired output type ", cpp_type_name(self.dtype()));
+             " can't be cast to the desired output type ", dtype_cpp_name(self.dtype()));
   }
   return assign_result(self, "clamp_", bounds, [&](const Tensor& x) {
     // in place the bounds cannot grow self (Note [In-place rules])
