@@ -8,12 +8,13 @@ import { CSP } from './csp.js';
 import { cspMeta } from './csp-meta.js';
 import { precompress } from './precompress.js';
 import { preloadWasm } from './preload-wasm.js';
+import { puzzleSet } from './puzzles-plugin.js';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   root: here('.'),
-  plugins: [cspMeta(), preloadWasm(), precompress()],
+  plugins: [cspMeta(), preloadWasm(), precompress(), puzzleSet()],
   base: './',
   resolve: { alias: { tensorcast: here('../dist/index.js') } },
   server: { fs: { allow: [here('..')] } },

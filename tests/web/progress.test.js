@@ -16,9 +16,9 @@ class MemoryStorage {
 test('progress survives a new visit: attempts, solved, hints, drafts; the result a course page gets', () => {
   const storage = new MemoryStorage();
   const a = new web.Progress(storage, 'core');
-  assert.deepEqual(a.checked('outer', false), { puzzle: 'outer', passed: false, attempts: 1, hintsUsed: 0 });
+  assert.deepEqual(a.checked('outer', false), { kind: 'puzzle', id: 'outer', passed: false, attempts: 1, hintsUsed: 0 });
   a.hint('outer');
-  assert.deepEqual(a.checked('outer', true), { puzzle: 'outer', passed: true, attempts: 2, hintsUsed: 1 });
+  assert.deepEqual(a.checked('outer', true), { kind: 'puzzle', id: 'outer', passed: true, attempts: 2, hintsUsed: 1 });
   a.checked('outer', false);  // solved stays solved
   a.draft('eye', 'return torch.arange(n)');
   const b = new web.Progress(storage, 'core');

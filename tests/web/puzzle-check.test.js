@@ -15,8 +15,9 @@ const NAMES = new Set([...REGISTRY.map((e) => e.name), 'range', 'len']);
 const puzzles = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort()
   .map((f) => web.readEntry(JSON.parse(readFileSync(new URL(f, DIR), 'utf8')), (n) => NAMES.has(n)))
   .filter((e) => e.kind === 'function');
-// The seed and count of fixtures/puzzles/dump-draws.mjs (the last test checks the draws agree).
-const OPTIONS = { seed: 20261128, count: 20 };
+// The set's seed and count (PUZZLE_SET), as fixtures/puzzles/dump-draws.mjs has them (the last test checks the draws agree).
+const { seed, count } = (await loadWeb('model/puzzle-set')).PUZZLE_SET;
+const OPTIONS = { seed, count };
 // The reference's results on those draws, made once per puzzle (what a page with solutions hidden ships).
 const solvedCache = new Map();
 const solvedOf = (p) => {

@@ -21,12 +21,19 @@ export interface PuzzleProgress {
   draft: string;
 }
 
-/** What a course page learns when a puzzle is checked (the tensorcast:result event's detail). */
-export interface PuzzleResult {
-  puzzle: string;
+/** What a course page learns when a puzzle, a drill or an exercise is checked (the tensorcast:result event's detail: web/src/result-event.ts). */
+export interface CheckedResult {
+  /** What was checked. */
+  kind: 'puzzle' | 'drill' | 'exercise';
+  /** The puzzle's or drill's id; an exercise's goal as its link writes it (exercise.ts formatGoal). */
+  id: string;
   passed: boolean;
+  /** Checks run so far, this one included. */
   attempts: number;
+  /** Hints unlocked so far. */
   hintsUsed: number;
+  /** A drill or a predicted program: the answers right, of how many asked. */
+  score?: { right: number; of: number };
 }
 
 /** Why an imported file was not taken. */
@@ -75,11 +82,11 @@ export class Progress {
   }
 
   /** A check ran: one more attempt; solved stays true once it was. Returns what a course page is told. */
-  checked(id: string, passed: boolean): PuzzleResult {
+  checked(id: string, passed: boolean, kind: 'puzzle' | 'drill' = 'puzzle'): CheckedResult {
     const p = this.get(id);
     const next = { ...p, attempts: p.attempts + 1, solved: p.solved || passed };
     this.put(id, next);
-    return { puzzle: id, passed, attempts: next.attempts, hintsUsed: next.hints };
+    return { kind, id, passed, attempts: next.attempts, hintsUsed: next.hints };
   }
 
   hint(id: string): void {
