@@ -51,6 +51,7 @@ import { linkNotices } from './views/link-notice.js';
 import { OutputCursor } from './output-cursor.js';
 import { Player } from './player.js';
 import { ShareActions } from './share-actions.js';
+import { shareTexts } from './share.js';
 import type { SharedCode } from './share.js';
 import { StepDiagram } from './step-diagram.js';
 import { appliedFix, fixLine } from './views/applied-fix.js';
@@ -73,6 +74,16 @@ import { copyButtons, exportAllButtons, shareStatus } from './views/share-bar.js
 import { formulaLines, hoverMarks, readsText } from './views/strides.js';
 import { tabAfter, tabs } from './views/tabs.js';
 import { editList, verdictPanel } from './views/verdict.js';
+// The exercise part (exercise-page.ts): "Make an exercise", and the exercise a link opens.
+import { CODE_PREDICT, ExercisePage, formExercise, verdictOf } from './exercise-page.js';
+import type { ExerciseForm } from './exercise-page.js';
+import { exerciseStyles } from './exercise-styles.js';
+import { allowedPatch, EDIT_KEY, exerciseLinkPart, GOAL_KEY, lockedFields, readExercise } from './model/exercise.js';
+import type { Exercise } from './model/exercise.js';
+import { formatShape } from './model/format.js';
+import { sendResult } from './result-event.js';
+import { exerciseBanner, exerciseMaker, makeButton } from './views/exercise.js';
+import type { Made } from './views/exercise.js';
 
 /** The attributes a page can set: the state's properties, named as in a link. */
 export const ATTRIBUTES: readonly string[] = PROPS.map((p) => p.key);
@@ -88,7 +99,7 @@ function browserLang(): Lang {
 }
 
 export class TensorcastPlayground extends LitElement {
-  static override styles = [styles, tracebackStyles, layoutStyles, codeStyles];
+  static override styles = [styles, tracebackStyles, layoutStyles, codeStyles, exerciseStyles];
   static override properties = {
     ...Object.fromEntries(ATTRIBUTES.map((k) => [k, { type: String }])),
     syncHash: { type: Boolean, attribute: 'sync-hash' },
@@ -99,6 +110,8 @@ export class TensorcastPlayground extends LitElement {
     fit: { type: String },
     large: { type: Boolean, reflect: true },
     code: { type: String },
+    goal: { type: String },
+    edit: { type: String },
   };
 
   declare syncHash: boolean;
@@ -116,6 +129,9 @@ export class TensorcastPlayground extends LitElement {
   declare large: boolean;
   /** A program for the code mode, as plain text (a <script type="text/plain"> child says the same). */
   declare code: string | null;
+  /** An exercise's goal and what the student may edit, as a link writes them (model/exercise.ts). */
+  declare goal: string | null;
+  declare edit: string | null;
 
   private model: PlaygroundModel | null = null;
   private failure: string | null = null;
@@ -131,7 +147,10 @@ export class TensorcastPlayground extends LitElement {
   private readonly sharing = new ShareActions(() => this.requestUpdate());
   private readonly box = new DiagramBox();
   private readonly resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.box.fit(this.renderRoot, this.fitOptions())) : null;
-  private readonly hash = new HashWriter(() => this.model?.state ?? null, () => (this.model?.state.mode === 'code' ? this.codeMode?.linkPart() ?? '' : ''));
+  private readonly hash = new HashWriter(() => this.model?.state ?? null,
+    () => (this.model?.state.mode === 'code' ? this.codeMode?.linkPart() ?? '' : '') + exerciseLinkPart(this.exercise.active));
+  /** The exercise the page opened as, and the teacher's form (exercise-page.ts). */
+  private readonly exercise = new ExercisePage();
   private tc: Tensorcast | null = null;
   // The code mode (code-mode.ts), made when the page first shows it.
   private codeMode: CodeMode | null = null;
@@ -167,6 +186,8 @@ export class TensorcastPlayground extends LitElement {
     this.fit = null;
     this.large = false;
     this.code = null;
+    this.goal = null;
+    this.edit = null;
   }
 
   override connectedCallback(): void {
@@ -248,6 +269,104 @@ export class TensorcastPlayground extends LitElement {
     this.requestUpdate();
   }
 
+  // --- the exercise part (exercise-page.ts, views/exercise.ts)
+
+  /**
+   * Opens the exercise the hash or the attributes give, for the mode shown
+   * (the hash's wins, as its state does), and returns what each could not
+   * use (model/exercise.ts readExercise).
+   */
+  private openExercise(): { link: LinkProblem[]; page: LinkProblem[] } {
+    const model = this.model;
+    if (model === null) return { link: [], page: [] };
+    const mode = model.state.mode;
+    const params = this.syncHash ? new URLSearchParams(location.hash.slice(1)) : null;
+    const fromLink = params !== null && (params.has(GOAL_KEY) || params.has(EDIT_KEY)) ? readExercise((k) => params.get(k), mode, CODE_PREDICT) : null;
+    const fromPage = readExercise((k) => this.getAttribute(k), mode, CODE_PREDICT);
+    this.exercise.open(fromLink?.exercise ?? fromPage.exercise);
+    this.codeMode?.setEditable(this.editableLines());
+    // A two-shape predict goal is predicted: the answers stay hidden until given.
+    if (this.exercise.active?.goal.kind === 'predict' && mode === 'shapes') model.update({ predict: '1' });
+    return { link: fromLink?.problems ?? [], page: fromPage.problems };
+  }
+
+  /** The code mode's editable lines in the exercise opened; null: every line. */
+  private editableLines(): [number, number][] | null {
+    const edit = this.exercise.active?.edit;
+    return edit?.mode === 'code' && edit.lines.length > 0 ? edit.lines : null;
+  }
+
+  /** The two-shape fields the exercise opened keeps as they are. */
+  private lockedFields(): ReadonlySet<keyof State> {
+    const edit = this.exercise.active?.edit;
+    return edit?.mode === 'shapes' ? lockedFields(edit.parts) : new Set();
+  }
+
+  /** A change without what the exercise opened keeps: the locked fields, the mode, and a predict goal's predict switch. */
+  private exercisePatch(patch: Partial<State>): Partial<State> {
+    const ex = this.exercise.active;
+    if (ex === null) return patch;
+    const { mode: _mode, ...rest } = ex.edit.mode === 'shapes' ? allowedPatch(patch, ex.edit.parts) : patch;
+    if (ex.goal.kind !== 'predict') return rest;
+    const { predict: _predict, ...unpredicted } = rest;
+    return unpredicted;
+  }
+
+  /** The code mode's run of the editor's text, once it has come back; null otherwise (or in the two-shape mode). */
+  private checkedRun(): ProgramRun | null {
+    const code = this.codeMode;
+    const run = code?.program ?? null;
+    return this.model?.state.mode === 'code' && code !== null && run !== null && run.code === code.code ? run : null;
+  }
+
+  /** Opens the form with what the page shows filled in (the last tensor a program bound, or the result's shape), or closes it. */
+  private toggleMaker(): void {
+    const model = this.model;
+    if (this.exercise.form !== null || model === null) {
+      this.exercise.form = null;
+    } else if (model.state.mode === 'code') {
+      const run = this.checkedRun();
+      let name = '';
+      let shape: number[] | null = null;
+      for (const statement of run?.statements ?? [])
+        for (const [n, info] of Object.entries(statement.names)) if (info.type === 'Tensor' && info.shape !== null) [name, shape] = [n, info.shape];
+      this.exercise.form = { lines: '', parts: [], kind: 'shape', name, shape: shape === null ? '' : formatShape(shape) };
+    } else {
+      const shape = model.computation.resultShape;
+      this.exercise.form = { lines: '', parts: ['b'], kind: 'shape', name: 'a', shape: shape === null ? '' : formatShape(shape) };
+    }
+    this.requestUpdate();
+  }
+
+  /** What the form makes: the exercise's link and embed code, or the field that is wrong. */
+  private made(form: ExerciseForm): { made: Made; exercise: Exercise | null; state: State } {
+    const model = this.model as PlaygroundModel;
+    const made = formExercise(form, model.state.mode);
+    // The student starts from the first step (a predict goal: with the answers hidden).
+    const state: State = { ...model.state, step: null, predict: 'bad' in made || made.goal.kind !== 'predict' ? model.state.predict : '1' };
+    if ('bad' in made) return { made, exercise: null, state };
+    const texts = shareTexts(state, this.playgroundUrl, this.sharedCode(), made);
+    return { made: { ...texts, met: verdictOf(made, model, this.checkedRun(), null)?.check.met === true }, exercise: made, state };
+  }
+
+  /** Under the notices: the exercise the page opened as, and the teacher's form when open. */
+  private exerciseParts(ctx: ViewContext): TemplateResult {
+    const model = ctx.model;
+    const active = this.exercise.active;
+    const form = this.exercise.form;
+    const banner = active === null ? '' : exerciseBanner(ctx, active, this.exercise.verdict(model, this.checkedRun()));
+    if (form === null) return html`${banner}`;
+    const { made, exercise, state } = this.made(form);
+    return html`${banner}${exerciseMaker(ctx, form, made, {
+      form: (patch) => {
+        this.exercise.form = { ...form, ...patch };
+        this.requestUpdate();
+      },
+      close: () => this.toggleMaker(),
+      copy: (kind) => void this.sharing.copy(kind, state, this.playgroundUrl, this.sharedCode(), exercise),
+    })}`;
+  }
+
   /** The program the embedding page gives: the code attribute, or a <script type="text/plain"> child. */
   private pageCode(): string | null {
     const attribute = this.getAttribute('code');
@@ -280,6 +399,7 @@ export class TensorcastPlayground extends LitElement {
         heading?.scrollIntoView({ block: 'start', behavior: 'smooth' });
       }),
     }, this.pageCode() ?? FIRST_PROGRAM);
+    this.codeMode.setEditable(this.editableLines());
     return this.codeMode;
   }
 
@@ -314,6 +434,8 @@ export class TensorcastPlayground extends LitElement {
   }
 
   private presetCode(id: string): void {
+    // An example would replace the teacher's program, locked lines and all.
+    if (this.exercise.active !== null) return;
     const preset = PROGRAM_PRESETS.find((p) => p.id === id);
     if (preset !== undefined) this.code$().setCode(preset.code, 'push');
   }
@@ -352,6 +474,9 @@ export class TensorcastPlayground extends LitElement {
         if (this.syncHash) this.hashProblems.push(...(await this.codeFromHash(location.hash, 'replace')));
         code.runNow();
       }
+      const exercise = this.openExercise();
+      this.hashProblems.push(...exercise.link);
+      this.pageProblems.push(...exercise.page);
       this.changed();
     } catch (error) {
       this.failure = error instanceof Error ? error.message : String(error);
@@ -363,7 +488,10 @@ export class TensorcastPlayground extends LitElement {
     // Attributes set after loading (by the embedding page) change the state.
     if (this.model !== null && ATTRIBUTES.some((k) => changed.has(k)) && this.model.update(this.attributeState(this.model.state)))
       this.writeHash();
-    if (this.model !== null && [...ATTRIBUTES, 'steps', 'fit', 'playgroundUrl'].some((k) => changed.has(k))) this.pageProblems = this.attributeProblems();
+    if (this.model !== null && [...ATTRIBUTES, 'steps', 'fit', 'playgroundUrl', 'goal', 'edit'].some((k) => changed.has(k))) {
+      const exercise = changed.has('goal') || changed.has('edit') ? this.openExercise().page : [];
+      this.pageProblems = [...this.attributeProblems(), ...exercise];
+    }
     // A program set on the element after loading replaces the one shown.
     if (this.model !== null && changed.has('code') && changed.get('code') !== undefined && this.code !== null) this.code$().setCode(embeddedCode(this.code), 'replace');
     // An embed locked to a range shows a step in it, whatever else changed.
@@ -390,7 +518,7 @@ export class TensorcastPlayground extends LitElement {
     this.applied = null;
     const read = stateFromHashChecked(location.hash, { ...DEFAULT_STATE, lang: this.model.state.lang });
     if (this.model.update(read.state)) this.requestUpdate();
-    const stateProblems: LinkProblem[] = [...read.problems, ...this.stepPastEnd()];
+    const stateProblems: LinkProblem[] = [...read.problems, ...this.stepPastEnd(), ...this.openExercise().link];
     this.hashProblems = stateProblems;
     if (this.model.state.mode === 'code')
       void this.codeFromHash(location.hash, 'replace').then((problems) => {
@@ -415,6 +543,7 @@ export class TensorcastPlayground extends LitElement {
       this.requestUpdate();
       return false;
     }
+    patch = this.exercisePatch(patch);
     // Playing goes on through a change of language or theme, not of what is shown.
     const shown = Object.keys(patch).some((k) => k !== 'lang' && k !== 'theme' && k !== 'step');
     if (shown) this.player.pause();
@@ -596,6 +725,10 @@ export class TensorcastPlayground extends LitElement {
     }
     if (this.model !== null && this.model.state.mode === 'code') this.codeUpdated();
     if (this.model !== null) {
+      const result = this.exercise.attempt(this.model, this.checkedRun(), this.exercise.verdict(this.model, this.checkedRun()));
+      if (result !== null) sendResult(this, result);
+    }
+    if (this.model !== null) {
       this.announcer.say(verdictLine(this.context()), () => this.renderRoot.querySelector('[data-testid="announce"]'));
       this.box.after(this.renderRoot, this.diagram.current?.base ?? null, this.fitOptions());
     }
@@ -677,15 +810,17 @@ export class TensorcastPlayground extends LitElement {
     const range = this.range();
     const exportTo = (kind: ExportKind, all: boolean): void => void this.sharing.export(ctx, kind, all, range, this.diagram.current?.scene ?? null);
     const share = { exportAll: (kind: ExportKind) => exportTo(kind, true), copy: (kind: CopyKind) => void this.sharing.copy(kind, model.state, this.playgroundUrl, this.sharedCode()) };
-    const tools = html`${modeSwitch(m, model.state.mode, (patch) => void this.change(patch, 'push'))}${copyButtons(ctx, share)}`;
+    const tools = html`${modeSwitch(m, model.state.mode, (patch) => void this.change(patch, 'push'))}${copyButtons(ctx, share)}${makeButton(ctx, this.exercise.form !== null, () => this.toggleMaker())}`;
     const heading = full ? header(ctx, change, tools, model.state.mode === 'code' ? m.code.intro : m.intro) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change);
-    const notices = linkNotices(m, this.notices(), () => this.dismissNotices());
+    const notices = html`${linkNotices(m, this.notices(), () => this.dismissNotices())}${full ? this.exerciseParts(ctx) : ''}`;
     if (model.state.mode === 'code') return this.frame(m, p, heading, notices, this.codeBody(ctx, full, share));
     return this.frame(m, p, heading, notices, html`
       ${full ? html`<div class="top"><div class="lead">
         <div class=${guessed} @change=${() => this.hash.commit()}>${controls(ctx, {
           change: (patch) => this.change(patch, Object.keys(patch).every((k) => TYPED.has(k)) ? 'typing' : 'push'),
+          locked: this.lockedFields(),
           preset: (id) => {
+            if (this.exercise.active !== null) return;
             this.player.pause();
             if (this.model?.applyPreset(id) === true) {
               this.applied = null;
