@@ -378,7 +378,8 @@ export class TensorcastPlayground extends LitElement {
   // --- the code mode (code-mode.ts)
 
   private code$(): CodeMode {
-    this.codeMode ??= new CodeMode({
+    if (this.codeMode !== null) return this.codeMode;
+    this.codeMode = new CodeMode({
       tc: () => this.tc,
       changed: (entry) => {
         if (entry !== null) this.writeHash(entry);
@@ -399,6 +400,7 @@ export class TensorcastPlayground extends LitElement {
         heading?.scrollIntoView({ block: 'start', behavior: 'smooth' });
       }),
     }, this.pageCode() ?? FIRST_PROGRAM);
+    // An exercise's read-only lines, when the page opened as one before the code mode showed.
     this.codeMode.setEditable(this.editableLines());
     return this.codeMode;
   }
@@ -520,6 +522,8 @@ export class TensorcastPlayground extends LitElement {
     if (this.model.update(read.state)) this.requestUpdate();
     const stateProblems: LinkProblem[] = [...read.problems, ...this.stepPastEnd(), ...this.openExercise().link];
     this.hashProblems = stateProblems;
+    // Another exercise (or none) may come with the same state.
+    this.requestUpdate();
     if (this.model.state.mode === 'code')
       void this.codeFromHash(location.hash, 'replace').then((problems) => {
         this.hashProblems = [...stateProblems, ...problems];

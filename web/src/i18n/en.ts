@@ -592,7 +592,7 @@ export const en: Messages = {
           return mode === 'code' ? 'Predict the shape of every line before it is shown, and get every one right.' : 'Predict every step before it is shown, and get every answer right.';
       }
     },
-    editLines: (lines) => `You may edit lines ${lines}; the other lines are locked.`,
+    editLines: (lines, count) => `You may edit ${count === 1 ? 'line' : 'lines'} ${lines}; the other lines are locked.`,
     editAll: 'You may edit every line.',
     editParts: (parts) => `You may change ${list(parts)}; the rest is locked.`,
     editNothing: 'The inputs are locked.',
@@ -600,7 +600,7 @@ export const en: Messages = {
     notYet: 'Not yet.',
     why: (mode, goal, check, shape) => {
       if (check.met) return '';
-      const subject = goal.kind === 'grad' ? `${goal.name}.grad` : mode === 'shapes' ? 'the result' : goal.kind === 'shape' ? goal.name : '';
+      const subject = goal.kind === 'grad' ? `${goal.name}.grad` : mode === 'shapes' ? 'The result' : goal.kind === 'shape' ? goal.name : '';
       switch (check.why) {
         case 'predict':
           return '';
@@ -617,7 +617,7 @@ export const en: Messages = {
         case 'no-grad':
           return mode === 'code' ? `No backward() fills ${check.name}.grad.` : `${check.name} gets no gradient: its dtype cannot require grad.`;
         case 'shape':
-          return `${subject.charAt(0).toUpperCase()}${subject.slice(1)} has shape ${shape}.`;
+          return `${subject} has shape ${shape}.`;
       }
     },
     score: (right, answered, asked) => `${answered} of ${asked} answered, ${right} right.`,

@@ -586,8 +586,8 @@ export interface Messages {
     title: string;
     /** The goal in words; shape: formatted, as (2, 3). */
     goal(mode: Mode, goal: Goal, shape: string): string;
-    /** lines: the ranges in words (3–5, 8). */
-    editLines(lines: string): string;
+    /** lines: the ranges in words (3–5, 8); count: how many lines they hold. */
+    editLines(lines: string, count: number): string;
     editAll: string;
     editParts(parts: string[]): string;
     editNothing: string;

@@ -106,9 +106,13 @@ function linesText(ex: Exercise): string {
   return ex.edit.mode === 'code' ? ex.edit.lines.map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`)).join(', ') : '';
 }
 
+function lineCount(ex: Exercise): number {
+  return ex.edit.mode === 'code' ? ex.edit.lines.reduce((n, [a, b]) => n + b - a + 1, 0) : 0;
+}
+
 function editText(ctx: ViewContext, ex: Exercise): string {
   const x = ctx.m.exercise;
-  if (ex.edit.mode === 'code') return ex.edit.lines.length === 0 ? x.editAll : x.editLines(linesText(ex));
+  if (ex.edit.mode === 'code') return ex.edit.lines.length === 0 ? x.editAll : x.editLines(linesText(ex), lineCount(ex));
   const operands: readonly string[] = operandsOf(ctx.model.state.op);
   // A part that names an operand the op does not take says nothing to the student.
   const parts = ex.edit.parts.filter((p) => p === 'op' || p === 'da' || p === 'db' || operands.includes(p));
