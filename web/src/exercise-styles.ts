@@ -65,13 +65,16 @@ export const exerciseStyles = css`
     font-weight: bold;
     color: var(--good);
   }
+  /* The inputs an exercise keeps as the teacher left them (views/controls.ts disables them). */
+  .inputs input:disabled,
+  .inputs select:disabled,
+  .inputs textarea:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
   /* The lines an exercise keeps as they are (exercise-lock.ts). */
   .cm-tc-locked {
     background: color-mix(in srgb, var(--muted) 14%, transparent);
-  }
-  .cm-tc-locked::after {
-    content: ' 🔒';
-    font-size: 0.75em;
-    opacity: 0.6;
+    color: var(--muted);
   }
 `;

@@ -129,6 +129,8 @@ export function exerciseBanner(ctx: ViewContext, ex: Exercise, verdict: Verdict 
   const shape = 'shape' in goal ? formatShape(goal.shape) : '';
   const found = verdict !== null && !verdict.check.met && verdict.check.why === 'shape' ? formatShape(verdict.check.shape) : '';
   const why = verdict === null || verdict.check.met ? '' : x.why(mode, goal, verdict.check, found);
+  // Between sentences: a space in English, none after Chinese full-width punctuation.
+  const sep = m.lang === 'zh' ? '' : ' ';
   const score = verdict?.score == null ? '' : x.score(verdict.score.right, verdict.score.answered, verdict.score.asked);
   // The palette's green, the colour of what is right (a set property, which the page's CSP allows).
   const good = styleMap({ '--good': ctx.p.same.stroke, '--good-bg': ctx.p.same.fill });
@@ -138,6 +140,6 @@ export function exerciseBanner(ctx: ViewContext, ex: Exercise, verdict: Verdict 
     <p class="aside" data-testid="exercise-edit-text">${editText(ctx, ex)}</p>
     <p role="status" data-testid="exercise-status">${met
       ? html`<span class="tick" data-testid="exercise-met" aria-hidden="true">✓</span> ${x.met}`
-      : verdict === null ? nothing : html`${x.notYet}${why === '' ? '' : html` <span data-testid="exercise-why">${why}</span>`}`}${score === '' ? '' : html` <span data-testid="exercise-score">${score}</span>`}</p>
+      : verdict === null ? nothing : html`${x.notYet}${why === '' ? '' : html`${sep}<span data-testid="exercise-why">${why}</span>`}`}${score === '' ? '' : html`${sep}<span data-testid="exercise-score">${score}</span>`}</p>
   </section>`;
 }
