@@ -569,9 +569,9 @@ export const en: Messages = {
     partsLabel: 'What the student may change',
     parts: { a: 'the shape of a', b: 'the shape of b', c: 'the shape of c', op: 'the op', da: 'a’s dtype', db: 'b’s dtype' },
     goalLabel: 'Goal',
-    kinds: (mode) => mode === 'code'
+    kind: (mode, kind) => (mode === 'code'
       ? { runs: 'Every line runs', shape: 'A name has a shape', grad: 'A .grad has a shape', predict: 'Predict every line' }
-      : { runs: 'The op runs', shape: 'The result has a shape', grad: 'An operand’s .grad has a shape', predict: 'Predict every step' },
+      : { runs: 'The op runs', shape: 'The result has a shape', grad: 'An operand’s .grad has a shape', predict: 'Predict every step' })[kind],
     nameLabel: 'Name',
     shapeLabel: 'Shape',
     nameBad: (mode) => (mode === 'code' ? 'Write a Python name, as d or w.' : 'Write a or b.'),

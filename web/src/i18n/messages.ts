@@ -571,8 +571,8 @@ export interface Messages {
     partsLabel: string;
     parts: Record<ShapePart, string>;
     goalLabel: string;
-    /** The goals in the form's menu, per mode. */
-    kinds(mode: Mode): Record<Goal['kind'], string>;
+    /** A goal in the form's menu, per mode. */
+    kind(mode: Mode, kind: Goal['kind']): string;
     nameLabel: string;
     shapeLabel: string;
     /** The name or the shape typed cannot make a goal. */

@@ -567,9 +567,9 @@ export const zh: Messages = {
     partsLabel: '学生可以修改的部分',
     parts: { a: 'a 的形状', b: 'b 的形状', c: 'c 的形状', op: '运算', da: 'a 的 dtype', db: 'b 的 dtype' },
     goalLabel: '目标',
-    kinds: (mode) => mode === 'code'
+    kind: (mode, kind) => (mode === 'code'
       ? { runs: '每一行都能运行', shape: '某个名字具有指定形状', grad: '某个 .grad 具有指定形状', predict: '预测每一行' }
-      : { runs: '运算能运行', shape: '结果具有指定形状', grad: '某个操作数的 .grad 具有指定形状', predict: '预测每一步' },
+      : { runs: '运算能运行', shape: '结果具有指定形状', grad: '某个操作数的 .grad 具有指定形状', predict: '预测每一步' })[kind],
     nameLabel: '名字',
     shapeLabel: '形状',
     nameBad: (mode) => (mode === 'code' ? '请写一个 Python 名字，例如 d 或 w。' : '请写 a 或 b。'),
@@ -613,7 +613,7 @@ export const zh: Messages = {
         case 'not-tensor':
           return join(check.name, '不是张量。');
         case 'no-grad':
-          return mode === 'code' ? join('没有哪个 backward() 填充了', `${check.name}.grad`, '。') : join(check.name, '没有梯度：它的 dtype 不能 requires grad。');
+          return mode === 'code' ? join('没有哪个 backward() 给', `${check.name}.grad`, '写入梯度。') : join(check.name, '没有梯度：它的 dtype 不能 requires grad。');
         case 'shape':
           return join(subject, '的形状是', shape, '。');
       }

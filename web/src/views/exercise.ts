@@ -53,7 +53,6 @@ function goalFields(ctx: ViewContext, form: ExerciseForm, on: MakerHandlers, bad
   const { m, model } = ctx;
   const x = m.exercise;
   const mode = model.state.mode;
-  const kinds = x.kinds(mode);
   const offered = (['runs', 'shape', 'grad', 'predict'] as const).filter((k) => k !== 'predict' || mode === 'shapes' || CODE_PREDICT);
   const named = form.kind === 'shape' || form.kind === 'grad';
   const nameField = mode === 'code'
@@ -65,7 +64,7 @@ function goalFields(ctx: ViewContext, form: ExerciseForm, on: MakerHandlers, bad
   return html`<div class="row">
       <label for="exercise-goal">${x.goalLabel}</label>
       <select id="exercise-goal" data-testid="exercise-goal" .value=${live(form.kind)} @change=${(e: Event) => on.form({ kind: value(e) as Goal['kind'] })}>
-        ${offered.map((k) => html`<option value=${k} ?selected=${k === form.kind}>${kinds[k]}</option>`)}
+        ${offered.map((k) => html`<option value=${k} ?selected=${k === form.kind}>${x.kind(mode, k)}</option>`)}
       </select>
     </div>
     ${named ? html`<div class="row">
