@@ -185,12 +185,40 @@ test('a broken goal or edit in a link is reported and ignored', async ({ page })
   expect(problems).toEqual([]);
 });
 
-test('a two-shape predict exercise: the answers stay hidden, the predict switch stays on, and all right meets the goal', async ({ page }) => {
+test('a two-shape predict exercise: the answers stay hidden, the switch stays on, every answer right meets the goal', async ({ page }) => {
+  const problems = watch(page);
   await listen(page);
-  await open(page, 'a=4,1&b=3&op=add&view=align&lang=en&goal=predict&edit=');
+  await open(page, 'a=4,1&b=3&op=add&view=align&lang=en&goal=predict&edit=none');
   await expect(page.getByTestId('exercise-goal-text')).toHaveText('Predict every step before it is shown, and get every answer right.');
+  await expect(page.getByTestId('exercise-edit-text')).toHaveText('The inputs are locked.');
+  for (const id of ['shape-a', 'shape-b', 'op']) await expect(page.getByTestId(id)).toBeDisabled();
   await expect(page.getByTestId('result-hidden')).toBeVisible();
-  await expect(page.getByTestId('exercise-score')).toHaveText(/0 of \d+ answered, 0 right\./);
+  // Two dims and the result: none answered yet.
+  await expect(page.getByTestId('exercise-score')).toHaveText('0 of 3 answered, 0 right.');
+  // The predict switch stays on: turning it off would show the answers.
+  await page.getByTestId('predict-mode').click();
+  await settled(page);
+  await expect(page.getByTestId('predict-mode')).toBeChecked();
+  await expect(page.getByTestId('result-hidden')).toBeVisible();
+  // Step through, answering each question with the core's answer: dim 1 and dim 0 are stretched, the result is (4, 3).
+  for (let k = 0; k < 8; k++) {
+    if (await page.getByTestId('predict-stretched').isVisible()) await page.getByTestId('predict-stretched').click();
+    else if (await page.getByTestId('predict-shape').isVisible()) {
+      await page.getByTestId('predict-shape').fill('4, 3');
+      await page.getByTestId('predict-check').click();
+    } else if (await page.getByTestId('next').isEnabled()) await page.getByTestId('next').click();
+    await settled(page);
+    if ((await page.getByTestId('exercise-met').count()) > 0) break;
+    // Not before the last answer.
+    await expect(page.getByTestId('exercise-score')).toHaveText(/^[0-2] of 3 answered/);
+  }
+  await expect(page.getByTestId('exercise-met')).toBeVisible();
+  await expect(page.getByTestId('exercise-score')).toHaveText('3 of 3 answered, 3 right.');
+  const sent = await results(page);
+  expect(sent[0]).toEqual({ kind: 'exercise', id: 'predict', passed: false, attempts: 1, hintsUsed: 0, score: { right: 1, of: 3 } });
+  expect(sent.at(-1)).toEqual({ kind: 'exercise', id: 'predict', passed: true, attempts: 3, hintsUsed: 0, score: { right: 3, of: 3 } });
+  expect(sent).toHaveLength(2);
+  expect(problems).toEqual([]);
 });
 
 for (const lang of ['en', 'zh']) {

@@ -44,9 +44,10 @@ test('a goal is met or not by what the run recorded', () => {
 });
 
 test('two-shape parts round-trip; a patch loses the fields of the parts not given', () => {
-  for (const parts of [['b'], ['a', 'op'], ['a', 'b', 'c', 'op', 'da', 'db'], ['db']]) assert.deepEqual(web.parseParts(web.formatParts(parts)), parts);
+  for (const parts of [['b'], ['a', 'op'], ['a', 'b', 'c', 'op', 'da', 'db'], ['db'], []]) assert.deepEqual(web.parseParts(web.formatParts(parts)), parts);
   // Written in SHAPE_PARTS' order whatever order they were given in.
   assert.equal(web.formatParts(['op', 'b']), 'b,op');
+  assert.equal(web.formatParts([]), 'none');
   assert.deepEqual(web.parseParts('op,b'), ['b', 'op']);
   for (const bad of ['', 'a,a', 'x', 'a,,b', 'A', 'a, b', '3-5']) assert.equal(web.parseParts(bad), null, bad);
   assert.deepEqual(web.allowedPatch({ a: '2', b: '3', tb: '.T', op: 'mul', lang: 'zh', da: 'int64' }, ['b']), { b: '3', tb: '.T', lang: 'zh' });
@@ -82,6 +83,7 @@ test('an exercise read from a link: what each mode takes, and what it reports an
     [{ goal: { kind: 'grad', name: 'w', shape: [] }, edit: { mode: 'code', lines: [] } }, 'code'],
     [{ goal: { kind: 'shape', name: 'out', shape: [0, 2] }, edit: { mode: 'shapes', parts: ['b', 'op'] } }, 'shapes'],
     [{ goal: { kind: 'predict' }, edit: { mode: 'shapes', parts: ['a', 'b', 'c', 'op', 'da', 'db'] } }, 'shapes'],
+    [{ goal: { kind: 'predict' }, edit: { mode: 'shapes', parts: [] } }, 'shapes'],
   ]) {
     const part = web.exerciseLinkPart(exercise);
     assert.deepEqual(read(part.slice(1), mode), { exercise, problems: [] }, part);
@@ -89,6 +91,8 @@ test('an exercise read from a link: what each mode takes, and what it reports an
     assert.deepEqual(web.readExercise((k) => attrs.get(k) ?? null, mode, false), { exercise, problems: [] });
   }
   assert.equal(web.exerciseLinkPart({ goal: { kind: 'runs' }, edit: { mode: 'shapes', parts: ['b'] } }), '&goal=runs&edit=b');
+  assert.equal(web.exerciseLinkPart({ goal: { kind: 'predict' }, edit: { mode: 'shapes', parts: [] } }), '&goal=predict&edit=none');
+  assert.equal(web.exerciseLinkPart({ goal: { kind: 'predict' }, edit: { mode: 'shapes', parts: ['a', 'b', 'c', 'op', 'da', 'db'] } }), '&goal=predict');
   assert.equal(web.exerciseLinkPart(null), '');
 });
 

@@ -547,7 +547,13 @@ export class TensorcastPlayground extends LitElement {
       this.requestUpdate();
       return false;
     }
-    patch = this.exercisePatch(patch);
+    const allowed = this.exercisePatch(patch);
+    // A change the exercise refuses entirely: the control the student moved goes back to the state (views bind with live()).
+    if (Object.keys(allowed).length === 0 && Object.keys(patch).length > 0) {
+      this.requestUpdate();
+      return false;
+    }
+    patch = allowed;
     // Playing goes on through a change of language or theme, not of what is shown.
     const shown = Object.keys(patch).some((k) => k !== 'lang' && k !== 'theme' && k !== 'step');
     if (shown) this.player.pause();

@@ -129,13 +129,17 @@ export const PART_FIELDS: { readonly [P in ShapePart]: readonly (keyof State)[] 
   db: ['db'],
 };
 
-/** Parts as the link writes them, in SHAPE_PARTS' order: b,op. */
+/** What `edit=none` says: nothing may be changed (a predict exercise, say). */
+export const NO_PARTS = 'none';
+
+/** Parts as the link writes them, in SHAPE_PARTS' order: b,op; none: no part. */
 export function formatParts(parts: readonly ShapePart[]): string {
-  return SHAPE_PARTS.filter((p) => parts.includes(p)).join(',');
+  return parts.length === 0 ? NO_PARTS : SHAPE_PARTS.filter((p) => parts.includes(p)).join(',');
 }
 
-/** A link's parts, or null when the text is not parts named once each. */
+/** A link's parts, or null when the text is not `none` or parts named once each. */
 export function parseParts(text: string): ShapePart[] | null {
+  if (text === NO_PARTS) return [];
   const names = text.split(',');
   const known = new Set<string>(SHAPE_PARTS);
   if (names.some((n) => !known.has(n)) || new Set(names).size !== names.length) return null;
