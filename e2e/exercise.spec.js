@@ -244,6 +244,11 @@ for (const lang of ['en', 'zh']) {
       await shot('code-met');
       await open(page, `a=4,3&b=3,1&op=add&view=align&lang=${lang}&goal=shape.out.4x3&edit=b`);
       await shot('shapes-not-yet');
+      await page.getByTestId('shape-b').fill('1,3');
+      await expect(page.getByTestId('exercise-met')).toBeVisible();
+      await shot('shapes-met');
+      await open(page, `a=4,3&b=3,1&op=add&view=align&lang=${lang}&theme=dark&goal=grad.b.1x3&edit=b,db`);
+      await shot('shapes-dark-not-yet');
     });
   }
 }

@@ -560,6 +560,7 @@ export const en: Messages = {
   // The exercise part: "Make an exercise" and the exercise a link opens.
   exercise: {
     make: 'Make an exercise',
+    makeShort: 'Exercise',
     heading: 'Make an exercise',
     intro: 'Choose what the student may edit and the goal to meet. The link and the embed code open this page as an exercise: the rest is locked, and a tick shows when the goal is met.',
     close: 'Close',

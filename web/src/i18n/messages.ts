@@ -557,8 +557,9 @@ export interface Messages {
   /** What a link or the embedding page asked for that could not be shown as asked (model/link-problems.ts, views/link-notice.ts). */
   /** The exercise part: "Make an exercise" (the teacher's form) and the exercise a link opens (model/exercise.ts). */
   exercise: {
-    /** The button in the page's tools that opens the form. */
+    /** The button in the page's tools that opens the form: its accessible name and, shorter, its text (a part of the name, so that the laptop's header stays one line). */
     make: string;
+    makeShort: string;
     /** The form's heading and what it does. */
     heading: string;
     intro: string;

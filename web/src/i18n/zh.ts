@@ -558,6 +558,7 @@ export const zh: Messages = {
   // 练习部分：“制作练习”和链接打开的练习。
   exercise: {
     make: '制作练习',
+    makeShort: '练习',
     heading: '制作练习',
     intro: '选择学生可以修改的部分和要达成的目标。链接和嵌入代码会把这个页面作为练习打开：其余部分被锁定，达成目标时会显示一个对勾。',
     close: '关闭',

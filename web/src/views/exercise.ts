@@ -26,7 +26,8 @@ export type Made = { link: string; embed: string; met: boolean } | { bad: 'lines
 
 /** In the page's tools: opens the form (or closes it). */
 export function makeButton(ctx: ViewContext, open: boolean, toggle: () => void): TemplateResult {
-  return html`<button type="button" data-testid="make-exercise" aria-expanded=${open ? 'true' : 'false'} @click=${toggle}>${ctx.m.exercise.make}</button>`;
+  const x = ctx.m.exercise;
+  return html`<button type="button" data-testid="make-exercise" aria-label=${x.make} title=${x.make} aria-expanded=${open ? 'true' : 'false'} @click=${toggle}>${x.makeShort}</button>`;
 }
 
 const value = (e: Event): string => (e.target as HTMLInputElement | HTMLSelectElement).value;
