@@ -119,7 +119,32 @@ test('a code exercise: made through the form, its link locks the other lines, th
   expect(problems).toEqual([]);
 });
 
-test('a two-shape exercise: only b may change, the tick comes when the result is (4, 3)', async ({ page }) => {
+test('the code exercise\'s embed code: the element opens as the same exercise, its other lines locked', async ({ page }) => {
+  const problems = watch(page);
+  await listen(page);
+  const { embed } = await makeCodeExercise(page);
+  const tag = embed.slice(embed.indexOf('<tensorcast-playground')).replace('<tensorcast-playground', '<tensorcast-playground id="emb"');
+  await page.evaluate((html) => document.body.insertAdjacentHTML('beforeend', html), tag);
+  const emb = page.locator('#emb');
+  await page.waitForFunction(() => {
+    const p = document.querySelector('#emb').program;
+    return p !== null && p.editorReady && p.run !== null && p.run.code === p.code;
+  });
+  await expect(emb.getByTestId('exercise-goal-text')).toHaveText('Make d a tensor of shape (4, 3) at the end of the program.');
+  await expect(emb.locator('.cm-line[data-locked]')).toHaveCount(4);
+  await expect(emb.getByTestId('exercise-why')).toHaveText('d has shape (4, 5).');
+  const line3 = emb.locator('.cm-line').nth(2);
+  await line3.click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.type('3');
+  await expect(emb.getByTestId('exercise-met')).toBeVisible();
+  await expect.poll(() => results(page)).toEqual([{ kind: 'exercise', id: 'shape.d.4x3', passed: true, attempts: 1, hintsUsed: 0 }]);
+  expect(problems).toEqual([]);
+});
+
+test('a two-shape exercise: only b may change, the tick comes when the result is (4, 3)', async ({ page, context }) => {
   const problems = watch(page);
   await listen(page);
   await open(page, 'a=4,3&b=3,1&op=add&view=align&lang=en');
@@ -129,6 +154,13 @@ test('a two-shape exercise: only b may change, the tick comes when the result is
   await page.getByTestId('exercise-shape').fill('4, 3');
   const link = await page.getByTestId('exercise-link').inputValue();
   expect(link).toMatch(/&goal=shape\.out\.4x3&edit=b$/);
+  // The copy buttons put the same texts on the clipboard, as the page's own copy buttons do.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByTestId('exercise-copy-link').click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await page.getByTestId('exercise-copy-embed').click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(await page.getByTestId('exercise-embed').inputValue());
+  expect(await page.getByTestId('exercise-embed').inputValue()).toContain('a="4,3" b="3,1" op="add" view="align" lang="en" goal="shape.out.4x3" edit="b"');
   await page.goto('about:blank');
   await page.goto(link);
   await settled(page);
@@ -166,6 +198,22 @@ test('a two-shape grad exercise from the attributes: the element reads goal and 
   await emb.getByTestId('shape-b').fill('1,3');
   await expect(emb.getByTestId('exercise-met')).toBeVisible();
   await expect.poll(() => results(page)).toEqual([{ kind: 'exercise', id: 'grad.b.1x3', passed: true, attempts: 1, hintsUsed: 0 }]);
+  expect(problems).toEqual([]);
+});
+
+test('inside a frame: the exercise posts its result to the parent window', async ({ page }) => {
+  const problems = watch(page);
+  await open(page, 'lang=en');
+  await page.evaluate(() => {
+    window.posted = [];
+    window.addEventListener('message', (e) => window.posted.push(e.data));
+    document.body.innerHTML = '<iframe id="f" style="width: 1000px; height: 700px" src="/#a=4,3&b=3,1&op=add&lang=en&goal=runs&edit=b"></iframe>';
+  });
+  const frame = page.frameLocator('#f');
+  await expect(frame.getByTestId('exercise-goal-text')).toHaveText('Make the op run without an error.');
+  await frame.getByTestId('shape-b').fill('3');
+  await expect(frame.getByTestId('exercise-met')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.posted)).toEqual([{ type: 'tensorcast:result', kind: 'exercise', id: 'runs', passed: true, attempts: 1, hintsUsed: 0 }]);
   expect(problems).toEqual([]);
 });
 
