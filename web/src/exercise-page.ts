@@ -14,12 +14,16 @@
 // verdict changes after it, so that a course page hears "not yet" once and
 // "met" when it happens, not one event a keystroke.
 import type { CheckedResult } from './model/progress.js';
-import { checkGoal, checkShapesGoal, formatGoal, goalFits, parseEdit, parseGoal, predictMet, shapesPredictScore, SHAPE_PARTS } from './model/exercise.js';
-import type { Exercise, Goal, PredictScore, ShapePart, ShapesCheck } from './model/exercise.js';
+import { allowedPatch, checkGoal, checkShapesGoal, formatGoal, goalFits, lockedFields, parseEdit, parseGoal, predictMet, shapesPredictScore, SHAPE_PARTS } from './model/exercise.js';
+import type { EditRanges, Exercise, Goal, PredictScore, ShapePart, ShapesCheck } from './model/exercise.js';
+import { formatShape } from './model/format.js';
 import type { PlaygroundModel } from './model/model.js';
 import type { ProgramRun } from './model/program.js';
 import { INPUT_FIELDS } from './model/props.js';
-import type { Mode } from './model/state.js';
+import type { Mode, State } from './model/state.js';
+import { shareTexts } from './share.js';
+import type { SharedCode } from './share.js';
+import type { Made } from './views/exercise.js';
 
 /**
  * Whether the code mode can check a 'predict' goal: it needs the code
@@ -83,6 +87,20 @@ export function verdictOf(ex: Exercise, model: PlaygroundModel, run: ProgramRun 
   return { check: checkShapesGoal(goal, model.computation), score: null };
 }
 
+/**
+ * What the form makes on this page: the exercise's link and embed code
+ * (the share bar's, for the state the student starts from: the first step,
+ * with predict mode on for a predict goal) and whether the page as it is
+ * meets the goal already, or the field that is wrong.
+ */
+export function madeFrom(form: ExerciseForm, model: PlaygroundModel, run: ProgramRun | null, page: string | null, code: SharedCode | null): { made: Made; exercise: Exercise | null; state: State } {
+  const made = formExercise(form, model.state.mode);
+  const state: State = { ...model.state, step: null, predict: 'bad' in made || made.goal.kind !== 'predict' ? model.state.predict : '1' };
+  if ('bad' in made) return { made, exercise: null, state };
+  const texts = shareTexts(state, page, code, made);
+  return { made: { ...texts, met: verdictOf(made, model, run, null)?.check.met === true }, exercise: made, state };
+}
+
 export class ExercisePage {
   /** The exercise the page opened as (a link's or the element's), or null. */
   active: Exercise | null = null;
@@ -140,6 +158,44 @@ export class ExercisePage {
     this.sentMet = met;
     const score = verdict.score === null ? undefined : { right: verdict.score.right, of: verdict.score.asked };
     return { kind: 'exercise', id: formatGoal(ex.goal), passed: met, attempts: this.attempts, hintsUsed: 0, ...(score === undefined ? {} : { score }) };
+  }
+
+  /** The code mode's editable lines in the exercise opened; null: every line. */
+  editableLines(): EditRanges | null {
+    const edit = this.active?.edit;
+    return edit?.mode === 'code' && edit.lines.length > 0 ? edit.lines : null;
+  }
+
+  /** The two-shape fields the exercise opened keeps as they are. */
+  lockedFields(): ReadonlySet<keyof State> {
+    const edit = this.active?.edit;
+    return edit?.mode === 'shapes' ? lockedFields(edit.parts) : new Set();
+  }
+
+  /** A change without what the exercise opened keeps: the locked fields, the mode, and a predict goal's predict switch. */
+  allowed(patch: Partial<State>): Partial<State> {
+    const ex = this.active;
+    if (ex === null) return patch;
+    const { mode: _mode, ...rest } = ex.edit.mode === 'shapes' ? allowedPatch(patch, ex.edit.parts) : patch;
+    if (ex.goal.kind !== 'predict') return rest;
+    const { predict: _predict, ...unpredicted } = rest;
+    return unpredicted;
+  }
+
+  /** Opens the form with what the page shows filled in (the last tensor a program bound, or the result's shape), or closes it. */
+  toggleForm(model: PlaygroundModel, run: ProgramRun | null): void {
+    if (this.form !== null) {
+      this.form = null;
+    } else if (model.state.mode === 'code') {
+      let name = '';
+      let shape: number[] | null = null;
+      for (const statement of run?.statements ?? [])
+        for (const [n, info] of Object.entries(statement.names)) if (info.type === 'Tensor' && info.shape !== null) [name, shape] = [n, info.shape];
+      this.form = { lines: '', parts: [], kind: 'shape', name, shape: shape === null ? '' : formatShape(shape) };
+    } else {
+      const shape = model.computation.resultShape;
+      this.form = { lines: '', parts: ['b'], kind: 'shape', name: 'a', shape: shape === null ? '' : formatShape(shape) };
+    }
   }
 
   /** Attempts so far (for the page and for tests). */

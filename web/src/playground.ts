@@ -51,7 +51,6 @@ import { linkNotices } from './views/link-notice.js';
 import { OutputCursor } from './output-cursor.js';
 import { Player } from './player.js';
 import { ShareActions } from './share-actions.js';
-import { shareTexts } from './share.js';
 import type { SharedCode } from './share.js';
 import { StepDiagram } from './step-diagram.js';
 import { appliedFix, fixLine } from './views/applied-fix.js';
@@ -75,15 +74,11 @@ import { formulaLines, hoverMarks, readsText } from './views/strides.js';
 import { tabAfter, tabs } from './views/tabs.js';
 import { editList, verdictPanel } from './views/verdict.js';
 // The exercise part (exercise-page.ts): "Make an exercise", and the exercise a link opens.
-import { CODE_PREDICT, ExercisePage, formExercise, verdictOf } from './exercise-page.js';
-import type { ExerciseForm } from './exercise-page.js';
+import { CODE_PREDICT, ExercisePage, madeFrom } from './exercise-page.js';
 import { exerciseStyles } from './exercise-styles.js';
-import { allowedPatch, EDIT_KEY, exerciseLinkPart, GOAL_KEY, lockedFields, readExercise } from './model/exercise.js';
-import type { Exercise } from './model/exercise.js';
-import { formatShape } from './model/format.js';
+import { EDIT_KEY, exerciseLinkPart, GOAL_KEY, readExercise } from './model/exercise.js';
 import { sendResult } from './result-event.js';
 import { exerciseBanner, exerciseMaker, makeButton } from './views/exercise.js';
-import type { Made } from './views/exercise.js';
 
 /** The attributes a page can set: the state's properties, named as in a link. */
 export const ATTRIBUTES: readonly string[] = PROPS.map((p) => p.key);
@@ -284,32 +279,10 @@ export class TensorcastPlayground extends LitElement {
     const fromLink = params !== null && (params.has(GOAL_KEY) || params.has(EDIT_KEY)) ? readExercise((k) => params.get(k), mode, CODE_PREDICT) : null;
     const fromPage = readExercise((k) => this.getAttribute(k), mode, CODE_PREDICT);
     this.exercise.open(fromLink?.exercise ?? fromPage.exercise);
-    this.codeMode?.setEditable(this.editableLines());
+    this.codeMode?.setEditable(this.exercise.editableLines());
     // A two-shape predict goal is predicted: the answers stay hidden until given.
     if (this.exercise.active?.goal.kind === 'predict' && mode === 'shapes') model.update({ predict: '1' });
     return { link: fromLink?.problems ?? [], page: fromPage.problems };
-  }
-
-  /** The code mode's editable lines in the exercise opened; null: every line. */
-  private editableLines(): [number, number][] | null {
-    const edit = this.exercise.active?.edit;
-    return edit?.mode === 'code' && edit.lines.length > 0 ? edit.lines : null;
-  }
-
-  /** The two-shape fields the exercise opened keeps as they are. */
-  private lockedFields(): ReadonlySet<keyof State> {
-    const edit = this.exercise.active?.edit;
-    return edit?.mode === 'shapes' ? lockedFields(edit.parts) : new Set();
-  }
-
-  /** A change without what the exercise opened keeps: the locked fields, the mode, and a predict goal's predict switch. */
-  private exercisePatch(patch: Partial<State>): Partial<State> {
-    const ex = this.exercise.active;
-    if (ex === null) return patch;
-    const { mode: _mode, ...rest } = ex.edit.mode === 'shapes' ? allowedPatch(patch, ex.edit.parts) : patch;
-    if (ex.goal.kind !== 'predict') return rest;
-    const { predict: _predict, ...unpredicted } = rest;
-    return unpredicted;
   }
 
   /** The code mode's run of the editor's text, once it has come back; null otherwise (or in the two-shape mode). */
@@ -319,34 +292,10 @@ export class TensorcastPlayground extends LitElement {
     return this.model?.state.mode === 'code' && code !== null && run !== null && run.code === code.code ? run : null;
   }
 
-  /** Opens the form with what the page shows filled in (the last tensor a program bound, or the result's shape), or closes it. */
+  /** Opens the teacher's form from what the page shows, or closes it. */
   private toggleMaker(): void {
-    const model = this.model;
-    if (this.exercise.form !== null || model === null) {
-      this.exercise.form = null;
-    } else if (model.state.mode === 'code') {
-      const run = this.checkedRun();
-      let name = '';
-      let shape: number[] | null = null;
-      for (const statement of run?.statements ?? [])
-        for (const [n, info] of Object.entries(statement.names)) if (info.type === 'Tensor' && info.shape !== null) [name, shape] = [n, info.shape];
-      this.exercise.form = { lines: '', parts: [], kind: 'shape', name, shape: shape === null ? '' : formatShape(shape) };
-    } else {
-      const shape = model.computation.resultShape;
-      this.exercise.form = { lines: '', parts: ['b'], kind: 'shape', name: 'a', shape: shape === null ? '' : formatShape(shape) };
-    }
+    if (this.model !== null) this.exercise.toggleForm(this.model, this.checkedRun());
     this.requestUpdate();
-  }
-
-  /** What the form makes: the exercise's link and embed code, or the field that is wrong. */
-  private made(form: ExerciseForm): { made: Made; exercise: Exercise | null; state: State } {
-    const model = this.model as PlaygroundModel;
-    const made = formExercise(form, model.state.mode);
-    // The student starts from the first step (a predict goal: with the answers hidden).
-    const state: State = { ...model.state, step: null, predict: 'bad' in made || made.goal.kind !== 'predict' ? model.state.predict : '1' };
-    if ('bad' in made) return { made, exercise: null, state };
-    const texts = shareTexts(state, this.playgroundUrl, this.sharedCode(), made);
-    return { made: { ...texts, met: verdictOf(made, model, this.checkedRun(), null)?.check.met === true }, exercise: made, state };
   }
 
   /** Under the notices: the exercise the page opened as, and the teacher's form when open. */
@@ -356,7 +305,7 @@ export class TensorcastPlayground extends LitElement {
     const form = this.exercise.form;
     const banner = active === null ? '' : exerciseBanner(ctx, active, this.exercise.verdict(model, this.checkedRun()));
     if (form === null) return html`${banner}`;
-    const { made, exercise, state } = this.made(form);
+    const { made, exercise, state } = madeFrom(form, model, this.checkedRun(), this.playgroundUrl, this.sharedCode());
     return html`${banner}${exerciseMaker(ctx, form, made, {
       form: (patch) => {
         this.exercise.form = { ...form, ...patch };
@@ -401,7 +350,7 @@ export class TensorcastPlayground extends LitElement {
       }),
     }, this.pageCode() ?? FIRST_PROGRAM);
     // An exercise's read-only lines, when the page opened as one before the code mode showed.
-    this.codeMode.setEditable(this.editableLines());
+    this.codeMode.setEditable(this.exercise.editableLines());
     return this.codeMode;
   }
 
@@ -547,7 +496,7 @@ export class TensorcastPlayground extends LitElement {
       this.requestUpdate();
       return false;
     }
-    const allowed = this.exercisePatch(patch);
+    const allowed = this.exercise.allowed(patch);
     // A change the exercise refuses entirely: the control the student moved goes back to the state (views bind with live()).
     if (Object.keys(allowed).length === 0 && Object.keys(patch).length > 0) {
       this.requestUpdate();
@@ -828,7 +777,7 @@ export class TensorcastPlayground extends LitElement {
       ${full ? html`<div class="top"><div class="lead">
         <div class=${guessed} @change=${() => this.hash.commit()}>${controls(ctx, {
           change: (patch) => this.change(patch, Object.keys(patch).every((k) => TYPED.has(k)) ? 'typing' : 'push'),
-          locked: this.lockedFields(),
+          locked: this.exercise.lockedFields(),
           preset: (id) => {
             if (this.exercise.active !== null) return;
             this.player.pause();
