@@ -28,6 +28,29 @@ const TABLE = {
   list: (m) => [[], ['a'], ['a', 'b'], ['a', 'b', 'c'], [0, 1].map(m.align.dim), [0, 1, 2].map(m.align.dim)].map((items) => call([items])),
   sentences: (m) => [[m.strides.stepStorage(['a (1,)']), m.strides.noExpand], [m.inplace.rule('a.add_(b)'), ''], ['', m.strides.noPlan]].map((p) => call([p])),
   labelled: (m) => [[m.ui.result, ''], [m.inplace.stepBroadcastFail, 'The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1'], [m.grad.noGrad, ''], [m.ui.loadFailed, 'TypeError: x']].map((a) => call(a)),
+  // The exercise part (web/src/views/exercise.ts).
+  'exercise.kind': () => ['code', 'shapes'].flatMap((mode) => ['runs', 'shape', 'grad', 'predict'].map((k) => call([mode, k]))),
+  'exercise.nameBad': () => [call(['code']), call(['shapes'])],
+  'exercise.goal': () => [
+    ['code', { kind: 'runs' }, ''], ['shapes', { kind: 'runs' }, ''], ['code', { kind: 'shape', name: 'd', shape: [4, 3] }, '(4, 3)'],
+    ['shapes', { kind: 'shape', name: 'out', shape: [4, 3] }, '(4, 3)'], ['code', { kind: 'grad', name: 'w', shape: [3] }, '(3,)'],
+    ['shapes', { kind: 'grad', name: 'b', shape: [] }, '()'], ['code', { kind: 'predict' }, ''], ['shapes', { kind: 'predict' }, ''],
+  ].map((a) => call(a)),
+  'exercise.editLines': () => [call(['3', 1], [], [3]), call(['3–5, 8', 4], [], [3, 5, 8])],
+  'exercise.editParts': (m) => [[m.exercise.parts.b], [m.exercise.parts.a, m.exercise.parts.op], [m.exercise.parts.b, m.exercise.parts.op, m.exercise.parts.db]].map((p) => call([p])),
+  'exercise.why': () => {
+    const shape = { kind: 'shape', name: 'd', shape: [4, 3] };
+    const grad = { kind: 'grad', name: 'w', shape: [3] };
+    const out = { kind: 'shape', name: 'out', shape: [4, 3] };
+    return [
+      ['code', shape, { met: false, why: 'error', line: 3 }, ''], ['code', shape, { met: false, why: 'unbound', name: 'd' }, ''],
+      ['code', shape, { met: false, why: 'not-tensor', name: 'd' }, ''], ['code', grad, { met: false, why: 'no-grad', name: 'w' }, ''],
+      ['code', shape, { met: false, why: 'shape', name: 'd', shape: [4, 5] }, '(4, 5)'], ['code', grad, { met: false, why: 'shape', name: 'w', shape: [4, 3] }, '(4, 3)'],
+      ['shapes', out, { met: false, why: 'shape', name: 'out', shape: [2, 4, 3] }, '(2, 4, 3)'], ['shapes', out, { met: false, why: 'op-error' }, ''],
+      ['shapes', out, { met: false, why: 'inputs' }, ''], ['shapes', { kind: 'grad', name: 'b', shape: [3] }, { met: false, why: 'no-grad', name: 'b' }, ''],
+    ].map((a) => call(a, [], a[2].line === undefined ? [] : [a[2].line]));
+  },
+  'exercise.score': () => [call([1, 2, 3]), call([0, 0, 4])],
   'ui.shapeOf': () => ['a', 'b', 'c'].map((n) => call([n])),
   'ui.valuesOf': () => ['a', 'b', 'c'].map((n) => call([n])),
   'ui.readAs': () => ['(5, 3)', '()', '(0,)'].map((s) => call([s])),

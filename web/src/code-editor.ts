@@ -15,6 +15,8 @@ import { Decoration, drawSelection, EditorView, highlightActiveLine, keymap, lin
 import type { DecorationSet } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 
+import { exerciseLock, setEditable } from './exercise-lock.js';
+import type { EditRanges } from './model/exercise.js';
 import type { Overlay } from './model/code-overlay.js';
 
 export type { Overlay };
@@ -163,6 +165,8 @@ export class CodeEditor {
       // Tab stays the browser's: it moves focus out of the editor, as a keyboard user expects of a page.
       keymap.of([{ key: 'Mod-Enter', run: pickAtCursor }, ...defaultKeymap, ...historyKeymap]),
       overlayField,
+      // An exercise's read-only lines (exercise-lock.ts): none until one is set.
+      exerciseLock(),
       EditorView.contentAttributes.of({ 'aria-label': options.label, 'data-testid': 'code-input' }),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) hooks.change(update.state.doc.toString());
@@ -210,6 +214,11 @@ export class CodeEditor {
 
   setOverlay(overlay: Overlay): void {
     this.view.dispatch({ effects: setOverlay.of(overlay) });
+  }
+
+  /** The lines the student may edit in an exercise (Note [Locked lines]); null: every line. */
+  setEditable(ranges: EditRanges | null): void {
+    this.view.dispatch({ effects: setEditable.of(ranges) });
   }
 
   /** Gives up the focus (on a phone: the keyboard closes). */

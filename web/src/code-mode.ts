@@ -16,6 +16,7 @@ import type { Entry } from './hash-writer.js';
 import { codeLinkPart, packCode } from './model/code-link.js';
 import { overlayFor } from './model/code-overlay.js';
 import type { WarningWords } from './model/code-overlay.js';
+import type { EditRanges } from './model/exercise.js';
 import type { ProgramEdit } from './model/program-fixes.js';
 import { lineChoices, lineOp, lineState, meantCall } from './model/line-op.js';
 import type { LineOp } from './model/line-op.js';
@@ -117,6 +118,8 @@ export class CodeMode {
   private setting = false;
   private loading = false;
   private destroyed = false;
+  /** An exercise's editable lines (model/exercise.ts), kept for an editor not made yet; null: every line. */
+  private editableLines: EditRanges | null = null;
   readonly timings: CodeTiming[] = [];
 
   constructor(private readonly host: CodeModeHost, code: string) {
@@ -292,6 +295,7 @@ export class CodeMode {
         change: (code) => this.edited(code),
         pick: (line, touch) => this.pick(line, 'push', touch),
       });
+      this.editor.setEditable(this.editableLines);
       this.showOverlay();
       this.host.changed(null);
     }, (error: unknown) => {
@@ -299,6 +303,12 @@ export class CodeMode {
       this.editorHost.textContent = this.text;
       console.warn('code editor:', error);
     });
+  }
+
+  /** Only these lines may be edited (an exercise's, Note [Locked lines]); null: every line. */
+  setEditable(ranges: EditRanges | null): void {
+    this.editableLines = ranges;
+    this.editor?.setEditable(ranges);
   }
 
   /** The editor is in the page (for tests: CodeMirror loads a moment after the code mode shows). */

@@ -73,6 +73,12 @@ import { copyButtons, exportAllButtons, shareStatus } from './views/share-bar.js
 import { formulaLines, hoverMarks, readsText } from './views/strides.js';
 import { tabAfter, tabs } from './views/tabs.js';
 import { editList, verdictPanel } from './views/verdict.js';
+// The exercise part (exercise-page.ts): "Make an exercise", and the exercise a link opens.
+import { CODE_PREDICT, ExercisePage, madeFrom } from './exercise-page.js';
+import { exerciseStyles } from './exercise-styles.js';
+import { EDIT_KEY, exerciseLinkPart, GOAL_KEY, readExercise } from './model/exercise.js';
+import { sendResult } from './result-event.js';
+import { exerciseBanner, exerciseMaker, makeButton } from './views/exercise.js';
 
 /** The attributes a page can set: the state's properties, named as in a link. */
 export const ATTRIBUTES: readonly string[] = PROPS.map((p) => p.key);
@@ -88,7 +94,7 @@ function browserLang(): Lang {
 }
 
 export class TensorcastPlayground extends LitElement {
-  static override styles = [styles, tracebackStyles, layoutStyles, codeStyles];
+  static override styles = [styles, tracebackStyles, layoutStyles, codeStyles, exerciseStyles];
   static override properties = {
     ...Object.fromEntries(ATTRIBUTES.map((k) => [k, { type: String }])),
     syncHash: { type: Boolean, attribute: 'sync-hash' },
@@ -99,6 +105,8 @@ export class TensorcastPlayground extends LitElement {
     fit: { type: String },
     large: { type: Boolean, reflect: true },
     code: { type: String },
+    goal: { type: String },
+    edit: { type: String },
   };
 
   declare syncHash: boolean;
@@ -116,6 +124,9 @@ export class TensorcastPlayground extends LitElement {
   declare large: boolean;
   /** A program for the code mode, as plain text (a <script type="text/plain"> child says the same). */
   declare code: string | null;
+  /** An exercise's goal and what the student may edit, as a link writes them (model/exercise.ts). */
+  declare goal: string | null;
+  declare edit: string | null;
 
   private model: PlaygroundModel | null = null;
   private failure: string | null = null;
@@ -131,7 +142,10 @@ export class TensorcastPlayground extends LitElement {
   private readonly sharing = new ShareActions(() => this.requestUpdate());
   private readonly box = new DiagramBox();
   private readonly resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.box.fit(this.renderRoot, this.fitOptions())) : null;
-  private readonly hash = new HashWriter(() => this.model?.state ?? null, () => (this.model?.state.mode === 'code' ? this.codeMode?.linkPart() ?? '' : ''));
+  private readonly hash = new HashWriter(() => this.model?.state ?? null,
+    () => (this.model?.state.mode === 'code' ? this.codeMode?.linkPart() ?? '' : '') + exerciseLinkPart(this.exercise.active));
+  /** The exercise the page opened as, and the teacher's form (exercise-page.ts). */
+  private readonly exercise = new ExercisePage();
   private tc: Tensorcast | null = null;
   // The code mode (code-mode.ts), made when the page first shows it.
   private codeMode: CodeMode | null = null;
@@ -167,6 +181,8 @@ export class TensorcastPlayground extends LitElement {
     this.fit = null;
     this.large = false;
     this.code = null;
+    this.goal = null;
+    this.edit = null;
   }
 
   override connectedCallback(): void {
@@ -248,6 +264,58 @@ export class TensorcastPlayground extends LitElement {
     this.requestUpdate();
   }
 
+  // --- the exercise part (exercise-page.ts, views/exercise.ts)
+
+  /**
+   * Opens the exercise the hash or the attributes give, for the mode shown
+   * (the hash's wins, as its state does), and returns what each could not
+   * use (model/exercise.ts readExercise).
+   */
+  private openExercise(): { link: LinkProblem[]; page: LinkProblem[] } {
+    const model = this.model;
+    if (model === null) return { link: [], page: [] };
+    const mode = model.state.mode;
+    const params = this.syncHash ? new URLSearchParams(location.hash.slice(1)) : null;
+    const fromLink = params !== null && (params.has(GOAL_KEY) || params.has(EDIT_KEY)) ? readExercise((k) => params.get(k), mode, CODE_PREDICT) : null;
+    const fromPage = readExercise((k) => this.getAttribute(k), mode, CODE_PREDICT);
+    this.exercise.open(fromLink?.exercise ?? fromPage.exercise);
+    this.codeMode?.setEditable(this.exercise.editableLines());
+    // A two-shape predict goal is predicted: the answers stay hidden until given.
+    if (this.exercise.active?.goal.kind === 'predict' && mode === 'shapes') model.update({ predict: '1' });
+    return { link: fromLink?.problems ?? [], page: fromPage.problems };
+  }
+
+  /** The code mode's run of the editor's text, once it has come back; null otherwise (or in the two-shape mode). */
+  private checkedRun(): ProgramRun | null {
+    const code = this.codeMode;
+    const run = code?.program ?? null;
+    return this.model?.state.mode === 'code' && code !== null && run !== null && run.code === code.code ? run : null;
+  }
+
+  /** Opens the teacher's form from what the page shows, or closes it. */
+  private toggleMaker(): void {
+    if (this.model !== null) this.exercise.toggleForm(this.model, this.checkedRun());
+    this.requestUpdate();
+  }
+
+  /** Under the notices: the exercise the page opened as, and the teacher's form when open. */
+  private exerciseParts(ctx: ViewContext): TemplateResult {
+    const model = ctx.model;
+    const active = this.exercise.active;
+    const form = this.exercise.form;
+    const banner = active === null ? '' : exerciseBanner(ctx, active, this.exercise.verdict(model, this.checkedRun()));
+    if (form === null) return html`${banner}`;
+    const { made, exercise, state } = madeFrom(form, model, this.checkedRun(), this.playgroundUrl, this.sharedCode());
+    return html`${banner}${exerciseMaker(ctx, form, made, {
+      form: (patch) => {
+        this.exercise.form = { ...form, ...patch };
+        this.requestUpdate();
+      },
+      close: () => this.toggleMaker(),
+      copy: (kind) => void this.sharing.copy(kind, state, this.playgroundUrl, this.sharedCode(), exercise),
+    })}`;
+  }
+
   /** The program the embedding page gives: the code attribute, or a <script type="text/plain"> child. */
   private pageCode(): string | null {
     const attribute = this.getAttribute('code');
@@ -259,7 +327,8 @@ export class TensorcastPlayground extends LitElement {
   // --- the code mode (code-mode.ts)
 
   private code$(): CodeMode {
-    this.codeMode ??= new CodeMode({
+    if (this.codeMode !== null) return this.codeMode;
+    this.codeMode = new CodeMode({
       tc: () => this.tc,
       changed: (entry) => {
         if (entry !== null) this.writeHash(entry);
@@ -280,6 +349,8 @@ export class TensorcastPlayground extends LitElement {
         heading?.scrollIntoView({ block: 'start', behavior: 'smooth' });
       }),
     }, this.pageCode() ?? FIRST_PROGRAM);
+    // An exercise's read-only lines, when the page opened as one before the code mode showed.
+    this.codeMode.setEditable(this.exercise.editableLines());
     return this.codeMode;
   }
 
@@ -314,6 +385,8 @@ export class TensorcastPlayground extends LitElement {
   }
 
   private presetCode(id: string): void {
+    // An example would replace the teacher's program, locked lines and all.
+    if (this.exercise.active !== null) return;
     const preset = PROGRAM_PRESETS.find((p) => p.id === id);
     if (preset !== undefined) this.code$().setCode(preset.code, 'push');
   }
@@ -352,6 +425,9 @@ export class TensorcastPlayground extends LitElement {
         if (this.syncHash) this.hashProblems.push(...(await this.codeFromHash(location.hash, 'replace')));
         code.runNow();
       }
+      const exercise = this.openExercise();
+      this.hashProblems.push(...exercise.link);
+      this.pageProblems.push(...exercise.page);
       this.changed();
     } catch (error) {
       this.failure = error instanceof Error ? error.message : String(error);
@@ -363,7 +439,10 @@ export class TensorcastPlayground extends LitElement {
     // Attributes set after loading (by the embedding page) change the state.
     if (this.model !== null && ATTRIBUTES.some((k) => changed.has(k)) && this.model.update(this.attributeState(this.model.state)))
       this.writeHash();
-    if (this.model !== null && [...ATTRIBUTES, 'steps', 'fit', 'playgroundUrl'].some((k) => changed.has(k))) this.pageProblems = this.attributeProblems();
+    if (this.model !== null && [...ATTRIBUTES, 'steps', 'fit', 'playgroundUrl', 'goal', 'edit'].some((k) => changed.has(k))) {
+      const exercise = changed.has('goal') || changed.has('edit') ? this.openExercise().page : [];
+      this.pageProblems = [...this.attributeProblems(), ...exercise];
+    }
     // A program set on the element after loading replaces the one shown.
     if (this.model !== null && changed.has('code') && changed.get('code') !== undefined && this.code !== null) this.code$().setCode(embeddedCode(this.code), 'replace');
     // An embed locked to a range shows a step in it, whatever else changed.
@@ -390,8 +469,10 @@ export class TensorcastPlayground extends LitElement {
     this.applied = null;
     const read = stateFromHashChecked(location.hash, { ...DEFAULT_STATE, lang: this.model.state.lang });
     if (this.model.update(read.state)) this.requestUpdate();
-    const stateProblems: LinkProblem[] = [...read.problems, ...this.stepPastEnd()];
+    const stateProblems: LinkProblem[] = [...read.problems, ...this.stepPastEnd(), ...this.openExercise().link];
     this.hashProblems = stateProblems;
+    // Another exercise (or none) may come with the same state.
+    this.requestUpdate();
     if (this.model.state.mode === 'code')
       void this.codeFromHash(location.hash, 'replace').then((problems) => {
         this.hashProblems = [...stateProblems, ...problems];
@@ -415,6 +496,13 @@ export class TensorcastPlayground extends LitElement {
       this.requestUpdate();
       return false;
     }
+    const allowed = this.exercise.allowed(patch);
+    // A change the exercise refuses entirely: the control the student moved goes back to the state (views bind with live()).
+    if (Object.keys(allowed).length === 0 && Object.keys(patch).length > 0) {
+      this.requestUpdate();
+      return false;
+    }
+    patch = allowed;
     // Playing goes on through a change of language or theme, not of what is shown.
     const shown = Object.keys(patch).some((k) => k !== 'lang' && k !== 'theme' && k !== 'step');
     if (shown) this.player.pause();
@@ -596,6 +684,10 @@ export class TensorcastPlayground extends LitElement {
     }
     if (this.model !== null && this.model.state.mode === 'code') this.codeUpdated();
     if (this.model !== null) {
+      const result = this.exercise.attempt(this.model, this.checkedRun(), this.exercise.verdict(this.model, this.checkedRun()));
+      if (result !== null) sendResult(this, result);
+    }
+    if (this.model !== null) {
       this.announcer.say(verdictLine(this.context()), () => this.renderRoot.querySelector('[data-testid="announce"]'));
       this.box.after(this.renderRoot, this.diagram.current?.base ?? null, this.fitOptions());
     }
@@ -677,15 +769,17 @@ export class TensorcastPlayground extends LitElement {
     const range = this.range();
     const exportTo = (kind: ExportKind, all: boolean): void => void this.sharing.export(ctx, kind, all, range, this.diagram.current?.scene ?? null);
     const share = { exportAll: (kind: ExportKind) => exportTo(kind, true), copy: (kind: CopyKind) => void this.sharing.copy(kind, model.state, this.playgroundUrl, this.sharedCode()) };
-    const tools = html`${modeSwitch(m, model.state.mode, (patch) => void this.change(patch, 'push'))}${copyButtons(ctx, share)}`;
+    const tools = html`${modeSwitch(m, model.state.mode, (patch) => void this.change(patch, 'push'))}${copyButtons(ctx, share)}${makeButton(ctx, this.exercise.form !== null, () => this.toggleMaker())}`;
     const heading = full ? header(ctx, change, tools, model.state.mode === 'code' ? m.code.intro : m.intro) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change);
-    const notices = linkNotices(m, this.notices(), () => this.dismissNotices());
+    const notices = html`${linkNotices(m, this.notices(), () => this.dismissNotices())}${full ? this.exerciseParts(ctx) : ''}`;
     if (model.state.mode === 'code') return this.frame(m, p, heading, notices, this.codeBody(ctx, full, share));
     return this.frame(m, p, heading, notices, html`
       ${full ? html`<div class="top"><div class="lead">
         <div class=${guessed} @change=${() => this.hash.commit()}>${controls(ctx, {
           change: (patch) => this.change(patch, Object.keys(patch).every((k) => TYPED.has(k)) ? 'typing' : 'push'),
+          locked: this.exercise.lockedFields(),
           preset: (id) => {
+            if (this.exercise.active !== null) return;
             this.player.pause();
             if (this.model?.applyPreset(id) === true) {
               this.applied = null;

@@ -3,6 +3,7 @@
 // is then shown to copy by hand).
 import { exportStep, exportSteps } from './export-scene.js';
 import type { Scene } from './diagram/scene.js';
+import type { Exercise } from './model/exercise.js';
 import type { State } from './model/state.js';
 import type { StepRange } from './model/step-range.js';
 import { copyText, shareTexts } from './share.js';
@@ -40,8 +41,8 @@ export class ShareActions {
     }
   }
 
-  async copy(kind: CopyKind, state: Readonly<State>, page: string | null, code: SharedCode | null = null): Promise<void> {
-    const texts = shareTexts(state, page, code);
+  async copy(kind: CopyKind, state: Readonly<State>, page: string | null, code: SharedCode | null = null, exercise: Exercise | null = null): Promise<void> {
+    const texts = shareTexts(state, page, code, exercise);
     const text = kind === 'link' ? texts.link : texts.embed;
     this.set((await copyText(text)) ? { kind: 'copied' } : { kind: 'copy-failed', text });
   }

@@ -3,6 +3,8 @@
 // the element with the state as attributes, as README's embedding section
 // describes them).
 import { fullLink } from './full-link.js';
+import { exerciseAttributes, exerciseLinkPart } from './model/exercise.js';
+import type { Exercise } from './model/exercise.js';
 import { PROPS } from './model/props.js';
 import type { State } from './model/state.js';
 
@@ -27,13 +29,14 @@ export interface SharedCode {
   text: string;
 }
 
-/** The link and the embed code for a state (and, in the code mode, its program). */
-export function shareTexts(state: Readonly<State>, page: string | null, code: SharedCode | null = null): { link: string; embed: string } {
+/** The link and the embed code for a state (and, in the code mode, its program; made into an exercise, its goal and what may be edited). */
+export function shareTexts(state: Readonly<State>, page: string | null, code: SharedCode | null = null, exercise: Exercise | null = null): { link: string; embed: string } {
   // The attributes a link would carry: the defaults are left out, as in a link.
-  const link = fullLink(page, state) + (code?.hash ?? '');
+  const link = fullLink(page, state) + (code?.hash ?? '') + exerciseLinkPart(exercise);
   const hash = new URLSearchParams(new URL(link, document.baseURI).hash.slice(1));
   const attrs = PROPS.filter((p) => hash.has(p.key)).map((p) => `${p.key}="${attr(String(state[p.key]))}"`);
   if (code !== null) attrs.push(`code="${attr(code.text)}"`);
+  for (const [key, value] of exerciseAttributes(exercise)) attrs.push(`${key}="${attr(value)}"`);
   const embed = `<script type="module" src="${attr(scriptUrl())}"></script>\n<tensorcast-playground ${attrs.join(' ')}></tensorcast-playground>`;
   return { link, embed };
 }

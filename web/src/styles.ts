@@ -50,7 +50,8 @@ export const styles = css`
   .tools {
     margin-left: auto;
     display: flex;
-    gap: 12px;
+    /* 8px: with "Make an exercise" among them, the laptop's tools still fit beside the title on one line. */
+    gap: 8px;
     align-items: center;
   }
   .inputs {

@@ -557,6 +557,72 @@ export const en: Messages = {
     runAgain: 'Run again',
     standIn: 'Faded: from the last run that could read the code.',
   },
+  // The exercise part: "Make an exercise" and the exercise a link opens.
+  exercise: {
+    make: 'Make an exercise',
+    makeShort: 'Exercise',
+    heading: 'Make an exercise',
+    intro: 'Choose what the student may edit and the goal to meet. The link and the embed code open this page as an exercise: the rest is locked, and a tick shows when the goal is met.',
+    close: 'Close',
+    linesLabel: 'Lines the student may edit',
+    linesHint: 'Line numbers and ranges, as 3-5,8. Leave it empty to let every line be edited.',
+    linesBad: 'Write line numbers from 1, in increasing order, as 3-5,8.',
+    partsLabel: 'What the student may change',
+    parts: { a: 'the shape of a', b: 'the shape of b', c: 'the shape of c', op: 'the op', da: 'a’s dtype', db: 'b’s dtype' },
+    goalLabel: 'Goal',
+    kind: (mode, kind) => (mode === 'code'
+      ? { runs: 'Every line runs', shape: 'A name has a shape', grad: 'A .grad has a shape', predict: 'Predict every line' }
+      : { runs: 'The op runs', shape: 'The result has a shape', grad: 'An operand’s .grad has a shape', predict: 'Predict every step' })[kind],
+    nameLabel: 'Name',
+    shapeLabel: 'Shape',
+    nameBad: (mode) => (mode === 'code' ? 'Write a Python name, as d or w.' : 'Write a or b.'),
+    shapeBad: 'Write sizes separated by commas, as 2, 3 (empty for a 0-dim tensor).',
+    alreadyMet: 'As it is now, this page meets the goal already. Change it before you share the link, so that the student has something to do.',
+    linkLabel: 'Link',
+    embedLabel: 'Embed code',
+    title: 'Exercise',
+    goal: (mode, goal, shape) => {
+      switch (goal.kind) {
+        case 'runs':
+          return mode === 'code' ? 'Make every line of the program run without an error.' : 'Make the op run without an error.';
+        case 'shape':
+          return mode === 'code' ? `Make ${goal.name} a tensor of shape ${shape} at the end of the program.` : `Make the result’s shape ${shape}.`;
+        case 'grad':
+          return mode === 'code' ? `Make ${goal.name}.grad a tensor of shape ${shape} after backward().` : `Make ${goal.name}.grad’s shape ${shape}.`;
+        case 'predict':
+          return mode === 'code' ? 'Predict the shape of every line before it is shown, and get every one right.' : 'Predict every step before it is shown, and get every answer right.';
+      }
+    },
+    editLines: (lines, count) => `You may edit ${count === 1 ? 'line' : 'lines'} ${lines}; the other lines are locked.`,
+    editAll: 'You may edit every line.',
+    editParts: (parts) => `You may change ${list(parts)}; the rest is locked.`,
+    editNothing: 'The inputs are locked.',
+    met: 'Goal met',
+    notYet: 'Not yet.',
+    why: (mode, goal, check, shape) => {
+      if (check.met) return '';
+      const subject = goal.kind === 'grad' ? `${goal.name}.grad` : mode === 'shapes' ? 'The result' : goal.kind === 'shape' ? goal.name : '';
+      switch (check.why) {
+        case 'predict':
+          return '';
+        case 'error':
+          return `Line ${check.line} raises an error.`;
+        case 'inputs':
+          return 'An operand cannot be read.';
+        case 'op-error':
+          return 'The op raises an error.';
+        case 'unbound':
+          return `The program does not bind ${check.name}.`;
+        case 'not-tensor':
+          return `${check.name} is not a tensor.`;
+        case 'no-grad':
+          return mode === 'code' ? `No backward() fills ${check.name}.grad.` : `${check.name} gets no gradient: its dtype cannot require grad.`;
+        case 'shape':
+          return `${subject} has shape ${shape}.`;
+      }
+    },
+    score: (right, answered, asked) => `${answered} of ${asked} answered, ${right} right.`,
+  },
   link: {
     fromLink: 'Part of this link could not be used:',
     fromPage: 'Part of what this page gives the playground could not be used:',

@@ -2,9 +2,10 @@
 // here: they are shown verbatim (in English) with one of these explanations.
 import type { DimRule, DType, InnerPattern } from 'tensorcast';
 import type { CodeProblem } from '../model/code-link.js';
+import type { Goal, ShapePart, ShapesCheck } from '../model/exercise.js';
 import type { Category, CategoryGroup, DTypeRule, WithinReason } from '../model/promotion.js';
 import type { Verdict } from '../model/predict.js';
-import type { Fill, Lang, Loss, OperandName, OpGroup, Theme, View } from '../model/state.js';
+import type { Fill, Lang, Loss, Mode, OperandName, OpGroup, Theme, View } from '../model/state.js';
 
 /** Words the step texts combine: sizes of several operands at one dim, etc. */
 export interface SizeAt {
@@ -554,6 +555,50 @@ export interface Messages {
     standIn: string;
   };
   /** What a link or the embedding page asked for that could not be shown as asked (model/link-problems.ts, views/link-notice.ts). */
+  /** The exercise part: "Make an exercise" (the teacher's form) and the exercise a link opens (model/exercise.ts). */
+  exercise: {
+    /** The button in the page's tools that opens the form: its accessible name and, shorter, its text (a part of the name, so that the laptop's header stays one line). */
+    make: string;
+    makeShort: string;
+    /** The form's heading and what it does. */
+    heading: string;
+    intro: string;
+    close: string;
+    /** The code mode: which lines the student may edit (as 3-5,8). */
+    linesLabel: string;
+    linesHint: string;
+    linesBad: string;
+    /** The two-shape mode: what the student may change. */
+    partsLabel: string;
+    parts: Record<ShapePart, string>;
+    goalLabel: string;
+    /** A goal in the form's menu, per mode. */
+    kind(mode: Mode, kind: Goal['kind']): string;
+    nameLabel: string;
+    shapeLabel: string;
+    /** The name or the shape typed cannot make a goal. */
+    nameBad(mode: Mode): string;
+    shapeBad: string;
+    /** The page as it is meets the goal already: the student would have nothing to do. */
+    alreadyMet: string;
+    linkLabel: string;
+    embedLabel: string;
+    /** The student's page: the heading over the goal. */
+    title: string;
+    /** The goal in words; shape: formatted, as (2, 3). */
+    goal(mode: Mode, goal: Goal, shape: string): string;
+    /** lines: the ranges in words (3–5, 8); count: how many lines they hold. */
+    editLines(lines: string, count: number): string;
+    editAll: string;
+    editParts(parts: string[]): string;
+    editNothing: string;
+    met: string;
+    notYet: string;
+    /** Why the goal is not met yet; shape: the shape found, formatted. */
+    why(mode: Mode, goal: Goal, check: ShapesCheck, shape: string): string;
+    /** The predict goal's progress. */
+    score(right: number, answered: number, asked: number): string;
+  };
   link: {
     /** The notice's first line, for the hash's problems and for the element's attributes. */
     fromLink: string;

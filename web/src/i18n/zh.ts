@@ -555,6 +555,72 @@ export const zh: Messages = {
     runAgain: '再次运行',
     standIn: '淡色部分来自上一次能读懂代码的运行。',
   },
+  // 练习部分：“制作练习”和链接打开的练习。
+  exercise: {
+    make: '制作练习',
+    makeShort: '练习',
+    heading: '制作练习',
+    intro: '选择学生可以修改的部分和要达成的目标。链接和嵌入代码会把这个页面作为练习打开：其余部分被锁定，达成目标时会显示一个对勾。',
+    close: '关闭',
+    linesLabel: '学生可以修改的行',
+    linesHint: '行号和范围，例如 3-5,8。留空表示每一行都可以修改。',
+    linesBad: '请写从 1 开始、由小到大的行号，例如 3-5,8。',
+    partsLabel: '学生可以修改的部分',
+    parts: { a: 'a 的形状', b: 'b 的形状', c: 'c 的形状', op: '运算', da: 'a 的 dtype', db: 'b 的 dtype' },
+    goalLabel: '目标',
+    kind: (mode, kind) => (mode === 'code'
+      ? { runs: '每一行都能运行', shape: '某个名字具有指定形状', grad: '某个 .grad 具有指定形状', predict: '预测每一行' }
+      : { runs: '运算能运行', shape: '结果具有指定形状', grad: '某个操作数的 .grad 具有指定形状', predict: '预测每一步' })[kind],
+    nameLabel: '名字',
+    shapeLabel: '形状',
+    nameBad: (mode) => (mode === 'code' ? '请写一个 Python 名字，例如 d 或 w。' : '请写 a 或 b。'),
+    shapeBad: '请写用逗号分隔的大小，例如 2, 3（0 维张量留空）。',
+    alreadyMet: '这个页面现在的状态已经达成目标。分享链接之前请先改动它，让学生有事可做。',
+    linkLabel: '链接',
+    embedLabel: '嵌入代码',
+    title: '练习',
+    goal: (mode, goal, shape) => {
+      switch (goal.kind) {
+        case 'runs':
+          return mode === 'code' ? '让程序的每一行都能运行，不报错。' : '让运算能运行，不报错。';
+        case 'shape':
+          return mode === 'code' ? join('让', goal.name, '在程序结束时是形状为', shape, '的张量。') : join('让结果的形状为', shape, '。');
+        case 'grad':
+          return mode === 'code' ? join('让', `${goal.name}.grad`, '在 backward() 之后是形状为', shape, '的张量。') : join('让', `${goal.name}.grad`, '的形状为', shape, '。');
+        case 'predict':
+          return mode === 'code' ? '在每一行的形状显示之前预测它，并且全部预测正确。' : '在每一步显示之前预测它，并且全部预测正确。';
+      }
+    },
+    editLines: (lines) => join('你可以修改第', lines, '行，其他行已锁定。'),
+    editAll: '你可以修改每一行。',
+    editParts: (parts) => join('你可以修改', list(parts), '，其余部分已锁定。'),
+    editNothing: '输入已锁定。',
+    met: '目标已达成',
+    notYet: '还没有达成。',
+    why: (mode, goal, check, shape) => {
+      if (check.met) return '';
+      const subject = goal.kind === 'grad' ? `${goal.name}.grad` : mode === 'shapes' ? '结果' : goal.kind === 'shape' ? goal.name : '';
+      switch (check.why) {
+        case 'predict':
+          return '';
+        case 'error':
+          return `第 ${check.line} 行报错。`;
+        case 'inputs':
+          return '有一个操作数无法读取。';
+        case 'op-error':
+          return '运算报错。';
+        case 'unbound':
+          return join('程序没有给', check.name, '赋值。');
+        case 'not-tensor':
+          return join(check.name, '不是张量。');
+        case 'no-grad':
+          return mode === 'code' ? join('没有哪个 backward() 给', `${check.name}.grad`, '写入梯度。') : join(check.name, '没有梯度：它的 dtype 不能 requires grad。');
+        case 'shape':
+          return join(subject, '的形状是', shape, '。');
+      }
+    },
+    score: (right, answered, asked) => `已回答 ${answered} 题（共 ${asked} 题），答对 ${right} 题。`,
+  },
   link: {
     fromLink: '这个链接中有些内容无法使用：',
     fromPage: '页面给演示的设置中有些内容无法使用：',

@@ -15,6 +15,8 @@ import type { ViewContext } from './context.js';
 export interface ControlHandlers {
   change(patch: Partial<State>): void;
   preset(id: string): void;
+  /** The fields an exercise keeps as the teacher left them (model/exercise.ts): their inputs are disabled. */
+  locked?: ReadonlySet<keyof State>;
 }
 
 // The menu's groups, from the op table (model/state.ts).
@@ -41,30 +43,31 @@ function operandFields(ctx: ViewContext, c: Computation, name: OperandName, on: 
   const shapeKey = name;
   const fillKey = `f${name}` as 'fa' | 'fb' | 'fc';
   const valuesKey = `v${name}` as 'va' | 'vb' | 'vc';
+  const off = (key: keyof State): boolean => on.locked?.has(key) === true;
   return html`<fieldset class="operand">
     <legend>${name}</legend>
     <label for=${`shape-${name}`}>${m.ui.shapeOf(name)}</label>
     <input id=${`shape-${name}`} name=${`shape-${name}`} type="text" spellcheck="false" autocomplete="off"
-      data-testid=${`shape-${name}`} aria-describedby=${`read-${name} shape-hint`} title=${m.ui.shapeHint}
+      data-testid=${`shape-${name}`} ?disabled=${off(shapeKey)} aria-describedby=${`read-${name} shape-hint`} title=${m.ui.shapeHint}
       .value=${live(state[shapeKey])} @input=${(e: Event) => on.change({ [shapeKey]: value(e) })} />
     <small id=${`read-${name}`} class="read">${operand?.baseShape != null ? m.ui.readAs(formatShape(operand.baseShape)) : '\u00a0'}</small>
     ${name === 'c' ? '' : html`<label for=${`dtype-${name}`}>${m.promotion.dtypeOf(name)}</label>
-    <select id=${`dtype-${name}`} data-testid=${`dtype-${name}`} class="dtype" .value=${live(dtype)}
+    <select id=${`dtype-${name}`} data-testid=${`dtype-${name}`} class="dtype" ?disabled=${off(`d${name}` as 'da' | 'db')} .value=${live(dtype)}
       @change=${(e: Event) => on.change({ [`d${name}`]: value(e) as State['da'] })}>
       ${DTYPES.map((d) => html`<option value=${d} ?selected=${d === dtype}>${d}</option>`)}
     </select>`}
     <label for=${`view-${name}`}>${m.chain.label(name)}</label>
     <input id=${`view-${name}`} name=${`view-${name}`} type="text" spellcheck="false" autocomplete="off" class="chain"
-      data-testid=${`view-${name}`} aria-describedby=${`sees-${name}`} placeholder=${m.chain.placeholder}
+      data-testid=${`view-${name}`} ?disabled=${off(`t${name}` as 'ta')} aria-describedby=${`sees-${name}`} placeholder=${m.chain.placeholder}
       .value=${live(chainOf(state, name))} @input=${(e: Event) => on.change({ [`t${name}`]: value(e) })} />
     <small id=${`sees-${name}`} class="read chain-sees" data-testid=${`sees-${name}`}>${operand !== undefined && operand.chain.length > 0 && operand.shape !== null ? m.chain.sees(formatShape(operand.shape)) : ''}</small>
     <label for=${`fill-${name}`}>${m.ui.valuesOf(name)}</label>
-    <select id=${`fill-${name}`} data-testid=${`fill-${name}`} .value=${live(fill)}
+    <select id=${`fill-${name}`} data-testid=${`fill-${name}`} ?disabled=${off(fillKey)} .value=${live(fill)}
       @change=${(e: Event) => on.change({ [fillKey]: value(e) as State['fa'] })}>
       ${FILLS.map((f) => html`<option value=${f} ?selected=${f === fill}>${fills[f]}</option>`)}
     </select>
     ${fill === 'custom'
-      ? html`<textarea id=${`values-${name}`} data-testid=${`values-${name}`} rows="2" spellcheck="false" aria-label=${m.ui.valuesOf(name)}
+      ? html`<textarea id=${`values-${name}`} data-testid=${`values-${name}`} rows="2" spellcheck="false" ?disabled=${off(valuesKey)} aria-label=${m.ui.valuesOf(name)}
           placeholder=${m.ui.customHint} .value=${live(valuesOf(state, name))}
           @input=${(e: Event) => on.change({ [valuesKey]: value(e) })}></textarea>`
       : ''}
@@ -80,21 +83,21 @@ export function controls(ctx: ViewContext, on: ControlHandlers): TemplateResult 
   return html`<section class="inputs" aria-label=${m.ui.inputs}>
     <div class="row">
       <label for="preset">${m.ui.preset}</label>
-      <select id="preset" data-testid="preset" .value=${live(preset)} @change=${(e: Event) => on.preset(value(e))}>
+      <select id="preset" data-testid="preset" ?disabled=${(on.locked?.size ?? 0) > 0} .value=${live(preset)} @change=${(e: Event) => on.preset(value(e))}>
         <option value="" ?selected=${preset === ''}>${m.ui.presetPick}</option>
         ${PRESETS.map((p) => html`<option value=${p.id} ?selected=${p.id === preset}>${p.title[m.lang]}</option>`)}
       </select>
     </div>
     <div class="row">
       <label for="op">${m.ui.op}</label>
-      <select id="op" data-testid="op" .value=${live(state.op)} @change=${(e: Event) => on.change({ op: value(e) as State['op'] })}>
+      <select id="op" data-testid="op" ?disabled=${on.locked?.has('op') === true} .value=${live(state.op)} @change=${(e: Event) => on.change({ op: value(e) as State['op'] })}>
         ${MENU.map((g) => html`<optgroup label=${m.ui.opGroups[g.group]}>
           ${g.ops.map((o) => html`<option value=${o} ?selected=${o === state.op}>${opCall(o)}</option>`)}
         </optgroup>`)}
       </select>
       ${takesAlpha(state.op)
         ? html`<label for="alpha">${m.ui.alpha}</label>
-          <input id="alpha" data-testid="alpha" class="short" type="text" inputmode="decimal" spellcheck="false"
+          <input id="alpha" data-testid="alpha" class="short" type="text" ?disabled=${on.locked?.has('alpha') === true} inputmode="decimal" spellcheck="false"
             .value=${live(state.alpha)} @input=${(e: Event) => on.change({ alpha: value(e) })} />`
         : ''}
       ${usesRandom

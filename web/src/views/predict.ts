@@ -3,6 +3,7 @@
 // the prediction was right and what the answer is.
 import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
 import { formatShape, opCall, torchSize } from '../model/format.js';
 import { VERDICTS } from '../model/predict.js';
 import type { Given, Guess, Question } from '../model/predict.js';
@@ -18,7 +19,7 @@ export interface PredictHandlers {
 /** From the state alone (the header shows it while the core loads). */
 export function predictSwitch(m: Messages, on: boolean, change: (patch: Partial<State>) => void): TemplateResult {
   return html`<label class="switch" title=${m.predict.toggleHint}>
-    <input type="checkbox" role="switch" data-testid="predict-mode" aria-describedby="predict-hint" .checked=${on}
+    <input type="checkbox" role="switch" data-testid="predict-mode" aria-describedby="predict-hint" .checked=${live(on)}
       @change=${(e: Event) => change({ predict: (e.target as HTMLInputElement).checked ? '1' : '0' })} />
     ${m.predict.toggle}</label><span id="predict-hint" class="sr">${m.predict.toggleHint}</span>`;
 }
