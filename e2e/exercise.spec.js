@@ -183,6 +183,31 @@ test('a two-shape exercise: only b may change, the tick comes when the result is
   expect(problems).toEqual([]);
 });
 
+test('an exercise offers no fix, which would be its answer: the same failing state without a goal does', async ({ page }) => {
+  const problems = watch(page);
+  await open(page, 'a=4,3&b=3,1&op=add&view=align&lang=en');
+  await expect(page.getByTestId('error')).toBeVisible();
+  expect(await page.locator('button.fix').count()).toBeGreaterThan(0);
+  await open(page, 'a=4,3&b=3,1&op=add&view=align&lang=en&goal=shape.out.4x3&edit=b');
+  await expect(page.getByTestId('exercise-why')).toHaveText('The op raises an error.');
+  await expect(page.getByTestId('error')).toBeVisible();
+  await expect(page.locator('button.fix')).toHaveCount(0);
+  await expect(page.getByTestId('keepdim')).toHaveCount(0);
+  // The code mode: the failing line's views show PyTorch's error and no edit of the program.
+  await openCode(page, 'lang=en');
+  await pasteCode(page, 'import torch\nx = torch.ones(4, 3)\ny = x + torch.ones(4)\n');
+  await ran(page);
+  await expect(page.getByTestId('program-fix').first()).toBeVisible();
+  const hash = await page.evaluate(() => location.hash);
+  await page.goto('about:blank');
+  await page.goto(`/${hash}&goal=runs&edit=3`);
+  await ran(page);
+  await expect(page.getByTestId('exercise-goal-text')).toBeVisible();
+  await expect(page.getByTestId('error')).toBeVisible();
+  await expect(page.getByTestId('program-fix')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
 test('a two-shape grad exercise from the attributes: the element reads goal and edit as a link does', async ({ page }) => {
   const problems = watch(page);
   await listen(page);

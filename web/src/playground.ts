@@ -788,7 +788,7 @@ export class TensorcastPlayground extends LitElement {
           },
         })}</div>
         ${this.pasteBox(ctx, form)}</div>
-        <section class="verdict">${this.applied === null ? '' : appliedFix(ctx, this.applied.line, this.applied.copy, this.syncHash, () => this.copyFix())}${verdictPanel(ctx, (fix) => this.applyFix(fix))}</section>
+        <section class="verdict">${this.applied === null ? '' : appliedFix(ctx, this.applied.line, this.applied.copy, this.syncHash, () => this.copyFix())}${verdictPanel(ctx, (fix) => this.applyFix(fix), null, this.exercise.active === null)}</section>
         </div>` : ''}
       ${this.viewsPanel(ctx, full, share)}
       ${full && !this.first.only ? html`<p class="keys">${m.ui.keys}</p>` : ''}`);
@@ -806,15 +806,17 @@ export class TensorcastPlayground extends LitElement {
       if (program === null || !code.applyEdit(edit, program.code)) return;
       this.appliedEdit = { line: edit.line, code: program.code.slice(0, edit.from) + edit.insert + program.code.slice(edit.to) };
     };
-    const edits = this.lineOpen && program !== null && statement !== null && tc !== null && this.lineShown !== null
+    // An exercise offers no fix: it would be the answer.
+    const offerFixes = this.exercise.active === null;
+    const edits = offerFixes && this.lineOpen && program !== null && statement !== null && tc !== null && this.lineShown !== null
       ? programEdits(ctx.model.computation, tc, program, statement, this.lineShown, ctx.model.computation.fixes, null) : [];
     const views = this.lineOpen && program !== null
-      ? html`<section class="verdict">${verdictPanel(ctx, () => undefined, { list: edits, apply })}</section>
+      ? html`<section class="verdict">${verdictPanel(ctx, () => undefined, { list: edits, apply }, offerFixes)}</section>
         ${this.viewsPanel(ctx, full, share)}`
       : '';
     // A call the elementwise views do not draw (a refused matrix product): its fixes under its explanation.
     const chosen = statement === null || code.pickedCall === null ? undefined : statement.calls[code.pickedCall];
-    const callEdits = !this.lineOpen && program !== null && statement !== null && tc !== null && chosen !== undefined && chosen.failed
+    const callEdits = offerFixes && !this.lineOpen && program !== null && statement !== null && tc !== null && chosen !== undefined && chosen.failed
       ? programEdits(chosen, tc, program, statement, null, [], chosen) : [];
     const presetId = PROGRAM_PRESETS.find((p) => p.code === code.code)?.id ?? '';
     const applied = this.appliedEdit !== null && this.appliedEdit.code === code.code ? this.appliedEdit.line : null;

@@ -140,7 +140,7 @@ function keepdimHints(ctx: ViewContext, c: Computation): TemplateResult[] {
   return c.keepdim.map((h) => html`<p class="aside" data-testid="keepdim">${ctx.m.fixes.keepdim(h.reduced, h.from, h.dim, formatShape(h.shape))}</p>`);
 }
 
-function notes(ctx: ViewContext, c: Computation, onFix: (fix: Fix) => void, edits: EditsShown | null): TemplateResult[] {
+function notes(ctx: ViewContext, c: Computation, onFix: (fix: Fix) => void, edits: EditsShown | null, offerFixes: boolean): TemplateResult[] {
   const { m } = ctx;
   const trace = c.broadcast;
   const result = c.resultShape;
@@ -155,8 +155,8 @@ function notes(ctx: ViewContext, c: Computation, onFix: (fix: Fix) => void, edit
       .filter((s): s is string => s !== null);
     const numel = trace.result.reduce((p, s) => p * s, 1);
     const inputs = c.operands.map((o) => ({ name: o.name, count: formatCount(o.numel) }));
-    const fixes = c.fixMode === 'outer' ? c.fixes : [];
-    const list = edits !== null ? (edits.list.length > 0 ? editList(ctx, edits) : null) : fixes.length > 0 ? fixList(ctx, fixes, onFix) : null;
+    const fixes = offerFixes && c.fixMode === 'outer' ? c.fixes : [];
+    const list = !offerFixes ? null : edits !== null ? (edits.list.length > 0 ? editList(ctx, edits) : null) : fixes.length > 0 ? fixList(ctx, fixes, onFix) : null;
     out.push(html`<div class="note outer" role="note"><p>⚠ ${m.notes.outerProduct(stretched, formatCount(numel), inputs)}</p>
       ${list === null ? '' : html`<p>${m.ui.fixesOuter}</p>${list}`}</div>`);
   }
@@ -173,8 +173,12 @@ function notes(ctx: ViewContext, c: Computation, onFix: (fix: Fix) => void, edit
   return out;
 }
 
-/** edits: in the code mode, the fixes as edits of the program, in place of the operands' rewrites. */
-export function verdictPanel(ctx: ViewContext, onFix: (fix: Fix) => void, edits: EditsShown | null = null): TemplateResult {
+/**
+ * edits: in the code mode, the fixes as edits of the program, in place of
+ * the operands' rewrites. offerFixes false: no fix, no keepdim hint and no
+ * "no fix exists" (an exercise, where a fix would be the answer).
+ */
+export function verdictPanel(ctx: ViewContext, onFix: (fix: Fix) => void, edits: EditsShown | null = null, offerFixes = true): TemplateResult {
   const { m } = ctx;
   const c = ctx.model.computation;
   const parts: TemplateResult[] = [];
@@ -193,18 +197,18 @@ export function verdictPanel(ctx: ViewContext, onFix: (fix: Fix) => void, edits:
   if (failure !== null && !failure.pytorch) {
     parts.push(html`<div class="problem">${failure.lead === null ? '' : html`<p>${failure.lead}</p>`}<p data-testid="error" class="message">${failure.message}</p>${failure.help === null ? '' : html`<p class="aside">${failure.help}</p>`}</div>`);
   } else if (failure !== null) {
-    const fixes = c.fixMode === 'error' ? c.fixes : [];
+    const fixes = offerFixes && c.fixMode === 'error' ? c.fixes : [];
     const trace = c.broadcast;
     const failed = trace?.failedDim != null ? trace.dims[trace.dims.length - 1] : undefined;
     parts.push(html`<div class="problem">
       <h3 class="failed">${failure.lead}</h3>
       <p><code data-testid="error" class="message">${failure.message}</code></p>
       <h3>${m.ui.why}</h3>${why(ctx, c)}
-      ${edits !== null
+      ${!offerFixes ? '' : edits !== null
         ? (edits.list.length > 0 ? html`<h3>${m.ui.fixes}</h3>${editList(ctx, edits)}` : '')
         : fixes.length > 0 ? html`<h3>${m.ui.fixes}</h3>${fixList(ctx, fixes, onFix)}` : ''}
-      ${edits?.list.some((e) => e.kind === 'keepdim') === true ? '' : keepdimHints(ctx, c)}
-      ${(edits === null ? fixes.length : edits.list.length) === 0 && failed !== undefined
+      ${!offerFixes || edits?.list.some((e) => e.kind === 'keepdim') === true ? '' : keepdimHints(ctx, c)}
+      ${offerFixes && (edits === null ? fixes.length : edits.list.length) === 0 && failed !== undefined
         ? html`<p class="aside">${m.explain.noFix(failed.dim, c.operands.map((o, i) => ({ name: o.name, size: failed.sizes[i] ?? null })))}</p>`
         : ''}
     </div>`);
@@ -213,6 +217,6 @@ export function verdictPanel(ctx: ViewContext, onFix: (fix: Fix) => void, edits:
   }
   if (blocker?.kind === 'result-too-big')
     parts.push(html`<p class="notice">${m.problems.resultTooBig(formatCount(blocker.numel), bytes(blocker.numel), formatCount(MAX_RUN_ELEMENTS))}</p>`);
-  parts.push(...notes(ctx, c, onFix, edits));
+  parts.push(...notes(ctx, c, onFix, edits, offerFixes));
   return html`${parts}`;
 }
