@@ -48,6 +48,9 @@ import { playgroundLink, readState, readStateChecked, stateFromHash, stateFromHa
 import { embedProblems, stepProblems } from './model/link-problems.js';
 import type { LinkNotice, LinkProblem } from './model/link-problems.js';
 import { linkNotices } from './views/link-notice.js';
+import { puzzleHash, puzzleRoute, solutionsHidden } from './model/puzzle-route.js';
+import type { PuzzleRoute } from './model/puzzle-route.js';
+import type { PuzzleView } from './puzzle-view.js';
 import { OutputCursor } from './output-cursor.js';
 import { Player } from './player.js';
 import { ShareActions } from './share-actions.js';
@@ -99,6 +102,8 @@ export class TensorcastPlayground extends LitElement {
     fit: { type: String },
     large: { type: Boolean, reflect: true },
     code: { type: String },
+    puzzle: { type: String },
+    solutions: { type: String },
   };
 
   declare syncHash: boolean;
@@ -116,6 +121,10 @@ export class TensorcastPlayground extends LitElement {
   declare large: boolean;
   /** A program for the code mode, as plain text (a <script type="text/plain"> child says the same). */
   declare code: string | null;
+  /** A puzzle of the set to open (as #puzzle=ID does), without sync-hash. */
+  declare puzzle: string | null;
+  /** "hide": no "show the solution" (as solutions=hide in a link). */
+  declare solutions: string | null;
 
   private model: PlaygroundModel | null = null;
   private failure: string | null = null;
@@ -157,6 +166,11 @@ export class TensorcastPlayground extends LitElement {
   /** What the attributes and the hash asked for that could not be shown as asked (model/link-problems.ts), until dismissed. */
   private pageProblems: LinkProblem[] = [];
   private hashProblems: LinkProblem[] = [];
+  /** The puzzle route shown (#view=puzzles, #puzzle=ID, or the puzzle attribute), or null. */
+  private route: PuzzleRoute | null = null;
+  // The puzzle view (puzzle-view.ts): a chunk loaded when a puzzle route first opens.
+  private puzzleView: PuzzleView | null = null;
+  private puzzleLoading = false;
 
   constructor() {
     super();
@@ -167,6 +181,8 @@ export class TensorcastPlayground extends LitElement {
     this.fit = null;
     this.large = false;
     this.code = null;
+    this.puzzle = null;
+    this.solutions = null;
   }
 
   override connectedCallback(): void {
@@ -191,6 +207,8 @@ export class TensorcastPlayground extends LitElement {
     this.resized?.disconnect();
     this.codeMode?.destroy();
     this.codeMode = null;
+    this.puzzleView?.destroy();
+    this.puzzleView = null;
   }
 
   /** The model, once the core is loaded (for tests and embedding pages). */
@@ -344,6 +362,9 @@ export class TensorcastPlayground extends LitElement {
       this.hash.moved();
       model.update(Object.fromEntries((Object.keys(now) as (keyof State)[]).filter((k) => now[k] !== first[k]).map((k) => [k, now[k]])));
       this.model = model;
+      this.route = this.readRoute();
+      // A puzzle route's other keys (solutions=hide) are its own: not the two-shape state's problems.
+      if (this.route !== null) this.hashProblems = [];
       const past = this.stepPastEnd();
       if (this.syncHash && new URLSearchParams(location.hash.slice(1)).has('step')) this.hashProblems.push(...past);
       else if (this.hasAttribute('step')) this.pageProblems.push(...past);
@@ -364,6 +385,7 @@ export class TensorcastPlayground extends LitElement {
     if (this.model !== null && ATTRIBUTES.some((k) => changed.has(k)) && this.model.update(this.attributeState(this.model.state)))
       this.writeHash();
     if (this.model !== null && [...ATTRIBUTES, 'steps', 'fit', 'playgroundUrl'].some((k) => changed.has(k))) this.pageProblems = this.attributeProblems();
+    if (this.model !== null && changed.has('puzzle')) this.route = this.readRoute();
     // A program set on the element after loading replaces the one shown.
     if (this.model !== null && changed.has('code') && changed.get('code') !== undefined && this.code !== null) this.code$().setCode(embeddedCode(this.code), 'replace');
     // An embed locked to a range shows a step in it, whatever else changed.
@@ -388,6 +410,15 @@ export class TensorcastPlayground extends LitElement {
     if (this.model === null) return;
     this.player.pause();
     this.applied = null;
+    this.route = this.readRoute();
+    if (this.route !== null) {
+      // The puzzle routes keep the language and the theme of the link, and nothing else of the state.
+      const { lang, theme } = stateFromHash(location.hash, this.model.state);
+      this.model.update({ lang, theme });
+      this.hashProblems = [];
+      this.requestUpdate();
+      return;
+    }
     const read = stateFromHashChecked(location.hash, { ...DEFAULT_STATE, lang: this.model.state.lang });
     if (this.model.update(read.state)) this.requestUpdate();
     const stateProblems: LinkProblem[] = [...read.problems, ...this.stepPastEnd()];
@@ -400,7 +431,48 @@ export class TensorcastPlayground extends LitElement {
   }
 
   private writeHash(entry: Entry = 'replace'): void {
-    if (this.syncHash && this.model !== null) this.hash.schedule(entry);
+    if (!this.syncHash || this.model === null) return;
+    if (this.route === null) {
+      this.hash.schedule(entry);
+      return;
+    }
+    // On a puzzle route only the language and the theme change here: the route's own hash, rewritten in place.
+    const hash = puzzleHash(this.route, { lang: this.model.state.lang, theme: this.model.state.theme, hide: this.hidesSolutions() });
+    if (hash !== location.hash) history.replaceState(history.state, '', hash);
+    this.hash.moved();
+  }
+
+  /** The puzzle route the hash (with sync-hash) or the puzzle attribute names; null: none. */
+  private readRoute(): PuzzleRoute | null {
+    if (this.syncHash) {
+      const route = puzzleRoute(location.hash);
+      if (route !== null) return route;
+    }
+    return this.puzzle === null || this.puzzle === '' ? null : { kind: 'puzzle', id: this.puzzle };
+  }
+
+  private hidesSolutions(): boolean {
+    return solutionsHidden(this.syncHash ? location.hash : '', this.solutions);
+  }
+
+  /** The puzzle view for the route: loaded on first use (its chunk), "loading" until then. */
+  private puzzleBody(m: Messages, route: PuzzleRoute): unknown {
+    const view = this.puzzleView;
+    const state = (this.model as PlaygroundModel).state;
+    if (view !== null) return view.body(route, { m, lang: state.lang, theme: state.theme, hide: this.hidesSolutions() });
+    if (!this.puzzleLoading && this.tc !== null) {
+      this.puzzleLoading = true;
+      const tc = this.tc;
+      void import('./puzzle-view.js').then(({ PuzzleView }) => {
+        this.puzzleView = new PuzzleView({ element: this, root: this.renderRoot as ShadowRoot, tc, changed: () => this.requestUpdate() });
+        this.requestUpdate();
+      }, (error: unknown) => {
+        this.failure = error instanceof Error ? error.message : String(error);
+        this.model = null;
+        this.requestUpdate();
+      });
+    }
+    return html`<p role="status">${m.ui.loading}</p>`;
   }
 
   private changed(entry: Entry = 'replace'): void {
@@ -513,7 +585,7 @@ export class TensorcastPlayground extends LitElement {
 
   private onKey(event: KeyboardEvent): void {
     const action = keyAction(event, event.composedPath()[0] ?? null);
-    if (action === null || this.model === null || (action.kind === 'view' && this.lock)) return;
+    if (action === null || this.model === null || this.route !== null || (action.kind === 'view' && this.lock)) return;
     event.preventDefault();
     if (action.kind === 'play') this.togglePlay();
     else if (action.kind === 'view') this.change({ view: VIEWS[action.index] as View });
@@ -594,7 +666,10 @@ export class TensorcastPlayground extends LitElement {
       target?.focus();
       this.focusAfter = null;
     }
-    if (this.model !== null && this.model.state.mode === 'code') this.codeUpdated();
+    if (this.model !== null && this.route !== null) {
+      const ctx = this.context();
+      this.puzzleView?.updated(this.route, ctx.m, ctx.p, ctx.m.lang);
+    } else if (this.model !== null && this.model.state.mode === 'code') this.codeUpdated();
     if (this.model !== null) {
       this.announcer.say(verdictLine(this.context()), () => this.renderRoot.querySelector('[data-testid="announce"]'));
       this.box.after(this.renderRoot, this.diagram.current?.base ?? null, this.fitOptions());
@@ -668,6 +743,8 @@ export class TensorcastPlayground extends LitElement {
     if (this.model === null) return this.loadingPage();
     const ctx = this.context();
     const { m, p, model } = ctx;
+    if (this.route !== null)
+      return this.frame(m, p, pageHeader(m, model.state, (patch) => void this.change(patch), '', '', false), linkNotices(m, this.notices(), () => this.dismissNotices()), this.puzzleBody(m, this.route));
     const view = model.state.view;
     const full = !this.compact;
     const change = (patch: Partial<State>): void => void this.change(patch);
