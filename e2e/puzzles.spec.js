@@ -95,7 +95,7 @@ test('failing a puzzle: the failing test case as inputs / yours / expected, and 
   expect(page.url()).toContain('#puzzle=outer&lang=zh');
   // A call the puzzle does not allow: the rule, with its line.
   await answer(page, `${OUTER_SIG}:\n    return torch.outer(a, b)`);
-  await expect(page.getByTestId('puzzle-failure')).toHaveText('这道谜题不允许用 outer（允许的是：[] *）。');
+  await expect(page.getByTestId('puzzle-failure')).toHaveText('这道谜题不允许用 torch.outer（允许的是：[] *）。');
   expect(problems).toEqual([]);
 });
 

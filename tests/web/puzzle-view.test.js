@@ -23,8 +23,6 @@ test('routes: the list, a puzzle, nothing else; solutions=hide from the link or 
   assert.equal(web.puzzleRoute(''), null);
   // an id no puzzle has still opens the route (which says so), cut to a sane length
   assert.equal(web.puzzleRoute(`#puzzle=${'x'.repeat(500)}`).id.length, 64);
-  assert.equal(web.plausibleId('pad-to'), true);
-  assert.equal(web.plausibleId('Pad To'), false);
 
   assert.equal(web.solutionsHidden('#puzzle=outer&solutions=hide', null), true);
   assert.equal(web.solutionsHidden('#puzzle=outer', 'hide'), true);

@@ -65,7 +65,7 @@ export function browserStorage(): StorageLike | null {
 }
 
 export const puzzleStyles = css`
-  .puzzles { max-width: 60rem; }
+  .puzzles { max-width: 72rem; }
   .puzzles h2 { margin: 8px 0; font-size: 1.4rem; }
   .puzzles h3 { margin: 16px 0 4px; font-size: 1.1rem; }
   .puzzle-list { list-style: none; padding: 0; margin: 0; display: grid; gap: 6px; }
@@ -92,9 +92,16 @@ export const puzzleStyles = css`
   .puzzles .check-result.pass { border-color: var(--zero); }
   .puzzles .check-result.fail { border-color: var(--bad); }
   .puzzles .case { display: grid; grid-template-columns: minmax(0, 1fr); gap: 4px 16px; }
-  @media (min-width: 900px) {
-    .puzzles .case { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  @media (min-width: 700px) {
+    .puzzles .case { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+    .puzzles .case .inputs { grid-column: 1 / -1; }
   }
+  /* The file input's own button speaks the browser's language: a label styled as the page's buttons stands for it. */
+  .puzzles .file-button {
+    display: inline-block; padding: 4px 10px; border: 1px solid var(--line); border-radius: 4px; cursor: pointer; position: relative;
+  }
+  .puzzles .file-button:focus-within { outline: 2px solid var(--focus); outline-offset: 2px; }
+  .puzzles .file-button input { position: absolute; inset: 0; width: 100%; height: 100%; opacity: 0; cursor: pointer; }
   .puzzles .case h4 { margin: 6px 0 2px; font-size: 0.95rem; }
   .puzzles .blocked { border: 1px solid var(--warn); border-radius: 4px; padding: 6px 10px; }
   .puzzles .hint { margin: 4px 0; }
@@ -217,7 +224,7 @@ export class PuzzleView {
       <p><strong>${t.failedAt(failure.line)}</strong> <span data-testid="puzzle-failure">${t.failure(failure.reason)}</span></p>
       ${failure.draw === null ? '' : this.caseBox(t, failure, shown)}
       ${elements}
-      ${shown.run === null || shown.line === null ? '' : html`<p>${t.explaining(shown.line)}</p>`}
+      ${shown.run === null || shown.line === null || failure.line === null ? '' : html`<p>${t.explaining(failure.line, shown.line)}</p>`}
       ${shown.run === null ? '' : this.viewsHost}
     </section>`;
   }
@@ -227,7 +234,7 @@ export class PuzzleView {
     return html`<h3>${t.failingCase}</h3>
       ${sizes === '' ? '' : html`<p>${t.sizes}: <code data-testid="case-sizes">${sizes}</code></p>`}
       <div class="case">
-        <div data-testid="case-inputs"><h4>${t.inputs}</h4>${shown.inputs.map(([name, text]) => html`<pre>${name} = ${text}</pre>`)}</div>
+        <div class="inputs" data-testid="case-inputs"><h4>${t.inputs}</h4>${shown.inputs.map(([name, text]) => html`<pre>${name} = ${text}</pre>`)}</div>
         <div><h4>${t.yours}</h4><pre data-testid="case-yours">${failure.yours ?? t.noResult}</pre></div>
         <div><h4>${t.expected}</h4><pre data-testid="case-expected">${failure.expected ?? t.noResult}</pre></div>
       </div>`;

@@ -31,7 +31,6 @@ export interface PuzzleTexts {
   allowed(items: string): string;
   maxLines(n: number): string;
   check: string;
-  checking: string;
   /** The answer passed every test case. */
   passed(count: number): string;
   /** The answer failed: where (line of the body, or none). */
@@ -44,8 +43,8 @@ export interface PuzzleTexts {
   yours: string;
   expected: string;
   noResult: string;
-  /** The program views, opened at the first wrong line (a line of the whole program shown under them). */
-  explaining(line: number): string;
+  /** The program views, opened at the first wrong line: line `body` of the answer, `program` of the whole program they show. */
+  explaining(body: number, program: number): string;
   /** The materialised-elements report. */
   elements(yours: number, reference: number): string;
   hints: string;
@@ -84,7 +83,6 @@ const en: PuzzleTexts = {
   allowed: (items) => `Allowed: ${items}. Reading x.shape, x.dtype, x.ndim, x.dim(), x.size() and x.numel() is always allowed.`,
   maxLines: (n) => (n === 1 ? 'At most 1 line.' : `At most ${n} lines.`),
   check: 'Check',
-  checking: 'Checking…',
   passed: (count) => `Right: your answer gives the expected result on all ${count} test cases.`,
   failedAt: (line) => (line === null ? 'Not yet.' : `Not yet: line ${line} of your answer.`),
   failure: (r) => {
@@ -113,7 +111,7 @@ const en: PuzzleTexts = {
   yours: 'Yours',
   expected: 'Expected',
   noResult: '(no result)',
-  explaining: (line) => `Your answer run on this test case, opened at line ${line} of the program:`,
+  explaining: (body, program) => `Your answer, run on this test case. The program below has import torch and the def line above your body, so line ${body} of your answer is its line ${program}, opened here:`,
   elements: (yours, reference) =>
     `Your answer allocates ${formatCount(yours)} ${yours === 1 ? 'element' : 'elements'} on the largest test case; the reference allocates ${formatCount(reference)}. A view (x[:, None], expand, .T) allocates none.`,
   hints: 'Hints',
@@ -157,7 +155,6 @@ const zh: PuzzleTexts = {
   allowed: (items) => `允许使用：${items}。读取 x.shape、x.dtype、x.ndim、x.dim()、x.size() 和 x.numel() 总是允许的。`,
   maxLines: (n) => `最多 ${n} 行。`,
   check: '检查',
-  checking: '正在检查…',
   passed: (count) => `正确：你的答案在全部 ${count} 个测试用例上都得到了预期的结果。`,
   failedAt: (line) => (line === null ? '还不对。' : `还不对：你的答案第 ${line} 行。`),
   failure: (r) => {
@@ -186,7 +183,7 @@ const zh: PuzzleTexts = {
   yours: '你的结果',
   expected: '预期结果',
   noResult: '（没有结果）',
-  explaining: (line) => `你的答案在这个测试用例上的运行，打开在程序的第 ${line} 行：`,
+  explaining: (body, program) => `你的答案在这个测试用例上的运行。下面的程序在你的函数体之前加了 import torch 和 def 行，所以你的答案第 ${body} 行是它的第 ${program} 行，已在这里打开：`,
   elements: (yours, reference) =>
     `在最大的测试用例上，你的答案分配了 ${formatCount(yours)} 个元素；参考答案分配了 ${formatCount(reference)} 个。view（x[:, None]、expand、.T）不分配元素。`,
   hints: '提示',

@@ -11,8 +11,7 @@ import type { Lang, Theme } from './state.js';
 
 export type PuzzleRoute = { kind: 'list' } | { kind: 'puzzle'; id: string };
 
-/** A puzzle id as a link carries it (docs/puzzles.md: lowercase words joined by -); longer ones are no id. */
-const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Longer than any id of the set (docs/puzzles.md): a link's text is cut there before it is shown. */
 const MAX_ID = 64;
 
 /** The route a hash names, or null when it names none (the two-shape and code modes' own links). */
@@ -22,11 +21,6 @@ export function puzzleRoute(hash: string): PuzzleRoute | null {
   // An id that could never be one still opens the puzzle route, which says the set has no such puzzle.
   if (id !== null) return { kind: 'puzzle', id: id.slice(0, MAX_ID) };
   return params.get('view') === 'puzzles' ? { kind: 'list' } : null;
-}
-
-/** True when an id is spelled as the set's ids are. */
-export function plausibleId(id: string): boolean {
-  return id.length <= MAX_ID && ID.test(id);
 }
 
 /** The link or the element's attribute says solutions=hide. */
