@@ -78,6 +78,7 @@ export const puzzleStyles = css`
   .puzzle-list .meta { color: var(--muted); font-size: 0.9rem; }
   .mark { font-size: 0.9rem; white-space: nowrap; }
   .mark.done { color: var(--zero); font-weight: 600; }
+  .mark.done [aria-hidden] { margin-inline-end: 0.3em; }
   .puzzles pre, .puzzles code.sig {
     font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'Noto Sans Mono CJK SC', monospace;
     font-size: 0.9rem;
@@ -94,7 +95,7 @@ export const puzzleStyles = css`
   .puzzles .case { display: grid; grid-template-columns: minmax(0, 1fr); gap: 4px 16px; }
   @media (min-width: 700px) {
     .puzzles .case { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-    .puzzles .case .inputs { grid-column: 1 / -1; }
+    .puzzles .case .case-in { grid-column: 1 / -1; }
   }
   /* The file input's own button speaks the browser's language: a label styled as the page's buttons stands for it. */
   .puzzles .file-button {
@@ -179,14 +180,15 @@ export class PuzzleView {
         const href = e.kind === 'drill' ? `#drill=${encodeURIComponent(id)}&lang=${lang}` : puzzleHash({ kind: 'puzzle', id }, opts);
         return html`<li data-testid="puzzle-item" data-id=${id} data-kind=${e.kind} data-solved=${String(p.solved)}>
           <a href=${href}><span class="name">${title}</span>
-            <span class="meta">${e.kind === 'drill' ? t.drill : t.puzzle} · ${t.difficulty(difficulty)}${p.attempts > 0 ? ` · ${t.attempts(p.attempts)}` : ''}</span>
-            <span class=${p.solved ? 'mark done' : 'mark'}>${p.solved ? `✓ ${t.solved}` : t.unsolved}</span></a></li>`;
+            <span class="meta">${e.kind === 'drill' ? t.drill : t.puzzle}</span><span class="meta">${t.difficulty(difficulty)}</span>
+            ${p.attempts > 0 ? html`<span class="meta">${t.attempts(p.attempts)}</span>` : ''}
+            ${solvedMark(t, p.solved)}</a></li>`;
       })}</ol>`;
   }
 
   // --- one puzzle
 
-  private puzzlePage(t: PuzzleTexts, id: string, opts: { lang: Lang; hide: boolean }, link: (r: PuzzleRoute) => string): TemplateResult {
+  private puzzlePage(t: PuzzleTexts, id: string, opts: { m: Messages; lang: Lang; hide: boolean }, link: (r: PuzzleRoute) => string): TemplateResult {
     const back = html`<p><a class="back" data-testid="puzzle-back" href=${link({ kind: 'list' })}>← ${t.back}</a></p>`;
     const entry = puzzleEntry(id);
     if (entry === null) {
@@ -200,19 +202,19 @@ export class PuzzleView {
     return html`${back}
       <h2 data-testid="puzzle-title">${puzzle.title[opts.lang]}</h2>
       <p data-testid="puzzle-statement">${puzzle.statement[opts.lang]}</p>
-      <p class="rules">${t.writeBody} ${t.allowed(puzzle.allowed.join(' '))}${puzzle.maxLines === null ? '' : ` ${t.maxLines(puzzle.maxLines)}`}</p>
+      <p class="rules">${opts.m.sentences([t.writeBody, t.allowed(puzzle.allowed.join(' ')), ...(puzzle.maxLines === null ? [] : [t.maxLines(puzzle.maxLines)])])}</p>
       ${this.editorHost}
       <div class="actions">
         <button type="button" data-testid="puzzle-check" @click=${() => this.check(entry)}>${t.check}</button>
-        <span class=${progress.solved ? 'mark done' : 'mark'} data-testid="puzzle-solved" data-solved=${String(progress.solved)}>${progress.solved ? `✓ ${t.solved}` : t.unsolved}</span>
+        <span data-testid="puzzle-solved" data-solved=${String(progress.solved)}>${solvedMark(t, progress.solved)}</span>
         <span class="meta">${progress.attempts > 0 ? t.attempts(progress.attempts) : ''}</span>
       </div>
-      ${shown === null ? '' : this.resultBox(t, shown)}
+      ${shown === null ? '' : this.resultBox(t, opts.m, shown)}
       ${this.hintsBox(t, opts.lang, puzzle, progress.hints)}
       ${this.solutionBox(t, entry, progress.attempts, progress.solved, opts.hide)}`;
   }
 
-  private resultBox(t: PuzzleTexts, shown: Shown): TemplateResult {
+  private resultBox(t: PuzzleTexts, m: Messages, shown: Shown): TemplateResult {
     const { result } = shown;
     const elements = result.passed || result.compared > 2
       ? html`<p data-testid="puzzle-elements">${t.elements(result.elements, result.referenceElements)}</p>` : '';
@@ -221,20 +223,20 @@ export class PuzzleView {
         <p><strong>${t.passed(result.compared)}</strong></p>${elements}</section>`;
     const failure = result.failure as Failure;
     return html`<section class="check-result fail" data-testid="puzzle-result" data-passed="false" data-kind=${failure.kind} role="status">
-      <p><strong>${t.failedAt(failure.line)}</strong> <span data-testid="puzzle-failure">${t.failure(failure.reason)}</span></p>
-      ${failure.draw === null ? '' : this.caseBox(t, failure, shown)}
+      <p><strong>${t.failedAt(failure.line)}</strong></p><p data-testid="puzzle-failure">${t.failure(failure.reason)}</p>
+      ${failure.draw === null ? '' : this.caseBox(t, m, failure, shown)}
       ${elements}
       ${shown.run === null || shown.line === null || failure.line === null ? '' : html`<p>${t.explaining(failure.line, shown.line)}</p>`}
       ${shown.run === null ? '' : this.viewsHost}
     </section>`;
   }
 
-  private caseBox(t: PuzzleTexts, failure: Failure, shown: Shown): TemplateResult {
+  private caseBox(t: PuzzleTexts, m: Messages, failure: Failure, shown: Shown): TemplateResult {
     const sizes = Object.entries(failure.draw?.sizes ?? {}).map(([k, v]) => `${k} = ${v}`).join(', ');
     return html`<h3>${t.failingCase}</h3>
-      ${sizes === '' ? '' : html`<p>${t.sizes}: <code data-testid="case-sizes">${sizes}</code></p>`}
+      ${sizes === '' ? '' : html`<p>${m.labelled(t.sizes, '')}<code data-testid="case-sizes">${sizes}</code></p>`}
       <div class="case">
-        <div class="inputs" data-testid="case-inputs"><h4>${t.inputs}</h4>${shown.inputs.map(([name, text]) => html`<pre>${name} = ${text}</pre>`)}</div>
+        <div class="case-in" data-testid="case-inputs"><h4>${t.inputs}</h4>${shown.inputs.map(([name, text]) => html`<pre>${name} = ${text}</pre>`)}</div>
         <div><h4>${t.yours}</h4><pre data-testid="case-yours">${failure.yours ?? t.noResult}</pre></div>
         <div><h4>${t.expected}</h4><pre data-testid="case-expected">${failure.expected ?? t.noResult}</pre></div>
       </div>`;
@@ -245,7 +247,7 @@ export class PuzzleView {
     if (hints.length === 0) return '';
     const count = Math.min(unlocked, hints.length);
     return html`<section data-testid="puzzle-hints"><h3>${t.hints}</h3>
-      ${hints.slice(0, count).map((h, i) => html`<p class="hint" data-testid="puzzle-hint"><strong>${t.hint(i + 1, hints.length)}:</strong> ${h[lang]}</p>`)}
+      ${hints.slice(0, count).map((h, i) => html`<p class="hint" data-testid="puzzle-hint"><strong>${t.hint(i + 1, hints.length)}</strong> ${h[lang]}</p>`)}
       ${count < hints.length ? html`<button type="button" data-testid="puzzle-next-hint" @click=${() => this.unlockHint(puzzle.id)}>${t.nextHint(hints.length - count)}</button>` : ''}
     </section>`;
   }
@@ -365,6 +367,11 @@ export class PuzzleView {
     }
     this.host.changed();
   }
+}
+
+/** Solved (a tick, in the colour of a pass) or not yet. */
+function solvedMark(t: PuzzleTexts, solved: boolean): TemplateResult {
+  return solved ? html`<span class="mark done"><span aria-hidden="true">✓</span>${t.solved}</span>` : html`<span class="mark">${t.unsolved}</span>`;
 }
 
 function puzzleEntry(id: string): PuzzleEntry | null {

@@ -48,6 +48,7 @@ export interface PuzzleTexts {
   /** The materialised-elements report. */
   elements(yours: number, reference: number): string;
   hints: string;
+  /** Before the k-th hint's text, with this language's colon. */
   hint(k: number, n: number): string;
   nextHint(left: number): string;
   /** The solution: shown on a click once `after` checks failed; before that, how many more. */
@@ -115,7 +116,7 @@ const en: PuzzleTexts = {
   elements: (yours, reference) =>
     `Your answer allocates ${formatCount(yours)} ${yours === 1 ? 'element' : 'elements'} on the largest test case; the reference allocates ${formatCount(reference)}. A view (x[:, None], expand, .T) allocates none.`,
   hints: 'Hints',
-  hint: (k, n) => `Hint ${k} of ${n}`,
+  hint: (k, n) => `Hint ${k} of ${n}: `,
   nextHint: (left) => (left === 1 ? 'Show a hint (1 left)' : `Show a hint (${left} left)`),
   showSolution: 'Show the solution',
   solutionAfter: (left) => (left === 1 ? 'The solution can be shown after 1 more check.' : `The solution can be shown after ${left} more checks.`),
@@ -187,7 +188,7 @@ const zh: PuzzleTexts = {
   elements: (yours, reference) =>
     `在最大的测试用例上，你的答案分配了 ${formatCount(yours)} 个元素；参考答案分配了 ${formatCount(reference)} 个。view（x[:, None]、expand、.T）不分配元素。`,
   hints: '提示',
-  hint: (k, n) => `提示 ${k}/${n}`,
+  hint: (k, n) => `提示 ${k}/${n}：`,
   nextHint: (left) => `显示一条提示（还剩 ${left} 条）`,
   showSolution: '显示参考答案',
   solutionAfter: (left) => `再检查 ${left} 次之后，可以显示参考答案。`,
