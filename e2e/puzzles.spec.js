@@ -193,6 +193,24 @@ test('inside an iframe: the course page receives each check by postMessage', asy
   ]);
 });
 
+test('a course page embeds one puzzle with attributes: puzzle="outer" solutions="hide", and hears the result event', async ({ page, baseURL }) => {
+  const problems = watch(page);
+  await page.route('**/course-element.html', (route) => route.fulfill({
+    contentType: 'text/html',
+    body: `<!doctype html><title>course</title><script type="module" src="./tensorcast-playground.js"></script>
+      <tensorcast-playground puzzle="outer" solutions="hide"></tensorcast-playground>
+      <script>window.results = []; document.addEventListener('tensorcast:result', (e) => window.results.push(e.detail));</script>`,
+  }));
+  await page.goto(`${baseURL}/course-element.html`);
+  await expect(page.locator('.cm-content')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('puzzle-title')).toHaveText('Outer product');
+  for (let i = 0; i < 3; i++) await answer(page, TRANSPOSED);
+  // Three failed checks would offer the solution; the attribute turned it off.
+  await expect(page.getByTestId('puzzle-solution-box')).toHaveCount(0);
+  expect(await page.evaluate(() => window.results.map((r) => [r.id, r.passed, r.attempts]))).toEqual([['outer', false, 1], ['outer', false, 2], ['outer', false, 3]]);
+  expect(problems).toEqual([]);
+});
+
 test('a link to a puzzle the set does not have says so', async ({ page }) => {
   await open(page, 'puzzle=no-such-puzzle');
   await expect(page.getByTestId('puzzle-not-found')).toContainText('“no-such-puzzle”');

@@ -318,7 +318,16 @@ export class PuzzleView {
     const id = entry.puzzle.id;
     const body = answerBody(this.editor.code);
     this.progress.draft(id, body);
-    const result = checkAnswer(tc, entry.puzzle, body, this.solvedOf(entry));
+    let result: CheckResult;
+    try {
+      result = checkAnswer(tc, entry.puzzle, body, this.solvedOf(entry));
+    } catch (error) {
+      // Only a broken puzzle gets here (a reference that fails; tests/web/puzzle-check.test.js keeps them out): say so, count nothing.
+      const text = error instanceof Error ? error.message : String(error);
+      this.notice = { ok: false, text: () => text };
+      this.host.changed();
+      return;
+    }
     this.shown.set(id, { result, ...this.explain(entry, body, result.failure) });
     sendResult(this.host.element, this.progress.checked(id, result.passed));
     this.host.changed();
