@@ -211,6 +211,31 @@ test('a course page embeds one puzzle with attributes: puzzle="outer" solutions=
   expect(problems).toEqual([]);
 });
 
+test('solved with the keyboard alone: type in the editor, Tab to Check, Enter; every stop has a visible focus ring', async ({ page }) => {
+  await openPuzzle(page, 'puzzle=outer');
+  await page.locator('.cm-content').focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('def outer(a, b):\nreturn a[:, None] * b');
+  const focused = () => page.evaluate(() => {
+    const el = document.querySelector('tensorcast-playground').shadowRoot.activeElement;
+    const style = getComputedStyle(el);
+    return { id: el.getAttribute('data-testid'), outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  await page.keyboard.press('Tab');
+  const check = await focused();
+  expect(check.id).toBe('puzzle-check');
+  expect(check.outline).not.toBe('none');
+  expect(check.width).toBeGreaterThanOrEqual(2);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('puzzle-result')).toHaveAttribute('data-passed', 'true');
+  for (const id of ['puzzle-next-hint', 'puzzle-show-solution', 'progress-export']) {
+    await page.keyboard.press('Tab');
+    const f = await focused();
+    expect(f.id).toBe(id);
+    expect(f.outline, `focus ring on ${id}`).not.toBe('none');
+  }
+});
+
 test('a link to a puzzle the set does not have says so', async ({ page }) => {
   await open(page, 'puzzle=no-such-puzzle');
   await expect(page.getByTestId('puzzle-not-found')).toContainText('“no-such-puzzle”');
