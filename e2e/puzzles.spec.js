@@ -34,7 +34,12 @@ async function answer(page, code) {
 
 test('the list: one item per puzzle and drill, unsolved at first; a drill links to its own route', async ({ page }) => {
   const problems = watch(page);
-  await open(page, 'view=puzzles');
+  // The way in: the header's link on the full page, in the page's language.
+  await open(page, 'lang=zh');
+  await expect(page.getByTestId('open-puzzles')).toHaveText('谜题');
+  await open(page, '');
+  await page.getByTestId('open-puzzles').click();
+  await expect(page).toHaveURL(/#view=puzzles&lang=en$/);
   const items = page.getByTestId('puzzle-item');
   await expect(items).toHaveCount(24);
   await expect(page.locator('[data-testid="puzzle-item"][data-kind="drill"]')).toHaveCount(8);

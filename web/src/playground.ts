@@ -754,7 +754,9 @@ export class TensorcastPlayground extends LitElement {
     const range = this.range();
     const exportTo = (kind: ExportKind, all: boolean): void => void this.sharing.export(ctx, kind, all, range, this.diagram.current?.scene ?? null);
     const share = { exportAll: (kind: ExportKind) => exportTo(kind, true), copy: (kind: CopyKind) => void this.sharing.copy(kind, model.state, this.playgroundUrl, this.sharedCode()) };
-    const tools = html`${modeSwitch(m, model.state.mode, (patch) => void this.change(patch, 'push'))}${copyButtons(ctx, share)}`;
+    // The puzzles open on the full page only: an embed's link would move its host page's hash.
+    const puzzles = full && this.syncHash ? html`<a class="puzzles-link" data-testid="open-puzzles" href=${puzzleHash({ kind: 'list' }, { lang: model.state.lang, theme: model.state.theme, hide: this.hidesSolutions() })}>${m.puzzles.open}</a>` : '';
+    const tools = html`${modeSwitch(m, model.state.mode, (patch) => void this.change(patch, 'push'))}${puzzles}${copyButtons(ctx, share)}`;
     const heading = full ? header(ctx, change, tools, model.state.mode === 'code' ? m.code.intro : m.intro) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change);
     const notices = linkNotices(m, this.notices(), () => this.dismissNotices());
     if (model.state.mode === 'code') return this.frame(m, p, heading, notices, this.codeBody(ctx, full, share));

@@ -557,6 +557,10 @@ export const en: Messages = {
     runAgain: 'Run again',
     standIn: 'Faded: from the last run that could read the code.',
   },
+  // The puzzle view's way in.
+  puzzles: {
+    open: 'Puzzles',
+  },
   link: {
     fromLink: 'Part of this link could not be used:',
     fromPage: 'Part of what this page gives the playground could not be used:',

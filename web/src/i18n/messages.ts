@@ -554,6 +554,11 @@ export interface Messages {
     standIn: string;
   };
   /** What a link or the embedding page asked for that could not be shown as asked (model/link-problems.ts, views/link-notice.ts). */
+  // The puzzle view's way in (its own texts are in puzzle-texts.ts, loaded with it).
+  puzzles: {
+    /** The header's link to the list of puzzles and drills. */
+    open: string;
+  };
   link: {
     /** The notice's first line, for the hash's problems and for the element's attributes. */
     fromLink: string;

@@ -555,6 +555,10 @@ export const zh: Messages = {
     runAgain: '再次运行',
     standIn: '淡色部分来自上一次能读懂代码的运行。',
   },
+  // The puzzle view's way in.
+  puzzles: {
+    open: '谜题',
+  },
   link: {
     fromLink: '这个链接中有些内容无法使用：',
     fromPage: '页面给演示的设置中有些内容无法使用：',
