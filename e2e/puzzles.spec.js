@@ -241,6 +241,31 @@ test('solved with the keyboard alone: type in the editor, Tab to Check, Enter; e
   }
 });
 
+test('prints how long a check takes in the page (click to the result drawn), passing and failing', async ({ page }) => {
+  await openPuzzle(page, 'puzzle=outer');
+  // Median of 7 clicks on Check, each timed until the page has drawn its result.
+  const median = () => page.evaluate(async () => {
+    const el = document.querySelector('tensorcast-playground');
+    const button = el.shadowRoot.querySelector('[data-testid="puzzle-check"]');
+    const ms = [];
+    for (let i = 0; i < 7; i++) {
+      const t0 = performance.now();
+      button.click();
+      await el.updateComplete;
+      ms.push(performance.now() - t0);
+    }
+    return ms.sort((a, b) => a - b)[3];
+  });
+  await pasteCode(page, RIGHT);
+  const passing = await median();
+  await expect(page.getByTestId('puzzle-result')).toHaveAttribute('data-passed', 'true');
+  await pasteCode(page, TRANSPOSED);
+  const failing = await median();
+  await expect(page.getByTestId('puzzle-result')).toHaveAttribute('data-passed', 'false');
+  await expect(page.getByTestId('puzzle-views').getByTestId('program-graph')).toBeVisible();
+  console.log(`puzzle check in the page (outer), median of 7: passing (20 test cases) ${passing.toFixed(1)} ms; failing on the 3rd test case, with its run and the program views drawn, ${failing.toFixed(1)} ms`);
+});
+
 test('a link to a puzzle the set does not have says so', async ({ page }) => {
   await open(page, 'puzzle=no-such-puzzle');
   await expect(page.getByTestId('puzzle-not-found')).toContainText('“no-such-puzzle”');
