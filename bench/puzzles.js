@@ -45,7 +45,7 @@ for (const f of readdirSync(puzzleDir).filter((n) => n.endsWith('.json')).sort()
       solving.push(t1 - t0);
       checking.push(t2 - t1);
     }
-    if (!r.passed) throw new Error(`${p.id}: the reference fails: ${r.failure.message}`);
+    if (!r.passed) throw new Error(`${p.id}: the reference fails: ${JSON.stringify(r.failure.reason)}`);
   }
   rows.push([p.id, median(checking), median(solving)]);
 }

@@ -31,6 +31,16 @@ export function readPuzzleSet(dir = DIR): ShippedEntry[] {
   });
 }
 
+/**
+ * The module's text: the entries as JSON, parsed as the page loads it. A
+ * signature's ranges are a Map, which JSON does not hold: written as its
+ * entries, and made a Map again by the parse.
+ */
+export function puzzleModule(entries: ShippedEntry[]): string {
+  const json = JSON.stringify(entries, (_key, v: unknown) => (v instanceof Map ? { $map: [...v] } : v));
+  return `export default JSON.parse(${JSON.stringify(json)}, (_key, v) => (v !== null && typeof v === 'object' && Array.isArray(v.$map) ? new Map(v.$map) : v));`;
+}
+
 export function puzzleSet(): Plugin {
   return {
     name: 'tensorcast:puzzles',
@@ -38,7 +48,7 @@ export function puzzleSet(): Plugin {
     load(id) {
       if (id !== RESOLVED) return null;
       for (const f of readdirSync(DIR)) this.addWatchFile(`${DIR}/${f}`);
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(readPuzzleSet()))});`;
+      return puzzleModule(readPuzzleSet());
     },
   };
 }

@@ -10,6 +10,9 @@ import { tc } from '../js/helpers.js';
 import { loadWeb } from './bundle.js';
 
 const web = await loadWeb('model/puzzle-file', 'model/puzzle-check', 'model/puzzle-signature');
+// The failure as the page words it (the checker's FailureReason through the catalogues).
+const texts = await loadWeb('i18n/puzzle-texts');
+const say = (failure, lang = 'en') => texts.puzzleTexts(lang).failure(failure.reason);
 const DIR = new URL('../../web/puzzles/', import.meta.url);
 const NAMES = new Set([...REGISTRY.map((e) => e.name), 'range', 'len']);
 const puzzles = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort()
@@ -30,12 +33,12 @@ test('every reference passes its 20 draws, and every typical wrong answer fails 
   const before = tc.memory();
   for (const p of puzzles) {
     const ok = check(p, p.reference);
-    assert.equal(ok.failure, null, `${p.id}: ${ok.failure?.message}`);
+    assert.equal(ok.failure, null, `${p.id}: ${ok.failure === null ? '' : say(ok.failure)}`);
     assert.equal(ok.compared, 20);
     for (const w of p.wrong) {
       const r = check(p, w.answer);
       assert.equal(r.passed, false, `${p.id}: ${w.answer} passed`);
-      assert.equal(r.failure.kind, w.fails, `${p.id}: ${w.answer}: ${r.failure.message}`);
+      assert.equal(r.failure.kind, w.fails, `${p.id}: ${w.answer}: ${say(r.failure)}`);
     }
   }
   assert.equal(tc.memory().tensors, before.tensors);
@@ -58,12 +61,14 @@ test('a failure names the draw, yours and expected, and the line; the same for t
   assert.equal(r.failure.kind, 'shape');
   assert.equal(r.failure.line, 1);
   assert.deepEqual(r.failure.draw.sizes, { n: 0, m: 0 });
-  assert.equal(r.failure.message, 'shape (0,) where (0, 0) is expected');
+  assert.deepEqual(r.failure.reason, { kind: 'shape', got: [0], want: [0, 0] });
+  assert.equal(say(r.failure), 'The result has shape (0,) where (0, 0) is expected.');
+  assert.equal(say(r.failure, 'zh'), '结果的形状是 (0,)，预期是 (0, 0)。');
   assert.equal(r.failure.yours, 'tensor([])');
   assert.equal(r.failure.expected, 'tensor([], size=(0, 0))');
   // a transposed table is caught on the first square draw with values that differ
   const t = check(outer, 'return a[None, :] * b[:, None]');
-  assert.deepEqual([t.failure.kind, t.failure.message, t.failure.draw.sizes], ['values', 'values differ from the expected ones', { n: 5, m: 5 }]);
+  assert.deepEqual([t.failure.kind, t.failure.reason, t.failure.draw.sizes], ['values', { kind: 'values' }, { n: 5, m: 5 }]);
   assert.equal(t.compared, 2);
   assert.match(t.failure.yours, /^tensor\(\[\[/);
   assert.match(t.failure.expected, /^tensor\(\[\[/);
@@ -72,23 +77,27 @@ test('a failure names the draw, yours and expected, and the line; the same for t
   const e = check({ ...outer, maxLines: 2 }, 'c = a[:, None]\nreturn c @ b');
   assert.equal(e.failure.kind, 'rule');
   assert.equal(e.failure.line, 2);
-  assert.equal(e.failure.message, 'matmul is not allowed in this puzzle (allowed: [] *)');
+  assert.deepEqual(e.failure.reason, { kind: 'call', op: 'matmul', allowed: ['[]', '*'] });
+  assert.equal(say(e.failure), 'matmul is not allowed in this puzzle (allowed: [] *).');
+  assert.equal(say(e.failure, 'zh'), '这道谜题不允许用 matmul（允许的是：[] *）。');
   const bias = puzzles.find((p) => p.id === 'add-bias');
   const err = check(bias, 'return x + b[:, None]');
   assert.equal(err.failure.kind, 'error');
   assert.equal(err.failure.line, 1);
-  assert.match(err.failure.message, /^RuntimeError: The size of tensor a \(\d\) must match the size of tensor b \(\d\) at non-singleton dimension 0$/);
+  assert.equal(err.failure.reason.pythonType, 'RuntimeError');
+  assert.match(say(err.failure), /^The answer raised RuntimeError: The size of tensor a \(\d\) must match the size of tensor b \(\d\) at non-singleton dimension 0$/);
 });
 
 test('rules: a loop of any kind, too many lines, a call outside the list; the materialised elements', () => {
   const outer = puzzles.find((p) => p.id === 'outer');
   const loop = check(outer, 'return torch.stack([a[i] * b for i in range(len(a))])');
-  assert.deepEqual([loop.failure.kind, loop.failure.line], ['rule', 1]);
+  assert.deepEqual([loop.failure.kind, loop.failure.reason, loop.failure.line], ['rule', { kind: 'loop' }, 1]);
   // a loop word inside a string or a comment is not a loop
   const quoted = { ...outer, maxLines: 2 };
   assert.equal(check(quoted, "s = 'for while'  # for\nreturn a[:, None] * b").failure, null);
   const long = check(outer, 'c = a[:, None]\nreturn c * b');
-  assert.deepEqual([long.failure.kind, long.failure.message], ['lines', 'the answer has 2 lines; this puzzle allows 1']);
+  assert.deepEqual([long.failure.kind, long.failure.reason], ['lines', { kind: 'lines', count: 2, max: 1 }]);
+  assert.equal(say(long.failure, 'zh'), '你的答案有 2 行，这道谜题最多允许 1 行。');
   // on the largest sizes (5, 5) the reference materialises the product's 25 elements (the None-index is a view);
   // an answer that copies a first makes 5 more
   const ok = check(outer, 'return a[:, None] * b');

@@ -48,6 +48,9 @@ import { playgroundLink, readState, readStateChecked, stateFromHash, stateFromHa
 import { embedProblems, stepProblems } from './model/link-problems.js';
 import type { LinkNotice, LinkProblem } from './model/link-problems.js';
 import { linkNotices } from './views/link-notice.js';
+import { puzzleHash, puzzleRoute, solutionsHidden } from './model/puzzle-route.js';
+import type { PuzzleRoute } from './model/puzzle-route.js';
+import type { PuzzleView } from './puzzle-view.js';
 import { OutputCursor } from './output-cursor.js';
 import { Player } from './player.js';
 import { ShareActions } from './share-actions.js';
@@ -107,6 +110,8 @@ export class TensorcastPlayground extends LitElement {
     code: { type: String },
     goal: { type: String },
     edit: { type: String },
+    puzzle: { type: String },
+    solutions: { type: String },
   };
 
   declare syncHash: boolean;
@@ -127,6 +132,10 @@ export class TensorcastPlayground extends LitElement {
   /** An exercise's goal and what the student may edit, as a link writes them (model/exercise.ts). */
   declare goal: string | null;
   declare edit: string | null;
+  /** A puzzle of the set to open (as #puzzle=ID does), without sync-hash. */
+  declare puzzle: string | null;
+  /** "hide": no "show the solution" (as solutions=hide in a link). */
+  declare solutions: string | null;
 
   private model: PlaygroundModel | null = null;
   private failure: string | null = null;
@@ -171,6 +180,11 @@ export class TensorcastPlayground extends LitElement {
   /** What the attributes and the hash asked for that could not be shown as asked (model/link-problems.ts), until dismissed. */
   private pageProblems: LinkProblem[] = [];
   private hashProblems: LinkProblem[] = [];
+  /** The puzzle route shown (#view=puzzles, #puzzle=ID, or the puzzle attribute), or null. */
+  private route: PuzzleRoute | null = null;
+  // The puzzle view (puzzle-view.ts): a chunk loaded when a puzzle route first opens.
+  private puzzleView: PuzzleView | null = null;
+  private puzzleLoading = false;
 
   constructor() {
     super();
@@ -183,6 +197,8 @@ export class TensorcastPlayground extends LitElement {
     this.code = null;
     this.goal = null;
     this.edit = null;
+    this.puzzle = null;
+    this.solutions = null;
   }
 
   override connectedCallback(): void {
@@ -207,6 +223,8 @@ export class TensorcastPlayground extends LitElement {
     this.resized?.disconnect();
     this.codeMode?.destroy();
     this.codeMode = null;
+    this.puzzleView?.destroy();
+    this.puzzleView = null;
   }
 
   /** The model, once the core is loaded (for tests and embedding pages). */
@@ -417,6 +435,9 @@ export class TensorcastPlayground extends LitElement {
       this.hash.moved();
       model.update(Object.fromEntries((Object.keys(now) as (keyof State)[]).filter((k) => now[k] !== first[k]).map((k) => [k, now[k]])));
       this.model = model;
+      this.route = this.readRoute();
+      // A puzzle route's other keys (solutions=hide) are its own: not the two-shape state's problems.
+      if (this.route !== null) this.hashProblems = [];
       const past = this.stepPastEnd();
       if (this.syncHash && new URLSearchParams(location.hash.slice(1)).has('step')) this.hashProblems.push(...past);
       else if (this.hasAttribute('step')) this.pageProblems.push(...past);
@@ -443,6 +464,7 @@ export class TensorcastPlayground extends LitElement {
       const exercise = changed.has('goal') || changed.has('edit') ? this.openExercise().page : [];
       this.pageProblems = [...this.attributeProblems(), ...exercise];
     }
+    if (this.model !== null && changed.has('puzzle')) this.route = this.readRoute();
     // A program set on the element after loading replaces the one shown.
     if (this.model !== null && changed.has('code') && changed.get('code') !== undefined && this.code !== null) this.code$().setCode(embeddedCode(this.code), 'replace');
     // An embed locked to a range shows a step in it, whatever else changed.
@@ -467,6 +489,15 @@ export class TensorcastPlayground extends LitElement {
     if (this.model === null) return;
     this.player.pause();
     this.applied = null;
+    this.route = this.readRoute();
+    if (this.route !== null) {
+      // The puzzle routes keep the language and the theme of the link, and nothing else of the state.
+      const { lang, theme } = stateFromHash(location.hash, this.model.state);
+      this.model.update({ lang, theme });
+      this.hashProblems = [];
+      this.requestUpdate();
+      return;
+    }
     const read = stateFromHashChecked(location.hash, { ...DEFAULT_STATE, lang: this.model.state.lang });
     if (this.model.update(read.state)) this.requestUpdate();
     const stateProblems: LinkProblem[] = [...read.problems, ...this.stepPastEnd(), ...this.openExercise().link];
@@ -481,7 +512,48 @@ export class TensorcastPlayground extends LitElement {
   }
 
   private writeHash(entry: Entry = 'replace'): void {
-    if (this.syncHash && this.model !== null) this.hash.schedule(entry);
+    if (!this.syncHash || this.model === null) return;
+    if (this.route === null) {
+      this.hash.schedule(entry);
+      return;
+    }
+    // On a puzzle route only the language and the theme change here: the route's own hash, rewritten in place.
+    const hash = puzzleHash(this.route, { lang: this.model.state.lang, theme: this.model.state.theme, hide: this.hidesSolutions() });
+    if (hash !== location.hash) history.replaceState(history.state, '', hash);
+    this.hash.moved();
+  }
+
+  /** The puzzle route the hash (with sync-hash) or the puzzle attribute names; null: none. */
+  private readRoute(): PuzzleRoute | null {
+    if (this.syncHash) {
+      const route = puzzleRoute(location.hash);
+      if (route !== null) return route;
+    }
+    return this.puzzle === null || this.puzzle === '' ? null : { kind: 'puzzle', id: this.puzzle };
+  }
+
+  private hidesSolutions(): boolean {
+    return solutionsHidden(this.syncHash ? location.hash : '', this.solutions);
+  }
+
+  /** The puzzle view for the route: loaded on first use (its chunk), "loading" until then. */
+  private puzzleBody(m: Messages, route: PuzzleRoute): unknown {
+    const view = this.puzzleView;
+    const state = (this.model as PlaygroundModel).state;
+    if (view !== null) return view.body(route, { m, lang: state.lang, theme: state.theme, hide: this.hidesSolutions() });
+    if (!this.puzzleLoading && this.tc !== null) {
+      this.puzzleLoading = true;
+      const tc = this.tc;
+      void import('./puzzle-view.js').then(({ PuzzleView }) => {
+        this.puzzleView = new PuzzleView({ element: this, root: this.renderRoot as ShadowRoot, tc, changed: () => this.requestUpdate() });
+        this.requestUpdate();
+      }, (error: unknown) => {
+        this.failure = error instanceof Error ? error.message : String(error);
+        this.model = null;
+        this.requestUpdate();
+      });
+    }
+    return html`<p role="status">${m.ui.loading}</p>`;
   }
 
   private changed(entry: Entry = 'replace'): void {
@@ -601,7 +673,7 @@ export class TensorcastPlayground extends LitElement {
 
   private onKey(event: KeyboardEvent): void {
     const action = keyAction(event, event.composedPath()[0] ?? null);
-    if (action === null || this.model === null || (action.kind === 'view' && this.lock)) return;
+    if (action === null || this.model === null || this.route !== null || (action.kind === 'view' && this.lock)) return;
     event.preventDefault();
     if (action.kind === 'play') this.togglePlay();
     else if (action.kind === 'view') this.change({ view: VIEWS[action.index] as View });
@@ -682,7 +754,10 @@ export class TensorcastPlayground extends LitElement {
       target?.focus();
       this.focusAfter = null;
     }
-    if (this.model !== null && this.model.state.mode === 'code') this.codeUpdated();
+    if (this.model !== null && this.route !== null) {
+      const ctx = this.context();
+      this.puzzleView?.updated(this.route, ctx.m, ctx.p, ctx.m.lang);
+    } else if (this.model !== null && this.model.state.mode === 'code') this.codeUpdated();
     if (this.model !== null) {
       const result = this.exercise.attempt(this.model, this.checkedRun(), this.exercise.verdict(this.model, this.checkedRun()));
       if (result !== null) sendResult(this, result);
@@ -760,6 +835,8 @@ export class TensorcastPlayground extends LitElement {
     if (this.model === null) return this.loadingPage();
     const ctx = this.context();
     const { m, p, model } = ctx;
+    if (this.route !== null)
+      return this.frame(m, p, pageHeader(m, model.state, (patch) => void this.change(patch), '', '', false), linkNotices(m, this.notices(), () => this.dismissNotices()), this.puzzleBody(m, this.route));
     const view = model.state.view;
     const full = !this.compact;
     const change = (patch: Partial<State>): void => void this.change(patch);
@@ -769,7 +846,9 @@ export class TensorcastPlayground extends LitElement {
     const range = this.range();
     const exportTo = (kind: ExportKind, all: boolean): void => void this.sharing.export(ctx, kind, all, range, this.diagram.current?.scene ?? null);
     const share = { exportAll: (kind: ExportKind) => exportTo(kind, true), copy: (kind: CopyKind) => void this.sharing.copy(kind, model.state, this.playgroundUrl, this.sharedCode()) };
-    const tools = html`${modeSwitch(m, model.state.mode, (patch) => void this.change(patch, 'push'))}${copyButtons(ctx, share)}${makeButton(ctx, this.exercise.form !== null, () => this.toggleMaker())}`;
+    // The puzzles open on the full page only: an embed's link would move its host page's hash.
+    const puzzles = full && this.syncHash ? html`<a class="puzzles-link" data-testid="open-puzzles" href=${puzzleHash({ kind: 'list' }, { lang: model.state.lang, theme: model.state.theme, hide: this.hidesSolutions() })}>${m.puzzles.open}</a>` : '';
+    const tools = html`${modeSwitch(m, model.state.mode, (patch) => void this.change(patch, 'push'))}${puzzles}${copyButtons(ctx, share)}${makeButton(ctx, this.exercise.form !== null, () => this.toggleMaker())}`;
     const heading = full ? header(ctx, change, tools, model.state.mode === 'code' ? m.code.intro : m.intro) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change);
     const notices = html`${linkNotices(m, this.notices(), () => this.dismissNotices())}${full ? this.exerciseParts(ctx) : ''}`;
     if (model.state.mode === 'code') return this.frame(m, p, heading, notices, this.codeBody(ctx, full, share));

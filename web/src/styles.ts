@@ -388,6 +388,11 @@ export const styles = css`
   a.open:hover {
     border-color: var(--fg);
   }
+  /* The header's link to the puzzle view. */
+  a.puzzles-link {
+    color: var(--focus);
+    text-underline-offset: 3px;
+  }
   .keys {
     color: var(--muted);
     font-size: 0.875rem;

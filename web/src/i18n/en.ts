@@ -623,6 +623,10 @@ export const en: Messages = {
     },
     score: (right, answered, asked) => `${answered} of ${asked} answered, ${right} right.`,
   },
+  // The puzzle view's way in.
+  puzzles: {
+    open: 'Puzzles',
+  },
   link: {
     fromLink: 'Part of this link could not be used:',
     fromPage: 'Part of what this page gives the playground could not be used:',

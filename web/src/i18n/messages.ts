@@ -599,6 +599,11 @@ export interface Messages {
     /** The predict goal's progress. */
     score(right: number, answered: number, asked: number): string;
   };
+  // The puzzle view's way in (its own texts are in puzzle-texts.ts, loaded with it).
+  puzzles: {
+    /** The header's link to the list of puzzles and drills. */
+    open: string;
+  };
   link: {
     /** The notice's first line, for the hash's problems and for the element's attributes. */
     fromLink: string;

@@ -621,6 +621,10 @@ export const zh: Messages = {
     },
     score: (right, answered, asked) => `已回答 ${answered} 题（共 ${asked} 题），答对 ${right} 题。`,
   },
+  // The puzzle view's way in.
+  puzzles: {
+    open: '谜题',
+  },
   link: {
     fromLink: '这个链接中有些内容无法使用：',
     fromPage: '页面给演示的设置中有些内容无法使用：',

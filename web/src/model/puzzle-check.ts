@@ -12,10 +12,25 @@ import type { FailureKind, Puzzle } from './puzzle-file.js';
 import { draws } from './puzzle-signature.js';
 import type { Draw, DrawnValue } from './puzzle-signature.js';
 
+/**
+ * What is wrong with an answer, as data: the page words it in its
+ * language (web/src/i18n/puzzle-texts.ts, failureText), and so do the
+ * tests, in English.
+ */
+export type FailureReason =
+  | { kind: 'lines'; count: number; max: number }
+  | { kind: 'loop' }
+  | { kind: 'call'; op: string; allowed: string[] }
+  | { kind: 'error'; pythonType: string; message: string }
+  | { kind: 'type'; got: string }
+  | { kind: 'shape'; got: number[]; want: number[] }
+  | { kind: 'dtype'; got: string; want: string }
+  | { kind: 'values' };
+
 export interface Failure {
   kind: FailureKind;
-  /** What is wrong, in English (the page words it in its language from kind and the fields). */
-  message: string;
+  /** What is wrong, with what the text about it needs (a loop and a call not allowed are both kind 'rule'). */
+  reason: FailureReason;
   /** The line of the answer's body (1-based) it points at, or null. */
   line: number | null;
   /** The draw it failed on (null for a rule broken before any draw compared). */
@@ -95,11 +110,6 @@ export function drawnValue(tc: Tensorcast, v: DrawnValue): Tensor | number | boo
   } finally {
     flat.dispose();
   }
-}
-
-// A shape as Python writes a tuple: (), (3,), (2, 3).
-function tuple(shape: readonly number[]): string {
-  return shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(', ')})`;
 }
 
 function describeTensor(t: unknown): string {
@@ -203,12 +213,12 @@ export function checkAnswer(tc: Tensorcast, puzzle: Checkable, body: string, sol
   let elements = 0;
   let compared = 0;
   const referenceElements = solved.elements;
-  const fail = (kind: FailureKind, message: string, line: number | null, draw: Draw | null = null, yours: string | null = null, expected: string | null = null): CheckResult =>
-    ({ passed: false, failure: { kind, message, line, draw, yours, expected }, compared, elements, referenceElements });
+  const fail = (kind: FailureKind, reason: FailureReason, line: number | null, draw: Draw | null = null, yours: string | null = null, expected: string | null = null): CheckResult =>
+    ({ passed: false, failure: { kind, reason, line, draw, yours, expected }, compared, elements, referenceElements });
   if (puzzle.maxLines !== null && lineCount > puzzle.maxLines)
-    return fail('lines', `the answer has ${lineCount} lines; this puzzle allows ${puzzle.maxLines}`, puzzle.maxLines + 1);
+    return fail('lines', { kind: 'lines', count: lineCount, max: puzzle.maxLines }, puzzle.maxLines + 1);
   const loop = loopLine(body);
-  if (loop !== null) return fail('rule', 'a loop: this puzzle is solved with whole tensors, without for or while', loop);
+  if (loop !== null) return fail('rule', { kind: 'loop' }, loop);
 
   const allowed = new Set(puzzle.allowed);
   const defs = new Set([...earlier.matchAll(/^def\s+(\w+)/gm)].map((m) => m[1] as string));
@@ -226,22 +236,22 @@ export function checkAnswer(tc: Tensorcast, puzzle: Checkable, body: string, sol
         if (line === null) continue;
         for (const c of s.calls)
           if (!allowedCall(c.op, allowed, defs))
-            return fail('rule', `${c.op} is not allowed in this puzzle (allowed: ${puzzle.allowed.join(' ')})`, line, draw);
+            return fail('rule', { kind: 'call', op: c.op, allowed: [...puzzle.allowed] }, line, draw);
       }
       if (d === largest(all.length)) elements = materialised(yours.statements.filter((s) => bodyLine(s.line) !== null).flatMap((s) => s.calls));
       if (!yours.ok) {
         const err = yours.error;
-        return fail('error', `${err?.pythonType}: ${err?.message}`, err === null || err === undefined ? null : bodyLine(err.line), draw, null, want.repr);
+        return fail('error', { kind: 'error', pythonType: err?.pythonType ?? 'Error', message: err?.message ?? '' }, err === null || err === undefined ? null : bodyLine(err.line), draw, null, want.repr);
       }
       const got = yours.result;
       if (got === null || got === undefined || typeof got !== 'object' || Array.isArray(got))
-        return fail('type', `the answer returns ${got === null || got === undefined ? 'None' : typeof got}, not a tensor`, lineCount, draw, describeTensor(got), want.repr);
+        return fail('type', { kind: 'type', got: got === null || got === undefined ? 'None' : typeof got }, lineCount, draw, describeTensor(got), want.repr);
       const g = got as Tensor;
       const wrong = differs(g, want);
       if (wrong !== null) {
-        const message = wrong === 'shape' ? `shape ${tuple(g.shape)} where ${tuple(want.shape)} is expected`
-          : wrong === 'dtype' ? `dtype ${g.dtype} where ${want.dtype} is expected` : 'values differ from the expected ones';
-        return fail(wrong, message, lineCount, draw, describeTensor(got), want.repr);
+        const reason: FailureReason = wrong === 'shape' ? { kind: 'shape', got: [...g.shape], want: [...want.shape] }
+          : wrong === 'dtype' ? { kind: 'dtype', got: g.dtype, want: want.dtype } : { kind: 'values' };
+        return fail(wrong, reason, lineCount, draw, describeTensor(got), want.repr);
       }
       compared++;
     } finally {

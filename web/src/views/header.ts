@@ -22,13 +22,13 @@ export function header(ctx: ViewContext, change: Change, tools: TemplateResult |
   return pageHeader(ctx.m, ctx.model.state, change, tools, intro);
 }
 
-/** The same from the state alone, so that it shows while the core loads. */
-export function pageHeader(m: Messages, state: Readonly<State>, change: Change, tools: TemplateResult | string = '', intro = m.intro): TemplateResult {
+/** The same from the state alone, so that it shows while the core loads; predict: the two-shape predict switch (not on the puzzle view). */
+export function pageHeader(m: Messages, state: Readonly<State>, change: Change, tools: TemplateResult | string = '', intro = m.intro, predict = true): TemplateResult {
   return html`<header>
       <h1>${m.title}</h1>
       <div class="tools">
         ${tools}
-        ${predictSwitch(m, state.predict === '1', change)}
+        ${predict ? predictSwitch(m, state.predict === '1', change) : ''}
         ${langSwitch(m, state, change)}
         <label>${m.ui.theme}
           <select data-testid="theme" @change=${(e: Event) => change({ theme: (e.target as HTMLSelectElement).value as State['theme'] })}>
