@@ -195,10 +195,15 @@ test('an exercise offers no fix, which would be its answer: the same failing sta
   await expect(page.getByTestId('keepdim')).toHaveCount(0);
   // The code mode: the failing line's views show PyTorch's error and no edit of the program.
   await openCode(page, 'lang=en');
+  // The hash is written after a pause (hash-writer.ts): first the example's program, then the pasted one.
+  const hashNow = () => page.evaluate(() => location.hash);
+  await expect.poll(hashNow).toContain('code=');
+  const example = await hashNow();
   await pasteCode(page, 'import torch\nx = torch.ones(4, 3)\ny = x + torch.ones(4)\n');
   await ran(page);
   await expect(page.getByTestId('program-fix').first()).toBeVisible();
-  const hash = await page.evaluate(() => location.hash);
+  await expect.poll(hashNow).not.toBe(example);
+  const hash = await hashNow();
   await page.goto('about:blank');
   await page.goto(`/${hash}&goal=runs&edit=3`);
   await ran(page);

@@ -36,7 +36,7 @@ test('the list: one item per puzzle and drill, unsolved at first; a drill links 
   const problems = watch(page);
   // The way in: the header's link on the full page, in the page's language.
   await open(page, 'lang=zh');
-  await expect(page.getByTestId('open-puzzles')).toHaveText('谜题');
+  await expect(page.getByTestId('open-puzzles')).toHaveText('做谜题练习 →');
   await open(page, '');
   await page.getByTestId('open-puzzles').click();
   await expect(page).toHaveURL(/#view=puzzles&lang=en$/);

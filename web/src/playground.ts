@@ -848,8 +848,9 @@ export class TensorcastPlayground extends LitElement {
     const share = { exportAll: (kind: ExportKind) => exportTo(kind, true), copy: (kind: CopyKind) => void this.sharing.copy(kind, model.state, this.playgroundUrl, this.sharedCode()) };
     // The puzzles open on the full page only: an embed's link would move its host page's hash.
     const puzzles = full && this.syncHash ? html`<a class="puzzles-link" data-testid="open-puzzles" href=${puzzleHash({ kind: 'list' }, { lang: model.state.lang, theme: model.state.theme, hide: this.hidesSolutions() })}>${m.puzzles.open}</a>` : '';
-    const tools = html`${modeSwitch(m, model.state.mode, (patch) => void this.change(patch, 'push'))}${puzzles}${copyButtons(ctx, share)}${makeButton(ctx, this.exercise.form !== null, () => this.toggleMaker())}`;
-    const heading = full ? header(ctx, change, tools, model.state.mode === 'code' ? m.code.intro : m.intro) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change);
+    const tools = html`${modeSwitch(m, model.state.mode, (patch) => void this.change(patch, 'push'))}${copyButtons(ctx, share)}${makeButton(ctx, this.exercise.form !== null, () => this.toggleMaker())}`;
+    // The link ends the introduction: the tools' row has no room left on a laptop (phone.spec.js: the diagram stays on the first screen).
+    const heading = full ? header(ctx, change, tools, html`${model.state.mode === 'code' ? m.code.intro : m.intro}${puzzles === '' || m.lang === 'zh' ? '' : ' '}${puzzles}`) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change);
     const notices = html`${linkNotices(m, this.notices(), () => this.dismissNotices())}${full ? this.exerciseParts(ctx) : ''}`;
     if (model.state.mode === 'code') return this.frame(m, p, heading, notices, this.codeBody(ctx, full, share));
     return this.frame(m, p, heading, notices, html`

@@ -390,6 +390,7 @@ export const styles = css`
   }
   /* The header's link to the puzzle view. */
   a.puzzles-link {
+    white-space: nowrap;
     color: var(--focus);
     text-underline-offset: 3px;
   }

@@ -625,7 +625,7 @@ export const en: Messages = {
   },
   // The puzzle view's way in.
   puzzles: {
-    open: 'Puzzles',
+    open: 'Practise with puzzles →',
   },
   link: {
     fromLink: 'Part of this link could not be used:',

@@ -623,7 +623,7 @@ export const zh: Messages = {
   },
   // The puzzle view's way in.
   puzzles: {
-    open: '谜题',
+    open: '做谜题练习 →',
   },
   link: {
     fromLink: '这个链接中有些内容无法使用：',

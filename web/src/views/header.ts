@@ -18,12 +18,12 @@ function langSwitch(m: Messages, state: Readonly<State>, change: Change): Templa
 }
 
 /** tools: more buttons for the page's tools (sharing); intro: the mode's own introduction. */
-export function header(ctx: ViewContext, change: Change, tools: TemplateResult | string = '', intro = ctx.m.intro): TemplateResult {
+export function header(ctx: ViewContext, change: Change, tools: TemplateResult | string = '', intro: TemplateResult | string = ctx.m.intro): TemplateResult {
   return pageHeader(ctx.m, ctx.model.state, change, tools, intro);
 }
 
 /** The same from the state alone, so that it shows while the core loads; predict: the two-shape predict switch (not on the puzzle view). */
-export function pageHeader(m: Messages, state: Readonly<State>, change: Change, tools: TemplateResult | string = '', intro = m.intro, predict = true): TemplateResult {
+export function pageHeader(m: Messages, state: Readonly<State>, change: Change, tools: TemplateResult | string = '', intro: TemplateResult | string = m.intro, predict = true): TemplateResult {
   return html`<header>
       <h1>${m.title}</h1>
       <div class="tools">
