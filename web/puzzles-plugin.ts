@@ -78,13 +78,14 @@ export async function shippedSet(solutions: Solutions, dir = DIR): Promise<Shipp
 // drawn) travel as [name, range] pairs, and the module makes the Map again.
 const mapsAsPairs = (_key: string, value: unknown): unknown => (value instanceof Map ? [...value] : value);
 
-/** The module's source: the set as JSON, parsed once when the page loads it, each signature's ranges a Map again. */
+/** The module's source: the set as JSON, parsed once when the page loads it, each signature's ranges a Map again; and `solutions`, which way it was built. */
 export async function puzzleModule(solutions: Solutions, dir = DIR): Promise<string> {
   const json = JSON.stringify(await shippedSet(solutions, dir), mapsAsPairs);
   return [
     `const set = JSON.parse(${JSON.stringify(json)});`,
     "for (const e of set) if (e.kind === 'puzzle') e.puzzle.signature.ranges = new Map(e.puzzle.signature.ranges);",
     'export default set;',
+    `export const solutions = ${JSON.stringify(solutions)};`,
   ].join('\n');
 }
 

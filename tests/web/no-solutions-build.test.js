@@ -82,7 +82,9 @@ test('the answer-free build holds no reference; the same search finds every one 
 
 test('the shipped results give the verdicts a reference gives, for the reference and every typical wrong answer', async () => {
   const source = await web.puzzleModule('hide', DIR);
-  const shipped = (await import(`data:text/javascript,${encodeURIComponent(source)}`)).default;
+  const hidden = await import(`data:text/javascript,${encodeURIComponent(source)}`);
+  assert.equal(hidden.solutions, 'hide');
+  const shipped = hidden.default;
   assert.equal(shipped.length, files.length);
   for (const p of puzzles) {
     const entry = shipped.find((e) => e.kind === 'puzzle' && e.puzzle.id === p.id);
@@ -104,7 +106,9 @@ test('the shipped results give the verdicts a reference gives, for the reference
     assert.deepEqual(ok, web.checkAnswer(tc, p, p.reference, made), p.id);
   }
   // drills ship as they are in both builds; the build with solutions ships each reference as its file has it
-  const shown = (await import(`data:text/javascript,${encodeURIComponent(await web.puzzleModule('show', DIR))}`)).default;
+  const shownModule = await import(`data:text/javascript,${encodeURIComponent(await web.puzzleModule('show', DIR))}`);
+  assert.equal(shownModule.solutions, 'show');
+  const shown = shownModule.default;
   assert.deepEqual(shipped.filter((e) => e.kind === 'drill'), shown.filter((e) => e.kind === 'drill'));
   assert.deepEqual(shown, web.readPuzzleSet(DIR));
 });
