@@ -52,6 +52,9 @@ test('sheets: the questions, then the key on sheets of its own; none in a build 
   assert.equal(web.answerRows(null), 6);
   assert.equal(web.boxChars('(2, 3, 4)'), 13);
   assert.equal(web.boxChars(null), 10);
+  const ask = (shape, dtype) => ({ label: 'x', shape, dtype });
+  assert.deepEqual(web.drillBoxChars([{ line: 1, text: '', asks: [ask('(2, 3, 4)', 'float32'), ask(null, null)] }, { line: 2, text: '', asks: [] }]), { shape: 13, dtype: 11 });
+  assert.deepEqual(web.drillBoxChars([]), { shape: 10, dtype: 10 });
 });
 
 test("each drill line's answers are the core's, and PyTorch's", () => {

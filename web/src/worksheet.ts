@@ -18,7 +18,7 @@ import type { Messages } from './i18n/messages.js';
 import { runProgram } from './model/program.js';
 import type { Drill } from './model/puzzle-file.js';
 import {
-  boxChars, drillLines, formatWorksheetHash, hasKey, itemLink, PER_SHEET, pageCount, parseWorksheetHash,
+  drillBoxChars, drillLines, formatWorksheetHash, hasKey, itemLink, PER_SHEET, pageCount, parseWorksheetHash,
   sheets, answerRows, worksheetItems, WORKSHEET_SETS,
 } from './model/worksheet.js';
 import type { DrillLine, WorksheetItem, WorksheetOptions } from './model/worksheet.js';
@@ -72,22 +72,23 @@ function puzzleItem(w: W, it: Extract<WorksheetItem, { kind: 'puzzle' }>, n: num
 }
 
 // A drill line's blank boxes: one per question, as wide as the engine's answer needs.
-function drillBoxes(w: W, line: DrillLine): TemplateResult | typeof nothing {
+function drillBoxes(w: W, line: DrillLine, chars: { shape: number; dtype: number }): TemplateResult | typeof nothing {
   if (line.asks.length === 0) return nothing;
   return html`<span class="boxes">${line.asks.map((a) => html`<span class="ask">
     <span class="label">${a.label}</span>
-    <span class="box" style=${`--ch: ${boxChars(a.shape)}`} aria-label=${w.shape}><span class="hint">${w.shape}</span></span>
-    <span class="box dtype" style=${`--ch: ${boxChars(a.dtype)}`} aria-label=${w.dtype}><span class="hint">${w.dtype}</span></span>
+    <span class="box" style=${`--ch: ${chars.shape}`} aria-label=${w.shape}><span class="hint">${w.shape}</span></span>
+    <span class="box dtype" style=${`--ch: ${chars.dtype}`} aria-label=${w.dtype}><span class="hint">${w.dtype}</span></span>
   </span>`)}</span>`;
 }
 
 function drillItem(w: W, it: Extract<WorksheetItem, { kind: 'drill' }>, n: number, o: WorksheetOptions): TemplateResult {
   const d = it.drill;
   const lines = drillRuns.get(d.id) ?? programLines(d);
+  const chars = drillBoxChars(lines);
   return html`<article class="item" data-testid="worksheet-item" data-id=${d.id}>
     ${itemHead(w, it, n, o.lang)}
     <p class="statement">${d.statement[o.lang]}</p>
-    <ol class="program">${lines.map((l) => html`<li><code>${l.text}</code>${drillBoxes(w, l)}</li>`)}</ol>
+    <ol class="program">${lines.map((l) => html`<li><code>${l.text}</code>${drillBoxes(w, l, chars)}</li>`)}</ol>
     ${linkLine(w, it)}
   </article>`;
 }

@@ -581,7 +581,7 @@ export const zh: Messages = {
     title: { puzzles: '张量谜题', drills: '形状练习' },
     sets: { puzzles: '谜题', drills: '练习' },
     instructions: {
-      puzzles: '在每道题的方框里写出函数体，只能用题目允许的运算，不能用循环。写好后打开题目旁的链接输入答案：演示会在 20 组随机输入上运行它，并指出哪里不对。',
+      puzzles: '在每道题的方框里写出函数体，只使用题目允许的运算，不使用循环。写好后打开题目旁的链接输入答案：演示会在 20 组随机输入上运行它，并指出哪里不对。',
       drills: '运行每一行之前，先在旁边的方框里写出这一行得到的每个张量的形状和 dtype；如果这一行会报错，就写“报错”。写完后打开题目旁的链接核对答案。',
     },
     name: '姓名',
@@ -606,8 +606,8 @@ export const zh: Messages = {
     language: '语言',
     withKey: '参考答案',
     print: '打印',
-    unknown: (ids) => `这一组题目里没有 ${ids.map((id) => `“${id}”`).join('、')}，习题单略去了它们。`,
-    ignored: (parts) => `链接中的 ${parts.map((p) => `“${p}”`).join('、')} 在这里无法使用，已忽略。`,
+    unknown: (ids) => `这一组题目里没有${ids.map((id) => `“${id}”`).join('、')}，习题单略去了它们。`,
+    ignored: (parts) => `链接中的${parts.map((p) => `“${p}”`).join('、')}在这里无法使用，已忽略。`,
     empty: '没有可打印的内容：链接里没有指定这一组中的任何题目。',
   },
 };

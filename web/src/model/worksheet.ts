@@ -14,6 +14,7 @@ import type { Drill } from './puzzle-file.js';
 import type { ShippedEntry } from './puzzle-set.js';
 import type { ProgramRun } from './program.js';
 import { codeQuestions } from './code-predict.js';
+import { formatShape } from './format.js';
 import { LANGS } from './state.js';
 import type { Lang } from './state.js';
 
@@ -130,9 +131,6 @@ export interface DrillLine {
   asks: DrillAsk[];
 }
 
-// A shape as Python writes a tuple: (), (3,), (2, 3).
-const tuple = (shape: readonly number[]): string => (shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(', ')})`);
-
 // The name a line assigns (`Q = A / s` gives 'Q'), for the box of a line that raises: the
 // same label as the line would have had, so the box does not tell which line fails.
 const assigned = (text: string): string => /^\s*([A-Za-z_]\w*)\s*=[^=]/.exec(text)?.[1] ?? '';
@@ -150,7 +148,7 @@ export function drillLines(run: ProgramRun): DrillLine[] {
     const asks = questions.filter((q) => q.line === line).map((q): DrillAsk => {
       const a = q.question.kind === 'result' ? q.question.answer : null;
       return a?.kind === 'shape'
-        ? { label: q.subject ?? assigned(text), shape: tuple(a.shape), dtype: q.dtype }
+        ? { label: q.subject ?? assigned(text), shape: formatShape(a.shape), dtype: q.dtype }
         : { label: assigned(text), shape: null, dtype: null };
     });
     return { line, text, asks };
@@ -159,3 +157,9 @@ export function drillLines(run: ProgramRun): DrillLine[] {
 
 /** A blank box's width in characters: room for the engine's answer and a little more, never less than a short shape's. */
 export const boxChars = (answer: string | null): number => Math.max(10, (answer ?? '').length + 4);
+
+/** The widths of a drill's boxes, in characters: each column as wide as its longest answer needs, so that the boxes line up. */
+export function drillBoxChars(lines: readonly DrillLine[]): { shape: number; dtype: number } {
+  const asks = lines.flatMap((l) => l.asks);
+  return { shape: Math.max(boxChars(null), ...asks.map((a) => boxChars(a.shape))), dtype: Math.max(boxChars(null), ...asks.map((a) => boxChars(a.dtype))) };
+}
