@@ -45,7 +45,7 @@ function itemHead(w: W, it: WorksheetItem, n: number, lang: WorksheetOptions['la
   const e = it.kind === 'puzzle' ? it.entry.puzzle : it.drill;
   return html`<header class="item-head">
     <span class="num">${n}.</span> <span class="item-title">${e.title[lang]}</span>
-    <span class="stars" title=${w.difficulty(e.difficulty)} aria-label=${w.difficulty(e.difficulty)}>${stars(e.difficulty)}</span>
+    <span class="stars" role="img" title=${w.difficulty(e.difficulty)} aria-label=${w.difficulty(e.difficulty)}>${stars(e.difficulty)}</span>
   </header>`;
 }
 
@@ -76,8 +76,8 @@ function drillBoxes(w: W, line: DrillLine, chars: { shape: number; dtype: number
   if (line.asks.length === 0) return nothing;
   return html`<span class="boxes">${line.asks.map((a) => html`<span class="ask">
     <span class="label">${a.label}</span>
-    <span class="box" style=${`--ch: ${chars.shape}`} aria-label=${w.shape}><span class="hint">${w.shape}</span></span>
-    <span class="box dtype" style=${`--ch: ${chars.dtype}`} aria-label=${w.dtype}><span class="hint">${w.dtype}</span></span>
+    <span class="box" style=${`--ch: ${chars.shape}`}><span class="hint">${w.shape}</span></span>
+    <span class="box dtype" style=${`--ch: ${chars.dtype}`}><span class="hint">${w.dtype}</span></span>
   </span>`)}</span>`;
 }
 
