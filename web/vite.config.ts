@@ -1,7 +1,9 @@
-// The playground's build: the page (index.html), and the web component as
-// one file with a stable name (tensorcast-playground.js) that a course page
-// loads with a single script tag (public/embed.html shows it). The package is
-// taken from the repo's own build (dist/), the same files npm would ship.
+// The playground's build: the page (index.html), the printable worksheet
+// (worksheet.html, built on its own: separate-page.ts), and the web
+// component as one file with a stable name (tensorcast-playground.js) that a
+// course page loads with a single script tag (public/embed.html shows it).
+// The package is taken from the repo's own build (dist/), the same files npm
+// would ship.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { CSP } from './csp.js';
@@ -9,14 +11,33 @@ import { cspMeta } from './csp-meta.js';
 import { precompress } from './precompress.js';
 import { preloadWasm } from './preload-wasm.js';
 import { puzzleSet } from './puzzles-plugin.js';
+import { separatePage } from './separate-page.js';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
-export default defineConfig({
+// What the playground's build and the worksheet's (separate-page.ts) share.
+const shared = {
   root: here('.'),
-  plugins: [cspMeta(), preloadWasm(), precompress(), puzzleSet()],
   base: './',
   resolve: { alias: { tensorcast: here('../dist/index.js') } },
+};
+
+export default defineConfig({
+  ...shared,
+  // The worksheet (worksheet.html, src/worksheet.ts) is bundled on its own, so that it shares
+  // no chunk with the web component; its files join this build's (separate-page.ts).
+  plugins: [
+    separatePage(() => ({
+      ...shared,
+      logLevel: 'warn',
+      plugins: [puzzleSet()],
+      build: { target: 'es2022', rolldownOptions: { input: { worksheet: here('worksheet.html') } } },
+    })),
+    cspMeta(),
+    preloadWasm(),
+    precompress(),
+    puzzleSet(),
+  ],
   server: { fs: { allow: [here('..')] } },
   // The program worker (program-runner.ts) as an ES module chunk of its own: the package it
   // bundles reads import.meta.url, which a classic (iife) worker does not have.

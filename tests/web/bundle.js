@@ -17,7 +17,7 @@ const dir = mkdtempSync(join(cache, 'tc-web-test-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 let count = 0;
 
-/** Imports the modules of web/src named by their paths without .ts ('model/fixes', 'i18n/en') as one module. */
+/** Imports the modules of web/src named by their paths without .ts ('model/fixes', 'i18n/en', '../puzzles-plugin') as one module. */
 export async function loadWeb(...paths) {
   const outfile = join(dir, `bundle-${count++}.mjs`);
   await build({
@@ -37,6 +37,8 @@ export async function loadWeb(...paths) {
       name: 'tensorcast-from-dist',
       setup(b) {
         b.onResolve({ filter: /^tensorcast$/ }, () => ({ path: dist, external: true }));
+        // web/'s build-time modules (puzzles-plugin.ts) import the package by its path
+        b.onResolve({ filter: /(^|\/)dist\/index\.js$/ }, () => ({ path: dist, external: true }));
       },
     }],
   });

@@ -240,6 +240,14 @@ const TABLE = {
   'link.cut': () => [call(['a', '8,192', '4,096'])],
   'link.codeProblem': () => ['characters', 'damaged', 'not-text', 'too-long'].map((p) => call([p, '1,048,576'])),
   'link.preset': () => [call(['pairwise']), call(['../x'])],
+  // the printable worksheet (sheet part)
+  'worksheet.pageOf': () => [[1, 6], [8, 8]].map(([k, n]) => call([k, n], [], [k, n])),
+  'worksheet.maxLines': () => [1, 2, 3].map((n) => call([n], [], [n])),
+  'worksheet.difficulty': () => [1, 5].map((n) => call([n], [], [n])),
+  'worksheet.raises': () => [call(['RuntimeError']), call(['IndexError'])],
+  'worksheet.keyFailed': () => [call(['could not load the tensorcast wasm module'])],
+  'worksheet.unknown': () => [call([['nope']]), call([['nope', 'outer2']])],
+  'worksheet.ignored': () => [call([['colour=red']]), call([['set=all', 'lang=fr']])],
 };
 
 /** Every text of a catalogue: [path, text, call] for strings, and for each function over its table. */

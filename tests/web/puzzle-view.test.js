@@ -58,7 +58,7 @@ test('the solution is offered after three checks that did not pass, or at once w
 });
 
 test('the set as the build hands it to the page: signatures whole, and each reference passes its own check', async () => {
-  const module = plugin.puzzleModule(plugin.readPuzzleSet(fileURLToPath(new URL('../../web/puzzles/', import.meta.url))));
+  const module = await plugin.puzzleModule('show', fileURLToPath(new URL('../../web/puzzles/', import.meta.url)));
   const { default: entries } = await import(`data:text/javascript,${encodeURIComponent(module)}`);
   assert.equal(entries.length, 24);
   const puzzles = entries.filter((e) => e.kind === 'puzzle');

@@ -620,4 +620,51 @@ export interface Messages {
     emptyEditor: string;
     dismiss: string;
   };
+  // ---- The printable worksheet (web/worksheet.html; sheet part).
+  worksheet: {
+    /** The sheet's heading, per set. */
+    title: Record<'puzzles' | 'drills', string>;
+    /** The set's name in the switch and the running heading. */
+    sets: Record<'puzzles' | 'drills', string>;
+    /** What the student does, under the heading of the first sheet. */
+    instructions: Record<'puzzles' | 'drills', string>;
+    name: string;
+    date: string;
+    /** "Page 2 of 5". */
+    pageOf(k: number, n: number): string;
+    /** What a puzzle's answer may use; items: the allowed names and operators, as code. */
+    allowed: string;
+    /** The most lines the body may have. */
+    maxLines(n: number): string;
+    /** A puzzle's or drill's difficulty, from 1 to 5. */
+    difficulty(n: number): string;
+    /** Before the item's link to the playground. */
+    checkAt: string;
+    /** Labels of a drill line's boxes. */
+    shape: string;
+    dtype: string;
+    /** The heading of the answer key's sheets. */
+    key: string;
+    /** Under the key's heading, per set. */
+    keyNote: Record<'puzzles' | 'drills', string>;
+    /** A drill line that raises, in the key: pythonType is PyTorch's exception ('RuntimeError'). */
+    raises(pythonType: string): string;
+    /** While the engine computes the drills' key. */
+    keyWorking: string;
+    /** The drills' key could not be computed (the engine did not load): the reason. */
+    keyFailed(reason: string): string;
+    /** A build without solutions: why there is no key. */
+    noKey: string;
+    /** The toolbar: the set switch, the language switch, the key switch, Print. */
+    set: string;
+    language: string;
+    withKey: string;
+    print: string;
+    /** Ids the link asked for that the set does not have. */
+    unknown(ids: string[]): string;
+    /** Parts of the link that were not understood (each 'key=value'). */
+    ignored(parts: string[]): string;
+    /** No item to print. */
+    empty: string;
+  };
 }
