@@ -36,7 +36,7 @@ test('the list: one item per puzzle and drill, unsolved at first; a drill links 
   const problems = watch(page);
   // The way in: the header's link on the full page, in the page's language.
   await open(page, 'lang=zh');
-  await expect(page.getByTestId('open-puzzles')).toHaveText('做谜题练习 →');
+  await expect(page.getByTestId('open-puzzles')).toHaveText('去做谜题 →');
   await open(page, '');
   await page.getByTestId('open-puzzles').click();
   await expect(page).toHaveURL(/#view=puzzles&lang=en$/);
@@ -45,9 +45,20 @@ test('the list: one item per puzzle and drill, unsolved at first; a drill links 
   await expect(page.locator('[data-testid="puzzle-item"][data-kind="drill"]')).toHaveCount(8);
   await expect(page.locator('[data-testid="puzzle-item"][data-solved="true"]')).toHaveCount(0);
   await expect(page.locator('[data-testid="puzzle-item"][data-id="sum-over-a-dim"] a')).toHaveAttribute('href', '#drill=sum-over-a-dim&lang=en');
+  // The list's way to the printable worksheets (worksheet.spec.js prints them).
+  const print = page.getByTestId('puzzle-print').locator('a');
+  await expect(print).toHaveCount(2);
+  await expect(print.nth(0)).toHaveAttribute('href', './worksheet.html#set=puzzles&lang=en');
+  await expect(print.nth(1)).toHaveAttribute('href', './worksheet.html#set=drills&lang=en');
   await page.locator('[data-testid="puzzle-item"][data-id="outer"] a').click();
   await expect(page.getByTestId('puzzle-title')).toHaveText('Outer product');
   await expect(page.locator('.cm-content')).toContainText(`${OUTER_SIG}:`);
+  // With solutions hidden, the worksheets print no key either.
+  await open(page, 'view=puzzles&lang=en&solutions=hide');
+  await expect(print.nth(0)).toHaveAttribute('href', './worksheet.html#set=puzzles&lang=en&key=0');
+  await print.nth(1).click();
+  await expect(page.getByTestId('worksheet-item').first()).toBeVisible();
+  await expect(page.getByTestId('worksheet-key-item')).toHaveCount(0);
   expect(problems).toEqual([]);
 });
 

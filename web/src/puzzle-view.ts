@@ -28,6 +28,7 @@ import type { Puzzle } from './model/puzzle-file.js';
 import { answerBody, answerText, checksBeforeSolution, puzzleHash } from './model/puzzle-route.js';
 import type { PuzzleRoute } from './model/puzzle-route.js';
 import { PUZZLE_SET } from './model/puzzle-set.js';
+import { formatWorksheetHash } from './model/worksheet.js';
 import type { ShippedEntry } from './model/puzzle-set.js';
 import type { Lang, Theme } from './model/state.js';
 import { sendResult } from './result-event.js';
@@ -170,7 +171,10 @@ export class PuzzleView {
   // --- the list
 
   private list(t: PuzzleTexts, lang: Lang, opts: { lang: Lang; theme: Theme; hide: boolean }): TemplateResult {
+    // The worksheet is a page of its own beside this one (web/worksheet.html); with solutions hidden it prints no key.
+    const sheet = (set: 'puzzles' | 'drills'): string => `./worksheet.html${formatWorksheetHash({ set, lang, ids: null, key: !opts.hide })}`;
     return html`<h2>${t.listTitle}</h2><p>${t.listIntro}</p>
+      <p data-testid="puzzle-print">${t.printSets} <a href=${sheet('puzzles')}>${t.printPuzzles}</a> · <a href=${sheet('drills')}>${t.printDrills}</a></p>
       <ol class="puzzle-list">${entries.map((e) => {
         const id = e.kind === 'drill' ? e.drill.id : e.puzzle.id;
         const title = e.kind === 'drill' ? e.drill.title[lang] : e.puzzle.title[lang];

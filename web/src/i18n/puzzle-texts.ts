@@ -12,6 +12,10 @@ export interface PuzzleTexts {
   /** The list's heading and what it is. */
   listTitle: string;
   listIntro: string;
+  /** Links to the printable worksheet (worksheet.html) of each set. */
+  printSets: string;
+  printPuzzles: string;
+  printDrills: string;
   /** Beside an entry: solved or not, and what kind it is. */
   solved: string;
   unsolved: string;
@@ -70,6 +74,9 @@ export interface PuzzleTexts {
 
 const en: PuzzleTexts = {
   listTitle: 'Puzzles and drills',
+  printSets: 'Print as a worksheet:',
+  printPuzzles: 'the puzzles',
+  printDrills: 'the drills',
   listIntro: 'Each puzzle asks for the body of one function, written with a few tensor operations; the core checks it on 20 test cases. Each drill is a short program whose shapes you predict line by line.',
   solved: 'Solved',
   unsolved: 'Not solved yet',
@@ -141,12 +148,15 @@ const en: PuzzleTexts = {
 };
 
 const zh: PuzzleTexts = {
-  listTitle: '谜题与练习',
-  listIntro: '每道谜题要求写出一个函数的函数体，只能用少数几种张量运算；核心会在 20 个测试用例上检查它。每个练习是一段短程序，逐行预测它的形状。',
+  listTitle: '谜题与预测题',
+  printSets: '打印成习题单：',
+  printPuzzles: '谜题',
+  printDrills: '预测题',
+  listIntro: '每道谜题要求写出一个函数的函数体，只能用少数几种张量运算；核心会在 20 个测试用例上检查它。每道预测题是一段短程序，逐行预测它的形状。',
   solved: '已解决',
   unsolved: '尚未解决',
   puzzle: '谜题',
-  drill: '练习',
+  drill: '预测题',
   difficulty: (n) => `难度 ${n}/5`,
   attempts: (n) => `已检查 ${n} 次`,
   back: '全部谜题',
@@ -209,7 +219,7 @@ const zh: PuzzleTexts = {
     }
   },
   blocked: '这个页面无法使用浏览器的存储（被框架或隐私设置阻止）：你的进度和草稿只保留到关闭页面为止。请导出进度来保存它。',
-  openDrill: '打开练习',
+  openDrill: '打开预测题',
 };
 
 export function puzzleTexts(lang: Lang): PuzzleTexts {

@@ -623,7 +623,7 @@ export const zh: Messages = {
   },
   // The puzzle view's way in.
   puzzles: {
-    open: '做谜题练习 →',
+    open: '去做谜题 →',
   },
   link: {
     fromLink: '这个链接中有些内容无法使用：',
@@ -648,8 +648,8 @@ export const zh: Messages = {
   },
   // ---- The printable worksheet (web/worksheet.html; sheet part).
   worksheet: {
-    title: { puzzles: '张量谜题', drills: '形状练习' },
-    sets: { puzzles: '谜题', drills: '练习' },
+    title: { puzzles: '张量谜题', drills: '形状预测题' },
+    sets: { puzzles: '谜题', drills: '预测题' },
     instructions: {
       puzzles: '在每道题的方框里写出函数体，只使用题目允许的运算，不使用循环。写好后打开题目旁的链接输入答案：演示会在 20 组随机输入上运行它，并指出哪里不对。',
       drills: '运行每一行之前，先在旁边的方框里写出这一行得到的每个张量的形状和 dtype；如果这一行会报错，就写“报错”。写完后打开题目旁的链接核对答案。',
