@@ -10,6 +10,10 @@ import type { Tensorcast } from 'tensorcast';
 import { Announcer } from './announcer.js';
 import { CodeMode } from './code-mode.js';
 import type { CodeTiming, RunStatus } from './code-mode.js';
+import { CodePredict } from './code-mode-predict.js';
+import type { CodeScore } from './code-mode-predict.js';
+import type { CodeTyped } from './model/code-predict.js';
+import { codePredictBlock } from './views/code-predict.js';
 import type { ProgramRun } from './model/program.js';
 import { statementAt } from './model/program.js';
 import { programEdits } from './model/program-fixes.js';
@@ -135,6 +139,10 @@ export class TensorcastPlayground extends LitElement {
   private tc: Tensorcast | null = null;
   // The code mode (code-mode.ts), made when the page first shows it.
   private codeMode: CodeMode | null = null;
+  /** The code mode's predict switch (code-mode-predict.ts): the answers about the program shown. */
+  private readonly codePredict = new CodePredict((code, score) => this.predictFinished(code, score));
+  /** What the editor's overlay was last laid for under the predict switch (it is laid again when this changes). */
+  private predictOverlayKey = '';
   /** The picked line's op as the code mode showed it (code-mode.ts), for its fixes. */
   private lineShown: LineOp | null = null;
   /** The line a fix edited, and the code it made: the page says so, with Undo, while that code is shown. */
@@ -266,6 +274,7 @@ export class TensorcastPlayground extends LitElement {
         this.requestUpdate();
       },
       warningText: (w) => warningWords(this.context().m, w),
+      mask: (overlay, run) => (this.model?.state.predict === '1' ? this.codePredict.mask(overlay, run) : overlay),
       showOp: (line, patch) => {
         this.lineOpen = line !== null;
         this.lineShown = line;
@@ -609,6 +618,12 @@ export class TensorcastPlayground extends LitElement {
     const code = this.code$();
     const ctx = this.context();
     code.attach(this.renderRoot as ShadowRoot, ctx.m.code.editor);
+    // The predict switch, or an answer, changes which lines the editor shows.
+    const predictKey = ctx.model.state.predict === '1' ? `${this.codePredict.hiddenFrom(code.shownRecord) ?? 'none'}` : 'off';
+    if (predictKey !== this.predictOverlayKey) {
+      this.predictOverlayKey = predictKey;
+      code.redrawOverlay();
+    }
     // The graph of the run shown: a half-typed line keeps the last one that could read the code (faded by the panel around it).
     const program = code.shown;
     // The step stepped to is part of what the graph shows (model/program-runs.ts).
@@ -714,7 +729,12 @@ export class TensorcastPlayground extends LitElement {
     };
     const edits = this.lineOpen && program !== null && statement !== null && tc !== null && this.lineShown !== null
       ? programEdits(ctx.model.computation, tc, program, statement, this.lineShown, ctx.model.computation.fixes, null) : [];
-    const views = this.lineOpen && program !== null
+    // The predict switch (Note [Predicting a program]): a line not answered yet shows nothing of itself.
+    const predicting = ctx.model.state.predict === '1';
+    const record = code.shownRecord;
+    const hiddenFrom = predicting ? this.codePredict.hiddenFrom(record) : null;
+    const lineHidden = hiddenFrom !== null && code.viewed !== null && code.viewed >= hiddenFrom;
+    const views = this.lineOpen && program !== null && !lineHidden
       ? html`<section class="verdict">${verdictPanel(ctx, () => undefined, { list: edits, apply })}</section>
         ${this.viewsPanel(ctx, full, share)}`
       : '';
@@ -729,10 +749,41 @@ export class TensorcastPlayground extends LitElement {
     code.drawStatus(m);
     return codePanel({ m, program, latest: code.program, standIn: code.standIn, faded: code.faded, status: code.statusHost, picked: code.viewed,
       opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId, call: code.pickedCall,
-      callFixes: callEdits.length > 0 ? editList(ctx, { list: callEdits, apply }) : '', applied, runs },
+      callFixes: callEdits.length > 0 ? editList(ctx, { list: callEdits, apply }) : '', applied, runs,
+      predict: predicting && record !== null ? this.predictBlock(ctx, record) : '', predicting: hiddenFrom !== null, lineHidden },
     { preset: (id) => this.presetCode(id), pickCall: (index) => code.pickCall(index), undo: () => code.undo(), stepRun: (delta) => code.stepRun(delta) },
     code.editorHost, views, code.viewsHost);
   }
+
+  /** The predict switch's questions about the program shown (views/code-predict.ts). */
+  private predictBlock(ctx: ViewContext, run: ProgramRun): TemplateResult {
+    const p = this.codePredict;
+    const questions = p.questions(run);
+    return codePredictBlock({ m: ctx.m, run, questions, open: p.open(run), given: (id) => p.answers.get(id), unreadable: p.answers.unreadable, score: p.score(run) }, {
+      answer: (typed) => this.answerLine(run, typed),
+      // The views explain the line: opened as a tapped line is, scrolled into sight.
+      why: (line) => this.code$().pick(line, 'push', true),
+      again: () => {
+        p.again();
+        this.requestUpdate();
+      },
+    });
+  }
+
+  private answerLine(run: ProgramRun, typed: CodeTyped): void {
+    if (this.tc === null) return;
+    this.codePredict.give(this.tc, run, typed);
+    this.requestUpdate();
+    // The next question's first field takes the keyboard (or the score, at the end).
+    void this.updateComplete.then(() => {
+      const form = '[data-testid="code-predict-question"]';
+      const next = this.renderRoot.querySelector<HTMLElement>(`${form} input[aria-invalid="true"]`) ?? this.renderRoot.querySelector<HTMLElement>(`${form} input`);
+      next?.focus();
+    });
+  }
+
+  /** Every question of a program answered (a drill keeps its score: code-mode-predict.ts). */
+  private predictFinished(_code: string, _score: CodeScore): void {}
 
   /** The view tabs, the player and the step shown: the two-shape mode's, and the code mode's picked line's. */
   private viewsPanel(ctx: ViewContext, full: boolean, share: { exportAll: (kind: ExportKind) => void; copy: (kind: CopyKind) => void }): TemplateResult {

@@ -188,8 +188,8 @@ export function checkCodeAnswer(tc: ShapeReader, q: CodeQuestion, typed: CodeTyp
 export class CodeAnswers {
   private readonly given = new Map<string, CodeGiven>();
   private program: string | null = null;
-  /** The question whose typed answer could not be read, and which field. */
-  unreadable: { id: string; field: CodeUnreadable } | null = null;
+  /** The question whose typed answer could not be read, which field, and its text. */
+  unreadable: { id: string; field: CodeUnreadable; text: string } | null = null;
 
   /** Answers about other code than this are forgotten (the program was edited). */
   follow(code: string): void {
@@ -213,7 +213,7 @@ export class CodeAnswers {
     if (q === null) return null;
     const checked = checkCodeAnswer(tc, q, typed);
     if ('unreadable' in checked) {
-      this.unreadable = { id: q.question.id, field: checked.unreadable };
+      this.unreadable = { id: q.question.id, field: checked.unreadable, text: typed[checked.unreadable] };
       return null;
     }
     this.unreadable = null;

@@ -1,0 +1,145 @@
+// The code mode's predict switch (Note [Predicting a program] in
+// web/src/code-mode-predict.ts): each line's shape and dtype hidden until
+// the student answers, right or wrong with the engine's answer, the dims
+// summed into a .grad, the score; turned on by the switch, a link
+// (predict=1) or the element's attribute. Drills by link (#drill=ID).
+// The answers asserted are PyTorch's: x * w of (4, 1) and (3,) is (4, 3),
+// w.grad sums its dim 0 (tests/web/fixtures/summed, made with PyTorch),
+// and (4, 3) @ (4, 1) raises.
+import { mkdir } from 'node:fs/promises';
+import { deflateRawSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { open, openCode, settled, watch } from './helpers.js';
+
+const PROGRAM = `import torch
+x = torch.ones(4, 1)
+w = torch.ones(3, requires_grad=True)
+y = x * w
+loss = y.sum()
+loss.backward()
+z = y @ x
+`;
+
+/** The program as a link packs it (code-link.ts: deflate-raw, base64url). */
+const packed = (code) => deflateRawSync(Buffer.from(code, 'utf8')).toString('base64url');
+
+const inline = (page) => page.getByTestId('inline-value');
+
+/** Answers the open question: fields by name ('shape', 'dtype', 'dims'), or error. */
+async function answer(page, fields) {
+  const form = page.getByTestId('code-predict-question');
+  await expect(form).toBeVisible();
+  if (fields === 'error') {
+    await page.getByTestId('code-predict-error').click();
+    return;
+  }
+  for (const [name, text] of Object.entries(fields)) await page.getByTestId(`code-predict-${name}`).fill(text);
+  await page.getByTestId('code-predict-check').click();
+}
+
+const feedback = (page) => page.getByTestId('code-predict-feedback');
+
+test('predict by link: lines hidden until answered, right and wrong with the engine\'s answer, the summed dims, the score', async ({ page }) => {
+  const problems = watch(page);
+  await openCode(page, `lang=en&predict=1&code=${packed(PROGRAM)}`);
+  await expect(page.getByTestId('code-predict')).toBeVisible();
+  // Nothing of the program is shown before the first answer: no shapes, no output, no graph, no error.
+  await expect(page.getByTestId('code-predict-question')).toHaveAttribute('data-line', '2');
+  await expect(inline(page)).toHaveCount(0);
+  await expect(page.getByTestId('code-error')).toHaveCount(0);
+  await expect(page.getByTestId('error-note')).toHaveCount(0);
+  await expect(page.getByTestId('program-views')).toBeHidden();
+  // Right: x is (4, 1), float32; its line's shapes show, the next line's do not.
+  await answer(page, { shape: '4, 1', dtype: 'float32' });
+  await expect(feedback(page).nth(0)).toHaveAttribute('data-right', 'true');
+  await expect(feedback(page).nth(0)).toContainText('x is torch.Size([4, 1]), torch.float32.');
+  await expect(inline(page)).toHaveCount(1);
+  await expect(inline(page).first()).toContainText('x:');
+  // An unreadable dtype is said so, and nothing is counted.
+  await answer(page, { shape: '(3,)', dtype: 'floaty' });
+  await expect(page.getByTestId('code-predict-problem')).toContainText('“floaty” is not a dtype');
+  await expect(feedback(page)).toHaveCount(1);
+  // Wrong: w is (3,), not (1, 3): the engine's answer is shown.
+  await answer(page, { shape: '(1, 3)', dtype: 'torch.float' });
+  await expect(feedback(page).nth(1)).toHaveAttribute('data-right', 'false');
+  await expect(feedback(page).nth(1)).toContainText('Not quite.');
+  await expect(feedback(page).nth(1)).toContainText('w is torch.Size([3]), torch.float32.');
+  await answer(page, { shape: '4 3', dtype: 'float32' });
+  await answer(page, { shape: '()', dtype: 'float32' });
+  // The backward line: which dims of the (4, 3) gradient are summed into w.grad, and its shape.
+  const question = page.getByTestId('code-predict-question');
+  await expect(question).toHaveAttribute('data-line', '6');
+  await expect(question).toContainText('The gradient reaches w with shape (4, 3). Which of its dims are summed into w.grad');
+  await answer(page, { dims: '0', shape: '(3,)', dtype: 'float32' });
+  await expect(feedback(page).nth(4)).toHaveAttribute('data-right', 'true');
+  await expect(feedback(page).nth(4)).toContainText('dim 0 of (4, 3) is summed into w.grad, which is torch.Size([3]).');
+  // The last line raises: the student says so, and sees PyTorch's message.
+  await expect(question).toHaveAttribute('data-line', '7');
+  await answer(page, 'error');
+  await expect(feedback(page).nth(5)).toHaveAttribute('data-right', 'true');
+  await expect(feedback(page).nth(5)).toContainText('RuntimeError: mat1 and mat2 shapes cannot be multiplied (4x3 and 4x1)');
+  const score = page.getByTestId('code-predict-score');
+  await expect(score).toHaveText('Score: 5 of 6 right.');
+  // Everything shows at the end.
+  await expect(page.getByTestId('program-views')).toBeVisible();
+  await expect(page.getByTestId('error-note')).toBeVisible();
+  // Why: a line answered opens in the views that explain it.
+  await page.getByTestId('code-predict-why').nth(2).click();
+  await expect(page.getByTestId('line-op')).toContainText('y = x * w');
+  await expect(page.getByTestId('diagram')).toBeVisible();
+  expect(new URL(page.url()).hash).toContain('predict=1');
+  // Start over asks again.
+  await page.getByTestId('code-predict-again').click();
+  await expect(feedback(page)).toHaveCount(0);
+  await expect(inline(page)).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('predict by the switch and by the attribute; off shows every line again', async ({ page }) => {
+  await openCode(page, `lang=en&code=${packed(PROGRAM)}`);
+  await expect(inline(page)).not.toHaveCount(0);
+  await expect(page.getByTestId('code-predict')).toHaveCount(0);
+  await page.getByTestId('predict-mode').check();
+  await expect(page.getByTestId('code-predict-question')).toHaveAttribute('data-line', '2');
+  await expect(inline(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/[#&]predict=1/);
+  // The views of a line not answered yet say so.
+  await page.locator('.cm-line', { hasText: 'y = x * w' }).click();
+  await expect(page.getByTestId('line-hidden')).toContainText('Line 4');
+  await expect(page.getByTestId('diagram')).toHaveCount(0);
+  await page.getByTestId('predict-mode').uncheck();
+  await expect(page.getByTestId('code-predict')).toHaveCount(0);
+  await expect(inline(page)).not.toHaveCount(0);
+  await expect(page).not.toHaveURL(/predict=1/);
+  // The element's attribute says the same, and the link follows it.
+  await page.locator('tensorcast-playground').evaluate((el) => el.setAttribute('predict', '1'));
+  await expect(page.getByTestId('code-predict-question')).toBeVisible();
+  await expect(page).toHaveURL(/[#&]predict=1/);
+  // The two-shape mode's predict is the same switch: back there, its result is hidden until predicted.
+  await page.getByTestId('mode-shapes').click();
+  await expect(page.getByTestId('result-hidden')).toBeVisible();
+});
+
+// ---- screenshots, for a person to look at (not committed)
+
+const SHOTS = new URL('./screenshots/code-predict/', import.meta.url);
+for (const [w, h, device] of [[390, 844, 'phone'], [1366, 768, 'laptop']]) {
+  for (const lang of ['en', 'zh']) {
+    test(`screenshots: ${device}, ${lang}`, async ({ page }) => {
+      await mkdir(SHOTS, { recursive: true });
+      await page.setViewportSize({ width: w, height: h });
+      await openCode(page, `lang=${lang}&predict=1&code=${packed(PROGRAM)}`);
+      await answer(page, { shape: '4, 1', dtype: 'float32' });
+      await answer(page, { shape: '(1, 3)', dtype: 'float32' });
+      await answer(page, { shape: '4 3', dtype: 'float32' });
+      await answer(page, { shape: '()', dtype: 'float32' });
+      await settled(page);
+      await page.screenshot({ path: new URL(`asking-${device}-${lang}.png`, SHOTS).pathname, fullPage: true });
+      await answer(page, { dims: '0', shape: '(3,)', dtype: 'float32' });
+      await answer(page, 'error');
+      await expect(page.getByTestId('code-predict-score')).toBeVisible();
+      await settled(page);
+      await page.screenshot({ path: new URL(`score-${device}-${lang}.png`, SHOTS).pathname, fullPage: true });
+    });
+  }
+}
