@@ -114,7 +114,7 @@ test('answers in order, once each, forgotten when the program changes', () => {
   assert.equal(answers.open(qs), qs[1]);
   assert.equal(answers.give(tc, qs, { error: false, shape: '3', dtype: 'int64', dims: '' }).right, false);
   assert.equal(answers.give(tc, qs, { error: false, shape: 'x', dtype: 'float32', dims: '' }), null);
-  assert.deepEqual(answers.unreadable, { id: qs[2].question.id, field: 'shape' });
+  assert.deepEqual(answers.unreadable, { id: qs[2].question.id, field: 'shape', text: 'x' });
   assert.deepEqual(web.codeScore(qs, (id) => answers.get(id)), { asked: 5, answered: 2, right: 1 });
   answers.follow(run.code);
   assert.equal(answers.open(qs), qs[2]);
