@@ -120,6 +120,78 @@ test('predict by the switch and by the attribute; off shows every line again', a
   await expect(page.getByTestId('result-hidden')).toBeVisible();
 });
 
+// ---- drills by link (#drill=ID): web/puzzles/22-gradient-of-a-broadcast.json
+
+const DRILL = 'gradient-of-a-broadcast';
+
+/** Opens a drill link, keeping every tensorcast:result event the element sends. */
+async function openDrill(page, hash) {
+  await page.addInitScript(() => {
+    window.results = [];
+    document.addEventListener('tensorcast:result', (e) => window.results.push(e.detail));
+  });
+  await open(page, hash);
+  await page.waitForFunction(() => {
+    const p = document.querySelector('tensorcast-playground').program;
+    return p !== null && p.editorReady && p.run !== null && p.run.code.includes('loss.backward()');
+  });
+}
+
+/** The drill's five questions, answered as PyTorch would (tests/web/fixtures/puzzles/drills.json); wrong: w's shape said as (1, 3). */
+async function answerDrill(page, wrong = false) {
+  await answer(page, { shape: '(4, 1)', dtype: 'float32' });
+  await answer(page, { shape: wrong ? '(1, 3)' : '(3,)', dtype: 'float32' });
+  await answer(page, { shape: '(4, 3)', dtype: 'float32' });
+  await answer(page, { shape: '()', dtype: 'float32' });
+  await answer(page, { dims: '0', shape: '(3,)', dtype: 'float32' });
+}
+
+test('a drill by link: statement, hints, predict on, its score kept in progress and sent as a tensorcast:result event', async ({ page }) => {
+  const problems = watch(page);
+  await openDrill(page, `drill=${DRILL}&lang=en`);
+  await expect(page.getByTestId('drill')).toContainText('The gradient of a broadcast weight');
+  await expect(page.getByTestId('drill-statement')).toContainText('d2l.ai, section 2.5');
+  await expect(page.getByTestId('predict-mode')).toBeChecked();
+  await expect(page.getByTestId('mode-code')).toHaveAttribute('aria-pressed', 'true');
+  await expect(inline(page)).toHaveCount(0);
+  // Hints one at a time.
+  await expect(page.getByTestId('drill-hint')).toHaveCount(0);
+  await page.getByTestId('drill-show-hint').click();
+  await expect(page.getByTestId('drill-hint')).toHaveCount(1);
+  await expect(page.getByTestId('drill-hint')).toContainText('Hint 1 of 2: A gradient always has the shape of the tensor it belongs to.');
+  await answerDrill(page);
+  await expect(page.getByTestId('code-predict-score')).toHaveText('Score: 5 of 5 right. Every prediction right.');
+  await expect(page.getByTestId('drill-result')).toHaveAttribute('data-passed', 'true');
+  expect(await page.evaluate(() => window.results)).toEqual([{ kind: 'drill', id: DRILL, passed: true, attempts: 1, hintsUsed: 1, score: { right: 5, of: 5 } }]);
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('tensorcast:puzzles:tensorcast')));
+  expect(kept.puzzles[DRILL]).toMatchObject({ solved: true, attempts: 1, hints: 1 });
+  await expect(page).toHaveURL(new RegExp(`[#&]drill=${DRILL}`));
+  // Again, with a wrong answer: not passed, the second attempt; solved stays.
+  await page.getByTestId('code-predict-again').click();
+  await answerDrill(page, true);
+  await expect(page.getByTestId('code-predict-score')).toHaveText('Score: 4 of 5 right.');
+  await expect(page.getByTestId('drill-result')).toHaveAttribute('data-passed', 'false');
+  expect((await page.evaluate(() => window.results))[1]).toEqual({ kind: 'drill', id: DRILL, passed: false, attempts: 2, hintsUsed: 1, score: { right: 4, of: 5 } });
+  // Reloaded, the link opens the drill again, with the hint it had shown.
+  await page.reload();
+  await expect(page.getByTestId('drill-hint')).toHaveCount(1);
+  await expect(page.getByTestId('code-predict-question')).toHaveAttribute('data-line', '2');
+  expect(problems).toEqual([]);
+});
+
+test('a drill link to no drill says so; the landing page does not load the set', async ({ page }) => {
+  const loaded = [];
+  page.on('request', (r) => loaded.push(r.url()));
+  await open(page, '');
+  await settled(page);
+  expect(loaded.filter((u) => /drill-set/.test(u))).toEqual([]);
+  await openCode(page, 'lang=zh');
+  expect(loaded.filter((u) => /drill-set/.test(u))).toEqual([]);
+  await open(page, 'drill=no-such-drill&lang=zh');
+  await expect(page.getByTestId('drill-missing')).toContainText('没有名为“no-such-drill”的练习。');
+  expect(loaded.filter((u) => /drill-set/.test(u)).length).toBe(1);
+});
+
 // ---- screenshots, for a person to look at (not committed)
 
 const SHOTS = new URL('./screenshots/code-predict/', import.meta.url);
@@ -140,6 +212,11 @@ for (const [w, h, device] of [[390, 844, 'phone'], [1366, 768, 'laptop']]) {
       await expect(page.getByTestId('code-predict-score')).toBeVisible();
       await settled(page);
       await page.screenshot({ path: new URL(`score-${device}-${lang}.png`, SHOTS).pathname, fullPage: true });
+      await openDrill(page, `drill=gradient-of-a-bias&lang=${lang}`);
+      await page.getByTestId('drill-show-hint').click();
+      await answer(page, { shape: '(5, 3)', dtype: 'float32' });
+      await settled(page);
+      await page.screenshot({ path: new URL(`drill-${device}-${lang}.png`, SHOTS).pathname, fullPage: true });
     });
   }
 }

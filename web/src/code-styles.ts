@@ -286,7 +286,11 @@ export const codeStyles = css`
     font-size: 1.1rem;
   }
   .drill-head p,
-  .drill-head ol {
+  .drill-head ul {
     margin: 4px 0;
+  }
+  .drill-head ul {
+    padding: 0;
+    list-style: none;
   }
 `;

@@ -14,6 +14,9 @@ import { CodePredict } from './code-mode-predict.js';
 import type { CodeScore } from './code-mode-predict.js';
 import type { CodeTyped } from './model/code-predict.js';
 import { codePredictBlock } from './views/code-predict.js';
+import { DrillRoute, DRILL_KEY, drillFromHash } from './code-mode-drill.js';
+import { drillHead } from './views/drill-head.js';
+import { sendResult } from './result-event.js';
 import type { ProgramRun } from './model/program.js';
 import { statementAt } from './model/program.js';
 import { programEdits } from './model/program-fixes.js';
@@ -135,7 +138,7 @@ export class TensorcastPlayground extends LitElement {
   private readonly sharing = new ShareActions(() => this.requestUpdate());
   private readonly box = new DiagramBox();
   private readonly resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.box.fit(this.renderRoot, this.fitOptions())) : null;
-  private readonly hash = new HashWriter(() => this.model?.state ?? null, () => (this.model?.state.mode === 'code' ? this.codeMode?.linkPart() ?? '' : ''));
+  private readonly hash = new HashWriter(() => this.model?.state ?? null, () => (this.model?.state.mode === 'code' ? `${this.drillPart()}${this.codeMode?.linkPart() ?? ''}` : ''));
   private tc: Tensorcast | null = null;
   // The code mode (code-mode.ts), made when the page first shows it.
   private codeMode: CodeMode | null = null;
@@ -143,6 +146,8 @@ export class TensorcastPlayground extends LitElement {
   private readonly codePredict = new CodePredict((code, score) => this.predictFinished(code, score));
   /** What the editor's overlay was last laid for under the predict switch (it is laid again when this changes). */
   private predictOverlayKey = '';
+  /** A drill opened by link (#drill=ID: code-mode-drill.ts). */
+  private readonly drills = new DrillRoute();
   /** The picked line's op as the code mode showed it (code-mode.ts), for its fixes. */
   private lineShown: LineOp | null = null;
   /** The line a fix edited, and the code it made: the page says so, with Undo, while that code is shown. */
@@ -330,7 +335,35 @@ export class TensorcastPlayground extends LitElement {
   // The state to start from: the attributes, the hash, and what was chosen while the core loaded.
   private startState(): State {
     const state = this.attributeState({ ...DEFAULT_STATE, lang: browserLang() });
-    return { ...(this.syncHash && location.hash.length > 1 ? stateFromHash(location.hash, state) : state), ...this.chosen };
+    return { ...(this.syncHash && location.hash.length > 1 ? stateFromHash(location.hash, state) : state), ...this.drillState(), ...this.chosen };
+  }
+
+  // --- a drill by link (code-mode-drill.ts)
+
+  /** A drill link opens the code mode with the predict switch on. */
+  private drillState(): Partial<State> {
+    return this.syncHash && drillFromHash(location.hash) !== null ? { mode: 'code', predict: '1' } : {};
+  }
+
+  /** The drill's key in the link the page writes ('' when none is open). */
+  private drillPart(): string {
+    const shown = this.drills.shown;
+    return shown === null ? '' : `&${DRILL_KEY}=${shown.id}`;
+  }
+
+  /** Opens a drill: its program in the editor, its questions from the start. */
+  private async openDrill(id: string): Promise<void> {
+    const drill = await this.drills.open(id);
+    if (drill !== null) this.code$().setCode(drill.program, 'replace');
+    this.codePredict.again();
+    this.requestUpdate();
+  }
+
+  /** Every question of a program answered (code-mode-predict.ts): a drill's result is kept and sent. */
+  private predictFinished(code: string, score: CodeScore): void {
+    const result = this.drills.finished(code, score);
+    if (result !== null) sendResult(this, result);
+    this.requestUpdate();
   }
 
   private async load(): Promise<void> {
@@ -358,6 +391,9 @@ export class TensorcastPlayground extends LitElement {
       else if (this.hasAttribute('step')) this.pageProblems.push(...past);
       if (model.state.mode === 'code') {
         const code = this.code$();
+        // A drill's program first: a program in the link too (the drill's, edited) is the one shown.
+        const drill = this.syncHash ? drillFromHash(location.hash) : null;
+        if (drill !== null) await this.openDrill(drill);
         if (this.syncHash) this.hashProblems.push(...(await this.codeFromHash(location.hash, 'replace')));
         code.runNow();
       }
@@ -398,7 +434,10 @@ export class TensorcastPlayground extends LitElement {
     this.player.pause();
     this.applied = null;
     const read = stateFromHashChecked(location.hash, { ...DEFAULT_STATE, lang: this.model.state.lang });
-    if (this.model.update(read.state)) this.requestUpdate();
+    const drill = drillFromHash(location.hash);
+    if (this.model.update({ ...read.state, ...this.drillState() })) this.requestUpdate();
+    if (drill === null) this.drills.close();
+    else if (drill !== this.drills.shown?.id) void this.openDrill(drill);
     const stateProblems: LinkProblem[] = [...read.problems, ...this.stepPastEnd()];
     this.hashProblems = stateProblems;
     if (this.model.state.mode === 'code')
@@ -750,7 +789,11 @@ export class TensorcastPlayground extends LitElement {
     return codePanel({ m, program, latest: code.program, standIn: code.standIn, faded: code.faded, status: code.statusHost, picked: code.viewed,
       opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId, call: code.pickedCall,
       callFixes: callEdits.length > 0 ? editList(ctx, { list: callEdits, apply }) : '', applied, runs,
-      predict: predicting && record !== null ? this.predictBlock(ctx, record) : '', predicting: hiddenFrom !== null, lineHidden },
+      predict: predicting && record !== null ? this.predictBlock(ctx, record) : '', predicting: hiddenFrom !== null, lineHidden,
+      head: this.drills.shown === null ? '' : drillHead(m, this.drills.shown, () => {
+        this.drills.hint();
+        this.requestUpdate();
+      }) },
     { preset: (id) => this.presetCode(id), pickCall: (index) => code.pickCall(index), undo: () => code.undo(), stepRun: (delta) => code.stepRun(delta) },
     code.editorHost, views, code.viewsHost);
   }
@@ -781,9 +824,6 @@ export class TensorcastPlayground extends LitElement {
       next?.focus();
     });
   }
-
-  /** Every question of a program answered (a drill keeps its score: code-mode-predict.ts). */
-  private predictFinished(_code: string, _score: CodeScore): void {}
 
   /** The view tabs, the player and the step shown: the two-shape mode's, and the code mode's picked line's. */
   private viewsPanel(ctx: ViewContext, full: boolean, share: { exportAll: (kind: ExportKind) => void; copy: (kind: CopyKind) => void }): TemplateResult {

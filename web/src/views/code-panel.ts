@@ -69,6 +69,8 @@ export interface CodeShown {
   predicting?: boolean;
   /** The picked line's question is not answered yet: its views are hidden. */
   lineHidden?: boolean;
+  /** Above the editor: a drill's statement and hints (views/drill-head.ts), or ''. */
+  head?: TemplateResult | string;
 }
 
 export interface CodeHandlers {
@@ -150,6 +152,7 @@ export function codePanel(shown: CodeShown, on: CodeHandlers, editor: HTMLElemen
   const fade = shown.faded ? ' faded' : '';
   const hiding = shown.predicting === true;
   return html`<div class="code-mode">
+    ${shown.head ?? ''}
     <div class="code-tools">${examples(shown, on)}</div>
     ${editor}
     ${shown.status}

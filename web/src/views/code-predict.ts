@@ -78,17 +78,17 @@ function questionForm(shown: CodePredictShown, q: CodeQuestion, on: CodePredictH
     e.preventDefault();
     on.answer(read(e.target as HTMLFormElement, false));
   };
-  const field = (name: CodeUnreadable, label: string, testid: string, placeholder: string): TemplateResult => html`<label class="field">
+  const field = (name: CodeUnreadable, label: string, testid: string): TemplateResult => html`<label class="field">
       <span>${label}</span>
-      <input name=${name} data-testid=${testid} type="text" spellcheck="false" autocomplete="off" autocapitalize="off" placeholder=${placeholder}
+      <input name=${name} data-testid=${testid} type="text" spellcheck="false" autocomplete="off" autocapitalize="off"
         aria-invalid=${bad?.field === name ? 'true' : 'false'} aria-describedby=${bad?.field === name ? 'code-predict-problem' : nothing} /></label>`;
   const problem = bad === null ? '' : bad.field === 'shape' ? m.predict.unreadable(bad.text) : bad.field === 'dtype' ? m.codePredict.dtypeUnreadable(bad.text) : m.codePredict.dimsUnreadable(bad.text);
   return html`<form class="ask code-ask" data-testid="code-predict-question" data-line=${q.line} @submit=${submit}>
     <p class="question" id="code-predict-ask">${m.codePredict.ask(q.line, lineSource(run, q.line), subject)}${q.summed != null && leaf !== null ? html` ${m.codePredict.askSummed(leaf, formatShape(q.summed.from))}` : ''}</p>
     <div class="fields" role="group" aria-labelledby="code-predict-ask">
-      ${q.summed != null && leaf !== null ? field('dims', m.codePredict.dimsLabel(leaf), 'code-predict-dims', '0, 2') : ''}
-      ${field('shape', m.codePredict.shapeLabel(subject), 'code-predict-shape', '(4, 3)')}
-      ${q.dtype === null || subject === null ? '' : field('dtype', m.codePredict.dtypeLabel(subject), 'code-predict-dtype', 'float32')}
+      ${q.summed != null && leaf !== null ? field('dims', m.codePredict.dimsLabel(leaf), 'code-predict-dims') : ''}
+      ${field('shape', m.codePredict.shapeLabel(subject), 'code-predict-shape')}
+      ${q.dtype === null || subject === null ? '' : field('dtype', m.codePredict.dtypeLabel(subject), 'code-predict-dtype')}
       <button type="submit" data-testid="code-predict-check">${m.predict.check}</button>
       <button type="button" data-testid="code-predict-error" @click=${(e: Event) => on.answer(read((e.target as HTMLElement).closest('form') as HTMLFormElement, true))}>${m.codePredict.raises}</button>
     </div>
@@ -108,7 +108,7 @@ export function codePredictBlock(shown: CodePredictShown, on: CodePredictHandler
     <h2 id="code-predict-heading">${m.codePredict.heading}</h2>
     ${questions.length === 0 ? html`<p class="aside" data-testid="code-predict-nothing">${m.codePredict.nothing}</p>` : ''}
     ${answered.length === 0 ? '' : html`<ol class="answers" aria-live="polite">${answered}</ol>`}
-    ${open === null ? '' : html`${keyed(open.question.id, questionForm(shown, open, on))}<p class="aside">${m.codePredict.progress(score.answered, score.asked)} ${m.codePredict.hidden}</p>`}
+    ${open === null ? '' : html`${keyed(open.question.id, questionForm(shown, open, on))}<p class="aside">${m.sentences([m.codePredict.progress(score.answered, score.asked), m.codePredict.hidden])}</p>`}
     ${end ? html`<p class="score" role="status" data-testid="code-predict-score" data-right=${score.right} data-asked=${score.asked}>
         <strong>${m.codePredict.score(score.right, score.asked)}</strong>${score.right === score.asked ? html` ${m.codePredict.allRight}` : ''}</p>` : ''}
     ${answered.length === 0 ? '' : html`<button type="button" data-testid="code-predict-again" @click=${() => on.again()}>${m.codePredict.again}</button>`}
