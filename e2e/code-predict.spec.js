@@ -105,7 +105,7 @@ test('predict by the switch and by the attribute; off shows every line again', a
   await expect(page).toHaveURL(/[#&]predict=1/);
   // The views of a line not answered yet say so.
   await page.locator('.cm-line', { hasText: 'y = x * w' }).click();
-  await expect(page.getByTestId('line-hidden')).toContainText('Line 4');
+  await expect(page.getByTestId('line-hidden')).toHaveText('A line’s views open once you have answered its question.');
   await expect(page.getByTestId('diagram')).toHaveCount(0);
   await page.getByTestId('predict-mode').uncheck();
   await expect(page.getByTestId('code-predict')).toHaveCount(0);
@@ -200,7 +200,9 @@ for (const [w, h, device] of [[390, 844, 'phone'], [1366, 768, 'laptop']]) {
     test(`screenshots: ${device}, ${lang}`, async ({ page }) => {
       await mkdir(SHOTS, { recursive: true });
       await page.setViewportSize({ width: w, height: h });
-      await openCode(page, `lang=${lang}&predict=1&code=${packed(PROGRAM)}`);
+      // The Chinese shots in the dark theme, to see both.
+      const theme = lang === 'zh' ? '&theme=dark' : '';
+      await openCode(page, `lang=${lang}${theme}&predict=1&code=${packed(PROGRAM)}`);
       await answer(page, { shape: '4, 1', dtype: 'float32' });
       await answer(page, { shape: '(1, 3)', dtype: 'float32' });
       await answer(page, { shape: '4 3', dtype: 'float32' });
@@ -212,7 +214,7 @@ for (const [w, h, device] of [[390, 844, 'phone'], [1366, 768, 'laptop']]) {
       await expect(page.getByTestId('code-predict-score')).toBeVisible();
       await settled(page);
       await page.screenshot({ path: new URL(`score-${device}-${lang}.png`, SHOTS).pathname, fullPage: true });
-      await openDrill(page, `drill=gradient-of-a-bias&lang=${lang}`);
+      await openDrill(page, `drill=gradient-of-a-bias&lang=${lang}${theme}`);
       await page.getByTestId('drill-show-hint').click();
       await answer(page, { shape: '(5, 3)', dtype: 'float32' });
       await settled(page);

@@ -64,6 +64,8 @@ export class CodePredict {
       stale: new Set([...overlay.stale].filter((line) => line < from)),
       warnings: before(overlay.warnings),
       error: overlay.error !== null && overlay.error.line < from ? overlay.error : null,
+      // The page picks a failing line itself: marked, it would tell which line raises.
+      picked: overlay.picked !== null && overlay.picked < from ? overlay.picked : null,
     };
   }
 

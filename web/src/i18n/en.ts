@@ -598,7 +598,7 @@ export const en: Messages = {
     runsFine: 'This line runs without an error.',
     why: (line) => `Why: line ${line} in the views`,
     hidden: 'The lines below, print()’s output and the program’s graph stay hidden until you answer.',
-    viewsHidden: (line) => `Line ${line}’s views open once you have answered its question.`,
+    viewsHidden: 'A line’s views open once you have answered its question.',
     score: (right, asked) => `Score: ${right} of ${asked} right.`,
     allRight: 'Every prediction right.',
     progress: (answered, asked) => `${answered} of ${asked} answered.`,

@@ -601,8 +601,8 @@ export interface Messages {
     why(line: number): string;
     /** What stays hidden while questions are open. */
     hidden: string;
-    /** The views of a line not answered yet are hidden. */
-    viewsHidden(line: number): string;
+    /** The views of a line not answered yet are hidden (the line is not named: the page picks a failing line itself, which would tell). */
+    viewsHidden: string;
     /** At the end. */
     score(right: number, asked: number): string;
     allRight: string;

@@ -595,7 +595,7 @@ export const zh: Messages = {
     runsFine: '这一行运行时不会报错。',
     why: (line) => `原因：在视图中查看第 ${line} 行`,
     hidden: '在你作答之前，下面的行、print() 的输出和程序的图都先隐藏。',
-    viewsHidden: (line) => `回答了第 ${line} 行的问题之后，才能打开这一行的视图。`,
+    viewsHidden: '回答了某一行的问题之后，才能打开这一行的视图。',
     score: (right, asked) => `得分：${asked} 题中答对 ${right} 题。`,
     allRight: '全部预测正确。',
     progress: (answered, asked) => `已回答 ${answered} / ${asked} 题。`,

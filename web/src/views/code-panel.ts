@@ -122,7 +122,7 @@ function errorBlock(m: Messages, program: ProgramRun): TemplateResult | string {
 /** Above the views: which line they show, or how to pick one. */
 function lineHeading(shown: CodeShown, on: CodeHandlers): TemplateResult {
   const { m, program, picked } = shown;
-  if (shown.lineHidden === true && picked !== null) return html`<p class="aside" data-testid="line-hidden">${m.codePredict.viewsHidden(picked)}</p>`;
+  if (shown.lineHidden === true) return html`<p class="aside" data-testid="line-hidden">${m.codePredict.viewsHidden}</p>`;
   const statement = program === null || picked === null ? null : statementAt(program, picked);
   if (program === null || statement === null || picked === null) return html`<p class="aside" data-testid="pick-hint">${m.code.pickHint}</p>`;
   const source = statement.source.length > 200 ? `${statement.source.slice(0, 199)}…` : statement.source;
