@@ -179,17 +179,17 @@ test('a drill by link: statement, hints, predict on, its score kept in progress 
   expect(problems).toEqual([]);
 });
 
-test('a drill link to no drill says so; the landing page does not load the set', async ({ page }) => {
+test('a drill link to no drill says so; the landing page loads neither the set nor the predict switch\'s code', async ({ page }) => {
   const loaded = [];
   page.on('request', (r) => loaded.push(r.url()));
+  const chunks = () => loaded.map((u) => /(drill-set|code-predict-kit)-[^/]*\.js$/.exec(u)?.[1]).filter((c) => c !== undefined);
   await open(page, '');
   await settled(page);
-  expect(loaded.filter((u) => /drill-set/.test(u))).toEqual([]);
   await openCode(page, 'lang=zh');
-  expect(loaded.filter((u) => /drill-set/.test(u))).toEqual([]);
+  expect(chunks()).toEqual([]);
   await open(page, 'drill=no-such-drill&lang=zh');
   await expect(page.getByTestId('drill-missing')).toContainText('没有名为“no-such-drill”的练习。');
-  expect(loaded.filter((u) => /drill-set/.test(u)).length).toBe(1);
+  expect(chunks().sort()).toEqual(['code-predict-kit', 'drill-set']);
 });
 
 // ---- screenshots, for a person to look at (not committed)

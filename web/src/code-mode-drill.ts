@@ -10,15 +10,6 @@ import { Progress } from './model/progress.js';
 import type { CheckedResult, StorageLike } from './model/progress.js';
 import { PUZZLE_SET } from './model/puzzle-set.js';
 
-/** The hash's key for a drill. */
-export const DRILL_KEY = 'drill';
-
-/** The drill a hash names (an id as the set writes them), or null. */
-export function drillFromHash(hash: string): string | null {
-  const id = new URLSearchParams(hash.replace(/^#/, '')).get(DRILL_KEY);
-  return id !== null && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(id) && id.length <= 100 ? id : null;
-}
-
 /** The page's storage, or null where reading it throws (a sandboxed frame): progress then lasts for the visit. */
 function pageStorage(): StorageLike | null {
   try {

@@ -10,13 +10,11 @@ import type { Tensorcast } from 'tensorcast';
 import { Announcer } from './announcer.js';
 import { CodeMode } from './code-mode.js';
 import type { CodeTiming, RunStatus } from './code-mode.js';
-import { CodePredict } from './code-mode-predict.js';
-import type { CodeScore } from './code-mode-predict.js';
+import type { CodePredict, CodeScore } from './code-mode-predict.js';
+import type { DrillRoute } from './code-mode-drill.js';
 import type { CodeTyped } from './model/code-predict.js';
-import { codePredictBlock } from './views/code-predict.js';
-import { DrillRoute, DRILL_KEY, drillFromHash } from './code-mode-drill.js';
-import { drillHead } from './views/drill-head.js';
-import { sendResult } from './result-event.js';
+import type { Overlay } from './code-editor.js';
+import { DRILL_KEY, drillFromHash } from './model/code-link.js';
 import type { ProgramRun } from './model/program.js';
 import { statementAt } from './model/program.js';
 import { programEdits } from './model/program-fixes.js';
@@ -81,6 +79,18 @@ import { formulaLines, hoverMarks, readsText } from './views/strides.js';
 import { tabAfter, tabs } from './views/tabs.js';
 import { editList, verdictPanel } from './views/verdict.js';
 
+/** The predict switch's chunk in the code mode, and what the page keeps of it. */
+interface PredictKit {
+  mod: typeof import('./code-predict-kit.js');
+  /** The answers about the program shown (code-mode-predict.ts). */
+  predict: CodePredict;
+  /** A drill opened by link (#drill=ID: code-mode-drill.ts). */
+  drills: DrillRoute;
+}
+
+/** Until the predict switch's chunk is loaded, the editor shows no line's results. */
+const bare = (overlay: Overlay): Overlay => ({ ...overlay, inline: new Map(), stale: new Set(), warnings: new Map(), error: null, picked: null });
+
 /** The attributes a page can set: the state's properties, named as in a link. */
 export const ATTRIBUTES: readonly string[] = PROPS.map((p) => p.key);
 
@@ -142,12 +152,11 @@ export class TensorcastPlayground extends LitElement {
   private tc: Tensorcast | null = null;
   // The code mode (code-mode.ts), made when the page first shows it.
   private codeMode: CodeMode | null = null;
-  /** The code mode's predict switch (code-mode-predict.ts): the answers about the program shown. */
-  private readonly codePredict = new CodePredict((code, score) => this.predictFinished(code, score));
+  /** The code mode's predict switch and drills (code-predict-kit.ts), once loaded. */
+  private kit: PredictKit | null = null;
+  private kitLoading: Promise<PredictKit> | null = null;
   /** What the editor's overlay was last laid for under the predict switch (it is laid again when this changes). */
   private predictOverlayKey = '';
-  /** A drill opened by link (#drill=ID: code-mode-drill.ts). */
-  private readonly drills = new DrillRoute();
   /** The picked line's op as the code mode showed it (code-mode.ts), for its fixes. */
   private lineShown: LineOp | null = null;
   /** The line a fix edited, and the code it made: the page says so, with Undo, while that code is shown. */
@@ -279,7 +288,7 @@ export class TensorcastPlayground extends LitElement {
         this.requestUpdate();
       },
       warningText: (w) => warningWords(this.context().m, w),
-      mask: (overlay, run) => (this.model?.state.predict === '1' ? this.codePredict.mask(overlay, run) : overlay),
+      mask: (overlay, run) => (this.model?.state.predict !== '1' ? overlay : this.kit?.predict.mask(overlay, run) ?? bare(overlay)),
       showOp: (line, patch) => {
         this.lineOpen = line !== null;
         this.lineShown = line;
@@ -347,22 +356,35 @@ export class TensorcastPlayground extends LitElement {
 
   /** The drill's key in the link the page writes ('' when none is open). */
   private drillPart(): string {
-    const shown = this.drills.shown;
+    const shown = this.kit?.drills.shown ?? null;
     return shown === null ? '' : `&${DRILL_KEY}=${shown.id}`;
+  }
+
+  /** Loads the predict switch's chunk (once). */
+  private kit$(): Promise<PredictKit> {
+    this.kitLoading ??= import('./code-predict-kit.js').then((mod) => {
+      this.kit = { mod, predict: new mod.CodePredict((code, score) => this.predictFinished(code, score)), drills: new mod.DrillRoute() };
+      this.codeMode?.redrawOverlay();
+      this.requestUpdate();
+      return this.kit;
+    });
+    return this.kitLoading;
   }
 
   /** Opens a drill: its program in the editor, its questions from the start. */
   private async openDrill(id: string): Promise<void> {
-    const drill = await this.drills.open(id);
+    const kit = await this.kit$();
+    const drill = await kit.drills.open(id);
     if (drill !== null) this.code$().setCode(drill.program, 'replace');
-    this.codePredict.again();
+    kit.predict.again();
     this.requestUpdate();
   }
 
   /** Every question of a program answered (code-mode-predict.ts): a drill's result is kept and sent. */
   private predictFinished(code: string, score: CodeScore): void {
-    const result = this.drills.finished(code, score);
-    if (result !== null) sendResult(this, result);
+    const kit = this.kit;
+    const result = kit === null ? null : kit.drills.finished(code, score);
+    if (kit !== null && result !== null) kit.mod.sendResult(this, result);
     this.requestUpdate();
   }
 
@@ -436,8 +458,8 @@ export class TensorcastPlayground extends LitElement {
     const read = stateFromHashChecked(location.hash, { ...DEFAULT_STATE, lang: this.model.state.lang });
     const drill = drillFromHash(location.hash);
     if (this.model.update({ ...read.state, ...this.drillState() })) this.requestUpdate();
-    if (drill === null) this.drills.close();
-    else if (drill !== this.drills.shown?.id) void this.openDrill(drill);
+    if (drill === null) this.kit?.drills.close();
+    else if (drill !== this.kit?.drills.shown?.id) void this.openDrill(drill);
     const stateProblems: LinkProblem[] = [...read.problems, ...this.stepPastEnd()];
     this.hashProblems = stateProblems;
     if (this.model.state.mode === 'code')
@@ -658,7 +680,9 @@ export class TensorcastPlayground extends LitElement {
     const ctx = this.context();
     code.attach(this.renderRoot as ShadowRoot, ctx.m.code.editor);
     // The predict switch, or an answer, changes which lines the editor shows.
-    const predictKey = ctx.model.state.predict === '1' ? `${this.codePredict.hiddenFrom(code.shownRecord) ?? 'none'}` : 'off';
+    const predicting = ctx.model.state.predict === '1';
+    if (predicting && this.kit === null) void this.kit$();
+    const predictKey = !predicting ? 'off' : this.kit === null ? 'loading' : `${this.kit.predict.hiddenFrom(code.shownRecord) ?? 'none'}`;
     if (predictKey !== this.predictOverlayKey) {
       this.predictOverlayKey = predictKey;
       code.redrawOverlay();
@@ -771,7 +795,9 @@ export class TensorcastPlayground extends LitElement {
     // The predict switch (Note [Predicting a program]): a line not answered yet shows nothing of itself.
     const predicting = ctx.model.state.predict === '1';
     const record = code.shownRecord;
-    const hiddenFrom = predicting ? this.codePredict.hiddenFrom(record) : null;
+    const kit = this.kit;
+    // Until its chunk is loaded, the switch hides every line.
+    const hiddenFrom = !predicting ? null : kit === null ? 1 : kit.predict.hiddenFrom(record);
     const lineHidden = hiddenFrom !== null && code.viewed !== null && code.viewed >= hiddenFrom;
     const views = this.lineOpen && program !== null && !lineHidden
       ? html`<section class="verdict">${verdictPanel(ctx, () => undefined, { list: edits, apply })}</section>
@@ -789,9 +815,9 @@ export class TensorcastPlayground extends LitElement {
     return codePanel({ m, program, latest: code.program, standIn: code.standIn, faded: code.faded, status: code.statusHost, picked: code.viewed,
       opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId, call: code.pickedCall,
       callFixes: callEdits.length > 0 ? editList(ctx, { list: callEdits, apply }) : '', applied, runs,
-      predict: predicting && record !== null ? this.predictBlock(ctx, record) : '', predicting: hiddenFrom !== null, lineHidden,
-      head: this.drills.shown === null ? '' : drillHead(m, this.drills.shown, () => {
-        this.drills.hint();
+      predict: predicting && record !== null && kit !== null ? this.predictBlock(ctx, kit, record) : '', predicting: hiddenFrom !== null, lineHidden,
+      head: kit === null || kit.drills.shown === null ? '' : kit.mod.drillHead(m, kit.drills.shown, () => {
+        kit.drills.hint();
         this.requestUpdate();
       }) },
     { preset: (id) => this.presetCode(id), pickCall: (index) => code.pickCall(index), undo: () => code.undo(), stepRun: (delta) => code.stepRun(delta) },
@@ -799,11 +825,11 @@ export class TensorcastPlayground extends LitElement {
   }
 
   /** The predict switch's questions about the program shown (views/code-predict.ts). */
-  private predictBlock(ctx: ViewContext, run: ProgramRun): TemplateResult {
-    const p = this.codePredict;
+  private predictBlock(ctx: ViewContext, kit: PredictKit, run: ProgramRun): TemplateResult {
+    const p = kit.predict;
     const questions = p.questions(run);
-    return codePredictBlock({ m: ctx.m, run, questions, open: p.open(run), given: (id) => p.answers.get(id), unreadable: p.answers.unreadable, score: p.score(run) }, {
-      answer: (typed) => this.answerLine(run, typed),
+    return kit.mod.codePredictBlock({ m: ctx.m, run, questions, open: p.open(run), given: (id) => p.answers.get(id), unreadable: p.answers.unreadable, score: p.score(run) }, {
+      answer: (typed) => this.answerLine(p, run, typed),
       // The views explain the line: opened as a tapped line is, scrolled into sight.
       why: (line) => this.code$().pick(line, 'push', true),
       again: () => {
@@ -813,9 +839,9 @@ export class TensorcastPlayground extends LitElement {
     });
   }
 
-  private answerLine(run: ProgramRun, typed: CodeTyped): void {
+  private answerLine(p: CodePredict, run: ProgramRun, typed: CodeTyped): void {
     if (this.tc === null) return;
-    this.codePredict.give(this.tc, run, typed);
+    p.give(this.tc, run, typed);
     this.requestUpdate();
     // The next question's first field takes the keyboard (or the score, at the end).
     void this.updateComplete.then(() => {
