@@ -80,6 +80,7 @@ test('predict by link: lines hidden until answered, right and wrong with the eng
   await expect(feedback(page).nth(5)).toContainText('RuntimeError: mat1 and mat2 shapes cannot be multiplied (4x3 and 4x1)');
   const score = page.getByTestId('code-predict-score');
   await expect(score).toHaveText('Score: 5 of 6 right.');
+  expect(await page.locator('tensorcast-playground').evaluate((el) => el.predictScore)).toEqual({ asked: 6, answered: 6, right: 5 });
   // Everything shows at the end.
   await expect(page.getByTestId('program-views')).toBeVisible();
   await expect(page.getByTestId('error-note')).toBeVisible();

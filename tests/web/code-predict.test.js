@@ -121,3 +121,11 @@ test('answers in order, once each, forgotten when the program changes', () => {
   answers.follow(`${run.code}\n`);
   assert.equal(answers.open(qs), qs[0]);
 });
+
+test('a drill link: the id as the set writes them, anything else is no drill', async () => {
+  const { drillFromHash } = await loadWeb('model/code-link');
+  assert.equal(drillFromHash('#drill=gradient-of-a-bias&lang=zh'), 'gradient-of-a-bias');
+  assert.equal(drillFromHash('lang=en&drill=sum-over-a-dim'), 'sum-over-a-dim');
+  for (const bad of ['#drill=', '#drill=../x', '#drill=Upper', '#drill=a--b', `#drill=${'a'.repeat(101)}`, '#puzzle=outer'])
+    assert.equal(drillFromHash(bad), null, bad);
+});

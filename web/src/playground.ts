@@ -232,6 +232,19 @@ export class TensorcastPlayground extends LitElement {
     };
   }
 
+  /**
+   * The predict switch's score of the program shown in the code mode (for
+   * embedding pages, tests, and an exercise whose goal is a prediction):
+   * null while the switch is off, outside the code mode, or before its
+   * chunk has loaded.
+   */
+  get predictScore(): CodeScore | null {
+    const kit = this.kit;
+    const code = this.codeMode;
+    if (kit === null || code === null || this.model?.state.mode !== 'code' || this.model.state.predict !== '1') return null;
+    return kit.predict.score(code.shownRecord);
+  }
+
   private attributeState(base: Readonly<State>): State {
     const state = readState((key) => this.getAttribute(key), base);
     // A page that gives a program means the code mode, unless it names a mode.
