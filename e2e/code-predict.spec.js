@@ -180,6 +180,24 @@ test('a drill by link: statement, hints, predict on, its score kept in progress 
   expect(problems).toEqual([]);
 });
 
+test('a drill in a frame posts its result to the parent page', async ({ page }) => {
+  await page.goto('/');
+  const origin = new URL(page.url()).origin;
+  // A course page holding the drill in an iframe, listening for messages (added by the test: the page's CSP refuses inline scripts).
+  await page.setContent(`<iframe id="drill" src="${origin}/#drill=${DRILL}&lang=zh" width="1200" height="1600"></iframe>`);
+  await page.evaluate(() => {
+    window.messages = [];
+    addEventListener('message', (e) => window.messages.push(e.data));
+  });
+  const frame = page.frameLocator('#drill');
+  await expect(frame.getByTestId('code-predict-question')).toHaveAttribute('data-line', '2', { timeout: 30_000 });
+  await answerDrill(frame, true);
+  await expect(frame.getByTestId('drill-result')).toHaveAttribute('data-passed', 'false');
+  await expect.poll(() => page.evaluate(() => window.messages)).toEqual([
+    { type: 'tensorcast:result', kind: 'drill', id: DRILL, passed: false, attempts: 1, hintsUsed: 0, score: { right: 4, of: 5 } },
+  ]);
+});
+
 test('a drill link to no drill says so; the landing page loads neither the set nor the predict switch\'s code', async ({ page }) => {
   const loaded = [];
   page.on('request', (r) => loaded.push(r.url()));
