@@ -132,10 +132,15 @@ async function openDrill(page, hash) {
     document.addEventListener('tensorcast:result', (e) => window.results.push(e.detail));
   });
   await open(page, hash);
+  await drillShown(page);
+}
+
+/** Waits for the drill's program to have run in the editor (the core, the predict chunk and the set load first). */
+async function drillShown(page) {
   await page.waitForFunction(() => {
-    const p = document.querySelector('tensorcast-playground').program;
-    return p !== null && p.editorReady && p.run !== null && p.run.code.includes('loss.backward()');
-  });
+    const p = document.querySelector('tensorcast-playground')?.program;
+    return p != null && p.editorReady && p.run !== null && p.run.code.includes('loss.backward()');
+  }, null, { timeout: 30_000 });
 }
 
 /** The drill's five questions, answered as PyTorch would (tests/web/fixtures/puzzles/drills.json); wrong: w's shape said as (1, 3). */
@@ -175,6 +180,7 @@ test('a drill by link: statement, hints, predict on, its score kept in progress 
   expect((await page.evaluate(() => window.results))[1]).toEqual({ kind: 'drill', id: DRILL, passed: false, attempts: 2, hintsUsed: 1, score: { right: 4, of: 5 } });
   // Reloaded, the link opens the drill again, with the hint it had shown.
   await page.reload();
+  await drillShown(page);
   await expect(page.getByTestId('drill-hint')).toHaveCount(1);
   await expect(page.getByTestId('code-predict-question')).toHaveAttribute('data-line', '2');
   expect(problems).toEqual([]);
