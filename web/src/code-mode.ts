@@ -52,6 +52,8 @@ export interface CodeModeHost {
   reveal(): void;
   /** A likely mistake on a line that ran, in the page's words (the editor's amber chips). */
   warningText: WarningWords;
+  /** What the editor may show of the run shown (the predict switch hides lines: code-mode-predict.ts). */
+  mask?(overlay: Overlay, run: ProgramRun | null): Overlay;
 }
 
 /** How long one edit took to reach the screen, for the e2e run to print. */
@@ -585,6 +587,12 @@ export class CodeMode {
   /** What the editor lays over the code for the last run. */
   overlay(): Overlay {
     const program = this.runProgramData;
-    return overlayFor(program === null ? null : snapshot(program, this.at), this.pickedLine, this.lastRead, this.host.warningText, program);
+    const overlay = overlayFor(program === null ? null : snapshot(program, this.at), this.pickedLine, this.lastRead, this.host.warningText, program);
+    return this.host.mask?.(overlay, this.shownRecord) ?? overlay;
+  }
+
+  /** Lays the overlay again (what the host's mask hides changed). */
+  redrawOverlay(): void {
+    this.showOverlay();
   }
 }

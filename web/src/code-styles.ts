@@ -211,4 +211,86 @@ export const codeStyles = css`
     flex: 1 1 16em;
     margin: 0;
   }
+  /* The predict switch in the code mode (views/code-predict.ts): answers, the open question, the score; a drill's head. */
+  .code-predict {
+    margin: 10px 0;
+    padding: 8px 12px;
+    border: 1px solid var(--line);
+    border-radius: 6px;
+  }
+  .code-predict h2 {
+    margin: 0 0 6px;
+    font-size: 1.05rem;
+  }
+  .code-predict .answers {
+    margin: 0 0 8px;
+    padding-left: 1.6em;
+  }
+  .code-predict .answers li {
+    margin: 4px 0;
+    padding: 4px 10px;
+    border-left: 6px solid var(--focus);
+    border-radius: 4px;
+    overflow-wrap: anywhere;
+  }
+  .code-predict .answers li.wrong {
+    border-left-style: double;
+    border-left-color: var(--bad);
+    background: var(--bad-bg);
+  }
+  .code-predict .question {
+    margin: 4px 0;
+    overflow-wrap: anywhere;
+  }
+  .code-predict .fields {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: flex-end;
+    gap: 8px;
+  }
+  .code-predict .field {
+    display: flex;
+    flex-direction: column;
+    gap: 2px;
+  }
+  .code-predict .field input {
+    width: 9em;
+    font: inherit;
+    min-height: 36px;
+  }
+  .code-predict button {
+    font: inherit;
+    min-height: 36px;
+  }
+  .code-predict button.link {
+    min-height: 0;
+    margin-left: 4px;
+    padding: 0;
+    border: 0;
+    background: none;
+    color: var(--focus);
+    text-decoration: underline;
+    cursor: pointer;
+  }
+  .code-predict .problem {
+    margin: 6px 0 0;
+  }
+  .code-predict .score {
+    font-size: 1.05rem;
+  }
+  .drill-head {
+    margin: 8px 0;
+  }
+  .drill-head h2 {
+    margin: 0 0 4px;
+    font-size: 1.1rem;
+  }
+  .drill-head p,
+  .drill-head ul {
+    margin: 4px 0;
+  }
+  .drill-head ul {
+    padding: 0;
+    list-style: none;
+  }
 `;

@@ -10,6 +10,11 @@ import type { Tensorcast } from 'tensorcast';
 import { Announcer } from './announcer.js';
 import { CodeMode } from './code-mode.js';
 import type { CodeTiming, RunStatus } from './code-mode.js';
+import type { CodePredict, CodeScore } from './code-mode-predict.js';
+import type { DrillRoute } from './code-mode-drill.js';
+import type { CodeTyped } from './model/code-predict.js';
+import type { Overlay } from './code-editor.js';
+import { DRILL_KEY, drillFromHash } from './model/code-link.js';
 import type { ProgramRun } from './model/program.js';
 import { statementAt } from './model/program.js';
 import { programEdits } from './model/program-fixes.js';
@@ -83,6 +88,18 @@ import { EDIT_KEY, exerciseLinkPart, GOAL_KEY, readExercise } from './model/exer
 import { sendResult } from './result-event.js';
 import { exerciseBanner, exerciseMaker, makeButton } from './views/exercise.js';
 
+/** The predict switch's chunk in the code mode, and what the page keeps of it. */
+interface PredictKit {
+  mod: typeof import('./code-predict-kit.js');
+  /** The answers about the program shown (code-mode-predict.ts). */
+  predict: CodePredict;
+  /** A drill opened by link (#drill=ID: code-mode-drill.ts). */
+  drills: DrillRoute;
+}
+
+/** Until the predict switch's chunk is loaded, the editor shows no line's results. */
+const bare = (overlay: Overlay): Overlay => ({ ...overlay, inline: new Map(), stale: new Set(), warnings: new Map(), error: null, picked: null });
+
 /** The attributes a page can set: the state's properties, named as in a link. */
 export const ATTRIBUTES: readonly string[] = PROPS.map((p) => p.key);
 
@@ -152,12 +169,17 @@ export class TensorcastPlayground extends LitElement {
   private readonly box = new DiagramBox();
   private readonly resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.box.fit(this.renderRoot, this.fitOptions())) : null;
   private readonly hash = new HashWriter(() => this.model?.state ?? null,
-    () => (this.model?.state.mode === 'code' ? this.codeMode?.linkPart() ?? '' : '') + exerciseLinkPart(this.exercise.active));
+    () => (this.model?.state.mode === 'code' ? `${this.drillPart()}${this.codeMode?.linkPart() ?? ''}` : '') + exerciseLinkPart(this.exercise.active));
   /** The exercise the page opened as, and the teacher's form (exercise-page.ts). */
   private readonly exercise = new ExercisePage();
   private tc: Tensorcast | null = null;
   // The code mode (code-mode.ts), made when the page first shows it.
   private codeMode: CodeMode | null = null;
+  /** The code mode's predict switch and drills (code-predict-kit.ts), once loaded. */
+  private kit: PredictKit | null = null;
+  private kitLoading: Promise<PredictKit> | null = null;
+  /** What the editor's overlay was last laid for under the predict switch (it is laid again when this changes). */
+  private predictOverlayKey = '';
   /** The picked line's op as the code mode showed it (code-mode.ts), for its fixes. */
   private lineShown: LineOp | null = null;
   /** The line a fix edited, and the code it made: the page says so, with Undo, while that code is shown. */
@@ -242,6 +264,19 @@ export class TensorcastPlayground extends LitElement {
       run: code.program, shown: code.shown, status: code.status, offThread: code.offThread, startups: code.startups,
       code: code.code, picked: code.picked, editorReady: code.editorReady, timings: code.timings,
     };
+  }
+
+  /**
+   * The predict switch's score of the program shown in the code mode (for
+   * embedding pages, tests, and an exercise whose goal is a prediction):
+   * null while the switch is off, outside the code mode, or before its
+   * chunk has loaded.
+   */
+  get predictScore(): CodeScore | null {
+    const kit = this.kit;
+    const code = this.codeMode;
+    if (kit === null || code === null || this.model?.state.mode !== 'code' || this.model.state.predict !== '1') return null;
+    return kit.predict.score(code.shownRecord);
   }
 
   private attributeState(base: Readonly<State>): State {
@@ -353,6 +388,7 @@ export class TensorcastPlayground extends LitElement {
         this.requestUpdate();
       },
       warningText: (w) => warningWords(this.context().m, w),
+      mask: (overlay, run) => (this.model?.state.predict !== '1' ? overlay : this.kit?.predict.mask(overlay, run) ?? bare(overlay)),
       showOp: (line, patch) => {
         this.lineOpen = line !== null;
         this.lineShown = line;
@@ -412,7 +448,48 @@ export class TensorcastPlayground extends LitElement {
   // The state to start from: the attributes, the hash, and what was chosen while the core loaded.
   private startState(): State {
     const state = this.attributeState({ ...DEFAULT_STATE, lang: browserLang() });
-    return { ...(this.syncHash && location.hash.length > 1 ? stateFromHash(location.hash, state) : state), ...this.chosen };
+    return { ...(this.syncHash && location.hash.length > 1 ? stateFromHash(location.hash, state) : state), ...this.drillState(), ...this.chosen };
+  }
+
+  // --- a drill by link (code-mode-drill.ts)
+
+  /** A drill link opens the code mode with the predict switch on. */
+  private drillState(): Partial<State> {
+    return this.syncHash && drillFromHash(location.hash) !== null ? { mode: 'code', predict: '1' } : {};
+  }
+
+  /** The drill's key in the link the page writes ('' when none is open). */
+  private drillPart(): string {
+    const shown = this.kit?.drills.shown ?? null;
+    return shown === null ? '' : `&${DRILL_KEY}=${shown.id}`;
+  }
+
+  /** Loads the predict switch's chunk (once). */
+  private kit$(): Promise<PredictKit> {
+    this.kitLoading ??= import('./code-predict-kit.js').then((mod) => {
+      this.kit = { mod, predict: new mod.CodePredict((code, score) => this.predictFinished(code, score)), drills: new mod.DrillRoute() };
+      this.codeMode?.redrawOverlay();
+      this.requestUpdate();
+      return this.kit;
+    });
+    return this.kitLoading;
+  }
+
+  /** Opens a drill: its program in the editor, its questions from the start. */
+  private async openDrill(id: string): Promise<void> {
+    const kit = await this.kit$();
+    const drill = await kit.drills.open(id);
+    if (drill !== null) this.code$().setCode(drill.program, 'replace');
+    kit.predict.again();
+    this.requestUpdate();
+  }
+
+  /** Every question of a program answered (code-mode-predict.ts): a drill's result is kept and sent. */
+  private predictFinished(code: string, score: CodeScore): void {
+    const kit = this.kit;
+    const result = kit === null ? null : kit.drills.finished(code, score);
+    if (kit !== null && result !== null) kit.mod.sendResult(this, result);
+    this.requestUpdate();
   }
 
   private async load(): Promise<void> {
@@ -443,6 +520,9 @@ export class TensorcastPlayground extends LitElement {
       else if (this.hasAttribute('step')) this.pageProblems.push(...past);
       if (model.state.mode === 'code') {
         const code = this.code$();
+        // A drill's program first: a program in the link too (the drill's, edited) is the one shown.
+        const drill = this.syncHash ? drillFromHash(location.hash) : null;
+        if (drill !== null) await this.openDrill(drill);
         if (this.syncHash) this.hashProblems.push(...(await this.codeFromHash(location.hash, 'replace')));
         code.runNow();
       }
@@ -499,7 +579,10 @@ export class TensorcastPlayground extends LitElement {
       return;
     }
     const read = stateFromHashChecked(location.hash, { ...DEFAULT_STATE, lang: this.model.state.lang });
-    if (this.model.update(read.state)) this.requestUpdate();
+    const drill = drillFromHash(location.hash);
+    if (this.model.update({ ...read.state, ...this.drillState() })) this.requestUpdate();
+    if (drill === null) this.kit?.drills.close();
+    else if (drill !== this.kit?.drills.shown?.id) void this.openDrill(drill);
     const stateProblems: LinkProblem[] = [...read.problems, ...this.stepPastEnd(), ...this.openExercise().link];
     this.hashProblems = stateProblems;
     // Another exercise (or none) may come with the same state.
@@ -776,6 +859,14 @@ export class TensorcastPlayground extends LitElement {
     const code = this.code$();
     const ctx = this.context();
     code.attach(this.renderRoot as ShadowRoot, ctx.m.code.editor);
+    // The predict switch, or an answer, changes which lines the editor shows.
+    const predicting = ctx.model.state.predict === '1';
+    if (predicting && this.kit === null) void this.kit$();
+    const predictKey = !predicting ? 'off' : this.kit === null ? 'loading' : `${this.kit.predict.hiddenFrom(code.shownRecord) ?? 'none'}`;
+    if (predictKey !== this.predictOverlayKey) {
+      this.predictOverlayKey = predictKey;
+      code.redrawOverlay();
+    }
     // The graph of the run shown: a half-typed line keeps the last one that could read the code (faded by the panel around it).
     const program = code.shown;
     // The step stepped to is part of what the graph shows (model/program-runs.ts).
@@ -890,7 +981,14 @@ export class TensorcastPlayground extends LitElement {
     const offerFixes = this.exercise.active === null;
     const edits = offerFixes && this.lineOpen && program !== null && statement !== null && tc !== null && this.lineShown !== null
       ? programEdits(ctx.model.computation, tc, program, statement, this.lineShown, ctx.model.computation.fixes, null) : [];
-    const views = this.lineOpen && program !== null
+    // The predict switch (Note [Predicting a program]): a line not answered yet shows nothing of itself.
+    const predicting = ctx.model.state.predict === '1';
+    const record = code.shownRecord;
+    const kit = this.kit;
+    // Until its chunk is loaded, the switch hides every line.
+    const hiddenFrom = !predicting ? null : kit === null ? 1 : kit.predict.hiddenFrom(record);
+    const lineHidden = hiddenFrom !== null && code.viewed !== null && code.viewed >= hiddenFrom;
+    const views = this.lineOpen && program !== null && !lineHidden
       ? html`<section class="verdict">${verdictPanel(ctx, () => undefined, { list: edits, apply }, offerFixes)}</section>
         ${this.viewsPanel(ctx, full, share)}`
       : '';
@@ -905,9 +1003,41 @@ export class TensorcastPlayground extends LitElement {
     code.drawStatus(m);
     return codePanel({ m, program, latest: code.program, standIn: code.standIn, faded: code.faded, status: code.statusHost, picked: code.viewed,
       opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId, call: code.pickedCall,
-      callFixes: callEdits.length > 0 ? editList(ctx, { list: callEdits, apply }) : '', applied, runs },
+      callFixes: callEdits.length > 0 ? editList(ctx, { list: callEdits, apply }) : '', applied, runs,
+      predict: predicting && record !== null && kit !== null ? this.predictBlock(ctx, kit, record) : '', predicting: hiddenFrom !== null, lineHidden,
+      head: kit === null || kit.drills.shown === null ? '' : kit.mod.drillHead(m, kit.drills.shown, () => {
+        kit.drills.hint();
+        this.requestUpdate();
+      }) },
     { preset: (id) => this.presetCode(id), pickCall: (index) => code.pickCall(index), undo: () => code.undo(), stepRun: (delta) => code.stepRun(delta) },
     code.editorHost, views, code.viewsHost);
+  }
+
+  /** The predict switch's questions about the program shown (views/code-predict.ts). */
+  private predictBlock(ctx: ViewContext, kit: PredictKit, run: ProgramRun): TemplateResult {
+    const p = kit.predict;
+    const questions = p.questions(run);
+    return kit.mod.codePredictBlock({ m: ctx.m, run, questions, open: p.open(run), given: (id) => p.answers.get(id), unreadable: p.answers.unreadable, score: p.score(run) }, {
+      answer: (typed) => this.answerLine(p, run, typed),
+      // The views explain the line: opened as a tapped line is, scrolled into sight.
+      why: (line) => this.code$().pick(line, 'push', true),
+      again: () => {
+        p.again();
+        this.requestUpdate();
+      },
+    });
+  }
+
+  private answerLine(p: CodePredict, run: ProgramRun, typed: CodeTyped): void {
+    if (this.tc === null) return;
+    p.give(this.tc, run, typed);
+    this.requestUpdate();
+    // The next question's first field takes the keyboard (or the score, at the end).
+    void this.updateComplete.then(() => {
+      const form = '[data-testid="code-predict-question"]';
+      const next = this.renderRoot.querySelector<HTMLElement>(`${form} input[aria-invalid="true"]`) ?? this.renderRoot.querySelector<HTMLElement>(`${form} input`);
+      next?.focus();
+    });
   }
 
   /** The view tabs, the player and the step shown: the two-shape mode's, and the code mode's picked line's. */

@@ -667,4 +667,55 @@ export interface Messages {
     /** No item to print. */
     empty: string;
   };
+  /** The code mode's predict switch and the drills it runs (the predict part: views/code-predict.ts, code-mode-predict.ts). */
+  codePredict: {
+    /** Above the question: the switch is on. */
+    heading: string;
+    /** A question about a line: source is its text; subject the name asked about ('y', 'w.grad'), null: what the line gives. */
+    ask(line: number, source: string, subject: string | null): string;
+    /** A .grad summed from a broadcast (Note [Summed into a .grad]): from is the gradient's shape as it reached the leaf. */
+    askSummed(name: string, from: string): string;
+    shapeLabel(subject: string | null): string;
+    dtypeLabel(subject: string): string;
+    dimsLabel(name: string): string;
+    /** The button: the line raises an error. */
+    raises: string;
+    /** The dtype field's text could not be read. */
+    dtypeUnreadable(text: string): string;
+    /** The dims field's text could not be read. */
+    dimsUnreadable(text: string): string;
+    /** The dims the learner said were summed (in "You said ..."). */
+    saidDims(dims: number[]): string;
+    /** The engine's answer: the tensor's shape and dtype (formatted). */
+    answerIs(subject: string, shape: string, dtype: string): string;
+    /** The engine's answer for a summed .grad: the dims summed of from, and the shape left. */
+    summedIs(name: string, dims: number[], from: string, shape: string): string;
+    /** The engine's answer for a line that raises: PyTorch's text. */
+    raisesIs(message: string): string;
+    /** The engine's answer for a line that raises nothing (but was said to). */
+    runsFine: string;
+    /** The button that opens the line in the views, which explain it. */
+    why(line: number): string;
+    /** What stays hidden while questions are open. */
+    hidden: string;
+    /** The views of a line not answered yet are hidden (the line is not named: the page picks a failing line itself, which would tell). */
+    viewsHidden: string;
+    /** At the end. */
+    score(right: number, asked: number): string;
+    allRight: string;
+    /** Answers given so far, while questions are open. */
+    progress(answered: number, asked: number): string;
+    again: string;
+    /** A program that asks nothing (no tensors). */
+    nothing: string;
+    /** A drill (#drill=ID): its label, hints, and what its end says. */
+    drill: string;
+    hintOf(n: number, count: number): string;
+    showHint: string;
+    drillPassed: string;
+    drillFailed: string;
+    /** The link names no drill of the set. */
+    noDrill(id: string): string;
+    allPuzzles: string;
+  };
 }

@@ -17,6 +17,14 @@ export const LINE_KEY = 'line';
 export const RUN_KEY = 'run';
 /** A preset by its slug (web/presets/README.md): a short link to one of the examples. */
 export const PRESET_KEY = 'preset';
+/** A drill of the puzzle set by its id (docs/puzzles.md): opened in the code mode with the predict switch on. */
+export const DRILL_KEY = 'drill';
+
+/** The drill a hash names (an id as the set writes them: lowercase words joined by '-'), or null. */
+export function drillFromHash(hash: string): string | null {
+  const id = new URLSearchParams(hash.replace(/^#/, '')).get(DRILL_KEY);
+  return id !== null && id.length <= 100 && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(id) ? id : null;
+}
 
 function toBase64Url(bytes: Uint8Array): string {
   let binary = '';

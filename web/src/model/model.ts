@@ -24,7 +24,7 @@ export class PlaygroundModel {
   constructor(private readonly tc: Tensorcast, initial: Readonly<State>) {
     this.current = { ...initial };
     // Predict mode starts at the beginning: a link without a step would open on every answer.
-    if (this.current.predict === '1' && this.current.step === null) this.current.step = 0;
+    if (this.predicting && this.current.step === null) this.current.step = 0;
     this.computed = new Computation(tc, this.current);
     this.stepList = stepsFor(this.current.view, this.computed);
     this.holdAtQuestion();
@@ -65,10 +65,11 @@ export class PlaygroundModel {
     const inputsChanged = INPUT_FIELDS.some(differs) || (this.line !== null && differs('mode'));
     // New inputs or another view have other steps: start from "all shown" unless told
     // (in predict mode, from the first step, as when predict mode is turned on).
-    const predicting = next.predict === '1';
+    const predicting = next.predict === '1' && next.mode !== 'code';
     if ((inputsChanged || differs('view')) && !('step' in patch)) next.step = predicting ? 0 : null;
     // Turned on (by the switch, a link or an attribute), predict mode starts over unless a step is named too.
-    if (predicting && differs('predict') && !differs('step')) next.step = 0;
+    // (Coming back from the code mode, whose switch asks about lines instead, is turning it on here.)
+    if (predicting && (differs('predict') || differs('mode')) && !differs('step')) next.step = 0;
     if (!(Object.keys(next) as (keyof State)[]).some(differs)) return false;
     this.current = next;
     if (inputsChanged) {
@@ -104,8 +105,9 @@ export class PlaygroundModel {
     return new Computation(this.tc, this.current, this.current.mode === 'code' ? this.line : null);
   }
 
+  // In the code mode the switch asks about the program's lines (code-mode-predict.ts), and a line's views, opened once it is answered, show everything.
   get predicting(): boolean {
-    return this.current.predict === '1';
+    return this.current.predict === '1' && this.current.mode !== 'code';
   }
 
   /** What a step asks before it shows its answers: nothing unless in predict mode. */

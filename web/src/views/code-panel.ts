@@ -63,6 +63,14 @@ export interface CodeShown {
   callFixes: TemplateResult | string;
   /** The line a fix just edited (Note [Program fixes]), while the code is as the fix left it; null otherwise. */
   applied: number | null;
+  /** The predict switch's block (views/code-predict.ts), or '' when it is off. */
+  predict?: TemplateResult | string;
+  /** Questions are open (Note [Predicting a program]): print()'s output, the error and the program's views are hidden. */
+  predicting?: boolean;
+  /** The picked line's question is not answered yet: its views are hidden. */
+  lineHidden?: boolean;
+  /** Above the editor: a drill's statement and hints (views/drill-head.ts), or ''. */
+  head?: TemplateResult | string;
 }
 
 export interface CodeHandlers {
@@ -114,6 +122,7 @@ function errorBlock(m: Messages, program: ProgramRun): TemplateResult | string {
 /** Above the views: which line they show, or how to pick one. */
 function lineHeading(shown: CodeShown, on: CodeHandlers): TemplateResult {
   const { m, program, picked } = shown;
+  if (shown.lineHidden === true) return html`<p class="aside" data-testid="line-hidden">${m.codePredict.viewsHidden}</p>`;
   const statement = program === null || picked === null ? null : statementAt(program, picked);
   if (program === null || statement === null || picked === null) return html`<p class="aside" data-testid="pick-hint">${m.code.pickHint}</p>`;
   const source = statement.source.length > 200 ? `${statement.source.slice(0, 199)}…` : statement.source;
@@ -141,19 +150,22 @@ function lineHeading(shown: CodeShown, on: CodeHandlers): TemplateResult {
 export function codePanel(shown: CodeShown, on: CodeHandlers, editor: HTMLElement, views: TemplateResult | string, programViews: HTMLElement): TemplateResult {
   const { m, program, latest } = shown;
   const fade = shown.faded ? ' faded' : '';
+  const hiding = shown.predicting === true;
   return html`<div class="code-mode">
+    ${shown.head ?? ''}
     <div class="code-tools">${examples(shown, on)}</div>
     ${editor}
     ${shown.status}
     ${program === null && shown.status.childElementCount === 0 ? html`<p role="status">${m.code.running}</p>` : ''}
     ${shown.standIn && program !== null ? html`<p class="aside" data-testid="stand-in">${m.code.standIn}</p>` : ''}
-    ${program !== null && program.printed !== '' ? html`<section class=${`printed${fade}`} aria-label=${m.code.printed}>
+    ${shown.predict ?? ''}
+    ${!hiding && program !== null && program.printed !== '' ? html`<section class=${`printed${fade}`} aria-label=${m.code.printed}>
       <h2>${m.code.printed}</h2><pre data-testid="printed">${program.printed}</pre></section>` : ''}
-    ${latest === null || (shown.opened && !shown.standIn && latest.error !== null && latest.error.line === shown.picked) ? '' : errorBlock(m, latest)}
+    ${hiding || latest === null || (shown.opened && !shown.standIn && latest.error !== null && latest.error.line === shown.picked) ? '' : errorBlock(m, latest)}
     ${shown.applied === null ? '' : html`<p class="applied-edit" role="status" data-testid="fix-applied">${m.code.fixApplied(shown.applied)}
       <button type="button" data-testid="fix-undo" @click=${() => on.undo()}>${m.code.undo}</button></p>`}
     ${lineHeading(shown, on)}
     ${views}
-    <section class=${`whole${fade}`} aria-label=${m.code.programViews}>${programViews}</section>
+    <section class=${`whole${fade}`} aria-label=${m.code.programViews} ?hidden=${hiding}>${programViews}</section>
   </div>`;
 }
