@@ -299,6 +299,46 @@ test('a two-shape predict exercise: the answers stay hidden, the switch stays on
   expect(problems).toEqual([]);
 });
 
+test('a code predict exercise: the code mode\'s predict switch asks each line, every answer right meets the goal', async ({ page }) => {
+  const problems = watch(page);
+  await listen(page);
+  await openCode(page, 'lang=en');
+  await pasteCode(page, PROGRAM);
+  await ran(page);
+  // The form offers the goal in the code mode too, and its link turns the switch on.
+  await page.getByTestId('make-exercise').click();
+  await page.getByTestId('exercise-goal').selectOption('predict');
+  const link = await page.getByTestId('exercise-link').inputValue();
+  expect(link).toMatch(/&goal=predict$/);
+  await page.goto('about:blank');
+  await page.goto(link);
+  await expect(page.getByTestId('exercise-goal-text')).toHaveText('Predict the shape of every line before it is shown, and get every one right.');
+  await expect(page.getByTestId('link-problem')).toHaveCount(0);
+  const answer = async (shape) => {
+    await expect(page.getByTestId('code-predict-question')).toBeVisible();
+    await page.getByTestId('code-predict-shape').fill(shape);
+    await page.getByTestId('code-predict-dtype').fill('float32');
+    await page.getByTestId('code-predict-check').click();
+  };
+  await answer('4, 1');
+  await answer('5, 1');  // wrong: w is (5,)
+  await expect(page.getByTestId('exercise-met')).toHaveCount(0);
+  await answer('4, 5');
+  await expect(page.getByTestId('exercise-score')).toHaveText('3 of 3 answered, 2 right.');
+  await expect(page.getByTestId('exercise-met')).toHaveCount(0);
+  // Start over, and every answer right this time.
+  await page.getByTestId('code-predict-again').click();
+  await answer('4, 1');
+  await answer('5');
+  await answer('4, 5');
+  await expect(page.getByTestId('exercise-met')).toBeVisible();
+  await expect(page.getByTestId('exercise-score')).toHaveText('3 of 3 answered, 3 right.');
+  const sent = await results(page);
+  expect(sent.at(-1)).toEqual({ kind: 'exercise', id: 'predict', passed: true, attempts: sent.at(-1).attempts, hintsUsed: 0, score: { right: 3, of: 3 } });
+  expect(sent.filter((r) => r.passed)).toHaveLength(1);
+  expect(problems).toEqual([]);
+});
+
 for (const lang of ['en', 'zh']) {
   for (const [w, h] of [[390, 844], [1366, 768]]) {
     test(`screenshots ${lang} ${w}x${h}`, async ({ page }) => {

@@ -26,13 +26,11 @@ import type { SharedCode } from './share.js';
 import type { Made } from './views/exercise.js';
 
 /**
- * Whether the code mode can check a 'predict' goal: it needs the code
- * mode's predict switch and its score (model/code-predict.ts codeScore),
- * which hands it to ExercisePage.codeScore. Until the switch is in the
- * page, a code link with goal=predict is reported and ignored, and the
- * form does not offer it.
+ * Whether the code mode can check a 'predict' goal: it can, with the code
+ * mode's predict switch (code-mode-predict.ts), whose score the page hands
+ * to ExercisePage.codeScore before each verdict.
  */
-export const CODE_PREDICT = false;
+export const CODE_PREDICT = true;
 
 /** The teacher's form, as typed. */
 export interface ExerciseForm {

@@ -333,9 +333,15 @@ export class TensorcastPlayground extends LitElement {
     const fromPage = readExercise((k) => this.getAttribute(k), mode, CODE_PREDICT);
     this.exercise.open(fromLink?.exercise ?? fromPage.exercise);
     this.codeMode?.setEditable(this.exercise.editableLines());
-    // A two-shape predict goal is predicted: the answers stay hidden until given.
-    if (this.exercise.active?.goal.kind === 'predict' && mode === 'shapes') model.update({ predict: '1' });
+    // A predict goal is predicted: the answers stay hidden until given (in the code mode, by its predict switch).
+    if (this.exercise.active?.goal.kind === 'predict') model.update({ predict: '1' });
     return { link: fromLink?.problems ?? [], page: fromPage.problems };
+  }
+
+  /** The exercise's verdict on what the page shows, the code mode's predict score included. */
+  private exerciseVerdict(model: PlaygroundModel): ReturnType<ExercisePage['verdict']> {
+    this.exercise.codeScore(this.predictScore);
+    return this.exercise.verdict(model, this.checkedRun());
   }
 
   /** The code mode's run of the editor's text, once it has come back; null otherwise (or in the two-shape mode). */
@@ -356,7 +362,7 @@ export class TensorcastPlayground extends LitElement {
     const model = ctx.model;
     const active = this.exercise.active;
     const form = this.exercise.form;
-    const banner = active === null ? '' : exerciseBanner(ctx, active, this.exercise.verdict(model, this.checkedRun()));
+    const banner = active === null ? '' : exerciseBanner(ctx, active, this.exerciseVerdict(model));
     if (form === null) return html`${banner}`;
     const { made, exercise, state } = madeFrom(form, model, this.checkedRun(), this.playgroundUrl, this.sharedCode());
     return html`${banner}${exerciseMaker(ctx, form, made, {
@@ -842,7 +848,7 @@ export class TensorcastPlayground extends LitElement {
       this.puzzleView?.updated(this.route, ctx.m, ctx.p, ctx.m.lang);
     } else if (this.model !== null && this.model.state.mode === 'code') this.codeUpdated();
     if (this.model !== null) {
-      const result = this.exercise.attempt(this.model, this.checkedRun(), this.exercise.verdict(this.model, this.checkedRun()));
+      const result = this.exercise.attempt(this.model, this.checkedRun(), this.exerciseVerdict(this.model));
       if (result !== null) sendResult(this, result);
     }
     if (this.model !== null) {
