@@ -314,6 +314,8 @@ test('a code predict exercise: the code mode\'s predict switch asks each line, e
   await page.goto(link);
   await expect(page.getByTestId('exercise-goal-text')).toHaveText('Predict the shape of every line before it is shown, and get every one right.');
   await expect(page.getByTestId('link-problem')).toHaveCount(0);
+  // No examples menu: an example would replace the teacher's program.
+  await expect(page.getByTestId('code-preset')).toHaveCount(0);
   const answer = async (shape) => {
     await expect(page.getByTestId('code-predict-question')).toBeVisible();
     await page.getByTestId('code-predict-shape').fill(shape);

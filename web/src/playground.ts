@@ -1008,7 +1008,8 @@ export class TensorcastPlayground extends LitElement {
     const runs = shownRuns === null ? null : { count: shownRuns.runs.steps.length, index: shownRuns.index, detailed: shownRuns.runs.detailed };
     code.drawStatus(m);
     return codePanel({ m, program, latest: code.program, standIn: code.standIn, faded: code.faded, status: code.statusHost, picked: code.viewed,
-      opened: this.lineOpen, presets: PROGRAM_PRESETS, presetId, call: code.pickedCall,
+      // An exercise's program is the teacher's: no examples menu to replace it.
+      opened: this.lineOpen, presets: this.exercise.active === null ? PROGRAM_PRESETS : [], presetId, call: code.pickedCall,
       callFixes: callEdits.length > 0 ? editList(ctx, { list: callEdits, apply }) : '', applied, runs,
       predict: predicting && record !== null && kit !== null ? this.predictBlock(ctx, kit, record) : '', predicting: hiddenFrom !== null, lineHidden,
       head: kit === null || kit.drills.shown === null ? '' : kit.mod.drillHead(m, kit.drills.shown, () => {
