@@ -101,6 +101,9 @@ test('failing a puzzle: the failing test case as inputs / yours / expected, and 
   const views = page.getByTestId('puzzle-views');
   await expect(views.getByTestId('program-graph')).toBeVisible();
   await expect(views.locator('[data-pick="3"][aria-pressed="true"]').first()).toBeVisible();
+  // The inputs are the graph's named first boxes, with their shapes (not "shape not recorded").
+  await expect(views.getByTestId('program-graph')).toContainText('a');
+  await expect(views.getByTestId('program-graph')).not.toContainText('shape not recorded');
   expect(await page.evaluate(() => window.results)).toEqual([{ kind: 'puzzle', id: 'outer', passed: false, attempts: 1, hintsUsed: 0 }]);
 
   // A shape failure, worded in Chinese from the same structured failure.

@@ -348,3 +348,31 @@ test('an unnamed tensor no trace describes takes its shape from the call’s out
   assert.equal(node(g, 't1').storage, t.storage);
   assert.notEqual(node(g, 't4').storage, t.storage);
 });
+
+test('a run with inputs (a puzzle\'s): the inputs are named nodes with their shapes, before every statement', async () => {
+  const { tc } = await import('../js/helpers.js');
+  const run = await loadWeb('model/program');
+  const a = tc.ones([3]);
+  const b = tc.ones([2]);
+  try {
+    const code = 'import torch\ndef outer(a, b):\n    return a[:, None] * b\nouter(a, b)\n';
+    const program = run.runProgram(tc, code, null, { inputs: { a, b, n: 3 } });
+    assert.equal(program.ok, true);
+    assert.deepEqual(Object.keys(program.inputs), ['a', 'b']);
+    const g = web.programGraph(program);
+    for (const [name, t] of [['a', a], ['b', b]]) {
+      const n = g.nodes.find((x) => x.names.includes(name));
+      assert.ok(n, `no node named ${name}`);
+      assert.equal(n.id, t.id);
+      assert.deepEqual(n.shape, t.shape);
+      assert.equal(n.dtype, 'float32');
+      assert.equal(n.line, 0);
+    }
+    // Without them, the same run's graph knows a's and b's nodes only by the ops that read them.
+    const bare = web.programGraph({ ...program, inputs: undefined });
+    assert.equal(bare.nodes.some((x) => x.names.includes('a')), false);
+  } finally {
+    a.dispose();
+    b.dispose();
+  }
+});

@@ -190,7 +190,8 @@ function render(container: HTMLElement, state: PanelState): void {
     let label = '';
     if (layer.startsWith('node:')) {
       const n = byKey.get(layer.slice(5));
-      if (n === undefined) continue;
+      // An input (line 0) was bound before the program: no line of it to open.
+      if (n === undefined || n.line === 0) continue;
       line = n.line;
       const shared = n.shared ? graph.nodes.filter((o) => o !== n && o.storage === n.storage).map((o) => nodeName(m, o)) : [];
       label = g.nodeLabel(nodeName(m, n), shapeText(m, n), n.dtype ?? '?', n.line, shared);

@@ -478,6 +478,7 @@ export const en: Messages = {
     desc: (tensors, calls) =>
       `${tensors} ${tensors === 1 ? 'tensor' : 'tensors'} drawn as boxes, and ${calls} ${calls === 1 ? 'call' : 'calls'} as arrows from the tensors read to the tensors made.`,
     line: (n) => `line ${n}`,
+    input: 'input',
     storage: (n) => `storage ${n}`,
     unknownShape: 'shape not recorded',
     tensorId: (id) => `tensor #${id}`,

@@ -441,6 +441,8 @@ export interface Messages {
     desc(tensors: number, calls: number): string;
     /** A 1-based line of the program. */
     line(n: number): string;
+    /** In place of the line: a tensor the program was given before its first line (a puzzle's input). */
+    input: string;
     /** A storage group, numbered from 1. */
     storage(n: number): string;
     /** A tensor that the trace does not describe: its shape is not known. */

@@ -477,6 +477,7 @@ export const zh: Messages = {
     title: '程序的计算图',
     desc: (tensors, calls) => `${tensors} 个张量画成方框，${calls} 次调用画成箭头，从读取的张量指向产生的张量。`,
     line: (n) => `第 ${n} 行`,
+    input: '输入',
     storage: (n) => `存储 ${n}`,
     unknownShape: '形状未记录',
     tensorId: (id) => `张量 #${id}`,

@@ -117,6 +117,8 @@ export interface ProgramLike {
   statements: readonly ProgramStatement[];
   error: ProgramError | null;
   backward: readonly BackwardStep[];
+  /** Tensors bound before the first statement (a puzzle's inputs: model/program.ts ProgramRun.inputs). */
+  inputs?: Readonly<Record<string, ValueInfo>>;
 }
 
 const tensorInfos = (v: ValueInfo): ValueInfo[] => (v.type === 'Tensor' && v.id !== null ? [v] : v.items.flatMap(tensorInfos));
@@ -184,6 +186,14 @@ export function programGraph(program: ProgramLike, maxNodes = MAX_GRAPH_NODES): 
       else storages.union(other, node.key);
     }
   };
+
+  // The inputs come first, named, on line 0: before every statement.
+  for (const [name, v] of Object.entries(program.inputs ?? {}))
+    for (const info of tensorInfos(v)) {
+      const node = known(info.id as number, 0);
+      describe(node, info);
+      if (!node.names.includes(name)) node.names.push(name);
+    }
 
   // Each recorded call's index among all the program's calls (what a backward step's `call` names) -> its GraphCall.
   const callAt = new Map<number, number>();

@@ -3,7 +3,7 @@
 // the code in the editor, as plain data. The run's tensors are freed at
 // once: the views read shapes, dtypes and traces, and the values the calls
 // of one line handed back (Note [Call values]), the line the views open.
-import type { BackwardStep, ProgramError, ProgramStatement, RunOptions, Tensorcast } from 'tensorcast';
+import type { BackwardStep, ProgramError, ProgramStatement, RunOptions, Tensor, Tensorcast, ValueInfo } from 'tensorcast';
 
 export interface ProgramRun {
   /** The code that ran. */
@@ -20,6 +20,8 @@ export interface ProgramRun {
   valuesAt: number | null;
   /** Which run of that statement (RunOptions.valuesRun): 0 the first. */
   valuesRun: number;
+  /** The tensors bound before the first statement (RunOptions.inputs), by name: no statement records them. */
+  inputs?: Record<string, ValueInfo>;
 }
 
 /** What tc.run hands back (the package's Program), as far as the playground reads it. */
@@ -60,12 +62,33 @@ export function runProgram(tc: Tensorcast, code: string, valuesAt: number | null
     return failed(error instanceof Error ? error.message : String(error));
   }
   const program: ProgramRun = { code, ok: result.ok, statements: result.statements, error: result.error, printed: result.printed, backward: result.backward ?? [], valuesAt, valuesRun };
+  if (limits.inputs !== undefined) program.inputs = inputInfos(limits.inputs);
   try {
     result.dispose();
   } catch (error) {
     console.error('tensorcast: could not free the program\'s tensors:', error);
   }
   return program;
+}
+
+/**
+ * The tensors among a run's inputs, described as a statement describes
+ * what it binds, from the tensors themselves (the caller's, which the
+ * program shares: Note [Program inputs and result] in src/lang/run.cpp).
+ * Their storage is not numbered: the core numbers storages as a statement
+ * records them, and these were bound before any.
+ */
+function inputInfos(inputs: NonNullable<RunOptions['inputs']>): Record<string, ValueInfo> {
+  const out: Record<string, ValueInfo> = {};
+  for (const [name, v] of Object.entries(inputs)) {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) continue;
+    const t = v as Tensor;
+    out[name] = {
+      type: 'Tensor', repr: '', id: t.id, storage: null, shape: [...t.shape], strides: t.stride(), offset: t.storageOffset,
+      dtype: t.dtype, requiresGrad: t.requiresGrad, gradFn: t.gradFn, isLeaf: t.isLeaf, items: [],
+    };
+  }
+  return out;
 }
 
 /** The record of a run that ended without the core's (a bug, a core without tc.run, a worker that died): its message as an error on line 1. */

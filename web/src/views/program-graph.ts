@@ -157,7 +157,8 @@ export function graphScene(m: Messages, p: Palette, graph: ProgramGraph, layout:
     const root = overlay?.root === n.key;
     sb.part(`node:${n.key}`, () => {
       sb.rect({ x: b.x, y: b.y, w: NODE_W, h: NODE_H, fill: p.cell.fill, stroke: picked || root ? p.accent : p.cell.stroke, strokeWidth: picked || root ? 2.5 : 1.2, rx: 6, key: `node:${n.key}` });
-      const where = m.programGraph.line(n.line);
+      // Line 0: bound before the first statement (model/program-graph.ts, the inputs).
+      const where = n.line === 0 ? m.programGraph.input : m.programGraph.line(n.line);
       const whereW = textWidth(where, 11) + 8;
       const named = n.names.length > 0;
       sb.text({ x: b.x + 8, y: b.y + 13, text: fit(nodeName(m, n), 13, NODE_W - 16 - whereW, !named), size: 13, fill: p.fg, bold: named, mono: !named });
