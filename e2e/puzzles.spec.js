@@ -82,6 +82,20 @@ test('solving a puzzle: passed on all 20 test cases, the elements report, the re
   expect(problems).toEqual([]);
 });
 
+test('a later puzzle may call an earlier passing answer: dot written with sum(-1) serves matvec', async ({ page }) => {
+  const problems = watch(page);
+  await openPuzzle(page, 'puzzle=matvec&lang=en');
+  await expect(page.getByTestId('puzzle-rules')).not.toContainText('earlier puzzles');
+  await openPuzzle(page, 'puzzle=dot&lang=en');
+  await answer(page, 'def dot(a, b):\n    return (a * b).sum(-1)');
+  await expect(page.getByTestId('puzzle-result')).toHaveAttribute('data-passed', 'true');
+  await openPuzzle(page, 'puzzle=matvec&lang=en');
+  await expect(page.getByTestId('puzzle-rules')).toContainText('Your answers to earlier puzzles may be called too: dot.');
+  await answer(page, 'def matvec(A, v):\n    return dot(A, v)');
+  await expect(page.getByTestId('puzzle-result')).toHaveAttribute('data-passed', 'true');
+  expect(problems).toEqual([]);
+});
+
 test('failing a puzzle: the failing test case as inputs / yours / expected, and the wrong line opened in the program views, in en and zh', async ({ page }) => {
   const problems = watch(page);
   await page.addInitScript(LISTEN);
@@ -158,7 +172,7 @@ test('progress exported to a file and imported from one; a file of another kind 
   const file = info.outputPath('progress.json');
   await saved.saveAs(file);
   const data = JSON.parse(await readFile(file, 'utf8'));
-  expect(data.puzzles.outer).toEqual({ solved: true, attempts: 1, hints: 0, draft: 'return a[:, None] * b' });
+  expect(data.puzzles.outer).toEqual({ solved: true, attempts: 1, hints: 0, draft: 'return a[:, None] * b', answer: 'return a[:, None] * b' });
 
   // Another browser: nothing kept; the file brings the progress and the draft back.
   await page.evaluate(() => localStorage.clear());

@@ -41,6 +41,20 @@ test('a waiting write does not put the old state back over a hash that came from
   assert.deepEqual(calls, [['push', hashFromState(state)]]);
 });
 
+test('a write waiting when the hashchange arrives is dropped: the link\'s hash stays (a route the state does not hold)', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const calls = browser(hashFromState(en));
+  const state = { ...en, a: '5,3' };
+  const writer = new HashWriter(() => state);
+  writer.schedule('replace');
+  // A link to another view of the page (#view=puzzles) followed, and its hashchange handled, before the timer fires.
+  globalThis.location.hash = '#view=puzzles&lang=en';
+  writer.moved();
+  t.mock.timers.tick(200);
+  assert.deepEqual(calls, []);
+  assert.equal(globalThis.location.hash, '#view=puzzles&lang=en');
+});
+
 test('typing makes one entry, rewritten until the field is committed', (t) => {
   t.mock.timers.enable({ apis: ['setTimeout'] });
   const calls = browser(hashFromState(en));

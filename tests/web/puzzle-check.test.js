@@ -136,3 +136,21 @@ test("every reference gives PyTorch's result on every draw: shape, dtype, values
     });
   }
 });
+
+test('a later answer may call an earlier passing answer (earlierDefs): dot written with sum(-1) serves matvec', () => {
+  const dot = puzzles.find((p) => p.id === 'dot');
+  const matvec = puzzles.find((p) => p.id === 'matvec');
+  const dotAnswer = 'return (a * b).sum(-1)';
+  assert.equal(check(dot, dotAnswer).passed, true);
+  const earlier = web.earlierDefs([{ puzzle: dot, answer: dotAnswer }]);
+  const withDot = web.checkAnswer(tc, matvec, 'return dot(A, v)', solvedOf(matvec), earlier);
+  assert.equal(withDot.passed, true, JSON.stringify(withDot.failure));
+  // The line numbers stay the answer's own, after the earlier defs.
+  const wrong = web.checkAnswer(tc, matvec, 'return dot(A, v).sum()', solvedOf(matvec), earlier);
+  assert.equal(wrong.failure.kind, 'shape');
+  const program = web.answerProgram(matvec, 'return dot(A, v)', earlier);
+  assert.equal(program.code.split('\n')[program.firstLine - 1], '    return dot(A, v)');
+  // Without the earlier defs, dot is not defined.
+  const alone = web.checkAnswer(tc, matvec, 'return dot(A, v)', solvedOf(matvec));
+  assert.equal(alone.failure.kind, 'error');
+});

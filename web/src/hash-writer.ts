@@ -61,8 +61,15 @@ export class HashWriter {
     this.committed = this.timer !== null;
   }
 
-  /** The browser moved through history: its entry is a committed one. */
+  /**
+   * The browser moved through history, or a link changed the hash: its entry
+   * is a committed one, and a write still waiting was for the state before
+   * it (written now, it would put that state back over the link's).
+   */
   moved(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.pending = 'replace';
     this.typingEntry = false;
     this.committed = false;
     this.known = location.hash;

@@ -22,7 +22,7 @@ import type { ProgramRun } from './model/program.js';
 import { runProgram } from './model/program.js';
 import { Progress } from './model/progress.js';
 import type { StorageLike } from './model/progress.js';
-import { answerProgram, checkAnswer, drawnValue, solve } from './model/puzzle-check.js';
+import { answerProgram, checkAnswer, drawnValue, earlierDefs, solve } from './model/puzzle-check.js';
 import type { CheckResult, Failure, Solved } from './model/puzzle-check.js';
 import type { Puzzle } from './model/puzzle-file.js';
 import { answerBody, answerText, checksBeforeSolution, puzzleHash } from './model/puzzle-route.js';
@@ -206,7 +206,7 @@ export class PuzzleView {
     return html`${back}
       <h2 data-testid="puzzle-title">${puzzle.title[opts.lang]}</h2>
       <p data-testid="puzzle-statement">${puzzle.statement[opts.lang]}</p>
-      <p class="rules">${opts.m.sentences([t.writeBody, t.allowed(puzzle.allowed.join(' ')), ...(puzzle.maxLines === null ? [] : [t.maxLines(puzzle.maxLines)])])}</p>
+      <p class="rules" data-testid="puzzle-rules">${opts.m.sentences([t.writeBody, t.allowed(puzzle.allowed.join(' ')), ...(puzzle.maxLines === null ? [] : [t.maxLines(puzzle.maxLines)]), ...this.earlierNames(puzzle.id).map((names) => t.earlier(names))])}</p>
       ${this.editorHost}
       <div class="actions">
         <button type="button" data-testid="puzzle-check" @click=${() => this.check(entry)}>${t.check}</button>
@@ -324,7 +324,7 @@ export class PuzzleView {
     this.progress.draft(id, body);
     let result: CheckResult;
     try {
-      result = checkAnswer(tc, entry.puzzle, body, this.solvedOf(entry));
+      result = checkAnswer(tc, entry.puzzle, body, this.solvedOf(entry), this.earlier(id));
     } catch (error) {
       // Only a broken puzzle gets here (a reference that fails; tests/web/puzzle-check.test.js keeps them out): say so, count nothing.
       const text = error instanceof Error ? error.message : String(error);
@@ -333,15 +333,38 @@ export class PuzzleView {
       return;
     }
     this.shown.set(id, { result, ...this.explain(entry, body, result.failure) });
-    sendResult(this.host.element, this.progress.checked(id, result.passed));
+    sendResult(this.host.element, this.progress.checked(id, result.passed, 'puzzle', body));
     this.host.changed();
+  }
+
+  /** The student's passing answers of the puzzles before this one. */
+  private passedBefore(id: string): { puzzle: PuzzleEntry['puzzle']; answer: string }[] {
+    const before: { puzzle: PuzzleEntry['puzzle']; answer: string }[] = [];
+    for (const e of entries) {
+      if (e.kind !== 'puzzle') continue;
+      if (e.puzzle.id === id) break;
+      const answer = this.progress.get(e.puzzle.id).answer ?? '';
+      if (answer !== '') before.push({ puzzle: e.puzzle, answer });
+    }
+    return before;
+  }
+
+  /** Those answers as defs this answer may call (earlierDefs). */
+  private earlier(id: string): string {
+    return earlierDefs(this.passedBefore(id));
+  }
+
+  /** Their functions' names, for the rules line: none, or one list. */
+  private earlierNames(id: string): string[][] {
+    const names = this.passedBefore(id).map((p) => p.puzzle.signature.name);
+    return names.length === 0 ? [] : [names];
   }
 
   /** The failing test case's inputs as PyTorch prints them, and the answer run on them for the program views. */
   private explain(entry: PuzzleEntry, body: string, failure: Failure | null): Omit<Shown, 'result'> {
     if (failure === null || failure.draw === null) return { inputs: [], run: null, line: null };
     const { tc } = this.host;
-    const program = answerProgram(entry.puzzle, body);
+    const program = answerProgram(entry.puzzle, body, this.earlier(entry.puzzle.id));
     const line = failure.line === null ? null : program.firstLine + failure.line - 1;
     const made = Object.entries(failure.draw.inputs).map(([name, v]) => [name, drawnValue(tc, v)] as const);
     try {

@@ -32,6 +32,8 @@ export interface PuzzleTexts {
   editor: string;
   /** Under the editor: write the body under the def line; what the answer may use. */
   writeBody: string;
+  /** The functions of the student's earlier passing answers, which this answer may call. */
+  earlier(names: string[]): string;
   allowed(items: string): string;
   maxLines(n: number): string;
   check: string;
@@ -88,6 +90,7 @@ const en: PuzzleTexts = {
   notFound: (id) => `This link asks for a puzzle called “${id}”, and the set has none by that name.`,
   editor: 'Your answer',
   writeBody: 'Write the body of the function under its def line. The def line itself is not read.',
+  earlier: (names) => `Your answers to earlier puzzles may be called too: ${names.join(', ')}.`,
   allowed: (items) => `Allowed: ${items}. Reading x.shape, x.dtype, x.ndim, x.dim(), x.size() and x.numel() is always allowed.`,
   maxLines: (n) => (n === 1 ? 'At most 1 line.' : `At most ${n} lines.`),
   check: 'Check',
@@ -163,6 +166,7 @@ const zh: PuzzleTexts = {
   notFound: (id) => `这个链接要打开名为“${id}”的谜题，但谜题集里没有这个名字。`,
   editor: '你的答案',
   writeBody: '在 def 行下面写出函数体。def 行本身不会被读取。',
+  earlier: (names) => `也可以调用你前面谜题的答案：${names.join('、')}。`,
   allowed: (items) => `允许使用：${items}。读取 x.shape、x.dtype、x.ndim、x.dim()、x.size() 和 x.numel() 总是允许的。`,
   maxLines: (n) => `最多 ${n} 行。`,
   check: '检查',

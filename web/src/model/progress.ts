@@ -19,6 +19,8 @@ export interface PuzzleProgress {
   hints: number;
   /** What the editor held last. */
   draft: string;
+  /** The body that last passed ('' until one has): what later puzzles may call (earlierDefs in puzzle-check.ts). */
+  answer?: string;
 }
 
 /** What a course page learns when a puzzle, a drill or an exercise is checked (the tensorcast:result event's detail: web/src/result-event.ts). */
@@ -50,7 +52,8 @@ function valid(p: unknown): p is PuzzleProgress {
   if (typeof p !== 'object' || p === null) return false;
   const o = p as Record<string, unknown>;
   const count = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-  return typeof o.solved === 'boolean' && count(o.attempts) && count(o.hints) && typeof o.draft === 'string' && o.draft.length <= MAX_DRAFT;
+  const text = (v: unknown): boolean => typeof v === 'string' && v.length <= MAX_DRAFT;
+  return typeof o.solved === 'boolean' && count(o.attempts) && count(o.hints) && text(o.draft) && (o.answer === undefined || text(o.answer));
 }
 
 export class Progress {
@@ -82,9 +85,9 @@ export class Progress {
   }
 
   /** A check ran: one more attempt; solved stays true once it was. Returns what a course page is told. */
-  checked(id: string, passed: boolean, kind: 'puzzle' | 'drill' = 'puzzle'): CheckedResult {
+  checked(id: string, passed: boolean, kind: 'puzzle' | 'drill' = 'puzzle', body = ''): CheckedResult {
     const p = this.get(id);
-    const next = { ...p, attempts: p.attempts + 1, solved: p.solved || passed };
+    const next = { ...p, attempts: p.attempts + 1, solved: p.solved || passed, ...(passed && body !== '' ? { answer: body.slice(0, MAX_DRAFT) } : {}) };
     this.put(id, next);
     return { kind, id, passed, attempts: next.attempts, hintsUsed: next.hints };
   }

@@ -57,12 +57,27 @@ const ALWAYS = new Set(['Tensor.shape', 'Tensor.dtype', 'Tensor.ndim', 'Tensor.d
 const OPERATOR_OF = new Map<string, string>();
 for (const [symbol, ops] of Object.entries(OPERATOR_CALLS)) for (const op of ops) OPERATOR_OF.set(op, symbol);
 
+/** A puzzle's function with this body, as the program defines it (the signature's names, no annotations). */
+function answerDef(puzzle: Pick<Puzzle, 'signature'>, body: string): { def: string; call: string } {
+  const params = puzzle.signature.params.map((p) => p.name).join(', ');
+  const lines = body.replace(/\s+$/, '').split('\n').map((l) => `    ${l}`);
+  return { def: `def ${puzzle.signature.name}(${params}):\n${lines.join('\n')}\n`, call: `${puzzle.signature.name}(${params})\n` };
+}
+
 /** The program an answer runs in: the earlier defs, the function with the body, a call of it. */
 export function answerProgram(puzzle: Pick<Puzzle, 'signature'>, body: string, earlier = ''): { code: string; firstLine: number } {
-  const params = puzzle.signature.params.map((p) => p.name).join(', ');
-  const head = `import torch\n${earlier === '' ? '' : `${earlier.trimEnd()}\n`}def ${puzzle.signature.name}(${params}):\n`;
-  const lines = body.replace(/\s+$/, '').split('\n').map((l) => `    ${l}`);
-  return { code: `${head}${lines.join('\n')}\n${puzzle.signature.name}(${params})\n`, firstLine: head.split('\n').length };
+  const head = `import torch\n${earlier === '' ? '' : `${earlier.trimEnd()}\n`}`;
+  const { def, call } = answerDef(puzzle, body);
+  return { code: `${head}${def}${call}`, firstLine: head.split('\n').length + 1 };
+}
+
+/**
+ * The `earlier` of answerProgram: the student's passing answers of the
+ * puzzles before this one, as defs a later answer may call (a student who
+ * wrote outer may use it in pairwise distances). In the set's order.
+ */
+export function earlierDefs(solved: readonly { puzzle: Pick<Puzzle, 'signature'>; answer: string }[]): string {
+  return solved.map((s) => answerDef(s.puzzle, s.answer).def).join('');
 }
 
 // Note [Materialised elements]: an answer's memory score is the elements
