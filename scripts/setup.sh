@@ -61,9 +61,11 @@ install_folder() {
   if [ -f "$modules/.package-lock.json" ] && [ ! "$dir/package-lock.json" -nt "$modules/.package-lock.json" ]; then
     return 0
   fi
-  # The key: the manifest, the lock and the Node that ran the install scripts.
+  # The key: what npm ci reads of the manifest (not its scripts), the lock,
+  # and the Node that ran the packages' install scripts.
   local key saved partial
-  key=$( (cat "$dir/package.json" "$dir/package-lock.json"; node --version) | sha256sum | cut -c1-20)
+  key=$( (node -p "const m = require('./$dir/package.json'); JSON.stringify(['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'overrides', 'workspaces'].map((k) => m[k]))"
+          cat "$dir/package-lock.json"; node --version) | sha256sum | cut -c1-20)
   local name=root
   [ "$dir" = . ] || name=$(printf '%s' "$dir" | tr -c 'A-Za-z0-9' '-')
   saved="$cache/$name-$key"
