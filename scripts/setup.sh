@@ -83,6 +83,9 @@ install_folder() {
   fi
   # Newer than the lock (which a clone writes anew): installed, for the test above.
   touch "$modules/.package-lock.json"
+  # The cache keeps the two installs of this folder used last.
+  touch "$saved" 2>/dev/null || true
+  ls -dt "$cache/$name"-*/ 2>/dev/null | grep -v '\.partial\.' | tail -n +3 | xargs -r rm -rf
 }
 
 pids=()
