@@ -36,11 +36,14 @@ if [ ${#need[@]} -gt 0 ]; then
   apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-# npm packages: from the lock file, again only when it changed.
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "setup: npm ci"
-  npm ci --no-audit --no-fund --loglevel=error
-fi
+# npm packages: the root's and the test folders' (below), each from its own
+# lock file and only when that lock changed since its node_modules was
+# installed. A node_modules installed from a lock is kept, hard-linked, in
+# the user's cache under the lock's hash (TC_NODE_MODULES_CACHE, default
+# ~/.cache/tensorcast/node_modules), so that a fresh clone of the same lock
+# (CI's) links it back in seconds instead of running npm ci (half a minute
+# each). The folders install side by side: npm ci mostly waits on the disk.
+cache=${TC_NODE_MODULES_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tensorcast/node_modules}
 
 # Packages the tests need at versions that would clash with the root's, each
 # folder with its own lock: Node 18 and 22 for the packaging test
@@ -48,9 +51,48 @@ fi
 # in node_modules/.bin and run every npm script; Vite needs Node 20);
 # Next.js, Vite 6 and 7 for e2e/package (tests/bundlers); attw, publint, old
 # TypeScript and Jest 29 (tests/package-tools).
-for dir in tests/node-versions tests/bundlers tests/package-tools; do
-  if [ ! -f $dir/node_modules/.package-lock.json ] || [ $dir/package-lock.json -nt $dir/node_modules/.package-lock.json ]; then
-    echo "setup: npm ci in $dir"
-    npm ci --prefix $dir --no-audit --no-fund --loglevel=error
+folders=(. tests/node-versions tests/bundlers tests/package-tools)
+
+# install_folder DIR: DIR/node_modules as DIR/package-lock.json says, from
+# the cache when it holds that lock's install, else by npm ci (then cached).
+# Does nothing when node_modules was installed after the lock last changed.
+install_folder() {
+  local dir=$1 modules=$1/node_modules
+  if [ -f "$modules/.package-lock.json" ] && [ ! "$dir/package-lock.json" -nt "$modules/.package-lock.json" ]; then
+    return 0
   fi
+  # The key: what npm ci reads of the manifest (not its scripts), the lock,
+  # and the Node that ran the packages' install scripts.
+  local key saved partial
+  key=$( (node -p "const m = require('./$dir/package.json'); JSON.stringify(['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'overrides', 'workspaces'].map((k) => m[k]))"
+          cat "$dir/package-lock.json"; node --version) | sha256sum | cut -c1-20)
+  local name=root
+  [ "$dir" = . ] || name=$(printf '%s' "$dir" | tr -c 'A-Za-z0-9' '-')
+  saved="$cache/$name-$key"
+  rm -rf "$modules"
+  if [ -f "$saved/.package-lock.json" ]; then
+    echo "setup: $dir/node_modules from the cache ($saved)"
+    # Hard links; a full copy where the cache is on another file system.
+    cp -al "$saved" "$modules" 2>/dev/null || { rm -rf "$modules"; cp -a "$saved" "$modules"; }
+  else
+    echo "setup: npm ci in $dir"
+    npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error
+    mkdir -p "$cache"
+    partial=$(mktemp -d "$saved.partial.XXXXXX")
+    if cp -al "$modules/." "$partial" 2>/dev/null && mv -T "$partial" "$saved" 2>/dev/null; then :; else rm -rf "$partial"; fi
+  fi
+  # Newer than the lock (which a clone writes anew): installed, for the test above.
+  touch "$modules/.package-lock.json"
+  # The cache keeps the two installs of this folder used last.
+  touch "$saved" 2>/dev/null || true
+  ls -dt "$cache/$name"-*/ 2>/dev/null | grep -v '\.partial\.' | tail -n +3 | xargs -r rm -rf
+}
+
+pids=()
+for dir in "${folders[@]}"; do
+  install_folder "$dir" &
+  pids+=($!)
 done
+failed=0
+for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+[ "$failed" = 0 ] || { echo "setup: an npm install failed (above)" >&2; exit 1; }

@@ -63,11 +63,11 @@ if [ "$tier" = full ]; then
   step "fuzz smoke: libFuzzer + ASan + UBSan, limits, regressions (scripts/fuzz.sh, the same build)"
   bash scripts/fuzz.sh
 
-  step "npm package in Chromium: Vite app and Web Worker, esbuild (esm, iife), Rollup, webpack 5, the forgetful loop (Playwright, e2e/package)"
-  node_modules/.bin/playwright test --project=package
-
-  step "playground (Playwright e2e, $jobs workers)"
-  node_modules/.bin/playwright test --project=playground
+  # One Playwright run for both projects: their workers share the cores, so
+  # that the package's long specs (Next.js's builds) run beside playground
+  # specs rather than leaving a core idle at the end of a run of their own.
+  step "Playwright, $jobs workers: the npm package in Chromium (e2e/package: Vite app and Web Worker, esbuild, Rollup, webpack 5, Next.js, the README's recipes, the forgetful loop) and the playground (e2e/*.spec.js)"
+  node_modules/.bin/playwright test --project=package --project=playground
 
   step "bench harness (tiny sizes)"
   node --test bench/bench.test.js
