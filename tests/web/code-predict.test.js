@@ -59,8 +59,9 @@ test("a tensor's dtype, asked beside its shape, in torch's names and aliases", (
   assert.equal(web.dtypeGuessRight(q('x'), 'integer'), null);
 });
 
-// Note [Summed into a .grad]: PyTorch 1.13 says each leaf's .grad shape and
-// the broadcast shape its gradient arrived in (tests/web/fixtures/summed,
+// The dims summed into a .grad (Note [Summed into a .grad] in
+// web/src/model/code-predict.ts): PyTorch 1.13 says each leaf's .grad shape
+// and the broadcast shape its gradient arrived in (tests/web/fixtures/summed,
 // made by make_summed.py); the dims summed are the difference of the two.
 const SUMMED = JSON.parse(readFileSync(new URL('fixtures/summed/summed.json', import.meta.url), 'utf8'));
 
