@@ -1,9 +1,10 @@
 // The code mode's predict switch, its controller part: the questions of the
 // run shown (model/code-predict.ts), the answers given, and what stays
-// hidden until they are given. Note [Predicting a program]: the questions
-// are asked in the order of the lines; everything from the line of the
-// first open question on is hidden (its shapes in the editor, the amber
-// chips, the error under its line), and so is what would tell the answers
+// hidden until they are given.
+//
+// Note [Predicting a program]: the questions are asked in the order of the
+// lines; everything from the line of the first open question on is hidden
+// (its shapes in the editor, the amber chips, the error under its line), and so is what would tell the answers
 // of any line (print()'s output, the error panel, the program's graph, the
 // views of a line not answered yet). A line answered opens in the views,
 // which explain it: the answer's "why".
