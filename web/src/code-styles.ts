@@ -177,6 +177,11 @@ export const codeStyles = css`
     opacity: 0.45;
     transition: opacity 0.15s;
   }
+  @media (prefers-reduced-motion: reduce) {
+    .code-mode .faded {
+      transition: none;
+    }
+  }
   .run-status {
     display: flex;
     flex-wrap: wrap;

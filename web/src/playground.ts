@@ -160,6 +160,8 @@ export class TensorcastPlayground extends LitElement {
   private loading: Promise<void> | null = null;
   private readonly player = new Player(() => this.advance(), () => this.requestUpdate());
   private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+  /** The reader's system asks for less motion: no playing through the steps (Next still steps), no smooth scrolling. */
+  private readonly stillQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
   private readonly diagram = new StepDiagram();
   private readonly first = new FirstScreen();
   private readonly cursor = new OutputCursor();
@@ -194,6 +196,14 @@ export class TensorcastPlayground extends LitElement {
     if (event.target === document.body || event.target === document.documentElement) this.onKey(event);
   };
   private readonly onScheme = (): void => this.requestUpdate();
+  private readonly onMotion = (): void => {
+    if (this.still) this.player.pause();
+    this.requestUpdate();
+  };
+
+  private get still(): boolean {
+    return this.stillQuery?.matches === true;
+  }
   // The paste box's typing, and the fix just applied: what the page is doing, not state a link carries.
   private paste: PasteInput = EMPTY_PASTE;
   private applied: { line: string; copy: CopyState } | null = null;
@@ -231,6 +241,7 @@ export class TensorcastPlayground extends LitElement {
       window.addEventListener('keydown', this.onPageKey);
     }
     this.darkQuery?.addEventListener('change', this.onScheme);
+    this.stillQuery?.addEventListener('change', this.onMotion);
     this.resized?.observe(this);
   }
 
@@ -239,6 +250,7 @@ export class TensorcastPlayground extends LitElement {
     window.removeEventListener('hashchange', this.onHash);
     window.removeEventListener('keydown', this.onPageKey);
     this.darkQuery?.removeEventListener('change', this.onScheme);
+    this.stillQuery?.removeEventListener('change', this.onMotion);
     this.player.pause();
     this.diagram.stop();
     this.announcer.stop();
@@ -406,7 +418,7 @@ export class TensorcastPlayground extends LitElement {
       },
       reveal: () => void this.updateComplete.then(() => {
         const heading = this.renderRoot.querySelector('[data-testid="line-op"], [data-testid="line-no-op"]');
-        heading?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+        heading?.scrollIntoView({ block: 'start', behavior: this.still ? 'auto' : 'smooth' });
       }),
     }, this.pageCode() ?? FIRST_PROGRAM);
     // An exercise's read-only lines, when the page opened as one before the code mode showed.
@@ -746,6 +758,7 @@ export class TensorcastPlayground extends LitElement {
       this.player.pause();
       return;
     }
+    if (this.still) return;
     const { from, to } = this.range();
     if (model.stepIndex >= to) {
       model.goTo(from);
@@ -1057,7 +1070,7 @@ export class TensorcastPlayground extends LitElement {
     return html`<p class="sr" aria-live="polite" data-testid="announce"></p>
     ${this.lock ? '' : tabs(ctx, { select: (v) => void this.change({ view: v }), key: (e) => this.onTabKey(e) })}
     <section role=${this.lock ? 'region' : 'tabpanel'} id="panel" aria-labelledby=${this.lock ? nothing : `tab-${view}`} aria-label=${this.lock ? m.ui.views[view] : nothing}>
-      ${playerBar(ctx, { playing: this.player.playing, speed: this.speed, first: model.stepIndex <= range.from, last: model.stepIndex >= range.to, noExport: nothingToExport(ctx, model.stepIndex, model.stepIndex) }, {
+      ${playerBar(ctx, { playing: this.player.playing, still: this.still, speed: this.speed, first: model.stepIndex <= range.from, last: model.stepIndex >= range.to, noExport: nothingToExport(ctx, model.stepIndex, model.stepIndex) }, {
         step: (move) => this.stepTo(move),
         togglePlay: () => this.togglePlay(),
         speed: (speed) => this.setSpeed(speed),

@@ -68,6 +68,7 @@ export const en: Messages = {
     reset: 'Reset',
     prev: 'Previous',
     play: 'Play',
+    playStill: 'Play is off: your system asks for reduced motion. Step with Next.',
     pause: 'Pause',
     next: 'Next',
     stepOf: (k, n) => `Step ${k} of ${n}`,

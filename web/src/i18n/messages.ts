@@ -49,6 +49,8 @@ export interface Messages {
     reset: string;
     prev: string;
     play: string;
+    /** Play is off because the system asks for reduced motion. */
+    playStill: string;
     pause: string;
     next: string;
     stepOf(k: number, n: number): string;

@@ -73,6 +73,7 @@ export const zh: Messages = {
     reset: '重置',
     prev: '上一步',
     play: '播放',
+    playStill: '系统设置要求减少动态效果，所以自动播放已关闭：请用“下一步”逐步查看。',
     pause: '暂停',
     next: '下一步',
     stepOf: (k, n) => `第 ${k} 步，共 ${n} 步`,
