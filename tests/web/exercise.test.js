@@ -151,7 +151,7 @@ test('the form: what it makes, which field is wrong, and how attempts are counte
   page.open({ goal: { kind: 'shape', name: 'out', shape: [4, 3] }, edit: { mode: 'shapes', parts: ['b'] } });
   const at = (hash) => {
     const model = modelAt(hash);
-    return page.attempt(model, null, page.verdict(model, null));
+    return page.attempt(model, null, page.verdict(model, null, null), null);
   };
   assert.equal(at('a=4,3&b=3,1'), null);
   assert.deepEqual(at('a=4,3&b=4'), { kind: 'exercise', id: 'shape.out.4x3', passed: false, attempts: 1, hintsUsed: 0 });

@@ -28,7 +28,7 @@ import type { Made } from './views/exercise.js';
 /**
  * Whether the code mode can check a 'predict' goal: it can, with the code
  * mode's predict switch (code-mode-predict.ts), whose score the page hands
- * to ExercisePage.codeScore before each verdict.
+ * to ExercisePage.verdict and attempt.
  */
 export const CODE_PREDICT = true;
 
@@ -107,8 +107,6 @@ export class ExercisePage {
   private attempts = 0;
   private checkedKey: string | null = null;
   private sentMet: boolean | null = null;
-  /** The code mode's predict score, handed in by the code mode's predict switch (CODE_PREDICT). */
-  private codePredict: PredictScore | null = null;
 
   /** A new exercise (or none) from a link or the attributes: its attempts start again. */
   open(exercise: Exercise | null): void {
@@ -118,21 +116,16 @@ export class ExercisePage {
     this.attempts = 0;
     this.checkedKey = null;
     this.sentMet = null;
-    this.codePredict = null;
-  }
-
-  /** The seam for the code mode's predict switch: its score (codeScore) decides a code 'predict' goal. */
-  codeScore(score: PredictScore | null): void {
-    this.codePredict = score;
   }
 
   /**
    * The verdict on what the page shows: the code mode's run of the
    * editor's text (null while none has come back), or the two-shape
    * model's computation; null when there is no exercise or nothing to check yet.
+   * codeScore: the code mode's predict switch's score (null when it is off), which decides a code 'predict' goal.
    */
-  verdict(model: PlaygroundModel, run: ProgramRun | null): Verdict | null {
-    return this.active === null ? null : verdictOf(this.active, model, run, this.codePredict);
+  verdict(model: PlaygroundModel, run: ProgramRun | null, codeScore: PredictScore | null): Verdict | null {
+    return this.active === null ? null : verdictOf(this.active, model, run, codeScore);
   }
 
   /**
@@ -140,11 +133,11 @@ export class ExercisePage {
    * gives a new result, and says when to send the result event (Note
    * [Exercise attempts]); null: nothing to send.
    */
-  attempt(model: PlaygroundModel, run: ProgramRun | null, verdict: Verdict | null): CheckedResult | null {
+  attempt(model: PlaygroundModel, run: ProgramRun | null, verdict: Verdict | null, codeScore: PredictScore | null): CheckedResult | null {
     const ex = this.active;
     if (ex === null || verdict === null) return null;
     const key = model.state.mode === 'code'
-      ? `code|${run?.code ?? ''}|${JSON.stringify(this.codePredict)}`
+      ? `code|${run?.code ?? ''}|${JSON.stringify(codeScore)}`
       : `shapes|${INPUT_FIELDS.map((k) => String(model.state[k])).join('|')}|${model.predictions.version}`;
     if (key === this.checkedKey) return null;
     const first = this.checkedKey === null;

@@ -350,12 +350,6 @@ export class TensorcastPlayground extends LitElement {
     return { link: fromLink?.problems ?? [], page: fromPage.problems };
   }
 
-  /** The exercise's verdict on what the page shows, the code mode's predict score included. */
-  private exerciseVerdict(model: PlaygroundModel): ReturnType<ExercisePage['verdict']> {
-    this.exercise.codeScore(this.predictScore);
-    return this.exercise.verdict(model, this.checkedRun());
-  }
-
   /** The code mode's run of the editor's text, once it has come back; null otherwise (or in the two-shape mode). */
   private checkedRun(): ProgramRun | null {
     const code = this.codeMode;
@@ -374,7 +368,7 @@ export class TensorcastPlayground extends LitElement {
     const model = ctx.model;
     const active = this.exercise.active;
     const form = this.exercise.form;
-    const banner = active === null ? '' : exerciseBanner(ctx, active, this.exerciseVerdict(model));
+    const banner = active === null ? '' : exerciseBanner(ctx, active, this.exercise.verdict(model, this.checkedRun(), this.predictScore));
     if (form === null) return html`${banner}`;
     const { made, exercise, state } = madeFrom(form, model, this.checkedRun(), this.playgroundUrl, this.sharedCode());
     return html`${banner}${exerciseMaker(ctx, form, made, {
@@ -861,7 +855,8 @@ export class TensorcastPlayground extends LitElement {
       this.puzzleView?.updated(this.route, ctx.m, ctx.p, ctx.m.lang);
     } else if (this.model !== null && this.model.state.mode === 'code') this.codeUpdated();
     if (this.model !== null) {
-      const result = this.exercise.attempt(this.model, this.checkedRun(), this.exerciseVerdict(this.model));
+      const score = this.predictScore;
+      const result = this.exercise.attempt(this.model, this.checkedRun(), this.exercise.verdict(this.model, this.checkedRun(), score), score);
       if (result !== null) sendResult(this, result);
     }
     if (this.model !== null) {
