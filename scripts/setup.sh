@@ -22,6 +22,8 @@ command -v ccache >/dev/null 2>&1 || need+=(ccache)
 command -v clang++ >/dev/null 2>&1 || need+=(clang)
 compgen -G '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' >/dev/null ||
   need+=(libclang-rt-14-dev)
+# The worksheet's printed PDFs (e2e/worksheet.spec.js): their text, fonts and pages as PNG.
+command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 
 if [ ${#need[@]} -gt 0 ]; then
   cmd="apt-get update && apt-get install -y ${need[*]}"
