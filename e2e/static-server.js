@@ -32,7 +32,14 @@ export function serveStatic(dir = fileURLToPath(new URL('../web/dist/', import.m
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
-      resolve({ origin: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(done)) });
+      // close() waits for every open connection, and a browser opens sockets
+      // ahead of its requests (preconnect) that stay open with no request on
+      // them until the server's headersTimeout (60 s): end them all.
+      const close = () => new Promise((done) => {
+        server.close(done);
+        server.closeAllConnections();
+      });
+      resolve({ origin: `http://127.0.0.1:${port}`, close });
     });
   });
 }

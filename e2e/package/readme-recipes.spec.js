@@ -65,7 +65,11 @@ async function buildAndPreview(vite, page, port) {
   try {
     return await visit(page.context(), server.resolvedUrls.local[0], expect);
   } finally {
-    await new Promise((resolve) => server.httpServer.close(resolve));
+    // A browser's preconnected sockets would hold close() open (e2e/static-server.js says why).
+    await new Promise((resolve) => {
+      server.httpServer.close(resolve);
+      server.httpServer.closeAllConnections();
+    });
   }
 }
 
