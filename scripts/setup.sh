@@ -25,7 +25,7 @@ compgen -G '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' >
 # The worksheet's printed PDFs (e2e/worksheet.spec.js): their text, fonts and pages as PNG.
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 # The course recipes (recipes/, e2e/recipes/): each is built by the tool a course uses.
-command -v mkdocs >/dev/null 2>&1 || need+=(mkdocs-material)
+[ -d /usr/share/mkdocs/themes/material ] || need+=(mkdocs-material)
 [ -d /usr/lib/python3/dist-packages/sphinx ] || need+=(python3-sphinx)
 command -v jupyter-nbconvert >/dev/null 2>&1 || need+=(jupyter-nbconvert)
 [ -d /usr/lib/python3/dist-packages/ipykernel ] || need+=(python3-ipykernel)
