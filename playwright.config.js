@@ -37,10 +37,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'package', testDir: 'e2e/package' },
+    // The course recipes (recipes/): each spec builds its example site with
+    // the tool a course uses and serves it itself.
+    { name: 'recipes', testDir: 'e2e/recipes' },
     {
       name: 'playground',
       testDir: 'e2e',
-      testIgnore: ['package/**'],
+      testIgnore: ['package/**', 'recipes/**'],
       use: { baseURL: `http://127.0.0.1:${PLAYGROUND_PORT}`, actionTimeout: 15_000 },
     },
   ],

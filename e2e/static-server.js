@@ -9,11 +9,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONTENT_TYPES } from '../web/content-types.ts';
 
-/** Serves dir on 127.0.0.1 at a port the OS picks; resolves to its origin and a close(). */
-export function serveStatic(dir = fileURLToPath(new URL('../web/dist/', import.meta.url))) {
+/**
+ * Serves dir on 127.0.0.1 at a port the OS picks; resolves to its origin and a close().
+ * options.base: the path the files are served under ('/course/tc/'; '/' by default), as a
+ * site served from a sub-path has them; anything outside it is 404.
+ * options.headers: sent with every file (a CDN's 'Access-Control-Allow-Origin', say).
+ */
+export function serveStatic(dir = fileURLToPath(new URL('../web/dist/', import.meta.url)), { base = '/', headers = {} } = {}) {
   const root = path.resolve(dir);
+  if (!base.startsWith('/') || !base.endsWith('/')) throw new Error(`serveStatic: base must begin and end with '/', not ${base}`);
   const server = createServer(async (req, res) => {
-    let name = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    if (!pathname.startsWith(base)) {
+      res.writeHead(404).end();
+      return;
+    }
+    let name = `/${pathname.slice(base.length)}`;
     if (name.endsWith('/')) name += 'index.html';
     const file = path.resolve(root, `.${name}`);
     const type = CONTENT_TYPES[path.extname(file)];
@@ -23,7 +34,7 @@ export function serveStatic(dir = fileURLToPath(new URL('../web/dist/', import.m
     }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'Content-Type': type, 'Content-Length': body.length });
+      res.writeHead(200, { ...headers, 'Content-Type': type, 'Content-Length': body.length });
       res.end(body);
     } catch {
       res.writeHead(404).end();

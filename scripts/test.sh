@@ -66,8 +66,8 @@ if [ "$tier" = full ]; then
   # One Playwright run for both projects: their workers share the cores, so
   # that the package's long specs (Next.js's builds) run beside playground
   # specs rather than leaving a core idle at the end of a run of their own.
-  step "Playwright, $jobs workers: the npm package in Chromium (e2e/package: Vite app and Web Worker, esbuild, Rollup, webpack 5, Next.js, the README's recipes, the forgetful loop) and the playground (e2e/*.spec.js)"
-  node_modules/.bin/playwright test --project=package --project=playground
+  step "Playwright, $jobs workers: the npm package in Chromium (e2e/package: Vite app and Web Worker, esbuild, Rollup, webpack 5, Next.js, the README's recipes, the forgetful loop), the course recipes (e2e/recipes: MkDocs, Sphinx, Docusaurus, reveal.js, a notebook, an LMS iframe) and the playground (e2e/*.spec.js)"
+  node_modules/.bin/playwright test --project=package --project=recipes --project=playground
 
   step "bench harness (tiny sizes)"
   node --test bench/bench.test.js
