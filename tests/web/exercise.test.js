@@ -55,9 +55,9 @@ test('two-shape parts round-trip; a patch loses the fields of the parts not give
 });
 
 test('an exercise read from a link: what each mode takes, and what it reports and ignores', () => {
-  const read = (hash, mode, codePredict = false) => {
+  const read = (hash, mode) => {
     const params = new URLSearchParams(hash);
-    return web.readExercise((k) => params.get(k), mode, codePredict);
+    return web.readExercise((k) => params.get(k), mode);
   };
   assert.deepEqual(read('goal=shape.d.4x3&edit=3-5,8', 'code'), { exercise: { goal: { kind: 'shape', name: 'd', shape: [4, 3] }, edit: { mode: 'code', lines: [[3, 5], [8, 8]] } }, problems: [] });
   assert.deepEqual(read('goal=grad.b.1x3&edit=b,db', 'shapes'), { exercise: { goal: { kind: 'grad', name: 'b', shape: [1, 3] }, edit: { mode: 'shapes', parts: ['b', 'db'] } }, problems: [] });
@@ -73,9 +73,8 @@ test('an exercise read from a link: what each mode takes, and what it reports an
   assert.deepEqual(read('goal=runs&edit=3-5', 'shapes'), { exercise: { goal: { kind: 'runs' }, edit: { mode: 'shapes', parts: ['a', 'b', 'c', 'op', 'da', 'db'] } }, problems: [refused('edit', '3-5')] });
   assert.deepEqual(read('goal=runs&edit=b', 'code').problems, [refused('edit', 'b')]);
   assert.deepEqual(read('edit=3', 'code'), { exercise: null, problems: [refused('edit', '3')] });
-  // The code mode's predict goal waits for its predict switch (codePredict).
-  assert.deepEqual(read('goal=predict', 'code').problems, [refused('goal', 'predict')]);
-  assert.deepEqual(read('goal=predict', 'code', true).exercise.goal, { kind: 'predict' });
+  // A predict goal in either mode (the code mode's is scored by its predict switch).
+  assert.deepEqual(read('goal=predict', 'code'), { exercise: { goal: { kind: 'predict' }, edit: { mode: 'code', lines: [] } }, problems: [] });
   assert.deepEqual(read('goal=predict', 'shapes').exercise.goal, { kind: 'predict' });
   // What the page writes, it reads back: the link's keys and the element's attributes.
   for (const [exercise, mode] of [
@@ -88,7 +87,7 @@ test('an exercise read from a link: what each mode takes, and what it reports an
     const part = web.exerciseLinkPart(exercise);
     assert.deepEqual(read(part.slice(1), mode), { exercise, problems: [] }, part);
     const attrs = new Map(web.exerciseAttributes(exercise));
-    assert.deepEqual(web.readExercise((k) => attrs.get(k) ?? null, mode, false), { exercise, problems: [] });
+    assert.deepEqual(web.readExercise((k) => attrs.get(k) ?? null, mode), { exercise, problems: [] });
   }
   assert.equal(web.exerciseLinkPart({ goal: { kind: 'runs' }, edit: { mode: 'shapes', parts: ['b'] } }), '&goal=runs&edit=b');
   assert.equal(web.exerciseLinkPart({ goal: { kind: 'predict' }, edit: { mode: 'shapes', parts: [] } }), '&goal=predict&edit=none');

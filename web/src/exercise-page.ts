@@ -25,13 +25,6 @@ import { shareTexts } from './share.js';
 import type { SharedCode } from './share.js';
 import type { Made } from './views/exercise.js';
 
-/**
- * Whether the code mode can check a 'predict' goal: it can, with the code
- * mode's predict switch (code-mode-predict.ts), whose score the page hands
- * to ExercisePage.verdict and attempt.
- */
-export const CODE_PREDICT = true;
-
 /** The teacher's form, as typed. */
 export interface ExerciseForm {
   lines: string;
@@ -65,7 +58,7 @@ export function formExercise(form: ExerciseForm, mode: Mode): Exercise | { bad: 
   const shape = readFormShape(form.shape);
   const name = mode === 'shapes' && form.kind === 'shape' ? 'out' : form.name.trim();
   const goal = parseGoal(`${form.kind}.${name}.${(shape ?? []).join('x')}`);
-  if (goal === null || !goalFits(goal, mode, CODE_PREDICT)) return { bad: 'name' };
+  if (goal === null || !goalFits(goal, mode)) return { bad: 'name' };
   if (shape === null) return { bad: 'shape' };
   return { goal, edit };
 }

@@ -82,7 +82,7 @@ import { formulaLines, hoverMarks, readsText } from './views/strides.js';
 import { tabAfter, tabs } from './views/tabs.js';
 import { editList, verdictPanel } from './views/verdict.js';
 // The exercise part (exercise-page.ts): "Make an exercise", and the exercise a link opens.
-import { CODE_PREDICT, ExercisePage, madeFrom } from './exercise-page.js';
+import { ExercisePage, madeFrom } from './exercise-page.js';
 import { exerciseStyles } from './exercise-styles.js';
 import { EDIT_KEY, exerciseLinkPart, GOAL_KEY, readExercise } from './model/exercise.js';
 import { sendResult } from './result-event.js';
@@ -341,8 +341,8 @@ export class TensorcastPlayground extends LitElement {
     if (model === null) return { link: [], page: [] };
     const mode = model.state.mode;
     const params = this.syncHash ? new URLSearchParams(location.hash.slice(1)) : null;
-    const fromLink = params !== null && (params.has(GOAL_KEY) || params.has(EDIT_KEY)) ? readExercise((k) => params.get(k), mode, CODE_PREDICT) : null;
-    const fromPage = readExercise((k) => this.getAttribute(k), mode, CODE_PREDICT);
+    const fromLink = params !== null && (params.has(GOAL_KEY) || params.has(EDIT_KEY)) ? readExercise((k) => params.get(k), mode) : null;
+    const fromPage = readExercise((k) => this.getAttribute(k), mode);
     this.exercise.open(fromLink?.exercise ?? fromPage.exercise);
     this.codeMode?.setEditable(this.exercise.editableLines());
     // A predict goal is predicted: the answers stay hidden until given (in the code mode, by its predict switch).

@@ -172,11 +172,11 @@ export interface Exercise {
  * result, `out` (`shape.out.3x4`: the op's result has shape (3, 4)), a grad
  * goal names an operand, `a` or `b` (`grad.b.3x1`: b.grad has shape
  * (3, 1), the backward pass of the page's loss). The code mode names any
- * of the program's names. 'predict' in the code mode needs the code mode's
- * predictions (codePredict).
+ * of the program's names, and its 'predict' goal is scored by its predict
+ * switch (code-mode-predict.ts).
  */
-export function goalFits(goal: Goal, mode: Mode, codePredict: boolean): boolean {
-  if (mode === 'code') return goal.kind !== 'predict' || codePredict;
+export function goalFits(goal: Goal, mode: Mode): boolean {
+  if (mode === 'code') return true;
   if (goal.kind === 'shape') return goal.name === 'out';
   if (goal.kind === 'grad') return goal.name === 'a' || goal.name === 'b';
   return true;
@@ -189,13 +189,13 @@ export function goalFits(goal: Goal, mode: Mode, codePredict: boolean): boolean 
  * to go with it; each is a problem for the page's notice. No goal: no
  * exercise (and no problem). No edit: everything may be edited.
  */
-export function readExercise(get: (key: string) => string | null, mode: Mode, codePredict: boolean): { exercise: Exercise | null; problems: ValueProblem[] } {
+export function readExercise(get: (key: string) => string | null, mode: Mode): { exercise: Exercise | null; problems: ValueProblem[] } {
   const goalText = get(GOAL_KEY);
   const editText = get(EDIT_KEY);
   const problems: ValueProblem[] = [];
   const refuse = (key: string, text: string): void => void problems.push({ kind: 'value', key, text, instead: null });
   const parsed = goalText === null ? null : parseGoal(goalText);
-  const goal = parsed !== null && goalFits(parsed, mode, codePredict) ? parsed : null;
+  const goal = parsed !== null && goalFits(parsed, mode) ? parsed : null;
   if (goalText !== null && goal === null) refuse(GOAL_KEY, goalText);
   let edit: Editable = mode === 'code' ? { mode, lines: [] } : { mode, parts: [...SHAPE_PARTS] };
   if (editText !== null) {

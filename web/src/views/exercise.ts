@@ -7,7 +7,6 @@ import type { TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { ExerciseForm, Verdict } from '../exercise-page.js';
-import { CODE_PREDICT } from '../exercise-page.js';
 import type { Exercise, Goal, ShapePart } from '../model/exercise.js';
 import { SHAPE_PARTS } from '../model/exercise.js';
 import { formatShape } from '../model/format.js';
@@ -54,7 +53,7 @@ function goalFields(ctx: ViewContext, form: ExerciseForm, on: MakerHandlers, bad
   const { m, model } = ctx;
   const x = m.exercise;
   const mode = model.state.mode;
-  const offered = (['runs', 'shape', 'grad', 'predict'] as const).filter((k) => k !== 'predict' || mode === 'shapes' || CODE_PREDICT);
+  const offered = ['runs', 'shape', 'grad', 'predict'] as const;
   const named = form.kind === 'shape' || form.kind === 'grad';
   const nameField = mode === 'code'
     ? html`<input id="exercise-name" data-testid="exercise-name" type="text" spellcheck="false" autocomplete="off" class="short"
