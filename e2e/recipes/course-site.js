@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
+import { watch } from '../helpers.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const webDist = path.join(root, 'web/dist');
@@ -51,6 +52,20 @@ export async function expectScheme(page, selector, name) {
   const app = page.locator(selector).locator('.app');
   await expect(app).toHaveAttribute('data-theme', name);
   await expect(app).toHaveCSS('background-color', name === 'dark' ? 'rgb(13, 17, 23)' : 'rgb(255, 255, 255)');
+}
+
+/**
+ * watch() (e2e/helpers.js) on a course site: all it collects but the
+ * browser's own request for /favicon.ico at the origin's root, which a
+ * site without a favicon (Sphinx's default) answers 404: not the element's.
+ */
+export function watchSite(page) {
+  const problems = watch(page);
+  // Registered after watch()'s listener, so this runs after it has collected the message.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && m.location().url.endsWith('/favicon.ico')) problems.splice(problems.indexOf(`console: ${m.text()}`), 1);
+  });
+  return problems;
 }
 
 export const SHOTS = fileURLToPath(new URL('../screenshots/recipes-docs/', import.meta.url));

@@ -848,7 +848,7 @@ export class TensorcastPlayground extends LitElement {
     if (theme !== 'inherit') return prefersDark;
     const dark = hostIsDark({
       mdColorScheme: document.body?.getAttribute('data-md-color-scheme') ?? null,
-      dataTheme: document.documentElement.getAttribute('data-theme'),
+      dataTheme: document.documentElement.getAttribute('data-theme') ?? document.body?.getAttribute('data-theme') ?? null,
       // The element's own: inherited from where it sits (the element sets color-scheme only inside its shadow root).
       colorScheme: getComputedStyle(this).getPropertyValue('color-scheme'),
       prefersDark,

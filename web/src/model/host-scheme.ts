@@ -3,7 +3,9 @@
 // the page's signals are read in order, the most specific first:
 //   1. MkDocs Material: data-md-color-scheme on <body> ("default" is light,
 //      "slate" dark; a site may name schemes of its own, read as unknown);
-//   2. Docusaurus: data-theme on <html> ("light" or "dark");
+//   2. data-theme on <html> ("light" or "dark"): Docusaurus, and the
+//      PyData Sphinx theme of Jupyter Book; else on <body>: Sphinx's Furo
+//      ("auto" there means the reader's system, read as unknown);
 //   3. CSS: the color-scheme where the element sits ("dark", "light",
 //      "only dark"; "normal" or "light dark" leave the choice to the reader);
 //   4. the reader's system (prefers-color-scheme), as theme="auto" does.
@@ -14,7 +16,7 @@
 export interface HostScheme {
   /** <body>'s data-md-color-scheme, or null when absent. */
   mdColorScheme: string | null;
-  /** <html>'s data-theme, or null when absent. */
+  /** <html>'s data-theme, else <body>'s, or null when neither has one. */
   dataTheme: string | null;
   /** The computed `color-scheme` at the element ('normal' when the page sets none). */
   colorScheme: string;
