@@ -79,7 +79,7 @@ test('the directive: its options become attributes, its body the program the ele
   expect(problems).toEqual([]);
 });
 
-test('theme="inherit" on a Sphinx page: the system, then html\'s data-theme (Jupyter Book) and color-scheme, each live', async ({ page }) => {
+test('theme="inherit" on a Sphinx page: the system, then data-theme (Jupyter Book, Furo) and color-scheme, each live', async ({ page }) => {
   const problems = watchSite(page);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(url('en'));
@@ -99,6 +99,12 @@ test('theme="inherit" on a Sphinx page: the system, then html\'s data-theme (Jup
   await expectScheme(page, '#lesson-align', 'light');
   await page.evaluate(() => { delete document.documentElement.dataset.theme; });
   await expectScheme(page, '#lesson-align', 'dark');
+  // Furo says it on <body>; its "auto" leaves it to the system.
+  await page.evaluate(() => { document.body.dataset.theme = 'light'; });
+  await expectScheme(page, '#lesson-align', 'light');
+  await page.evaluate(() => { document.body.dataset.theme = 'auto'; });
+  await expectScheme(page, '#lesson-align', 'dark');
+  await page.evaluate(() => { delete document.body.dataset.theme; });
   // A page that says one scheme in CSS: that one, whatever the system prefers.
   await page.evaluate(() => { document.documentElement.style.colorScheme = 'light'; });
   await expectScheme(page, '#lesson-align', 'light');
