@@ -63,7 +63,8 @@ export function watchSite(page) {
   const problems = watch(page);
   // Registered after watch()'s listener, so this runs after it has collected the message.
   page.on('console', (m) => {
-    if (m.type() === 'error' && m.location().url.endsWith('/favicon.ico')) problems.splice(problems.indexOf(`console: ${m.text()}`), 1);
+    const at = problems.lastIndexOf(`console: ${m.text()}`);
+    if (m.type() === 'error' && m.location().url.endsWith('/favicon.ico') && at >= 0) problems.splice(at, 1);
   });
   return problems;
 }
