@@ -13,4 +13,8 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = Object.freeze({
   '.wasm': 'application/wasm',
   '.json': 'application/json',
   '.txt': 'text/plain',
+  // The course sites the recipes build (e2e/recipes): MkDocs' sitemap (its
+  // instant navigation reads it) and the images the site themes ship.
+  '.xml': 'application/xml',
+  '.png': 'image/png',
 });

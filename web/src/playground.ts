@@ -46,7 +46,8 @@ import type { PasteForm, PasteInput } from './model/paste.js';
 import type { Guess } from './model/predict.js';
 import { DEFAULT_STATE, PROPS } from './model/props.js';
 import { VIEWS } from './model/state.js';
-import type { Lang, State, View } from './model/state.js';
+import type { Lang, State, Theme, View } from './model/state.js';
+import { hostIsDark } from './model/host-scheme.js';
 import { stepAfter, stepRange } from './model/step-range.js';
 import type { StepRange } from './model/step-range.js';
 import { playgroundLink, readState, readStateChecked, stateFromHash, stateFromHashChecked } from './model/url.js';
@@ -196,6 +197,9 @@ export class TensorcastPlayground extends LitElement {
     if (event.target === document.body || event.target === document.documentElement) this.onKey(event);
   };
   private readonly onScheme = (): void => this.requestUpdate();
+  /** theme="inherit": the host page's scheme as last drawn, and the watch on what says it (<html>'s and <body>'s attributes). */
+  private hostDark: boolean | null = null;
+  private readonly hostWatch = typeof MutationObserver === 'function' ? new MutationObserver(() => this.onHostScheme()) : null;
   private readonly onMotion = (): void => {
     if (this.still) this.player.pause();
     this.requestUpdate();
@@ -243,6 +247,7 @@ export class TensorcastPlayground extends LitElement {
     this.darkQuery?.addEventListener('change', this.onScheme);
     this.stillQuery?.addEventListener('change', this.onMotion);
     this.resized?.observe(this);
+    this.watchHostScheme();
   }
 
   override disconnectedCallback(): void {
@@ -251,6 +256,7 @@ export class TensorcastPlayground extends LitElement {
     window.removeEventListener('keydown', this.onPageKey);
     this.darkQuery?.removeEventListener('change', this.onScheme);
     this.stillQuery?.removeEventListener('change', this.onMotion);
+    this.hostWatch?.disconnect();
     this.player.pause();
     this.diagram.stop();
     this.announcer.stop();
@@ -831,7 +837,42 @@ export class TensorcastPlayground extends LitElement {
 
   private context(): ViewContext {
     const model = this.model as PlaygroundModel;
-    return { model, m: messagesFor(model.state.lang), p: paletteFor(model.state.theme, this.darkQuery?.matches ?? false) };
+    return { model, m: messagesFor(model.state.lang), p: paletteFor(model.state.theme, this.darkFor(model.state.theme)) };
+  }
+
+  // --- theme="inherit" (model/host-scheme.ts)
+
+  /** Whether the dark palette is asked for where the theme leaves it open: the host page's scheme under 'inherit', else the system's. */
+  private darkFor(theme: Theme): boolean {
+    const prefersDark = this.darkQuery?.matches ?? false;
+    if (theme !== 'inherit') return prefersDark;
+    const dark = hostIsDark({
+      mdColorScheme: document.body?.getAttribute('data-md-color-scheme') ?? null,
+      dataTheme: document.documentElement.getAttribute('data-theme') ?? document.body?.getAttribute('data-theme') ?? null,
+      // The element's own: inherited from where it sits (the element sets color-scheme only inside its shadow root).
+      colorScheme: getComputedStyle(this).getPropertyValue('color-scheme'),
+      prefersDark,
+    });
+    this.hostDark = dark;
+    return dark;
+  }
+
+  /**
+   * A site's light/dark switch changes an attribute or a class (which may
+   * set color-scheme) on <html> or <body>: watched on both, for as long as
+   * the element is in the page. A change that keeps the scheme draws nothing.
+   */
+  private watchHostScheme(): void {
+    const attributeFilter = ['data-md-color-scheme', 'data-theme', 'class', 'style'];
+    this.hostWatch?.observe(document.documentElement, { attributes: true, attributeFilter });
+    if (document.body !== null) this.hostWatch?.observe(document.body, { attributes: true, attributeFilter });
+  }
+
+  private onHostScheme(): void {
+    const theme = (this.model?.state ?? this.startState()).theme;
+    if (theme !== 'inherit') return;
+    const before = this.hostDark;
+    if (this.darkFor(theme) !== before) this.requestUpdate();
   }
 
   // --- rendering
@@ -920,7 +961,7 @@ export class TensorcastPlayground extends LitElement {
   private loadingPage(): TemplateResult {
     const state = this.startState();
     const m = messagesFor(state.lang);
-    const p = paletteFor(state.theme, this.darkQuery?.matches ?? false);
+    const p = paletteFor(state.theme, this.darkFor(state.theme));
     return this.frame(m, p, this.compact ? '' : pageHeader(m, state, (patch) => this.change(patch)), '',
       this.failure === null ? html`<p role="status">${m.ui.loading}</p>` : html`<p class="problem" role="alert">${m.labelled(m.ui.loadFailed, '')}<span data-testid="error">${this.failure}</span></p>`);
   }

@@ -61,6 +61,7 @@ const DARK: Palette = {
   hatch: 'rgba(255, 123, 114, 0.55)',
 };
 
+/** prefersDark: the scheme a theme that leaves it open ('auto', 'inherit') takes (playground.ts says which). */
 export function paletteFor(theme: Theme, prefersDark: boolean): Palette {
   if (theme === 'dark') return DARK;
   if (theme === 'light') return LIGHT;

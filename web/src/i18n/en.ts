@@ -76,7 +76,7 @@ export const en: Messages = {
     exportPng: 'Export PNG',
     switchLanguage: '中文',
     theme: 'Theme',
-    themes: { auto: 'system', light: 'light', dark: 'dark' },
+    themes: { auto: 'system', light: 'light', dark: 'dark', inherit: 'page' },
     keys: 'Keys: ← → step · Home / End first / last · P play or pause · 1–4 views',
     result: 'Result',
     errorLabel: 'Error (PyTorch’s message)',

@@ -81,7 +81,7 @@ export const zh: Messages = {
     exportPng: '导出 PNG',
     switchLanguage: 'English',
     theme: '主题',
-    themes: { auto: '跟随系统', light: '浅色', dark: '深色' },
+    themes: { auto: '跟随系统', light: '浅色', dark: '深色', inherit: '跟随页面' },
     keys: '快捷键：← → 前后切换步骤 · Home / End 跳到第一步或最后一步 · P 播放或暂停 · 1–4 切换视图',
     result: '结果',
     errorLabel: '错误（PyTorch 原文）',

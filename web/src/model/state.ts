@@ -44,7 +44,8 @@ export type Loss = (typeof LOSSES)[number];
 export const LANGS = ['en', 'zh'] as const;
 export type Lang = (typeof LANGS)[number];
 
-export const THEMES = ['auto', 'light', 'dark'] as const;
+// 'inherit': the host page's scheme (model/host-scheme.ts), for a course site with a light/dark switch of its own.
+export const THEMES = ['auto', 'light', 'dark', 'inherit'] as const;
 export type Theme = (typeof THEMES)[number];
 
 /** Predict mode off or on ('1'): a link says predict=1. */
