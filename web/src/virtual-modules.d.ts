@@ -5,3 +5,8 @@ declare module 'virtual:tensorcast-puzzles' {
   /** 'hide' in a build without solutions (Note [Answer-free build] in web/puzzles-plugin.ts). */
   export const solutions: 'show' | 'hide';
 }
+
+// The package README's examples, compiled at build time (web/api-examples-plugin.ts).
+declare module 'virtual:tensorcast-api-examples' {
+  export const EXAMPLES: import('./model/api-run.js').Example<import('tensorcast').Tensorcast>[];
+}
