@@ -15,28 +15,20 @@
 // program past the budget stops with the limit's message on its line; the
 // page never hangs. What it loses is the worker's larger budget and Stop.
 //
-// The file carries a policy of its own (offlinePolicy below): no source but
-// the file itself and data: URLs, so the browser refuses any request to the
+// The file carries a policy of its own (offline-csp.ts): no source but the
+// file itself and data: URLs, so the browser refuses any request to the
 // network or another file, whatever a script would ask.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import type { Plugin, UserConfig } from 'vite';
 import { viteSingleFile } from 'vite-plugin-singlefile';
+import { OFFLINE_CSP } from './offline-csp.js';
 import { puzzleSet } from './puzzles-plugin.js';
 import playground from './vite.config.js';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 const base = playground as UserConfig;
-
-/** The offline file's Content-Security-Policy: the inlined script and styles, data: for the .wasm and icons, nothing else. */
-export const OFFLINE_CSP = [
-  "default-src 'none'",
-  "script-src 'unsafe-inline' 'wasm-unsafe-eval'",
-  "style-src 'unsafe-inline'",
-  'connect-src data:',
-  'img-src data:',
-].join('; ');
 
 // Emscripten's glue names the SIMD .wasm itself, in a branch the package's
 // loader never takes (it passes locateFile: dist/loader.js); inlined, that

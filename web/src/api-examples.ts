@@ -70,7 +70,7 @@ function example(m: Messages['apiPage'], i: number): TemplateResult {
   const status = statuses[i]!;
   const shown = status.kind === 'done' ? status.shown : [];
   const at = (line: number | null): Shown[] => shown.filter((s) => s.line === line);
-  return html`<section data-testid="example" data-state=${status.kind} aria-labelledby=${`ex-${i}`}>
+  return html`<section data-testid="example" data-section=${ex.section} data-state=${status.kind} aria-labelledby=${`ex-${i}`}>
     <h2 id=${`ex-${i}`}>${ex.section}
       <button type="button" @click=${() => void run(i)} ?disabled=${status.kind === 'running'}>${m.run}</button>
       <span class="status" role="status">${status.kind === 'running' ? m.running
