@@ -10,3 +10,9 @@ declare module 'virtual:tensorcast-puzzles' {
 declare module 'virtual:tensorcast-api-examples' {
   export const EXAMPLES: import('./model/api-run.js').Example<import('tensorcast').Tensorcast>[];
 }
+
+// Vite's inlined worker (`?worker&inline`): a constructor of the worker, its script in the bundle (src/program-spawn-inline.ts).
+declare module '*?worker&inline' {
+  const InlineWorker: new (options?: { name?: string }) => Worker;
+  export default InlineWorker;
+}
