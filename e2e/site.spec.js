@@ -8,7 +8,9 @@
 // code mode work, programs run in the worker the file carries (Note
 // [Programs in the offline file], web/single-file.config.ts), Stop ends a
 // long run and an endless loop stops at its limit; its policy refuses
-// nothing the page does. Screenshots in e2e/screenshots/offline/.
+// nothing the page does; and where no worker starts, programs run on the
+// page's thread within the package's budget, and the page never hangs.
+// Screenshots in e2e/screenshots/offline/.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -210,6 +212,27 @@ test('the offline file from disk, network off: playground and code mode work, pr
   expect(net.outside).toEqual([]);
   expect(net.asked.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'))).toEqual([]);
   expect(await page.evaluate(() => window.violations)).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('the offline file in a browser that starts no worker: programs run on the page\'s thread, within the package\'s budget, and the page never hangs', async ({ page, context }) => {
+  const problems = watch(page);
+  // Every worker refused, as a browser might refuse a blob: worker from file://.
+  await page.addInitScript(() => {
+    window.Worker = function Worker() { throw new DOMException('no worker from this page', 'SecurityError'); };
+  });
+  const net = await openOffline(page, context, 'mode=code&lang=en');
+  await codeReady(page);
+  expect(await program(page)).toMatchObject({ offThread: false, run: { ok: true } });
+  await expect(page.getByTestId('printed')).toHaveText(PRINTED);
+  // Past the page's budget: the limit's message on its line, at once; an endless loop stops at its step limit.
+  await paste(page, 'import torch\nx = torch.randn(4000, 4000)\ny = x @ x\n');
+  await page.waitForFunction(() => /work units/.test(document.querySelector('tensorcast-playground').program.run?.error?.message ?? ''), null, { timeout: 10_000 });
+  await paste(page, 'import torch\nwhile True:\n    x = torch.ones(2)\n');
+  await page.waitForFunction(() => /statements|steps/.test(document.querySelector('tensorcast-playground').program.run?.error?.message ?? ''), null, { timeout: 10_000 });
+  await page.getByTestId('lang').click();
+  await expect(page.locator('tensorcast-playground .app')).toHaveAttribute('lang', 'zh-CN');
+  expect(net.outside).toEqual([]);
   expect(problems).toEqual([]);
 });
 
