@@ -257,6 +257,17 @@ test('screenshots: the site (playground, code mode, API page) and the offline fi
         await context.close();
       }
     }
+    // Dark: the API page follows the system's scheme; the offline file's playground too (theme=system).
+    const dark = await browser.newContext({ viewport: VIEWPORTS.laptop, colorScheme: 'dark' });
+    const page = await dark.newPage();
+    await page.goto(`${server.origin}/course/tensorcast/api.html#lang=en`);
+    await runApiPage(page);
+    await page.screenshot({ path: new URL('site-api-laptop-en-dark.png', SHOTS).pathname });
+    await dark.setOffline(true);
+    await page.goto(`${pathToFileURL(OFFLINE).href}#a=5,1,4,1&b=3,1,1&op=add&lang=zh`);
+    await ready(page);
+    await page.screenshot({ path: new URL('offline-playground-laptop-zh-dark.png', SHOTS).pathname });
+    await dark.close();
   } finally {
     await server.close();
   }
