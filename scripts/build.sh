@@ -35,3 +35,7 @@ bash bindings/build-dist.sh
 # with the package just assembled in dist/.
 node_modules/.bin/tsc -p web/tsconfig.json
 node_modules/.bin/vite build --config web/vite.config.ts --logLevel warn
+
+# The offline site (web/site/) and the offline file, from the package and
+# the playground's sources: e2e/site.spec.js opens them.
+bash scripts/build-site.sh

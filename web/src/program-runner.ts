@@ -211,8 +211,3 @@ export class ProgramRunner {
     if (this.spare === thread) this.spare = null;
   }
 }
-
-/** A module worker running program-worker.ts (written so, Vite bundles that file as a worker chunk of its own). */
-export function programWorker(): Worker {
-  return new Worker(new URL('./program-worker.ts', import.meta.url), { type: 'module', name: 'tensorcast-program' });
-}

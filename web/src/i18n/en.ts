@@ -718,4 +718,21 @@ export const en: Messages = {
     noDrill: (id) => `There is no drill called “${id}”.`,
     allPuzzles: 'All puzzles and drills',
   },
+  // ---- The site's API page (web/api.html; offline part).
+  apiPage: {
+    title: 'tensorcast in JavaScript: the examples',
+    intro: 'The examples of the npm package’s README, run in this page by the package itself. Each line’s value appears under it; a line that raises shows its error.',
+    nav: 'Pages',
+    playground: 'Playground',
+    codeMode: 'Code',
+    worksheet: 'Worksheet',
+    language: 'Language',
+    run: 'Run',
+    runAll: 'Run all',
+    running: 'Running…',
+    throws: 'error',
+    nothingShown: 'It ran; no line gives a value to show.',
+    loadFailed: (reason) => `The core could not be loaded: ${reason}`,
+  },
+
 };

@@ -722,4 +722,27 @@ export interface Messages {
     noDrill(id: string): string;
     allPuzzles: string;
   };
+  // ---- The site's API page (web/api.html; offline part): the package README's examples, run here.
+  apiPage: {
+    title: string;
+    /** Under the title: what the page is. */
+    intro: string;
+    /** The links to the site's other pages. */
+    nav: string;
+    playground: string;
+    codeMode: string;
+    worksheet: string;
+    language: string;
+    run: string;
+    runAll: string;
+    /** While an example runs. */
+    running: string;
+    /** Before what a line threw. */
+    throws: string;
+    /** The example ran and gave no value to show. */
+    nothingShown: string;
+    /** The core did not load: the reason. */
+    loadFailed(reason: string): string;
+  };
+
 }

@@ -715,4 +715,21 @@ export const zh: Messages = {
     noDrill: (id) => `没有名为“${id}”的预测题。`,
     allPuzzles: '全部谜题和预测题',
   },
+  // ---- 网站的 API 页面（web/api.html；离线部分）。
+  apiPage: {
+    title: '在 JavaScript 中使用 tensorcast：示例',
+    intro: '这些是 npm 包 README 中的示例，由这个包直接在本页运行。每行的值显示在该行下方；出错的行会显示它的错误。',
+    nav: '页面',
+    playground: '演示',
+    codeMode: '代码',
+    worksheet: '习题单',
+    language: '语言',
+    run: '运行',
+    runAll: '全部运行',
+    running: '正在运行…',
+    throws: '报错',
+    nothingShown: '已运行；没有需要显示值的行。',
+    loadFailed: (reason) => `无法加载核心：${reason}`,
+  },
+
 };
