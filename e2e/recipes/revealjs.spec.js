@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { serveStatic } from '../static-server.js';
-import { ready, watch } from '../helpers.js';
+import { expectTipByCell, ready, watch } from '../helpers.js';
 import { copyElement, root } from './element-files.js';
 
 const recipe = join(root, 'recipes/revealjs');
@@ -72,7 +72,8 @@ for (const size of [{ width: 1920, height: 1080, scaled: (s) => s > 1.3 }, { wid
     const problems = watch(page);
     await page.setViewportSize({ width: size.width, height: size.height });
     await openLecture(page);
-    expect(size.scaled(await page.evaluate(() => window.Reveal.getScale()))).toBe(true);
+    const scale = await page.evaluate(() => window.Reveal.getScale());
+    expect(size.scaled(scale)).toBe(true);
     // Nothing focused: → is reveal's, to the slide with the strides diagram
     // (drawn while the slide was hidden, and fitted once shown).
     await toSlide(page, () => page.keyboard.press('ArrowRight'));
@@ -87,6 +88,7 @@ for (const size of [{ width: 1920, height: 1080, scaled: (s) => s > 1.3 }, { wid
       const box = await el.locator(`[data-testid="diagram"] text[data-key="${key}"]`).boundingBox();
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       expect(await markedOut(el)).toEqual([key]);
+      await expectTipByCell(el, key, 12 * scale);
       // Near the corner of the outline hover drew, away from the number: the same cell.
       const outline = await el.locator(`[data-testid="diagram"] rect[data-hl="on"][data-key="${key}"]`).boundingBox();
       await page.mouse.move(0, 0);
