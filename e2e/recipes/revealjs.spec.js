@@ -140,6 +140,37 @@ test('a focused element takes the arrow keys; the keys it does not use change sl
   expect(problems).toEqual([]);
 });
 
+/** A finger swiping 300 px to the left from (x, y), as to the next slide. */
+async function swipeLeft(cdp, x, y) {
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let i = 1; i <= 5; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x - i * 60, y }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+test('on a touch screen a tap inspects a cell, and a swipe on the element leaves the slide (data-prevent-swipe)', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const page = await context.newPage();
+  const problems = watch(page);
+  await openLecture(page);
+  await toSlide(page, () => page.evaluate(() => window.Reveal.slide(1)));
+  await ready(page, '#strides');
+  const el = page.locator('#strides');
+  const box = await el.locator('[data-testid="diagram"] text[data-key="out:5"]').boundingBox();
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.touchscreen.tap(x, y);
+  expect(await markedOut(el)).toEqual(['out:5']);
+  const cdp = await context.newCDPSession(page);
+  // Each touch event is handled before the next is sent: reveal has seen the swipe when it returns.
+  await swipeLeft(cdp, x, y);
+  expect(await slide(page)).toBe(1);
+  // The same swipe on the slide's title is reveal's: the next slide (not the one after it).
+  const title = await page.locator('.reveal .slides section.present h3').boundingBox();
+  await swipeLeft(cdp, title.x + title.width / 2, title.y + title.height / 2);
+  await expect.poll(() => slide(page)).toBe(2);
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 for (const lang of ['en', 'zh']) {
   test(`screenshot: the strides slide at laptop size, a cell pointed at (${lang})`, async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
