@@ -84,9 +84,9 @@ for (const size of [{ width: 1920, height: 1080, scaled: (s) => s > 1.3 }, { wid
     expect(cells.length).toBe(12);
     await expectFits(page);
     for (const key of cells) {
-      // The cell's number where the browser draws it, transforms and all.
-      const box = await el.locator(`[data-testid="diagram"] text[data-key="${key}"]`).boundingBox();
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      // The centre of the cell's number where the browser draws it, transforms and all, once it
+      // stays there (hover waits for that: the diagram is fitted anew when its slide is shown).
+      await el.locator(`[data-testid="diagram"] text[data-key="${key}"]`).hover();
       expect(await markedOut(el)).toEqual([key]);
       await expectTipByCell(el, key, 12 * scale);
       // Near the corner of the outline hover drew, away from the number: the same cell.
@@ -137,6 +137,28 @@ test('a focused element takes the arrow keys; the keys it does not use change sl
   await page.keyboard.press('ArrowLeft');
   await expect.poll(() => slide(page)).toBe(1);
   await expect(count).toHaveText('Step 7 of 7');
+  expect(problems).toEqual([]);
+});
+
+test('an element that is drawn after reveal laid out its slide stays on the slide', async ({ page }) => {
+  const problems = watch(page);
+  await page.setViewportSize({ width: 800, height: 600 });
+  // The core arrives late (a slow network): reveal lays the slide out around an element not drawn yet.
+  await page.route('**/*.wasm', async (route) => {
+    await new Promise((done) => setTimeout(done, 1500));
+    await route.continue();
+  });
+  await page.goto(`${server.origin}/lecture/#/1`);
+  await page.waitForFunction(() => window.Reveal?.isReady() === true);
+  await ready(page, '#strides');
+  const el = page.locator('#strides');
+  await el.locator('[data-testid="diagram"] text[data-key="out:11"]').hover();
+  // Drawn, with the line saying what the cell reads: all of it on the slide, and so in the window.
+  await expectFits(page);
+  const box = await el.evaluate((e) => e.getBoundingClientRect().toJSON());
+  expect(box.top).toBeGreaterThanOrEqual(0);
+  expect(box.bottom).toBeLessThanOrEqual(600);
+  expect(await markedOut(el)).toEqual(['out:11']);
   expect(problems).toEqual([]);
 });
 
