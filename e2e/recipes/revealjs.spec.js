@@ -1,10 +1,12 @@
 // The reveal.js recipe (recipes/revealjs): a lecture whose slides hold
 // <tensorcast-playground> elements, served as a teacher deploys it (the
-// slides, reveal.js' dist/ and the element's files in one folder). Its two
+// slides, reveal.js' dist/ and the element's files in one folder). Its
 // traps: reveal scales each slide to the window with a CSS transform, so the
-// pointer must still land on the cell under it, at any window size; and
-// reveal takes the arrow keys for its slides, so a focused element must keep
-// them.
+// pointer must still land on the cell under it (and the offset sum beside
+// it), at any window size; reveal takes the arrow keys and a finger's swipes
+// for its slides, so a focused or touched element must keep them; and
+// reveal lays a slide out once, so an element that grows after its core has
+// loaded must still fit on it.
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
