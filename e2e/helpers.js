@@ -88,3 +88,27 @@ export async function pasteCode(page, code) {
     content.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, code);
 }
+
+// --- the strides view's offset-sum tip (e2e/views.spec.js, e2e/recipes/revealjs.spec.js)
+
+/**
+ * Checks that the offset sum's tip (formula-tip.ts) sits by the output cell
+ * the hover marks: level with its row just past the output grid, or just
+ * below or above it. scope: the page or an element's locator; key: the
+ * cell's data-key ('out:5'); gap: the most space between them, in pixels on
+ * screen.
+ */
+export async function expectTipByCell(scope, key, gap = 12) {
+  const tip = scope.getByTestId('formula');
+  await expect(tip).toBeVisible();
+  const cell = await scope.locator(`[data-testid="diagram"] rect[data-hl="on"][data-key="${key}"]`).boundingBox();
+  const at = await tip.boundingBox();
+  const dx = Math.max(0, at.x - (cell.x + cell.width), cell.x - (at.x + at.width));
+  const dy = Math.max(0, at.y - (cell.y + cell.height), cell.y - (at.y + at.height));
+  // The grid's right edge: its last column's numbers, and half a cell.
+  const gridRight = Math.max(...(await scope.locator('[data-testid="diagram"] text[data-key^="out:"]').evaluateAll((els) =>
+    els.map((e) => e.getBoundingClientRect().right)))) + cell.width / 2;
+  // Beside: nothing between the cell and the tip but the rest of the output grid.
+  const beside = dy === 0 && at.x >= cell.x + cell.width && at.x <= gridRight + gap;
+  expect(beside || (dx === 0 && dy < gap), `tip ${JSON.stringify(at)} far from ${key} ${JSON.stringify(cell)}: ${dx}, ${dy}`).toBe(true);
+}

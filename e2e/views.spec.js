@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { en } from '../web/src/i18n/en.ts';
 import { zh } from '../web/src/i18n/zh.ts';
-import { core, open, settled, watch } from './helpers.js';
+import { core, expectTipByCell, open, settled, watch } from './helpers.js';
 
 /** The op's trace for a = arange(base).<view>, b = zeros(bShape). */
 async function traced(base, makeView, bShape) {
@@ -68,18 +68,29 @@ test('hovering a cell shows its offset sum next to it, with the view’s strides
     // The sum's cell is the one the hover marks in a's storage.
     await expect(page.locator(`[data-testid="diagram"] rect[data-hl="on"][data-key="a:s:${cell}"]`)).toHaveCount(1);
     // Next to the cell: level with its row, just past the grid's last column; or just below or above it.
-    const cellBox = await page.locator(`[data-testid="diagram"] rect[data-hl="on"][data-key="out:${flat}"]`).boundingBox();
-    const tipBox = await tip.boundingBox();
-    const dx = Math.max(0, tipBox.x - (cellBox.x + cellBox.width), cellBox.x - (tipBox.x + tipBox.width));
-    const dy = Math.max(0, tipBox.y - (cellBox.y + cellBox.height), cellBox.y - (tipBox.y + tipBox.height));
-    // Beside: nothing between the cell and the tip but the rest of the output grid.
-    const outRight = Math.max(...(await page.locator('[data-testid="diagram"] text[data-key^="out:"]').evaluateAll((els) =>
-      els.map((e) => e.getBoundingClientRect().right)))) + cellBox.width / 2;
-    const beside = dy === 0 && tipBox.x >= cellBox.x + cellBox.width && tipBox.x <= outRight + 12;
-    expect(beside || (dx === 0 && dy < 12), `tip ${JSON.stringify(tipBox)} far from cell ${JSON.stringify(cellBox)}: ${dx}, ${dy}`).toBe(true);
+    await expectTipByCell(page, `out:${flat}`);
   }
   await page.mouse.move(0, 0);
   await expect(page.getByTestId('formula')).toBeHidden();
+});
+
+test('in a diagram scaled up (large) or down (fit) the offset sum still sits by the hovered cell', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await open(page, 'a=3,1&b=4&op=add&view=strides&lang=en');
+  const el = page.locator('tensorcast-playground');
+  const scale = () => el.getByTestId('diagram').evaluate((box) => {
+    const view = box.querySelector('.viewport');
+    return view.getBoundingClientRect().width / view.offsetWidth;
+  });
+  for (const [name, value, scaled] of [['large', '', (s) => s > 1.3], ['fit', '200px', (s) => s < 0.6]]) {
+    await el.evaluate((e, [n, v]) => { e.setAttribute(n, v); return e.updateComplete; }, [name, value]);
+    expect(scaled(await scale()), `${name}: ${await scale()}`).toBe(true);
+    for (const flat of [0, 6, 11]) {
+      await el.locator(`[data-testid="diagram"] text[data-key="out:${flat}"]`).hover();
+      await expectTipByCell(page, `out:${flat}`);
+    }
+    await el.evaluate((e, n) => { e.removeAttribute(n); return e.updateComplete; }, name);
+  }
 });
 
 test('on a phone the offset sum still sits by the hovered cell', async ({ browser }) => {

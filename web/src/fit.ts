@@ -6,7 +6,10 @@
 // height given and scrolls instead of the numbers shrinking. The
 // scale is a transform, so the step's drawing is not made again; margins
 // make the layout take the scaled size. The pointer's position is divided
-// by the scale (output-cursor.ts reads it from the box's size on screen).
+// by the scale (output-cursor.ts reads it from the box's size on screen,
+// which counts a page's own transforms too: a reveal.js slide's); the
+// offset-sum tip, placed in the diagram's box, multiplies drawing
+// coordinates by it (viewportScale).
 
 export interface FitOptions {
   fit: boolean;
@@ -64,4 +67,10 @@ export function applyFit(diagram: HTMLElement, viewport: HTMLElement, o: FitOpti
   viewport.style.transform = `scale(${s})`;
   viewport.style.marginRight = `${width * (s - 1)}px`;
   viewport.style.marginBottom = `${height * (s - 1)}px`;
+}
+
+/** The scale applyFit gave the viewport (1 when none): drawing coordinates times it are the diagram box's layout pixels. */
+export function viewportScale(viewport: HTMLElement): number {
+  const transform = getComputedStyle(viewport).transform;
+  return transform === 'none' ? 1 : new DOMMatrixReadOnly(transform).a;
 }

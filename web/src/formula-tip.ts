@@ -3,6 +3,10 @@
 // cell to read it. It goes beside the output grid, level with the cell's
 // row, when the visible part of the diagram has room there (it then covers
 // no cell); else just below the cell, or above it at the drawing's foot.
+// The drawing may be scaled (fit.ts): its coordinates times that scale are
+// the diagram box's, where the tip is placed, unscaled.
+import { viewportScale } from './fit.js';
+import type { Box } from './diagram/scene.js';
 import type { Drawn } from './step-diagram.js';
 
 const GAP = 8;
@@ -23,10 +27,11 @@ export function placeTip(tip: HTMLElement, drawn: Drawn | null, flat: number | n
     return row;
   }));
   tip.hidden = false;
-  // The tip and the drawing share the scrolled box (.diagram), so drawing coordinates place it.
+  // The tip and the drawing share the scrolled box (.diagram): the drawing's coordinates, scaled, place it.
   const ox = viewport.offsetLeft;
   const oy = viewport.offsetTop;
-  const { box } = hit;
+  const k = viewportScale(viewport);
+  const box: Box = { x: hit.box.x * k, y: hit.box.y * k, w: hit.box.w * k, h: hit.box.h * k };
   // A cell reached by the keyboard may be scrolled out of sight (a phone): bring it in.
   const cellLeft = ox + box.x;
   if (cellLeft + box.w > scroller.scrollLeft + scroller.clientWidth) scroller.scrollLeft = cellLeft + box.w + GAP - scroller.clientWidth;
@@ -36,7 +41,7 @@ export function placeTip(tip: HTMLElement, drawn: Drawn | null, flat: number | n
   tip.style.top = '0px';
   const w = tip.offsetWidth;
   const h = tip.offsetHeight;
-  const gridRight = Math.max(...drawn.outBoxes.map((o) => o.box.x + o.box.w));
+  const gridRight = k * Math.max(...drawn.outBoxes.map((o) => o.box.x + o.box.w));
   const visibleRight = scroller.scrollLeft + scroller.clientWidth;
   let left: number;
   let top: number;
@@ -47,7 +52,7 @@ export function placeTip(tip: HTMLElement, drawn: Drawn | null, flat: number | n
     left = Math.max(scroller.scrollLeft, Math.min(ox + box.x, visibleRight - w));
     const below = oy + box.y + box.h + GAP;
     const above = oy + box.y - h - GAP;
-    top = below + h <= oy + viewport.offsetHeight || above < 0 ? below : above;
+    top = below + h <= oy + viewport.offsetHeight * k || above < 0 ? below : above;
   }
   tip.style.left = `${left}px`;
   tip.style.top = `${top}px`;
