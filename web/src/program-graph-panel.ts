@@ -18,17 +18,29 @@ import { graphScene, nodeName, opLabel, shapeText } from './views/program-graph.
 // Note [Graph parts' names]: a tensor's box shows its name, line, shape and
 // dtype, each cut short with … when it does not fit. A button must be named
 // by the words it shows (WCAG 2.5.3, label in name: a speech user reads them
-// off the screen and says them), so a part is named by its texts as drawn,
-// and the full sentence (what made it, what shares its storage, what changed
-// it) is its description, read after the name.
+// off the screen and says them). So a part is named by its texts as drawn,
+// name first, and the full sentence (what made it, what shares its storage,
+// what changed it) is its description, read after the name. The texts after
+// the first (the box's name: what a speech user says) are drawn over the
+// part from a sibling group hidden from screen readers (they are in the
+// name already): the button's own text is then its label, which its name
+// starts with. The texts take no pointer: a click still lands on the box.
 function nameAsShown(part: SVGGElement, sentence: string, id: string): void {
-  const shown = [...part.querySelectorAll('text')].map((t) => (t.textContent ?? '').trim()).filter((t) => t !== '');
+  const texts = [...part.querySelectorAll<SVGTextElement>(':scope > text')];
+  const shown = texts.map((t) => (t.textContent ?? '').trim()).filter((t) => t !== '');
   part.setAttribute('aria-label', shown.join(', '));
-  const desc = part.ownerDocument.createElementNS('http://www.w3.org/2000/svg', 'desc');
+  const ns = 'http://www.w3.org/2000/svg';
+  const desc = part.ownerDocument.createElementNS(ns, 'desc');
   desc.id = id;
   desc.textContent = sentence;
   part.prepend(desc);
   part.setAttribute('aria-describedby', id);
+  if (texts.length < 2) return;
+  const rest = part.ownerDocument.createElementNS(ns, 'g');
+  rest.setAttribute('aria-hidden', 'true');
+  rest.setAttribute('pointer-events', 'none');
+  rest.append(...texts.slice(1));
+  part.after(rest);
 }
 
 /** The event a click on the graph sends (bubbles, composed): detail.line is the 1-based line to open. */
