@@ -1,7 +1,15 @@
 // Keyboard access with visible focus, names for screen readers, and meaning
-// never carried by colour alone.
+// never carried by colour alone; the diagrams under forced colours (a
+// system's contrast theme), and an axe scan of every view and mode in both
+// languages and both themes. Screenshots in forced colours go to
+// e2e/screenshots/a11y/ (not committed), for a person to look at.
+import { mkdir } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { open } from './helpers.js';
+import { open, openCode, pasteCode, ready } from './helpers.js';
+
+// The demo course page (web/public): three elements, one compact, one compact and locked.
+const COURSE_PAGE = '/embed.html';
 
 const focusedTestId = (page) =>
   page.evaluate(() => {
@@ -208,3 +216,218 @@ test('the speed control sets play’s pace', async ({ page }) => {
   await expect(count).toHaveText('第 4 步，共 7 步');
   await expect(page.getByTestId('speed').locator('option')).toHaveText(['慢', '中', '快']);
 });
+
+// ---- forced colours (Note [Forced colours] in web/src/diagram/palette.ts)
+
+const SYSTEM_COLOURS = ['Canvas', 'CanvasText', 'LinkText', 'Highlight'];
+
+/** What each system colour resolves to on this page now, as getComputedStyle writes colours. */
+const systemColours = (page) =>
+  page.evaluate((names) => Object.fromEntries(names.map((name) => {
+    const probe = document.createElement('div');
+    probe.style.color = name;
+    document.body.append(probe);
+    const value = getComputedStyle(probe).color;
+    probe.remove();
+    return [value, name];
+  })), SYSTEM_COLOURS);
+
+/** Every painted fill and stroke in the element's diagrams, as computed (none and the hatch pattern left out). */
+const paints = (page, within = '[data-testid="diagram"]') =>
+  page.evaluate((sel) => {
+    const root = document.querySelector('tensorcast-playground').shadowRoot;
+    const out = new Set();
+    for (const el of root.querySelectorAll(`${sel} svg :is(rect, path, line, text)`)) {
+      const style = getComputedStyle(el);
+      for (const v of [style.fill, style.stroke]) if (v !== 'none' && !v.startsWith('url(')) out.add(v);
+    }
+    return [...out];
+  }, within);
+
+/** The legend's swatches: each role's look without its colour (outline width, dashes, hatching, glyph) and its colour. */
+const legendLooks = (page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('tensorcast-playground').shadowRoot;
+    const legend = root.querySelector('[data-testid="diagram"] g[data-layer^="legend"]');
+    const rects = [...legend.querySelectorAll('rect:not([fill^="url("])')];
+    return rects.map((rect) => {
+      const style = getComputedStyle(rect);
+      const next = rect.nextElementSibling;
+      const hatched = next?.tagName === 'rect' && next.getAttribute('fill').startsWith('url(');
+      const texts = [...legend.querySelectorAll('text')].filter((t) => Math.abs(t.getBBox().y - rect.getBBox().y) < 12 && t.getBBox().x >= rect.getBBox().x - 1);
+      const glyph = texts.find((t) => t.getBBox().x < rect.getBBox().x + rect.getBBox().width)?.textContent ?? '';
+      const word = texts.find((t) => t.getBBox().x >= rect.getBBox().x + rect.getBBox().width)?.textContent ?? '';
+      return { word, glyph, width: style.strokeWidth, dashes: style.strokeDasharray, hatched, stroke: style.stroke, fill: style.fill };
+    });
+  });
+
+for (const scheme of ['light', 'dark'])
+  test(`forced colours (${scheme} contrast theme): the alignment diagram in system colours, each role told apart without colour`, async ({ page }) => {
+    await page.emulateMedia({ forcedColors: 'active', colorScheme: scheme });
+    await open(page, 'a=5,2,4,1&b=3,1,1&op=add&view=align&lang=en&theme=light');
+    const system = await systemColours(page);
+    const diagram = page.getByTestId('diagram');
+    // The picture's background is the system's Canvas (a light theme's white would glare on a black contrast theme).
+    expect(system[await diagram.locator('svg rect[data-background]').first().evaluate((r) => getComputedStyle(r).fill)]).toBe('Canvas');
+    // Every fill and stroke is a system colour: the reader's theme decides them all.
+    const used = await paints(page);
+    expect(used.length).toBeGreaterThan(1);
+    for (const colour of used) expect(SYSTEM_COLOURS, `${colour} is a system colour`).toContain(system[colour]);
+    // Each role in the legend differs from every other in its outline, its hatching or its glyph, colour aside.
+    const looks = await legendLooks(page);
+    expect(looks.map((l) => l.word)).toEqual(['equal sizes', 'the size kept', 'a 1, stretched', 'missing dim (a ghost 1)', 'mismatch', 'dim being checked']);
+    const signature = (l) => JSON.stringify([l.glyph, l.width, l.dashes, l.hatched]);
+    expect(new Set(looks.map(signature)).size).toBe(looks.length);
+    const by = Object.fromEntries(looks.map((l) => [l.word, l]));
+    expect(by['missing dim (a ghost 1)'].dashes).not.toBe('none');
+    expect(by.mismatch.hatched).toBe(true);
+    expect(parseFloat(by['the size kept'].width)).toBeGreaterThan(parseFloat(by['equal sizes'].width));
+    expect(system[by['dim being checked'].stroke]).toBe('Highlight');
+    // The diagram's cells carry the same marks: the conflicting dim hatched, the ghost dim dashed.
+    expect(await diagram.locator('g:not([data-layer^="legend"]) > rect[fill^="url("]').count()).toBeGreaterThan(0);
+    expect(await diagram.locator('g:not([data-layer^="legend"]) > rect[stroke-dasharray]').count()).toBeGreaterThan(0);
+    // The error beside the diagram: its double rule and its ✗ survive the forced colours.
+    const problem = page.locator('.problem').first();
+    expect(await problem.evaluate((e) => getComputedStyle(e).borderLeftStyle)).toBe('double');
+    expect(await problem.locator('.failed').evaluate((e) => getComputedStyle(e, '::before').content)).toBe('"✗ "');
+    // The chosen tab: underlined and bold, not only framed.
+    const tab = page.getByTestId('tab-align');
+    expect(await tab.evaluate((e) => [getComputedStyle(e).textDecorationLine, getComputedStyle(e).fontWeight])).toEqual(['underline', '700']);
+  });
+
+test('forced colours: the strides view marks zero strides, reused cells and the hovered cell without colour', async ({ page }) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await open(page, 'a=2,3&b=3&op=add&view=strides&lang=en');
+  const system = await systemColours(page);
+  const diagram = page.getByTestId('diagram');
+  for (const colour of await paints(page)) expect(SYSTEM_COLOURS).toContain(system[colour]);
+  // Zero strides hatched; b's cells, each read by both rows of the output, dashed.
+  expect(await diagram.locator('rect[fill^="url("]').count()).toBeGreaterThan(0);
+  expect(await diagram.locator('path[stroke-dasharray]').count()).toBeGreaterThan(0);
+  await diagram.locator('text[data-key="out:4"]').hover();
+  // The hovered cell: a thick Highlight outline; the cells it reads from the same, the other reads dashed.
+  const on = diagram.locator('rect[data-hl="on"][data-key="out:4"]');
+  expect(await on.evaluate((r) => [getComputedStyle(r).strokeWidth, getComputedStyle(r).strokeDasharray])).toEqual(['4px', 'none']);
+  expect(system[await on.evaluate((r) => getComputedStyle(r).stroke)]).toBe('Highlight');
+  const same = diagram.locator('rect[data-hl="same"]').first();
+  expect(await same.evaluate((r) => getComputedStyle(r).strokeDasharray)).not.toBe('none');
+});
+
+test('forced colours: the program graph marks the picked line by its outline width; turning forced colours off restores the theme', async ({ page }) => {
+  await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
+  await openCode(page, 'lang=en');
+  const graph = page.getByTestId('program-graph');
+  await expect(graph.locator('g[role="button"]').first()).toBeVisible();
+  const system = await systemColours(page);
+  for (const colour of await paints(page, '[data-testid="program-graph"]')) expect(SYSTEM_COLOURS).toContain(system[colour]);
+  const node = graph.locator('g[role="button"][data-testid^="node-"]').first();
+  await node.focus();
+  await page.keyboard.press('Enter');
+  const box = graph.locator('g[role="button"][aria-pressed="true"][data-testid^="node-"] > rect').first();
+  await expect(box).toBeVisible();
+  const other = graph.locator('g[role="button"]:not([aria-pressed])[data-testid^="node-"] > rect').first();
+  const width = (l) => l.evaluate((r) => parseFloat(getComputedStyle(r).strokeWidth));
+  expect(await width(box)).toBeGreaterThan(await width(other));
+  // The system stops forcing colours: the theme's own palette comes back, without a reload.
+  await page.emulateMedia({ forcedColors: 'none', colorScheme: 'dark' });
+  await expect(graph.locator('svg rect[data-background]').first()).toHaveAttribute('fill', '#0d1117');
+});
+
+// ---- an axe scan of every view and mode: no serious or critical violation.
+// Every rule axe runs by default is on; none is disabled.
+
+const OUTER = 'def outer(a: float32[n], b: float32[m]) -> float32[n, m]:\n    return a[None, :] * b[:, None]';
+
+/** The element(s) of the course page in the language and theme asked for. */
+async function coursePage(page, lang, theme) {
+  await page.goto(COURSE_PAGE);
+  for (const id of ['#lesson-align', '#lesson-strides', '#lesson-lecture']) await ready(page, id);
+  await page.evaluate(([l, t]) => Promise.all([...document.querySelectorAll('tensorcast-playground')].map((el) => {
+    el.setAttribute('lang', l);
+    el.setAttribute('theme', t);
+    return el.updateComplete;
+  })), [lang, theme]);
+}
+
+const SCANS = {
+  'alignment, with a mismatch': (page, q) => open(page, `a=5,2,4,1&b=3,1,1&op=add&view=align&step=3&${q}`),
+  strides: async (page, q) => {
+    await open(page, `a=5,1,4,1&b=3,1,1&op=add&view=strides&${q}`);
+    await page.getByTestId('diagram').locator('text[data-key="out:4"]').hover();
+  },
+  gradient: (page, q) => open(page, `a=2,3&b=3&c=2,1&op=where&view=grad&${q}`),
+  'in-place': (page, q) => open(page, `a=5,1,4,1&b=3,1,1&op=add&view=inplace&${q}`),
+  predict: (page, q) => open(page, `a=5,1,4,1&b=3,1,1&op=add&view=align&predict=1&${q}`),
+  'code mode': (page, q) => openCode(page, q),
+  'the puzzles list': async (page, q) => {
+    await open(page, `view=puzzles&${q}`);
+    await expect(page.getByTestId('puzzle-item').first()).toBeVisible();
+  },
+  'a puzzle after a failed check': async (page, q) => {
+    await open(page, `puzzle=outer&${q}`);
+    await expect(page.locator('.cm-content')).toBeVisible();
+    await page.getByTestId('puzzle-next-hint').click();
+    await pasteCode(page, OUTER);
+    await page.getByTestId('puzzle-check').click();
+    await expect(page.getByTestId('puzzle-result')).toHaveAttribute('data-passed', 'false');
+    await expect(page.getByTestId('puzzle-views').getByTestId('program-graph')).toBeVisible();
+  },
+  'a drill': async (page, q) => {
+    await open(page, `drill=gradient-of-a-broadcast&${q}`);
+    await expect(page.getByTestId('drill')).toBeVisible();
+  },
+  'an exercise of two shapes': (page, q) => open(page, `a=4,3&b=3,1&op=add&view=align&goal=shape.out.4x3&edit=b&${q}`),
+  'a code exercise, met': async (page, q) => {
+    await openCode(page, `goal=runs&edit=3&${q}`);
+    await expect(page.getByTestId('exercise-met')).toBeVisible();
+  },
+  'the exercise maker': async (page, q) => {
+    await openCode(page, q);
+    await page.getByTestId('make-exercise').click();
+    await expect(page.getByTestId('exercise-maker')).toBeVisible();
+  },
+  'the worksheet': async (page, q) => {
+    await page.goto(`/worksheet.html#set=puzzles&${q}`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  },
+  'the course page (compact, lock)': (page, q) => coursePage(page, ...q.match(/lang=(\w+)&theme=(\w+)/).slice(1)),
+};
+
+for (const [name, go] of Object.entries(SCANS))
+  for (const lang of ['en', 'zh'])
+    for (const theme of ['light', 'dark'])
+      test(`axe: ${name}, ${lang}, ${theme}: no serious or critical violation`, async ({ page }) => {
+        // The worksheet has no theme of its own: it follows the system's scheme.
+        await page.emulateMedia({ colorScheme: theme });
+        await go(page, `lang=${lang}&theme=${theme}`);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        const grave = violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' >> ')}: ${n.failureSummary}`).join('; ')}`);
+        expect(grave).toEqual([]);
+      });
+
+// ---- screenshots in forced colours, both contrast themes, at a phone's and a laptop's size, in both languages.
+const SIZES = { phone: { width: 390, height: 844 }, laptop: { width: 1366, height: 768 } };
+const SHOTS = new URL('./screenshots/a11y/', import.meta.url);
+for (const [size, viewport] of Object.entries(SIZES))
+  for (const lang of ['en', 'zh'])
+    test(`screenshots in forced colours, ${size}, ${lang}`, async ({ page }) => {
+      await mkdir(SHOTS, { recursive: true });
+      await page.setViewportSize(viewport);
+      const shot = async (name) => {
+        await page.getByTestId(name === 'graph' ? 'program-graph' : 'diagram').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: new URL(`${name}-${size}-${lang}-${scheme}.png`, SHOTS).pathname });
+      };
+      let scheme;
+      for (scheme of ['light', 'dark']) {
+        await page.emulateMedia({ forcedColors: 'active', colorScheme: scheme });
+        await open(page, `a=5,2,4,1&b=3,1,1&op=add&view=align&step=3&lang=${lang}`);
+        await shot('align');
+        await open(page, `a=2,3&b=3&op=add&view=strides&lang=${lang}`);
+        await page.getByTestId('diagram').locator('text[data-key="out:4"]').hover();
+        await shot('strides');
+        await openCode(page, `lang=${lang}`);
+        await shot('graph');
+      }
+    });

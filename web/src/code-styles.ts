@@ -10,7 +10,8 @@ export const codeStyles = css`
     --code-number: #0550ae;
     --code-string: #0a3069;
     --code-call: #6639ba;
-    --code-inline: #1a7f37;
+    /* Darker than the palette's green: 4.5:1 on its own 10% tint (the chip's background). */
+    --code-inline: #116329;
   }
   .app[data-theme='dark'] {
     --code-keyword: #d2a8ff;

@@ -60,6 +60,10 @@ export const exerciseStyles = css`
     border-left-color: var(--good);
     background: var(--good-bg);
   }
+  /* The muted grey falls under 4.5:1 on the dark theme's green. */
+  .exercise.met .aside {
+    color: var(--fg);
+  }
   .exercise .tick {
     font-size: 1.4em;
     font-weight: bold;

@@ -161,6 +161,8 @@ export class TensorcastPlayground extends LitElement {
   private loading: Promise<void> | null = null;
   private readonly player = new Player(() => this.advance(), () => this.requestUpdate());
   private readonly darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+  /** The system forces its own colours: the diagrams are drawn in them (Note [Forced colours]). */
+  private readonly forcedQuery = typeof matchMedia === 'function' ? matchMedia('(forced-colors: active)') : null;
   /** The reader's system asks for less motion: no playing through the steps (Next still steps), no smooth scrolling. */
   private readonly stillQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
   private readonly diagram = new StepDiagram();
@@ -245,6 +247,7 @@ export class TensorcastPlayground extends LitElement {
       window.addEventListener('keydown', this.onPageKey);
     }
     this.darkQuery?.addEventListener('change', this.onScheme);
+    this.forcedQuery?.addEventListener('change', this.onScheme);
     this.stillQuery?.addEventListener('change', this.onMotion);
     this.resized?.observe(this);
     this.watchHostScheme();
@@ -255,6 +258,7 @@ export class TensorcastPlayground extends LitElement {
     window.removeEventListener('hashchange', this.onHash);
     window.removeEventListener('keydown', this.onPageKey);
     this.darkQuery?.removeEventListener('change', this.onScheme);
+    this.forcedQuery?.removeEventListener('change', this.onScheme);
     this.stillQuery?.removeEventListener('change', this.onMotion);
     this.hostWatch?.disconnect();
     this.player.pause();
@@ -837,7 +841,12 @@ export class TensorcastPlayground extends LitElement {
 
   private context(): ViewContext {
     const model = this.model as PlaygroundModel;
-    return { model, m: messagesFor(model.state.lang), p: paletteFor(model.state.theme, this.darkFor(model.state.theme)) };
+    return { model, m: messagesFor(model.state.lang), p: this.paletteOf(model.state.theme) };
+  }
+
+  /** The palette the element draws in: the theme's, the host's under 'inherit', the system's under forced colours. */
+  private paletteOf(theme: Theme): Palette {
+    return paletteFor(theme, this.darkFor(theme), this.forcedQuery?.matches ?? false);
   }
 
   // --- theme="inherit" (model/host-scheme.ts)
@@ -925,7 +934,7 @@ export class TensorcastPlayground extends LitElement {
     // The graph of the run shown: a half-typed line keeps the last one that could read the code (faded by the panel around it).
     const program = code.shown;
     // The step stepped to is part of what the graph shows (model/program-runs.ts).
-    const key = `${program === null ? '' : program.code}|${ctx.m.lang}|${ctx.p.name}|${code.picked ?? ''}|${code.step ?? ''}`;
+    const key = `${program === null ? '' : program.code}|${ctx.m.lang}|${ctx.p.name}|${ctx.p.forced}|${code.picked ?? ''}|${code.step ?? ''}`;
     // A run of the same code for another line's values (a backward step asks for its pass's line) brings numbers the views show: the record is part of the key.
     const record = code.shownRecord;
     if (program === null || (key === this.programViewsKey && record === this.programViewsRecord)) return;
@@ -961,7 +970,7 @@ export class TensorcastPlayground extends LitElement {
   private loadingPage(): TemplateResult {
     const state = this.startState();
     const m = messagesFor(state.lang);
-    const p = paletteFor(state.theme, this.darkFor(state.theme));
+    const p = this.paletteOf(state.theme);
     return this.frame(m, p, this.compact ? '' : pageHeader(m, state, (patch) => this.change(patch)), '',
       this.failure === null ? html`<p role="status">${m.ui.loading}</p>` : html`<p class="problem" role="alert">${m.labelled(m.ui.loadFailed, '')}<span data-testid="error">${this.failure}</span></p>`);
   }

@@ -15,6 +15,34 @@ import type { ProgramGraph, ProgramLike } from './model/program-graph.js';
 import { reductionScene, stepCaption, stepItem, stepOverlay, stepValueRows } from './views/program-backward.js';
 import { graphScene, nodeName, opLabel, shapeText } from './views/program-graph.js';
 
+// Note [Graph parts' names]: a tensor's box shows its name, line, shape and
+// dtype, each cut short with … when it does not fit. A button must be named
+// by the words it shows (WCAG 2.5.3, label in name: a speech user reads them
+// off the screen and says them). So a part is named by its texts as drawn,
+// name first, and the full sentence (what made it, what shares its storage,
+// what changed it) is its description, read after the name. The texts after
+// the first (the box's name: what a speech user says) are drawn over the
+// part from a sibling group hidden from screen readers (they are in the
+// name already): the button's own text is then its label, which its name
+// starts with. The texts take no pointer: a click still lands on the box.
+function nameAsShown(part: SVGGElement, sentence: string, id: string): void {
+  const texts = [...part.querySelectorAll<SVGTextElement>(':scope > text')];
+  const shown = texts.map((t) => (t.textContent ?? '').trim()).filter((t) => t !== '');
+  part.setAttribute('aria-label', shown.join(', '));
+  const ns = 'http://www.w3.org/2000/svg';
+  const desc = part.ownerDocument.createElementNS(ns, 'desc');
+  desc.id = id;
+  desc.textContent = sentence;
+  part.prepend(desc);
+  part.setAttribute('aria-describedby', id);
+  if (texts.length < 2) return;
+  const rest = part.ownerDocument.createElementNS(ns, 'g');
+  rest.setAttribute('aria-hidden', 'true');
+  rest.setAttribute('pointer-events', 'none');
+  rest.append(...texts.slice(1));
+  part.after(rest);
+}
+
 /** The event a click on the graph sends (bubbles, composed): detail.line is the 1-based line to open. */
 export const PROGRAM_SELECT = 'program-select';
 
@@ -171,7 +199,8 @@ function render(container: HTMLElement, state: PanelState): void {
   state.columns = columnsFor(width);
   const layout = layoutGraph(graph, state.columns);
   const scene = graphScene(m, p, graph, layout, ctx.line, step === null ? null : stepOverlay(m, graph, step));
-  const svg = buildSvg(scene, `pg${ids++}`);
+  const prefix = `pg${ids++}`;
+  const svg = buildSvg(scene, prefix);
   // Its parts are buttons: a group, not an image (an image's children are hidden from screen readers).
   svg.setAttribute('role', 'group');
   svg.setAttribute('aria-label', g.title);
@@ -212,7 +241,7 @@ function render(container: HTMLElement, state: PanelState): void {
     part.setAttribute('data-pick', String(picked));
     part.setAttribute('tabindex', '-1');
     part.setAttribute('role', 'button');
-    part.setAttribute('aria-label', label);
+    nameAsShown(part, label, `${prefix}-${layer}`);
     if (ctx.line === picked) part.setAttribute('aria-pressed', 'true');
     part.addEventListener('click', () => select(container, picked));
     part.addEventListener('keydown', (e) => {

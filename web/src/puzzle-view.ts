@@ -148,7 +148,7 @@ export class PuzzleView {
     const t = puzzleTexts(lang);
     this.openEditor(entry, t);
     const shown = this.shown.get(entry.puzzle.id);
-    const key = shown?.run == null ? '' : `${entry.puzzle.id}|${shown.run.code}|${shown.line}|${lang}|${p.name}`;
+    const key = shown?.run == null ? '' : `${entry.puzzle.id}|${shown.run.code}|${shown.line}|${lang}|${p.name}|${p.forced}`;
     if (key === this.viewsKey) return;
     this.viewsKey = key;
     if (shown?.run == null) {

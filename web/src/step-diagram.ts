@@ -37,7 +37,7 @@ export class StepDiagram {
   show(ctx: ViewContext): { drawn: Drawn; fresh: boolean } {
     const model = ctx.model;
     // What every step's drawing depends on: the inputs, view, language, theme and predictions given.
-    const base = `${hashFromState({ ...model.state, step: null })}|${ctx.p.name}|${model.predicting ? model.predictions.version : ''}`;
+    const base = `${hashFromState({ ...model.state, step: null })}|${ctx.p.name}|${ctx.p.forced}|${model.predicting ? model.predictions.version : ''}`;
     const index = model.stepIndex;
     const key = `${base}|${index}`;
     if (this.drawn?.key === key) return { drawn: this.drawn, fresh: false };

@@ -27,6 +27,8 @@ export interface Palette {
   /** stride-0 marks and the reused cell */
   zero: Tone;
   hatch: string;
+  /** Drawn in the system's colours (Note [Forced colours]). */
+  forced: boolean;
 }
 
 const LIGHT: Palette = {
@@ -43,6 +45,7 @@ const LIGHT: Palette = {
   accent: '#8250df',
   zero: { fill: '#fbefff', stroke: '#8250df' },
   hatch: 'rgba(207, 34, 46, 0.45)',
+  forced: false,
 };
 
 const DARK: Palette = {
@@ -59,11 +62,39 @@ const DARK: Palette = {
   accent: '#bc8cff',
   zero: { fill: '#2f1a4f', stroke: '#bc8cff' },
   hatch: 'rgba(255, 123, 114, 0.55)',
+  forced: false,
 };
 
-/** prefersDark: the scheme a theme that leaves it open ('auto', 'inherit') takes (playground.ts says which). */
-export function paletteFor(theme: Theme, prefersDark: boolean): Palette {
-  if (theme === 'dark') return DARK;
-  if (theme === 'light') return LIGHT;
-  return prefersDark ? DARK : LIGHT;
+// Note [Forced colours]: when the reader's system forces its own colours
+// (Windows' contrast themes: CSS forced-colors: active), the browser repaints
+// the page's HTML in a few system colours but leaves an SVG's fill and stroke
+// as drawn: the diagram would keep the theme's pastels (on a black page, a
+// white picture). So the diagram is drawn in the CSS system colours then:
+// Canvas behind, CanvasText for cells, outlines and text, Highlight for what
+// is being explained or pointed at (the column checked, the hovered cell,
+// the picked line), LinkText for a stretched 1. Each role keeps its glyph,
+// outline width, dashes and hatching (role-looks.ts): those, not the few
+// colours a contrast theme has, tell the roles apart. The keywords resolve
+// to the reader's theme wherever they are painted (the page, an exported SVG
+// opened under the same theme).
+const SYSTEM: Omit<Palette, 'name'> = {
+  bg: 'Canvas',
+  fg: 'CanvasText',
+  muted: 'CanvasText',
+  cell: { fill: 'Canvas', stroke: 'CanvasText' },
+  same: { fill: 'Canvas', stroke: 'CanvasText' },
+  kept: { fill: 'Canvas', stroke: 'CanvasText' },
+  one: { fill: 'Canvas', stroke: 'LinkText' },
+  missing: { fill: 'Canvas', stroke: 'CanvasText' },
+  conflict: { fill: 'Canvas', stroke: 'CanvasText' },
+  accent: 'Highlight',
+  zero: { fill: 'Canvas', stroke: 'Highlight' },
+  hatch: 'CanvasText',
+  forced: true,
+};
+
+/** The theme's palette (prefersDark: the scheme a theme that leaves it open, 'auto' or 'inherit', takes; playground.ts says which); under forced colours, the system's (Note [Forced colours]) with the theme's name. */
+export function paletteFor(theme: Theme, prefersDark: boolean, forced = false): Palette {
+  const chosen = theme === 'dark' ? DARK : theme === 'light' ? LIGHT : prefersDark ? DARK : LIGHT;
+  return forced ? { ...SYSTEM, name: chosen.name } : chosen;
 }

@@ -207,7 +207,8 @@ function gridsPart(sb: SceneBuilder, ctx: ViewContext, shape: number[], top: num
       spec: {
         shape, name: input.name, palette: p, keyPrefix: `${input.name}:e`, words: gridWords(m), shapeText: formatShape(shape),
         text: (f: number) => formatElement(input.read?.[f] as number, input.dtype),
-        look: (f: number) => ((input.readers?.[input.cell?.[f] as number] ?? 1) > 1 ? { ...p.zero } : { ...p.cell }),
+        // A cell read more than once: its colour and a dashed outline (no colour alone, Note [Forced colours]).
+        look: (f: number) => ((input.readers?.[input.cell?.[f] as number] ?? 1) > 1 ? { ...p.zero, dashed: true } : { ...p.cell }),
       } satisfies GridSpec,
     })),
     {
