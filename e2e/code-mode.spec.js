@@ -296,7 +296,7 @@ test('copy link and copy embed code carry the program', async ({ page, context }
 
 test('the embed element takes a program from its code attribute or a <script type="text/plain"> child', async ({ page }) => {
   const problems = watch(page);
-  await page.goto('/embed.html');
+  await page.goto('/course.html');
   await ready(page, '#lesson-align');
   await page.evaluate(() => {
     const one = document.createElement('tensorcast-playground');

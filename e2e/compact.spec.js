@@ -10,7 +10,7 @@ import { core, ready, settled, torchSize, watch } from './helpers.js';
 const EMBED = '#lesson-strides';
 
 async function openEmbed(page) {
-  await page.goto('/embed.html');
+  await page.goto('/course.html');
   await ready(page, EMBED);
   return page.locator(EMBED);
 }
