@@ -167,7 +167,7 @@ test('copy link and copy embed code put the current state on the clipboard', asy
   await page.getByTestId('copy-link').click();
   await expect(page.getByTestId('share-status')).toHaveText('已复制。');
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(new URL(link).hash).toBe('#a=5,2,4,1&b=3,1,1&op=mul&view=strides&step=0&lang=zh');
+  expect(new URL(link).hash).toBe('#v=1&a=5,2,4,1&b=3,1,1&op=mul&view=strides&step=0&lang=zh');
   await page.getByTestId('copy-embed').click();
   const code = await page.evaluate(() => navigator.clipboard.readText());
   const origin = new URL(page.url()).origin;

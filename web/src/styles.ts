@@ -22,6 +22,11 @@ export const styles = css`
   :host([sync-hash]) .app {
     min-height: 100vh;
   }
+  /* The iframe page is as tall as what it shows: its parent sizes the frame to that (frame-height.ts), and a
+     frame's whole height would never let it shrink again. */
+  :host([frame]) .app {
+    min-height: 0;
+  }
   .app {
     background: var(--bg);
     color: var(--fg);

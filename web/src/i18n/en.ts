@@ -718,4 +718,9 @@ export const en: Messages = {
     noDrill: (id) => `There is no drill called “${id}”.`,
     allPuzzles: 'All puzzles and drills',
   },
+  // ---- The iframe page (web/public/embed.html; embed part).
+  frame: {
+    copyIframe: 'Copy iframe',
+    iframeTitle: 'tensorcast: PyTorch broadcasting, step by step',
+  },
 };

@@ -722,4 +722,11 @@ export interface Messages {
     noDrill(id: string): string;
     allPuzzles: string;
   };
+  // ---- The iframe page (web/public/embed.html; embed part).
+  frame: {
+    /** The share button that copies an <iframe> showing this state. */
+    copyIframe: string;
+    /** The copied iframe's title: what a screen reader says of the frame on the course page. */
+    iframeTitle: string;
+  };
 }

@@ -715,4 +715,9 @@ export const zh: Messages = {
     noDrill: (id) => `没有名为“${id}”的预测题。`,
     allPuzzles: '全部谜题和预测题',
   },
+  // ---- The iframe page (web/public/embed.html; embed part).
+  frame: {
+    copyIframe: '复制 iframe 代码',
+    iframeTitle: 'tensorcast：PyTorch 广播机制，一步一步看',
+  },
 };

@@ -1,13 +1,13 @@
 // In the full playground: every step exported at once, the export's
 // progress, and the copy buttons (a link to this state, the code that embeds
-// it). When the browser refuses to copy, the text is shown to be copied by
+// it, an iframe of it). When the browser refuses to copy, the text is shown to be copied by
 // hand.
 import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { ViewContext } from './context.js';
 import type { ExportKind } from './player-bar.js';
 
-export type CopyKind = 'link' | 'embed';
+export type CopyKind = 'link' | 'embed' | 'iframe';
 
 /** What the bar says after an action: progress of an export, or the outcome of one or of a copy. */
 export type ShareStatus =
@@ -54,7 +54,8 @@ export function exportAllButtons(ctx: ViewContext, s: ShareStatus | null, on: Sh
 export function copyButtons(ctx: ViewContext, on: ShareHandlers): TemplateResult {
   const { m } = ctx;
   return html`<button type="button" data-testid="copy-link" @click=${() => on.copy('link')}>${m.layout.copyLink}</button>
-    <button type="button" data-testid="copy-embed" @click=${() => on.copy('embed')}>${m.layout.copyEmbed}</button>`;
+    <button type="button" data-testid="copy-embed" @click=${() => on.copy('embed')}>${m.layout.copyEmbed}</button>
+    <button type="button" data-testid="copy-iframe" @click=${() => on.copy('iframe')}>${m.frame.copyIframe}</button>`;
 }
 
 /** What the last export or copy did (a live region, empty until then). */
