@@ -1,15 +1,20 @@
 // What a link opens, read as the playground reads a hash: the two-shape
 // state, the code mode's program (unpacked), its line and run, an example,
 // an exercise, a puzzle route, a drill, and the iframe page's element
-// attributes, with the keys it could not use. tests/web/link-versions.test.js
+// attributes, with the keys it could not use; or the printable worksheet's options. tests/web/link-versions.test.js
 // compares this with what fixtures/links-v1.json recorded; fixtures/links-v1.make.js
 // recorded it.
 import { loadWeb } from './bundle.js';
 
-export const web = await loadWeb('model/url', 'model/code-link', 'model/exercise', 'model/puzzle-route', 'model/frame-options', 'model/link-version', 'model/props');
+export const web = await loadWeb('model/url', 'model/code-link', 'model/exercise', 'model/puzzle-route', 'model/frame-options', 'model/link-version', 'model/props', 'model/worksheet');
 
-/** Everything a hash opens, as plain data. */
-export async function opens(hash) {
+/** Everything a link opens, as plain data: the printable worksheet's options, or what the playground's hash opens. */
+export async function opens(link) {
+  const url = new URL(link);
+  return url.pathname.endsWith('/worksheet.html') ? web.parseWorksheetHash(url.hash) : playgroundOpens(url.hash);
+}
+
+async function playgroundOpens(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const { state, problems } = web.stateFromHashChecked(hash);
   const link = web.codeLinkFromHash(hash);

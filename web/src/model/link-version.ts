@@ -5,8 +5,9 @@
 // A link a teacher put in a course must open the same state years later,
 // whatever the playground has become. So every link the page makes (the
 // address bar's hash, "Copy link", "Copy embed code", "Copy iframe", the
-// compact embed's "Open in the playground", the puzzle routes) says which
-// version of the link format wrote it: v=1, first. A later version that
+// compact embed's "Open in the playground", the puzzle routes and drills,
+// the worksheet's) says which version of the link format wrote it: v=1,
+// first. A later version that
 // changes what a key means (renames it, reads its text another way) bumps
 // LINK_VERSION and reads a link by the version it names: v=1 (and a link
 // with no v, written before the key existed: it is read exactly as v=1)
@@ -31,8 +32,13 @@ export const VERSION_PART = `${VERSION_KEY}=${LINK_VERSION}`;
 /** The versions this playground reads as their writers meant them ('' is a link from before the key). */
 const KNOWN: readonly string[] = ['1'];
 
+/** The version key's text names a version this playground reads. */
+export function knownVersion(text: string): boolean {
+  return KNOWN.includes(text);
+}
+
 /** The problem with a link's version key: null when it has none or names a version this playground reads. */
 export function versionProblem(params: URLSearchParams): ValueProblem | null {
   const text = params.get(VERSION_KEY);
-  return text === null || KNOWN.includes(text) ? null : { kind: 'value', key: VERSION_KEY, text, instead: String(LINK_VERSION) };
+  return text === null || knownVersion(text) ? null : { kind: 'value', key: VERSION_KEY, text, instead: String(LINK_VERSION) };
 }
