@@ -87,7 +87,8 @@ test('in sandboxed frames (opaque origin, no storage) the playground, the code m
   // 2. The code mode: the example runs (on the page's thread if no worker may start), its output printed; a line opens its views.
   const code = await frameWith(page, 'mode=code');
   await expect(code.getByTestId('printed')).toContainText('tensor([[0.0900, 0.2447, 0.6652]', { timeout: 30_000 });
-  console.log(`code mode in the sandbox: offThread = ${await code.evaluate(() => document.querySelector('tensorcast-playground').program.offThread)}`);
+  // A sandboxed page may not start a worker from the host's URL (its origin is opaque): programs run on its own thread.
+  expect(await code.evaluate(() => document.querySelector('tensorcast-playground').program.offThread)).toBe(false);
   await expect(code.locator('h1')).toBeHidden();
   await expect(code.getByTestId('copy-link')).toBeHidden();
   await code.locator('.cm-line', { hasText: 'e = (logits - m).exp()' }).first().click();
@@ -129,6 +130,13 @@ for (const [lang, file] of [['en', ''], ['zh', 'zh.html']]) {
       const puzzle = await frameWith(page, 'puzzle=outer');
       await expect(puzzle.getByTestId('storage-blocked')).toBeVisible({ timeout: 30_000 });
       await expect(shapes.locator('.app svg').first()).toBeVisible();
+      // Chromium paints a frame only where the window shows it: the window is made as tall as the page (the width is the device's).
+      const tall = () => page.evaluate(() => document.documentElement.scrollHeight);
+      let height = 0;
+      while (height !== (height = await tall())) {
+        await page.setViewportSize({ width: viewport.width, height });
+        await page.waitForTimeout(300);
+      }
       await page.screenshot({ path: path.join(SHOTS, `lms-${size}-${lang}.png`), fullPage: true });
     });
   }
