@@ -59,6 +59,27 @@ export const styles = css`
     gap: 8px;
     align-items: center;
   }
+  /* The copy buttons joined under one word (views/share-bar.ts copyButtons). */
+  .copies {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+  }
+  .copies .joined {
+    display: inline-flex;
+  }
+  .copies .joined button {
+    padding: 4px 6px;
+  }
+  .copies .joined button:not(:first-child) {
+    border-top-left-radius: 0;
+    border-bottom-left-radius: 0;
+  }
+  .copies .joined button:not(:last-child) {
+    border-top-right-radius: 0;
+    border-bottom-right-radius: 0;
+    border-right-width: 0;
+  }
   .inputs {
     border: 1px solid var(--line);
     border-radius: 8px;

@@ -721,6 +721,10 @@ export const en: Messages = {
   // ---- The iframe page (web/public/embed.html; embed part).
   frame: {
     copyIframe: 'Copy iframe',
+    copy: 'Copy',
+    link: 'Link',
+    embed: 'Embed code',
+    iframe: 'iframe',
     iframeTitle: 'tensorcast: PyTorch broadcasting, step by step',
   },
 };

@@ -718,6 +718,10 @@ export const zh: Messages = {
   // ---- The iframe page (web/public/embed.html; embed part).
   frame: {
     copyIframe: '复制 iframe 代码',
+    copy: '复制',
+    link: '链接',
+    embed: '嵌入代码',
+    iframe: 'iframe',
     iframeTitle: 'tensorcast：PyTorch 广播机制，一步一步看',
   },
 };

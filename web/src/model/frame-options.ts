@@ -34,7 +34,7 @@ export const HIDEABLE = {
   /** The predict switch (the answers stay as hidden as the link says: predict=1 still asks). */
   predict: 'label.switch:has([data-testid="predict-mode"])',
   /** Copy link, Copy embed code, Copy iframe, and what they report. */
-  share: '[data-testid^="copy-"], [data-testid="share-status"]',
+  share: '.copies, [data-testid="share-status"]',
   /** "Make an exercise". */
   exercise: '[data-testid="make-exercise"]',
   /** The SVG and PNG export buttons. */

@@ -50,12 +50,18 @@ export function exportAllButtons(ctx: ViewContext, s: ShareStatus | null, on: Sh
     <button type="button" data-testid="export-all-png" ?disabled=${off} title=${noExport ?? nothing} @click=${() => on.exportAll('png')}>⇩ ${m.layout.exportAllPng}</button>`;
 }
 
-/** In the page's tools: the copy buttons. */
+/**
+ * In the page's tools: the copy buttons, as one group under one word ("Copy: Link | Embed code | iframe"), so
+ * that the three fit where two did (the laptop's tools stay beside the title: e2e/phone.spec.js). Each button's
+ * name is the whole action ("Copy link"), which holds the word it shows.
+ */
 export function copyButtons(ctx: ViewContext, on: ShareHandlers): TemplateResult {
   const { m } = ctx;
-  return html`<button type="button" data-testid="copy-link" @click=${() => on.copy('link')}>${m.layout.copyLink}</button>
-    <button type="button" data-testid="copy-embed" @click=${() => on.copy('embed')}>${m.layout.copyEmbed}</button>
-    <button type="button" data-testid="copy-iframe" @click=${() => on.copy('iframe')}>${m.frame.copyIframe}</button>`;
+  const f = m.frame;
+  return html`<div class="copies" role="group" aria-label=${f.copy}><span aria-hidden="true">${f.copy}</span><span class="joined">
+    <button type="button" data-testid="copy-link" aria-label=${m.layout.copyLink} @click=${() => on.copy('link')}>${f.link}</button><button
+      type="button" data-testid="copy-embed" aria-label=${m.layout.copyEmbed} @click=${() => on.copy('embed')}>${f.embed}</button><button
+      type="button" data-testid="copy-iframe" aria-label=${f.copyIframe} @click=${() => on.copy('iframe')}>${f.iframe}</button></span></div>`;
 }
 
 /** What the last export or copy did (a live region, empty until then). */
