@@ -152,3 +152,19 @@ test('Copy iframe in the code mode: the frame opens the program', async ({ page,
   await expect.poll(() => page.evaluate(() => document.querySelector('tensorcast-playground')?.program?.code), { timeout: 30_000 }).toBe(EXAMPLE_PROGRAM);
   await expect(page.getByTestId('printed')).toBeVisible({ timeout: 30_000 });
 });
+
+test('an exercise\'s Copy iframe: the frame opens the exercise, locked as made', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await open(page, 'a=4,3&b=3,1&op=add&view=align&lang=en');
+  await page.getByTestId('make-exercise').click();
+  await page.getByTestId('exercise-shape').fill('4, 3');
+  await page.getByTestId('exercise-copy-iframe').click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^<iframe src=/);
+  const code = await page.evaluate(() => navigator.clipboard.readText());
+  const src = code.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&');
+  expect(src).toBe(`${baseURL}/embed.html#v=1&a=4,3&b=3,1&op=add&view=align&lang=en&goal=shape.out.4x3&edit=b`);
+  await page.goto('about:blank');
+  await page.goto(src);
+  await expect(page.getByTestId('exercise-goal-text')).toHaveText('Make the result’s shape (4, 3).', { timeout: 30_000 });
+  await expect(page.getByTestId('exercise-edit-text')).toHaveText('You may change the shape of b; the rest is locked.');
+});

@@ -404,7 +404,7 @@ export class TensorcastPlayground extends LitElement {
         this.requestUpdate();
       },
       close: () => this.toggleMaker(),
-      copy: (kind) => void this.sharing.copy(kind, state, this.playgroundUrl, this.sharedCode(), exercise),
+      copy: (kind) => void this.sharing.copy(kind, state, this.playgroundUrl, this.sharedCode(), exercise, ctx.m.frame.iframeTitle),
     })}`;
   }
 
