@@ -78,6 +78,8 @@ test('in sandboxed frames (opaque origin, no storage) the playground, the code m
   expect(await shapes.evaluate(() => { try { localStorage.length; return 'storage'; } catch { return 'refused'; } })).toBe('refused');
   await expect(shapes.getByTestId('tab-strides')).toHaveAttribute('aria-selected', 'true');
   await expect(shapes.getByTestId('lang')).toBeHidden();
+  // A sandbox without allow-popups opens no tab: the recipe hides the link that would.
+  await expect(shapes.getByTestId('open-full')).toBeHidden();
   await shapes.getByTestId('reset').click();
   await expect(shapes.getByTestId('step-count')).toHaveText(/^Step 1 of \d+$/);
   await shapes.getByTestId('next').click();
