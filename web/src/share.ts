@@ -48,7 +48,8 @@ export interface ShareTexts {
 export function shareTexts(state: Readonly<State>, page: string | null, code: SharedCode | null = null, exercise: Exercise | null = null, title = 'tensorcast'): ShareTexts {
   // The attributes a link would carry: the defaults are left out, as in a link.
   const link = fullLink(page, state) + (code?.hash ?? '') + exerciseLinkPart(exercise);
-  const hash = new URLSearchParams(new URL(link, document.baseURI).hash.slice(1));
+  const linkHash = new URL(link, document.baseURI).hash;
+  const hash = new URLSearchParams(linkHash.slice(1));
   const attrs = PROPS.filter((p) => hash.has(p.key)).map((p) => `${p.key}="${attr(String(state[p.key]))}"`);
   if (code !== null) attrs.push(`code="${attr(code.text)}"`);
   for (const [key, value] of exerciseAttributes(exercise)) attrs.push(`${key}="${attr(value)}"`);
@@ -56,7 +57,7 @@ export function shareTexts(state: Readonly<State>, page: string | null, code: Sh
   const embed = `<script type="module" src="${attr(script)}"></script>\n<tensorcast-playground ${attrs.join(' ')}></tensorcast-playground>`;
   // The iframe page reads the same hash as the link (frame-options.ts): one link format for both.
   const frame = new URL(FRAME_PAGE, script);
-  frame.hash = new URL(link, document.baseURI).hash;
+  frame.hash = linkHash;
   const iframe = `<iframe src="${attr(frame.href)}" title="${attr(title)}" width="100%" height="${FRAME_HEIGHT}" style="border: 0" loading="lazy"></iframe>`;
   return { link, embed, iframe };
 }

@@ -6,14 +6,16 @@
 // whatever the playground has become. So every link the page makes (the
 // address bar's hash, "Copy link", "Copy embed code", "Copy iframe", the
 // compact embed's "Open in the playground", the puzzle routes and drills,
-// the worksheet's) says which version of the link format wrote it: v=1,
-// first. A later version that
-// changes what a key means (renames it, reads its text another way) bumps
-// LINK_VERSION and reads a link by the version it names: v=1 (and a link
-// with no v, written before the key existed: it is read exactly as v=1)
-// keeps today's meaning. tests/web/link-versions.test.js holds this
-// version's links as fixtures, each with the state it opens; a later
-// version adds its own fixtures and never edits these.
+// the links to the worksheet) says which version of the link format wrote
+// it: v=1, first. A later version that changes what a key means (renames
+// it, reads its text another way) bumps LINK_VERSION and reads a link by
+// the version it names: v=1 (and a link with no v, written before the key
+// existed: it is read exactly as v=1) keeps today's meaning. So the
+// printed worksheet's short links, typed by hand from paper
+// (./#puzzle=outer), may leave v out and still last.
+// tests/web/link-versions.test.js holds this version's links as fixtures,
+// each with the state it opens; a later version adds its own fixtures and
+// never edits these.
 //
 // A link that names a version this playground does not know (one written by
 // a later playground, opened in an older copy: an offline build, say) is
