@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import { open, openCode, pasteCode, ready } from './helpers.js';
 
 // The demo course page (web/public): three elements, one compact, one compact and locked.
-const COURSE_PAGE = '/embed.html';
+const COURSE_PAGE = '/course.html';
 
 const focusedTestId = (page) =>
   page.evaluate(() => {

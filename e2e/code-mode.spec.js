@@ -45,7 +45,7 @@ test('the mode switch: the code mode beside the two-shape mode, which stays as i
   await page.goBack();
   await expect(page.getByTestId('shape-a')).toHaveValue('4,3');
   await expect(page.getByTestId('mode-shapes')).toHaveAttribute('aria-pressed', 'true');
-  expect(new URL(page.url()).hash).toBe('#a=4,3&b=3&op=mul&view=strides&lang=en');
+  expect(new URL(page.url()).hash).toBe('#v=1&a=4,3&b=3&op=mul&view=strides&lang=en');
   // The language switch works in the code mode too.
   await page.getByTestId('mode-code').click();
   await page.getByTestId('lang').click();
@@ -296,7 +296,7 @@ test('copy link and copy embed code carry the program', async ({ page, context }
 
 test('the embed element takes a program from its code attribute or a <script type="text/plain"> child', async ({ page }) => {
   const problems = watch(page);
-  await page.goto('/embed.html');
+  await page.goto('/course.html');
   await ready(page, '#lesson-align');
   await page.evaluate(() => {
     const one = document.createElement('tensorcast-playground');

@@ -10,7 +10,7 @@ import { core, ready, settled, torchSize, watch } from './helpers.js';
 const EMBED = '#lesson-strides';
 
 async function openEmbed(page) {
-  await page.goto('/embed.html');
+  await page.goto('/course.html');
   await ready(page, EMBED);
   return page.locator(EMBED);
 }
@@ -147,7 +147,7 @@ test('compact: with no playground-url the link goes beside the script, not besid
   await page.goto('/course/week3/lesson.html');
   await ready(page);
   const href = await page.getByTestId('open-full').getAttribute('href');
-  expect(href.startsWith(`${baseURL}/#a=2,3&b=3&`)).toBe(true);
+  expect(href.startsWith(`${baseURL}/#v=1&a=2,3&b=3&`)).toBe(true);
 });
 
 test('compact: the language switch changes every text of the embed', async ({ page }) => {

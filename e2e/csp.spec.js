@@ -1,7 +1,7 @@
 // The playground works under
 //   default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'
 // which the preview server sends with every response (web/vite.config.ts)
-// and every built page (index.html, and embed.html copied from web/public)
+// and every built page (index.html, and course.html copied from web/public)
 // carries in a <meta> (web/csp-meta.ts), both from web/csp.ts. Violations
 // are collected in the page; a probe page that breaks the policy shows the
 // collector works.
@@ -73,8 +73,8 @@ const builtPages = () => readdirSync(new URL('../web/dist/', import.meta.url), {
 
 test('every built page carries the header\'s policy in a <meta>, before anything it governs', async ({ request }) => {
   const pages = builtPages();
-  // The playground and the course page web/public/embed.html, which Vite copies as it is.
-  expect(pages).toEqual(expect.arrayContaining(['index.html', 'embed.html']));
+  // The playground and the course page web/public/course.html, which Vite copies as it is.
+  expect(pages).toEqual(expect.arrayContaining(['index.html', 'course.html']));
   for (const name of pages) {
     const html = readFileSync(new URL(`../web/dist/${name}`, import.meta.url), 'utf8');
     expect(metaPolicy(html), name).toBe(CSP_META);
@@ -126,12 +126,12 @@ test('served by a plain static host that sends no header, the page still runs un
   }
 });
 
-test('served by a plain static host, the course page embed.html runs under the same policy, and its playgrounds work', async ({ page }) => {
+test('served by a plain static host, the course page course.html runs under the same policy, and its playgrounds work', async ({ page }) => {
   const host = await serveStatic();
   try {
     const problems = watch(page);
     await collectViolations(page);
-    const response = await page.goto(`${host.origin}/embed.html`);
+    const response = await page.goto(`${host.origin}/course.html`);
     expect(response.headers()['content-security-policy']).toBeUndefined();
     for (const id of ['#lesson-align', '#lesson-strides', '#lesson-lecture']) await ready(page, id);
     expect(await inlineRuns(page)).toBe(false);

@@ -167,7 +167,7 @@ test('copy link and copy embed code put the current state on the clipboard', asy
   await page.getByTestId('copy-link').click();
   await expect(page.getByTestId('share-status')).toHaveText('已复制。');
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(new URL(link).hash).toBe('#a=5,2,4,1&b=3,1,1&op=mul&view=strides&step=0&lang=zh');
+  expect(new URL(link).hash).toBe('#v=1&a=5,2,4,1&b=3,1,1&op=mul&view=strides&step=0&lang=zh');
   await page.getByTestId('copy-embed').click();
   const code = await page.evaluate(() => navigator.clipboard.readText());
   const origin = new URL(page.url()).origin;
@@ -185,7 +185,7 @@ test('when the browser refuses to copy, the text is shown to copy by hand', asyn
   await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } }));
   await page.getByTestId('copy-link').click();
   await expect(page.getByTestId('share-status')).toContainText('Could not copy');
-  await expect(page.getByTestId('copy-text')).toHaveValue(/#a=2,3&b=3&op=add&view=align&lang=en$/);
+  await expect(page.getByTestId('copy-text')).toHaveValue(/#v=1&a=2,3&b=3&op=add&view=align&lang=en$/);
 });
 
 // Every character a field can hold, and what XML 1.0 cannot: each C0 control,

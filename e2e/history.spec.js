@@ -103,7 +103,7 @@ test('an example and an op are entries; stepping through the steps is not', asyn
 });
 
 test('on a course page (no sync-hash) a fix shows its line but promises no Back, and the URL stays', async ({ page }) => {
-  await page.goto('/embed.html');
+  await page.goto('/course.html');
   await ready(page, '#lesson-align');
   const first = page.locator('#lesson-align');
   await page.evaluate(() => {

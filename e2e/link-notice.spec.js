@@ -104,7 +104,7 @@ test('values a link cannot use: each is named with what the page shows instead; 
 
 test('an embedding page\'s attributes it cannot use: a notice in the element, what it shows instead', async ({ page }) => {
   const problems = watch(page);
-  await page.goto('/embed.html');
+  await page.goto('/course.html');
   await ready(page, '#lesson-align');
   await page.evaluate(() => {
     const el = document.createElement('tensorcast-playground');

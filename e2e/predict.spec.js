@@ -181,7 +181,7 @@ test('predict=1 round-trips through the URL, the switch and the embed attribute'
   await expect(page.getByTestId('result-hidden')).toBeVisible();
 
   // The embed element takes it as an attribute; the compact one hides its result too.
-  await page.goto('/embed.html');
+  await page.goto('/course.html');
   await ready(page, '#lesson-strides');
   await page.evaluate(() => {
     const el = document.querySelector('#lesson-strides');

@@ -39,23 +39,23 @@ test('the list: one item per puzzle and drill, unsolved at first; a drill links 
   await expect(page.getByTestId('open-puzzles')).toHaveText('去做谜题 →');
   await open(page, '');
   await page.getByTestId('open-puzzles').click();
-  await expect(page).toHaveURL(/#view=puzzles&lang=en$/);
+  await expect(page).toHaveURL(/#v=1&view=puzzles&lang=en$/);
   const items = page.getByTestId('puzzle-item');
   await expect(items).toHaveCount(24);
   await expect(page.locator('[data-testid="puzzle-item"][data-kind="drill"]')).toHaveCount(8);
   await expect(page.locator('[data-testid="puzzle-item"][data-solved="true"]')).toHaveCount(0);
-  await expect(page.locator('[data-testid="puzzle-item"][data-id="sum-over-a-dim"] a')).toHaveAttribute('href', '#drill=sum-over-a-dim&lang=en');
+  await expect(page.locator('[data-testid="puzzle-item"][data-id="sum-over-a-dim"] a')).toHaveAttribute('href', '#v=1&drill=sum-over-a-dim&lang=en');
   // The list's way to the printable worksheets (worksheet.spec.js prints them).
   const print = page.getByTestId('puzzle-print').locator('a');
   await expect(print).toHaveCount(2);
-  await expect(print.nth(0)).toHaveAttribute('href', './worksheet.html#set=puzzles&lang=en');
-  await expect(print.nth(1)).toHaveAttribute('href', './worksheet.html#set=drills&lang=en');
+  await expect(print.nth(0)).toHaveAttribute('href', './worksheet.html#v=1&set=puzzles&lang=en');
+  await expect(print.nth(1)).toHaveAttribute('href', './worksheet.html#v=1&set=drills&lang=en');
   await page.locator('[data-testid="puzzle-item"][data-id="outer"] a').click();
   await expect(page.getByTestId('puzzle-title')).toHaveText('Outer product');
   await expect(page.locator('.cm-content')).toContainText(`${OUTER_SIG}:`);
   // With solutions hidden, the worksheets print no key either.
   await open(page, 'view=puzzles&lang=en&solutions=hide');
-  await expect(print.nth(0)).toHaveAttribute('href', './worksheet.html#set=puzzles&lang=en&key=0');
+  await expect(print.nth(0)).toHaveAttribute('href', './worksheet.html#v=1&set=puzzles&lang=en&key=0');
   await print.nth(1).click();
   await expect(page.getByTestId('worksheet-item').first()).toBeVisible();
   await expect(page.getByTestId('worksheet-key-item')).toHaveCount(0);
@@ -125,7 +125,7 @@ test('failing a puzzle: the failing test case as inputs / yours / expected, and 
   await answer(page, `${OUTER_SIG}:\n    return a * b`);
   await expect(page.getByTestId('puzzle-failure')).toHaveText('结果的形状是 (0,)，预期是 (0, 0)。');
   await expect(page.getByTestId('puzzle-title')).toHaveText('外积');
-  expect(page.url()).toContain('#puzzle=outer&lang=zh');
+  expect(page.url()).toContain('#v=1&puzzle=outer&lang=zh');
   // A call the puzzle does not allow: the rule, with its line.
   await answer(page, `${OUTER_SIG}:\n    return torch.outer(a, b)`);
   await expect(page.getByTestId('puzzle-failure')).toHaveText('这道谜题不允许用 torch.outer（允许的是：[] *）。');
@@ -297,7 +297,7 @@ test('prints how long a check takes in the page (click to the result drawn), pas
 test('a link to a puzzle the set does not have says so', async ({ page }) => {
   await open(page, 'puzzle=no-such-puzzle');
   await expect(page.getByTestId('puzzle-not-found')).toContainText('“no-such-puzzle”');
-  await expect(page.getByTestId('puzzle-back')).toHaveAttribute('href', '#view=puzzles&lang=en');
+  await expect(page.getByTestId('puzzle-back')).toHaveAttribute('href', '#v=1&view=puzzles&lang=en');
 });
 
 // --- screenshots: the list and a failed puzzle, at a phone's and a laptop's size, in both languages; the puzzle also dark.

@@ -15,7 +15,7 @@ const fullPage = (hash) => async (page, lang, theme) => {
   return page;
 };
 const compactEmbed = (attrs) => async (page, lang, theme) => {
-  await page.goto('/embed.html');
+  await page.goto('/course.html');
   await ready(page, '#lesson-strides');
   await page.evaluate((set) => {
     const el = document.querySelector('#lesson-strides');
@@ -59,10 +59,10 @@ for (const [name, { show, check }] of Object.entries(VIEWS)) {
   }
 }
 
-test('screenshot of the embed page', async ({ page }) => {
+test('screenshot of the course page', async ({ page }) => {
   await mkdir(DIR, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/embed.html');
+  await page.goto('/course.html');
   await expect(page.locator('#lesson-strides').getByTestId('result-shape')).toBeVisible();
-  await page.screenshot({ path: new URL('embed.png', DIR).pathname, fullPage: true });
+  await page.screenshot({ path: new URL('course.png', DIR).pathname, fullPage: true });
 });

@@ -25,7 +25,7 @@ done
 
 echo
 echo "  tensorcast playground:  http://localhost:${port}/"
-echo "  embedding example:      http://localhost:${port}/embed.html"
+echo "  embedding example:      http://localhost:${port}/course.html"
 echo "  (Ctrl+C stops the server)"
 echo
 exec node_modules/.bin/vite preview --config web/vite.config.ts --host localhost --port "$port" --strictPort

@@ -2,7 +2,7 @@
 // <meta http-equiv="Content-Security-Policy">, right after its charset and
 // before anything the policy governs (a policy given by <meta> applies only
 // to what follows it): index.html, which Vite builds, and the pages of
-// web/public/ (embed.html), which Vite copies as they are. So it is added
+// web/public/ (course.html, embed.html), which Vite copies as they are. So it is added
 // to the written files, once the bundle and the public files are in
 // outDir, and before precompress.ts packs them (its writeBundle runs last).
 // `vite preview` sends the same policy as a header; with both, the browser

@@ -1,7 +1,7 @@
 // The playground's build: the page (index.html), the printable worksheet
 // (worksheet.html, built on its own: separate-page.ts), and the web
 // component as one file with a stable name (tensorcast-playground.js) that a
-// course page loads with a single script tag (public/embed.html shows it).
+// course page loads with a single script tag (public/course.html shows it).
 // The package is taken from the repo's own build (dist/), the same files npm
 // would ship.
 import { fileURLToPath } from 'node:url';

@@ -16,7 +16,7 @@ test('a link without dtypes means float32, and the default link stays as it was'
   const state = M.stateFromHash('#a=5,3,4,1&b=3,1,1&op=add&view=align&lang=en');
   assert.equal(state.da, 'float32');
   assert.equal(state.db, 'float32');
-  assert.equal(M.hashFromState(M.DEFAULT_STATE), '#a=5,3,4,1&b=3,1,1&op=add&view=align&lang=en');
+  assert.equal(M.hashFromState(M.DEFAULT_STATE), '#v=1&a=5,3,4,1&b=3,1,1&op=add&view=align&lang=en');
   const c = computed('a=3&b=3&op=add');
   assert.deepEqual(c.operands.map((o) => o.dtype), ['float32', 'float32']);
   assert.equal(c.run.dtype, 'float32');

@@ -29,8 +29,8 @@ test('routes: the list, a puzzle, nothing else; solutions=hide from the link or 
   assert.equal(web.solutionsHidden('#puzzle=outer&solutions=show', null), false);
   assert.equal(web.solutionsHidden('', null), false);
 
-  assert.equal(web.puzzleHash({ kind: 'puzzle', id: 'outer' }, { lang: 'zh', theme: 'auto', hide: true }), '#puzzle=outer&solutions=hide&lang=zh');
-  assert.equal(web.puzzleHash({ kind: 'list' }, { lang: 'en', theme: 'dark', hide: false }), '#view=puzzles&lang=en&theme=dark');
+  assert.equal(web.puzzleHash({ kind: 'puzzle', id: 'outer' }, { lang: 'zh', theme: 'auto', hide: true }), '#v=1&puzzle=outer&solutions=hide&lang=zh');
+  assert.equal(web.puzzleHash({ kind: 'list' }, { lang: 'en', theme: 'dark', hide: false }), '#v=1&view=puzzles&lang=en&theme=dark');
   for (const hash of ['#puzzle=outer&solutions=hide&lang=zh', '#view=puzzles&lang=en'])
     assert.equal(web.solutionsHidden(hash, null), hash.includes('hide'));
 });

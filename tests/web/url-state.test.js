@@ -17,7 +17,8 @@ const EVERYTHING = {
   seed: 42, loss: 'weighted', view: 'grad', step: 3, lang: 'zh', theme: 'dark', predict: '1', da: 'int64', db: 'bool', mode: 'code',
 };
 const EVERYTHING_HASH =
-  '#a=(5,%203)&b=torch.empty(3)&c=[3,1]&op=where&alpha=2.5&fa=random&fb=custom&fc=ones' +
+  // The link version first (web/src/model/link-version.ts): links from before it have no v and read the same.
+  '#v=1&a=(5,%203)&b=torch.empty(3)&c=[3,1]&op=where&alpha=2.5&fa=random&fb=custom&fc=ones' +
   '&va=1,%202&vb=[[1,%202],%20[3,%204]]&vc=True&ta=.T&tb=.transpose(0,%201)&tc=[0]&loss=weighted&theme=dark&seed=42&view=grad&step=3&lang=zh' +
   // Predict mode came later: its key goes at the end, so older links are written as they were; the dtypes later still.
   '&predict=1&da=int64&db=bool' +
@@ -25,21 +26,22 @@ const EVERYTHING_HASH =
   '&mode=code';
 
 test('the defaults make the shortest link: the shapes, the op, the view and the language', () => {
-  assert.equal(hashFromState(DEFAULT_STATE), '#a=5,3,4,1&b=3,1,1&op=add&view=align&lang=en');
+  assert.equal(hashFromState(DEFAULT_STATE), '#v=1&a=5,3,4,1&b=3,1,1&op=add&view=align&lang=en');
 });
 
 test('every field away from its default is written, in the order links have always had', () => {
   assert.equal(hashFromState(EVERYTHING), EVERYTHING_HASH);
   assert.deepEqual(stateFromHash(EVERYTHING_HASH), EVERYTHING);
+  assert.deepEqual(stateFromHash(EVERYTHING_HASH.replace('#v=1&', '#')), EVERYTHING);
 });
 
 test("where's condition is written whenever the op is where, even at its default", () => {
-  assert.equal(hashFromState({ ...DEFAULT_STATE, op: 'where' }), '#a=5,3,4,1&b=3,1,1&c=3,1&op=where&view=align&lang=en');
-  assert.equal(hashFromState({ ...DEFAULT_STATE, c: '2' }), '#a=5,3,4,1&b=3,1,1&c=2&op=add&view=align&lang=en');
+  assert.equal(hashFromState({ ...DEFAULT_STATE, op: 'where' }), '#v=1&a=5,3,4,1&b=3,1,1&c=3,1&op=where&view=align&lang=en');
+  assert.equal(hashFromState({ ...DEFAULT_STATE, c: '2' }), '#v=1&a=5,3,4,1&b=3,1,1&c=2&op=add&view=align&lang=en');
 });
 
 test('step 0 is written (only "the last step", null, is left out)', () => {
-  assert.equal(hashFromState({ ...DEFAULT_STATE, step: 0 }), '#a=5,3,4,1&b=3,1,1&op=add&view=align&step=0&lang=en');
+  assert.equal(hashFromState({ ...DEFAULT_STATE, step: 0 }), '#v=1&a=5,3,4,1&b=3,1,1&op=add&view=align&step=0&lang=en');
 });
 
 test('text is cut to the link limit, written and read', () => {

@@ -19,7 +19,7 @@ test('a link: set, language, some ids, no key; what cannot be used is named', ()
   assert.deepEqual(web.parseWorksheetHash(''), { options: { set: 'puzzles', lang: 'en', ids: null, key: true }, ignored: [] });
   const o = web.parseWorksheetHash('#set=drills&lang=zh&ids=a, b,&key=0');
   assert.deepEqual(o, { options: { set: 'drills', lang: 'zh', ids: ['a', 'b'], key: false }, ignored: [] });
-  assert.equal(web.formatWorksheetHash(o.options), '#set=drills&lang=zh&ids=a,b&key=0');
+  assert.equal(web.formatWorksheetHash(o.options), '#v=1&set=drills&lang=zh&ids=a,b&key=0');
   assert.deepEqual(web.parseWorksheetHash(web.formatWorksheetHash(o.options)), o);
   assert.deepEqual(web.parseWorksheetHash('#set=all&lang=fr&key=yes&color=red').ignored, ['set=all', 'lang=fr', 'key=yes', 'color=red']);
 });

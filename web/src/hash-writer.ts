@@ -30,6 +30,8 @@ export class HashWriter {
    * old state back over it.
    */
   private known = typeof location === 'undefined' ? '' : location.hash;
+  /** Every write replaces the current entry (an iframe's: its entries would be the course page's Back button's). */
+  replaceOnly = false;
 
   /**
    * state gives the state to write when the time comes; null: nothing to write yet.
@@ -85,7 +87,7 @@ export class HashWriter {
     if (state === null || location.hash !== this.known) return;
     const hash = hashFromState(state) + this.extra();
     if (hash === location.hash) return;
-    const push = entry === 'push' || (entry === 'typing' && !this.typingEntry);
+    const push = !this.replaceOnly && (entry === 'push' || (entry === 'typing' && !this.typingEntry));
     if (push) history.pushState(null, '', hash);
     else history.replaceState(history.state, '', hash);
     this.known = location.hash;

@@ -2,7 +2,7 @@
 // model in step with its attributes (and, with sync-hash, the URL hash),
 // turns clicks and keys into model changes, and renders the views. Hovering
 // the strides diagram only marks existing SVG elements: no re-render.
-import { LitElement, html, nothing } from 'lit';
+import { LitElement, html, nothing, unsafeCSS } from 'lit';
 import type { PropertyValues, TemplateResult } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import { init } from 'tensorcast';
@@ -88,6 +88,10 @@ import { exerciseStyles } from './exercise-styles.js';
 import { EDIT_KEY, exerciseLinkPart, GOAL_KEY, readExercise } from './model/exercise.js';
 import { sendResult } from './result-event.js';
 import { exerciseBanner, exerciseMaker, makeButton } from './views/exercise.js';
+// The iframe page (web/public/embed.html: the frame attribute) and hide= (embed part).
+import { FrameHeightPoster } from './frame-height.js';
+import { FRAME_ATTRIBUTES, frameAttributes, framePart, hideRules, readHide } from './model/frame-options.js';
+import type { FrameAttribute } from './model/frame-options.js';
 
 /** The predict switch's chunk in the code mode, and what the page keeps of it. */
 interface PredictKit {
@@ -115,7 +119,7 @@ function browserLang(): Lang {
 }
 
 export class TensorcastPlayground extends LitElement {
-  static override styles = [styles, tracebackStyles, layoutStyles, codeStyles, exerciseStyles];
+  static override styles = [styles, tracebackStyles, layoutStyles, codeStyles, exerciseStyles, unsafeCSS(hideRules())];
   static override properties = {
     ...Object.fromEntries(ATTRIBUTES.map((k) => [k, { type: String }])),
     syncHash: { type: Boolean, attribute: 'sync-hash' },
@@ -130,6 +134,8 @@ export class TensorcastPlayground extends LitElement {
     edit: { type: String },
     puzzle: { type: String },
     solutions: { type: String },
+    framePage: { type: Boolean, attribute: 'frame' },
+    hide: { type: String },
   };
 
   declare syncHash: boolean;
@@ -154,6 +160,14 @@ export class TensorcastPlayground extends LitElement {
   declare puzzle: string | null;
   /** "hide": no "show the solution" (as solutions=hide in a link). */
   declare solutions: string | null;
+  /**
+   * The element is the whole page of an iframe (web/public/embed.html, with sync-hash): it takes its own
+   * attributes from the hash too (model/frame-options.ts), posts its height to the parent (frame-height.ts),
+   * and rewrites the hash in place, never adding history entries the course page's Back button would walk.
+   */
+  declare framePage: boolean;
+  /** The controls not shown, by name, comma-separated (HIDEABLE in model/frame-options.ts). */
+  declare hide: string | null;
 
   private model: PlaygroundModel | null = null;
   private failure: string | null = null;
@@ -174,7 +188,7 @@ export class TensorcastPlayground extends LitElement {
   private readonly box = new DiagramBox();
   private readonly resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.box.fit(this.renderRoot, this.fitOptions())) : null;
   private readonly hash = new HashWriter(() => this.model?.state ?? null,
-    () => (this.model?.state.mode === 'code' ? `${this.drillPart()}${this.codeMode?.linkPart() ?? ''}` : '') + exerciseLinkPart(this.exercise.active));
+    () => (this.model?.state.mode === 'code' ? `${this.drillPart()}${this.codeMode?.linkPart() ?? ''}` : '') + exerciseLinkPart(this.exercise.active) + this.framePart());
   /** The exercise the page opened as, and the teacher's form (exercise-page.ts). */
   private readonly exercise = new ExercisePage();
   private tc: Tensorcast | null = null;
@@ -193,7 +207,10 @@ export class TensorcastPlayground extends LitElement {
   private lineOpen = false;
   private programViewsKey = '';
   private programViewsRecord: ProgramRun | null = null;
-  private readonly onHash = (): void => this.fromHash();
+  private readonly onHash = (): void => {
+    if (this.framePage) this.frameFromHash();
+    this.fromHash();
+  };
   // The full page takes the keys when nothing has focus, so a projected page answers → at once.
   private readonly onPageKey = (event: KeyboardEvent): void => {
     if (event.target === document.body || event.target === document.documentElement) this.onKey(event);
@@ -223,6 +240,7 @@ export class TensorcastPlayground extends LitElement {
   // The puzzle view (puzzle-view.ts): a chunk loaded when a puzzle route first opens.
   private puzzleView: PuzzleView | null = null;
   private puzzleLoading = false;
+  private readonly height = new FrameHeightPoster();
 
   constructor() {
     super();
@@ -237,10 +255,17 @@ export class TensorcastPlayground extends LitElement {
     this.edit = null;
     this.puzzle = null;
     this.solutions = null;
+    this.framePage = false;
+    this.hide = null;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
+    if (this.framePage) {
+      this.frameFromHash();
+      this.hash.replaceOnly = true;
+      this.height.start(this);
+    }
     this.loading ??= this.load();
     if (this.syncHash) {
       window.addEventListener('hashchange', this.onHash);
@@ -265,6 +290,7 @@ export class TensorcastPlayground extends LitElement {
     this.diagram.stop();
     this.announcer.stop();
     this.resized?.disconnect();
+    this.height.stop();
     this.codeMode?.destroy();
     this.codeMode = null;
     this.puzzleView?.destroy();
@@ -316,6 +342,7 @@ export class TensorcastPlayground extends LitElement {
         steps: this.getAttribute('steps'),
         fit: this.getAttribute('fit'),
         playgroundUrl: url === null ? null : { text: url, usable: playgroundLink(url, document.baseURI, DEFAULT_STATE) !== null },
+        hide: readHide(this.hide).unknown,
       }),
     ];
   }
@@ -387,7 +414,7 @@ export class TensorcastPlayground extends LitElement {
         this.requestUpdate();
       },
       close: () => this.toggleMaker(),
-      copy: (kind) => void this.sharing.copy(kind, state, this.playgroundUrl, this.sharedCode(), exercise),
+      copy: (kind) => void this.sharing.copy(kind, state, this.playgroundUrl, this.sharedCode(), exercise, ctx.m.frame.iframeTitle),
     })}`;
   }
 
@@ -562,7 +589,7 @@ export class TensorcastPlayground extends LitElement {
     // Attributes set after loading (by the embedding page) change the state.
     if (this.model !== null && ATTRIBUTES.some((k) => changed.has(k)) && this.model.update(this.attributeState(this.model.state)))
       this.writeHash();
-    if (this.model !== null && [...ATTRIBUTES, 'steps', 'fit', 'playgroundUrl', 'goal', 'edit'].some((k) => changed.has(k))) {
+    if (this.model !== null && [...ATTRIBUTES, 'steps', 'fit', 'playgroundUrl', 'goal', 'edit', 'hide'].some((k) => changed.has(k))) {
       const exercise = changed.has('goal') || changed.has('edit') ? this.openExercise().page : [];
       this.pageProblems = [...this.attributeProblems(), ...exercise];
     }
@@ -578,6 +605,20 @@ export class TensorcastPlayground extends LitElement {
     }
     // The code mode's first showing runs its program before it is drawn.
     if (model !== null && model.state.mode === 'code' && this.tc !== null && !this.code$().started) this.code$().runNow();
+  }
+
+  /** The iframe page's own attributes, as its hash gives them (model/frame-options.ts): set, or removed when the hash has none. */
+  private frameFromHash(): void {
+    for (const [key, value] of Object.entries(frameAttributes(location.hash))) {
+      if (value === null) this.removeAttribute(key);
+      else if (this.getAttribute(key) !== value) this.setAttribute(key, value);
+    }
+  }
+
+  /** On the iframe page, its own attributes as its hash keeps them ('' elsewhere). */
+  private framePart(): string {
+    if (!this.framePage) return '';
+    return framePart(Object.fromEntries(FRAME_ATTRIBUTES.map((k) => [k, this.getAttribute(k)])) as Record<FrameAttribute, string | null>);
   }
 
   /** The steps the player may show (all, unless the steps attribute names a range). */
@@ -623,7 +664,7 @@ export class TensorcastPlayground extends LitElement {
       return;
     }
     // On a puzzle route only the language and the theme change here: the route's own hash, rewritten in place.
-    const hash = puzzleHash(this.route, { lang: this.model.state.lang, theme: this.model.state.theme, hide: this.hidesSolutions() });
+    const hash = puzzleHash(this.route, { lang: this.model.state.lang, theme: this.model.state.theme, hide: this.hidesSolutions() }) + this.framePart();
     if (hash !== location.hash) history.replaceState(history.state, '', hash);
     this.hash.moved();
   }
@@ -964,7 +1005,7 @@ export class TensorcastPlayground extends LitElement {
   /** The page: its header keeps its own slot while the core loads and after, so that what was drawn while loading stays (the same elements). */
   private frame(m: Messages, p: Palette, top: unknown, notices: unknown, body: unknown): TemplateResult {
     return html`<div class="app" style=${styleMap(cssVars(p))} lang=${m.lang === 'zh' ? 'zh-CN' : 'en'} data-theme=${p.name}
-      @keydown=${(e: KeyboardEvent) => this.onKey(e)}>${top}${notices}${body}</div>`;
+      data-hide=${readHide(this.hide).names.join(' ') || nothing} @keydown=${(e: KeyboardEvent) => this.onKey(e)}>${top}${notices}${body}</div>`;
   }
 
   private loadingPage(): TemplateResult {
@@ -1000,7 +1041,7 @@ export class TensorcastPlayground extends LitElement {
     const guessed = showsPatch(model.state, form.patch) ? form.fields.filter((f) => f.guessed).map((f) => `guess-${f.name}`).join(' ') : '';
     const range = this.range();
     const exportTo = (kind: ExportKind, all: boolean): void => void this.sharing.export(ctx, kind, all, range, this.diagram.current?.scene ?? null);
-    const share = { exportAll: (kind: ExportKind) => exportTo(kind, true), copy: (kind: CopyKind) => void this.sharing.copy(kind, model.state, this.playgroundUrl, this.sharedCode()) };
+    const share = { exportAll: (kind: ExportKind) => exportTo(kind, true), copy: (kind: CopyKind) => void this.sharing.copy(kind, model.state, this.playgroundUrl, this.sharedCode(), null, m.frame.iframeTitle) };
     // The puzzles open on the full page only: an embed's link would move its host page's hash.
     const puzzles = full && this.syncHash ? html`<a class="puzzles-link" data-testid="open-puzzles" href=${puzzleHash({ kind: 'list' }, { lang: model.state.lang, theme: model.state.theme, hide: this.hidesSolutions() })}>${m.puzzles.open}</a>` : '';
     const tools = html`${modeSwitch(m, model.state.mode, (patch) => void this.change(patch, 'push'))}${copyButtons(ctx, share)}${makeButton(ctx, this.exercise.form !== null, () => this.toggleMaker())}`;

@@ -25,6 +25,7 @@ import type { StorageLike } from './model/progress.js';
 import { answerProgram, checkAnswer, drawnValue, earlierDefs, solve } from './model/puzzle-check.js';
 import type { CheckResult, Failure, Solved } from './model/puzzle-check.js';
 import type { Puzzle } from './model/puzzle-file.js';
+import { drillHash } from './model/code-link.js';
 import { answerBody, answerText, checksBeforeSolution, puzzleHash } from './model/puzzle-route.js';
 import type { PuzzleRoute } from './model/puzzle-route.js';
 import { PUZZLE_SET } from './model/puzzle-set.js';
@@ -181,7 +182,7 @@ export class PuzzleView {
         const difficulty = e.kind === 'drill' ? e.drill.difficulty : e.puzzle.difficulty;
         const p = this.progress.get(id);
         // A drill opens in the code mode with predict on (its own route).
-        const href = e.kind === 'drill' ? `#drill=${encodeURIComponent(id)}&lang=${lang}` : puzzleHash({ kind: 'puzzle', id }, opts);
+        const href = e.kind === 'drill' ? drillHash(id, lang) : puzzleHash({ kind: 'puzzle', id }, opts);
         return html`<li data-testid="puzzle-item" data-id=${id} data-kind=${e.kind} data-solved=${String(p.solved)}>
           <a href=${href}><span class="name">${title}</span>
             <span class="meta">${e.kind === 'drill' ? t.drill : t.puzzle}</span><span class="meta">${t.difficulty(difficulty)}</span>
@@ -198,7 +199,7 @@ export class PuzzleView {
     if (entry === null) {
       const drill = entries.some((e) => e.kind === 'drill' && e.drill.id === id);
       return html`${back}<p class="problem" role="alert" data-testid="puzzle-not-found">${t.notFound(id)}</p>
-        ${drill ? html`<p><a href=${`#drill=${encodeURIComponent(id)}&lang=${opts.lang}`}>${t.openDrill}</a></p>` : ''}`;
+        ${drill ? html`<p><a href=${drillHash(id, opts.lang)}>${t.openDrill}</a></p>` : ''}`;
     }
     const { puzzle } = entry;
     const progress = this.progress.get(puzzle.id);

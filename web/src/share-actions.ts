@@ -41,9 +41,9 @@ export class ShareActions {
     }
   }
 
-  async copy(kind: CopyKind, state: Readonly<State>, page: string | null, code: SharedCode | null = null, exercise: Exercise | null = null): Promise<void> {
-    const texts = shareTexts(state, page, code, exercise);
-    const text = kind === 'link' ? texts.link : texts.embed;
+  /** title: the iframe's title (Copy iframe), in the page's language. */
+  async copy(kind: CopyKind, state: Readonly<State>, page: string | null, code: SharedCode | null = null, exercise: Exercise | null = null, title?: string): Promise<void> {
+    const text = shareTexts(state, page, code, exercise, title)[kind];
     this.set((await copyText(text)) ? { kind: 'copied' } : { kind: 'copy-failed', text });
   }
 }

@@ -22,6 +22,11 @@ export const styles = css`
   :host([sync-hash]) .app {
     min-height: 100vh;
   }
+  /* The iframe page is as tall as what it shows: its parent sizes the frame to that (frame-height.ts), and a
+     frame's whole height would never let it shrink again. */
+  :host([frame]) .app {
+    min-height: 0;
+  }
   .app {
     background: var(--bg);
     color: var(--fg);
@@ -53,6 +58,27 @@ export const styles = css`
     /* 8px: with "Make an exercise" among them, the laptop's tools still fit beside the title on one line. */
     gap: 8px;
     align-items: center;
+  }
+  /* The copy buttons joined under one word (views/share-bar.ts copyButtons). */
+  .copies {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+  }
+  .copies .joined {
+    display: inline-flex;
+  }
+  .copies .joined button {
+    padding: 4px 6px;
+  }
+  .copies .joined button:not(:first-child) {
+    border-top-left-radius: 0;
+    border-bottom-left-radius: 0;
+  }
+  .copies .joined button:not(:last-child) {
+    border-top-right-radius: 0;
+    border-bottom-right-radius: 0;
+    border-right-width: 0;
   }
   .inputs {
     border: 1px solid var(--line);

@@ -735,4 +735,13 @@ export const en: Messages = {
     loadFailed: (reason) => `The core could not be loaded: ${reason}`,
   },
 
+  // ---- The iframe page (web/public/embed.html; embed part).
+  frame: {
+    copyIframe: 'Copy iframe',
+    copy: 'Copy',
+    link: 'Link',
+    embed: 'Embed code',
+    iframe: 'iframe',
+    iframeTitle: 'tensorcast: PyTorch broadcasting, step by step',
+  },
 };

@@ -745,4 +745,16 @@ export interface Messages {
     loadFailed(reason: string): string;
   };
 
+  // ---- The iframe page (web/public/embed.html; embed part).
+  frame: {
+    /** The share button that copies an <iframe> showing this state. */
+    copyIframe: string;
+    /** The copy buttons as one group: its word, and each button's own word (its name is the whole action: layout.copyLink, layout.copyEmbed, copyIframe). */
+    copy: string;
+    link: string;
+    embed: string;
+    iframe: string;
+    /** The copied iframe's title: what a screen reader says of the frame on the course page. */
+    iframeTitle: string;
+  };
 }

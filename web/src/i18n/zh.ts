@@ -732,4 +732,13 @@ export const zh: Messages = {
     loadFailed: (reason) => `无法加载核心：${reason}`,
   },
 
+  // ---- The iframe page (web/public/embed.html; embed part).
+  frame: {
+    copyIframe: '复制 iframe 代码',
+    copy: '复制',
+    link: '链接',
+    embed: '嵌入代码',
+    iframe: 'iframe',
+    iframeTitle: 'tensorcast：PyTorch 广播机制，一步一步看',
+  },
 };

@@ -5,6 +5,7 @@
 // saying why, which the page shows (link-problems.ts) instead of quietly
 // opening another program.
 
+import { VERSION_PART } from './link-version.js';
 import type { ValueProblem } from './url.js';
 
 /** A program longer than this is not put in a link (a megabyte, as the core's own limit). */
@@ -24,6 +25,11 @@ export const DRILL_KEY = 'drill';
 export function drillFromHash(hash: string): string | null {
   const id = new URLSearchParams(hash.replace(/^#/, '')).get(DRILL_KEY);
   return id !== null && id.length <= 100 && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(id) ? id : null;
+}
+
+/** The link to a drill, after the link version (Note [Link versions]), in a language. */
+export function drillHash(id: string, lang: string): string {
+  return `#${VERSION_PART}&${DRILL_KEY}=${encodeURIComponent(id)}&lang=${lang}`;
 }
 
 function toBase64Url(bytes: Uint8Array): string {

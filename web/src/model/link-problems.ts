@@ -39,6 +39,8 @@ export interface EmbedAttributes {
   fit: string | null;
   /** Whether playground-url named a page the compact link can go to (http or https). */
   playgroundUrl: { text: string; usable: boolean } | null;
+  /** The names hide= gave that name no control (frame-options.ts readHide); absent: none. */
+  hide?: readonly string[];
 }
 
 /**
@@ -46,13 +48,14 @@ export interface EmbedAttributes {
  * range (every step is shown), a fit length that is none of px, vh, em, rem
  * (the diagram is fitted to the width only, as fit="" does), a
  * playground-url that is not http(s) (the link goes to the playground
- * beside the script).
+ * beside the script), a hide= name that names no control (nothing more is hidden).
  */
 export function embedProblems(attrs: EmbedAttributes): ValueProblem[] {
   const problems: ValueProblem[] = [];
   if (attrs.steps !== null && readSteps(attrs.steps) === null) problems.push({ kind: 'value', key: 'steps', text: attrs.steps, instead: null });
   if (attrs.fit !== null && attrs.fit.trim() !== '' && lengthPx(attrs.fit, 100) === null) problems.push({ kind: 'value', key: 'fit', text: attrs.fit, instead: '' });
   if (attrs.playgroundUrl !== null && !attrs.playgroundUrl.usable) problems.push({ kind: 'value', key: 'playground-url', text: attrs.playgroundUrl.text, instead: null });
+  for (const name of attrs.hide ?? []) problems.push({ kind: 'value', key: 'hide', text: name, instead: null });
   return problems;
 }
 

@@ -3,10 +3,11 @@
 // (to know whether to load the puzzle view at all), and the puzzle view
 // (web/src/puzzle-view.ts, a chunk of its own) does the rest.
 //
-//   #view=puzzles            the list of the set
-//   #puzzle=outer            one puzzle
+//   #v=1&view=puzzles        the list of the set (v: Note [Link versions])
+//   #v=1&puzzle=outer        one puzzle
 //   &solutions=hide          no "show the solution" (also the element's solutions="hide")
 //   &lang=zh, &theme=dark    as in any link
+import { VERSION_PART } from './link-version.js';
 import type { Lang, Theme } from './state.js';
 
 export type PuzzleRoute = { kind: 'list' } | { kind: 'puzzle'; id: string };
@@ -28,9 +29,9 @@ export function solutionsHidden(hash: string, attribute: string | null): boolean
   return new URLSearchParams(hash.replace(/^#/, '')).get('solutions') === 'hide' || attribute === 'hide';
 }
 
-/** The hash of a route, with the language (always, as every link has it), the theme and solutions=hide when they are not the defaults. */
+/** The hash of a route, after the link version (Note [Link versions]), with the language (always, as every link has it), the theme and solutions=hide when they are not the defaults. */
 export function puzzleHash(route: PuzzleRoute, opts: { lang: Lang; theme: Theme; hide: boolean }): string {
-  const parts = [route.kind === 'list' ? 'view=puzzles' : `puzzle=${encodeURIComponent(route.id)}`];
+  const parts = [VERSION_PART, route.kind === 'list' ? 'view=puzzles' : `puzzle=${encodeURIComponent(route.id)}`];
   if (opts.hide) parts.push('solutions=hide');
   parts.push(`lang=${opts.lang}`);
   if (opts.theme !== 'auto') parts.push(`theme=${opts.theme}`);

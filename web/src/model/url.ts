@@ -3,6 +3,7 @@
 // so a hand-edited or hostile link still opens a working page, and each
 // fallback is reported (ValueProblem) for the page to say so.
 import { MAX_LINK_FIELD } from './limits.js';
+import { VERSION_PART, versionProblem } from './link-version.js';
 import { DEFAULT_STATE, PROPS } from './props.js';
 import type { Prop } from './props.js';
 import type { State } from './state.js';
@@ -66,7 +67,10 @@ export function stateFromHash(hash: string, base?: Readonly<State>): State {
 /** The same, with the keys whose text was not used as given. */
 export function stateFromHashChecked(hash: string, base?: Readonly<State>): { state: State; problems: ValueProblem[] } {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  return readStateChecked((key) => params.get(key), base);
+  const read = readStateChecked((key) => params.get(key), base);
+  // Every version this playground knows reads the state's keys as version 1 does (Note [Link versions]).
+  const version = versionProblem(params);
+  return version === null ? read : { state: read.state, problems: [version, ...read.problems] };
 }
 
 // Commas, brackets and spaces stay readable in a shared link.
@@ -77,10 +81,10 @@ function encode(value: string): string {
     .replace(/%5D/gi, ']');
 }
 
-/** The hash for a state: each property always, or when not default, as the table says. */
+/** The hash for a state: the link version (Note [Link versions]), then each property always, or when not default, as the table says. */
 export function hashFromState(state: Readonly<State>): string {
-  const parts = PROPS.filter((p) => p.link === 'always' || state[p.key] !== p.default || p.needed?.(state) === true)
-    .map((p) => `${p.key}=${encode(String(state[p.key]).slice(0, MAX_LINK_FIELD))}`);
+  const parts = [VERSION_PART, ...PROPS.filter((p) => p.link === 'always' || state[p.key] !== p.default || p.needed?.(state) === true)
+    .map((p) => `${p.key}=${encode(String(state[p.key]).slice(0, MAX_LINK_FIELD))}`)];
   return `#${parts.join('&')}`;
 }
 

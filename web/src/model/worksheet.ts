@@ -17,6 +17,7 @@ import { codeQuestions } from './code-predict.js';
 import { formatShape } from './format.js';
 import { LANGS } from './state.js';
 import type { Lang } from './state.js';
+import { VERSION_KEY, VERSION_PART, knownVersion } from './link-version.js';
 
 export const WORKSHEET_SETS = ['puzzles', 'drills'] as const;
 export type WorksheetSet = (typeof WORKSHEET_SETS)[number];
@@ -51,14 +52,15 @@ export function parseWorksheetHash(hash: string): { options: WorksheetOptions; i
     else if (k === 'lang' && (LANGS as readonly string[]).includes(v)) options.lang = v as Lang;
     else if (k === 'ids' && v.trim() !== '') options.ids = v.split(',').map((s) => s.trim()).filter((s) => s !== '');
     else if (k === 'key' && (v === '0' || v === '1')) options.key = v === '1';
+    else if (k === VERSION_KEY && knownVersion(v)) continue;
     else ignored.push(`${k}=${v}`);
   }
   return { options, ignored };
 }
 
-/** The link's hash for these options, leaving out what is the default. */
+/** The link's hash for these options, after the link version (Note [Link versions]), leaving out what is the default. */
 export function formatWorksheetHash(o: WorksheetOptions): string {
-  const parts = [`set=${o.set}`, `lang=${o.lang}`];
+  const parts = [VERSION_PART, `set=${o.set}`, `lang=${o.lang}`];
   if (o.ids !== null) parts.push(`ids=${o.ids.join(',')}`);
   if (!o.key) parts.push('key=0');
   return `#${parts.join('&')}`;

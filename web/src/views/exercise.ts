@@ -13,11 +13,12 @@ import { formatShape } from '../model/format.js';
 import type { Mode } from '../model/state.js';
 import { operandsOf } from '../model/state.js';
 import type { ViewContext } from './context.js';
+import type { CopyKind } from './share-bar.js';
 
 export interface MakerHandlers {
   form(patch: Partial<ExerciseForm>): void;
   close(): void;
-  copy(kind: 'link' | 'embed'): void;
+  copy(kind: CopyKind): void;
 }
 
 /** What the form made: the link and embed code, or which field is wrong; met: the page as it is meets the goal already. */
@@ -95,6 +96,7 @@ export function exerciseMaker(ctx: ViewContext, form: ExerciseForm, made: Made, 
       <div class="row">
         <button type="button" data-testid="exercise-copy-link" @click=${() => on.copy('link')}>${m.layout.copyLink}</button>
         <button type="button" data-testid="exercise-copy-embed" @click=${() => on.copy('embed')}>${m.layout.copyEmbed}</button>
+        <button type="button" data-testid="exercise-copy-iframe" @click=${() => on.copy('iframe')}>${m.frame.copyIframe}</button>
         <button type="button" data-testid="exercise-close" @click=${on.close}>${x.close}</button>
       </div>`}
   </section>`;

@@ -1,13 +1,13 @@
 // In the full playground: every step exported at once, the export's
 // progress, and the copy buttons (a link to this state, the code that embeds
-// it). When the browser refuses to copy, the text is shown to be copied by
+// it, an iframe of it). When the browser refuses to copy, the text is shown to be copied by
 // hand.
 import { html, nothing } from 'lit';
 import type { TemplateResult } from 'lit';
 import type { ViewContext } from './context.js';
 import type { ExportKind } from './player-bar.js';
 
-export type CopyKind = 'link' | 'embed';
+export type CopyKind = 'link' | 'embed' | 'iframe';
 
 /** What the bar says after an action: progress of an export, or the outcome of one or of a copy. */
 export type ShareStatus =
@@ -50,11 +50,18 @@ export function exportAllButtons(ctx: ViewContext, s: ShareStatus | null, on: Sh
     <button type="button" data-testid="export-all-png" ?disabled=${off} title=${noExport ?? nothing} @click=${() => on.exportAll('png')}>⇩ ${m.layout.exportAllPng}</button>`;
 }
 
-/** In the page's tools: the copy buttons. */
+/**
+ * In the page's tools: the copy buttons, as one group under one word ("Copy: Link | Embed code | iframe"), so
+ * that the three fit where two did (the laptop's tools stay beside the title: e2e/phone.spec.js). Each button's
+ * name is the whole action ("Copy link"), which holds the word it shows.
+ */
 export function copyButtons(ctx: ViewContext, on: ShareHandlers): TemplateResult {
   const { m } = ctx;
-  return html`<button type="button" data-testid="copy-link" @click=${() => on.copy('link')}>${m.layout.copyLink}</button>
-    <button type="button" data-testid="copy-embed" @click=${() => on.copy('embed')}>${m.layout.copyEmbed}</button>`;
+  const f = m.frame;
+  return html`<div class="copies" role="group" aria-label=${f.copy}><span aria-hidden="true">${f.copy}</span><span class="joined">
+    <button type="button" data-testid="copy-link" aria-label=${m.layout.copyLink} @click=${() => on.copy('link')}>${f.link}</button><button
+      type="button" data-testid="copy-embed" aria-label=${m.layout.copyEmbed} @click=${() => on.copy('embed')}>${f.embed}</button><button
+      type="button" data-testid="copy-iframe" aria-label=${f.copyIframe} @click=${() => on.copy('iframe')}>${f.iframe}</button></span></div>`;
 }
 
 /** What the last export or copy did (a live region, empty until then). */

@@ -4,9 +4,9 @@
 import { expect, test } from '@playwright/test';
 import { core, ready, watch } from './helpers.js';
 
-test('the embed page shows two independent playgrounds set by their attributes', async ({ page }) => {
+test('the course page shows two independent playgrounds set by their attributes', async ({ page }) => {
   const problems = watch(page);
-  await page.goto('/embed.html');
+  await page.goto('/course.html');
   await ready(page, '#lesson-align');
   await ready(page, '#lesson-strides');
   const first = page.locator('#lesson-align');
@@ -43,8 +43,8 @@ test('the embed page shows two independent playgrounds set by their attributes',
   expect(problems).toEqual([]);
 });
 
-test('the embed page loads the component with one script, served with the strict CSP', async ({ page }) => {
-  const response = await page.goto('/embed.html');
+test('the course page loads the component with one script, served with the strict CSP', async ({ page }) => {
+  const response = await page.goto('/course.html');
   expect(response.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
   const scripts = await page.evaluate(() => [...document.scripts].map((s) => ({ src: new URL(s.src).pathname, inline: s.text.trim() !== '' })));
   expect(scripts).toEqual([{ src: '/tensorcast-playground.js', inline: false }]);
@@ -54,7 +54,7 @@ const LECTURE = '#lesson-lecture';
 
 test('a lecture embed is locked to its view and its step range', async ({ page }) => {
   const problems = watch(page);
-  await page.goto('/embed.html');
+  await page.goto('/course.html');
   await ready(page, LECTURE);
   const el = page.locator(LECTURE);
   const count = el.getByTestId('step-count');
@@ -97,7 +97,7 @@ const smallestNumber = (diagram) => diagram.evaluate((box) => Math.min(...[...bo
 
 test('the projector embed (large fit="75vh") is readable from the back of a room: its numbers are at least 24 px at 1366x768', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await page.goto('/embed.html');
+  await page.goto('/course.html');
   await ready(page, LECTURE);
   const el = page.locator(LECTURE);
   const diagram = el.getByTestId('diagram');
@@ -114,7 +114,7 @@ test('the projector embed (large fit="75vh") is readable from the back of a room
 
 test('fit scales the diagram to the width and height given; large makes it bigger; hover still finds the cells', async ({ page }) => {
   await page.setViewportSize({ width: 700, height: 800 });
-  await page.goto('/embed.html');
+  await page.goto('/course.html');
   await ready(page, LECTURE);
   const el = page.locator(LECTURE);
   const diagram = el.getByTestId('diagram');
