@@ -1,7 +1,23 @@
-// The one script a page needs: defines <tensorcast-playground>.
-import { TensorcastPlayground } from './playground.js';
+// The one script a page needs: defines <tensorcast-playground>. It is the
+// playground page's entry (web/dist/tensorcast-playground.js) and the npm
+// package's `tensorcast/playground` (dist/playground/index.js).
+//
+// Note [Element entry without a DOM]: a site generator (Docusaurus, Next.js,
+// Astro) imports the page's modules in Node while it renders the HTML, where
+// there is no window, document or customElements; and the element's class
+// (Lit's LitElement) extends HTMLElement as soon as its module runs. So this
+// entry itself touches no DOM global: where customElements exists it loads
+// the element's module (a chunk of its own) and defines it; elsewhere it does
+// nothing and `defined` resolves to undefined. The package lists this entry
+// and its chunks in "sideEffects", so a bundler keeps a bare
+// `import 'tensorcast/playground'` (e2e/package/playground-*.spec.js).
 
-if (customElements.get('tensorcast-playground') === undefined)
-  customElements.define('tensorcast-playground', TensorcastPlayground);
-
-export { TensorcastPlayground };
+/**
+ * Resolves to the element's class once <tensorcast-playground> is defined
+ * (the class defined first, if the page had already defined the name), or to
+ * undefined where there is no custom element registry (Node).
+ */
+export const defined: Promise<CustomElementConstructor | undefined> =
+  typeof customElements === 'undefined'
+    ? Promise.resolve(undefined)
+    : import('./define-element.js').then((m) => m.defineElement());
