@@ -18,6 +18,7 @@
  * undefined where there is no custom element registry (Node).
  */
 export const defined: Promise<CustomElementConstructor | undefined> =
-  typeof customElements === 'undefined'
-    ? Promise.resolve(undefined)
-    : import('./define-element.js').then((m) => m.defineElement());
+  // `in`, not typeof: asks whether the global exists without reading it.
+  'customElements' in globalThis
+    ? import('./define-element.js').then((m) => m.defineElement())
+    : Promise.resolve(undefined);

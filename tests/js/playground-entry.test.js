@@ -1,0 +1,85 @@
+// 'tensorcast/playground' from the packed tarball, imported in Node as a
+// site generator imports a page's modules while it renders the HTML (Note
+// [Element entry without a DOM] in web/src/element.ts): it must not throw and
+// must not touch window, document, customElements or HTMLElement; its types
+// resolve for TypeScript through the package's "exports".
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { after, before, test } from 'node:test';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let work;
+let app;
+
+before(async () => {
+  work = await mkdtemp(join(tmpdir(), 'tensorcast-playground-entry-'));
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: join(root, 'dist') });
+  app = join(work, 'app');
+  await mkdir(app);
+  await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, JSON.parse(stdout)[0].filename)], { cwd: app });
+});
+
+after(() => rm(work, { recursive: true, force: true }));
+
+// The DOM globals the element would need, each as a getter that records
+// being read. customElements stays absent, as in Node: the entry asks
+// whether it exists ('customElements' in globalThis), which a getter would
+// answer yes; reading it where it is absent throws a ReferenceError, which
+// fails the test too.
+const TRAPS = `
+  const touched = [];
+  for (const name of ['window', 'document', 'HTMLElement', 'self', 'location'])
+    if (!(name in globalThis)) Object.defineProperty(globalThis, name, { configurable: true, get() { touched.push(name); return undefined; } });
+`;
+
+test('importing tensorcast/playground in Node touches no DOM global and defines nothing; the core beside it still works', async () => {
+  await writeFile(join(app, 'ssr.mjs'), `${TRAPS}
+    const element = await import('tensorcast/playground');
+    const defined = await element.defined;
+    const byElement = [...touched];
+    const { init } = await import('tensorcast');
+    const tc = await init();
+    console.log(JSON.stringify({ keys: Object.keys(element), defined: defined === undefined ? 'undefined' : typeof defined, touched: byElement,
+      shape: tc.explain.broadcast([5, 3, 4, 1], [3, 1, 1]).result }));
+  `);
+  // Node 18 (the package's oldest), 20 and 22, as in tests/js/packaging.test.js.
+  const nodes = [process.execPath, ...['node18', 'node22'].map((n) => join(root, 'tests/node-versions/node_modules', n, 'bin/node'))];
+  for (const node of nodes) {
+    const { stdout } = await run(node, ['ssr.mjs'], { cwd: app });
+    assert.deepEqual(JSON.parse(stdout), { keys: ['defined'], defined: 'undefined', touched: [], shape: [5, 3, 4, 1] }, node);
+  }
+});
+
+test('the trap sees a module that does touch the DOM (the test can fail)', async () => {
+  // The element's own class, which extends HTMLElement when its module runs.
+  const chunk = (await run('ls', [join(app, 'node_modules/tensorcast/playground')])).stdout.split('\n').find((f) => f.startsWith('define-element-'));
+  // The chunk is not an export of the package: imported by its path.
+  await writeFile(join(app, 'direct.mjs'), `${TRAPS}
+    try { await import('./node_modules/tensorcast/playground/${chunk}'); console.log(JSON.stringify({ threw: null, touched })); }
+    catch (e) { console.log(JSON.stringify({ threw: e.constructor.name, touched })); }
+  `);
+  const { stdout } = await run(process.execPath, ['direct.mjs'], { cwd: app });
+  const { threw, touched } = JSON.parse(stdout);
+  assert.equal(threw, 'TypeError');
+  assert.ok(touched.includes('HTMLElement'), JSON.stringify(touched));
+});
+
+test('TypeScript finds the declarations of tensorcast/playground (nodenext and bundler resolution)', async () => {
+  const tsc = join(root, 'node_modules/.bin/tsc');
+  await writeFile(join(app, 'element.ts'), `
+    import { defined } from 'tensorcast/playground';
+    const cls: CustomElementConstructor | undefined = await defined;
+    // @ts-expect-error defined is a promise, not the class
+    const wrong: CustomElementConstructor = defined;
+    console.log(cls, wrong);
+  `);
+  for (const resolution of [['--module', 'nodenext', '--moduleResolution', 'nodenext'], ['--module', 'esnext', '--moduleResolution', 'bundler']])
+    await run(tsc, ['--noEmit', '--strict', ...resolution, '--target', 'es2022', '--lib', 'es2022,dom', '--types', '', 'element.ts'], { cwd: app });
+});
