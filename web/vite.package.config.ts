@@ -51,8 +51,33 @@ function playgroundPage(): Plugin {
       let page = readFileSync(here('index.html'), 'utf8');
       page = replace(page, /<script type="module" src="\.\/src\/element\.ts"><\/script>/, '<script type="module" src="./tensorcast-playground.js"></script>');
       page = replace(page, /<link rel="stylesheet" href="\.\/page\.css" \/>/, `<style>\n${readFileSync(here('page.css'), 'utf8')}</style>`);
-      page = replace(page, /\s*<link rel="icon"[^>]*>/, '');
+      // No icon file in the package, and none asked of the host (a 404 in its log).
+      page = replace(page, /<link rel="icon"[^>]*>/, '<link rel="icon" href="data:," />');
       this.emitFile({ type: 'asset', fileName: 'index.html', source: page });
+    },
+  };
+}
+
+// Vite writes the program worker's URL (program-runner.ts) as
+// new URL(new URL(`program-worker-….js`, import.meta.url).href, '' + import.meta.url),
+// which no bundler reads as a worker: the app that bundles the element would
+// leave the worker's file out. Written back as the pattern bundlers look for.
+const WORKER_URL = /new URL\(new URL\(`(program-worker-[\w-]+\.js)`,import\.meta\.url\)\.href,``\+import\.meta\.url\)/g;
+
+/** The program worker's URL as bundlers find workers by; throws when the build no longer writes the pattern above. */
+function workerUrlForBundlers(): Plugin {
+  return {
+    name: 'tensorcast:worker-url',
+    apply: 'build',
+    // After minification, which writes the pattern as matched here.
+    generateBundle(_options, bundle) {
+      let found = 0;
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk' || !WORKER_URL.test(file.code)) continue;
+        found += 1;
+        file.code = file.code.replace(WORKER_URL, 'new URL("$1",import.meta.url)');
+      }
+      if (found !== 1) throw new Error(`vite.package.config: the program worker's URL found in ${found} chunks, not one: see WORKER_URL`);
     },
   };
 }
@@ -62,7 +87,7 @@ export default defineConfig({
   base: './',
   logLevel: 'warn',
   publicDir: false,
-  plugins: [puzzleSet(), playgroundPage()],
+  plugins: [puzzleSet(), playgroundPage(), workerUrlForBundlers()],
   worker: { format: 'es', rolldownOptions: core },
   build: {
     outDir: here('../dist/playground'),
@@ -71,6 +96,10 @@ export default defineConfig({
     target: 'es2022',
     // A package's files: the consumer's bundler or the CDN minifies and compresses.
     reportCompressedSize: false,
+    // No preload list of this build's file names in the entry: an app that
+    // bundles the element renames the files, and the list would ask its
+    // server for names it does not have; its bundler preloads its own.
+    modulePreload: false,
     rolldownOptions: { input: { element: here('src/element.ts') }, preserveEntrySignatures: 'strict', ...core },
   },
 });
