@@ -58,7 +58,7 @@ cache=${TC_NODE_MODULES_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tensorcast/node_m
 # in node_modules/.bin and run every npm script; Vite needs Node 20);
 # Next.js, Vite 6 and 7 for e2e/package (tests/bundlers); attw, publint, old
 # TypeScript and Jest 29 (tests/package-tools).
-folders=(. tests/node-versions tests/bundlers tests/package-tools)
+folders=(. tests/node-versions tests/bundlers tests/package-tools recipes/docusaurus)
 
 # install_folder DIR: DIR/node_modules as DIR/package-lock.json says, from
 # the cache when it holds that lock's install, else by npm ci (then cached).

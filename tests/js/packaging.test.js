@@ -55,7 +55,7 @@ test('the tarball holds the built package, its licence and its own README, and n
   // Written for someone installing the package: no repository set-up, no
   // links into the repository, nothing the package does not contain.
   // The element is named by its import path and attributes, never by the repository's playground.
-  for (const word of [/npm start/, /apt(-get)? /, /playground(?!['"/\w-])/i, /web\/dist/, /\bissue\b/i, /\bseeds?\b/i, /docs\//, /scripts\//, /\]\((?!https?:)/])
+  for (const word of [/npm start/, /apt(-get)? /, /(?<![\w/-])playground(?![\w/-])/i, /web\/dist/, /\bissue\b/i, /\bseeds?\b/i, /docs\//, /scripts\//, /\]\((?!https?:)/])
     assert.doesNotMatch(readme, word);
   const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8'));
   assert.equal(manifest.license, 'MIT');
