@@ -102,6 +102,16 @@ test('one script tag from another origin, as a CDN serves the package (with its 
     await page.goto(`${site.origin}/lesson.html`);
     await checkPage(page, seen);
     expect(new URL(seen.wasm[0]).origin).toBe(cdn.origin);
+    // A framework that sets properties rather than attributes (React 19 does) changes what it shows
+    // (Note [Properties are attributes] in web/src/playground.ts).
+    const shapes = page.locator('#shapes');
+    await shapes.evaluate((el) => { el.lang = 'zh'; el.view = 'strides'; el.b = '3,2,1'; });
+    await expect(shapes.getByTestId('tab-strides')).toHaveText('步长');
+    await expect(shapes.getByTestId('tab-strides')).toHaveAttribute('aria-selected', 'true');
+    const tc = await init();
+    await expect(shapes.getByTestId('error')).toHaveText(tc.explain.broadcast([5, 3, 4, 1], [3, 2, 1]).error);
+    expect(await shapes.evaluate((el) => [el.getAttribute('lang'), el.getAttribute('view'), el.getAttribute('b')])).toEqual(['zh', 'strides', '3,2,1']);
+    expect(seen.problems).toEqual([]);
   } finally {
     await site.close();
     await cdn.close();
