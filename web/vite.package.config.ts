@@ -49,7 +49,7 @@ function playgroundPage(): Plugin {
     apply: 'build',
     generateBundle() {
       let page = readFileSync(here('index.html'), 'utf8');
-      page = replace(page, /<script type="module" src="\.\/src\/element\.ts"><\/script>/, '<script type="module" src="./tensorcast-playground.js"></script>');
+      page = replace(page, /<script type="module" src="\.\/src\/define-element\.ts"><\/script>/, '<script type="module" src="./tensorcast-playground.js"></script>');
       page = replace(page, /<link rel="stylesheet" href="\.\/page\.css" \/>/, `<style>\n${readFileSync(here('page.css'), 'utf8')}</style>`);
       // No icon file in the package, and none asked of the host (a 404 in its log).
       page = replace(page, /<link rel="icon"[^>]*>/, '<link rel="icon" href="data:," />');
@@ -82,12 +82,40 @@ function workerUrlForBundlers(): Plugin {
   };
 }
 
+// Vite wraps a dynamic import in its preload helper (a module of its own,
+// which reads `document` when it loads and names this build's file names
+// for bundlers to ask for), even with modulePreload off. The entry must
+// read no DOM global in Node (Note [Element entry without a DOM]): its one
+// dynamic import is written back unwrapped, and the helper's import goes.
+// (At this point of the build the list of files to preload may still be
+// Vite's placeholder, __VITE_PRELOAD__.)
+const ENTRY_PRELOAD = /^import\{(\w+) as (\w+)\}from"\.\/preload-helper-[\w-]+\.js";(.*)$/s;
+
+/** The entry's dynamic import without Vite's preload helper; throws when the entry no longer has the shape above. */
+function entryWithoutPreload(): Plugin {
+  return {
+    name: 'tensorcast:entry-without-preload',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const entry = bundle['tensorcast-playground.js'];
+      const match = entry?.type === 'chunk' ? ENTRY_PRELOAD.exec(entry.code) : null;
+      if (entry?.type !== 'chunk' || match === null) throw new Error('vite.package.config: the entry does not import the preload helper as expected: see ENTRY_PRELOAD');
+      const [, , local, rest] = match as unknown as [string, string, string, string];
+      const call = new RegExp(`${local}\\(\\(\\)=>(import\\(\`\\.\\/define-element-[\\w-]+\\.js\`\\)\\.then\\(\\w+=>\\w+\\.defineElement\\(\\)\\)),(?:\\[\\]|__VITE_PRELOAD__),import\\.meta\\.url\\)`);
+      if (!call.test(rest)) throw new Error(`vite.package.config: the entry's dynamic import is not wrapped as expected (see entryWithoutPreload): ${rest}`);
+      entry.code = rest.replace(call, '$1');
+      if (entry.code.includes(`${local}(()=>`)) throw new Error('vite.package.config: the entry still calls the preload helper');
+      entry.imports = entry.imports.filter((f) => !f.startsWith('preload-helper-'));
+    },
+  };
+}
+
 export default defineConfig({
   root: here('.'),
   base: './',
   logLevel: 'warn',
   publicDir: false,
-  plugins: [puzzleSet(), playgroundPage(), workerUrlForBundlers()],
+  plugins: [puzzleSet(), playgroundPage(), workerUrlForBundlers(), entryWithoutPreload()],
   worker: { format: 'es', rolldownOptions: core },
   build: {
     outDir: here('../dist/playground'),

@@ -1,7 +1,10 @@
-// Defines <tensorcast-playground> in this page's registry, once (a page may
-// load the element twice: a script tag and a bundled import, or a site that
-// swaps pages without reloading). Only element.ts imports this module, and
-// only where customElements exists: Note [Element entry without a DOM].
+// Defines <tensorcast-playground> in this page's registry when it runs, once
+// (a page may load the element twice: a script tag and a bundled import).
+// It needs a DOM: element.ts imports it only where customElements exists
+// (Note [Element entry without a DOM]). web/dist's tensorcast-playground.js
+// is this module itself (web/vite.config.ts, and web/index.html's script),
+// so that the playground's code (the links it makes beside the script:
+// share.ts, full-link.ts) is in that file, at the root of web/dist.
 import { TensorcastPlayground } from './playground.js';
 
 /** The class the registry holds under the name: this one, or one defined before it. */
@@ -11,5 +14,7 @@ export function defineElement(): CustomElementConstructor {
   customElements.define('tensorcast-playground', TensorcastPlayground);
   return TensorcastPlayground;
 }
+
+defineElement();
 
 export { TensorcastPlayground };

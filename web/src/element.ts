@@ -1,6 +1,6 @@
-// The one script a page needs: defines <tensorcast-playground>. It is the
-// playground page's entry (web/dist/tensorcast-playground.js) and the npm
-// package's `tensorcast/playground` (dist/playground/index.js).
+// The npm package's `tensorcast/playground` (dist/playground/
+// tensorcast-playground.js): defines <tensorcast-playground> where there is
+// a DOM. (web/dist's script of the same name is define-element.ts itself.)
 //
 // Note [Element entry without a DOM]: a site generator (Docusaurus, Next.js,
 // Astro) imports the page's modules in Node while it renders the HTML, where
