@@ -5,7 +5,7 @@
 // resolve for TypeScript through the package's "exports".
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,4 +82,28 @@ test('TypeScript finds the declarations of tensorcast/playground (nodenext and b
   `);
   for (const resolution of [['--module', 'nodenext', '--moduleResolution', 'nodenext'], ['--module', 'esnext', '--moduleResolution', 'bundler']])
     await run(tsc, ['--noEmit', '--strict', ...resolution, '--target', 'es2022', '--lib', 'es2022,dom', '--types', '', 'element.ts'], { cwd: app });
+});
+
+test('an app that imports only the core bundles none of the element; a bare import of the element is kept, as "sideEffects" says', async () => {
+  const { rollup } = await import(join(root, 'node_modules/rollup/dist/es/rollup.js'));
+  const { default: resolve } = await import(join(root, 'node_modules/@rollup/plugin-node-resolve/dist/es/index.js'));
+  const bundle = async (source) => {
+    await writeFile(join(app, 'entry.mjs'), source);
+    const built = await rollup({ input: join(app, 'entry.mjs'), plugins: [resolve({ browser: true, rootDir: app })], onwarn() {} });
+    const { output } = await built.generate({ format: 'es' });
+    return output.map((o) => o.code ?? '').join('\n');
+  };
+  const core = await bundle("import { init } from 'tensorcast';\nconsole.log(init);\n");
+  assert.doesNotMatch(core, /tensorcast-playground|LitElement|customElements/);
+  const element = await bundle("import 'tensorcast/playground';\n");
+  assert.match(element, /customElements/);
+  // With "sideEffects": false, as the core alone had it, the bundler drops that import.
+  const manifestPath = join(app, 'node_modules/tensorcast/package.json');
+  const manifest = await readFile(manifestPath, 'utf8');
+  await writeFile(manifestPath, JSON.stringify({ ...JSON.parse(manifest), sideEffects: false }));
+  try {
+    assert.doesNotMatch(await bundle("import 'tensorcast/playground';\n"), /customElements/);
+  } finally {
+    await writeFile(manifestPath, manifest);
+  }
 });
