@@ -8,9 +8,9 @@
 // and an app that never imports 'tensorcast/playground' bundles none of it.
 // The files are flat in dist/playground/ (the program worker too), named by
 // content, and find one another and the .wasm through import.meta.url, so
-// the folder works as a bundler takes it, as a CDN serves it (one
-// <script type="module" src=".../playground/tensorcast-playground.js">, from any origin) and
-// served from any sub-path. Only the entry has a fixed name,
+// the folder works as a bundler takes it, as a CDN serves it (one <script
+// type="module" src=".../playground/tensorcast-playground.js">, from any
+// origin) and served from any sub-path. Only the entry has a fixed name,
 // tensorcast-playground.js, the name web/dist gives it too: the embed code
 // the element copies names the script beside it by that name (share.ts), and
 // its "Open in the playground" link goes to the page beside it (full-link.ts),

@@ -10,7 +10,7 @@
 // the element's module (a chunk of its own) and defines it; elsewhere it does
 // nothing and `defined` resolves to undefined. The package lists this entry
 // and its chunks in "sideEffects", so a bundler keeps a bare
-// `import 'tensorcast/playground'` (e2e/package/playground-*.spec.js).
+// `import 'tensorcast/playground'` (tests/js/playground-entry.test.js).
 
 /**
  * Resolves to the element's class once <tensorcast-playground> is defined
