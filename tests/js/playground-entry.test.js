@@ -71,17 +71,27 @@ test('the trap sees a module that does touch the DOM (the test can fail)', async
   assert.ok(touched.includes('HTMLElement'), JSON.stringify(touched));
 });
 
-test('TypeScript finds the declarations of tensorcast/playground (nodenext and bundler resolution)', async () => {
+test('TypeScript finds the declarations of tensorcast/playground (nodenext and bundler resolution), with the DOM\'s types and without them', async () => {
   const tsc = join(root, 'node_modules/.bin/tsc');
   await writeFile(join(app, 'element.ts'), `
-    import { defined } from 'tensorcast/playground';
-    const cls: CustomElementConstructor | undefined = await defined;
+    import { defined, type ElementClass } from 'tensorcast/playground';
+    const cls: ElementClass | undefined = await defined;
     // @ts-expect-error defined is a promise, not the class
-    const wrong: CustomElementConstructor = defined;
-    console.log(cls, wrong);
+    const wrong: ElementClass = defined;
+    export const made = [cls === undefined ? null : new cls(), wrong];
   `);
-  for (const resolution of [['--module', 'nodenext', '--moduleResolution', 'nodenext'], ['--module', 'esnext', '--moduleResolution', 'bundler']])
-    await run(tsc, ['--noEmit', '--strict', ...resolution, '--target', 'es2022', '--lib', 'es2022,dom', '--types', '', 'element.ts'], { cwd: app });
+  // The class as the DOM's registry gives it fits, in a project with the DOM's types.
+  await writeFile(join(app, 'element-dom.ts'), `
+    import type { ElementClass } from 'tensorcast/playground';
+    const registered: ElementClass | undefined = customElements.get('tensorcast-playground');
+    console.log(registered);
+  `);
+  for (const resolution of [['--module', 'nodenext', '--moduleResolution', 'nodenext'], ['--module', 'esnext', '--moduleResolution', 'bundler']]) {
+    const options = ['--noEmit', '--strict', ...resolution, '--target', 'es2022', '--types', ''];
+    await run(tsc, [...options, '--lib', 'es2022,dom', 'element.ts', 'element-dom.ts'], { cwd: app }).catch((error) => assert.fail(error.stdout));
+    // A Node site build's project: no DOM types at all.
+    await run(tsc, [...options, '--lib', 'es2022', 'element.ts'], { cwd: app }).catch((error) => assert.fail(error.stdout));
+  }
 });
 
 test('an app that imports only the core bundles none of the element; a bare import of the element is kept, as "sideEffects" says', async () => {

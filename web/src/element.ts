@@ -13,11 +13,18 @@
 // `import 'tensorcast/playground'` (tests/js/playground-entry.test.js).
 
 /**
+ * A custom element's class, as customElements.get() gives it; written without
+ * the DOM's types, so that a Node project's TypeScript (lib es2022, no dom)
+ * reads this module's declarations too.
+ */
+export type ElementClass = new () => object;
+
+/**
  * Resolves to the element's class once <tensorcast-playground> is defined
  * (the class defined first, if the page had already defined the name), or to
  * undefined where there is no custom element registry (Node).
  */
-export const defined: Promise<CustomElementConstructor | undefined> =
+export const defined: Promise<ElementClass | undefined> =
   // `in`, not typeof: asks whether the global exists without reading it.
   'customElements' in globalThis
     ? import('./define-element.js').then((m) => m.defineElement())
