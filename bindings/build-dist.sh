@@ -33,6 +33,15 @@ node_modules/.bin/esbuild dist/index.js --bundle --format=cjs --platform=node --
   "--banner:js=const __tcImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" \
   --outfile=dist/index.cjs
 
+# The element, 'tensorcast/playground' (Note [The element beside the core] in
+# web/vite.package.config.ts): its modules in dist/playground/, importing the
+# core above them, and the declarations of its entry.
+node_modules/.bin/vite build --config web/vite.package.config.ts
+types=$(mktemp -d)
+node_modules/.bin/tsc -p web/tsconfig.package.json --outDir "$types"
+cp "$types/element.d.ts" dist/playground/tensorcast-playground.d.ts
+rm -rf "$types"
+
 # What npm publishes is dist/ itself: its own manifest, README, API reference and licence.
 node bindings/package-manifest.mjs
 cp bindings/README.md dist/README.md

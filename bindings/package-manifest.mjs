@@ -24,7 +24,10 @@ const manifest = {
   // Importing only TensorcastError (or a type) pulls in no module, no .wasm.
   // The modules that attach methods to Tensor and Tensorcast at load time
   // are the ones defining them, which every use of the package imports.
-  sideEffects: root.sideEffects,
+  // Only the element's files (playground/) have effects: importing
+  // 'tensorcast/playground' for nothing but its effect defines the element
+  // (Note [Element entry without a DOM] in web/src/element.ts).
+  sideEffects: root.sideEffects.map(local),
   engines: root.engines,
 };
 writeFileSync('dist/package.json', `${JSON.stringify(manifest, null, 2)}\n`);

@@ -58,8 +58,9 @@ cache=${TC_NODE_MODULES_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tensorcast/node_m
 # in node_modules/.bin and run every npm script; Vite needs Node 20);
 # Next.js, Vite 6 and 7 for e2e/package (tests/bundlers); attw, publint, old
 # TypeScript and Jest 29 (tests/package-tools).
-# reveal.js 6 for its course recipe (recipes/revealjs, e2e/recipes/revealjs.spec.js).
-folders=(. tests/node-versions tests/bundlers tests/package-tools recipes/revealjs)
+# The course recipes with npm packages of their own: reveal.js 6 (recipes/revealjs) and
+# Docusaurus 3 (recipes/docusaurus), each built in its e2e/recipes spec.
+folders=(. tests/node-versions tests/bundlers tests/package-tools recipes/revealjs recipes/docusaurus)
 
 # install_folder DIR: DIR/node_modules as DIR/package-lock.json says, from
 # the cache when it holds that lock's install, else by npm ci (then cached).

@@ -54,7 +54,8 @@ export default defineConfig({
     rolldownOptions: {
       input: {
         index: here('index.html'),
-        element: here('src/element.ts'),
+        // The element's module itself, which defines it (src/define-element.ts).
+        element: here('src/define-element.ts'),
       },
       output: {
         entryFileNames: (chunk) =>

@@ -40,7 +40,12 @@ test('the tarball holds the built package, its licence and its own README, and n
   assert.deepEqual(dryRun.files.map((f) => f.path), files, 'npm pack --dry-run lists what npm pack packs');
   for (const f of ['package.json', 'LICENSE', 'README.md', 'API.md', 'index.js', 'index.cjs', 'index.d.ts', 'index.d.cts', 'wasm-glue.js', 'tensorcast.wasm', 'tensorcast-nosimd.wasm', 'tensor.js'])
     assert.ok(files.includes(f), `missing ${f}`);
-  assert.deepEqual(files.filter((f) => !/^(generated\/)?[\w-]+\.(js|cjs|d\.ts|d\.cts|wasm)$/.test(f) && !['package.json', 'README.md', 'API.md', 'LICENSE'].includes(f)), []);
+  assert.deepEqual(files.filter((f) => !/^(generated\/)?[\w-]+\.(js|cjs|d\.ts|d\.cts|wasm)$/.test(f) && !['package.json', 'README.md', 'API.md', 'LICENSE'].includes(f)
+    && !/^playground\/([\w-]+\.js|tensorcast-playground\.d\.ts|index\.html)$/.test(f)), []);
+  // The element (tensorcast/playground) beside the core, with no second core or .wasm of its own.
+  for (const f of ['playground/tensorcast-playground.js', 'playground/tensorcast-playground.d.ts', 'playground/index.html'])
+    assert.ok(files.includes(f), `missing ${f}`);
+  assert.deepEqual(files.filter((f) => f.startsWith('playground/') && /wasm|glue/.test(f)), []);
   const installed = join(app, 'node_modules/tensorcast');
   assert.match(await readFile(join(installed, 'LICENSE'), 'utf8'), /^MIT License/);
   const readme = await readFile(join(installed, 'README.md'), 'utf8');
@@ -49,11 +54,13 @@ test('the tarball holds the built package, its licence and its own README, and n
   assert.match(readme, /`API\.md` beside this README/, 'the README names the API reference');
   // Written for someone installing the package: no repository set-up, no
   // links into the repository, nothing the package does not contain.
-  for (const word of [/npm start/, /apt(-get)? /, /playground/i, /\bissue\b/i, /\bseeds?\b/i, /docs\//, /scripts\//, /\]\((?!https?:)/])
+  // The element is named by its import path and attributes, never by the repository's playground.
+  for (const word of [/npm start/, /apt(-get)? /, /(?<![\w/-])playground(?![\w/-])/i, /web\/dist/, /\bissue\b/i, /\bseeds?\b/i, /docs\//, /scripts\//, /\]\((?!https?:)/])
     assert.doesNotMatch(readme, word);
   const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8'));
   assert.equal(manifest.license, 'MIT');
-  assert.equal(manifest.sideEffects, false);
+  // Only the element's files run anything on import: Note [Element entry without a DOM].
+  assert.deepEqual(manifest.sideEffects, ['./playground/*.js']);
   assert.equal(manifest.private, undefined);
   assert.equal(manifest.devDependencies, undefined);
   assert.equal(manifest.scripts, undefined);

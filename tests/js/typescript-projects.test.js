@@ -33,7 +33,7 @@ test('"Are the types wrong?" finds no problem in the tarball, for node10, node16
   // The .wasm subpaths are assets (for new URL() and bundlers' asset
   // handling), not modules: attw would report that they resolve to no types.
   const { stdout } = await run(process.execPath, [join(tools, '@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'json',
-    '--exclude-entrypoints', './tensorcast.wasm', './tensorcast-nosimd.wasm'], { maxBuffer: 1 << 26 })
+    '--exclude-entrypoints', './tensorcast.wasm', './tensorcast-nosimd.wasm', './playground'], { maxBuffer: 1 << 26 })
     .catch((error) => error); // exit status 1 when it finds problems: the JSON lists them
   const { analysis, problems } = JSON.parse(stdout);
   assert.deepEqual(problems, {});
@@ -46,6 +46,23 @@ test('"Are the types wrong?" finds no problem in the tarball, for node10, node16
     'node16-esm': ['/node_modules/tensorcast/index.d.ts', '/node_modules/tensorcast/index.js'],
     bundler: ['/node_modules/tensorcast/index.d.ts', '/node_modules/tensorcast/index.js'],
   });
+});
+
+// The element's entry is an ES module only (a page's, a bundler's, a site
+// generator's import): node10 and require() (which attw reports as no
+// resolution and CJSResolvesToESM) are the resolutions it is not for.
+test('"Are the types wrong?" finds no problem in tensorcast/playground, an ES module entry (node16 from ES modules, bundlers)', async () => {
+  const { stdout } = await run(process.execPath, [join(tools, '@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'json',
+    '--entrypoints', './playground'], { maxBuffer: 1 << 26 })
+    .catch((error) => error);
+  const { analysis, problems } = JSON.parse(stdout);
+  const esm = Object.values(problems).flat().filter((p) => p.resolutionKind === undefined || ['node16-esm', 'bundler'].includes(p.resolutionKind));
+  assert.deepEqual(esm, []);
+  const resolutions = analysis.entrypoints['./playground'].resolutions;
+  assert.deepEqual([resolutions['node16-esm'], resolutions.bundler].map((r) => [r.resolution?.fileName, r.implementationResolution?.fileName]), [
+    ['/node_modules/tensorcast/playground/tensorcast-playground.d.ts', '/node_modules/tensorcast/playground/tensorcast-playground.js'],
+    ['/node_modules/tensorcast/playground/tensorcast-playground.d.ts', '/node_modules/tensorcast/playground/tensorcast-playground.js'],
+  ]);
 });
 
 test('publint --strict finds nothing to report in the tarball', async () => {

@@ -586,6 +586,7 @@ export class TensorcastPlayground extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues): void {
+    this.propertiesToAttributes(changed);
     // Attributes set after loading (by the embedding page) change the state.
     if (this.model !== null && ATTRIBUTES.some((k) => changed.has(k)) && this.model.update(this.attributeState(this.model.state)))
       this.writeHash();
@@ -619,6 +620,35 @@ export class TensorcastPlayground extends LitElement {
   private framePart(): string {
     if (!this.framePage) return '';
     return framePart(Object.fromEntries(FRAME_ATTRIBUTES.map((k) => [k, this.getAttribute(k)])) as Record<FrameAttribute, string | null>);
+  }
+
+  /**
+   * Note [Properties are attributes]: the element reads what a page asks of
+   * it from its attributes, but a framework may set its properties instead.
+   * React 19 sets a custom element's property wherever the element has one
+   * by the name, and when it keeps a page's elements while changing their
+   * props (Docusaurus' navigation between two lessons that both hold the
+   * element) only the properties change. So each declared property that
+   * changed is written to its attribute first (a string as it is, a boolean
+   * as the attribute's presence, null or undefined as no attribute); an
+   * attribute the page set has already set its property to the same value,
+   * and is left alone.
+   */
+  private propertiesToAttributes(changed: PropertyValues): void {
+    const declared = (this.constructor as typeof TensorcastPlayground).elementProperties;
+    for (const key of changed.keys()) {
+      const options = declared.get(key);
+      if (options === undefined || options.attribute === false) continue;
+      const name = typeof options.attribute === 'string' ? options.attribute : String(key).toLowerCase();
+      const value: unknown = (this as unknown as Record<PropertyKey, unknown>)[key];
+      // Only what an attribute can say: the element's own field `tc` (the core) shares its
+      // name with the attribute tc (the text of c), and is never written out.
+      if (value !== null && value !== undefined && typeof value !== 'string' && typeof value !== 'boolean' && typeof value !== 'number') continue;
+      const text = options.type === Boolean ? (value ? '' : null) : value === null || value === undefined ? null : String(value);
+      if (text === this.getAttribute(name)) continue;
+      if (text === null) this.removeAttribute(name);
+      else this.setAttribute(name, text);
+    }
   }
 
   /** The steps the player may show (all, unless the steps attribute names a range). */
