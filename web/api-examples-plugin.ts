@@ -26,6 +26,8 @@ const README = fileURLToPath(new URL('../bindings/README.md', import.meta.url));
 export const SKIPPED: Readonly<Record<string, string>> = {
   // init({ wasmUrl: '/assets/tensorcast.wasm' }) fetches a path this site does not serve, and `bytes` is the reader's own.
   Loading: 'names a file and bytes of the reader\'s own',
+  // The element's section imports 'tensorcast/playground': a page's element, which this page's examples do not draw.
+  'The element: `<tensorcast-playground>`': 'defines the page element, shown by the playground pages themselves',
 };
 
 /** One runnable block: its section's heading, its text as the README has it, and its code as the bundle runs it. */
