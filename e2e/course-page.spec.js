@@ -43,6 +43,27 @@ test('the course page shows two independent playgrounds set by their attributes'
   expect(problems).toEqual([]);
 });
 
+test('the attribute tc (the view chain of where\'s condition) is only that: set after the core loaded, the element keeps working', async ({ page }) => {
+  const problems = watch(page);
+  await page.goto('/course.html');
+  await ready(page, '#lesson-align');
+  const el = page.locator('#lesson-align');
+  await page.evaluate(() => {
+    const e = document.querySelector('#lesson-align');
+    for (const [k, v] of [['op', 'where'], ['a', '2,3'], ['b', '3'], ['c', '3,2'], ['tc', '.T']]) e.setAttribute(k, v);
+  });
+  await expect(el.getByTestId('result-shape')).toHaveText('torch.Size([2, 3])');
+  await el.getByTestId('shape-b').fill('2,1');
+  await expect(el.getByTestId('result-shape')).toHaveText('torch.Size([2, 3])');
+  await el.getByTestId('tab-strides').click();
+  await expect(el.getByTestId('diagram')).toBeVisible();
+  // The code mode runs its programs with the element's core.
+  await page.evaluate(() => document.querySelector('#lesson-align').setAttribute('code', 'import torch\nprint(torch.ones(2, 3).sum())\n'));
+  await el.getByTestId('mode-code').click();
+  await expect(el.getByTestId('printed')).toContainText('tensor(6.)');
+  expect(problems).toEqual([]);
+});
+
 test('the course page loads the component with one script, served with the strict CSP', async ({ page }) => {
   const response = await page.goto('/course.html');
   expect(response.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");

@@ -191,7 +191,7 @@ export class TensorcastPlayground extends LitElement {
     () => (this.model?.state.mode === 'code' ? `${this.drillPart()}${this.codeMode?.linkPart() ?? ''}` : '') + exerciseLinkPart(this.exercise.active) + this.framePart());
   /** The exercise the page opened as, and the teacher's form (exercise-page.ts). */
   private readonly exercise = new ExercisePage();
-  private tc: Tensorcast | null = null;
+  private core: Tensorcast | null = null;
   // The code mode (code-mode.ts), made when the page first shows it.
   private codeMode: CodeMode | null = null;
   /** The code mode's predict switch and drills (code-predict-kit.ts), once loaded. */
@@ -431,7 +431,7 @@ export class TensorcastPlayground extends LitElement {
   private code$(): CodeMode {
     if (this.codeMode !== null) return this.codeMode;
     this.codeMode = new CodeMode({
-      tc: () => this.tc,
+      tc: () => this.core,
       changed: (entry) => {
         if (entry !== null) this.writeHash(entry);
         this.requestUpdate();
@@ -544,7 +544,7 @@ export class TensorcastPlayground extends LitElement {
   private async load(): Promise<void> {
     try {
       const tc = await init();
-      this.tc = tc;
+      this.core = tc;
       // PyTorch's old broadcast warning (torch.utils.backcompat.broadcast_warning.enabled),
       // on for the playground's own instance: the verdict shows it as a teaching aid.
       tc.setBroadcastWarning(true);
@@ -605,7 +605,7 @@ export class TensorcastPlayground extends LitElement {
       if (at < from || at > to) model.goTo(Math.min(Math.max(at, from), to));
     }
     // The code mode's first showing runs its program before it is drawn.
-    if (model !== null && model.state.mode === 'code' && this.tc !== null && !this.code$().started) this.code$().runNow();
+    if (model !== null && model.state.mode === 'code' && this.core !== null && !this.code$().started) this.code$().runNow();
   }
 
   /** The iframe page's own attributes, as its hash gives them (model/frame-options.ts): set, or removed when the hash has none. */
@@ -641,8 +641,7 @@ export class TensorcastPlayground extends LitElement {
       if (options === undefined || options.attribute === false) continue;
       const name = typeof options.attribute === 'string' ? options.attribute : String(key).toLowerCase();
       const value: unknown = (this as unknown as Record<PropertyKey, unknown>)[key];
-      // Only what an attribute can say: the element's own field `tc` (the core) shares its
-      // name with the attribute tc (the text of c), and is never written out.
+      // Only what an attribute can say (a framework may set an object).
       if (value !== null && value !== undefined && typeof value !== 'string' && typeof value !== 'boolean' && typeof value !== 'number') continue;
       const text = options.type === Boolean ? (value ? '' : null) : value === null || value === undefined ? null : String(value);
       if (text === this.getAttribute(name)) continue;
@@ -717,9 +716,9 @@ export class TensorcastPlayground extends LitElement {
     const view = this.puzzleView;
     const state = (this.model as PlaygroundModel).state;
     if (view !== null) return view.body(route, { m, lang: state.lang, theme: state.theme, hide: this.hidesSolutions() });
-    if (!this.puzzleLoading && this.tc !== null) {
+    if (!this.puzzleLoading && this.core !== null) {
       this.puzzleLoading = true;
-      const tc = this.tc;
+      const tc = this.core;
       void import('./puzzle-view.js').then(({ PuzzleView }) => {
         this.puzzleView = new PuzzleView({ element: this, root: this.renderRoot as ShadowRoot, tc, changed: () => this.requestUpdate() });
         this.requestUpdate();
@@ -1107,7 +1106,7 @@ export class TensorcastPlayground extends LitElement {
     const program = code.shown;
     // Fixes are edits of the program (Note [Program fixes]), each checked by running the edited program.
     const statement = program === null || code.picked === null ? null : statementAt(program, code.picked);
-    const tc = this.tc;
+    const tc = this.core;
     const apply = (edit: ProgramEdit): void => {
       if (program === null || !code.applyEdit(edit, program.code)) return;
       this.appliedEdit = { line: edit.line, code: program.code.slice(0, edit.from) + edit.insert + program.code.slice(edit.to) };
@@ -1165,8 +1164,8 @@ export class TensorcastPlayground extends LitElement {
   }
 
   private answerLine(p: CodePredict, run: ProgramRun, typed: CodeTyped): void {
-    if (this.tc === null) return;
-    p.give(this.tc, run, typed);
+    if (this.core === null) return;
+    p.give(this.core, run, typed);
     this.requestUpdate();
     // The next question's first field takes the keyboard (or the score, at the end).
     void this.updateComplete.then(() => {
