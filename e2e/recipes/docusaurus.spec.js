@@ -35,6 +35,10 @@ test.beforeAll(async () => {
   await mkdir(site);
   for (const f of ['docs', 'src', 'static', 'docusaurus.config.js', 'package.json']) await cp(join(recipe, f), join(site, f), { recursive: true });
   await symlink(join(recipe, 'node_modules'), join(site, 'node_modules'));
+  // Docusaurus keeps webpack's cache in node_modules/.cache (the recipe's, shared by every
+  // build through the link): a build killed halfway left one whose server render failed
+  // ("Cannot read properties of undefined (reading 'id')" in DocItem). Each build starts without it.
+  await rm(join(recipe, 'node_modules/.cache'), { recursive: true, force: true });
   await run(join(site, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', 'build'], { cwd: site, maxBuffer: 1 << 26, env: buildEnv() });
 });
 
@@ -69,11 +73,12 @@ for (const lesson of LESSONS) {
   test(`the built ${lesson.lang} lesson: its HTML holds the elements (SSR), which render and step in the browser`, async ({ page }) => {
     // The server-rendered HTML: the elements with their attributes, before any script ran.
     const html = await readFile(join(site, 'build', lesson.path.replace('/course', ''), 'index.html'), 'utf8');
-    expect(html.match(/<tensorcast-playground compact=""( fit="")? a="5,3,4,1" b="3,1,1" op="add" view="(align|strides)" lang="(en|zh)">/g)).toHaveLength(2);
+    expect(html.match(/<tensorcast-playground compact=""( fit="")? a="5,3,4,1" b="3,1,1" op="add" view="(align|strides)" lang="(en|zh)"( theme="inherit")?>/g)).toHaveLength(2);
     const server = await serveStatic(join(site, 'build'), { base: '/course/' });
     try {
       const problems = watch(page);
       await page.setViewportSize({ width: 1366, height: 768 });
+      await page.emulateMedia({ colorScheme: 'light' });
       await page.goto(`${server.origin}${lesson.path}`);
       const [align, strides] = [page.locator('tensorcast-playground').nth(0), page.locator('tensorcast-playground').nth(1)];
       for (const el of [align, strides]) await expect(el.getByTestId('result-shape')).toHaveText(lesson.result, { timeout: 60_000 });
@@ -91,6 +96,20 @@ for (const lesson of LESSONS) {
       await expect(strides.getByTestId('step-count')).toHaveText(other);
       await mkdir(shots, { recursive: true });
       await page.screenshot({ path: join(shots, `docusaurus-laptop-${lesson.lang}.png`), fullPage: true });
+      // theme="inherit" (the first element) follows the site's light/dark switch (data-theme on <html>); the second keeps its own.
+      const scheme = (el) => el.locator('.app').getAttribute('data-theme');
+      expect([await scheme(align), await scheme(strides)]).toEqual(['light', 'light']);
+      // The site's switch goes round its modes (system, light, dark): pressed until the site is dark, then light.
+      const switchTo = async (scheme) => {
+        for (let i = 0; i < 3 && (await page.locator('html').getAttribute('data-theme')) !== scheme; i++)
+          await page.locator('button[aria-label*="dark and light mode"]').click({ timeout: 15_000 });
+        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      };
+      await switchTo('dark');
+      await expect(align.locator('.app')).toHaveAttribute('data-theme', 'dark');
+      expect(await scheme(strides)).toBe('light');
+      await switchTo('light');
+      await expect(align.locator('.app')).toHaveAttribute('data-theme', 'light');
       // The site's own navigation (React swaps the page, no reload) to the other lesson and back:
       // new elements, defined once, render again.
       const elsewhere = LESSONS.find((l) => l !== lesson);
