@@ -78,11 +78,14 @@ export async function openCode(page, hash = '') {
   });
 }
 
-/** Replaces the code mode's text as a person pasting it would (a paste event with the text on its clipboard). */
-export async function pasteCode(page, code) {
-  await page.locator('.cm-content').focus();
+/**
+ * Replaces the code mode's text as a person pasting it would (a paste event with the text on its clipboard).
+ * within: where the editor is, the page or one of its frames (page.frameLocator(...)).
+ */
+export async function pasteCode(page, code, within = page) {
+  await within.locator('.cm-content').focus();
   await page.keyboard.press('ControlOrMeta+a');
-  await page.locator('.cm-content').evaluate((content, text) => {
+  await within.locator('.cm-content').evaluate((content, text) => {
     const data = new DataTransfer();
     data.setData('text/plain', text);
     content.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));

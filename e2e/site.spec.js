@@ -16,7 +16,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { OFFLINE_CSP } from '../web/offline-csp.ts';
-import { ready, watch } from './helpers.js';
+import { pasteCode, ready, watch } from './helpers.js';
 import { serveStatic } from './static-server.js';
 
 const SITE = fileURLToPath(new URL('../web/site/', import.meta.url));
@@ -61,17 +61,6 @@ async function codeReady(page) {
     const p = document.querySelector('tensorcast-playground').program;
     return p !== null && p.editorReady && p.run !== null;
   }, null, { timeout: 30_000 });
-}
-
-/** Replaces the code mode's text as a paste does (e2e/helpers.js pasteCode). */
-async function paste(page, code) {
-  await page.locator('.cm-content').focus();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.locator('.cm-content').evaluate((content, text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    content.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, code);
 }
 
 /** Picks one of the code mode's examples from its menu and waits for its run. */
@@ -196,17 +185,17 @@ test('the offline file from disk, network off: playground and code mode work, pr
   await pickExample(page, 'softmax');
 
   // A long run (seconds in the worker) can be stopped, and run again.
-  await paste(page, 'import torch\nx = torch.randn(4000, 4000)\ny = x @ x\n');
+  await pasteCode(page, 'import torch\nx = torch.randn(4000, 4000)\ny = x @ x\n');
   await expect(page.getByTestId('run-stop')).toBeVisible({ timeout: 20_000 });
   await page.getByTestId('run-stop').click();
   await expect(page.getByTestId('run-again')).toBeVisible();
   expect((await program(page)).status).toBe('stopped');
   // A loop that never ends stops at the step limit.
-  await paste(page, 'import torch\nwhile True:\n    x = torch.ones(2)\n');
+  await pasteCode(page, 'import torch\nwhile True:\n    x = torch.ones(2)\n');
   await page.waitForFunction(() => /statements|steps/.test(document.querySelector('tensorcast-playground').program.run?.error?.message ?? ''), null, { timeout: 10_000 });
   await page.getByTestId('lang').click();
   await expect(page.locator('tensorcast-playground .app')).toHaveAttribute('lang', 'zh-CN');
-  await paste(page, 'import torch\nprint(torch.ones(2) + 1)\n');
+  await pasteCode(page, 'import torch\nprint(torch.ones(2) + 1)\n');
   await expect(page.getByTestId('printed')).toHaveText('tensor([2., 2.])');
 
   expect(net.outside).toEqual([]);
@@ -226,9 +215,9 @@ test('the offline file in a browser that starts no worker: programs run on the p
   expect(await program(page)).toMatchObject({ offThread: false, run: { ok: true } });
   await expect(page.getByTestId('printed')).toHaveText(PRINTED);
   // Past the page's budget: the limit's message on its line, at once; an endless loop stops at its step limit.
-  await paste(page, 'import torch\nx = torch.randn(4000, 4000)\ny = x @ x\n');
+  await pasteCode(page, 'import torch\nx = torch.randn(4000, 4000)\ny = x @ x\n');
   await page.waitForFunction(() => /work units/.test(document.querySelector('tensorcast-playground').program.run?.error?.message ?? ''), null, { timeout: 10_000 });
-  await paste(page, 'import torch\nwhile True:\n    x = torch.ones(2)\n');
+  await pasteCode(page, 'import torch\nwhile True:\n    x = torch.ones(2)\n');
   await page.waitForFunction(() => /statements|steps/.test(document.querySelector('tensorcast-playground').program.run?.error?.message ?? ''), null, { timeout: 10_000 });
   await page.getByTestId('lang').click();
   await expect(page.locator('tensorcast-playground .app')).toHaveAttribute('lang', 'zh-CN');

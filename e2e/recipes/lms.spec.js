@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { serveStatic } from '../static-server.js';
-import { watch } from '../helpers.js';
+import { pasteCode, watch } from '../helpers.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const SHOTS = fileURLToPath(new URL('../screenshots/embed/', import.meta.url));
@@ -43,17 +43,6 @@ async function frameWith(page, text) {
   const frame = page.frames().find((f) => f.url().includes(text));
   await expect.poll(() => frame.evaluate(() => document.querySelector('tensorcast-playground')?.playground != null), { timeout: 30_000 }).toBe(true);
   return frame;
-}
-
-/** Puts text in the frame's code editor as a paste does. */
-async function pasteIn(page, frame, code) {
-  await frame.locator('.cm-content').focus();
-  await page.keyboard.press('ControlOrMeta+a');
-  await frame.locator('.cm-content').evaluate((content, text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    content.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, code);
 }
 
 test('in sandboxed frames (opaque origin, no storage) the playground, the code mode and a puzzle work, and each frame fits its content', async ({ page }) => {
@@ -101,10 +90,10 @@ test('in sandboxed frames (opaque origin, no storage) the playground, the code m
   const puzzle = await frameWith(page, 'puzzle=outer');
   await expect(puzzle.getByTestId('storage-blocked')).toBeVisible({ timeout: 30_000 });
   await expect(puzzle.getByTestId('puzzle-title')).toHaveText('Outer product');
-  await pasteIn(page, puzzle, `${OUTER_SIG}:\n    return a[None, :] * b[:, None]`);
+  await pasteCode(page, `${OUTER_SIG}:\n    return a[None, :] * b[:, None]`, puzzle);
   await puzzle.getByTestId('puzzle-check').click();
   await expect(puzzle.getByTestId('puzzle-result')).toHaveAttribute('data-passed', 'false');
-  await pasteIn(page, puzzle, `${OUTER_SIG}:\n    return a[:, None] * b`);
+  await pasteCode(page, `${OUTER_SIG}:\n    return a[:, None] * b`, puzzle);
   await puzzle.getByTestId('puzzle-check').click();
   await expect(puzzle.getByTestId('puzzle-result')).toHaveAttribute('data-passed', 'true');
   await expect.poll(() => page.evaluate(() => window.told.map((t) => [t.origin, t.id, t.passed, t.attempts]))).toEqual([['null', 'outer', false, 1], ['null', 'outer', true, 2]]);
