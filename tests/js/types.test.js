@@ -4,12 +4,12 @@
 // would only fail at run time are type errors.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
+import { packedApp } from './packed-app.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,12 +19,7 @@ let work;
 let app;
 
 before(async () => {
-  work = await mkdtemp(join(tmpdir(), 'tensorcast-types-'));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: join(root, 'dist') });
-  app = join(work, 'app');
-  await mkdir(app);
-  await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, JSON.parse(stdout)[0].filename)], { cwd: app });
+  ({ work, app } = await packedApp('tensorcast-types-'));
 });
 
 after(() => rm(work, { recursive: true, force: true }));
