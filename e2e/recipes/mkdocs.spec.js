@@ -99,6 +99,19 @@ test('theme="inherit" follows the palette toggle, over the system\'s preference,
   expect(problems).toEqual([]);
 });
 
+// Waits for the page's finite animations. A transition the page replaces (Material restyles its header as the
+// palette changes) cancels the old one, whose `finished` then rejects with AbortError: settle, then look again.
+async function animationsEnded(page) {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 20; round++) {
+      const running = document.getAnimations().filter(
+        (a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (running.length === 0) return;
+      await Promise.allSettled(running.map((a) => a.finished));
+    }
+  });
+}
+
 for (const lang of ['en', 'zh']) {
   test(`screenshots at laptop size, ${lang}, light and dark`, async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
@@ -111,7 +124,7 @@ for (const lang of ['en', 'zh']) {
       await page.evaluate(() => window.scrollTo(0, 0));
       // Material's header shows the page's title once scrolled past it: back at the top, the site's name, its fade ended.
       await expect(page.locator('.md-header__title')).not.toHaveClass(/md-header__title--active/);
-      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      await animationsEnded(page);
       await page.screenshot({ path: path.join(SHOTS, `mkdocs-laptop-${lang}-${scheme}.png`) });
     }
   });
