@@ -363,6 +363,10 @@ bool logsumexp_lastdim_f32(const Tensor& c, const Tensor& out) {
   const int64_t w = c.ndim() - 1;
   float* o = out.data<float>();
   const int64_t n = c.sizes()[static_cast<size_t>(w)];
+  // Before anything runs: each number read and its exp, each row's result.
+  const double numel = static_cast<double>(c.numel()), rows = static_cast<double>(out.numel());
+  charge_work(WorkKind::Elements, numel + rows);
+  charge_work(WorkKind::FunctionValues, numel);
   lines_f32(
       c, w, [&](int64_t line) { return o + line; },
       [&](const float* x, float* po, const float* next, float m, float* next_m) {
