@@ -43,8 +43,8 @@ function sumTo(id, group, full, tiny) {
   return { id, kind: 'sumTo', group, full, tiny };
 }
 
-// A reduction over one dim of x (Tensor[op](dim)): softmax keeps x's
-// shape, mean drops the dim. rtol: results agree within it, not exactly
+// A reduction over one dim of x (Tensor[op](dim)): softmax and
+// log_softmax keep x's shape, mean and logsumexp drop the dim. rtol: results agree within it, not exactly
 // (each contestant's exp rounds its own way).
 function reduction(id, group, op, full, tiny, rtol = 0) {
   return { id, kind: 'reduction', group, op, full, tiny, ...(rtol ? { rtol } : {}) };
@@ -52,7 +52,7 @@ function reduction(id, group, op, full, tiny, rtol = 0) {
 
 // The result's shape of a reduction workload.
 export function reductionShape(workload, s) {
-  return workload.op === 'softmax' ? s.x : s.x.filter((_, d) => d !== s.dim);
+  return workload.op === 'softmax' || workload.op === 'log_softmax' ? s.x : s.x.filter((_, d) => d !== s.dim);
 }
 
 // --- matmul: a product of the inputs (a transposed input as a view, which
@@ -103,6 +103,8 @@ export const WORKLOADS = [
   // Reductions over dims (src/ops/reduce_dims.cpp, softmax.cpp): one read of
   // x and one write of the result each, as the probe moves.
   reduction('softmax-last', 'reduction', 'softmax', { x: [4096, 1024], dim: 1 }, { x: [13, 11], dim: 1 }, 2e-6),
+  reduction('log-softmax-last', 'reduction', 'log_softmax', { x: [4096, 1024], dim: 1 }, { x: [13, 11], dim: 1 }, 2e-6),
+  reduction('logsumexp-last', 'reduction', 'logsumexp', { x: [4096, 1024], dim: 1 }, { x: [13, 11], dim: 1 }, 2e-6),
   reduction('mean-dim0', 'reduction', 'mean', { x: [2048, 2048], dim: 0 }, { x: [13, 11], dim: 0 }),
   {
     id: 'backward',

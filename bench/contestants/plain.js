@@ -114,28 +114,53 @@ export function preparePlain(workload, size, data) {
     const [rows, cols] = s.x;
     const x = data[0];
     const out = new Float32Array(numel(reductionShape(workload, s)));
-    // softmax over the last dim of a [rows, cols] matrix: max, exp and sum,
-    // scale; mean over dim 0: rows added into one row, then divided (in
-    // float32, as tensorcast and PyTorch round the sum before dividing).
-    const once = workload.op === 'softmax'
-      ? (o) => {
-        for (let r = 0; r < rows; r++) {
-          const at = r * cols;
-          let m = -Infinity;
-          for (let c = 0; c < cols; c++) m = Math.max(m, x[at + c]);
-          let sum = 0;
-          for (let c = 0; c < cols; c++) sum += (o[at + c] = Math.exp(x[at + c] - m));
-          const scale = 1 / sum;
+    // softmax, log_softmax and logsumexp over the last dim of a [rows, cols]
+    // matrix: per row, the max (logsumexp: 0 for an infinite one, as
+    // PyTorch), exp(x - max) (into e when given) and its sum, then the scale
+    // or the shift; mean over dim 0: rows added into one row, then divided
+    // (in float32, as tensorcast and PyTorch round the sum before dividing).
+    const rowSum = (at, e) => {
+      let m = -Infinity;
+      for (let c = 0; c < cols; c++) m = Math.max(m, x[at + c]);
+      if (workload.op === 'logsumexp' && Math.abs(m) === Infinity) m = 0;
+      let sum = 0;
+      for (let c = 0; c < cols; c++) {
+        const v = Math.exp(x[at + c] - m);
+        if (e) e[at + c] = v;
+        sum += v;
+      }
+      return [m, sum];
+    };
+    const once = {
+      softmax: (o) => {
+        for (let at = 0; at < rows * cols; at += cols) {
+          const scale = 1 / rowSum(at, o)[1];
           for (let c = 0; c < cols; c++) o[at + c] *= scale;
         }
         return o;
-      }
-      : (o) => {
+      },
+      log_softmax: (o) => {
+        for (let at = 0; at < rows * cols; at += cols) {
+          const [m, sum] = rowSum(at, null);
+          const shift = Math.log(sum);
+          for (let c = 0; c < cols; c++) o[at + c] = x[at + c] - m - shift;
+        }
+        return o;
+      },
+      logsumexp: (o) => {
+        for (let r = 0; r < rows; r++) {
+          const [m, sum] = rowSum(r * cols, null);
+          o[r] = Math.log(sum) + m;
+        }
+        return o;
+      },
+      mean: (o) => {
         o.fill(0);
         for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) o[c] += x[r * cols + c];
         for (let c = 0; c < cols; c++) o[c] = Math.fround(o[c] / rows);
         return o;
-      };
+      },
+    }[workload.op];
     const calls = s.calls ?? 1;
     return {
       run: runner(once, out, calls, () => new Float32Array(out.length)),

@@ -62,11 +62,12 @@ export function prepareTensorcast(tc, workload, size, data) {
   if (workload.kind === 'reduction') {
     const x = tensor(data[0], s.x);
     const calls = s.calls ?? 1;
+    const method = workload.op === 'log_softmax' ? 'logSoftmax' : workload.op;
     return {
       run() {
-        for (let i = 0; i < calls; i++) x[workload.op](s.dim).dispose();
+        for (let i = 0; i < calls; i++) x[method](s.dim).dispose();
       },
-      values: () => [read(x[workload.op](s.dim))],
+      values: () => [read(x[method](s.dim))],
       dispose: done,
     };
   }

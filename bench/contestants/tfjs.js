@@ -91,8 +91,14 @@ export function prepareTfjs(tf, workload, size, data) {
   }
   if (workload.kind === 'reduction') {
     const x = tensor(data[0], s.x);
-    // tf.softmax works along the last dim only, which is the workload's.
-    const once = workload.op === 'softmax' ? () => tf.softmax(x, s.dim) : () => tf.mean(x, s.dim);
+    // tf.softmax and tf.logSoftmax work along the last dim only, which is the workload's.
+    const ops = {
+      softmax: () => tf.softmax(x, s.dim),
+      log_softmax: () => tf.logSoftmax(x, s.dim),
+      logsumexp: () => tf.logSumExp(x, s.dim),
+      mean: () => tf.mean(x, s.dim),
+    };
+    const once = ops[workload.op];
     const calls = s.calls ?? 1;
     return {
       run() {

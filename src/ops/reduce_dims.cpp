@@ -9,6 +9,7 @@
 #include <string>
 
 #include "autograd/node.h"
+#include "engine/simd.h"
 #include "ops/reduction.h"
 
 namespace tc {
@@ -799,6 +800,7 @@ Tensor logsumexp(const Tensor& self, const std::vector<int64_t>& dims, bool keep
   const ReducedShape r = reduced_shape(self.sizes(), dims, keepdim);
   // The result first: one too large for memory is refused before anything runs.
   Tensor out = Tensor::empty(r.out_shape, dtype);
+  bool fast = false;
   {
     // PyTorch's logsumexp_out_impl: the max m of each row (0 where it is
     // infinite, so that a row of -inf gives -inf and not NaN), then
@@ -811,23 +813,29 @@ Tensor logsumexp(const Tensor& self, const std::vector<int64_t>& dims, bool keep
     double repeat = 1;
     for (int64_t d : r.dims)
       if (repeats(self, d)) repeat *= static_cast<double>(self.sizes()[static_cast<size_t>(d)]);
-    Tensor m;
-    Tensor s;
-    if (a.numel() != 0) {
-      m = amax(a, r.dims, true);
-      m = where(compare(CompareOp::Eq, unary(UnaryOp::Abs, m), INFINITY), 0.0, m);
-      s = sum(unary(UnaryOp::Exp, sub(a, m)), r.dims, true);
-    } else {
-      s = sum(unary(UnaryOp::Exp, a), r.dims, true);
+    // Over the last dim of float32 rows: Note [logsumexp rows] (softmax.cpp).
+    const bool last_dim = self.ndim() > 0 && r.dims == std::vector<int64_t>{self.ndim() - 1};
+    fast = last_dim && repeat == 1 && a.sizes() == self.sizes() && logsumexp_lastdim_f32(a, out);
+    if (!fast) {
+      Tensor m;
+      Tensor s;
+      if (a.numel() != 0) {
+        m = amax(a, r.dims, true);
+        m = where(compare(CompareOp::Eq, unary(UnaryOp::Abs, m), INFINITY), 0.0, m);
+        s = sum(unary(UnaryOp::Exp, sub(a, m)), r.dims, true);
+      } else {
+        s = sum(unary(UnaryOp::Exp, a), r.dims, true);
+      }
+      if (repeat > 1) s = mul(s, repeat);
+      Tensor lse = unary(UnaryOp::Log, s);
+      if (m.defined()) lse = add(lse, m);
+      copy_into(out.with_geometry(Geometry::contiguous(r.keep_shape)), expand(lse, r.keep_shape));
     }
-    if (repeat > 1) s = mul(s, repeat);
-    Tensor lse = unary(UnaryOp::Log, s);
-    if (m.defined()) lse = add(lse, m);
-    copy_into(out.with_geometry(Geometry::contiguous(r.keep_shape)), expand(lse, r.keep_shape));
   }
   trace_reduction("logsumexp", self, out, r,
                   is_floating(self.dtype()) ? DTypeRule::Same : DTypeRule::PromoteToFloat, dtype,
-                  row_kernel_name(dtype, "logsumexp"), "reduce-inner");
+                  fast ? "f32_rlogsumexp__" TC_ISA "_u16" : row_kernel_name(dtype, "logsumexp"),
+                  "reduce-inner");
   if (is_floating(self.dtype()) && needs_grad({self})) {
     attach_grad(
         out, "logsumexp", {self},

@@ -210,6 +210,11 @@ struct DimLines {
 };
 DimLines dim_lines(const Shape& sizes, int64_t dim);
 
+// logsumexp over the last dim of c, a float32 tensor with elements,
+// into out (contiguous, one element per row): Note [logsumexp rows],
+// softmax.cpp. False, doing nothing, for other tensors.
+bool logsumexp_lastdim_f32(const Tensor& c, const Tensor& out);
+
 // Calls visit(k, start) for each line k of t along dim w (a 0-D t has one
 // line of one element), with the storage index of its first element.
 template <class Visit>

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "autograd/node.h"
 #include "engine/vexp.h"
@@ -25,77 +26,192 @@ namespace {
 // the same, so the row is one number whose exponential counts `repeat`
 // times in the sum; along another dim, the rows are the same and their
 // results are spread along it. Over the last dim (inner 1), float32 runs
-// the 4-lane loops below on each row (gathered first when its elements
-// are not adjacent): one pass finds the max, one writes exp(x - m) and
-// sums it, one scales; the row stays in cache between them, so the
-// memory traffic is one read of the input and one write of the output.
-// The rows are lines along dim (Note [Lines along a dim], ops/reduction.h).
+// the 4-lane loops below (rows gathered first when their elements are not
+// adjacent) in PyTorch's three passes per row (vec_softmax_lastdim): the
+// row's max m, then exp(x - m) written and summed, then the scale 1 / sum
+// (log_softmax: the sum alone, then x - m - log(sum)). The row stays in
+// L1 between the passes; what comes from memory is the first pass's read,
+// so each row's exp pass also finds the next row's max (two rows a pass):
+// the loads of the next row overlap the exps of this one, which are the
+// arithmetic, and each row's max and sum are found in the same order as
+// alone. logsumexp over the last dim runs the first two passes (Note
+// [logsumexp rows]). The rows are lines along dim (Note [Lines along a
+// dim], ops/reduction.h).
+//
+// Not the online form (one pass for the max and the sum of exponentials,
+// the sum rescaled whenever the max grows): in a standalone wasm build it
+// was 10-11% faster than the three passes for log_softmax and logsumexp,
+// for the same reason (the max pass's read overlaps the exps), but it
+// moves results: a rounding more in every sum, log_softmax's largest
+// difference from PyTorch 2.3e-7 -> 4.6e-7 relative, results equal to
+// PyTorch's bit for bit 95.6% -> 86.8% (bench/notes.md). The next row's
+// max in this row's pass gives the overlap and keeps the numbers.
 
-// Four independent maxima: one would wait on the last max's latency
-// every step (NaN-propagating f32x4.max is several instructions in V8),
-// four keep the loads streaming.
-float row_max(int64_t n, const float* x) {
-  int64_t i = 0;
-  float m = x[0];
-  if (n >= 16) {
-    simd::f32x4 m0 = simd::load(x), m1 = simd::load(x + 4), m2 = simd::load(x + 8),
-                m3 = simd::load(x + 12);
-    for (i = 16; i + 16 <= n; i += 16) {
-      m0 = simd::max(m0, simd::load(x + i));
-      m1 = simd::max(m1, simd::load(x + i + 4));
-      m2 = simd::max(m2, simd::load(x + i + 8));
-      m3 = simd::max(m3, simd::load(x + i + 12));
-    }
-    float lanes[4];
-    simd::store(lanes, simd::max(simd::max(m0, m1), simd::max(m2, m3)));
-    m = simd::max(simd::max(lanes[0], lanes[1]), simd::max(lanes[2], lanes[3]));
+// A row's max for the shift, by pmax (a < b ? b : a) in four running
+// maxima over blocks of 16: one would wait on the last max's latency every
+// step, and pmax is one instruction where a NaN-propagating max is
+// several in V8. pmax drops a NaN that comes second, so m may be a number
+// when the row holds a NaN; the row's results are NaN all the same, as
+// PyTorch's (its max is NaN): exp(NaN - m) makes the sum NaN, and the
+// scale 1 / sum or the shift log(sum) every result. Without NaN it is the
+// max PyTorch takes. begin() reads the first block, step(i) the block at i
+// (16 <= i, i + 16 <= n), end(i) the elements from i on, after the blocks.
+struct RowMax {
+  const float* x;
+  int64_t n;
+  simd::f32x4 m0, m1, m2, m3;
+  void begin() {
+    if (n < 16) return;
+    m0 = simd::load(x), m1 = simd::load(x + 4), m2 = simd::load(x + 8), m3 = simd::load(x + 12);
   }
-  for (; i < n; ++i) m = simd::max(m, x[i]);
-  return m;
+  void step(int64_t i) {
+    using simd::clamp_min;  // pmax
+    m0 = clamp_min(m0, simd::load(x + i));
+    m1 = clamp_min(m1, simd::load(x + i + 4));
+    m2 = clamp_min(m2, simd::load(x + i + 8));
+    m3 = clamp_min(m3, simd::load(x + i + 12));
+  }
+  float end(int64_t i) const {
+    float m = x[0];
+    if (n >= 16) {
+      using simd::clamp_min;
+      float lanes[4];
+      simd::store(lanes, clamp_min(clamp_min(m0, m1), clamp_min(m2, m3)));
+      m = lanes[0];
+      for (int l = 1; l < 4; ++l) m = m < lanes[l] ? lanes[l] : m;
+    } else {
+      i = 0;
+    }
+    TC_SCALAR_LOOP
+    for (; i < n; ++i) m = m < x[i] ? x[i] : m;
+    return m;
+  }
+};
+
+float row_max(int64_t n, const float* x) {
+  RowMax r{x, n, {}, {}, {}, {}};
+  r.begin();
+  int64_t i = 16;
+  for (; i + 16 <= n; i += 16) r.step(i);
+  return r.end(i);
 }
 
-// out[i] = exp(x[i] - m); returns their sum.
-float row_exp_sum(int64_t n, const float* x, float m, float* out) {
+// exp(x[i] - m) into out (when kStore), returning their sum; and, when
+// `next` (a row of n too) is given, its max into *next_max (RowMax's
+// blocks, one per 16 exps).
+template <bool kStore>
+float exp_sum(int64_t n, const float* x, float m, float* out, const float* next, float* next_max) {
   const simd::f32x4 vm = simd::splat(m);
   const vexp::Constants k = vexp::constants();
+  RowMax nm{next, n, {}, {}, {}, {}};
+  if (next) nm.begin();
   simd::f32x4 acc0 = simd::splat(0.0f), acc1 = acc0;
-  int64_t i = 0;
-  for (; i + 8 <= n; i += 8) {
+  auto eight = [&](int64_t i) {  // e(i) into acc0, e(i + 4) into acc1
     const simd::f32x4 e0 = vexp::exp_nonpositive(simd::sub(simd::load(x + i), vm), k);
     const simd::f32x4 e1 = vexp::exp_nonpositive(simd::sub(simd::load(x + i + 4), vm), k);
-    if (out) {
+    if constexpr (kStore) {
       simd::store(out + i, e0);
       simd::store(out + i + 4, e1);
     }
     acc0 = simd::add(acc0, e0);
     acc1 = simd::add(acc1, e1);
+  };
+  int64_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    if (next && i >= 16) nm.step(i);
+    eight(i);
+    eight(i + 8);
   }
+  const int64_t blocks_end = i < 16 ? 16 : i;  // where the next row's blocks stopped
+  for (; i + 8 <= n; i += 8) eight(i);
   float sum = simd::hsum(simd::add(acc0, acc1));
   TC_SCALAR_LOOP
   for (; i < n; ++i) {
     const float e = vexp::exp_nonpositive(x[i] - m);
-    if (out) out[i] = e;
+    if constexpr (kStore) out[i] = e;
     sum += e;
   }
+  if (next) *next_max = nm.end(blocks_end);
   return sum;
 }
 
-void softmax_row_f32(int64_t n, const float* x, float* out, bool log) {
-  const float m = row_max(n, x);
+// softmax or log_softmax of the row x (n floats, max m) into out; the
+// next row's max into *next_max when next is given.
+void softmax_row_f32(int64_t n, const float* x, float m, float* out, bool log, const float* next,
+                     float* next_max) {
   if (!log) {
-    const float scale = 1.0f / row_exp_sum(n, x, m, out);
+    const float scale = 1.0f / exp_sum<true>(n, x, m, out, next, next_max);
     const simd::f32x4 vs = simd::splat(scale);
     int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      const simd::f32x4 p = simd::mul(simd::load(out + i), vs);
+      const simd::f32x4 q = simd::mul(simd::load(out + i + 4), vs);
+      simd::store(out + i, p);
+      simd::store(out + i + 4, q);
+    }
     for (; i + 4 <= n; i += 4) simd::store(out + i, simd::mul(simd::load(out + i), vs));
+    TC_SCALAR_LOOP
     for (; i < n; ++i) out[i] *= scale;
   } else {
-    const float shift = std::log(row_exp_sum(n, x, m, nullptr));
+    const float shift = std::log(exp_sum<false>(n, x, m, nullptr, next, next_max));
     const simd::f32x4 vm = simd::splat(m), vs = simd::splat(shift);
     int64_t i = 0;
     for (; i + 4 <= n; i += 4)
       simd::store(out + i, simd::sub(simd::sub(simd::load(x + i), vm), vs));
+    TC_SCALAR_LOOP
     for (; i < n; ++i) out[i] = (x[i] - m) - shift;
   }
+}
+
+// Note [logsumexp rows]: PyTorch's logsumexp_out_impl over the last dim of
+// float32 rows, with the passes of Note [Softmax rows]: m the row's max, 0
+// where it is infinite (a row of -inf gives log(0) + 0 = -inf, not NaN),
+// then log(sum(exp(x - m))) + m. A row whose max is +inf has exp(inf - 0)
+// = inf in its sum: inf, or NaN when it holds a NaN.
+float logsumexp_row_f32(int64_t n, const float* x, float m, const float* next, float* next_max) {
+  if (m == INFINITY) {
+    bool nan = false;
+    for (int64_t i = 0; i < n; ++i) nan |= x[i] != x[i];
+    if (next) *next_max = row_max(n, next);
+    return nan ? NAN : INFINITY;
+  }
+  if (m == -INFINITY) m = 0;
+  return std::log(exp_sum<false>(n, x, m, nullptr, next, next_max)) + m;
+}
+
+// Calls row(x, out, next, m, next_max) for each line of c along its last
+// dim w, in order: x the line's first element (gathered into a buffer when
+// its elements are not adjacent), out what out_at(line) says, next the
+// following line (null for the last), m the line's max (found here for the
+// first line, for the others by the call before, through next_max).
+template <class OutAt, class Row>
+void lines_f32(const Tensor& c, int64_t w, OutAt&& out_at, Row&& row) {
+  const int64_t n = c.ndim() ? c.sizes()[static_cast<size_t>(w)] : 1;
+  const int64_t xs = c.ndim() ? c.strides()[static_cast<size_t>(w)] : 1;
+  std::vector<float> gathered(xs != 1 ? 2 * static_cast<size_t>(n) : 0);
+  const float* data = c.data<float>();
+  const float* held = nullptr;  // the line before, not yet computed
+  float* held_out = nullptr;
+  float m = 0, next_m = 0;
+  int64_t turn = 0;
+  for_each_line(c, w, [&](int64_t line, int64_t start) {
+    const float* px = data + start;
+    if (xs != 1) {
+      float* g = gathered.data() + turn * n;
+      turn ^= 1;
+      for (int64_t k = 0; k < n; ++k) g[k] = px[k * xs];
+      px = g;
+    }
+    if (held) {
+      row(held, held_out, px, m, &next_m);
+      m = next_m;
+    } else {
+      m = row_max(n, px);
+    }
+    held = px;
+    held_out = out_at(line);
+  });
+  if (held) row(held, held_out, nullptr, m, nullptr);
 }
 
 // One row of any floating T: `n` elements `xs` apart from x, the result
@@ -129,38 +245,34 @@ void softmax_row_any(int64_t n, const T* x, int64_t xs, T* out, int64_t os, doub
 // shape) along dim w; returns whether the 4-lane float32 rows ran.
 bool softmax_rows(const Tensor& c, int64_t w, double repeat, const Tensor& out, bool log) {
   const DimLines s = dim_lines(c.sizes(), w);
-  const int64_t xs = c.ndim() ? c.strides()[static_cast<size_t>(w)] : 1;
   const bool fast = c.dtype() == DType::Float32 && s.inner == 1 && repeat == 1;
-  std::vector<float> gathered(fast && xs != 1 ? static_cast<size_t>(s.size) : 0);
+  if (fast) {
+    float* o = out.data<float>();
+    lines_f32(
+        c, w, [&](int64_t line) { return o + s.line_start(line); },
+        [&](const float* x, float* po, const float* next, float m, float* next_m) {
+          softmax_row_f32(s.size, x, m, po, log, next, next_m);
+        });
+    return true;
+  }
+  const int64_t xs = c.ndim() ? c.strides()[static_cast<size_t>(w)] : 1;
   visit_dtype(c.dtype(), [&](auto tag) {
     using T = decltype(tag);
     if constexpr (std::is_floating_point_v<T>) {
       const T* x = c.data<T>();
       T* o = out.data<T>();
       for_each_line(c, w, [&](int64_t row, int64_t start) {
-        T* po = o + s.line_start(row);
-        if constexpr (std::is_same_v<T, float>) {
-          if (fast) {
-            const float* px = x + start;
-            if (xs != 1) {
-              for (int64_t k = 0; k < s.size; ++k) gathered[static_cast<size_t>(k)] = px[k * xs];
-              px = gathered.data();
-            }
-            softmax_row_f32(s.size, px, po, log);
-            return;
-          }
-        }
-        softmax_row_any<T>(s.size, x + start, xs, po, s.inner, repeat, log);
+        softmax_row_any<T>(s.size, x + start, xs, o + s.line_start(row), s.inner, repeat, log);
       });
     }
   });
-  return fast;
+  return false;
 }
 
 const char* softmax_kernel_name(DType dtype, bool log, bool fast) {
   static std::set<std::string> names;
   const std::string op = log ? "log_softmax" : "softmax";
-  const std::string name = fast ? "f32_v" + op + "__" TC_ISA "_u8"
+  const std::string name = fast ? "f32_v" + op + "__" TC_ISA "_u16"
                                 : std::string(dtype == DType::Float64 ? "f64" : "f32") + "_" + op +
                                       "__scalar_strided";
   return names.insert(name).first->c_str();
@@ -245,5 +357,22 @@ Tensor softmax_impl(const Tensor& self, int64_t dim, bool log) {
 
 Tensor softmax(const Tensor& self, int64_t dim) { return softmax_impl(self, dim, false); }
 Tensor log_softmax(const Tensor& self, int64_t dim) { return softmax_impl(self, dim, true); }
+
+bool logsumexp_lastdim_f32(const Tensor& c, const Tensor& out) {
+  if (c.dtype() != DType::Float32 || c.ndim() == 0 || c.numel() == 0) return false;
+  const int64_t w = c.ndim() - 1;
+  float* o = out.data<float>();
+  const int64_t n = c.sizes()[static_cast<size_t>(w)];
+  // Before anything runs: each number read and its exp, each row's result.
+  const double numel = static_cast<double>(c.numel()), rows = static_cast<double>(out.numel());
+  charge_work(WorkKind::Elements, numel + rows);
+  charge_work(WorkKind::FunctionValues, numel);
+  lines_f32(
+      c, w, [&](int64_t line) { return o + line; },
+      [&](const float* x, float* po, const float* next, float m, float* next_m) {
+        *po = logsumexp_row_f32(n, x, m, next, next_m);
+      });
+  return true;
+}
 
 }  // namespace tc

@@ -855,7 +855,7 @@ TEST_CASE("reductions record their dims, keepdim and kernel", "[reductions][trac
     const tc::OpTrace& t = last_op(scope);
     CHECK(t.op == "softmax");
     CHECK(t.reduced_dims == std::vector<int64_t>{2});
-    CHECK(t.kernel == std::string("f32_vsoftmax__") + TC_ISA + "_u8");
+    CHECK(t.kernel == std::string("f32_vsoftmax__") + TC_ISA + "_u16");
     CHECK(t.plan.inner_pattern == "contiguous");
     CHECK(scope.events().size() == 1);
     tc::softmax(x, 0);
