@@ -7,7 +7,9 @@ import createModule from './wasm-glue.js';
 import type { Core } from './core.js';
 import { TensorcastError } from './errors.js';
 import type { ErrorKind } from './errors.js';
+import { MAX_THREADS } from './generated/limits.js';
 import { hasWasmSimd } from './simd.js';
+import { defaultThreads, threadedStart, threadsAvailable } from './threads.js';
 
 export interface InitOptions {
   /**
@@ -29,6 +31,15 @@ export interface InitOptions {
    * the engine supports it. Ignored with wasmBinary.
    */
   simd?: boolean;
+  /**
+   * How many threads the ops may use (the calling one among them), where
+   * threads can run: under Node, and in pages and workers that are
+   * cross-origin isolated (served with COOP and COEP headers) and run wasm
+   * SIMD. Default: the cores, at most 8. Elsewhere, with 1, with simd:
+   * false, wasmUrl or wasmBinary, the single-threaded module runs; tc.threads
+   * says what is in use.
+   */
+  threads?: number;
 }
 
 /**
@@ -194,15 +205,17 @@ function checkedWasm(url: string, type: string | null | undefined, bytes: Uint8A
 }
 
 // The instance and the module it was made from (kept: tc.wasmModule).
+// threaded: where the threaded module's .wasm is, when it is the one to load.
 async function compile(
   options: InitOptions,
+  threaded: URL | undefined,
   imports: WebAssembly.Imports,
 ): Promise<WebAssembly.WebAssemblyInstantiatedSource> {
   if (options.wasmModule !== undefined)
     return { module: options.wasmModule as WebAssembly.Module, instance: await WebAssembly.instantiate(options.wasmModule as WebAssembly.Module, imports) };
   if (options.wasmBinary !== undefined)
     return WebAssembly.instantiate(options.wasmBinary as BufferSource, imports);
-  const where = locate(options);
+  const where = threaded ?? locate(options);
   const given = options.wasmUrl !== undefined;
   if (typeof where === 'string' || where.protocol === 'file:') {
     const name = typeof where === 'string' ? where : where.href;
@@ -224,15 +237,45 @@ function asLoadError(error: unknown): TensorcastError {
   return new TensorcastError(`could not load the tensorcast wasm module: ${message}`, 'load');
 }
 
-/** @internal Instantiates one module: its own memory, handles and settings; module: what it was compiled from. */
-export async function loadCore(options: InitOptions, hooks: LoaderHooks): Promise<{ core: Core; module: WebAssembly.Module }> {
+// A compiled module is the threaded one when it imports its memory (shared).
+function isThreadedModule(module: WebAssembly.Module): boolean {
+  return WebAssembly.Module.imports(module).some((i) => i.kind === 'memory');
+}
+
+// How many threads to start: 1 (a single-threaded module) unless the
+// threaded module can run and the options leave the choice to us.
+async function threadsFor(options: InitOptions): Promise<number> {
+  if (options.wasmModule !== undefined) {
+    if (!isThreadedModule(options.wasmModule as WebAssembly.Module)) return 1;
+  } else if (options.threads === 1 || options.wasmUrl !== undefined || options.wasmBinary !== undefined) {
+    return 1;
+  } else if (options.simd === false || !hasWasmSimd() || !threadsAvailable()) {
+    return 1;
+  }
+  return Math.min(options.threads ?? (await defaultThreads()), MAX_THREADS);
+}
+
+/**
+ * @internal Instantiates one module: its own memory, handles and settings;
+ * module: what it was compiled from; threads: how many its pool is to start.
+ */
+export async function loadCore(
+  options: InitOptions,
+  hooks: LoaderHooks,
+): Promise<{ core: Core; module: WebAssembly.Module; threads: number }> {
+  let threads = await threadsFor(options);
+  const threadedModule = options.wasmModule !== undefined && isThreadedModule(options.wasmModule as WebAssembly.Module);
+  const threaded = threads > 1 || threadedModule ? await threadedStart(threads) : undefined;
+  // Not there (a bundle of the package: Note [The threaded module]): the single-threaded module.
+  if (threaded === undefined) threads = 1;
   // Set before the instance is handed to the glue, so before `ready` settles.
   const compiled: { module?: WebAssembly.Module } = {};
   let failed: (error: unknown) => void = () => {};
   const failure = new Promise<never>((_, reject) => {
     failed = reject;
   });
-  const ready = createModule({
+  const moduleArg = {
+    ...threaded?.moduleArgs,
     tcError: (kind: ErrorKind, message: string) => hooks.error(kind, message),
     // Without it the glue names its .wasm with new URL(..., import.meta.url)
     // even though instantiateWasm below does the loading: a TypeError in an
@@ -243,18 +286,21 @@ export async function loadCore(options: InitOptions, hooks: LoaderHooks): Promis
     // settles if we fail, hence the race with `failure`.
     instantiateWasm(
       imports: WebAssembly.Imports,
-      receive: (instance: WebAssembly.Instance) => void,
+      // The module too: the threaded glue posts it to its workers.
+      receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
     ): object {
-      compile(options, imports).then((made) => {
+      compile(options, threaded?.wasmUrl, imports).then((made) => {
         compiled.module = made.module;
-        receive(made.instance);
+        receive(made.instance, made.module);
       }, failed);
       return {};
     },
-  });
+  };
+  const ready = threaded ? threaded.create(moduleArg) : createModule(moduleArg);
   try {
     const core = (await Promise.race([ready, failure])) as Core;
-    return { core, module: compiled.module as WebAssembly.Module };
+    threaded?.ready(core);
+    return { core, module: compiled.module as WebAssembly.Module, threads };
   } catch (error) {
     throw asLoadError(error);
   }

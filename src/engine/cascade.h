@@ -29,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/parallel.h"
 #include "engine/vectorized.h"
 
 namespace tc::cascade {
@@ -228,6 +229,11 @@ void scalar_outer_sum(const T* in, int64_t s0, int64_t s1, T* out, int64_t out_s
 // One call of cascade_sum's loop: size0 x size1 elements of `in` (strides
 // in_s0, in_s1, in elements) added into `out` (strides out_s0, out_s1; 0
 // along a reduced dim), choosing the path as PyTorch does. Returns it.
+// The kept dim's rows or columns are split between the pool's threads
+// (Note [Threads], parallel.h): the path is chosen once for all of them,
+// and the columns of the Outer path (and the rows of ScalarOuter) go in
+// groups of the width it sums together, so that every output element is
+// summed in the order one thread sums it.
 template <class T>
 Path cascade_loop(T* out, const T* in, int64_t size0, int64_t size1, int64_t in_s0, int64_t in_s1,
                   int64_t out_s0, int64_t out_s1) {
@@ -236,26 +242,30 @@ Path cascade_loop(T* out, const T* in, int64_t size0, int64_t size1, int64_t in_
     std::swap(out_s0, out_s1);
     std::swap(size0, size1);
   }
-  if (out_s0 != 0 && out_s1 != 0) {
-    for (int64_t j = 0; j < size1; ++j)
-      for (int64_t i = 0; i < size0; ++i) out[i * out_s0 + j * out_s1] += in[i * in_s0 + j * in_s1];
-    return Path::Elementwise;
-  }
   constexpr int W = kLanes<T>;
-  if (in_s0 == 1 && size0 >= W) {
-    inner_sum(in, in_s1, out, out_s1, size0, size1);
-    return Path::Inner;
-  }
-  if (in_s1 == 1 && size1 >= W) {
-    outer_sum(in, in_s0, out, out_s1, size0, size1);
-    return Path::Outer;
-  }
-  if (in_s0 < in_s1) {
-    scalar_inner_sum(in, in_s0, in_s1, out, out_s1, size0, size1);
-    return Path::ScalarInner;
-  }
-  scalar_outer_sum(in, in_s0, in_s1, out, out_s1, size0, size1);
-  return Path::ScalarOuter;
+  const Path path = out_s0 != 0 && out_s1 != 0  ? Path::Elementwise
+                    : in_s0 == 1 && size0 >= W  ? Path::Inner
+                    : in_s1 == 1 && size1 >= W  ? Path::Outer
+                    : in_s0 < in_s1             ? Path::ScalarInner
+                                                : Path::ScalarOuter;
+  const int64_t group = path == Path::Outer ? 4 * W : path == Path::ScalarOuter ? 4 : 1;
+  parallel::parallel_for(size1, group, static_cast<double>(size0) * static_cast<double>(size1),
+                         [&](int64_t j0, int64_t j1) {
+    const T* p = in + j0 * in_s1;
+    T* o = out + j0 * out_s1;
+    const int64_t n1 = j1 - j0;
+    switch (path) {
+      case Path::Elementwise:
+        for (int64_t j = 0; j < n1; ++j)
+          for (int64_t i = 0; i < size0; ++i) o[i * out_s0 + j * out_s1] += p[i * in_s0 + j * in_s1];
+        break;
+      case Path::Inner: inner_sum(p, in_s1, o, out_s1, size0, n1); break;
+      case Path::Outer: outer_sum(p, in_s0, o, out_s1, size0, n1); break;
+      case Path::ScalarInner: scalar_inner_sum(p, in_s0, in_s1, o, out_s1, size0, n1); break;
+      case Path::ScalarOuter: scalar_outer_sum(p, in_s0, in_s1, o, out_s1, size0, n1); break;
+    }
+  });
+  return path;
 }
 
 }  // namespace tc::cascade
