@@ -226,6 +226,18 @@ void scalar_outer_sum(const T* in, int64_t s0, int64_t s1, T* out, int64_t out_s
   scalar_inner_sum(in + j * s1, s0, s1, out + j * out_stride, out_stride, size0, size1 - j);
 }
 
+// The path cascade_loop takes, its dims already in its order (the reduced
+// one first where only one is).
+template <class T>
+Path cascade_path(int64_t size0, int64_t size1, int64_t in_s0, int64_t in_s1, int64_t out_s0,
+                  int64_t out_s1) {
+  constexpr int W = kLanes<T>;
+  if (out_s0 != 0 && out_s1 != 0) return Path::Elementwise;
+  if (in_s0 == 1 && size0 >= W) return Path::Inner;
+  if (in_s1 == 1 && size1 >= W) return Path::Outer;
+  return in_s0 < in_s1 ? Path::ScalarInner : Path::ScalarOuter;
+}
+
 // One call of cascade_sum's loop: size0 x size1 elements of `in` (strides
 // in_s0, in_s1, in elements) added into `out` (strides out_s0, out_s1; 0
 // along a reduced dim), choosing the path as PyTorch does. Returns it.
@@ -242,15 +254,13 @@ Path cascade_loop(T* out, const T* in, int64_t size0, int64_t size1, int64_t in_
     std::swap(out_s0, out_s1);
     std::swap(size0, size1);
   }
+  const Path path = cascade_path<T>(size0, size1, in_s0, in_s1, out_s0, out_s1);
   constexpr int W = kLanes<T>;
-  const Path path = out_s0 != 0 && out_s1 != 0  ? Path::Elementwise
-                    : in_s0 == 1 && size0 >= W  ? Path::Inner
-                    : in_s1 == 1 && size1 >= W  ? Path::Outer
-                    : in_s0 < in_s1             ? Path::ScalarInner
-                                                : Path::ScalarOuter;
   const int64_t group = path == Path::Outer ? 4 * W : path == Path::ScalarOuter ? 4 : 1;
-  parallel::parallel_for(size1, group, static_cast<double>(size0) * static_cast<double>(size1),
-                         [&](int64_t j0, int64_t j1) {
+  // Both dims reduced (out_s1 == 0 too): every row adds into the same
+  // element, in order, so the rows stay on one thread.
+  const double elements = out_s1 == 0 ? 0.0 : static_cast<double>(size0) * static_cast<double>(size1);
+  parallel::parallel_for(size1, group, elements, [&](int64_t j0, int64_t j1) {
     const T* p = in + j0 * in_s1;
     T* o = out + j0 * out_s1;
     const int64_t n1 = j1 - j0;
