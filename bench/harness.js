@@ -6,6 +6,7 @@
 // A workload in a dtype tfjs lacks runs without it; its row says why
 // (row.absent) and has no tfjs median, ratio or comparison.
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -27,8 +28,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const DIST = path.join(ROOT, 'dist');
 
 // options: init()'s. The bench's tensorcast column is { threads: 1 }, the
-// single-threaded SIMD module a page without cross-origin isolation runs;
-// the threads column is init()'s default (the cores, at most 8).
+// single-threaded SIMD module init() loads by default; the threads column
+// is the threaded module with a thread per core, at most 8.
 export async function loadTensorcast(options = { threads: 1 }) {
   for (const file of ['index.js', 'tensorcast.wasm', 'wasm-glue.js'])
     if (!existsSync(path.join(DIST, file)))
@@ -162,7 +163,7 @@ export async function runBench(options) {
   const log = options.log ?? (() => {});
   const loadBefore = load();
   const tc = await loadTensorcast();
-  const threaded = await loadTensorcast({});
+  const threaded = await loadTensorcast({ threads: Math.min(os.availableParallelism(), 8) });
   const tcN = threaded.threads > 1 ? threaded : null;
   const { tf, info } = await loadTfjs();
   const workloads = options.only ? WORKLOADS.filter((w) => options.only.includes(w.id)) : WORKLOADS;

@@ -20,6 +20,18 @@
 // It is chosen where threads can run: Node, or a page or worker that is
 // cross-origin isolated (SharedArrayBuffer); elsewhere the loader keeps
 // the single-threaded modules and nothing changes.
+//
+// Why Emscripten's pthreads and not a pool of our own over shared memory:
+// each worker needs its own instance of the module on the shared memory
+// with its own stack and thread-local data, static constructors run once,
+// and a thread-safe malloc. That is Emscripten's pthread runtime; a pool of
+// our own would rewrite it. Tried with MODULARIZE, EXPORT_ES6, Embind and
+// this loader in 3.1.6 (the glue takes our instance and module through
+// instantiateWasm, and our memory as wasmMemory), what it lacks is the two
+// things above (our worker, our Worker during createModule) and one fix in
+// its exception handling: Note [Landing pads under -pthread]
+// (bindings/threads/wasm_unwind.cpp).
+
 import type { Core } from './core.js';
 import { MAX_THREADS } from './generated/limits.js';
 
@@ -172,7 +184,9 @@ const VIEWS: [ViewName, new (buffer: ArrayBufferLike) => Uint8Array | Float32Arr
 ];
 
 // core.HEAPU8 and the others made anew whenever the memory has grown,
-// whichever thread grew it (the glue assigns them when the main thread does).
+// whichever thread grew it (the glue assigns them when the main thread
+// does). Reading memory.buffer of a shared memory costs ~100 ns in V8, a
+// few times what a small op's whole round trip spends on its views.
 function followMemory(core: Core, memory: WebAssembly.Memory): void {
   for (const [name, View] of VIEWS) {
     let view = core[name] as Uint8Array | Float32Array | Float64Array;
@@ -180,7 +194,7 @@ function followMemory(core: Core, memory: WebAssembly.Memory): void {
       configurable: true,
       enumerable: true,
       get() {
-        if (view.buffer !== memory.buffer) view = new View(memory.buffer);
+        if (view.byteLength !== core._tc_memory_bytes()) view = new View(memory.buffer);
         return view;
       },
       set(value: Uint8Array | Float32Array | Float64Array) {

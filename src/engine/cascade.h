@@ -256,7 +256,14 @@ Path cascade_loop(T* out, const T* in, int64_t size0, int64_t size1, int64_t in_
   }
   const Path path = cascade_path<T>(size0, size1, in_s0, in_s1, out_s0, out_s1);
   constexpr int W = kLanes<T>;
-  const int64_t group = path == Path::Outer ? 4 * W : path == Path::ScalarOuter ? 4 : 1;
+  int64_t group = path == Path::Outer ? 4 * W : path == Path::ScalarOuter ? 4 : 1;
+  // The Outer path walks every row of its columns: one range of columns a
+  // thread, so that each streams the longest runs of its rows (eight
+  // narrower ranges ran slower than one thread in Node: bench/notes.md).
+  if (path == Path::Outer) {
+    const int64_t threads = parallel::threads();
+    group = std::max(group, (size1 + threads * group - 1) / (threads * group) * group);
+  }
   // Both dims reduced (out_s1 == 0 too): every row adds into the same
   // element, in order, so the rows stay on one thread.
   const double elements = out_s1 == 0 ? 0.0 : static_cast<double>(size0) * static_cast<double>(size1);

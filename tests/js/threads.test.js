@@ -5,6 +5,7 @@
 // and transposed operands), ops from several async callers, memory flat
 // over many ops, and init({ threads }) / tc.threads.
 import assert from 'node:assert/strict';
+import { availableParallelism } from 'node:os';
 import { test } from 'node:test';
 import { init, TensorcastError } from 'tensorcast';
 
@@ -54,6 +55,8 @@ function assertSameBits([expected, actual], what) {
 test('init({ threads }) and tc.threads', async () => {
   assert.equal(many.threads, 3);
   assert.equal(one.threads, 1);
+  // Under Node init() runs the threaded module, a thread per core (at most 8).
+  assert.equal((await init()).threads, Math.min(availableParallelism(), 8));
   assert.equal(many.simd, true);
   const plain = await init({ simd: false, threads: 4 });
   assert.equal(plain.threads, 1, 'the plain module has no threads');
@@ -172,4 +175,24 @@ test('many ops on the pool leave memory flat', () => {
   assert.equal(after.heapSize, before.heapSize, 'wasm memory size');
   assert.ok(after.heapUsed - before.heapUsed <= 1024, `heap in use grew by ${after.heapUsed - before.heapUsed} bytes`);
   for (const t of [a, b, w]) t.dispose();
+});
+
+// Note [Landing pads under -pthread] (bindings/threads/wasm_unwind.cpp):
+// without it every error of the threaded module was "an unknown C++
+// exception"; the core's errors and a program's own catches (run.cpp).
+test('errors on the threaded module are PyTorch\'s, programs catch theirs', () => {
+  const cases = [
+    [() => many.zeros([-1]), 'value', 'Trying to create tensor with negative dimension -1: [-1]'],
+    [() => many.ones([2]).add(many.ones([3])), 'shape',
+      'The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0'],
+    [() => many.ones([2]).backward(), 'autograd', 'element 0 of tensors does not require grad and does not have a grad_fn'],
+  ];
+  for (const [f, kind, message] of cases)
+    assert.throws(f, (error) => {
+      assert.ok(error instanceof TensorcastError, String(error));
+      assert.equal(error.kind, kind);
+      assert.equal(error.message, message);
+      return true;
+    });
+  for (const tc of [one, many]) tc.ones([2]).dispose();
 });
