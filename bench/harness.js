@@ -117,7 +117,7 @@ function runWorkload(tc, tcN, tf, workload, options) {
       check: {
         tensorcastEqualsTfjs: noTfjs ? null : compareValues(values.tensorcast, values.tfjs, workload.rtol),
         tensorcastEqualsJs: compareValues(values.tensorcast, values.js, workload.rtol),
-        // Note [Threads] (src/engine/parallel.h): the same bits on N threads.
+        // The same bits on N threads (Note [Threads], src/engine/parallel.h).
         threadsSameBits: tcN ? sameBits(values.tensorcast, values.tensorcastThreads) : null,
       },
       // Each contestant's result arrays by type, e.g. Int32Array: the

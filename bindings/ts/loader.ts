@@ -135,10 +135,11 @@ function pageUrl(): string | undefined {
 
 // A file path (Node) or a URL to fetch. A relative wasmUrl means what it
 // would mean to fetch() in a page or worker, and a path under Node.
-function locate(options: InitOptions): URL | string {
+// threaded: the threaded module's .wasm, when it is the one to load.
+function locate(options: InitOptions, threaded: URL | undefined): URL | string {
   const given = options.wasmUrl;
   if (given === undefined) {
-    const own = ownWasm(options.simd ?? hasWasmSimd());
+    const own = threaded !== undefined ? threaded.href : ownWasm(options.simd ?? hasWasmSimd());
     if (HAS_SCHEME.test(own)) return new URL(own);
     const base = pageUrl();
     if (base === undefined) throw serverBundleError(own);
@@ -215,7 +216,7 @@ async function compile(
     return { module: options.wasmModule as WebAssembly.Module, instance: await WebAssembly.instantiate(options.wasmModule as WebAssembly.Module, imports) };
   if (options.wasmBinary !== undefined)
     return WebAssembly.instantiate(options.wasmBinary as BufferSource, imports);
-  const where = threaded ?? locate(options);
+  const where = locate(options, threaded);
   const given = options.wasmUrl !== undefined;
   if (typeof where === 'string' || where.protocol === 'file:') {
     const name = typeof where === 'string' ? where : where.href;
@@ -302,6 +303,7 @@ export async function loadCore(
     threaded?.ready(core);
     return { core, module: compiled.module as WebAssembly.Module, threads };
   } catch (error) {
+    threaded?.abandon();
     throw asLoadError(error);
   }
 }

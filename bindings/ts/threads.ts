@@ -57,7 +57,7 @@ type NodeWorker = {
   ref(): void;
   unref(): void;
 };
-type NodeWorkerClass = new (url: URL) => NodeWorker;
+type NodeWorkerClass = new (url: URL, options: { execArgv: string[] }) => NodeWorker;
 
 /** @internal Whether this is Node (not a browser or a web worker). */
 export function isNode(): boolean {
@@ -98,6 +98,8 @@ export interface ThreadedStart {
   create(moduleArg: object): Promise<unknown>;
   /** Once the module is ready: views that follow the memory, idle workers that let Node exit. */
   ready(core: Core): void;
+  /** When loading failed: the workers stopped. */
+  abandon(): void;
 }
 
 // The threaded module's files, named through variables so that bundlers
@@ -113,12 +115,16 @@ const THREAD_WORKER = './thread-worker.js';
  */
 export async function threadedStart(threads: number): Promise<ThreadedStart | undefined> {
   let glue: { default: (moduleArg: object) => Promise<unknown> };
+  let workerUrl: URL;
+  let wasmUrl: URL;
   try {
+    workerUrl = new URL(THREAD_WORKER, import.meta.url);
+    wasmUrl = new URL(THREADS_WASM, import.meta.url);
     glue = (await import(/* webpackIgnore: true */ /* @vite-ignore */ new URL(THREADS_GLUE, import.meta.url).href)) as typeof glue;
   } catch {
+    // A bundle: no import.meta.url of ours, or no glue beside it.
     return undefined;
   }
-  const workerUrl = new URL(THREAD_WORKER, import.meta.url);
   const memory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: MAXIMUM_PAGES, shared: true });
   const nodeWorkers: NodeWorker[] = [];
   let WorkerClass: unknown;
@@ -132,7 +138,9 @@ export async function threadedStart(threads: number): Promise<ThreadedStart | un
       onerror: ((error: unknown) => void) | null = null;
       readonly worker: NodeWorker;
       constructor() {
-        this.worker = new Worker(workerUrl);
+        // None of the process's own flags: a worker refuses some
+        // (--max-old-space-size) and fails on others (--input-type).
+        this.worker = new Worker(workerUrl, { execArgv: [] });
         this.worker.on('message', (data) => this.onmessage?.({ data }));
         this.worker.on('error', (error) => this.onerror?.(error));
         nodeWorkers.push(this.worker);
@@ -153,7 +161,7 @@ export async function threadedStart(threads: number): Promise<ThreadedStart | un
     };
   }
   return {
-    wasmUrl: new URL(THREADS_WASM, import.meta.url),
+    wasmUrl,
     moduleArgs: { tcPoolSize: threads - 1, wasmMemory: memory },
     create(moduleArg: object): Promise<unknown> {
       const g = globalThis as { Worker?: unknown };
@@ -172,6 +180,9 @@ export async function threadedStart(threads: number): Promise<ThreadedStart | un
       // An idle pool must not keep Node running: its threads wait in the
       // module, not in the event loop.
       for (const w of nodeWorkers) w.unref();
+    },
+    abandon(): void {
+      for (const w of nodeWorkers) void w.terminate();
     },
   };
 }

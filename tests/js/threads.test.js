@@ -177,9 +177,9 @@ test('many ops on the pool leave memory flat', () => {
   for (const t of [a, b, w]) t.dispose();
 });
 
-// Note [Landing pads under -pthread] (bindings/threads/wasm_unwind.cpp):
-// without it every error of the threaded module was "an unknown C++
-// exception"; the core's errors and a program's own catches (run.cpp).
+// Without the landing-pad fix (Note [Landing pads under -pthread],
+// bindings/threads/wasm_unwind.cpp) every error of the threaded module was
+// "an unknown C++ exception".
 test('errors on the threaded module are PyTorch\'s, programs catch theirs', () => {
   const cases = [
     [() => many.zeros([-1]), 'value', 'Trying to create tensor with negative dimension -1: [-1]'],
