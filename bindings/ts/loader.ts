@@ -9,7 +9,7 @@ import { TensorcastError } from './errors.js';
 import type { ErrorKind } from './errors.js';
 import { MAX_THREADS } from './generated/limits.js';
 import { hasWasmSimd } from './simd.js';
-import { defaultThreads, threadedStart, threadsAvailable } from './threads.js';
+import { threadedStart, threadsAvailable } from './threads.js';
 
 export interface InitOptions {
   /**
@@ -35,9 +35,8 @@ export interface InitOptions {
    * How many threads the ops may use (the calling one among them), where
    * threads can run: under Node, and in pages and workers that are
    * cross-origin isolated (served with COOP and COEP headers) and run wasm
-   * SIMD. Default: the cores, at most 8. Elsewhere, with 1, with simd:
-   * false, wasmUrl or wasmBinary, the single-threaded module runs; tc.threads
-   * says what is in use.
+   * SIMD. Default 1: the single-threaded module, as elsewhere and with
+   * simd: false, wasmUrl or wasmBinary; tc.threads says what is in use.
    */
   threads?: number;
 }
@@ -250,10 +249,11 @@ async function threadsFor(options: InitOptions): Promise<number> {
     if (!isThreadedModule(options.wasmModule as WebAssembly.Module)) return 1;
   } else if (options.threads === 1 || options.wasmUrl !== undefined || options.wasmBinary !== undefined) {
     return 1;
-  } else if (options.simd === false || !hasWasmSimd() || !threadsAvailable()) {
+  } else if (options.threads === undefined || options.simd === false || !hasWasmSimd() || !threadsAvailable()) {
+    // Threads when asked for: Note [Threads when asked] (threads.ts).
     return 1;
   }
-  return Math.min(options.threads ?? (await defaultThreads()), MAX_THREADS);
+  return Math.min(options.threads ?? 1, MAX_THREADS);
 }
 
 /**

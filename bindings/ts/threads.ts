@@ -21,6 +21,13 @@
 // cross-origin isolated (SharedArrayBuffer); elsewhere the loader keeps
 // the single-threaded modules and nothing changes.
 //
+// Note [Threads when asked]: init() loads the threaded module only for
+// init({ threads: n }) with n > 1, not by default. Measured in Node
+// (bench/notes.md, "Threads"), an op that stays on the calling thread costs
+// more in it than in the single-threaded module (an add of 4096 to 32768
+// float32, ~10 us more; a [2,3] + [3], ~0.5 us), for reasons not yet found:
+// by default it would make every small program slower.
+//
 // Why Emscripten's pthreads and not a pool of our own over shared memory:
 // each worker needs its own instance of the module on the shared memory
 // with its own stack and thread-local data, static constructors run once,
@@ -33,11 +40,6 @@
 // (bindings/threads/wasm_unwind.cpp).
 
 import type { Core } from './core.js';
-import { MAX_THREADS } from './generated/limits.js';
-
-// The most threads init() starts by default: beyond it the bandwidth-bound
-// ops gain nothing on a laptop's memory, and each thread is a worker.
-const DEFAULT_MAX_THREADS = 8;
 
 // Emscripten's INITIAL_MEMORY and MAXIMUM_MEMORY for the threaded module
 // (bindings/CMakeLists.txt), in 64 KiB pages: a shared memory is created
@@ -47,7 +49,6 @@ const MAXIMUM_PAGES = 65536;
 
 // Kept in variables so that bundlers for the browser neither resolve nor
 // pack them; only code running under Node reaches these imports.
-const NODE_OS = 'node:os';
 const NODE_WORKERS = 'node:worker_threads';
 
 type NodeWorker = {
@@ -71,21 +72,6 @@ export function threadsAvailable(): boolean {
   if (isNode()) return true;
   const g = globalThis as { crossOriginIsolated?: boolean; Worker?: unknown };
   return g.crossOriginIsolated === true && typeof g.Worker === 'function';
-}
-
-/** @internal The threads init() uses by default: the cores, at most DEFAULT_MAX_THREADS. */
-export async function defaultThreads(): Promise<number> {
-  let cores = 1;
-  if (isNode()) {
-    const os = (await import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_OS)) as {
-      availableParallelism?: () => number;
-      cpus(): unknown[];
-    };
-    cores = os.availableParallelism?.() ?? os.cpus().length;
-  } else {
-    cores = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1;
-  }
-  return Math.max(1, Math.min(cores, DEFAULT_MAX_THREADS, MAX_THREADS));
 }
 
 /** @internal What loadCore needs to start the threaded module with `threads` threads. */

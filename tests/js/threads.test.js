@@ -5,7 +5,6 @@
 // and transposed operands), ops from several async callers, memory flat
 // over many ops, and init({ threads }) / tc.threads.
 import assert from 'node:assert/strict';
-import { availableParallelism } from 'node:os';
 import { test } from 'node:test';
 import { init, TensorcastError } from 'tensorcast';
 
@@ -55,8 +54,8 @@ function assertSameBits([expected, actual], what) {
 test('init({ threads }) and tc.threads', async () => {
   assert.equal(many.threads, 3);
   assert.equal(one.threads, 1);
-  // Under Node init() runs the threaded module, a thread per core (at most 8).
-  assert.equal((await init()).threads, Math.min(availableParallelism(), 8));
+  // Threads only when asked for (Note [Threads when asked]).
+  assert.equal((await init()).threads, 1);
   assert.equal(many.simd, true);
   const plain = await init({ simd: false, threads: 4 });
   assert.equal(plain.threads, 1, 'the plain module has no threads');
