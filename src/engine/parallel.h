@@ -28,13 +28,17 @@
 
 namespace tc::parallel {
 
-// Note [Thread threshold]: measured in Node 20 on a 2-core machine
-// (bench/notes.md, "threads"): waking the pool and waiting for it costs
-// ~10-20 us; an add of float32 moves ~4 elements per ns on one core,
-// so below ~64k elements two threads gain less than the wake-up costs.
+// Note [Thread threshold]: a loop touching fewer elements stays on the
+// calling thread. Measured in Node 20 on a 2-core machine (bench/threads.js;
+// bench/notes.md, "Threads"), an add on the threaded module's 2 threads
+// against the single-threaded module: 0.62x at 64k elements, 0.92x at
+// 256k, 1.33x at 1M; below 64k the threaded module is slower on one thread
+// already, and the pool's wake-up (tens of microseconds) would add to it.
+// Not yet measured: the threaded module on 1 thread against 2 between 64k
+// and 1M, which is what would place the threshold.
 constexpr int64_t kMinParallelElements = int64_t{1} << 16;
 
-// The most threads the pool takes (init's default is the cores up to this):
+// The most threads the pool takes (init({ threads }) is capped to it):
 // past it the bandwidth-bound ops gain nothing and each thread costs a worker.
 constexpr int kMaxThreads = 16;
 
