@@ -54,6 +54,23 @@ describe('bench harness on tiny sizes', () => {
     assert.equal(report.tfjs.simd, true);
     assert.equal(report.tfjs.threads, 1);
     assert.equal(typeof report.tensorcast.simd, 'boolean');
+    // Node always runs the threaded module (Note [The threaded module]).
+    assert.ok(Number.isInteger(report.tensorcast.threads) && report.tensorcast.threads >= 1);
+    assert.match(printed, /its threaded build does not run under Node/);
+  });
+
+  test('the threads column: N threads give the bits one thread gives', () => {
+    for (const row of report.rows.filter((r) => r.kind !== 'size')) {
+      if (report.tensorcast.threads === 1) {
+        assert.equal(row.ratios.threadSpeedup, null, row.id);
+        continue;
+      }
+      assert.ok(isTime(row.median.tensorcastThreads), `${row.id}: median on N threads`);
+      const speedup = row.median.tensorcast / row.median.tensorcastThreads;
+      assert.ok(Math.abs(row.ratios.threadSpeedup - speedup) <= 1e-3 * speedup, `${row.id}: speed-up`);
+      assert.equal(row.check.threadsSameBits, true, `${row.id}: the same bits`);
+      assert.deepEqual(row.values.tensorcastThreads, row.values.tensorcast, `${row.id}: N threads against 1`);
+    }
   });
 
   test('there is one row per workload, then the size row', () => {
@@ -79,7 +96,7 @@ describe('bench harness on tiny sizes', () => {
       }
       assert.ok(row.targets.length > 0, `${row.id}: targets`);
       for (const t of row.targets) {
-        assert.equal(t.pass, t.value <= t.limit);
+        assert.equal(t.pass, t.atLeast ? t.value >= t.limit : t.value <= t.limit);
         assert.equal(typeof t.text, 'string');
       }
       assert.equal(row.pass, row.targets.every((t) => t.pass));
@@ -109,7 +126,7 @@ describe('bench harness on tiny sizes', () => {
       const workload = WORKLOADS.find((w) => w.id === row.id);
       assert.equal(row.dtype, workload.dtype ?? 'float32', row.id);
       seen.add(row.dtype);
-      const names = row.dtype === 'float64' ? ['tensorcast', 'js'] : ['tensorcast', 'tfjs', 'js'];
+      const names = row.dtype === 'float64' ? ['tensorcast', 'tensorcastThreads', 'js'] : ['tensorcast', 'tensorcastThreads', 'tfjs', 'js'];
       assert.deepEqual(Object.keys(row.valueTypes).sort(), names.sort(), row.id);
       for (const name of names)
         assert.ok(row.valueTypes[name].every((type) => type === typed[row.dtype]), `${row.id}: ${name} gave ${row.valueTypes[name]}`);

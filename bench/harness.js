@@ -1,10 +1,12 @@
-// One benchmark run in one Node process: for each workload, tensorcast,
-// tfjs, plain JS and the bandwidth probe are prepared on the same values,
+// One benchmark run in one Node process: for each workload, tensorcast (on
+// one thread, and on the threaded module's N where Node runs it), tfjs,
+// plain JS and the bandwidth probe are prepared on the same values,
 // timed interleaved (bench/measure.js), then their results are copied out
 // once and compared. Returns the report that run.js prints and saves.
 // A workload in a dtype tfjs lacks runs without it; its row says why
 // (row.absent) and has no tfjs median, ratio or comparison.
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -18,20 +20,23 @@ import { numel, valuesOf } from './data.js';
 import { load, machine } from './machine.js';
 import { measure } from './measure.js';
 import { sizes } from './size.js';
-import { sizeTarget, targetsFor } from './targets.js';
+import { sizeTarget, targetsFor, threadTargetsFor } from './targets.js';
 import { loadTfjs } from './tfjs.js';
 import { WORKLOADS, bytesMoved, describe, dtypeOf, inputShapes, matmulFlops } from './workloads.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = path.join(ROOT, 'dist');
 
-export async function loadTensorcast() {
+// options: init()'s. The bench's tensorcast column is { threads: 1 }, the
+// single-threaded SIMD module init() loads by default; the threads column
+// is the threaded module with a thread per core, at most 8.
+export async function loadTensorcast(options = { threads: 1 }) {
   for (const file of ['index.js', 'tensorcast.wasm', 'wasm-glue.js'])
     if (!existsSync(path.join(DIST, file)))
       throw new Error(`dist/${file} is missing: build the package first (npm run build)`);
   warnIfStale();
   const { init } = await import(pathToFileURL(path.join(DIST, 'index.js')).href);
-  return init();
+  return init(options);
 }
 
 // The bench measures dist/ as it is; a source newer than the .wasm means
@@ -54,7 +59,9 @@ function warnIfStale() {
 
 const round = (x, digits = 6) => Number(x.toPrecision(digits));
 
-function runWorkload(tc, tf, workload, options) {
+// tcN: the threaded instance, or null (no threads here): its column and
+// the speed-up, tensorcast's time on one thread over its time on N.
+function runWorkload(tc, tcN, tf, workload, options) {
   const { size, warmup, reps, keepValues, flush } = options;
   const dtype = dtypeOf(workload);
   const data = inputShapes(workload, size).map((shape, k) => valuesOf(dtype, numel(shape), k + 1));
@@ -64,6 +71,7 @@ function runWorkload(tc, tf, workload, options) {
   const noTfjs = tfjsLacks(workload);
   const contestants = {
     tensorcast: prepareTensorcast(tc, workload, size, data),
+    ...(tcN ? { tensorcastThreads: prepareTensorcast(tcN, workload, size, data) } : {}),
     ...(noTfjs ? {} : { tfjs: prepareTfjs(tf, workload, size, data) }),
     js: preparePlain(workload, size, data),
     probe: prepareProbe(tc, moved, calls),
@@ -72,14 +80,16 @@ function runWorkload(tc, tf, workload, options) {
     const runs = Object.fromEntries(Object.entries(contestants).map(([name, c]) => [name, c.run]));
     const timed = measure(runs, { warmup, reps, calls, flush });
     const values = Object.fromEntries(
-      ['tensorcast', 'tfjs', 'js'].filter((name) => contestants[name]).map((name) => [name, contestants[name].values()]));
+      ['tensorcast', 'tensorcastThreads', 'tfjs', 'js'].filter((name) => contestants[name]).map((name) => [name, contestants[name].values()]));
     const median = Object.fromEntries(Object.entries(timed).map(([name, t]) => [name, round(t.median)]));
     const ratios = {
       tensorcastToTfjs: noTfjs ? null : round(timed.tensorcast.median / timed.tfjs.median, 4),
       tensorcastToProbe: round(timed.tensorcast.median / timed.probe.median, 4),
       tfjsToProbe: noTfjs ? null : round(timed.tfjs.median / timed.probe.median, 4),
+      threadSpeedup: tcN ? round(timed.tensorcast.median / timed.tensorcastThreads.median, 4) : null,
     };
-    const targets = targetsFor(workload.group, ratios);
+    const elements = Math.max(...inputShapes(workload, size).map(numel));
+    const targets = [...targetsFor(workload.group, ratios), ...(tcN ? threadTargetsFor(workload.group, elements, ratios) : [])];
     const row = {
       id: workload.id,
       title: describe(workload, size),
@@ -107,6 +117,8 @@ function runWorkload(tc, tf, workload, options) {
       check: {
         tensorcastEqualsTfjs: noTfjs ? null : compareValues(values.tensorcast, values.tfjs, workload.rtol),
         tensorcastEqualsJs: compareValues(values.tensorcast, values.js, workload.rtol),
+        // The same bits on N threads (Note [Threads], src/engine/parallel.h).
+        threadsSameBits: tcN ? sameBits(values.tensorcast, values.tensorcastThreads) : null,
       },
       // Each contestant's result arrays by type, e.g. Int32Array: the
       // dtype each one computed in (values, if kept, are plain arrays).
@@ -118,6 +130,15 @@ function runWorkload(tc, tf, workload, options) {
   } finally {
     for (const c of Object.values(contestants)) c.dispose();
   }
+}
+
+function sameBits(one, many) {
+  return one.length === many.length && one.every((a, k) => {
+    const b = many[k];
+    const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+    const y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    return x.length === y.length && x.every((v, i) => v === y[i]);
+  });
 }
 
 function sizeRow() {
@@ -142,19 +163,21 @@ export async function runBench(options) {
   const log = options.log ?? (() => {});
   const loadBefore = load();
   const tc = await loadTensorcast();
+  const threaded = await loadTensorcast({ threads: Math.min(os.availableParallelism(), 8) });
+  const tcN = threaded.threads > 1 ? threaded : null;
   const { tf, info } = await loadTfjs();
   const workloads = options.only ? WORKLOADS.filter((w) => options.only.includes(w.id)) : WORKLOADS;
   const flush = makeFlush();
   const rows = [];
   for (const workload of workloads) {
     log(`  ${describe(workload, options.size)} ...`);
-    rows.push(runWorkload(tc, tf, workload, { ...options, flush }));
+    rows.push(runWorkload(tc, tcN, tf, workload, { ...options, flush }));
   }
   rows.push(sizeRow());
   return {
     machine: { ...machine(), load: { before: loadBefore, after: load() } },
     settings: { size: options.size, warmup: options.warmup, reps: options.reps, cacheFlushBytes: flush.bytes },
-    tensorcast: { simd: tc.simd },
+    tensorcast: { simd: tc.simd, threads: threaded.threads },
     tfjs: info,
     rows,
     pass: rows.every((r) => r.pass),

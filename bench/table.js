@@ -1,6 +1,6 @@
 // The report as a table: plain text for the terminal, Markdown for the
 // README. Both come from the same cells.
-const NAMES = { tensorcastToTfjs: 'tfjs', tensorcastToProbe: 'probe' };
+const NAMES = { tensorcastToTfjs: 'tfjs', tensorcastToProbe: 'probe', threadSpeedup: 'on N threads' };
 
 function time(ms) {
   if (ms < 0.1) return `${(ms * 1000).toPrecision(3)} µs`;
@@ -11,20 +11,21 @@ const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
 function targetCell(targets) {
   return targets
-    .map((t) => (t.ratio ? `≤${+t.limit.toFixed(3)}x ${NAMES[t.ratio]}` : `≤${kB(t.limit)} gz`) + (t.pass ? ' pass' : ' MISS'))
+    .map((t) => (t.ratio ? `${t.atLeast ? '≥' : '≤'}${+t.limit.toFixed(3)}x ${NAMES[t.ratio]}` : `≤${kB(t.limit)} gz`) + (t.pass ? ' pass' : ' MISS'))
     .join(', ');
 }
 
 // tfjs's check is null where tfjs has no contestant (a dtype it lacks).
 function agreeCell(check) {
   if (!check) return '';
-  const { tensorcastEqualsTfjs: tfjs, tensorcastEqualsJs: js } = check;
+  const { tensorcastEqualsTfjs: tfjs, tensorcastEqualsJs: js, threadsSameBits } = check;
   const tfjsEqual = tfjs === null || tfjs.equal;
-  if (tfjsEqual && js.equal) return tfjs === null ? 'equal (JS)' : 'equal';
-  return [tfjsEqual ? '' : 'differs from tfjs', js.equal ? '' : 'differs from JS'].filter(Boolean).join(', ');
+  const threads = threadsSameBits === false ? 'N threads differ from 1' : '';
+  if (tfjsEqual && js.equal && !threads) return tfjs === null ? 'equal (JS)' : 'equal';
+  return [tfjsEqual ? '' : 'differs from tfjs', js.equal ? '' : 'differs from JS', threads].filter(Boolean).join(', ');
 }
 
-const HEADER = ['workload', 'tensorcast', 'tfjs', 'plain JS', 'probe', 'tc/tfjs', 'tc/probe', 'results', 'targets'];
+const HEADER = ['workload', 'tensorcast', 'tc N threads', 'tfjs', 'plain JS', 'probe', 'tc/tfjs', 'tc/probe', '1/N', 'results', 'targets'];
 
 function cells(report) {
   return report.rows.map((row) => {
@@ -32,8 +33,8 @@ function cells(report) {
       const { tensorcast, tfjs } = row.sizes;
       const both = (s) => `${kB(s.gzip)} gz, ${kB(s.raw)}`;
       return [
-        row.title, both(tensorcast), both(tfjs),
-        '', '', row.ratios.tensorcastToTfjs.toFixed(2), '', '', targetCell(row.targets),
+        row.title, both(tensorcast), '', both(tfjs),
+        '', '', row.ratios.tensorcastToTfjs.toFixed(2), '', '', '', targetCell(row.targets),
       ];
     }
     const m = row.median;
@@ -41,8 +42,10 @@ function cells(report) {
     const g = row.gflops;
     const title = g ? `${row.title} (GFLOP/s: tc ${g.tensorcast.toFixed(1)}, tfjs ${g.tfjs.toFixed(1)})` : row.title;
     return [
-      title, time(m.tensorcast), noTfjs ?? time(m.tfjs), time(m.js), time(m.probe),
+      title, time(m.tensorcast), m.tensorcastThreads === undefined ? '' : time(m.tensorcastThreads),
+      noTfjs ?? time(m.tfjs), time(m.js), time(m.probe),
       noTfjs ? '' : row.ratios.tensorcastToTfjs.toFixed(3), row.ratios.tensorcastToProbe.toFixed(2),
+      row.ratios.threadSpeedup == null ? '' : row.ratios.threadSpeedup.toFixed(2),
       agreeCell(row.check), targetCell(row.targets),
     ];
   });
@@ -53,13 +56,15 @@ export function heading(report) {
   return `${m.cpu}, ${m.cores} cores, Node ${m.node}, ${m.date}; load average (1, 5, 15 min) ` +
     `${m.load.before.join(' ')} before, ${m.load.after.join(' ')} after; ` +
     `${report.settings.reps} repetitions after ${report.settings.warmup} warm-up, medians; ` +
-    `tfjs ${report.tfjs.version} ${report.tfjs.backend} (SIMD ${report.tfjs.simd}, ${report.tfjs.threads} thread)`;
+    `tensorcast on 1 thread and on ${report.tensorcast.threads ?? 1} (its threaded module); ` +
+    `tfjs ${report.tfjs.version} ${report.tfjs.backend} (SIMD ${report.tfjs.simd}, ${report.tfjs.threads} thread: ` +
+    'its threaded build does not run under Node)';
 }
 
 export function formatText(report) {
   const rows = [HEADER, ...cells(report)];
   const widths = HEADER.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  const line = (r) => r.map((cell, c) => (c === 0 || c >= 7 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd();
+  const line = (r) => r.map((cell, c) => (c === 0 || c >= 9 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd();
   const missed = report.rows.flatMap((r) => r.targets.filter((t) => !t.pass).map((t) => `${r.title}: ${t.text}`));
   return [
     heading(report),

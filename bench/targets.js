@@ -48,3 +48,28 @@ export function sizeTarget(gzipBytes) {
     pass: gzipBytes <= SIZE_LIMIT_BYTES,
   };
 }
+
+// The threads column (Note [Threads], src/engine/parallel.h): tensorcast
+// on N threads against itself on one, in the same run. Large elementwise,
+// sumTo and backward rows 1.6x (two threads on this 2-core machine: the
+// bandwidth two cores draw), matmul 1.8x; a row under 64k elements must
+// not be slower (it stays on the calling thread: Note [Thread threshold]),
+// within 5% for the timer's noise.
+const THREAD_LIMITS = {
+  elementwise: 1.6,
+  'off-fast-path': 1.6,
+  'sumto-leading': 1.6,
+  sumto: 1.6,
+  backward: 1.6,
+  gemm: 1.8,
+};
+const SMALL_ELEMENTS = 65536;
+
+export function threadTargetsFor(group, elements, ratios) {
+  const speedup = ratios.threadSpeedup;
+  if (elements < SMALL_ELEMENTS)
+    return [{ text: 'no slower on N threads', ratio: 'threadSpeedup', limit: 0.95, value: speedup, pass: speedup >= 0.95, atLeast: true }];
+  const limit = THREAD_LIMITS[group];
+  if (limit === undefined) return [];
+  return [{ text: `${limit}x faster on N threads`, ratio: 'threadSpeedup', limit, value: speedup, pass: speedup >= limit, atLeast: true }];
+}

@@ -1,5 +1,5 @@
 // Process-wide settings: the memory limit, the warning channel to JS, the
-// backcompat warning and the broadcast policy.
+// backcompat warning, the broadcast policy and the thread pool.
 #include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
 #include <unistd.h>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "diagnostics.h"
+#include "engine/parallel.h"
 #include "error.h"
 #include "export.h"
 #include "json_writer.h"
@@ -48,6 +49,17 @@ bool simd() {
 #endif
 }
 
+// The pool of Note [Threads], started by init({ threads }); 1 in the
+// single-threaded modules.
+int set_threads(int n) { return tc::parallel::set_threads(n); }
+int threads() { return tc::parallel::threads(); }
+
+// The wasm memory's size in bytes, whichever thread grew it last: what the
+// threaded module's views are checked against (Note [The threaded module],
+// bindings/ts/threads.ts), a call being much cheaper than reading a shared
+// memory's buffer.
+double memory_bytes() { return static_cast<double>(__builtin_wasm_memory_size(0)) * 65536.0; }
+
 void set_backcompat(bool enabled) { tc::set_backcompat_warning(enabled); }
 
 tc::BroadcastPolicy policy_from(int code) {
@@ -68,6 +80,9 @@ void policy_exit() {
 
 TC_EXPORT(double, start, (), ())
 TC_EXPORT(int, simd, (), ())
+TC_EXPORT(int, set_threads, (int n), (n))
+TC_EXPORT(int, threads, (), ())
+TC_EXPORT(double, memory_bytes, (), ())
 TC_EXPORT(void, set_backcompat, (int enabled), (enabled != 0))
 TC_EXPORT(void, set_policy, (int code), (code))
 TC_EXPORT(void, policy_enter, (int code), (code))

@@ -19,6 +19,11 @@ node_modules/.bin/tsc -p bindings/tsconfig.json
 node bindings/cjs-declarations.mjs dist
 cp "$out/tensorcast.js" dist/wasm-glue.js
 cp "$out/tensorcast.wasm" "$out/tensorcast-nosimd.wasm" dist/
+# The threaded module (Note [The threaded module], bindings/ts/threads.ts):
+# its own glue, and our thread-worker.js (tsc's) in place of Emscripten's
+# tensorcast-threads.worker.js.
+cp "$out/tensorcast-threads.js" dist/wasm-glue-threads.js
+cp "$out/tensorcast-threads.wasm" dist/
 
 # A CommonJS entry for Node's require() (Node 18, Jest's default mode): the
 # same modules bundled into one file, import.meta.url taken from __filename

@@ -30,6 +30,7 @@
 #include <string>
 
 #include "../handles.h"
+#include "engine/parallel.h"
 #include "lang/library.h"
 #include "lang/program_schema.h"
 #include "op_table.h"
@@ -714,6 +715,8 @@ std::string limits_ts() {
       << "export const DEFAULT_MAX_ELEMENTS = " << limits.max_elements << ";\n"
       << "export const DEFAULT_MAX_WORK = " << limits.max_work << ";\n"
       << "export const DEFAULT_MAX_MEMORY = " << limits.max_memory << ";\n";
+  out << "\n/** The most threads init({ threads }) takes (Note [Threads], src/engine/parallel.h). */\n"
+      << "export const MAX_THREADS = " << tc::parallel::kMaxThreads << ";\n";
   return out.str();
 }
 

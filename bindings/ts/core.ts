@@ -70,6 +70,9 @@ export interface Core {
   // bind_settings.cpp
   _tc_start(): number;
   _tc_simd(): number;
+  _tc_set_threads(n: number): number;
+  _tc_threads(): number;
+  _tc_memory_bytes(): number;
   _tc_set_backcompat(enabled: boolean): void;
   _tc_set_policy(code: number): void;
   _tc_policy_enter(code: number): void;

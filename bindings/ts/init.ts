@@ -1,8 +1,8 @@
 // init(): the one way to get an instance. Without options it loads the
 // module once and hands every caller the same instance; with options (a
-// wasmUrl, wasmBinary, wasmModule or simd choice) it always loads a new,
-// separate one.
-import { checkOptions, fail } from './args.js';
+// wasmUrl, wasmBinary, wasmModule, simd or threads choice) it always loads
+// a new, separate one.
+import { checkOptions, describe, fail } from './args.js';
 import { TensorcastError } from './errors.js';
 import { loadCore } from './loader.js';
 import type { InitOptions } from './loader.js';
@@ -14,13 +14,14 @@ let shared: Promise<Tensorcast> | undefined;
 async function create(options: InitOptions): Promise<Tensorcast> {
   const warnings = new Warnings();
   let instance: Tensorcast | undefined;
-  const { core, module } = await loadCore(options, {
+  const { core, module, threads } = await loadCore(options, {
     warning: (json) => warnings.dispatch(json),
     // Out of memory: say what is alive and what to do (memory-advice.ts).
     error: (kind, message) =>
       new TensorcastError(kind === 'memory' && instance !== undefined ? instance._rt.adviseOnMemory(message) : message, kind),
   });
   core._tc_start();
+  core._tc_set_threads(threads);
   instance = new Tensorcast(TENSORCAST_TOKEN, core, warnings, module);
   return instance;
 }
@@ -28,9 +29,11 @@ async function create(options: InitOptions): Promise<Tensorcast> {
 export function init(options?: InitOptions): Promise<Tensorcast> {
   let opts: Partial<InitOptions>;
   try {
-    opts = checkOptions<InitOptions>(options, 'init', ['wasmUrl', 'wasmBinary', 'wasmModule', 'simd']);
+    opts = checkOptions<InitOptions>(options, 'init', ['wasmUrl', 'wasmBinary', 'wasmModule', 'simd', 'threads']);
     if (opts.simd !== undefined && typeof opts.simd !== 'boolean')
       fail('type', `init(): option 'simd' must be a boolean, not ${typeof opts.simd}`);
+    if (opts.threads !== undefined && !(Number.isInteger(opts.threads) && opts.threads >= 1))
+      fail('type', `init(): option 'threads' must be a whole number of at least 1, not ${describe(opts.threads)}`);
     if (opts.wasmBinary !== undefined && !(opts.wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(opts.wasmBinary)))
       fail('type', `init(): option 'wasmBinary' must be an ArrayBuffer or a typed array`);
     if (opts.wasmModule !== undefined && !(opts.wasmModule instanceof WebAssembly.Module))

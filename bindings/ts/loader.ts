@@ -7,7 +7,9 @@ import createModule from './wasm-glue.js';
 import type { Core } from './core.js';
 import { TensorcastError } from './errors.js';
 import type { ErrorKind } from './errors.js';
+import { MAX_THREADS } from './generated/limits.js';
 import { hasWasmSimd } from './simd.js';
+import { threadedStart, threadsAvailable } from './threads.js';
 
 export interface InitOptions {
   /**
@@ -29,6 +31,14 @@ export interface InitOptions {
    * the engine supports it. Ignored with wasmBinary.
    */
   simd?: boolean;
+  /**
+   * How many threads the ops may use (the calling one among them), where
+   * threads can run: under Node, and in pages and workers that are
+   * cross-origin isolated (served with COOP and COEP headers) and run wasm
+   * SIMD. Default 1: the single-threaded module, as elsewhere and with
+   * simd: false, wasmUrl or wasmBinary; tc.threads says what is in use.
+   */
+  threads?: number;
 }
 
 /**
@@ -124,10 +134,11 @@ function pageUrl(): string | undefined {
 
 // A file path (Node) or a URL to fetch. A relative wasmUrl means what it
 // would mean to fetch() in a page or worker, and a path under Node.
-function locate(options: InitOptions): URL | string {
+// threaded: the threaded module's .wasm, when it is the one to load.
+function locate(options: InitOptions, threaded: URL | undefined): URL | string {
   const given = options.wasmUrl;
   if (given === undefined) {
-    const own = ownWasm(options.simd ?? hasWasmSimd());
+    const own = threaded !== undefined ? threaded.href : ownWasm(options.simd ?? hasWasmSimd());
     if (HAS_SCHEME.test(own)) return new URL(own);
     const base = pageUrl();
     if (base === undefined) throw serverBundleError(own);
@@ -194,15 +205,17 @@ function checkedWasm(url: string, type: string | null | undefined, bytes: Uint8A
 }
 
 // The instance and the module it was made from (kept: tc.wasmModule).
+// threaded: where the threaded module's .wasm is, when it is the one to load.
 async function compile(
   options: InitOptions,
+  threaded: URL | undefined,
   imports: WebAssembly.Imports,
 ): Promise<WebAssembly.WebAssemblyInstantiatedSource> {
   if (options.wasmModule !== undefined)
     return { module: options.wasmModule as WebAssembly.Module, instance: await WebAssembly.instantiate(options.wasmModule as WebAssembly.Module, imports) };
   if (options.wasmBinary !== undefined)
     return WebAssembly.instantiate(options.wasmBinary as BufferSource, imports);
-  const where = locate(options);
+  const where = locate(options, threaded);
   const given = options.wasmUrl !== undefined;
   if (typeof where === 'string' || where.protocol === 'file:') {
     const name = typeof where === 'string' ? where : where.href;
@@ -224,15 +237,46 @@ function asLoadError(error: unknown): TensorcastError {
   return new TensorcastError(`could not load the tensorcast wasm module: ${message}`, 'load');
 }
 
-/** @internal Instantiates one module: its own memory, handles and settings; module: what it was compiled from. */
-export async function loadCore(options: InitOptions, hooks: LoaderHooks): Promise<{ core: Core; module: WebAssembly.Module }> {
+// A compiled module is the threaded one when it imports its memory (shared).
+function isThreadedModule(module: WebAssembly.Module): boolean {
+  return WebAssembly.Module.imports(module).some((i) => i.kind === 'memory');
+}
+
+// How many threads to start: 1 (a single-threaded module) unless the
+// threaded module can run and the options leave the choice to us.
+async function threadsFor(options: InitOptions): Promise<number> {
+  if (options.wasmModule !== undefined) {
+    if (!isThreadedModule(options.wasmModule as WebAssembly.Module)) return 1;
+  } else if (options.threads === 1 || options.wasmUrl !== undefined || options.wasmBinary !== undefined) {
+    return 1;
+  } else if (options.threads === undefined || options.simd === false || !hasWasmSimd() || !threadsAvailable()) {
+    // Threads when asked for: Note [Threads when asked] (threads.ts).
+    return 1;
+  }
+  return Math.min(options.threads ?? 1, MAX_THREADS);
+}
+
+/**
+ * @internal Instantiates one module: its own memory, handles and settings;
+ * module: what it was compiled from; threads: how many its pool is to start.
+ */
+export async function loadCore(
+  options: InitOptions,
+  hooks: LoaderHooks,
+): Promise<{ core: Core; module: WebAssembly.Module; threads: number }> {
+  let threads = await threadsFor(options);
+  const threadedModule = options.wasmModule !== undefined && isThreadedModule(options.wasmModule as WebAssembly.Module);
+  const threaded = threads > 1 || threadedModule ? await threadedStart(threads) : undefined;
+  // Not there (a bundle of the package: Note [The threaded module]): the single-threaded module.
+  if (threaded === undefined) threads = 1;
   // Set before the instance is handed to the glue, so before `ready` settles.
   const compiled: { module?: WebAssembly.Module } = {};
   let failed: (error: unknown) => void = () => {};
   const failure = new Promise<never>((_, reject) => {
     failed = reject;
   });
-  const ready = createModule({
+  const moduleArg = {
+    ...threaded?.moduleArgs,
     tcError: (kind: ErrorKind, message: string) => hooks.error(kind, message),
     // Without it the glue names its .wasm with new URL(..., import.meta.url)
     // even though instantiateWasm below does the loading: a TypeError in an
@@ -243,19 +287,23 @@ export async function loadCore(options: InitOptions, hooks: LoaderHooks): Promis
     // settles if we fail, hence the race with `failure`.
     instantiateWasm(
       imports: WebAssembly.Imports,
-      receive: (instance: WebAssembly.Instance) => void,
+      // The module too: the threaded glue posts it to its workers.
+      receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
     ): object {
-      compile(options, imports).then((made) => {
+      compile(options, threaded?.wasmUrl, imports).then((made) => {
         compiled.module = made.module;
-        receive(made.instance);
+        receive(made.instance, made.module);
       }, failed);
       return {};
     },
-  });
+  };
+  const ready = threaded ? threaded.create(moduleArg) : createModule(moduleArg);
   try {
     const core = (await Promise.race([ready, failure])) as Core;
-    return { core, module: compiled.module as WebAssembly.Module };
+    threaded?.ready(core);
+    return { core, module: compiled.module as WebAssembly.Module, threads };
   } catch (error) {
+    threaded?.abandon();
     throw asLoadError(error);
   }
 }

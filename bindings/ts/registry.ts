@@ -21,6 +21,7 @@ import type { RawGlobal } from './generated/program-types.js';
 import { DTYPES } from './generated/traces.js';
 import type { Held, Runtime } from './runtime.js';
 import { snake, WireReader, type WireValue } from './value-wire.js';
+import { textAt } from './typed-view.js';
 
 // Note [Call slots] in bindings/bind_call.cpp.
 const enum Slot { None, False, True, Int, Int64, Float, Tensor, List, Str, DType, Keyword }
@@ -28,7 +29,6 @@ const enum Slot { None, False, True, Int, Int64, Float, Tensor, List, Str, DType
 // Lists nest at most this deep (Note [Bounded values] in src/lang/value.h).
 const MAX_NESTING = 32;
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 class SlotWriter<T extends Held> {
   readonly slots: number[] = [];
@@ -127,7 +127,7 @@ export function callEntry<T extends Held>(rt: Runtime<T>, entry: number, fn: str
   const r = rt.core._tc_call_entry(entry, self === null ? 0 : 1, selfHandle, n);
   if (r > 0) return rt.adopt(r, fn);
   const at = rt.scratch.read(0);
-  const raw = JSON.parse(decoder.decode(rt.core.HEAPU8.subarray(at, at - r))) as RawGlobal;
+  const raw = JSON.parse(textAt(rt.core.HEAPU8, at, -r)) as RawGlobal;
   return new WireReader<T>((h) => rt.adopt(h, fn), { namedAsObject: true, dtypeAsRepr: false }, fn).read(raw);
 }
 

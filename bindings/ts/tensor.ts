@@ -19,7 +19,7 @@ import type { RegistryMethods } from './generated/registry.js';
 import type { DType } from './generated/traces.js';
 import { DTYPES } from './generated/traces.js';
 import { unflatten } from './nested.js';
-import { typedView } from './typed-view.js';
+import { textAt, typedView } from './typed-view.js';
 import { alphaFrom } from './op-args.js';
 import { roundWith } from './clamp.js';
 import { writeIndex } from './indexing.js';
@@ -100,14 +100,6 @@ const VALUE_PROPERTY: PropertyDescriptor = { get: valueGetter, enumerable: true 
 // jest-matcher-utils' SERIALIZABLE_PROPERTIES: the properties its copy of an
 // object for a failure message keeps (see Tensor's getter of it).
 const JEST_SERIALIZABLE: unique symbol = Symbol.for('@jest/serializableProperties') as typeof JEST_SERIALIZABLE;
-
-// An ASCII name the core left in wasm memory.
-const DECODER = new TextDecoder();
-
-// ASCII text the core wrote (a name, a repr of up to a megabyte).
-function ascii(heap: Uint8Array, address: number, length: number): string {
-  return DECODER.decode(heap.subarray(address, address + length));
-}
 
 export class Tensor {
   #h: number;
@@ -370,7 +362,7 @@ export class Tensor {
   get gradFn(): string | null {
     const rt = this.#rt;
     const length = rt.core._tc_grad_fn(rt.handle(this, 'gradFn', 'self'));
-    return length === 0 ? null : ascii(rt.core.HEAPU8, rt.scratch.read(0), length);
+    return length === 0 ? null : textAt(rt.core.HEAPU8, rt.scratch.read(0), length);
   }
   /** Runs backward from this tensor (one element, or pass a gradient of its shape). */
   backward(gradient?: Tensor): void {
@@ -404,7 +396,7 @@ export class Tensor {
     if (this._h === 0) return 'tensor(<disposed>)';
     const rt = this.#rt;
     const length = rt.core._tc_repr(this._h);
-    return ascii(rt.core.HEAPU8, rt.scratch.read(0), length);
+    return textAt(rt.core.HEAPU8, rt.scratch.read(0), length);
   }
 
   /** @internal */

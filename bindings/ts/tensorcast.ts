@@ -110,6 +110,11 @@ function wrap(runtime: Runtime<Tensor>, handle: number): Tensor {
 export class Tensorcast {
   /** Whether the running module is the wasm SIMD build. */
   readonly simd: boolean;
+  /**
+   * How many threads the ops use, the calling one among them: 1 in the
+   * single-threaded modules; init({ threads }) sets it where threads can run.
+   */
+  readonly threads: number;
   /** The core's traces as plain data (docs/traces.md). */
   readonly explain: Explain;
   /** Every op, as the core's op table lists it (name, operands, alpha, in-place form, dtype rule, ...). */
@@ -140,6 +145,7 @@ export class Tensorcast {
     this._rt = new Runtime<Tensor>(core, wrap, isTensor, (event) => warnings.emit(event));
     this.ops = this._rt.ops;
     this.simd = core._tc_simd() !== 0;
+    this.threads = core._tc_threads();
     this.explain = new Explain(this._rt);
   }
 

@@ -29,6 +29,19 @@ export function typedView(buffer: ArrayBufferLike, address: number, dtype: DType
 }
 
 
+const DECODER = new TextDecoder();
+
+/**
+ * The UTF-8 text the core wrote at [address, address + length) of its
+ * memory. Browsers refuse to decode a view of shared memory (the threaded
+ * module's: Note [The threaded module] in threads.ts), so that is copied first.
+ */
+export function textAt(heap: Uint8Array, address: number, length: number): string {
+  const view = heap.subarray(address, address + length);
+  const shared = typeof SharedArrayBuffer !== 'undefined' && view.buffer instanceof SharedArrayBuffer;
+  return DECODER.decode(shared ? view.slice() : view);
+}
+
 /**
  * Whether a typed array's buffer is detached: transferred (postMessage,
  * structuredClone, ArrayBuffer.transfer) or the memory of a wasm module

@@ -29,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/parallel.h"
 #include "engine/vectorized.h"
 
 namespace tc::cascade {
@@ -225,9 +226,26 @@ void scalar_outer_sum(const T* in, int64_t s0, int64_t s1, T* out, int64_t out_s
   scalar_inner_sum(in + j * s1, s0, s1, out + j * out_stride, out_stride, size0, size1 - j);
 }
 
+// The path cascade_loop takes, its dims already in its order (the reduced
+// one first where only one is).
+template <class T>
+Path cascade_path(int64_t size0, int64_t size1, int64_t in_s0, int64_t in_s1, int64_t out_s0,
+                  int64_t out_s1) {
+  constexpr int W = kLanes<T>;
+  if (out_s0 != 0 && out_s1 != 0) return Path::Elementwise;
+  if (in_s0 == 1 && size0 >= W) return Path::Inner;
+  if (in_s1 == 1 && size1 >= W) return Path::Outer;
+  return in_s0 < in_s1 ? Path::ScalarInner : Path::ScalarOuter;
+}
+
 // One call of cascade_sum's loop: size0 x size1 elements of `in` (strides
 // in_s0, in_s1, in elements) added into `out` (strides out_s0, out_s1; 0
 // along a reduced dim), choosing the path as PyTorch does. Returns it.
+// The kept dim's rows or columns are split between the pool's threads
+// (Note [Threads], parallel.h): the path is chosen once for all of them,
+// and the columns of the Outer path (and the rows of ScalarOuter) go in
+// groups of the width it sums together, so that every output element is
+// summed in the order one thread sums it.
 template <class T>
 Path cascade_loop(T* out, const T* in, int64_t size0, int64_t size1, int64_t in_s0, int64_t in_s1,
                   int64_t out_s0, int64_t out_s1) {
@@ -236,26 +254,35 @@ Path cascade_loop(T* out, const T* in, int64_t size0, int64_t size1, int64_t in_
     std::swap(out_s0, out_s1);
     std::swap(size0, size1);
   }
-  if (out_s0 != 0 && out_s1 != 0) {
-    for (int64_t j = 0; j < size1; ++j)
-      for (int64_t i = 0; i < size0; ++i) out[i * out_s0 + j * out_s1] += in[i * in_s0 + j * in_s1];
-    return Path::Elementwise;
-  }
+  const Path path = cascade_path<T>(size0, size1, in_s0, in_s1, out_s0, out_s1);
   constexpr int W = kLanes<T>;
-  if (in_s0 == 1 && size0 >= W) {
-    inner_sum(in, in_s1, out, out_s1, size0, size1);
-    return Path::Inner;
+  int64_t group = path == Path::Outer ? 4 * W : path == Path::ScalarOuter ? 4 : 1;
+  // The Outer path walks every row of its columns: one range of columns a
+  // thread, so that each streams the longest runs of its rows (eight
+  // narrower ranges ran slower than one thread in Node: bench/notes.md).
+  if (path == Path::Outer) {
+    const int64_t threads = parallel::threads();
+    group = std::max(group, (size1 + threads * group - 1) / (threads * group) * group);
   }
-  if (in_s1 == 1 && size1 >= W) {
-    outer_sum(in, in_s0, out, out_s1, size0, size1);
-    return Path::Outer;
-  }
-  if (in_s0 < in_s1) {
-    scalar_inner_sum(in, in_s0, in_s1, out, out_s1, size0, size1);
-    return Path::ScalarInner;
-  }
-  scalar_outer_sum(in, in_s0, in_s1, out, out_s1, size0, size1);
-  return Path::ScalarOuter;
+  // Both dims reduced (out_s1 == 0 too): every row adds into the same
+  // element, in order, so the rows stay on one thread.
+  const double elements = out_s1 == 0 ? 0.0 : static_cast<double>(size0) * static_cast<double>(size1);
+  parallel::parallel_for(size1, group, elements, [&](int64_t j0, int64_t j1) {
+    const T* p = in + j0 * in_s1;
+    T* o = out + j0 * out_s1;
+    const int64_t n1 = j1 - j0;
+    switch (path) {
+      case Path::Elementwise:
+        for (int64_t j = 0; j < n1; ++j)
+          for (int64_t i = 0; i < size0; ++i) o[i * out_s0 + j * out_s1] += p[i * in_s0 + j * in_s1];
+        break;
+      case Path::Inner: inner_sum(p, in_s1, o, out_s1, size0, n1); break;
+      case Path::Outer: outer_sum(p, in_s0, o, out_s1, size0, n1); break;
+      case Path::ScalarInner: scalar_inner_sum(p, in_s0, in_s1, o, out_s1, size0, n1); break;
+      case Path::ScalarOuter: scalar_outer_sum(p, in_s0, in_s1, o, out_s1, size0, n1); break;
+    }
+  });
+  return path;
 }
 
 }  // namespace tc::cascade

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/parallel.h"
 #include "engine/simd.h"
 #include "engine/ukernels.h"
 #include "error.h"
@@ -45,9 +46,9 @@ void f32_vaxpy(int64_t n, float x, const float* b, float* c) {
 }
 
 // The packed slabs, kept between calls: a product allocates nothing after
-// the first of its size.
+// the first of its size. One pair per thread (Note [Parallel GEMM]).
 std::vector<float>& buffer(int which) {
-  static std::vector<float> buffers[2];
+  thread_local std::vector<float> buffers[2];
   return buffers[which];
 }
 
@@ -173,29 +174,48 @@ Route f32_gemm(int64_t m, int64_t n, int64_t k, Strided<float> a, Strided<float>
     for (int64_t p = 0; p < k; ++p) f32_vaxpy(n, a.at(0, p), b.data + p * b.rs, c);
     return Route::Axpy;
   }
-  std::vector<float>& pa = buffer(0);
-  std::vector<float>& pb = buffer(1);
-  const int64_t nc_max = std::min(kNC, (n + kNR - 1) / kNR * kNR);
-  const int64_t kc_max = std::min(kKC, k);
-  pa.resize(static_cast<size_t>(kMC * kc_max));
-  pb.resize(static_cast<size_t>(nc_max * kc_max));
-  for (int64_t jc = 0; jc < n; jc += kNC) {
-    const int64_t nc = std::min(kNC, n - jc);
-    for (int64_t pc = 0; pc < k; pc += kKC) {
-      const int64_t kc = std::min(kKC, k - pc);
-      f32_pack_b(kc, nc, {b.data + pc * b.rs + jc * b.cs, b.rs, b.cs}, pb.data());
-      for (int64_t ic = 0; ic < m; ic += kMC) {
-        const int64_t mc = std::min(kMC, m - ic);
-        f32_pack_a(mc, kc, {a.data + ic * a.rs + pc * a.cs, a.rs, a.cs}, pa.data());
-        for (int64_t jr = 0; jr < nc; jr += kNR) {
-          const float* bp = pb.data() + jr * kc;
-          for (int64_t ir = 0; ir < mc; ir += kMR) {
-            f32_gemm_4x8(kc, pa.data() + ir * kc, bp, c + (ic + ir) * c_rs + jc + jr, c_rs,
-                         std::min(kMR, mc - ir), std::min(kNR, nc - jr), pc > 0);
+  // The packed product of C's rows [i0, i1) and columns [j0, j1), with the
+  // calling thread's own panels.
+  const auto block = [&](int64_t i0, int64_t i1, int64_t j0, int64_t j1) {
+    std::vector<float>& pa = buffer(0);
+    std::vector<float>& pb = buffer(1);
+    const int64_t nc_max = std::min(kNC, (j1 - j0 + kNR - 1) / kNR * kNR);
+    const int64_t kc_max = std::min(kKC, k);
+    pa.resize(static_cast<size_t>(kMC * kc_max));
+    pb.resize(static_cast<size_t>(nc_max * kc_max));
+    for (int64_t jc = j0; jc < j1; jc += kNC) {
+      const int64_t nc = std::min(kNC, j1 - jc);
+      for (int64_t pc = 0; pc < k; pc += kKC) {
+        const int64_t kc = std::min(kKC, k - pc);
+        f32_pack_b(kc, nc, {b.data + pc * b.rs + jc * b.cs, b.rs, b.cs}, pb.data());
+        for (int64_t ic = i0; ic < i1; ic += kMC) {
+          const int64_t mc = std::min(kMC, i1 - ic);
+          f32_pack_a(mc, kc, {a.data + ic * a.rs + pc * a.cs, a.rs, a.cs}, pa.data());
+          for (int64_t jr = 0; jr < nc; jr += kNR) {
+            const float* bp = pb.data() + jr * kc;
+            for (int64_t ir = 0; ir < mc; ir += kMR) {
+              f32_gemm_4x8(kc, pa.data() + ir * kc, bp, c + (ic + ir) * c_rs + jc + jr, c_rs,
+                           std::min(kMR, mc - ir), std::min(kNR, nc - jr), pc > 0);
+            }
           }
         }
       }
     }
+  };
+  // Note [Parallel GEMM]: on the pool (Note [Threads], parallel.h) C is cut
+  // into panels of whole kNC columns, each packing its own B as one thread
+  // would (A is packed once per panel on one thread too), or, with fewer
+  // panels than two a thread, into blocks of whole kMC rows, each packing
+  // B again. Either way every element of C is the same sum of the same
+  // products in the same order as on one thread.
+  const double flops = static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k);
+  const int64_t panels = (n + kNC - 1) / kNC;
+  if (panels >= 2 * parallel::threads()) {
+    parallel::parallel_for(panels, 1, flops, [&](int64_t p0, int64_t p1) {
+      block(0, m, p0 * kNC, std::min(n, p1 * kNC));
+    });
+  } else {
+    parallel::parallel_for(m, kMC, flops, [&](int64_t i0, int64_t i1) { block(i0, i1, 0, n); });
   }
   return Route::Gemm;
 }

@@ -4,6 +4,7 @@
 #include "autograd/node.h"
 #include "engine/cascade.h"
 #include "engine/kernels.h"
+#include "engine/parallel.h"
 #include "engine/ukernels.h"
 #include "work.h"
 #include "ops/internal.h"
@@ -144,24 +145,48 @@ cascade::Path cascade_sum(const Tensor& in, const Tensor& out_keepdim) {
   const Shape outer(it.shape.begin() + first_outer, it.shape.end());
   const Strides outer_in(it.in_strides.begin() + first_outer, it.in_strides.end());
   const Strides outer_out(it.out_strides.begin() + first_outer, it.out_strides.end());
-  std::vector<int64_t> counter(outer.size(), 0);
-  int64_t in_offset = 0, out_offset = 0;
-  for (;;) {
-    path = cascade::cascade_loop<T>(out + out_offset, a + in_offset, size0, size1, dim(it.in_strides, 0),
-                                    dim(it.in_strides, 1), dim(it.out_strides, 0),
-                                    dim(it.out_strides, 1));
-    size_t d = 0;
-    for (; d < outer.size(); ++d) {
-      in_offset += outer_in[d];
-      out_offset += outer_out[d];
-      if (++counter[d] < outer[d]) break;
-      in_offset -= outer[d] * outer_in[d];
-      out_offset -= outer[d] * outer_out[d];
-      counter[d] = 0;
+  // Outer positions [p0, p1), dim 2 fastest; returns the path they took.
+  const auto run = [&](int64_t p0, int64_t p1) {
+    std::vector<int64_t> counter(outer.size(), 0);
+    int64_t in_offset = 0, out_offset = 0;
+    for (size_t d = 0, rest = static_cast<size_t>(p0); d < outer.size(); ++d) {
+      counter[d] = static_cast<int64_t>(rest) % outer[d];
+      rest /= static_cast<size_t>(outer[d]);
+      in_offset += counter[d] * outer_in[d];
+      out_offset += counter[d] * outer_out[d];
     }
-    if (d == outer.size()) break;
+    cascade::Path taken = cascade::Path::Elementwise;
+    for (int64_t p = p0; p < p1; ++p) {
+      taken = cascade::cascade_loop<T>(out + out_offset, a + in_offset, size0, size1,
+                                       dim(it.in_strides, 0), dim(it.in_strides, 1),
+                                       dim(it.out_strides, 0), dim(it.out_strides, 1));
+      for (size_t d = 0; d < outer.size(); ++d) {
+        in_offset += outer_in[d];
+        out_offset += outer_out[d];
+        if (++counter[d] < outer[d]) break;
+        in_offset -= outer[d] * outer_in[d];
+        out_offset -= outer[d] * outer_out[d];
+        counter[d] = 0;
+      }
+    }
+    return taken;
+  };
+  const int64_t positions = numel(outer);
+  // The outer positions split between threads (Note [Threads],
+  // engine/parallel.h) when each writes outputs of its own (no outer dim
+  // reduced), and either there are enough of them or the two inner dims
+  // are both reduced (cascade_loop keeps those on one thread).
+  bool outer_kept = true;
+  for (const int64_t s : outer_out) outer_kept &= s != 0;
+  const bool inner_splits = dim(it.out_strides, 0) != 0 || dim(it.out_strides, 1) != 0;
+  if (outer_kept && positions > 1 && (positions >= 4 * parallel::threads() || !inner_splits)) {
+    parallel::parallel_for(positions, 1, static_cast<double>(in.numel()), [&](int64_t p0, int64_t p1) {
+      const cascade::Path taken = run(p0, p1);
+      if (p0 == 0) path = taken;  // the same for every position; one chunk writes it
+    });
+    return path;
   }
-  return path;
+  return run(0, positions);
 }
 
 // The sums of int64 (every integer and bool sum is an int64 one: the input
