@@ -22,7 +22,7 @@ import type { LineOp } from './model/line-op.js';
 import { paletteFor } from './diagram/palette.js';
 import type { Palette } from './diagram/palette.js';
 import { placeTip } from './formula-tip.js';
-import { FirstScreen, nextTask } from './first-screen.js';
+import { FirstScreen, nextTask, painted } from './first-screen.js';
 import { DiagramBox } from './diagram-box.js';
 import { lengthPx } from './fit.js';
 import type { FitOptions } from './fit.js';
@@ -562,6 +562,12 @@ export class TensorcastPlayground extends LitElement {
 
   private async load(): Promise<void> {
     try {
+      // Note [The core after the first paint]: the title and the introduction are painted
+      // before the core's .wasm is asked for. Fetched from the <head> (a preload), it shared a
+      // phone's bandwidth with the script and Lighthouse counted its download in the largest
+      // paint (LCP 4.4 s against 1.9 s, bench/lighthouse.js); on a slow network the diagram
+      // waits about as long either way, since the two downloads share the same bandwidth.
+      await painted();
       const tc = await init();
       this.core = tc;
       // PyTorch's old broadcast warning (torch.utils.backcompat.broadcast_warning.enabled),
