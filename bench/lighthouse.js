@@ -4,7 +4,7 @@
 // CSP), in Debian's Chromium. Prints the median over the runs of each
 // category's score and of the page-load metrics. Measured, never asserted.
 //
-//   node bench/lighthouse.js [--runs N] [--json FILE] [ROOT ...]
+//   node bench/lighthouse.js [--runs N (5)] [--json FILE] [ROOT ...]
 //
 // ROOT: checkouts to measure side by side (default: this one), each served
 // from its own web/dist by its own vite.config.ts; the runs alternate
@@ -28,7 +28,7 @@ const METRICS = [
 ];
 
 function parseArgs(argv) {
-  const opts = { runs: 3, json: null, roots: [] };
+  const opts = { runs: 5, json: null, roots: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') opts.runs = Number(argv[++i]);

@@ -26,7 +26,8 @@ cp "$out/tensorcast-threads.js" dist/wasm-glue-threads.js
 cp "$out/tensorcast-threads.wasm" dist/
 
 # A CommonJS entry for Node's require() (Node 18, Jest's default mode): the
-# same modules bundled into one file, import.meta.url taken from __filename
+# same modules bundled into one file, not a wrapper that require()s them
+# (why: bindings/README.md, "Why a copy and not a thin wrapper"); import.meta.url taken from __filename
 # so that the .wasm is still found next to it. Only the "node" + "require"
 # condition reaches it (package.json exports); bundlers keep the ES modules.
 # Jest's default mode runs it without dynamic import(): esbuild turns the

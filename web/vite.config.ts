@@ -9,7 +9,6 @@ import { defineConfig } from 'vite';
 import { CSP } from './csp.js';
 import { cspMeta } from './csp-meta.js';
 import { precompress } from './precompress.js';
-import { preloadWasm } from './preload-wasm.js';
 import { puzzleSet } from './puzzles-plugin.js';
 import { separatePage } from './separate-page.js';
 
@@ -34,7 +33,6 @@ export default defineConfig({
       build: { target: 'es2022', rolldownOptions: { input: { worksheet: here('worksheet.html') } } },
     })),
     cspMeta(),
-    preloadWasm(),
     precompress(),
     puzzleSet(),
   ],

@@ -21,6 +21,11 @@ function afterPaint(run: () => void): void {
   setTimeout(once, 100);
 }
 
+/** Settles after the next paint (or its stand-in on a hidden page). */
+export function painted(): Promise<void> {
+  return new Promise((resolve) => afterPaint(resolve));
+}
+
 export class FirstScreen {
   private waiting = true;
   private shown: Promise<void> | null = null;

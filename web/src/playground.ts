@@ -8,7 +8,8 @@ import { styleMap } from 'lit/directives/style-map.js';
 import { init } from 'tensorcast';
 import type { Tensorcast } from 'tensorcast';
 import { Announcer } from './announcer.js';
-import { CodeMode } from './code-mode.js';
+import type { CodeMode } from './code-mode.js';
+type CodeChunk = typeof import('./code-chunk.js');
 import type { CodeTiming, RunStatus } from './code-mode.js';
 import type { CodePredict, CodeScore } from './code-mode-predict.js';
 import type { DrillRoute } from './code-mode-drill.js';
@@ -16,16 +17,12 @@ import type { CodeTyped } from './model/code-predict.js';
 import type { Overlay } from './code-editor.js';
 import { DRILL_KEY, drillFromHash } from './model/code-link.js';
 import type { ProgramRun } from './model/program.js';
-import { statementAt } from './model/program.js';
-import { programEdits } from './model/program-fixes.js';
 import type { ProgramEdit } from './model/program-fixes.js';
 import type { LineOp } from './model/line-op.js';
-import { FIRST_PROGRAM, PROGRAM_PRESETS } from './code-presets.js';
-import { mountProgramViews } from './code-mode-views.js';
 import { paletteFor } from './diagram/palette.js';
 import type { Palette } from './diagram/palette.js';
 import { placeTip } from './formula-tip.js';
-import { FirstScreen, nextTask } from './first-screen.js';
+import { FirstScreen, nextTask, painted } from './first-screen.js';
 import { DiagramBox } from './diagram-box.js';
 import { lengthPx } from './fit.js';
 import type { FitOptions } from './fit.js';
@@ -63,7 +60,7 @@ import { ShareActions } from './share-actions.js';
 import type { SharedCode } from './share.js';
 import { StepDiagram } from './step-diagram.js';
 import { appliedFix, fixLine } from './views/applied-fix.js';
-import { codePanel, modeSwitch, warningWords } from './views/code-panel.js';
+import { modeSwitch } from './views/mode-switch.js';
 import type { CopyState } from './views/applied-fix.js';
 import { cssVars, styles } from './styles.js';
 import { tracebackStyles } from './traceback-styles.js';
@@ -194,6 +191,9 @@ export class TensorcastPlayground extends LitElement {
   private core: Tensorcast | null = null;
   // The code mode (code-mode.ts), made when the page first shows it.
   private codeMode: CodeMode | null = null;
+  /** The code mode's chunk (code-chunk.ts), once loaded. */
+  private chunk: CodeChunk | null = null;
+  private chunkLoading: Promise<CodeChunk> | null = null;
   /** The code mode's predict switch and drills (code-predict-kit.ts), once loaded. */
   private kit: PredictKit | null = null;
   private kitLoading: Promise<PredictKit> | null = null;
@@ -428,8 +428,25 @@ export class TensorcastPlayground extends LitElement {
 
   // --- the code mode (code-mode.ts)
 
+  /** Loads the code mode's chunk (once); the page is drawn again when it arrives. */
+  private chunk$(): Promise<CodeChunk> {
+    this.chunkLoading ??= import('./code-chunk.js').then((mod) => {
+      this.chunk = mod;
+      this.requestUpdate();
+      return mod;
+    });
+    return this.chunkLoading;
+  }
+
+  /** The code mode's chunk, where only code that runs once it is loaded asks for it. */
+  private get loadedChunk(): CodeChunk {
+    if (this.chunk === null) throw new Error('the code mode was asked for before its chunk loaded');
+    return this.chunk;
+  }
+
   private code$(): CodeMode {
     if (this.codeMode !== null) return this.codeMode;
+    const { CodeMode, FIRST_PROGRAM, warningWords } = this.loadedChunk;
     this.codeMode = new CodeMode({
       tc: () => this.core,
       changed: (entry) => {
@@ -470,6 +487,7 @@ export class TensorcastPlayground extends LitElement {
    */
   private async codeFromHash(hash: string, entry: Entry): Promise<LinkProblem[]> {
     const link = codeLinkFromHash(hash);
+    const { PROGRAM_PRESETS } = await this.chunk$();
     const code = this.code$();
     const problems: LinkProblem[] = [...(link.problems ?? [])];
     let text: string | null = null;
@@ -490,7 +508,7 @@ export class TensorcastPlayground extends LitElement {
   private presetCode(id: string): void {
     // An example would replace the teacher's program, locked lines and all.
     if (this.exercise.active !== null) return;
-    const preset = PROGRAM_PRESETS.find((p) => p.id === id);
+    const preset = this.loadedChunk.PROGRAM_PRESETS.find((p) => p.id === id);
     if (preset !== undefined) this.code$().setCode(preset.code, 'push');
   }
 
@@ -527,6 +545,7 @@ export class TensorcastPlayground extends LitElement {
   /** Opens a drill: its program in the editor, its questions from the start. */
   private async openDrill(id: string): Promise<void> {
     const kit = await this.kit$();
+    await this.chunk$();
     const drill = await kit.drills.open(id);
     if (drill !== null) this.code$().setCode(drill.program, 'replace');
     kit.predict.again();
@@ -543,6 +562,12 @@ export class TensorcastPlayground extends LitElement {
 
   private async load(): Promise<void> {
     try {
+      // Note [The core after the first paint]: the title and the introduction are painted
+      // before the core's .wasm is asked for. Fetched from the <head> (a preload), it shared a
+      // phone's bandwidth with the script and Lighthouse counted its download in the largest
+      // paint (LCP 4.4 s against 1.9 s, bench/lighthouse.js); on a slow network the diagram
+      // waits about as long either way, since the two downloads share the same bandwidth.
+      await painted();
       const tc = await init();
       this.core = tc;
       // PyTorch's old broadcast warning (torch.utils.backcompat.broadcast_warning.enabled),
@@ -568,6 +593,7 @@ export class TensorcastPlayground extends LitElement {
       if (this.syncHash && new URLSearchParams(location.hash.slice(1)).has('step')) this.hashProblems.push(...past);
       else if (this.hasAttribute('step')) this.pageProblems.push(...past);
       if (model.state.mode === 'code') {
+        await this.chunk$();
         const code = this.code$();
         // A drill's program first: a program in the link too (the drill's, edited) is the one shown.
         const drill = this.syncHash ? drillFromHash(location.hash) : null;
@@ -596,7 +622,7 @@ export class TensorcastPlayground extends LitElement {
     }
     if (this.model !== null && changed.has('puzzle')) this.route = this.readRoute();
     // A program set on the element after loading replaces the one shown.
-    if (this.model !== null && changed.has('code') && changed.get('code') !== undefined && this.code !== null) this.code$().setCode(embeddedCode(this.code), 'replace');
+    if (this.model !== null && changed.has('code') && changed.get('code') !== undefined && this.code !== null) this.codeMode?.setCode(embeddedCode(this.code), 'replace');
     // An embed locked to a range shows a step in it, whatever else changed.
     const model = this.model;
     if (model !== null) {
@@ -605,7 +631,11 @@ export class TensorcastPlayground extends LitElement {
       if (at < from || at > to) model.goTo(Math.min(Math.max(at, from), to));
     }
     // The code mode's first showing runs its program before it is drawn.
-    if (model !== null && model.state.mode === 'code' && this.core !== null && !this.code$().started) this.code$().runNow();
+    // (A code mode not made yet takes the code attribute when it is: code$.)
+    if (model !== null && model.state.mode === 'code' && this.core !== null) {
+      if (this.chunk === null) void this.chunk$();
+      else if (!this.code$().started) this.code$().runNow();
+    }
   }
 
   /** The iframe page's own attributes, as its hash gives them (model/frame-options.ts): set, or removed when the hash has none. */
@@ -990,6 +1020,8 @@ export class TensorcastPlayground extends LitElement {
 
   // The editor needs the shadow root for its styles; the program's views follow each run.
   private codeUpdated(): void {
+    if (this.chunk === null) return;
+    const { mountProgramViews } = this.chunk;
     const code = this.code$();
     const ctx = this.context();
     code.attach(this.renderRoot as ShadowRoot, ctx.m.code.editor);
@@ -1037,11 +1069,22 @@ export class TensorcastPlayground extends LitElement {
       data-hide=${readHide(this.hide).names.join(' ') || nothing} @keydown=${(e: KeyboardEvent) => this.onKey(e)}>${top}${notices}${body}</div>`;
   }
 
+  /**
+   * The introduction, from the state alone: the same text while the core loads and after, so that
+   * the first screen's largest text is painted once, before the core arrives (a longer one drawn
+   * after it would be the page's largest paint: bench/lighthouse.js).
+   */
+  private intro(m: Messages, state: Readonly<State>): TemplateResult {
+    // The puzzles open on the full page only: an embed's link would move its host page's hash.
+    const puzzles = !this.compact && this.syncHash ? html`<a class="puzzles-link" data-testid="open-puzzles" href=${puzzleHash({ kind: 'list' }, { lang: state.lang, theme: state.theme, hide: this.hidesSolutions() })}>${m.puzzles.open}</a>` : '';
+    return html`${state.mode === 'code' ? m.code.intro : m.intro}${puzzles === '' || m.lang === 'zh' ? '' : ' '}${puzzles}`;
+  }
+
   private loadingPage(): TemplateResult {
     const state = this.startState();
     const m = messagesFor(state.lang);
     const p = this.paletteOf(state.theme);
-    return this.frame(m, p, this.compact ? '' : pageHeader(m, state, (patch) => this.change(patch)), '',
+    return this.frame(m, p, this.compact ? '' : pageHeader(m, state, (patch) => this.change(patch), '', this.intro(m, state)), '',
       this.failure === null ? html`<p role="status">${m.ui.loading}</p>` : html`<p class="problem" role="alert">${m.labelled(m.ui.loadFailed, '')}<span data-testid="error">${this.failure}</span></p>`);
   }
 
@@ -1071,11 +1114,9 @@ export class TensorcastPlayground extends LitElement {
     const range = this.range();
     const exportTo = (kind: ExportKind, all: boolean): void => void this.sharing.export(ctx, kind, all, range, this.diagram.current?.scene ?? null);
     const share = { exportAll: (kind: ExportKind) => exportTo(kind, true), copy: (kind: CopyKind) => void this.sharing.copy(kind, model.state, this.playgroundUrl, this.sharedCode(), null, m.frame.iframeTitle) };
-    // The puzzles open on the full page only: an embed's link would move its host page's hash.
-    const puzzles = full && this.syncHash ? html`<a class="puzzles-link" data-testid="open-puzzles" href=${puzzleHash({ kind: 'list' }, { lang: model.state.lang, theme: model.state.theme, hide: this.hidesSolutions() })}>${m.puzzles.open}</a>` : '';
     const tools = html`${modeSwitch(m, model.state.mode, (patch) => void this.change(patch, 'push'))}${copyButtons(ctx, share)}${makeButton(ctx, this.exercise.form !== null, () => this.toggleMaker())}`;
     // The link ends the introduction: the tools' row has no room left on a laptop (phone.spec.js: the diagram stays on the first screen).
-    const heading = full ? header(ctx, change, tools, html`${model.state.mode === 'code' ? m.code.intro : m.intro}${puzzles === '' || m.lang === 'zh' ? '' : ' '}${puzzles}`) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change);
+    const heading = full ? header(ctx, change, tools, this.intro(m, model.state)) : compactHeader(ctx, fullLink(this.playgroundUrl, model.state), change);
     const notices = html`${linkNotices(m, this.notices(), () => this.dismissNotices())}${full ? this.exerciseParts(ctx) : ''}`;
     if (model.state.mode === 'code') return this.frame(m, p, heading, notices, this.codeBody(ctx, full, share));
     return this.frame(m, p, heading, notices, html`
@@ -1102,6 +1143,12 @@ export class TensorcastPlayground extends LitElement {
   /** The code mode: the editor and the program's results, and the picked line's op in the views. */
   private codeBody(ctx: ViewContext, full: boolean, share: { exportAll: (kind: ExportKind) => void; copy: (kind: CopyKind) => void }): TemplateResult {
     const { m } = ctx;
+    const chunk = this.chunk;
+    if (chunk === null) {
+      void this.chunk$();
+      return html`<p role="status">${m.ui.loading}</p>`;
+    }
+    const { codePanel, programEdits, PROGRAM_PRESETS, statementAt } = chunk;
     const code = this.code$();
     const program = code.shown;
     // Fixes are edits of the program (Note [Program fixes]), each checked by running the edited program.

@@ -30,13 +30,6 @@ export function warningWords(m: Messages, w: LineWarning): string {
 }
 
 /** The two modes, as a pair of toggle buttons beside the title. */
-export function modeSwitch(m: Messages, mode: Mode, change: (patch: Partial<State>) => void): TemplateResult {
-  return html`<div class="modes" role="group" aria-label=${m.code.mode}>
-    ${MODES.map((k) => html`<button type="button" data-testid=${`mode-${k}`} aria-pressed=${k === mode ? 'true' : 'false'}
-      @click=${() => change({ mode: k })}>${m.code.modes[k]}</button>`)}
-  </div>`;
-}
-
 export interface CodeShown {
   m: Messages;
   /** The run whose output, graph and views are shown: the last, or the last that could read the code (code-mode.ts's shown). */
