@@ -14,7 +14,10 @@
 // A synchronous wasm call cannot be interrupted: a run is cancelled (Stop,
 // or an edit that makes it stale) by terminating its worker. A spare
 // worker, started ahead with its instance ready, takes over at once, so the
-// next run waits for no instance to be made.
+// next run waits for no instance to be made. A run cancelled before its
+// worker was ready never reached it: that worker is kept for the next run
+// (ending a worker whose script is still loading wastes its start, and
+// Chromium then leaves the script's request open until the page unloads).
 //
 // Where no worker can be made (the element's script served from another
 // origin than the page's, or a browser without module workers), programs
@@ -62,6 +65,8 @@ interface Pending {
   code: string;
   valuesAt: number | null;
   thread: Thread;
+  /** Whether the run was posted to its worker (before that, the worker runs nothing of it). */
+  posted: boolean;
   resolve(reply: RunReply | null): void;
 }
 
@@ -130,10 +135,11 @@ export class ProgramRunner {
     const thread = this.takeThread();
     if (thread === null) return Promise.resolve('no-worker');
     return new Promise((resolve) => {
-      this.pending = { id, code, valuesAt, thread, resolve };
+      const pending: Pending = { id, code, valuesAt, thread, posted: false, resolve };
+      this.pending = pending;
       this.started = performance.now();
       void thread.ready.then((ok) => {
-        if (this.pending?.id !== id) return;
+        if (this.pending !== pending) return;
         if (!ok) {
           this.pending = null;
           this.drop(thread);
@@ -142,6 +148,7 @@ export class ProgramRunner {
         }
         const message: ToWorker = { kind: 'run', id, code, valuesAt, valuesRun, limits: { maxWork: WORKER_MAX_WORK } };
         thread.worker.postMessage(message);
+        pending.posted = true;
       });
     });
   }
@@ -196,12 +203,12 @@ export class ProgramRunner {
     return thread;
   }
 
-  /** Ends the run in flight by ending its worker. */
+  /** Ends the run in flight: by ending its worker once the run was posted to it. */
   private cancel(): void {
     const pending = this.pending;
     if (pending === null) return;
     this.pending = null;
-    this.drop(pending.thread);
+    if (pending.posted) this.drop(pending.thread);
     pending.resolve(null);
   }
 
