@@ -115,6 +115,8 @@ test('the expand message names both shapes: shown as a.add_(b), and the core’s
 
 test('the matrix product is read and explained, and the page sends the product to the code mode, which runs it', async ({ page }) => {
   await open(page, 'a=5,3,4,1&b=3,1,1&op=add&view=align&lang=en');
+  // The page writes its link (with the version key) once it settles: the URL to compare with is that one.
+  await expect(page).toHaveURL(/#v=1&/);
   const before = page.url();
   await paste(page, `RuntimeError: ${MATMUL}`);
   const m = page.getByTestId('paste-matmul');
