@@ -199,32 +199,42 @@ void f32_unary_strided(int64_t n, float* out, int64_t so, const float* a, int64_
 }
 
 // --- every dtype: x_ loops over T, the C++ type of the dtype computed in.
-// Plain loops for the compiler's vectoriser: i32x4, i64x2 and f64x2
-// arithmetic under wasm SIMD (f32 has the hand-written loops above).
+// Note [Small dtype loops]: the arithmetic loops below exist once per
+// dtype, op and stride pattern (hundreds of copies), so each is compiled
+// for size and kept out of line (TC_SMALL_LOOP): a plain loop, not the
+// vectorised and unrolled one -O3 would make of it, which was most of the
+// package's download (bench/notes.md, "Where the bytes are"). float32 has
+// the hand-written loops above and is not affected; the int32 and float64
+// rows of the bench say what the plain loops cost.
+#if defined(__clang__)
+#define TC_SMALL_LOOP __attribute__((minsize, noinline))
+#else
+#define TC_SMALL_LOOP
+#endif
 
 template <class T, class Op>
-void x_vbinary(int64_t n, T* out, const T* a, const T* b, Op op) {
+TC_SMALL_LOOP void x_vbinary(int64_t n, T* out, const T* a, const T* b, Op op) {
   for (int64_t i = 0; i < n; ++i) out[i] = op(a[i], b[i]);
 }
 template <class T, class Op>
-void x_vbinaryc(int64_t n, T* out, const T* a, T b, Op op) {
+TC_SMALL_LOOP void x_vbinaryc(int64_t n, T* out, const T* a, T b, Op op) {
   for (int64_t i = 0; i < n; ++i) out[i] = op(a[i], b);
 }
 template <class T, class Op>
-void x_vrbinaryc(int64_t n, T* out, T a, const T* b, Op op) {
+TC_SMALL_LOOP void x_vrbinaryc(int64_t n, T* out, T a, const T* b, Op op) {
   for (int64_t i = 0; i < n; ++i) out[i] = op(a, b[i]);
 }
 template <class T, class Op>
-void x_binary_strided(int64_t n, T* out, int64_t so, const T* a, int64_t sa, const T* b,
+TC_SMALL_LOOP void x_binary_strided(int64_t n, T* out, int64_t so, const T* a, int64_t sa, const T* b,
                       int64_t sb, Op op) {
   for (int64_t i = 0; i < n; ++i, out += so, a += sa, b += sb) *out = op(*a, *b);
 }
 template <class T, class Op>
-void x_vunary(int64_t n, T* out, const T* a, Op op) {
+TC_SMALL_LOOP void x_vunary(int64_t n, T* out, const T* a, Op op) {
   for (int64_t i = 0; i < n; ++i) out[i] = op(a[i]);
 }
 template <class T, class Op>
-void x_unary_strided(int64_t n, T* out, int64_t so, const T* a, int64_t sa, Op op) {
+TC_SMALL_LOOP void x_unary_strided(int64_t n, T* out, int64_t so, const T* a, int64_t sa, Op op) {
   for (int64_t i = 0; i < n; ++i, out += so, a += sa) *out = op(*a);
 }
 // Conversion from one dtype's type to another's (Note [Casts], dtype.h).

@@ -16,7 +16,6 @@ namespace tc::parallel {
 
 #ifndef TC_THREADS
 
-int threads() { return 1; }
 int set_threads(int) { return 1; }
 void run(int64_t n, int64_t, double, ChunkFn fn, void* ctx) { fn(ctx, 0, n); }
 

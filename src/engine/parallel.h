@@ -42,8 +42,15 @@ constexpr int64_t kMinParallelElements = int64_t{1} << 16;
 // past it the bandwidth-bound ops gain nothing and each thread costs a worker.
 constexpr int kMaxThreads = 16;
 
-// Threads in use: 1 without a pool.
+// Threads in use: 1 without a pool. A build without threads knows it when it
+// compiles: the split paths (parallel_for here, for_each_part in loop.h, the
+// sums' and gemm's) fold away there, and each loop is compiled once instead
+// of once per path (which had made the single-threaded modules 0.5 MB larger).
+#ifdef TC_THREADS
 int threads();
+#else
+constexpr int threads() { return 1; }
+#endif
 
 // Starts the pool with n threads in all (the caller's among them) where the
 // build has threads; once only (later calls keep the first pool). Returns
