@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "for_size.h"
 #include "lang/builtins.h"
 #include "lang/signature.h"
 #include "ops.h"
@@ -116,13 +117,8 @@ Entry raw_entry(const char* name, unsigned where, RawImpl impl);
 // library() is first asked for. At -O3 every string, signature list and
 // std::function of the hundreds of entries was inlined into these six
 // functions (160 kB of the package's code, bench/notes.md), so they are
-// compiled for size; the functions they register are not (each is a
-// function of its own).
-#if defined(__clang__)
-#define TC_BUILT_ONCE __attribute__((minsize, cold))
-#else
-#define TC_BUILT_ONCE
-#endif
+// compiled for size (Note [Compiled for size], for_size.h); the functions
+// they register are not (each is a function of its own).
 TC_BUILT_ONCE void add_factories(std::vector<Entry>& table);  // lib_factories.cpp
 TC_BUILT_ONCE void add_math(std::vector<Entry>& table);       // lib_math.cpp: elementwise, reductions
 TC_BUILT_ONCE void add_bitwise(std::vector<Entry>& table);    // lib_bitwise.cpp: bitwise_*, logical_*
