@@ -172,11 +172,12 @@ describe('bench harness on tiny sizes', () => {
     assert.equal(markdown.length, 2 + report.rows.length);
   });
 
-  test('the size row measures both libraries, raw and gzipped', () => {
+  test('the size row measures both libraries, raw, gzipped and with brotli', () => {
     const row = report.rows.find((r) => r.id === 'size');
     for (const name of ['tensorcast', 'tensorcastWithFacade', 'tfjs']) {
       const s = row.sizes[name];
       assert.ok(s.gzip > 0 && s.raw > s.gzip, name);
+      assert.ok(s.brotli > 0 && s.brotli < s.raw, name);
       assert.ok(s.files.length >= 2, name);
     }
     assert.ok(row.sizes.tensorcastWithFacade.raw > row.sizes.tensorcast.raw);

@@ -1,24 +1,28 @@
 // The download a page pays: tensorcast's SIMD .wasm and its Emscripten glue
 // (what the size target limits), plus the facade's ES modules as shipped (not
 // minified), against tfjs-core and tfjs-backend-wasm's SIMD build (their
-// minified ES module bundles and the SIMD .wasm). gzip at level 9, as a
-// server would send them.
+// minified ES module bundles and the SIMD .wasm). gzip at level 9 and brotli
+// at quality 11, as a server would send them.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const require = createRequire(import.meta.url);
 
 function measureFiles(root, files) {
   let raw = 0;
   let gzip = 0;
+  let brotli = 0;
   for (const file of files) {
     const bytes = readFileSync(file);
     raw += bytes.length;
     gzip += gzipSync(bytes, { level: 9 }).length;
+    brotli += brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }).length;
   }
-  return { raw, gzip, files: files.map((f) => path.relative(root, f)) };
+  return { raw, gzip, brotli, files: files.map((f) => path.relative(root, f)) };
 }
 
 export function sizes(dist) {

@@ -31,7 +31,8 @@ function cells(report) {
   return report.rows.map((row) => {
     if (row.kind === 'size') {
       const { tensorcast, tfjs } = row.sizes;
-      const both = (s) => `${kB(s.gzip)} gz, ${kB(s.raw)}`;
+      // Older runs measured no brotli.
+      const both = (s) => [`${kB(s.gzip)} gz`, s.brotli === undefined ? '' : `${kB(s.brotli)} br`, kB(s.raw)].filter(Boolean).join(', ');
       return [
         row.title, both(tensorcast), '', both(tfjs),
         '', '', row.ratios.tensorcastToTfjs.toFixed(2), '', '', '', targetCell(row.targets),

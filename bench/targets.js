@@ -26,7 +26,9 @@ const LIMITS = {
   'batched-gemm': [[TFJS, 0.5, '2x faster than tfjs']],
 };
 
-export const SIZE_LIMIT_BYTES = 150_000;
+// Level with tfjs-core and its SIMD wasm backend (247 kB gzipped when the
+// target was set).
+export const SIZE_LIMIT_BYTES = 250_000;
 
 export function targetsFor(group, ratios) {
   const limits = LIMITS[group];
@@ -42,7 +44,7 @@ export function targetsFor(group, ratios) {
 
 export function sizeTarget(gzipBytes) {
   return {
-    text: '.wasm + glue at most 150 kB gzipped',
+    text: '.wasm + glue at most 250 kB gzipped',
     limit: SIZE_LIMIT_BYTES,
     value: gzipBytes,
     pass: gzipBytes <= SIZE_LIMIT_BYTES,

@@ -9,6 +9,10 @@
 #include <vector>
 
 #include "autograd/node.h"
+#include "for_size.h"
+
+// Not on the API's hot path: compiled for size (Note [Compiled for size]).
+TC_FOR_SIZE_BEGIN
 
 namespace tc {
 
@@ -309,3 +313,5 @@ TensorRepr tensor_repr(const Tensor& t, int64_t limit) {
 }
 
 }  // namespace tc
+
+TC_FOR_SIZE_END

@@ -143,14 +143,20 @@ KernelChoice run_unary(const Elementwise& e, const float* a, const Op& op) {
   return {K::strided.name, pattern};
 }
 
-// out (bool) = op(a, b) over e's plan; a and b of any dtype's type T.
+// out (bool) = op(a, b) over e's plan; a and b of any dtype's type T. This
+// and the loops below walk their rows by pointer (Note [Rows by pointer]).
 template <class T, class Op>
 KernelChoice run_compare(const Elementwise& e, bool* out, const T* a, const T* b, const Op& op) {
   using K = ukernels::Compare<Op>;
-  using Off = std::array<int64_t, 3>;
-  for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
-    kernels::x_compare(n, out + o[0], s[0], a + o[1], s[1], b + o[2], s[2], op);
-  });
+  struct Ctx {
+    bool* out;
+    const T *a, *b;
+    const Op& op;
+  } ctx{out, a, b, op};
+  for_each_row_by<3>(e.plan, [](const void* c, int64_t n, const int64_t* o, const int64_t* s) {
+    const Ctx& x = *static_cast<const Ctx*>(c);
+    kernels::x_compare(n, x.out + o[0], s[0], x.a + o[1], s[1], x.b + o[2], s[2], x.op);
+  }, &ctx);
   const Pattern pattern = inner_pattern(e.plan);
   return {pattern == Pattern::Contiguous ? K::contiguous.name : K::strided.name, pattern};
 }
@@ -159,10 +165,15 @@ KernelChoice run_compare(const Elementwise& e, bool* out, const T* a, const T* b
 // values' type.
 template <class T>
 KernelChoice run_where(const Elementwise& e, T* out, const bool* c, const T* a, const T* b) {
-  using Off = std::array<int64_t, 4>;
-  for_each_row<4>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
-    kernels::x_where(n, out + o[0], s[0], c + o[1], s[1], a + o[2], s[2], b + o[3], s[3]);
-  });
+  struct Ctx {
+    T* out;
+    const bool* c;
+    const T *a, *b;
+  } ctx{out, c, a, b};
+  for_each_row_by<4>(e.plan, [](const void* p, int64_t n, const int64_t* o, const int64_t* s) {
+    const Ctx& x = *static_cast<const Ctx*>(p);
+    kernels::x_where(n, x.out + o[0], s[0], x.c + o[1], s[1], x.a + o[2], s[2], x.b + o[3], s[3]);
+  }, &ctx);
   const Pattern pattern = inner_pattern(e.plan) == Pattern::Contiguous ? Pattern::Contiguous
                                                                         : Pattern::Strided;
   return {ukernels::typed_kernel_name(dtype_of<T>(), "where", pattern, true), pattern};
@@ -172,47 +183,63 @@ KernelChoice run_where(const Elementwise& e, T* out, const bool* c, const T* a, 
 // not float): the every-dtype loops of kernels.h.
 template <class T, class Op>
 KernelChoice run_binary_any(const Elementwise& e, T* out, const T* a, const T* b, const Op& op) {
-  using Off = std::array<int64_t, 3>;
+  struct Ctx {
+    T* out;
+    const T *a, *b;
+    const Op& op;
+  } ctx{out, a, b, op};
+  RowFn row;
   Pattern pattern = inner_pattern(e.plan);
   switch (pattern) {
     case Pattern::Contiguous:
-      for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
-        kernels::x_vbinary(n, out + o[0], a + o[1], b + o[2], op);
-      });
+      row = [](const void* c, int64_t n, const int64_t* o, const int64_t*) {
+        const Ctx& x = *static_cast<const Ctx*>(c);
+        kernels::x_vbinary(n, x.out + o[0], x.a + o[1], x.b + o[2], x.op);
+      };
       break;
     case Pattern::ScalarB:
-      for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
-        kernels::x_vbinaryc(n, out + o[0], a + o[1], b[o[2]], op);
-      });
+      row = [](const void* c, int64_t n, const int64_t* o, const int64_t*) {
+        const Ctx& x = *static_cast<const Ctx*>(c);
+        kernels::x_vbinaryc(n, x.out + o[0], x.a + o[1], x.b[o[2]], x.op);
+      };
       break;
     case Pattern::ScalarA:
-      for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off&) {
-        kernels::x_vrbinaryc(n, out + o[0], a[o[1]], b + o[2], op);
-      });
+      row = [](const void* c, int64_t n, const int64_t* o, const int64_t*) {
+        const Ctx& x = *static_cast<const Ctx*>(c);
+        kernels::x_vrbinaryc(n, x.out + o[0], x.a[o[1]], x.b + o[2], x.op);
+      };
       break;
     default:
       pattern = Pattern::Strided;
-      for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
-        kernels::x_binary_strided(n, out + o[0], s[0], a + o[1], s[1], b + o[2], s[2], op);
-      });
+      row = [](const void* c, int64_t n, const int64_t* o, const int64_t* s) {
+        const Ctx& x = *static_cast<const Ctx*>(c);
+        kernels::x_binary_strided(n, x.out + o[0], s[0], x.a + o[1], s[1], x.b + o[2], s[2], x.op);
+      };
   }
+  for_each_row_by<3>(e.plan, row, &ctx);
   return {ukernels::typed_kernel_name(dtype_of<T>(), Op::name, pattern, Op::kAutovec), pattern};
 }
 
 // out = op(a) over e's plan, for T not float.
 template <class T, class Op>
 KernelChoice run_unary_any(const Elementwise& e, T* out, const T* a, const Op& op) {
-  using Off = std::array<int64_t, 2>;
+  struct Ctx {
+    T* out;
+    const T* a;
+    const Op& op;
+  } ctx{out, a, op};
   const Pattern pattern = inner_pattern(e.plan) == Pattern::Contiguous ? Pattern::Contiguous
                                                                         : Pattern::Strided;
   if (pattern == Pattern::Contiguous) {
-    for_each_row<2>(e.plan, [&](int64_t n, const Off& o, const Off&) {
-      kernels::x_vunary(n, out + o[0], a + o[1], op);
-    });
+    for_each_row_by<2>(e.plan, [](const void* c, int64_t n, const int64_t* o, const int64_t*) {
+      const Ctx& x = *static_cast<const Ctx*>(c);
+      kernels::x_vunary(n, x.out + o[0], x.a + o[1], x.op);
+    }, &ctx);
   } else {
-    for_each_row<2>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
-      kernels::x_unary_strided(n, out + o[0], s[0], a + o[1], s[1], op);
-    });
+    for_each_row_by<2>(e.plan, [](const void* c, int64_t n, const int64_t* o, const int64_t* s) {
+      const Ctx& x = *static_cast<const Ctx*>(c);
+      kernels::x_unary_strided(n, x.out + o[0], s[0], x.a + o[1], s[1], x.op);
+    }, &ctx);
   }
   return {ukernels::typed_kernel_name(dtype_of<T>(), Op::name, pattern, Op::kAutovec), pattern};
 }

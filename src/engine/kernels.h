@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "dtype.h"
+#include "for_size.h"
 #include "functors.h"
 #include "simd.h"
 
@@ -201,16 +202,12 @@ void f32_unary_strided(int64_t n, float* out, int64_t so, const float* a, int64_
 // --- every dtype: x_ loops over T, the C++ type of the dtype computed in.
 // Note [Small dtype loops]: the arithmetic loops below exist once per
 // dtype, op and stride pattern (hundreds of copies), so each is compiled
-// for size and kept out of line (TC_SMALL_LOOP): a plain loop, not the
-// vectorised and unrolled one -O3 would make of it, which was most of the
-// package's download (bench/notes.md, "Where the bytes are"). float32 has
-// the hand-written loops above and is not affected; the int32 and float64
-// rows of the bench say what the plain loops cost.
-#if defined(__clang__)
-#define TC_SMALL_LOOP __attribute__((minsize, noinline))
-#else
-#define TC_SMALL_LOOP
-#endif
+// for size and kept out of line (TC_SMALL_LOOP, Note [Compiled for size]
+// in for_size.h): a plain loop, not the vectorised and unrolled one -O3
+// would make of it, which was most of the package's download
+// (bench/notes.md, "Where the bytes are"). float32 has the hand-written
+// loops above and is not affected; the int32 and float64 rows of the bench
+// say what the plain loops cost.
 
 template <class T, class Op>
 TC_SMALL_LOOP void x_vbinary(int64_t n, T* out, const T* a, const T* b, Op op) {

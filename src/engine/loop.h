@@ -131,6 +131,23 @@ void for_each_row(const LoopPlan& plan, Row&& row) {
   for_each_part(plan, 0, [&](const LoopPlan& part) { for_each_row_here<N>(part, row); });
 }
 
+// Note [Rows by pointer]: for_each_row inlines the walk over the outer dims
+// into each caller, which is right for the float32 kernels (one copy per op
+// and pattern) but made hundreds of copies of it for the every-dtype loops
+// (one per dtype, op and pattern; bench/notes.md, "Where the bytes are").
+// Those take this form instead: the walk is compiled once per operand
+// count (loop.cpp), and each row goes to `row` through a pointer, with
+// `ctx` passed along (the operands' base pointers and the op). A row is a
+// whole innermost loop dim, so the indirect call is paid once per row, not
+// per element.
+using RowFn = void (*)(const void* ctx, int64_t n, const int64_t* offsets, const int64_t* strides);
+
+template <size_t N>
+void for_each_row_by(const LoopPlan& plan, RowFn row, const void* ctx);
+extern template void for_each_row_by<2>(const LoopPlan&, RowFn, const void*);
+extern template void for_each_row_by<3>(const LoopPlan&, RowFn, const void*);
+extern template void for_each_row_by<4>(const LoopPlan&, RowFn, const void*);
+
 // tile(n0, n1, offsets, strides0, strides1): the innermost two loop dims as
 // one plane, for kernels that work on 2-D tiles. Needs a plan of 2+ dims.
 template <size_t N, class Tile>

@@ -7,6 +7,10 @@
 #include <cstring>
 
 #include "lang/library.h"
+#include "for_size.h"
+
+// Not on the API's hot path: compiled for size (Note [Compiled for size]).
+TC_FOR_SIZE_BEGIN
 
 namespace tc::lang {
 
@@ -272,3 +276,5 @@ std::string format_value(const Value& value, const std::string& spec, const std:
 }
 
 }  // namespace tc::lang
+
+TC_FOR_SIZE_END

@@ -12,7 +12,7 @@
 
 namespace tc::lang {
 
-void add_reductions(std::vector<Entry>& t);
+TC_BUILT_ONCE void add_reductions(std::vector<Entry>& t);
 
 namespace {
 
@@ -30,7 +30,7 @@ std::string torch_name(const OpInfo& op) {
 // add, sub, mul, div and their aliases). A binary op of another name has
 // PyTorch's one signature of two tensors (logical_and's) unless it is
 // written here; torch.<name>(*[x] * 12) lists PyTorch's.
-std::vector<std::string> binary_signatures(const std::string& name) {
+TC_BUILT_ONCE std::vector<std::string> binary_signatures(const std::string& name) {
   static const std::set<std::string> numbers = {"add", "sub", "mul", "div", "divide", "multiply",
                                                 "subtract", "true_divide", "floor_divide"};
   const std::string n = name + "(";
@@ -64,7 +64,7 @@ std::vector<std::string> binary_signatures(const std::string& name) {
 
 // An in-place op's method signatures: its function's, of a tensor input,
 // without out= ("add_(Tensor input, Operand other, *, Number alpha=1)").
-std::vector<std::string> inplace_signatures(const std::string& name) {
+TC_BUILT_ONCE std::vector<std::string> inplace_signatures(const std::string& name) {
   std::vector<std::string> out;
   for (std::string s : binary_signatures(name.substr(0, name.size() - 1))) {
     if (s.find("Number self") != std::string::npos) continue;
@@ -147,7 +147,7 @@ void add_unary_inplace(std::vector<Entry>& t, const OpInfo& op, UnaryOp code) {
                   .says(torch_name(op) + " written into this tensor, in its own dtype."));
 }
 
-void add_op(std::vector<Entry>& t, const OpInfo& op, const std::string& name) {
+TC_BUILT_ONCE void add_op(std::vector<Entry>& t, const OpInfo& op, const std::string& name) {
   const OpInfo* p = &op;
   if (op.family == OpFamily::Unary) {
     if (static_cast<UnaryOp>(op.code) == UnaryOp::Round) return;  // below, with decimals

@@ -12,6 +12,10 @@
 #include "lang/operators.h"  // truth: Python's bool() of a value, one for the interpreter and bool()
 #include "lang/repr.h"
 #include "work.h"
+#include "for_size.h"
+
+// Not on the API's hot path: compiled for size (Note [Compiled for size]).
+TC_FOR_SIZE_BEGIN
 
 namespace tc::lang {
 
@@ -502,3 +506,5 @@ void add_python(std::vector<Entry>& t) {
 }
 
 }  // namespace tc::lang
+
+TC_FOR_SIZE_END

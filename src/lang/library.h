@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "for_size.h"
 #include "lang/builtins.h"
 #include "lang/signature.h"
 #include "ops.h"
@@ -112,13 +113,18 @@ Entry entry(const char* name, unsigned where, std::vector<const char*> signature
 Entry shared_entry(const char* name, unsigned where, const std::vector<const char*>& signatures, Impl impl);
 Entry raw_entry(const char* name, unsigned where, RawImpl impl);
 
-// Each family appends its entries.
-void add_factories(std::vector<Entry>& table);   // lib_factories.cpp
-void add_math(std::vector<Entry>& table);        // lib_math.cpp: elementwise, reductions
-void add_bitwise(std::vector<Entry>& table);     // lib_bitwise.cpp: bitwise_*, logical_*
-void add_shapes(std::vector<Entry>& table);      // lib_shapes.cpp: views, joins, matmul
-void add_tensor(std::vector<Entry>& table);      // lib_tensor.cpp: methods of a tensor's own
-void add_python(std::vector<Entry>& table);      // lib_python.cpp: print, len, int, ...
+// Note [Tables built once]: each family appends its entries, once, when
+// library() is first asked for. At -O3 every string, signature list and
+// std::function of the hundreds of entries was inlined into these six
+// functions (160 kB of the package's code, bench/notes.md), so they are
+// compiled for size (Note [Compiled for size], for_size.h); the functions
+// they register are not (each is a function of its own).
+TC_BUILT_ONCE void add_factories(std::vector<Entry>& table);  // lib_factories.cpp
+TC_BUILT_ONCE void add_math(std::vector<Entry>& table);       // lib_math.cpp: elementwise, reductions
+TC_BUILT_ONCE void add_bitwise(std::vector<Entry>& table);    // lib_bitwise.cpp: bitwise_*, logical_*
+TC_BUILT_ONCE void add_shapes(std::vector<Entry>& table);     // lib_shapes.cpp: views, joins, matmul
+TC_BUILT_ONCE void add_tensor(std::vector<Entry>& table);     // lib_tensor.cpp: methods of a tensor's own
+TC_BUILT_ONCE void add_python(std::vector<Entry>& table);     // lib_python.cpp: print, len, int, ...
 
 // Every entry (for tests that call each one).
 const std::vector<Entry>& library();

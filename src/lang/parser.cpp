@@ -10,6 +10,10 @@
 #include "error.h"
 #include "syntax/lexer.h"
 #include "syntax/subscript.h"
+#include "for_size.h"
+
+// Not on the API's hot path: compiled for size (Note [Compiled for size]).
+TC_FOR_SIZE_BEGIN
 
 namespace tc::lang {
 
@@ -1825,3 +1829,5 @@ ParseResult parse_program(const std::string& source, const ProgramLimits& limits
 }
 
 }  // namespace tc::lang
+
+TC_FOR_SIZE_END

@@ -27,6 +27,10 @@
 #include "syntax/lexer.h"
 #include "trace_schema.h"
 #include "work.h"
+#include "for_size.h"
+
+// Not on the API's hot path: compiled for size (Note [Compiled for size]).
+TC_FOR_SIZE_BEGIN
 
 namespace tc::lang {
 
@@ -1716,3 +1720,5 @@ ProgramResult run_program(const std::string& source, const ProgramLimits& limits
 }
 
 }  // namespace tc::lang
+
+TC_FOR_SIZE_END

@@ -87,13 +87,17 @@ Tensor run_promoted(const char* name, const Promoted& p, DType result, Run run) 
 // shape with the op's own function), named as the every-dtype loops are.
 template <class T>
 KernelChoice run_logical_not(const Elementwise& e, const T* a) {
-  using Off = std::array<int64_t, 2>;
-  bool* out = e.out.b8();
-  for_each_row<2>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
-    bool* w = out + o[0];
-    const T* r = a + o[1];
+  struct Ctx {
+    bool* out;
+    const T* a;
+  } ctx{e.out.b8(), a};
+  // Rows by pointer (Note [Rows by pointer], engine/loop.h).
+  for_each_row_by<2>(e.plan, [](const void* c, int64_t n, const int64_t* o, const int64_t* s) {
+    const Ctx& x = *static_cast<const Ctx*>(c);
+    bool* w = x.out + o[0];
+    const T* r = x.a + o[1];
     for (int64_t i = 0; i < n; ++i, w += s[0], r += s[1]) *w = *r == T(0);
-  });
+  }, &ctx);
   const Pattern pattern =
       inner_pattern(e.plan) == Pattern::Contiguous ? Pattern::Contiguous : Pattern::Strided;
   return {ukernels::typed_kernel_name(DType::Bool, "logical_not", pattern, true), pattern};

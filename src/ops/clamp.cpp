@@ -103,25 +103,34 @@ KernelChoice run_clamp(const Elementwise& e, const std::vector<Tensor>& in, bool
   const T* a = in[0].data<T>();
   const Pattern pattern = inner_pattern(e.plan) == Pattern::Contiguous ? Pattern::Contiguous
                                                                         : Pattern::Strided;
+  // Rows by pointer (Note [Rows by pointer], engine/loop.h).
   if (has_lo && has_hi) {
-    const T *lo = in[1].data<T>(), *hi = in[2].data<T>();
-    using Off = std::array<int64_t, 4>;
-    for_each_row<4>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
+    struct Ctx {
+      T* out;
+      const T *a, *lo, *hi;
+    } ctx{out, a, in[1].data<T>(), in[2].data<T>()};
+    for_each_row_by<4>(e.plan, [](const void* c, int64_t n, const int64_t* o, const int64_t* s) {
+      const Ctx& x = *static_cast<const Ctx*>(c);
       for (int64_t i = 0; i < n; ++i)
-        out[o[0] + i * s[0]] = fn::clamp_tensor(a[o[1] + i * s[1]], lo[o[2] + i * s[2]],
-                                                hi[o[3] + i * s[3]]);
-    });
+        x.out[o[0] + i * s[0]] = fn::clamp_tensor(x.a[o[1] + i * s[1]], x.lo[o[2] + i * s[2]],
+                                                  x.hi[o[3] + i * s[3]]);
+    }, &ctx);
     return {ukernels::typed_kernel_name(dtype_of<T>(), "clamp", pattern, true), pattern};
   }
-  const T* b = in[1].data<T>();
-  using Off = std::array<int64_t, 3>;
+  struct Ctx {
+    T* out;
+    const T *a, *b;
+  } ctx{out, a, in[1].data<T>()};
   // One bound: maximum_stub or minimum_stub, as PyTorch's clamp.Tensor runs.
-  for_each_row<3>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
-    for (int64_t i = 0; i < n; ++i) {
-      const T x = a[o[1] + i * s[1]], bound = b[o[2] + i * s[2]];
-      out[o[0] + i * s[0]] = has_lo ? fn::TMaximum<T>{}(x, bound) : fn::TMinimum<T>{}(x, bound);
-    }
-  });
+  for_each_row_by<3>(e.plan, has_lo ? RowFn([](const void* c, int64_t n, const int64_t* o, const int64_t* s) {
+    const Ctx& x = *static_cast<const Ctx*>(c);
+    for (int64_t i = 0; i < n; ++i)
+      x.out[o[0] + i * s[0]] = fn::TMaximum<T>{}(x.a[o[1] + i * s[1]], x.b[o[2] + i * s[2]]);
+  }) : RowFn([](const void* c, int64_t n, const int64_t* o, const int64_t* s) {
+    const Ctx& x = *static_cast<const Ctx*>(c);
+    for (int64_t i = 0; i < n; ++i)
+      x.out[o[0] + i * s[0]] = fn::TMinimum<T>{}(x.a[o[1] + i * s[1]], x.b[o[2] + i * s[2]]);
+  }), &ctx);
   return {ukernels::typed_kernel_name(dtype_of<T>(), has_lo ? "clamp_min" : "clamp_max", pattern,
                                       true),
           pattern};

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "for_size.h"
 #include "autograd/node.h"
 #include "engine/simd.h"
 #include "ops/reduction.h"
@@ -253,9 +254,11 @@ void rows_var(const T* a, const RowsPlan& p, int64_t len, T* out, int64_t correc
   });
 }
 
-// Whether every (kAll) or any element of a row is nonzero (NaN is).
+// Whether every (kAll) or any element of a row is nonzero (NaN is). One
+// per dtype, result dtype and op: compiled for size (Note [Compiled for
+// size]).
 template <class T, class Out, bool kAll>
-void rows_all_any(const T* a, const RowsPlan& p, Out* out) {
+TC_SMALL_LOOP void rows_all_any(const T* a, const RowsPlan& p, Out* out) {
   for_each_row_start(p, [&](int64_t k, int64_t start) {
     bool acc = kAll;
     for_each_run(p.row, start, [&](int64_t offset, int64_t n, int64_t stride, int64_t, int64_t) {

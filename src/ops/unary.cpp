@@ -288,7 +288,6 @@ void copy_into(const Tensor& dst, const Tensor& src) {
     const Promoted p = promote_operands({src}, DTypeRule::Same);
     spec.promotion = promotion_trace(p, spec.names, dst.dtype(), src.dtype() != dst.dtype());
   }
-  using Off = std::array<int64_t, 2>;
   if (src.dtype() == DType::Float32 && dst.dtype() == DType::Float32) {
     trace_op(spec, e, run_unary(e, src.f32(), fn::Copy{}));
     return;
@@ -299,11 +298,14 @@ void copy_into(const Tensor& dst, const Tensor& src) {
     using To = decltype(to_tag);
     visit_dtype(src.dtype(), [&](auto from_tag) {
       using From = decltype(from_tag);
-      To* out = dst.data<To>();
-      const From* a = src.data<From>();
-      for_each_row<2>(e.plan, [&](int64_t n, const Off& o, const Off& s) {
-        kernels::x_convert(n, out + o[0], s[0], a + o[1], s[1]);
-      });
+      struct Ctx {
+        To* out;
+        const From* a;
+      } ctx{dst.data<To>(), src.data<From>()};
+      for_each_row_by<2>(e.plan, [](const void* c, int64_t n, const int64_t* o, const int64_t* s) {
+        const Ctx& x = *static_cast<const Ctx*>(c);
+        kernels::x_convert(n, x.out + o[0], s[0], x.a + o[1], s[1]);
+      }, &ctx);
     });
   });
   trace_op(spec, e, {ukernels::typed_kernel_name(dst.dtype(), "copy", pattern, true), pattern});

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "error.h"
+#include "for_size.h"
 
 namespace tc::syntax {
 
@@ -50,6 +51,9 @@ struct CodePointRange {
   uint32_t first, last;
 };
 #include "syntax/identifier_ranges.inc"
+
+// Not on the API's hot path: compiled for size (Note [Compiled for size]).
+TC_FOR_SIZE_BEGIN
 
 template <size_t N>
 bool in_ranges(const CodePointRange (&ranges)[N], uint32_t c) {
@@ -467,3 +471,5 @@ std::string printable(const std::string& text) {
 }
 
 }  // namespace tc::syntax
+
+TC_FOR_SIZE_END

@@ -3,6 +3,10 @@
 #include <cstdio>
 
 #include "shape.h"
+#include "for_size.h"
+
+// Not on the API's hot path: compiled for size (Note [Compiled for size]).
+TC_FOR_SIZE_BEGIN
 
 namespace tc::syntax {
 
@@ -230,3 +234,5 @@ ShapeReading read_shape(const std::string& text) {
 }
 
 }  // namespace tc::syntax
+
+TC_FOR_SIZE_END

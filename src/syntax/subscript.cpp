@@ -2,6 +2,10 @@
 
 #include "error.h"
 #include "syntax/lexer.h"
+#include "for_size.h"
+
+// Not on the API's hot path: compiled for size (Note [Compiled for size]).
+TC_FOR_SIZE_BEGIN
 
 namespace tc::syntax {
 
@@ -321,3 +325,5 @@ std::string format_index_item(const IndexSpecItem& item) {
 }
 
 }  // namespace tc::syntax
+
+TC_FOR_SIZE_END

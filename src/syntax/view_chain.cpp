@@ -4,6 +4,10 @@
 
 #include "error.h"
 #include "syntax/lexer.h"
+#include "for_size.h"
+
+// Not on the API's hot path: compiled for size (Note [Compiled for size]).
+TC_FOR_SIZE_BEGIN
 
 namespace tc::syntax {
 
@@ -291,3 +295,5 @@ ViewChain parse_view_chain(const std::string& text) {
 }
 
 }  // namespace tc::syntax
+
+TC_FOR_SIZE_END
