@@ -54,8 +54,8 @@ step "playground model and texts (node --test tests/web: web/src's DOM-free modu
 node --test --test-concurrency="$jobs" tests/web/
 
 if [ "$tier" = full ]; then
-  step "core, wasm under Node (ctest)"
-  ctest --test-dir build/wasm --output-on-failure
+  step "core, wasm under Node (ctest: the SIMD core, and the threaded core with a pool of three)"
+  ctest --test-dir build/wasm --output-on-failure -j "$jobs"
 
   step "core under ASan + UBSan (scripts/sanitize.sh: the sanitized clang build, kept in build/sanitize)"
   bash scripts/sanitize.sh

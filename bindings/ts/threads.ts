@@ -24,9 +24,10 @@
 // Note [Threads when asked]: init() loads the threaded module only for
 // init({ threads: n }) with n > 1, not by default. Measured in Node
 // (bench/notes.md, "Threads"), an op that stays on the calling thread costs
-// more in it than in the single-threaded module (an add of 4096 to 32768
-// float32, ~10 us more; a [2,3] + [3], ~0.5 us), for reasons not yet found:
-// by default it would make every small program slower.
+// more in it than in the single-threaded module: about 1 us on a [2,3] +
+// [3], most of it malloc's lock (the -pthread libc locks every malloc and
+// free, and an op makes a few dozen; bench/notes.md, "Threads"). By
+// default it would make every small program slower.
 //
 // Why Emscripten's pthreads and not a pool of our own over shared memory:
 // each worker needs its own instance of the module on the shared memory
