@@ -155,6 +155,8 @@ async function answerDrill(page, wrong = false) {
 test('a drill by link: statement, hints, predict on, its score kept in progress and sent as a tensorcast:result event', async ({ page }) => {
   const problems = watch(page);
   await openDrill(page, `drill=${DRILL}&lang=en`);
+  // The page ran the drill's program once, not also the default program it would show without the link.
+  expect(await page.evaluate(() => document.querySelector('tensorcast-playground').program.runs)).toBe(1);
   await expect(page.getByTestId('drill')).toContainText('The gradient of a broadcast weight');
   await expect(page.getByTestId('drill-statement')).toContainText('d2l.ai, section 2.5');
   await expect(page.getByTestId('predict-mode')).toBeChecked();

@@ -270,6 +270,11 @@ export class CodeMode {
     return this.runner?.offThread ?? null;
   }
 
+  /** How many runs were asked for since the code mode was made. */
+  get runsAsked(): number {
+    return this.runner?.asked ?? 0;
+  }
+
   /** Each program worker's time from being made to its core ready, in ms (for measuring). */
   get startups(): readonly number[] {
     return this.runner?.startups ?? [];

@@ -194,6 +194,8 @@ export class TensorcastPlayground extends LitElement {
   /** The code mode's chunk (code-chunk.ts), once loaded. */
   private chunk: CodeChunk | null = null;
   private chunkLoading: Promise<CodeChunk> | null = null;
+  /** While the page's load sets up a code mode it opened in (its drill and its link's program), and runs it itself. */
+  private loadingCode = false;
   /** The code mode's predict switch and drills (code-predict-kit.ts), once loaded. */
   private kit: PredictKit | null = null;
   private kitLoading: Promise<PredictKit> | null = null;
@@ -305,12 +307,12 @@ export class TensorcastPlayground extends LitElement {
   /** The code mode's last run and the editor's state (for tests and embedding pages); null before the code mode shows. */
   get program(): {
     run: ProgramRun | null; shown: ProgramRun | null; status: RunStatus; offThread: boolean | null; startups: readonly number[];
-    code: string; picked: number | null; editorReady: boolean; timings: readonly CodeTiming[];
+    runs: number; code: string; picked: number | null; editorReady: boolean; timings: readonly CodeTiming[];
   } | null {
     const code = this.codeMode;
     return code === null ? null : {
       run: code.program, shown: code.shown, status: code.status, offThread: code.offThread, startups: code.startups,
-      code: code.code, picked: code.picked, editorReady: code.editorReady, timings: code.timings,
+      runs: code.runsAsked, code: code.code, picked: code.picked, editorReady: code.editorReady, timings: code.timings,
     };
   }
 
@@ -593,13 +595,20 @@ export class TensorcastPlayground extends LitElement {
       if (this.syncHash && new URLSearchParams(location.hash.slice(1)).has('step')) this.hashProblems.push(...past);
       else if (this.hasAttribute('step')) this.pageProblems.push(...past);
       if (model.state.mode === 'code') {
-        await this.chunk$();
-        const code = this.code$();
-        // A drill's program first: a program in the link too (the drill's, edited) is the one shown.
-        const drill = this.syncHash ? drillFromHash(location.hash) : null;
-        if (drill !== null) await this.openDrill(drill);
-        if (this.syncHash) this.hashProblems.push(...(await this.codeFromHash(location.hash, 'replace')));
-        code.runNow();
+        // One first run, of the program the link asks for: not also one of the default program
+        // when the chunk's arrival draws the page (willUpdate).
+        this.loadingCode = true;
+        try {
+          await this.chunk$();
+          const code = this.code$();
+          // A drill's program first: a program in the link too (the drill's, edited) is the one shown.
+          const drill = this.syncHash ? drillFromHash(location.hash) : null;
+          if (drill !== null) await this.openDrill(drill);
+          if (this.syncHash) this.hashProblems.push(...(await this.codeFromHash(location.hash, 'replace')));
+          code.runNow();
+        } finally {
+          this.loadingCode = false;
+        }
       }
       const exercise = this.openExercise();
       this.hashProblems.push(...exercise.link);
@@ -634,7 +643,7 @@ export class TensorcastPlayground extends LitElement {
     // (A code mode not made yet takes the code attribute when it is: code$.)
     if (model !== null && model.state.mode === 'code' && this.core !== null) {
       if (this.chunk === null) void this.chunk$();
-      else if (!this.code$().started) this.code$().runNow();
+      else if (!this.loadingCode && !this.code$().started) this.code$().runNow();
     }
   }
 

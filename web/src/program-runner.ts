@@ -86,6 +86,11 @@ export class ProgramRunner {
     this.inline = spawn === null;
   }
 
+  /** How many runs were asked for (each cancels the one before it): for tests that a page runs its program once. */
+  get asked(): number {
+    return this.ids;
+  }
+
   /** Whether programs run off the page's thread (false: the fallback). */
   get offThread(): boolean {
     return !this.inline;
