@@ -8,6 +8,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { open, openCode, pasteCode, ready } from './helpers.js';
 
+// The longest file of the suite: its tests are independent, and in parallel
+// mode they are shared among the workers rather than run by one of them
+// while the other has nothing left to do.
+test.describe.configure({ mode: 'parallel' });
+
 // The demo course page (web/public): three elements, one compact, one compact and locked.
 const COURSE_PAGE = '/course.html';
 

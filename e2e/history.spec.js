@@ -7,6 +7,10 @@ import { open, ready, settled, shown } from './helpers.js';
 
 const length = (page) => page.evaluate(() => history.length);
 
+// A tab of its own: a page reused from test to test (playwright.config.js)
+// carries the other tests' entries, and history.length stops at 50.
+test.use({ reuseContext: false });
+
 test('a fix: its line to copy, focus on Copy, Back undoes it and Forward redoes it', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await open(page, 'a=2,3&b=2&op=add&view=align&lang=en');

@@ -25,6 +25,11 @@ const SHOTS = new URL('./screenshots/offline/', import.meta.url);
 const VIEWPORTS = { phone: { width: 390, height: 844 }, laptop: { width: 1366, height: 768 } };
 const PRINTED = 'tensor([[-188.],\n        [-180.],\n        [-172.]])';
 
+// A context of its own for each test: these tests take the context offline
+// and route it, which a context reused from test to test
+// (playwright.config.js) would carry into the next test.
+test.use({ reuseContext: false });
+
 test.beforeAll(() => {
   for (const file of ['index.html', 'worksheet.html', 'api.html', 'tensorcast-offline.html'])
     if (!existsSync(`${SITE}${file}`)) throw new Error(`web/site/${file} is missing: run npm run build:site (scripts/build.sh runs it)`);
