@@ -5,6 +5,7 @@
 // threads first (Note [Splitting a plan]).
 #pragma once
 #include <array>
+#include <type_traits>
 
 #include "engine/parallel.h"
 #include "error.h"
@@ -139,7 +140,7 @@ void for_each_row(const LoopPlan& plan, Row&& row) {
 // count (loop.cpp), and each row goes to `row` through a pointer, with
 // `ctx` passed along (the operands' base pointers and the op). A row is a
 // whole innermost loop dim, so the indirect call is paid once per row, not
-// per element.
+// per element. Callers write for_each_row_with (below).
 using RowFn = void (*)(const void* ctx, int64_t n, const int64_t* offsets, const int64_t* strides);
 
 template <size_t N>
@@ -147,6 +148,24 @@ void for_each_row_by(const LoopPlan& plan, RowFn row, const void* ctx);
 extern template void for_each_row_by<2>(const LoopPlan&, RowFn, const void*);
 extern template void for_each_row_by<3>(const LoopPlan&, RowFn, const void*);
 extern template void for_each_row_by<4>(const LoopPlan&, RowFn, const void*);
+
+// The form callers write: `row` reads its operands from `ctx` (a local
+// struct of base pointers and the op) and captures nothing, so it is a
+// plain function; one trampoline per Ctx type passes it to the walk.
+template <class Ctx>
+using RowOf = void (*)(const Ctx& ctx, int64_t n, const int64_t* offsets, const int64_t* strides);
+
+template <size_t N, class Ctx>
+void for_each_row_with(const LoopPlan& plan, const Ctx& ctx, RowOf<std::decay_t<Ctx>> row) {
+  struct Bound {
+    const Ctx& ctx;
+    RowOf<Ctx> row;
+  } bound{ctx, row};
+  for_each_row_by<N>(plan, [](const void* b, int64_t n, const int64_t* o, const int64_t* s) {
+    const Bound& x = *static_cast<const Bound*>(b);
+    x.row(x.ctx, n, o, s);
+  }, &bound);
+}
 
 // tile(n0, n1, offsets, strides0, strides1): the innermost two loop dims as
 // one plane, for kernels that work on 2-D tiles. Needs a plan of 2+ dims.
