@@ -153,9 +153,10 @@ KernelChoice run_compare(const Elementwise& e, bool* out, const T* a, const T* b
     const T *a, *b;
     const Op& op;
   } ctx{out, a, b, op};
-  for_each_row_with<3>(e.plan, ctx, [](const Ctx& x, int64_t n, const int64_t* o, const int64_t* s) {
-    kernels::x_compare(n, x.out + o[0], s[0], x.a + o[1], s[1], x.b + o[2], s[2], x.op);
-  });
+  for_each_row_with<3>(
+      e.plan, ctx, [](const Ctx& x, int64_t n, const int64_t* o, const int64_t* s) {
+        kernels::x_compare(n, x.out + o[0], s[0], x.a + o[1], s[1], x.b + o[2], s[2], x.op);
+      });
   const Pattern pattern = inner_pattern(e.plan);
   return {pattern == Pattern::Contiguous ? K::contiguous.name : K::strided.name, pattern};
 }
@@ -169,9 +170,11 @@ KernelChoice run_where(const Elementwise& e, T* out, const bool* c, const T* a, 
     const bool* c;
     const T *a, *b;
   } ctx{out, c, a, b};
-  for_each_row_with<4>(e.plan, ctx, [](const Ctx& x, int64_t n, const int64_t* o, const int64_t* s) {
-    kernels::x_where(n, x.out + o[0], s[0], x.c + o[1], s[1], x.a + o[2], s[2], x.b + o[3], s[3]);
-  });
+  for_each_row_with<4>(e.plan, ctx,
+                       [](const Ctx& x, int64_t n, const int64_t* o, const int64_t* s) {
+                         kernels::x_where(n, x.out + o[0], s[0], x.c + o[1], s[1], x.a + o[2], s[2],
+                                          x.b + o[3], s[3]);
+                       });
   const Pattern pattern = inner_pattern(e.plan) == Pattern::Contiguous ? Pattern::Contiguous
                                                                         : Pattern::Strided;
   return {ukernels::typed_kernel_name(dtype_of<T>(), "where", pattern, true), pattern};
@@ -225,13 +228,15 @@ KernelChoice run_unary_any(const Elementwise& e, T* out, const T* a, const Op& o
   const Pattern pattern = inner_pattern(e.plan) == Pattern::Contiguous ? Pattern::Contiguous
                                                                         : Pattern::Strided;
   if (pattern == Pattern::Contiguous) {
-    for_each_row_with<2>(e.plan, ctx, [](const Ctx& x, int64_t n, const int64_t* o, const int64_t*) {
-      kernels::x_vunary(n, x.out + o[0], x.a + o[1], x.op);
-    });
+    for_each_row_with<2>(e.plan, ctx,
+                         [](const Ctx& x, int64_t n, const int64_t* o, const int64_t*) {
+                           kernels::x_vunary(n, x.out + o[0], x.a + o[1], x.op);
+                         });
   } else {
-    for_each_row_with<2>(e.plan, ctx, [](const Ctx& x, int64_t n, const int64_t* o, const int64_t* s) {
-      kernels::x_unary_strided(n, x.out + o[0], s[0], x.a + o[1], s[1], x.op);
-    });
+    for_each_row_with<2>(e.plan, ctx,
+                         [](const Ctx& x, int64_t n, const int64_t* o, const int64_t* s) {
+                           kernels::x_unary_strided(n, x.out + o[0], s[0], x.a + o[1], s[1], x.op);
+                         });
   }
   return {ukernels::typed_kernel_name(dtype_of<T>(), Op::name, pattern, Op::kAutovec), pattern};
 }

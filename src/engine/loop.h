@@ -152,6 +152,8 @@ extern template void for_each_row_by<4>(const LoopPlan&, RowFn, const void*);
 // The form callers write: `row` reads its operands from `ctx` (a local
 // struct of base pointers and the op) and captures nothing, so it is a
 // plain function; one trampoline per Ctx type passes it to the walk.
+// Ctx is deduced from `ctx` alone (decay_t makes `row` a non-deduced
+// context), so a captureless lambda converts to RowOf<Ctx> at the call.
 template <class Ctx>
 using RowOf = void (*)(const Ctx& ctx, int64_t n, const int64_t* offsets, const int64_t* strides);
 

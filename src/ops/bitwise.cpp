@@ -92,11 +92,12 @@ KernelChoice run_logical_not(const Elementwise& e, const T* a) {
     const T* a;
   } ctx{e.out.b8(), a};
   // Rows by pointer (Note [Rows by pointer], engine/loop.h).
-  for_each_row_with<2>(e.plan, ctx, [](const Ctx& x, int64_t n, const int64_t* o, const int64_t* s) {
-    bool* w = x.out + o[0];
-    const T* r = x.a + o[1];
-    for (int64_t i = 0; i < n; ++i, w += s[0], r += s[1]) *w = *r == T(0);
-  });
+  for_each_row_with<2>(e.plan, ctx,
+                       [](const Ctx& x, int64_t n, const int64_t* o, const int64_t* s) {
+                         bool* w = x.out + o[0];
+                         const T* r = x.a + o[1];
+                         for (int64_t i = 0; i < n; ++i, w += s[0], r += s[1]) *w = *r == T(0);
+                       });
   const Pattern pattern =
       inner_pattern(e.plan) == Pattern::Contiguous ? Pattern::Contiguous : Pattern::Strided;
   return {ukernels::typed_kernel_name(DType::Bool, "logical_not", pattern, true), pattern};

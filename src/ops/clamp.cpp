@@ -109,11 +109,12 @@ KernelChoice run_clamp(const Elementwise& e, const std::vector<Tensor>& in, bool
       T* out;
       const T *a, *lo, *hi;
     } ctx{out, a, in[1].data<T>(), in[2].data<T>()};
-    for_each_row_with<4>(e.plan, ctx, [](const Ctx& x, int64_t n, const int64_t* o, const int64_t* s) {
-      for (int64_t i = 0; i < n; ++i)
-        x.out[o[0] + i * s[0]] = fn::clamp_tensor(x.a[o[1] + i * s[1]], x.lo[o[2] + i * s[2]],
-                                                  x.hi[o[3] + i * s[3]]);
-    });
+    for_each_row_with<4>(
+        e.plan, ctx, [](const Ctx& x, int64_t n, const int64_t* o, const int64_t* s) {
+          for (int64_t i = 0; i < n; ++i)
+            x.out[o[0] + i * s[0]] = fn::clamp_tensor(x.a[o[1] + i * s[1]], x.lo[o[2] + i * s[2]],
+                                                      x.hi[o[3] + i * s[3]]);
+        });
     return {ukernels::typed_kernel_name(dtype_of<T>(), "clamp", pattern, true), pattern};
   }
   struct Ctx {
@@ -121,13 +122,14 @@ KernelChoice run_clamp(const Elementwise& e, const std::vector<Tensor>& in, bool
     const T *a, *b;
   } ctx{out, a, in[1].data<T>()};
   // One bound: maximum_stub or minimum_stub, as PyTorch's clamp.Tensor runs.
-  for_each_row_with<3>(e.plan, ctx, has_lo ? RowOf<Ctx>([](const Ctx& x, int64_t n, const int64_t* o, const int64_t* s) {
-    for (int64_t i = 0; i < n; ++i)
-      x.out[o[0] + i * s[0]] = fn::TMaximum<T>{}(x.a[o[1] + i * s[1]], x.b[o[2] + i * s[2]]);
-  }) : RowOf<Ctx>([](const Ctx& x, int64_t n, const int64_t* o, const int64_t* s) {
-    for (int64_t i = 0; i < n; ++i)
-      x.out[o[0] + i * s[0]] = fn::TMinimum<T>{}(x.a[o[1] + i * s[1]], x.b[o[2] + i * s[2]]);
-  }));
+  const auto one_bound = [](auto f) -> RowOf<Ctx> {
+    return [](const Ctx& x, int64_t n, const int64_t* o, const int64_t* s) {
+      for (int64_t i = 0; i < n; ++i)
+        x.out[o[0] + i * s[0]] = decltype(f){}(x.a[o[1] + i * s[1]], x.b[o[2] + i * s[2]]);
+    };
+  };
+  for_each_row_with<3>(e.plan, ctx,
+                       has_lo ? one_bound(fn::TMaximum<T>{}) : one_bound(fn::TMinimum<T>{}));
   return {ukernels::typed_kernel_name(dtype_of<T>(), has_lo ? "clamp_min" : "clamp_max", pattern,
                                       true),
           pattern};

@@ -302,9 +302,10 @@ void copy_into(const Tensor& dst, const Tensor& src) {
         To* out;
         const From* a;
       } ctx{dst.data<To>(), src.data<From>()};
-      for_each_row_with<2>(e.plan, ctx, [](const Ctx& x, int64_t n, const int64_t* o, const int64_t* s) {
-        kernels::x_convert(n, x.out + o[0], s[0], x.a + o[1], s[1]);
-      });
+      for_each_row_with<2>(e.plan, ctx,
+                           [](const Ctx& x, int64_t n, const int64_t* o, const int64_t* s) {
+                             kernels::x_convert(n, x.out + o[0], s[0], x.a + o[1], s[1]);
+                           });
     });
   });
   trace_op(spec, e, {ukernels::typed_kernel_name(dst.dtype(), "copy", pattern, true), pattern});
