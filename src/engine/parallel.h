@@ -16,6 +16,8 @@
 // - sums (sum, mean, sum_to, the gradients that reduce_grad sums): the
 //   rows or columns of each cascade loop (cascade.h), in groups of the
 //   kernel's own width (Note [Cascade sum]);
+// - softmax, log_softmax and logsumexp along a dim: its lines (each line's
+//   max and sum found as on one thread; Note [Softmax rows], softmax.cpp);
 // - matmul: C's rows in blocks of Note [GEMM blocking]'s kMC, each thread
 //   packing its own panels (gemm.cpp);
 // - backward is made of these ops.

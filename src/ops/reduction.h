@@ -117,27 +117,40 @@ Tensor compact(const Tensor& t, const std::vector<bool>& which = {});
 // No autograd: the reductions that convert differentiate only floats, which they do not convert.
 Tensor to_keeping_repeats(const Tensor& t, DType dtype);
 
-// Calls visit(start) for every index of `sizes` in row-major order, with
-// the storage index that `strides` give it from `offset`; nothing when a
-// size is 0.
+// Calls visit(start) for the indices [begin, end) of `sizes` in row-major
+// order (end at most their count), with the storage index that `strides`
+// give each from `offset`.
 template <class Visit>
-void for_each_start(const Shape& sizes, const Strides& strides, int64_t offset, Visit&& visit) {
-  for (int64_t s : sizes)
-    if (s == 0) return;
+void for_each_start_in(const Shape& sizes, const Strides& strides, int64_t offset, int64_t begin,
+                       int64_t end, Visit&& visit) {
+  if (begin >= end) return;
   const size_t nd = sizes.size();
   int64_t counter[kMaxDims] = {};
   int64_t start = offset;
-  for (;;) {
+  for (size_t d = nd, rest = static_cast<size_t>(begin); d-- > 0;) {
+    const auto s = static_cast<size_t>(sizes[d]);
+    counter[d] = static_cast<int64_t>(rest % s);
+    start += counter[d] * strides[d];
+    rest /= s;
+  }
+  for (int64_t k = begin;;) {
     visit(start);
-    size_t d = nd;
-    for (; d-- > 0;) {
+    if (++k == end) return;
+    for (size_t d = nd; d-- > 0;) {
       start += strides[d];
       if (++counter[d] < sizes[d]) break;
       start -= sizes[d] * strides[d];
       counter[d] = 0;
     }
-    if (d == static_cast<size_t>(-1)) return;
   }
+}
+
+// Calls visit(start) for every index of `sizes` in row-major order, with
+// the storage index that `strides` give it from `offset`; nothing when a
+// size is 0.
+template <class Visit>
+void for_each_start(const Shape& sizes, const Strides& strides, int64_t offset, Visit&& visit) {
+  for_each_start_in(sizes, strides, offset, 0, numel(sizes), visit);
 }
 
 // Calls visit(k, start) for each row k of p in order, with the storage
@@ -215,10 +228,11 @@ DimLines dim_lines(const Shape& sizes, int64_t dim);
 // softmax.cpp. False, doing nothing, for other tensors.
 bool logsumexp_lastdim_f32(const Tensor& c, const Tensor& out);
 
-// Calls visit(k, start) for each line k of t along dim w (a 0-D t has one
-// line of one element), with the storage index of its first element.
+// Calls visit(k, start) for each line k in [begin, end) of t along dim w
+// (a 0-D t has one line of one element), with the storage index of its
+// first element.
 template <class Visit>
-void for_each_line(const Tensor& t, int64_t w, Visit&& visit) {
+void for_each_line(const Tensor& t, int64_t w, int64_t begin, int64_t end, Visit&& visit) {
   Shape others;
   Strides others_strides;
   for (int64_t d = 0; d < t.ndim(); ++d)
@@ -226,8 +240,14 @@ void for_each_line(const Tensor& t, int64_t w, Visit&& visit) {
       others.push_back(t.sizes()[static_cast<size_t>(d)]);
       others_strides.push_back(t.strides()[static_cast<size_t>(d)]);
     }
-  int64_t k = 0;
-  for_each_start(others, others_strides, t.offset(), [&](int64_t start) { visit(k++, start); });
+  int64_t k = begin;
+  for_each_start_in(others, others_strides, t.offset(), begin, end,
+                    [&](int64_t start) { visit(k++, start); });
+}
+template <class Visit>
+void for_each_line(const Tensor& t, int64_t w, Visit&& visit) {
+  const DimLines s = dim_lines(t.sizes(), w);
+  for_each_line(t, w, 0, s.outer * s.inner, visit);
 }
 
 // Records a reduction's OpTrace, if a TraceScope is active: `in` the

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "autograd/node.h"
+#include "engine/parallel.h"
 #include "engine/vexp.h"
 #include "ops/reduction.h"
 #include "work.h"
@@ -180,38 +181,45 @@ float logsumexp_row_f32(int64_t n, const float* x, float m, const float* next, f
 }
 
 // Calls row(x, out, next, m, next_max) for each line of c along its last
-// dim w, in order: x the line's first element (gathered into a buffer when
-// its elements are not adjacent), out what out_at(line) says, next the
-// following line (null for the last), m the line's max (found here for the
-// first line, for the others by the call before, through next_max).
+// dim w: x the line's first element (gathered into a buffer when its
+// elements are not adjacent), out what out_at(line) says, next the
+// following line of the same chunk (null for its last), m the line's max
+// (found here for a chunk's first line, for the others by the call before,
+// through next_max). The lines are split between threads (Note [Threads],
+// engine/parallel.h), each chunk in order; a line's max and sum are found
+// in the same order whichever call finds them.
 template <class OutAt, class Row>
 void lines_f32(const Tensor& c, int64_t w, OutAt&& out_at, Row&& row) {
   const int64_t n = c.ndim() ? c.sizes()[static_cast<size_t>(w)] : 1;
   const int64_t xs = c.ndim() ? c.strides()[static_cast<size_t>(w)] : 1;
-  std::vector<float> gathered(xs != 1 ? 2 * static_cast<size_t>(n) : 0);
+  const DimLines s = dim_lines(c.sizes(), w);
   const float* data = c.data<float>();
-  const float* held = nullptr;  // the line before, not yet computed
-  float* held_out = nullptr;
-  float m = 0, next_m = 0;
-  int64_t turn = 0;
-  for_each_line(c, w, [&](int64_t line, int64_t start) {
-    const float* px = data + start;
-    if (xs != 1) {
-      float* g = gathered.data() + turn * n;
-      turn ^= 1;
-      for (int64_t k = 0; k < n; ++k) g[k] = px[k * xs];
-      px = g;
-    }
-    if (held) {
-      row(held, held_out, px, m, &next_m);
-      m = next_m;
-    } else {
-      m = row_max(n, px);
-    }
-    held = px;
-    held_out = out_at(line);
-  });
-  if (held) row(held, held_out, nullptr, m, nullptr);
+  auto chunk = [&](int64_t begin, int64_t end) {
+    std::vector<float> gathered(xs != 1 ? 2 * static_cast<size_t>(n) : 0);
+    const float* held = nullptr;  // the line before, not yet computed
+    float* held_out = nullptr;
+    float m = 0, next_m = 0;
+    int64_t turn = 0;
+    for_each_line(c, w, begin, end, [&](int64_t line, int64_t start) {
+      const float* px = data + start;
+      if (xs != 1) {
+        float* g = gathered.data() + turn * n;
+        turn ^= 1;
+        for (int64_t k = 0; k < n; ++k) g[k] = px[k * xs];
+        px = g;
+      }
+      if (held) {
+        row(held, held_out, px, m, &next_m);
+        m = next_m;
+      } else {
+        m = row_max(n, px);
+      }
+      held = px;
+      held_out = out_at(line);
+    });
+    if (held) row(held, held_out, nullptr, m, nullptr);
+  };
+  parallel::parallel_for(s.outer * s.inner, 1, static_cast<double>(c.numel()), chunk);
 }
 
 // One row of any floating T: `n` elements `xs` apart from x, the result
@@ -261,9 +269,12 @@ bool softmax_rows(const Tensor& c, int64_t w, double repeat, const Tensor& out, 
     if constexpr (std::is_floating_point_v<T>) {
       const T* x = c.data<T>();
       T* o = out.data<T>();
-      for_each_line(c, w, [&](int64_t row, int64_t start) {
-        softmax_row_any<T>(s.size, x + start, xs, o + s.line_start(row), s.inner, repeat, log);
-      });
+      auto chunk = [&](int64_t begin, int64_t end) {
+        for_each_line(c, w, begin, end, [&](int64_t row, int64_t start) {
+          softmax_row_any<T>(s.size, x + start, xs, o + s.line_start(row), s.inner, repeat, log);
+        });
+      };
+      parallel::parallel_for(s.outer * s.inner, 1, static_cast<double>(c.numel()), chunk);
     }
   });
   return false;

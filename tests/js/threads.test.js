@@ -1,6 +1,6 @@
 // The threaded module (Note [Threads], src/engine/parallel.h; Note [The
 // threaded module], bindings/ts/threads.ts) against the single-threaded
-// SIMD module: the same bits for elementwise ops, matmul and sums split
+// SIMD module: the same bits for elementwise ops, matmul, sums and softmax split
 // between threads (sizes above the pool's threshold, odd shapes, strided
 // and transposed operands), ops from several async callers, memory flat
 // over many ops, and init({ threads }) / tc.threads.
@@ -114,6 +114,19 @@ test('sums and sum_to keep the single-threaded (PyTorch) summation', () => {
   ];
   for (const [what, shapes, f] of cases) assertSameBits(onBoth(shapes, f), what);
   assertSameBits(onBoth([[1025, 1031]], (tc, x) => x.sum(0), 'float64'), 'float64 sum');
+});
+
+test('softmax, log_softmax and logsumexp give the bits one thread gives', () => {
+  const cases = [
+    ['softmax over the last dim (4-lane rows)', [[1031, 517]], (tc, x) => x.softmax(1)],
+    ['log_softmax over the last dim', [[1031, 517]], (tc, x) => x.logSoftmax(-1)],
+    ['logsumexp over the last dim', [[2053, 129]], (tc, x) => x.logsumexp(1)],
+    ['softmax of a transpose (rows gathered)', [[517, 1031]], (tc, x) => x.t().softmax(1)],
+    ['softmax over a middle dim (strided lines)', [[37, 61, 83]], (tc, x) => x.softmax(1)],
+    ['log_softmax over dim 0 of a 3-D', [[37, 61, 83]], (tc, x) => x.logSoftmax(0)],
+  ];
+  for (const [what, shapes, f] of cases) assertSameBits(onBoth(shapes, f), what);
+  assertSameBits(onBoth([[257, 1031]], (tc, x) => x.softmax(1), 'float64'), 'float64 softmax');
 });
 
 test('backward gives the bits one thread gives', () => {
