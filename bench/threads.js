@@ -16,7 +16,10 @@ for (const n of [4096, 16384, 32768, 65536, 131072, 262144, 1 << 20, 1 << 22]) {
 }
 for (const [name, mk] of [
   ['sumTo [2048,2048]->[2048]', (tc) => { const x = tc.ones([2048, 2048]); return () => x.sumTo([2048]).dispose(); }],
+  ['sum [2048,2048] dim 0', (tc) => { const x = tc.ones([2048, 2048]); return () => x.sum(0).dispose(); }],
+  ['sum [2048,2048] dim 1', (tc) => { const x = tc.ones([2048, 2048]); return () => x.sum(1).dispose(); }],
   ['mean [2048,2048] dim 0', (tc) => { const x = tc.ones([2048, 2048]); return () => x.mean(0).dispose(); }],
+  ['softmax [4096,1024] dim 1', (tc) => { const x = tc.ones([4096, 1024]); return () => x.softmax(1).dispose(); }],
   ['small add [2,3]+[3]', (tc) => { const a = tc.ones([2, 3]), b = tc.ones([3]); return () => { for (let i = 0; i < 1000; i++) a.add(b).dispose(); }; }],
   ['matmul 1024', (tc) => { const a = tc.ones([1024, 1024]), b = tc.ones([1024, 1024]); return () => a.matmul(b).dispose(); }],
 ]) {

@@ -23,11 +23,12 @@
 //
 // Note [Threads when asked]: init() loads the threaded module only for
 // init({ threads: n }) with n > 1, not by default. Measured in Node
-// (bench/notes.md, "Threads"), an op that stays on the calling thread costs
-// more in it than in the single-threaded module: about 1 us on a [2,3] +
-// [3], most of it malloc's lock (the -pthread libc locks every malloc and
-// free, and an op makes a few dozen; bench/notes.md, "Threads"). By
-// default it would make every small program slower.
+// with one module per process (bench/small-ops-process.js; bench/notes.md,
+// "Threads"), an op that stays on the calling thread costs 1.3x its time in
+// the single-threaded module (2.58 against 1.99 us on a [2,3] + [3]), most
+// of it malloc's lock (the -pthread libc locks every malloc and free, and
+// an op makes a few dozen). By default it would make every small program
+// slower.
 //
 // Why Emscripten's pthreads and not a pool of our own over shared memory:
 // each worker needs its own instance of the module on the shared memory

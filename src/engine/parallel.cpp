@@ -24,8 +24,8 @@ void run(int64_t n, int64_t, double, ChunkFn fn, void* ctx) { fn(ctx, 0, n); }
 namespace {
 
 // One parallel_for: chunks of `chunk` positions handed out in order by
-// `next`; the calling thread's stack holds it until every worker has
-// checked out (`pending`).
+// `next`; the calling thread's stack holds it until no worker is in it
+// (Pool::run).
 struct Job {
   ChunkFn fn = nullptr;
   void* ctx = nullptr;
@@ -68,20 +68,30 @@ class Pool {
     for (int i = 1; i < n; ++i) workers_.emplace_back([this] { loop(); });
   }
 
+  // Note [Workers that come late]: the calling thread waits only for the
+  // workers inside the job, not for every worker to come and check out.
+  // Once each chunk is taken it withdraws the job; a worker that wakes
+  // after that finds none and goes back to waiting. A worker asleep when
+  // the job comes (calls more than its spin apart) takes longer to wake
+  // than a 1 ms job takes: waiting for it made such calls slower than one
+  // thread (bench/pool-idle.js; bench/notes.md, "Threads"). A worker enters
+  // by counting itself in `active_` and then reading `job_`, the calling
+  // thread leaves by clearing `job_` and then reading `active_` (all
+  // sequentially consistent): either the worker sees no job or the calling
+  // thread sees the worker and waits for it.
   void run(Job& job) {
-    job_ = &job;
-    pending_.store(size - 1, std::memory_order_relaxed);
+    job_.store(&job);
     {
       std::lock_guard<std::mutex> lock(mutex_);
       generation_.fetch_add(1, std::memory_order_release);
       if (sleepers_ > 0) wake_.notify_all();
     }
     work(job);
+    job_.store(nullptr);
     // The browser's main thread may not block: spin (the chunks are even,
-    // so the others finish about when this one does).
-    while (pending_.load(std::memory_order_acquire) != 0) {
+    // so the workers inside finish about when this one does).
+    while (active_.load() != 0) {
     }
-    job_ = nullptr;
   }
 
  private:
@@ -98,15 +108,16 @@ class Pool {
         now = generation_.load(std::memory_order_acquire);
       }
       seen = now;
-      work(*job_);
-      pending_.fetch_sub(1, std::memory_order_release);
+      active_.fetch_add(1);
+      if (Job* job = job_.load()) work(*job);  // Note [Workers that come late]
+      active_.fetch_sub(1);
     }
   }
 
   std::vector<std::thread> workers_;  // never joined: they live as long as the module
   std::atomic<uint32_t> generation_{0};
-  std::atomic<int> pending_{0};
-  Job* job_ = nullptr;
+  std::atomic<int> active_{0};      // workers inside a job
+  std::atomic<Job*> job_{nullptr};  // the job while its chunks are handed out
   std::mutex mutex_;
   std::condition_variable wake_;
   int sleepers_ = 0;

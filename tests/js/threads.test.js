@@ -161,6 +161,22 @@ test('ops from several async callers while the pool is busy', async () => {
   b.dispose();
 });
 
+test('calls after the workers have gone to sleep give the bits one thread gives', () => {
+  // Note [Workers that come late] (src/engine/parallel.cpp): idle long
+  // enough for the workers to sleep, so that they wake during or after the
+  // calling thread's chunks.
+  const idle = new Int32Array(new SharedArrayBuffer(4));
+  for (const [what, shapes, f] of [
+    ['sum over rows', [[1031, 517]], (tc, x) => x.sum(1)],
+    ['add', [[300_007], [300_007]], (tc, a, b) => a.add(b)],
+    ['softmax', [[517, 1031]], (tc, x) => x.softmax(1)],
+  ])
+    for (let k = 0; k < 10; k++) {
+      Atomics.wait(idle, 0, 0, 3);
+      assertSameBits(onBoth(shapes, f), `${what} after idle (${k})`);
+    }
+});
+
 test('many ops on the pool leave memory flat', () => {
   const a = many.tensor(values(300 * 1031, 1), { shape: [300, 1031] });
   const b = many.tensor(values(1031, 2), { shape: [1031] });
