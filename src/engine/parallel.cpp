@@ -5,6 +5,7 @@
 
 #ifdef TC_THREADS
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
@@ -54,10 +55,13 @@ void work(Job& job) {
   t_in_chunk = false;
 }
 
-// Workers spin this many checks for the next job before they sleep: ops
-// come in bursts (a forward and backward pass), and a sleeping worker
-// takes a futex wake (tens of microseconds in a browser) to start.
-constexpr int kSpins = 1 << 15;
+// Workers spin this long for the next job before they sleep: ops come in
+// bursts (a forward and backward pass, a loop's steps) with the caller's
+// own code between them, and a worker woken from sleep often came too
+// late to take part in a 1 ms job (bench/pool-idle.js; bench/notes.md,
+// "Threads"). A time, not a count of checks (32,768 before): a check's
+// cost changes when V8 optimizes the loop.
+constexpr auto kSpin = std::chrono::milliseconds(2);
 
 class Pool {
  public:
@@ -99,7 +103,13 @@ class Pool {
     uint32_t seen = 0;
     for (;;) {
       uint32_t now = generation_.load(std::memory_order_acquire);
-      for (int i = 0; now == seen && i < kSpins; ++i) now = generation_.load(std::memory_order_acquire);
+      if (now == seen) {
+        const auto until = std::chrono::steady_clock::now() + kSpin;
+        for (int i = 1; now == seen; ++i) {
+          now = generation_.load(std::memory_order_acquire);
+          if (i % 1024 == 0 && std::chrono::steady_clock::now() > until) break;
+        }
+      }
       if (now == seen) {
         std::unique_lock<std::mutex> lock(mutex_);
         ++sleepers_;
