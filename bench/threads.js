@@ -1,5 +1,6 @@
 // The threaded module's threshold and speed-ups (bench/notes.md, "Threads"):
-// ops on 1 thread and on 2, in one process, interleaved, medians.
+// ops on 1 thread and on 2, in one process, interleaved, medians; the
+// reductions, softmax and matmul called back to back.
 //   node bench/threads.js
 import { init } from '../dist/index.js';
 const one = await init({ threads: 1 }); const two = await init({ threads: 2 });
@@ -23,8 +24,12 @@ for (const [name, mk] of [
   ['small add [2,3]+[3]', (tc) => { const a = tc.ones([2, 3]), b = tc.ones([3]); return () => { for (let i = 0; i < 1000; i++) a.add(b).dispose(); }; }],
   ['matmul 1024', (tc) => { const a = tc.ones([1024, 1024]), b = tc.ones([1024, 1024]); return () => a.matmul(b).dispose(); }],
 ]) {
+  // Back to back: a call untimed first, so that each sample finds the pool
+  // awake (the other module's sample before it is long enough for the
+  // workers to fall asleep: bench/notes.md, "Threads").
   const f1 = mk(one), f2 = mk(two); const s1 = [], s2 = [];
-  for (let r = 0; r < 11; r++) { s1.push(time(one, f1, 3)); s2.push(time(two, f2, 3)); }
+  for (let r = 0; r < 5; r++) { f1(); f2(); }
+  for (let r = 0; r < 21; r++) { f1(); s1.push(time(one, f1, 5)); f2(); s2.push(time(two, f2, 5)); }
   rows.push(`${name}: 1 thread ${med(s1).toFixed(3)} ms, 2 threads ${med(s2).toFixed(3)} ms, ${(med(s1) / med(s2)).toFixed(2)}x`);
 }
 console.log(rows.join('\n'));
