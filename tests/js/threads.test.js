@@ -162,9 +162,9 @@ test('ops from several async callers while the pool is busy', async () => {
 });
 
 test('calls after the workers have gone to sleep give the bits one thread gives', () => {
-  // Note [Workers that come late] (src/engine/parallel.cpp): idle long
-  // enough for the workers to sleep, so that they wake during or after the
-  // calling thread's chunks.
+  // Idle long enough for the workers to sleep, so that they wake during or
+  // after the calling thread's chunks (Note [Workers that come late],
+  // src/engine/parallel.cpp).
   const idle = new Int32Array(new SharedArrayBuffer(4));
   for (const [what, shapes, f] of [
     ['sum over rows', [[1031, 517]], (tc, x) => x.sum(1)],
