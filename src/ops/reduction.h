@@ -127,11 +127,11 @@ void for_each_start_in(const Shape& sizes, const Strides& strides, int64_t offse
   const size_t nd = sizes.size();
   int64_t counter[kMaxDims] = {};
   int64_t start = offset;
-  for (size_t d = nd, rest = static_cast<size_t>(begin); d-- > 0;) {
-    const auto s = static_cast<size_t>(sizes[d]);
-    counter[d] = static_cast<int64_t>(rest % s);
+  int64_t rest = begin;  // 64 bits: a walk may pass 2^32 indices where size_t has 32
+  for (size_t d = nd; d-- > 0;) {
+    counter[d] = rest % sizes[d];
     start += counter[d] * strides[d];
-    rest /= s;
+    rest /= sizes[d];
   }
   for (int64_t k = begin;;) {
     visit(start);

@@ -1,5 +1,6 @@
 // sum and sum_to (Note [sum_to], PyTorch's at::sum_to in aten/src/ATen/ExpandUtils.h).
 #include "engine/simd.h"
+#include "ops/reduction.h"
 #include "support.h"
 
 using namespace tct;
@@ -205,4 +206,29 @@ TEST_CASE("sum's trace names the path of PyTorch's cascade_sum, for each stride 
     const int64_t summed = c.x.numel() / got.numel();
     CHECK(values(got) == std::vector<float>(static_cast<size_t>(got.numel()), summed));
   }
+}
+
+TEST_CASE("for_each_start_in walks a range of the row-major walk, as the whole walk does there",
+          "[reduce]") {
+  // The range walk is what splits lines between threads (softmax.cpp's
+  // lines_f32); every range must see what the whole walk sees at its places.
+  const Shape sizes{3, 4, 5};
+  const tc::Strides strides{-7, 31, 2};  // any strides: only the arithmetic is checked
+  std::vector<int64_t> whole;
+  tc::for_each_start(sizes, strides, 100, [&](int64_t s) { whole.push_back(s); });
+  REQUIRE(whole.size() == 60);
+  CHECK(whole[59] == 100 + 2 * -7 + 3 * 31 + 4 * 2);
+  for (int64_t begin = 0; begin <= 60; ++begin)
+    for (int64_t end = begin; end <= 60; end += 7) {
+      std::vector<int64_t> part;
+      tc::for_each_start_in(sizes, strides, 100, begin, end, [&](int64_t s) { part.push_back(s); });
+      CHECK(part == std::vector<int64_t>(whole.begin() + begin, whole.begin() + end));
+    }
+  std::vector<int64_t> none;
+  tc::for_each_start(Shape{3, 0, 2}, tc::Strides{0, 2, 1}, 0,
+                     [&](int64_t s) { none.push_back(s); });
+  CHECK(none.empty());
+  int visits = 0;
+  tc::for_each_start(Shape{}, tc::Strides{}, 9, [&](int64_t s) { visits += s == 9; });
+  CHECK(visits == 1);
 }
