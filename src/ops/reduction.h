@@ -219,6 +219,7 @@ T* first_element(const Tensor& t) {
 //   dim_lines({2, 3, 4}, 1)   // outer 2, size 3, inner 4; line 5 starts at 13
 struct DimLines {
   int64_t outer = 1, size = 1, inner = 1;
+  int64_t lines() const { return outer * inner; }
   int64_t line_start(int64_t k) const { return (k / inner) * size * inner + k % inner; }
 };
 DimLines dim_lines(const Shape& sizes, int64_t dim);
@@ -246,8 +247,7 @@ void for_each_line(const Tensor& t, int64_t w, int64_t begin, int64_t end, Visit
 }
 template <class Visit>
 void for_each_line(const Tensor& t, int64_t w, Visit&& visit) {
-  const DimLines s = dim_lines(t.sizes(), w);
-  for_each_line(t, w, 0, s.outer * s.inner, visit);
+  for_each_line(t, w, 0, dim_lines(t.sizes(), w).lines(), visit);
 }
 
 // Records a reduction's OpTrace, if a TraceScope is active: `in` the

@@ -219,7 +219,7 @@ void lines_f32(const Tensor& c, int64_t w, OutAt&& out_at, Row&& row) {
     });
     if (held) row(held, held_out, nullptr, m, nullptr);
   };
-  parallel::parallel_for(s.outer * s.inner, 1, static_cast<double>(c.numel()), chunk);
+  parallel::parallel_for(s.lines(), 1, static_cast<double>(c.numel()), chunk);
 }
 
 // One row of any floating T: `n` elements `xs` apart from x, the result
@@ -274,7 +274,7 @@ bool softmax_rows(const Tensor& c, int64_t w, double repeat, const Tensor& out, 
           softmax_row_any<T>(s.size, x + start, xs, o + s.line_start(row), s.inner, repeat, log);
         });
       };
-      parallel::parallel_for(s.outer * s.inner, 1, static_cast<double>(c.numel()), chunk);
+      parallel::parallel_for(s.lines(), 1, static_cast<double>(c.numel()), chunk);
     }
   });
   return false;
