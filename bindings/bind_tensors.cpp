@@ -8,6 +8,7 @@
 #include "geometry.h"
 #include "ops.h"
 #include "scratch.h"
+#include "small_blocks.h"
 #include "storage.h"
 #include "tensor.h"
 #include "tensor_repr.h"
@@ -111,9 +112,13 @@ double stride_dim(double dim, double ndim) {
 double storage_bytes() { return static_cast<double>(tc::memory_stats().bytes); }
 
 // Bytes malloc has handed out and not got back: any C++ leak shows here,
-// long before the wasm memory itself has to grow. mallinfo's fields are
-// ints, negative past 2 GiB: read as unsigned (the 4 GiB memory fits).
-double heap_used() { return static_cast<double>(static_cast<unsigned>(mallinfo().uordblks)); }
+// long before the wasm memory itself has to grow; with the small blocks
+// operator new hands out from its own region (Note [Small-block lists],
+// small_blocks.cpp). mallinfo's fields are ints, negative past 2 GiB: read
+// as unsigned (the 4 GiB memory fits).
+double heap_used() {
+  return static_cast<double>(static_cast<unsigned>(mallinfo().uordblks)) + small_blocks_in_use();
+}
 
 }  // namespace
 }  // namespace tcjs

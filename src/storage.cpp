@@ -67,7 +67,7 @@ std::shared_ptr<Storage> Storage::allocate(int64_t elements, DType dtype, const 
   auto what = [shape] { return shape ? "a tensor of shape " + format_shape(*shape) : std::string("a tensor"); };
   // On wasm32 size_t has 32 bits: whatever the limit says, a request the
   // padding below would wrap around (4 GB or more) cannot be met.
-  const uint64_t most = uint64_t{SIZE_MAX} - 15 - kPage;
+  const uint64_t most = uint64_t{SIZE_MAX} - 31 - kPage;
   const int64_t limit =
       static_cast<uint64_t>(g_limit) > most ? static_cast<int64_t>(most) : g_limit;
   int64_t nbytes = 0;
@@ -81,13 +81,19 @@ std::shared_ptr<Storage> Storage::allocate(int64_t elements, DType dtype, const 
            bytes_text(g_live.bytes), " ", kPastLiveLimit, " (", bytes_text(held),
            " already allocated)");
   // 16-byte alignment suits 128-bit SIMD loads; a zero-byte tensor still gets
-  // a real (tiny) buffer so that data() is never null.
+  // a real (tiny) buffer so that data() is never null. The buffer is
+  // malloc's, 16 bytes longer and aligned here, rather than aligned_alloc's:
+  // dlmalloc's memalign (its alignment is 8 on wasm32) asks for 16 bytes more
+  // than the tensor and gives them back, so the hole a freed tensor leaves is
+  // 16 bytes short of the next one of the same size, which then goes to the
+  // top of the heap (bench/notes.md, "Why the heap grows past the live bytes").
   const size_t padded = (static_cast<size_t>(nbytes) + 15) & ~size_t{15};
   const bool apart = padded >= kApartBytes && !apart_from.empty();
-  void* raw = std::aligned_alloc(16, (padded ? padded : 16) + (apart ? kPage : 0));
+  void* raw = std::malloc((padded ? padded : 16) + 16 + (apart ? kPage : 0));
   TC_CHECK(Memory, raw != nullptr, "out of memory: could not allocate ", nbytes, " bytes for ",
            what());
-  void* data = apart ? static_cast<char*>(raw) + apart_offset(raw, apart_from) : raw;
+  char* aligned = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(raw) + 15) & ~uintptr_t{15});
+  void* data = apart ? aligned + apart_offset(aligned, apart_from) : aligned;
   std::shared_ptr<Storage> storage;
   try {
     storage.reset(new Storage(raw, data, nbytes, dtype));

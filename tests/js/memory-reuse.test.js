@@ -2,12 +2,13 @@
 // tensors hold plus HEAP_SLACK, the most memory growth overshoots a request
 // (Emscripten grows the heap by 20% of its size, at most 96 MiB) and the
 // module's own start.
-// Not yet with a readout between (the todo below): dlmalloc serves a small
-// request, when no small free chunk fits, from the hole a freed large tensor
-// left, and the next large tensor no longer fits it (408 MB of tensors in a
-// 747 MB heap). emmalloc reuses the hole, but in Emscripten 3.1.6 it is 1.25x
-// slower on the small op and traps (memory access out of bounds) when a
-// 2.15 GB request cannot be met (bench/notes.md).
+// With a readout between, too: a small tensor's buffer and records made
+// while the freed temporary's hole is there once took the hole's first bytes,
+// and the next temporary no longer fitted it (408 MB of tensors in a 747 MB
+// heap). A tensor's buffer is now malloc's, aligned in Storage::allocate
+// (src/storage.cpp), so a freed hole fits the next tensor of its size, and
+// the small records come from a region of their own
+// (Note [Small-block lists], bindings/small_blocks.cpp).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { test } from 'node:test';
@@ -48,8 +49,7 @@ test('the interleaved keep: the freed temporaries are reused, the heap stays wit
   assert.ok(withinLive(m), `heap ${m.heapSize} for ${m.bytes} live bytes`);
 });
 
-test('the interleaved keep with a readout between (small tensors made among large ones): the heap stays within 10% of the live bytes',
-  { todo: 'dlmalloc carves small requests out of a freed tensor\'s hole: 747 MB of heap for 408 MB (bench/notes.md)' }, async () => {
+test('the interleaved keep with a readout between (small tensors made among large ones): the heap stays within 10% of the live bytes', async () => {
   const m = await interleavedKeep((tc, tmp) => {
     const s = tmp.sum();
     assert.equal(s.item(), 2 * N);
