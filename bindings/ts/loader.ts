@@ -9,7 +9,7 @@ import { TensorcastError } from './errors.js';
 import type { ErrorKind } from './errors.js';
 import { MAX_THREADS } from './generated/limits.js';
 import { hasWasmSimd } from './simd.js';
-import { threadedStart, threadsAvailable } from './threads.js';
+import { defaultThreads, threadedStart, threadsAvailable } from './threads.js';
 
 export interface InitOptions {
   /**
@@ -35,8 +35,9 @@ export interface InitOptions {
    * How many threads the ops may use (the calling one among them), where
    * threads can run: under Node, and in pages and workers that are
    * cross-origin isolated (served with COOP and COEP headers) and run wasm
-   * SIMD. Default 1: the single-threaded module, as elsewhere and with
-   * simd: false, wasmUrl or wasmBinary; tc.threads says what is in use.
+   * SIMD. Default there: the machine's cores, at most 4; 1 keeps the
+   * single-threaded module, as does any other place and simd: false,
+   * wasmUrl or wasmBinary. tc.threads says what is in use.
    */
   threads?: number;
 }
@@ -249,11 +250,11 @@ async function threadsFor(options: InitOptions): Promise<number> {
     if (!isThreadedModule(options.wasmModule as WebAssembly.Module)) return 1;
   } else if (options.threads === 1 || options.wasmUrl !== undefined || options.wasmBinary !== undefined) {
     return 1;
-  } else if (options.threads === undefined || options.simd === false || !hasWasmSimd() || !threadsAvailable()) {
-    // Threads when asked for: Note [Threads when asked] (threads.ts).
+  } else if (options.simd === false || !hasWasmSimd() || !threadsAvailable()) {
     return 1;
   }
-  return Math.min(options.threads ?? 1, MAX_THREADS);
+  // Unless told, the cores: Note [Threads by default] (threads.ts).
+  return Math.min(options.threads ?? (await defaultThreads()), MAX_THREADS);
 }
 
 /**

@@ -112,7 +112,8 @@ export class Tensorcast {
   readonly simd: boolean;
   /**
    * How many threads the ops use, the calling one among them: 1 in the
-   * single-threaded modules; init({ threads }) sets it where threads can run.
+   * single-threaded modules; where threads can run, the machine's cores (at
+   * most 4) unless init({ threads }) says otherwise.
    */
   readonly threads: number;
   /** The core's traces as plain data (docs/traces.md). */

@@ -21,14 +21,22 @@
 // cross-origin isolated (SharedArrayBuffer); elsewhere the loader keeps
 // the single-threaded modules and nothing changes.
 //
-// Note [Threads when asked]: init() loads the threaded module only for
-// init({ threads: n }) with n > 1, not by default. Measured in Node
-// with one module per process (bench/small-ops-process.js; bench/notes.md,
-// "Threads"), an op that stays on the calling thread costs 1.3x its time in
-// the single-threaded module (2.58 against 1.99 us on a [2,3] + [3]), most
-// of it malloc's lock (the -pthread libc locks every malloc and free, and
-// an op makes a few dozen). By default it would make every small program
-// slower.
+// Note [Threads by default]: init() without a threads option starts the
+// threaded module where it can run, with as many threads as the machine
+// has cores, at most DEFAULT_MOST; init({ threads: 1 }) keeps the
+// single-threaded module. Until the small-block lists (Note [Small-block
+// lists], bindings/small_blocks.cpp), an op that stays on the calling
+// thread cost 1.3x its time in the threaded module (malloc's lock), so
+// threads were opt-in; measured one module per process since
+// (bench/small-ops-process.js; bench/notes.md, "Small-block lists"), the
+// small add and mean take no longer there than in the single-threaded
+// module. Why at most DEFAULT_MOST by default: most ops move memory, and a
+// few cores already share a machine's memory bandwidth; every thread is a
+// worker with its own instance of the module (about 70 ms and 10 MB more
+// at init() for one, under Node on this machine), and a worker spins for
+// 2 ms after each split op (Note [Workers that come late],
+// src/engine/parallel.cpp), taking a core from the rest of the page. More
+// are there for the asking, up to MAX_THREADS.
 //
 // Why Emscripten's pthreads and not a pool of our own over shared memory:
 // each worker needs its own instance of the module on the shared memory
@@ -52,6 +60,10 @@ const MAXIMUM_PAGES = 65536;
 // Kept in variables so that bundlers for the browser neither resolve nor
 // pack them; only code running under Node reaches these imports.
 const NODE_WORKERS = 'node:worker_threads';
+const NODE_OS = 'node:os';
+
+// Threads started when init() is not told how many (Note [Threads by default]).
+const DEFAULT_MOST = 4;
 
 type NodeWorker = {
   on(event: string, listener: (value: unknown) => void): void;
@@ -74,6 +86,24 @@ export function threadsAvailable(): boolean {
   if (isNode()) return true;
   const g = globalThis as { crossOriginIsolated?: boolean; Worker?: unknown };
   return g.crossOriginIsolated === true && typeof g.Worker === 'function';
+}
+
+/**
+ * @internal How many threads init() starts when not told: the cores (Node's
+ * availableParallelism, a browser's hardwareConcurrency), at most DEFAULT_MOST.
+ */
+export async function defaultThreads(): Promise<number> {
+  let cores: number | undefined;
+  if (isNode()) {
+    const os = (await import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_OS)) as {
+      availableParallelism?: () => number;
+      cpus(): unknown[];
+    };
+    cores = os.availableParallelism?.() ?? os.cpus().length;
+  } else {
+    cores = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency;
+  }
+  return Number.isInteger(cores) && (cores as number) > 1 ? Math.min(cores as number, DEFAULT_MOST) : 1;
 }
 
 /** @internal What loadCore needs to start the threaded module with `threads` threads. */

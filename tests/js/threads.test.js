@@ -5,6 +5,7 @@
 // and transposed operands), ops from several async callers, memory flat
 // over many ops, and init({ threads }) / tc.threads.
 import assert from 'node:assert/strict';
+import os from 'node:os';
 import { test } from 'node:test';
 import { init, TensorcastError } from 'tensorcast';
 
@@ -54,8 +55,11 @@ function assertSameBits([expected, actual], what) {
 test('init({ threads }) and tc.threads', async () => {
   assert.equal(many.threads, 3);
   assert.equal(one.threads, 1);
-  // Threads only when asked for (Note [Threads when asked]).
-  assert.equal((await init()).threads, 1);
+  // Unless told, the cores, at most 4 (Note [Threads by default]).
+  const cores = os.availableParallelism?.() ?? os.cpus().length;
+  const shared = await init();
+  assert.equal(shared.threads, Math.min(cores, 4));
+  assert.equal(shared.simd, true);
   assert.equal(many.simd, true);
   const plain = await init({ simd: false, threads: 4 });
   assert.equal(plain.threads, 1, 'the plain module has no threads');
