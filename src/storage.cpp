@@ -86,7 +86,7 @@ std::shared_ptr<Storage> Storage::allocate(int64_t elements, DType dtype, const 
   // dlmalloc's memalign (its alignment is 8 on wasm32) asks for 16 bytes more
   // than the tensor and gives them back, so the hole a freed tensor leaves is
   // 16 bytes short of the next one of the same size, which then goes to the
-  // top of the heap (bench/notes.md, "Why the heap grows past the live bytes").
+  // top of the heap (bench/notes.md, "Small-block lists": "The heap").
   const size_t padded = (static_cast<size_t>(nbytes) + 15) & ~size_t{15};
   const bool apart = padded >= kApartBytes && !apart_from.empty();
   void* raw = std::malloc((padded ? padded : 16) + 16 + (apart ? kPage : 0));
