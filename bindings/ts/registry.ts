@@ -124,7 +124,7 @@ export function callEntry<T extends Held>(rt: Runtime<T>, entry: number, fn: str
     }
   const n = rt.scratch.writeInts(w.slots);
   for (const [slot, value] of w.int64s) rt.scratch.writeInt64(slot, value);
-  const r = rt.core._tc_call_entry(entry, self === null ? 0 : 1, selfHandle, n);
+  const r = rt.callEntry(entry, self === null ? 0 : 1, selfHandle, n);
   if (r > 0) return rt.adopt(r, fn);
   const at = rt.scratch.read(0);
   const raw = JSON.parse(textAt(rt.core.HEAPU8, at, -r)) as RawGlobal;

@@ -37,6 +37,7 @@ export class Runtime<T extends Held> {
   /** The core's op table, checked against the package's (Note [The op table]). */
   readonly ops: readonly OpInfo[];
   private readonly codes = new Map<string, number>();
+  private libraryChecked = false;
 
   constructor(
     readonly core: Core,
@@ -46,7 +47,6 @@ export class Runtime<T extends Held> {
   ) {
     this.scratch = new Scratch(core);
     this.ops = Object.freeze(readOpTable(core).map((op) => Object.freeze(op)));
-    checkLibrary(core.libraryNames());
     this.life = new Lifetime(
       (handle) => core._tc_release(handle),
       this.ops.map((op) => op.name),
@@ -55,6 +55,23 @@ export class Runtime<T extends Held> {
       (message) => warn({ kind: 'warning', warningKind: 'memory', message, shapes: [] }),
     );
     this.ops.forEach((op, code) => this.codes.set(op.name, code));
+  }
+
+  /**
+   * Calls entry `entry` of the core's library (its index in REGISTRY). The
+   * library is checked against REGISTRY on the first call rather than at
+   * init(): the core builds the library's table when first asked for it, and
+   * on a page that table and the code building it (compiled by the browser
+   * on first use) held the first render for about 25 ms, 100 ms on a phone
+   * (bench/notes.md, "The first render on a phone"). Only calls by number
+   * need the two to agree.
+   */
+  callEntry(entry: number, method: number, self: number, slotCount: number): number {
+    if (!this.libraryChecked) {
+      checkLibrary(this.core.libraryNames());
+      this.libraryChecked = true;
+    }
+    return this.core._tc_call_entry(entry, method, self, slotCount);
   }
 
   /** The op's number across the wasm boundary; undefined for an unknown name. */

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { REGISTRY, TensorcastError } from 'tensorcast';
+import { init, REGISTRY, TensorcastError } from 'tensorcast';
 import { tc } from './helpers.js';
 
 const FIXTURE = JSON.parse(readFileSync(new URL('fixtures/registry/registry.json', import.meta.url), 'utf8'));
@@ -174,4 +174,18 @@ test("a program's grad_fn and w.grad = t in the package: gradFn, and grad set to
     w.grad = null;
     assert.equal(w.grad, null);
   });
+});
+
+// The library is checked against REGISTRY on the first call by number, not at
+// init() (Runtime.callEntry in bindings/ts/runtime.ts): a core whose library is
+// another build's refuses that call and every later one, and does not run it.
+test('a core built with another library refuses calls by number, from the first on', async () => {
+  const other = await init({ threads: 1 });
+  other._rt.core.libraryNames = () => 'nansum,sum';
+  const x = other.tensor([1, 2, 3]);
+  for (let i = 0; i < 2; i++)
+    assert.throws(() => other.nansum(x), (e) => e instanceof TensorcastError && e.kind === 'internal' && /assembled from two builds/.test(e.message));
+  // Calls that go by op number or through a program never needed the library's order.
+  assert.deepEqual(x.add(x).toArray(), [2, 4, 6]);
+  x.dispose();
 });
