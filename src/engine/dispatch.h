@@ -86,7 +86,8 @@ void run_transposed(const LoopPlan& plan, int t, float* out, const float* a, con
 // passes its output as `a`.
 // Its own function per op (Note [Compiled on first call], src/for_size.h).
 template <class Op>
-TC_OWN_FUNCTION KernelChoice run_binary(const Elementwise& e, const float* a, const float* b, const Op& op) {
+TC_OWN_FUNCTION KernelChoice run_binary(const Elementwise& e, const float* a, const float* b,
+                                        const Op& op) {
   using K = ukernels::Binary<Op>;
   using Off = std::array<int64_t, 3>;
   float* out = e.out.f32();
