@@ -90,8 +90,9 @@ void set_grad(Handle h, Handle g) {
   }
 }
 
-// The library's names in its order, comma-separated: the facade checks at
-// load that its REGISTRY is this module's (as it checks the op table).
+// The library's names in its order, comma-separated: the facade checks on
+// its first call by number that its REGISTRY is this module's
+// (Runtime.callEntry in bindings/ts/runtime.ts).
 std::string library_names() {
   std::string out;
   for (const tc::lang::Entry& e : tc::lang::library()) out += (out.empty() ? "" : ",") + e.name;
