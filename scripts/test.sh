@@ -70,7 +70,7 @@ if [ "$tier" = full ]; then
   node_modules/.bin/playwright test --project=package --project=recipes --project=playground
 
   step "bench harness (tiny sizes)"
-  node --test bench/bench.test.js bench/readme.test.js
+  node --test bench/bench.test.js bench/readme.test.js bench/wasm-sizes.test.js
 
   # A fixed seed, so that CI is reproducible; npm run soak draws a new one each time.
   step "soak, shortened: 50,000 random steps against the naive reference, memory flat (npm run soak: 1,000,000)"

@@ -1,0 +1,84 @@
+// What Chromium compiles on the page's thread while the playground's first
+// render runs (Note [Compiled on first call], src/for_size.h): the page is
+// loaded as `npm start` serves it, with a trace of V8's `v8.wasm` category,
+// and every `wasm.CompileLazy` event until the first diagram is drawn is
+// counted: how many functions, their bytes in the .wasm and the time taken.
+// Measured, never asserted; unthrottled, so a phone takes about 4 times as
+// long (Lighthouse's slower CPU). Prints the median over the runs, and the
+// largest functions compiled (by index; a module relinked with
+// --profiling-funcs names them: bench/wasm-functions.py).
+//
+//   node bench/first-calls.js [--runs N (5)] [ROOT ...]
+//
+// ROOT: checkouts to measure side by side (default: this one); runs alternate.
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { buildIfNeeded, startPreview } from './preview.js';
+import { functionSizes } from './wasm-sizes.js';
+
+const HERE = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+function parseArgs(argv) {
+  const opts = { runs: 5, roots: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--runs') opts.runs = Number(argv[++i]);
+    else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
+    else opts.roots.push(path.resolve(a));
+  }
+  if (!(Number.isInteger(opts.runs) && opts.runs > 0)) throw new Error('--runs needs a positive whole number');
+  if (opts.roots.length === 0) opts.roots.push(HERE);
+  return opts;
+}
+
+/** The SIMD module the page loads (web/dist/assets/tensorcast-*.wasm). */
+function pageModule(root) {
+  const dir = path.join(root, 'web/dist/assets');
+  const name = readdirSync(dir).find((f) => /^tensorcast-(?!nosimd|threads)[\w-]+\.wasm$/.test(f));
+  if (name === undefined) throw new Error(`${dir}: no tensorcast-*.wasm`);
+  return readFileSync(path.join(dir, name));
+}
+
+async function once(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  await browser.startTracing(page, { categories: ['v8.wasm'] });
+  await page.goto(url);
+  await page.waitForFunction(() => document.querySelector('tensorcast-playground')?.shadowRoot?.querySelector('[data-testid="diagram"] svg'), null, { timeout: 60_000 });
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+  await context.close();
+  const events = (trace.traceEvents ?? trace).filter((e) => e.name === 'wasm.CompileLazy' && e.ph === 'X');
+  return events.map((e) => ({ index: e.args.func_index, ms: e.dur / 1000 }));
+}
+
+function median(values) {
+  const v = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 === 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}
+
+const opts = parseArgs(process.argv.slice(2));
+for (const root of opts.roots) buildIfNeeded(root);
+const loadBefore = loadavg()[0];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const servers = [];
+try {
+  for (const root of opts.roots) servers.push({ root, sizes: functionSizes(pageModule(root)), ...(await startPreview(root)), runs: [] });
+  for (let i = 0; i < opts.runs; i++) for (const s of servers) s.runs.push(await once(browser, s.url));
+} finally {
+  await browser.close();
+  for (const s of servers) s.stop?.();
+}
+console.log(`load average (1 min) ${loadBefore.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after`);
+for (const { root, sizes, runs } of servers) {
+  const bytes = (run) => run.reduce((sum, e) => sum + sizes[e.index], 0);
+  const ms = runs.map((run) => run.reduce((sum, e) => sum + e.ms, 0));
+  console.log(`\n${root}  (median of ${runs.length} runs)`);
+  console.log(`  functions compiled on first call: ${median(runs.map((r) => r.length))}, ${Math.round(median(runs.map(bytes)) / 1024)} KiB of code`);
+  console.log(`  time compiling: ${median(ms).toFixed(1)} ms   runs: ${ms.map((m) => m.toFixed(1)).join(', ')}`);
+  const largest = [...new Map(runs.at(-1).map((e) => [e.index, e])).values()].sort((a, b) => sizes[b.index] - sizes[a.index]).slice(0, 8);
+  console.log(`  largest: ${largest.map((e) => `#${e.index} ${(sizes[e.index] / 1024).toFixed(1)} KiB ${e.ms.toFixed(2)} ms`).join(', ')}`);
+}
