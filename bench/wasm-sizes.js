@@ -61,3 +61,44 @@ export function functionSizes(bytes) {
   }
   return sizes;
 }
+
+/**
+ * The functions' names by index, from the "name" section of a module linked
+ * with --profiling-funcs (mangled, as the linker wrote them); an empty map
+ * for a module without one.
+ */
+export function functionNames(bytes) {
+  const names = new Map();
+  let at = 8;
+  while (at < bytes.length) {
+    const id = bytes[at++];
+    let size;
+    [size, at] = leb(bytes, at);
+    const end = at + size;
+    if (id === 0) {
+      const [length, j] = leb(bytes, at);
+      if (Buffer.from(bytes.subarray(j, j + length)).toString() === 'name') {
+        let k = j + length;
+        while (k < end) {
+          const sub = bytes[k++];
+          let subSize;
+          [subSize, k] = leb(bytes, k);
+          if (sub === 1) {
+            let [count, m] = leb(bytes, k);
+            for (; count > 0; count--) {
+              let index;
+              let n;
+              [index, m] = leb(bytes, m);
+              [n, m] = leb(bytes, m);
+              names.set(index, Buffer.from(bytes.subarray(m, m + n)).toString());
+              m += n;
+            }
+          }
+          k += subSize;
+        }
+      }
+    }
+    at = end;
+  }
+  return names;
+}

@@ -1,11 +1,11 @@
 // bench/wasm-sizes.js on a module assembled by hand: an imported function,
 // then two bodies whose sizes are known, so that the indices V8's traces
-// give (imports first) map to the right bodies; and on the package's own
-// module, whose function count WebAssembly's own reflection gives.
+// give (imports first) map to the right bodies, and a name section; and on
+// the package's own module, whose imports WebAssembly's reflection gives.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { functionSizes } from './wasm-sizes.js';
+import { functionNames, functionSizes } from './wasm-sizes.js';
 
 const section = (id, body) => [id, body.length, ...body];
 const name = (s) => [s.length, ...Buffer.from(s)];
@@ -24,6 +24,12 @@ test('an imported function is index 0 with size 0; each body counts its size pre
   ]);
   assert.ok(WebAssembly.validate(bytes), 'the hand-assembled module is valid');
   assert.deepEqual(functionSizes(bytes), [0, 1 + bodies[0].length, 1 + bodies[1].length]);
+  assert.equal(functionNames(bytes).size, 0, 'no name section, no names');
+  // A name section naming the second body (index 2: the import is 0).
+  const names = [...name('name'), 1, ...(() => { const m = [1, 2, ...name('second')]; return [m.length, ...m]; })()];
+  const named = Uint8Array.from([...bytes, ...section(0, names)]);
+  assert.ok(WebAssembly.validate(named));
+  assert.deepEqual([...functionNames(named)], [[2, 'second']]);
 });
 
 test("the package's module: one size per function, imports first", () => {
