@@ -31,6 +31,9 @@ test('the page reads a chain by asking the core: its links are tc.readViewChainâ
   // Whatever the core answers is what the page uses: no reading of its own.
   const answer = { links: [{ op: 'T', args: [], dim: null, items: [], index: null, at: 0, text: 'anything' }], problem: null };
   assert.deepEqual(web.parseChain({ readViewChain: () => answer }, 'not a chain at all'), { ok: true, links: answer.links });
+  // The empty chain (the core's answer above) without a call into the core.
+  const refuse = { readViewChain: () => assert.fail('the empty chain is not read') };
+  assert.deepEqual(web.parseChain(refuse, ''), { ok: true, links: [] });
 });
 
 test('chains read as Python reads PyTorch view calls (the cases the page read by hand before)', () => {

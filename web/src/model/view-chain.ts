@@ -16,6 +16,11 @@ export type ChainReader = Pick<Tensorcast, 'readViewChain'>;
 
 /** The chain as typed; empty text is the empty chain (the operand as it is). */
 export function parseChain(tc: ChainReader, text: string): ChainResult {
+  // Nothing to read, nothing to ask: the core's answer for '' is no links
+  // (tests/web/view-chain.test.js), and not asking keeps the chain reader out
+  // of what a phone compiles for the first render, where most operands have no
+  // chain (Note [Compiled on first call], src/for_size.h).
+  if (text === '') return { ok: true, links: [] };
   const read = tc.readViewChain(text);
   return read.problem === null ? { ok: true, links: read.links } : { ok: false, error: read.problem };
 }
