@@ -140,8 +140,18 @@ export function callEntry<T extends Held>(rt: Runtime<T>, entry: number, fn: str
 export function installGenerated(functions: object, methods: object): void {
   for (const e of REGISTRY) Object.freeze(e);
   Object.freeze(REGISTRY);
-  const index = (js: string, method: boolean) =>
-    REGISTRY.findIndex((e) => e.form === 'generated' && e.js === js && (method ? e.method : e.torch));
+  // Each generated entry's number by its JavaScript name, the first one as a
+  // function of torch and as a method: one pass, since this runs when the
+  // package is imported (a search per name took about 10 ms of a phone's
+  // first render).
+  const asFunction = new Map<string, number>();
+  const asMethod = new Map<string, number>();
+  REGISTRY.forEach((e, i) => {
+    if (e.form !== 'generated') return;
+    if (e.torch && !asFunction.has(e.js)) asFunction.set(e.js, i);
+    if (e.method && !asMethod.has(e.js)) asMethod.set(e.js, i);
+  });
+  const index = (js: string, method: boolean) => (method ? asMethod : asFunction).get(js) ?? -1;
   for (const js of GENERATED_FUNCTIONS) {
     const entry = index(js, false);
     define(functions, js, function (this: { _rt: Runtime<Held> }) {
