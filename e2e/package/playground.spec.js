@@ -35,7 +35,7 @@ function watch(page) {
   const seen = { problems: [], wasm: [] };
   page.on('pageerror', (e) => seen.problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && seen.problems.push(`console: ${m.text()}`));
-  page.on('requestfailed', (r) => seen.problems.push(`failed: ${r.url()}`));
+  page.on('requestfailed', (r) => seen.problems.push(`failed: ${r.url()} (${r.failure()?.errorText})`));
   page.on('response', (r) => {
     if (r.status() >= 400) seen.problems.push(`${r.status()} ${r.url()}`);
     if (new URL(r.url()).pathname.endsWith('.wasm')) seen.wasm.push(r.url());
@@ -162,6 +162,10 @@ test('a site build imports tensorcast/playground in Node; its page, served from 
     // The compact element's "Open in the playground" goes to the page beside the script, which works there too.
     const link = await page.locator('#shapes').getByRole('link', { name: 'Open in the playground' }).getAttribute('href');
     expect(new URL(link).pathname).toBe('/course/tc/tensorcast/playground/');
+    // Leaving the page cancels what it still loads (the program worker's modules after a run), and a
+    // cancelled request is a failed one: the lesson's loads must end first to be checked at all.
+    await page.waitForLoadState('networkidle');
+    expect(seen.problems).toEqual([]);
     await page.goto(link);
     await expect(page.locator('tensorcast-playground').getByTestId('result-shape')).toHaveText('torch.Size([5, 3, 4, 1])', { timeout: 60_000 });
     expect(seen.problems).toEqual([]);
