@@ -7,7 +7,7 @@
 // (how far one repetition's ratio strays: the noise), and checks that both
 // builds give the same numbers.
 //
-//   node bench/ab.js A_DIST [B_DIST] [--reps N] [--warmup N] [--only id,id] [--out file]
+//   node bench/ab.js A_DIST [B_DIST] [--reps N] [--warmup N] [--only id,id] [--threads N] [--out file]
 //
 // B_DIST defaults to this tree's dist/. To measure the package before a
 // change: `git worktree add /work/wt-old COMMIT`, build it there, then
@@ -36,17 +36,21 @@ const { values: args, positionals } = parseArgs({
     warmup: { type: 'string', default: '3' },
     only: { type: 'string' },
     out: { type: 'string' },
+    threads: { type: 'string' },
   },
   allowPositionals: true,
 });
 if (positionals.length < 1 || positionals.length > 2) {
-  process.stderr.write('usage: node bench/ab.js A_DIST [B_DIST] [--reps N] [--warmup N] [--only id,id] [--out file]\n');
+  process.stderr.write('usage: node bench/ab.js A_DIST [B_DIST] [--reps N] [--warmup N] [--only id,id] [--threads N] [--out file]\n');
   process.exit(2);
 }
 const reps = Number(args.reps);
 const warmup = Number(args.warmup);
 if (!Number.isInteger(reps) || reps < 1) throw new Error(`--reps must be a positive integer, not '${args.reps}'`);
 if (!Number.isInteger(warmup) || warmup < 0) throw new Error(`--warmup must be a non-negative integer, not '${args.warmup}'`);
+// init()'s threads for both builds; without it, init()'s default (under Node, the threaded module).
+const threads = args.threads === undefined ? undefined : Number(args.threads);
+if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) throw new Error(`--threads must be a positive integer, not '${args.threads}'`);
 
 async function loadBuild(dir) {
   const dist = path.resolve(dir);
@@ -54,7 +58,7 @@ async function loadBuild(dir) {
     if (!existsSync(path.join(dist, file))) throw new Error(`${dist}/${file} is missing: build that package first`);
   const wasm = readFileSync(path.join(dist, 'tensorcast.wasm'));
   const { init } = await import(pathToFileURL(path.join(dist, 'index.js')).href);
-  const tc = await init();
+  const tc = await init(threads === undefined ? {} : { threads });
   return {
     tc,
     info: {
@@ -62,6 +66,7 @@ async function loadBuild(dir) {
       wasmBytes: wasm.length,
       wasmSha256: createHash('sha256').update(wasm).digest('hex').slice(0, 16),
       simd: tc.simd,
+      threads: tc.threads,
     },
   };
 }
@@ -135,8 +140,8 @@ const fmt = (l) => l.map((cell, c) => (c === 0 || c === 5 ? cell.padEnd(widths[c
 const m = report.machine;
 console.log(`${m.cpu}, ${m.cores} cores, Node ${m.node}, ${m.date}; load average ${m.load.before.join(' ')} before, ` +
   `${m.load.after.join(' ')} after; ${reps} repetitions after ${warmup} warm-up, medians`);
-console.log(`A: ${A.info.dist} (wasm ${A.info.wasmBytes} bytes, sha256 ${A.info.wasmSha256}, SIMD ${A.info.simd})`);
-console.log(`B: ${B.info.dist} (wasm ${B.info.wasmBytes} bytes, sha256 ${B.info.wasmSha256}, SIMD ${B.info.simd})\n`);
+console.log(`A: ${A.info.dist} (wasm ${A.info.wasmBytes} bytes, sha256 ${A.info.wasmSha256}, SIMD ${A.info.simd}, ${A.info.threads} thread(s))`);
+console.log(`B: ${B.info.dist} (wasm ${B.info.wasmBytes} bytes, sha256 ${B.info.wasmSha256}, SIMD ${B.info.simd}, ${B.info.threads} thread(s))\n`);
 console.log([header, ...lines].map(fmt).join('\n'));
 
 const out = args.out ?? path.join(ROOT, 'bench', 'results', 'ab.json');
