@@ -13,15 +13,22 @@ function leb(bytes, at) {
   }
 }
 
-/** Each function's body size in bytes, by its index in the module (imported functions first, size 0). */
-export function functionSizes(bytes) {
-  const sizes = [];
+/** Each section of the module: its id and where its contents start and end. */
+function* sections(bytes) {
   let at = 8;
   while (at < bytes.length) {
     const id = bytes[at++];
     let size;
     [size, at] = leb(bytes, at);
-    const end = at + size;
+    yield { id, at, end: at + size };
+    at += size;
+  }
+}
+
+/** Each function's body size in bytes, by its index in the module (imported functions first, size 0). */
+export function functionSizes(bytes) {
+  const sizes = [];
+  for (const { id, at } of sections(bytes)) {
     if (id === 2) {
       // The import section: only the number of imported functions matters.
       let [count, j] = leb(bytes, at);
@@ -57,7 +64,6 @@ export function functionSizes(bytes) {
         j = next + n;
       }
     }
-    at = end;
   }
   return sizes;
 }
@@ -69,12 +75,7 @@ export function functionSizes(bytes) {
  */
 export function functionNames(bytes) {
   const names = new Map();
-  let at = 8;
-  while (at < bytes.length) {
-    const id = bytes[at++];
-    let size;
-    [size, at] = leb(bytes, at);
-    const end = at + size;
+  for (const { id, at, end } of sections(bytes)) {
     if (id === 0) {
       const [length, j] = leb(bytes, at);
       if (Buffer.from(bytes.subarray(j, j + length)).toString() === 'name') {
@@ -98,7 +99,6 @@ export function functionNames(bytes) {
         }
       }
     }
-    at = end;
   }
   return names;
 }
