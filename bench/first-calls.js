@@ -18,6 +18,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { median } from './measure.js';
 import { buildIfNeeded, startPreview } from './preview.js';
 import { functionNames, functionSizes } from './wasm-sizes.js';
 
@@ -63,12 +64,6 @@ function demangled(names) {
   if (r.status !== 0) return names;
   const lines = r.stdout.split('\n');
   return new Map([...names.keys()].map((index, i) => [index, lines[i]]));
-}
-
-function median(values) {
-  const v = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(v.length / 2);
-  return v.length % 2 === 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
 }
 
 const opts = parseArgs(process.argv.slice(2));

@@ -14,6 +14,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './measure.js';
 import { buildIfNeeded, startPreview } from './preview.js';
 
 const HERE = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -64,12 +65,6 @@ function lighthouse(url) {
   run.bytes = report.audits['total-byte-weight']?.numericValue ?? NaN;
   run.lcpElement = report.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '';
   return run;
-}
-
-function median(values) {
-  const v = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(v.length / 2);
-  return v.length % 2 === 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
 }
 
 const pad = (s, n) => String(s).padStart(n);
