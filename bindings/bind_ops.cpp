@@ -1,7 +1,5 @@
 // The ops, views and reductions. Sizes and dims arrive in the scratch buffer
 // or as doubles the facade has checked to be integers.
-#include <emscripten/bind.h>
-
 #include "handles.h"
 #include "export.h"
 #include "ops_by_index.h"
@@ -53,8 +51,4 @@ TC_EXPORT(tcjs::Handle, reshape, (tcjs::Handle h, int ndim), (h, ndim))
 TC_EXPORT(tcjs::Handle, sum_to, (tcjs::Handle h, int ndim), (h, ndim))
 TC_EXPORT(int, broadcast_shapes, (int count), (count))
 TC_EXPORT(int, parse_shape, (double byte_count), (byte_count))
-
-EMSCRIPTEN_BINDINGS(tensorcast_ops) {
-  using namespace emscripten;
-  function("opTable", &tcjs::op_table_json);
-}
+TC_EXPORT(double, op_table_digest, (), ())

@@ -17,29 +17,7 @@ const tc::OpInfo& op_at(int index) {
   return ops[static_cast<size_t>(index)];
 }
 
-// Keys as bindings/gen/contracts.cpp declares them for TypeScript (OpInfo).
-std::string op_table_json() {
-  JsonWriter json;
-  json.begin_array();
-  for (const tc::OpInfo& op : tc::op_list()) {
-    json.begin_object();
-    json.key("name").value(op.name);
-    json.key("family").value(tc::family_name(op.family));
-    json.key("arity").value(int64_t{op.arity});
-    json.key("alpha").value(op.alpha);
-    json.key("inplace").value(op.inplace);
-    json.key("inplaceForm").value(op.inplace_form.empty() ? std::optional<std::string>()
-                                                          : op.inplace_form);
-    json.key("base").value(op.base.empty() ? std::optional<std::string>() : op.base);
-    json.key("dtypeRule").value(tc::dtype_rule_name(op.dtype_rule));
-    json.key("backward").value(op.backward);
-    json.key("torch").value(op.torch);
-    json.key("doc").value(op.doc);
-    json.end_object();
-  }
-  json.end_array();
-  return json.text();
-}
+double op_table_digest() { return tc::op_table_digest(); }
 
 tc::Scalar js_number(double value) {
   constexpr double kMaxSafe = 9007199254740991.0;

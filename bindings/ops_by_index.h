@@ -1,6 +1,7 @@
 // The op table as JavaScript receives it (Note [The op table] in
 // src/op_table.h): ops are called by their index in tc::op_list(), and the
-// facade reads the whole table once at load (tc.ops).
+// facade checks at load that the module's table is the one it was generated
+// from (tc::op_table_digest).
 #pragma once
 #include <string>
 
@@ -10,8 +11,8 @@
 namespace tcjs {
 
 const tc::OpInfo& op_at(int index);  // raises InternalError for an unknown index
-// [{"name": "add", "family": "binary", "arity": 2, ...}, ...] in index order
-std::string op_table_json();
+// tc::op_table_digest(), as a JavaScript number.
+double op_table_digest();
 
 // A JavaScript number as Python would have written it: an int when it is
 // a safe integer (and not -0), else a float.

@@ -136,3 +136,40 @@ test.describe('laptop', () => {
     await expect(page.locator('.aside.touch-only')).toBeHidden();
   });
 });
+
+// The first render comes in stages (web/src/first-screen.ts), each drawn after the one before
+// is painted and below or beside it: each part arrives in a later frame than the one before,
+// and once on the page it never moves (no layout shift from the stages).
+const PARTS = ['.lead', 'section.verdict', '#panel', '[data-testid="diagram"]', '[data-testid="reads"]'];
+for (const [size, viewport] of Object.entries({ phone: PHONE.viewport, laptop: { width: 1366, height: 768 } }))
+  test(`the first render's stages arrive frame after frame and move nothing drawn before them, ${size}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.addInitScript((parts) => {
+      const seen = {};
+      let frame = 0;
+      window.partsSeen = seen;
+      const look = () => {
+        frame++;
+        const root = document.querySelector('tensorcast-playground')?.shadowRoot;
+        for (const selector of parts) {
+          const el = root?.querySelector(selector);
+          if (el == null) continue;
+          const r = el.getBoundingClientRect();
+          seen[selector] ??= { frame, at: new Set() };
+          seen[selector].at.add(`${Math.round(r.left + scrollX)},${Math.round(r.top + scrollY)}`);
+        }
+        if (window.partsDone !== true) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    }, PARTS);
+    await open(page, 'a=5,1,4,1&b=3,1,1&op=add&view=strides&lang=en');
+    const seen = await page.evaluate(() => {
+      window.partsDone = true;
+      return Object.fromEntries(Object.entries(window.partsSeen).map(([k, v]) => [k, { frame: v.frame, at: [...v.at] }]));
+    });
+    expect(Object.keys(seen).sort()).toEqual([...PARTS].sort());
+    for (const selector of PARTS) expect(seen[selector].at, `${selector} stays where it was first drawn`).toHaveLength(1);
+    // The inputs, then the verdict, the views' panel, the diagram and (with the tables) what a pointer reads.
+    const frames = PARTS.map((selector) => seen[selector].frame);
+    for (let i = 1; i < frames.length; i++) expect(frames[i], `${PARTS[i]} after ${PARTS[i - 1]} (${frames.join(', ')})`).toBeGreaterThan(frames[i - 1]);
+  });

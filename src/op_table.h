@@ -10,6 +10,7 @@
 //   find_op("add_")->base          // returns "add"
 //   find_op("eq")->dtype_rule      // returns DTypeRule::Bool
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,13 @@ const OpInfo* find_op(const std::string& name);
 const OpInfo& op_info(OpFamily family, int code);
 
 const char* family_name(OpFamily family);  // "binary" | "compare" | "unary" | "where" | "matmul"
+
+// A digest (FNV-1a) of every entry's fields, in order. The package's
+// generated table carries the digest of the build it was generated from, and
+// a loaded module must give the same: a package assembled from two builds
+// would call ops by the wrong numbers. A number rather than the table itself,
+// so that loading the package compares two numbers.
+uint32_t op_table_digest(const std::vector<OpInfo>& ops = op_list());
 
 // Runs the op on its operands in the table's order: (self, other) for
 // binary and compare ops (self is written to when in place), (self) for

@@ -353,7 +353,7 @@ std::string ops_ts() {
   std::ostringstream out;
   out << kHeader
       << "// The op table (Note [The op table] in src/op_table.h). The package checks\n"
-         "// at load that the wasm module's table is this one.\n"
+         "// at load that the wasm module's table is this one (OPS_DIGEST).\n"
       << R"(
 export type OpFamily = 'binary' | 'compare' | 'unary' | 'where' | 'matmul';
 // How the result's dtype follows from the operands' (Note [Type promotion]).
@@ -407,6 +407,9 @@ export const OPS = [
         << ", doc: " << quote(op.doc) << " },\n";
   }
   out << "] as const satisfies readonly OpInfo[];\n\n"
+      << "/** tc::op_table_digest() of the build OPS was generated from: the wasm module must "
+         "give the same. */\n"
+      << "export const OPS_DIGEST = " << tc::op_table_digest() << ";\n\n"
       << "export type OpName = (typeof OPS)[number]['name'];\n"
       << "/** The ops that are functions of tc (tc.add(a, b)). */\n"
       << "export type FunctionOp = " << union_of(is_function) << ";\n"

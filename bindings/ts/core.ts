@@ -34,7 +34,8 @@ export interface Core {
   _tc_reshape(h: number, ndim: number): number;
   _tc_sum_to(h: number, ndim: number): number;
   _tc_broadcast_shapes(count: number): number;
-  opTable(): string;
+  /** tc::op_table_digest() (src/op_table.h). */
+  _tc_op_table_digest(): number;
   _tc_parse_shape(byteCount: number): number;
   // bind_syntax.cpp: the text in the scratch buffer; JSON of src/syntax/syntax_schema.h
   readViewChain(byteCount: number): string;

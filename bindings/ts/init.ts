@@ -20,10 +20,19 @@ async function create(options: InitOptions): Promise<Tensorcast> {
     error: (kind, message) =>
       new TensorcastError(kind === 'memory' && instance !== undefined ? instance._rt.adviseOnMemory(message) : message, kind),
   });
+  // The module's start (its constructors, run as it is instantiated) and the
+  // instance's (the op table's check, the first calls) in two tasks: on a
+  // page, one task of both held a phone's first render for about 130 ms
+  // (bench/notes.md, "The first render on a phone").
+  await laterTask();
   core._tc_start();
   core._tc_set_threads(threads);
   instance = new Tensorcast(TENSORCAST_TOKEN, core, warnings, module);
   return instance;
+}
+
+function laterTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 export function init(options?: InitOptions): Promise<Tensorcast> {

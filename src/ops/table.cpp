@@ -167,6 +167,30 @@ const char* family_name(OpFamily family) {
   return names[static_cast<int>(family)];
 }
 
+uint32_t op_table_digest(const std::vector<OpInfo>& ops) {
+  uint32_t h = 2166136261u;
+  // Each field ends with a zero byte, which no field's text contains.
+  const auto field = [&h](const std::string& text) {
+    for (const unsigned char c : text) h = (h ^ c) * 16777619u;
+    h *= 16777619u;
+  };
+  for (const OpInfo& op : ops) {
+    field(op.name);
+    field(family_name(op.family));
+    field(std::to_string(op.code));
+    field(std::to_string(op.arity));
+    field(op.alpha ? "alpha" : "");
+    field(op.inplace ? "inplace" : "");
+    field(op.inplace_form);
+    field(op.base);
+    field(dtype_rule_name(op.dtype_rule));
+    field(op.backward ? "backward" : "");
+    field(op.torch);
+    field(op.doc);
+  }
+  return h;
+}
+
 Tensor run_op(const OpInfo& op, const Operand* operands, size_t count, Scalar alpha) {
   TC_ASSERT(static_cast<int>(count) == op.arity, op.name, " takes ", op.arity,
             " operands, got ", count);

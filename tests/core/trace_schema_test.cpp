@@ -3,6 +3,7 @@
 // value nobody can see would be a caption written for nothing).
 #include "trace_schema.h"
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -151,6 +152,43 @@ TEST_CASE("op table: names are unique, in-place forms point both ways", "[ops][s
     CHECK(&tc::op_info(op.family, op.code) == tc::find_op(op.inplace ? op.base : op.name));
   }
   CHECK(tc::find_op("addd") == nullptr);
+}
+
+// The package compares this digest with the one it was generated with
+// (bindings/ts/runtime.ts): it must change with every field of every entry,
+// and with their order.
+TEST_CASE("op table: the digest changes with every field and with the order", "[ops][schema]") {
+  const std::vector<tc::OpInfo>& ops = tc::op_list();
+  const uint32_t digest = tc::op_table_digest();
+  CHECK(tc::op_table_digest(ops) == digest);
+  const std::vector<std::function<void(tc::OpInfo&)>> edits = {
+      [](tc::OpInfo& op) { op.name += "x"; },
+      [](tc::OpInfo& op) { op.family = tc::OpFamily::Where; },
+      [](tc::OpInfo& op) { op.code += 1; },
+      [](tc::OpInfo& op) { op.arity += 1; },
+      [](tc::OpInfo& op) { op.alpha = !op.alpha; },
+      [](tc::OpInfo& op) { op.inplace = !op.inplace; },
+      [](tc::OpInfo& op) { op.inplace_form += "_"; },
+      [](tc::OpInfo& op) { op.base = "sub"; },
+      [](tc::OpInfo& op) { op.dtype_rule = tc::DTypeRule::Bool; },
+      [](tc::OpInfo& op) { op.backward = !op.backward; },
+      [](tc::OpInfo& op) { op.torch += "x"; },
+      [](tc::OpInfo& op) { op.doc += "."; },
+  };
+  for (size_t i = 0; i < edits.size(); ++i) {
+    std::vector<tc::OpInfo> changed = ops;
+    edits[i](changed[0]);
+    INFO("edit " << i);
+    CHECK(tc::op_table_digest(changed) != digest);
+  }
+  // A field's text moved into the next field is another table.
+  std::vector<tc::OpInfo> moved = ops;
+  moved[0].torch += moved[0].doc.substr(0, 1);
+  moved[0].doc = moved[0].doc.substr(1);
+  CHECK(tc::op_table_digest(moved) != digest);
+  std::vector<tc::OpInfo> swapped = ops;
+  std::swap(swapped[0], swapped[1]);
+  CHECK(tc::op_table_digest(swapped) != digest);
 }
 
 TEST_CASE("op table: run_op runs each op as its own function does", "[ops][schema]") {

@@ -11,7 +11,7 @@ import { UNTRACKED_TENSORS } from '../../dist/memory-advice.js';
 import { publicSurface } from './api-surface.js';
 import { tc } from './helpers.js';
 
-test('tc.ops is the core\'s op table, entry for entry the one the TypeScript was generated from', () => {
+test('tc.ops is the op table the TypeScript was generated from, frozen', () => {
   assert.deepEqual(tc.ops, OPS);
   assert.ok(Object.isFrozen(tc.ops) && tc.ops.every((op) => Object.isFrozen(op)));
   const names = tc.ops.map((op) => op.name);
@@ -40,6 +40,22 @@ const PACKAGE_ONLY = new Set([
   'shape', 'ndim', 'dtype', 'id', 'isDisposed', 'data', 'requiresGrad', 'isLeaf', 'retainsGrad', 'grad', 'gradFn', 'mT', 'sumTo', 'index',
   'dispose', 'toString', 'toJSON', 'constructor',
 ]);
+
+// The core's table is checked by its digest (tc::op_table_digest, which the
+// native tests show changes with every field): a module from another build
+// is refused when the package loads it.
+test('a core whose op table is another build\'s is refused at load', async () => {
+  const other = await init({ threads: 1 });
+  const Runtime = other._rt.constructor;
+  const core = other._rt.core;
+  const foreign = new Proxy(core, { get: (target, key) => (key === '_tc_op_table_digest' ? () => core._tc_op_table_digest() ^ 1 : target[key]) });
+  const none = () => {
+    throw new Error('not called');
+  };
+  assert.throws(() => new Runtime(foreign, none, none, none), (e) => e.kind === 'internal' && /built from different op tables/.test(e.message));
+  const same = new Runtime(core, none, none, none);
+  assert.deepEqual(same.ops, OPS);
+});
 
 test('every op of the table is a tc function and a Tensor method, and every member is an entry of the registry or the package\'s own', () => {
   for (const op of tc.ops) {

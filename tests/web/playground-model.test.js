@@ -226,3 +226,19 @@ test('a result over the cap from small inputs (2048,1) + (1,1024): values not ma
   assert.ok(s.inputs.every((i) => i.read === null && i.storage !== null));
   assert.deepEqual(c.gradient.inputs.map((i) => i.grad.shape), [[2048, 1], [1, 1024]]);
 });
+
+// The page's first computation is spread over tasks (Computation.stepwise, playground.ts's load):
+// it must be the computation made at once, pausing between the operands, the broadcast and the run.
+test('Computation.stepwise pauses between its parts and computes what the constructor does', async () => {
+  for (const hash of ['a=2,3&b=3&op=add', 'a=2,3&b=4&op=mul', 'a=3,1&b=1,4&op=sub&alpha=2', 'a=2&b=2&op=add&alpha=x', 'cond=2,1&a=3&b=2,3&op=where']) {
+    const state = M.stateFromHash(hash);
+    let pauses = 0;
+    const stepwise = await M.Computation.stepwise(tc, state, async () => {
+      pauses++;
+    });
+    const atOnce = new M.Computation(tc, state);
+    assert.equal(pauses, atOnce.operands.length + 1, `${hash}: a pause after each operand and after the broadcast`);
+    for (const key of ['op', 'operands', 'alpha', 'broadcast', 'blocker', 'valuesOnlyMissing', 'run', 'error', 'resultShape'])
+      assert.deepEqual(stepwise[key], atOnce[key], `${hash}: ${key}`);
+  }
+});

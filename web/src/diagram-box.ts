@@ -11,12 +11,19 @@ const BOX = '[data-testid="diagram"]';
 export class DiagramBox {
   /** The drawings shown last (StepDiagram's Drawn.base): a step of them keeps the box's scroll. */
   private base: string | null = null;
+  /** The box element of the last render. */
+  private box: Element | null = null;
 
   /** After a render: base names the drawings the step shown belongs to; fit null when neither fit nor large is asked for. */
   after(root: ParentNode, base: string | null, fit: FitOptions | null): void {
     this.fit(root, fit);
     const box = root.querySelector(BOX);
-    if (box instanceof HTMLElement && base !== this.base) box.scrollLeft = 0;
+    // A box just made is at its left end already. Setting scrollLeft lays the
+    // page out there and then, inside the render's task: on the first render,
+    // about a fifth of the phone's longest task (bench/notes.md, "The first
+    // render on a phone").
+    if (box instanceof HTMLElement && box === this.box && base !== this.base) box.scrollLeft = 0;
+    this.box = box;
     this.base = base;
   }
   /** Scales the drawing (again, when the box was resized). */

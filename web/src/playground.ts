@@ -578,7 +578,7 @@ export class TensorcastPlayground extends LitElement {
       // Computing and drawing each in a task of its own (first-screen.ts).
       await nextTask();
       const first = this.startState();
-      const model = new PlaygroundModel(tc, first);
+      const model = await PlaygroundModel.stepwise(tc, first, nextTask);
       await nextTask();
       // The hash or an attribute may have changed meanwhile: only what changed is applied
       // (the whole state again would undo where the model chose to start, e.g. predict mode's step 0).
@@ -1022,7 +1022,9 @@ export class TensorcastPlayground extends LitElement {
       this.announcer.say(verdictLine(this.context()), () => this.renderRoot.querySelector('[data-testid="announce"]'));
       this.box.after(this.renderRoot, this.diagram.current?.base ?? null, this.fitOptions());
     }
-    if (this.model !== null && this.first.only) this.first.drawn(() => this.requestUpdate());
+    // The stages are the two shapes' page's: the code mode and the puzzles draw theirs at once.
+    if (this.model !== null && (this.route !== null || this.model.state.mode === 'code')) this.first.skip();
+    if (this.model !== null && this.first.waiting) this.first.drawn(() => this.requestUpdate());
     // For measuring (the e2e run prints it): when the first whole view with the core's numbers is on screen.
     else if (this.model !== null && performance.getEntriesByName(FIRST_RENDER).length === 0) performance.mark(FIRST_RENDER);
   }
@@ -1059,10 +1061,10 @@ export class TensorcastPlayground extends LitElement {
     }
   }
 
-  // Complete once the whole view is drawn, not only the first screen.
+  // Complete once the whole view is drawn, not only the first screen or its diagram.
   protected override async getUpdateComplete(): Promise<boolean> {
     let done = await super.getUpdateComplete();
-    while (this.model !== null && this.first.only) {
+    while (this.model !== null && this.first.waiting) {
       await this.first.rest;
       done = await super.getUpdateComplete();
     }
@@ -1142,11 +1144,11 @@ export class TensorcastPlayground extends LitElement {
             }
           },
         })}</div>
-        ${this.pasteBox(ctx, form)}</div>
-        <section class="verdict">${this.applied === null ? '' : appliedFix(ctx, this.applied.line, this.applied.copy, this.syncHash, () => this.copyFix())}${verdictPanel(ctx, (fix) => this.applyFix(fix), null, this.exercise.active === null)}</section>
+        ${this.first.has('verdict') ? this.pasteBox(ctx, form) : ''}</div>
+        ${this.first.has('verdict') ? html`<section class="verdict">${this.applied === null ? '' : appliedFix(ctx, this.applied.line, this.applied.copy, this.syncHash, () => this.copyFix())}${verdictPanel(ctx, (fix) => this.applyFix(fix), null, this.exercise.active === null)}</section>` : ''}
         </div>` : ''}
-      ${this.viewsPanel(ctx, full, share)}
-      ${full && !this.first.only ? html`<p class="keys">${m.ui.keys}</p>` : ''}`);
+      ${this.first.has('views') ? this.viewsPanel(ctx, full, share) : ''}
+      ${full && this.first.has('all') ? html`<p class="keys">${m.ui.keys}</p>` : ''}`);
   }
 
   /** The code mode: the editor and the program's results, and the picked line's op in the views. */
@@ -1250,7 +1252,7 @@ export class TensorcastPlayground extends LitElement {
       ${full ? shareStatus(ctx, this.sharing.status) : ''}
       <p class="caption" aria-live="polite" data-testid="caption">${caption}</p>
       ${predictBlock(ctx, { predict: (guess) => this.givePrediction(guess) })}
-      ${this.first.only ? '' : this.diagramAndDetails(ctx, full)}
+      ${this.first.has('diagram') ? this.diagramAndDetails(ctx, full) : ''}
     </section>`;
   }
 
@@ -1272,8 +1274,8 @@ export class TensorcastPlayground extends LitElement {
             @pointerleave=${interactive ? (e: PointerEvent) => this.onDiagramLeave(e) : null}
             @focus=${interactive ? () => this.onDiagramFocus() : null}
             @keydown=${interactive ? (e: KeyboardEvent) => this.onDiagramKey(e) : null}>${drawn.box}${interactive ? html`<div class="formula" data-testid="formula" aria-hidden="true" hidden></div>` : ''}</div>
-          ${diagramTable(ctx, model.step, pending)}`}
-        ${interactive ? html`${full ? html`<p class="aside hover-only">${m.strides.hoverHint}</p><p class="aside touch-only">${m.layout.tapHint}</p>` : ''}<p class="reads" data-testid="reads" aria-live="polite"></p>` : ''}
-        ${full ? PANELS[view].details(ctx, model.step, pending) : ''}`;
+          ${this.first.has('all') ? diagramTable(ctx, model.step, pending) : ''}`}
+        ${interactive && this.first.has('all') ? html`${full ? html`<p class="aside hover-only">${m.strides.hoverHint}</p><p class="aside touch-only">${m.layout.tapHint}</p>` : ''}<p class="reads" data-testid="reads" aria-live="polite"></p>` : ''}
+        ${full && this.first.has('all') ? PANELS[view].details(ctx, model.step, pending) : ''}`;
   }
 }

@@ -37,6 +37,51 @@ export type Blocker =
   | { kind: 'alpha'; text: string }
   | { kind: 'result-too-big'; numel: number };
 
+/** What the core says of the state's own operands (not a program's line). */
+interface StateParts {
+  operands: Operand[];
+  alpha: number;
+  broadcast: BroadcastTrace | null;
+  blocker: Blocker | null;
+  valuesOnlyMissing: boolean;
+  run: OpRun | null;
+}
+
+// The parts in order, yielding after each operand, the broadcast and the run.
+function* stateParts(tc: Tensorcast, state: Readonly<State>): Generator<void, StateParts, void> {
+  const operands: Operand[] = [];
+  for (const name of operandsOf(state.op)) {
+    operands.push(readOperand(tc, state, name));
+    yield;
+  }
+  const alphaText = state.alpha.trim();
+  const alphaValue = Number(alphaText);
+  const alphaOk = !takesAlpha(state.op) || (alphaText !== '' && Number.isFinite(alphaValue));
+  const alpha = alphaOk && takesAlpha(state.op) ? alphaValue : 1;
+  const shapes = operands.map((o) => o.shape);
+  const broadcast = shapes.every((s) => s !== null) ? tc.explain.broadcast(...(shapes as number[][])) : null;
+  yield;
+
+  const stuck = operands.find((o) => o.problem !== null);
+  const resultNumel = broadcast?.result?.reduce((p, s) => p * s, 1) ?? 0;
+  let blocker: Blocker | null = null;
+  if (stuck !== undefined) blocker = { kind: 'operand', operand: stuck };
+  else if (!alphaOk) blocker = { kind: 'alpha', text: state.alpha };
+  else if (resultNumel > MAX_RUN_ELEMENTS) blocker = { kind: 'result-too-big', numel: resultNumel };
+  const valuesOnlyMissing = alphaOk && broadcast?.result != null &&
+    operands.every((o) => o.problem === null || o.problem.kind === 'too-big') &&
+    (blocker?.kind === 'result-too-big' || blocker?.kind === 'operand');
+  const run = blocker === null ? tc.tidy(() => runOp(tc, state.op, operands.map((o) => tensorOf(tc, o)), alpha)) : null;
+  return { operands, alpha, broadcast, blocker, valuesOnlyMissing, run };
+}
+
+function finish<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+  }
+}
+
 export class Computation {
   readonly op: Op;
   readonly operands: Operand[];
@@ -55,7 +100,8 @@ export class Computation {
   /** The program's line shown (line-op.ts), or null for the state's operands. */
   private readonly line: LineOp | null;
 
-  constructor(private readonly tc: Tensorcast, private readonly state: Readonly<State>, line: LineOp | null = null) {
+  /** computed: the state's parts from stepwise (for a line, unused). */
+  constructor(private readonly tc: Tensorcast, private readonly state: Readonly<State>, line: LineOp | null = null, computed: StateParts | null = null) {
     this.line = line;
     if (line !== null) {
       this.op = line.op;
@@ -71,27 +117,30 @@ export class Computation {
       return;
     }
     this.op = state.op;
-    this.operands = operandsOf(state.op).map((name) => readOperand(tc, state, name));
-    const alphaText = state.alpha.trim();
-    const alpha = Number(alphaText);
-    const alphaOk = !takesAlpha(state.op) || (alphaText !== '' && Number.isFinite(alpha));
-    this.alpha = alphaOk && takesAlpha(state.op) ? alpha : 1;
-    const shapes = this.operands.map((o) => o.shape);
-    this.broadcast = shapes.every((s) => s !== null) ? tc.explain.broadcast(...(shapes as number[][])) : null;
+    const parts = computed ?? finish(stateParts(tc, state));
+    this.operands = parts.operands;
+    this.alpha = parts.alpha;
+    this.broadcast = parts.broadcast;
+    this.blocker = parts.blocker;
+    this.valuesOnlyMissing = parts.valuesOnlyMissing;
+    this.run = parts.run;
+  }
 
-    const stuck = this.operands.find((o) => o.problem !== null);
-    const resultNumel = this.broadcast?.result?.reduce((p, s) => p * s, 1) ?? 0;
-    if (stuck !== undefined) this.blocker = { kind: 'operand', operand: stuck };
-    else if (!alphaOk) this.blocker = { kind: 'alpha', text: state.alpha };
-    else if (resultNumel > MAX_RUN_ELEMENTS) this.blocker = { kind: 'result-too-big', numel: resultNumel };
-    else this.blocker = null;
-    this.valuesOnlyMissing = alphaOk && this.broadcast?.result != null &&
-      this.operands.every((o) => o.problem === null || o.problem.kind === 'too-big') &&
-      (this.blocker?.kind === 'result-too-big' || this.blocker?.kind === 'operand');
-
-    this.run = this.blocker === null
-      ? tc.tidy(() => runOp(tc, this.op, this.operands.map((o) => tensorOf(tc, o)), this.alpha))
-      : null;
+  /**
+   * The state's computation with a pause (pause(): a later task) after each
+   * operand and after the broadcast, before the run: for the page's first
+   * computation, whose
+   * calls are the browser's first of each wasm function, compiled then (Note
+   * [Compiled on first call], src/for_size.h), and one task on a phone would
+   * hold it for about 100 ms (bench/notes.md, "The first render on a phone").
+   */
+  static async stepwise(tc: Tensorcast, state: Readonly<State>, pause: () => Promise<void>): Promise<Computation> {
+    const steps = stateParts(tc, state);
+    for (;;) {
+      const next = steps.next();
+      if (next.done === true) return new Computation(tc, state, null, next.value);
+      await pause();
+    }
   }
 
   /** PyTorch's message for the op (or the broadcast), if it failed. */

@@ -21,13 +21,19 @@ export class PlaygroundModel {
   /** The learner's predictions for these inputs (predict mode); not part of a link. */
   readonly predictions = new Predictions();
 
-  constructor(private readonly tc: Tensorcast, initial: Readonly<State>) {
+  /** computed: the computation of initial's inputs, when made already (stepwise). */
+  constructor(private readonly tc: Tensorcast, initial: Readonly<State>, computed: Computation | null = null) {
     this.current = { ...initial };
     // Predict mode starts at the beginning: a link without a step would open on every answer.
     if (this.predicting && this.current.step === null) this.current.step = 0;
-    this.computed = new Computation(tc, this.current);
+    this.computed = computed ?? new Computation(tc, this.current);
     this.stepList = stepsFor(this.current.view, this.computed);
     this.holdAtQuestion();
+  }
+
+  /** The model of initial, its computation spread over tasks by pause() (Computation.stepwise). */
+  static async stepwise(tc: Tensorcast, initial: Readonly<State>, pause: () => Promise<void>): Promise<PlaygroundModel> {
+    return new PlaygroundModel(tc, initial, await Computation.stepwise(tc, { ...initial }, pause));
   }
 
   /** A shape as a person types it, read by the core's grammar (the paste box's fields ask it). */
