@@ -163,6 +163,8 @@ for (const [size, viewport] of Object.entries({ phone: PHONE.viewport, laptop: {
       requestAnimationFrame(look);
     }, PARTS);
     await open(page, 'a=5,1,4,1&b=3,1,1&op=add&view=strides&lang=en');
+    // The last stage is rendered: two more frames see it laid out.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const seen = await page.evaluate(() => {
       window.partsDone = true;
       return Object.fromEntries(Object.entries(window.partsSeen).map(([k, v]) => [k, { frame: v.frame, at: [...v.at] }]));
