@@ -31,8 +31,19 @@ async function create(options: InitOptions): Promise<Tensorcast> {
   return instance;
 }
 
+// A message rather than a timer: a hidden page's timers wait for the next
+// whole second, its messages do not.
 function laterTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      // Closed, so that an open port does not keep Node's event loop alive.
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }
 
 export function init(options?: InitOptions): Promise<Tensorcast> {
