@@ -9,16 +9,14 @@
 // ROOT: checkouts to measure side by side (default: this one), each served
 // from its own web/dist by its own vite.config.ts; the runs alternate
 // between them, so a busy machine slows every build alike.
-import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './measure.js';
-import { buildIfNeeded, startPreview } from './preview.js';
+import { buildIfNeeded, CHROME, lighthouse, startPreview } from './preview.js';
 
 const HERE = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-const CHROME = '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const METRICS = [
   ['FCP', 'first-contentful-paint', 'ms'],
@@ -42,22 +40,8 @@ function parseArgs(argv) {
   return opts;
 }
 
-function lighthouse(url) {
-  const bin = path.join(HERE, 'node_modules/.bin/lighthouse');
-  const r = spawnSync(
-    bin,
-    [
-      url,
-      '--output=json',
-      '--output-path=stdout',
-      '--quiet',
-      `--only-categories=${CATEGORIES.join(',')}`,
-      '--chrome-flags=--headless=new --no-sandbox',
-    ],
-    { env: { ...process.env, CHROME_PATH: CHROME }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
-  );
-  if (r.status !== 0) throw new Error(`lighthouse failed on ${url}:\n${r.stderr}`);
-  const report = JSON.parse(r.stdout);
+function lighthouseRun(url) {
+  const report = JSON.parse(lighthouse(url, ['--output-path=stdout', `--only-categories=${CATEGORIES.join(',')}`]));
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
   const run = {};
   for (const c of CATEGORIES) run[c] = Math.round((report.categories[c]?.score ?? NaN) * 100);
@@ -91,7 +75,7 @@ try {
   for (const root of opts.roots) servers.push({ root, ...(await startPreview(root)), runs: [] });
   for (let i = 0; i < opts.runs; i++) {
     for (const s of servers) {
-      const run = lighthouse(s.url);
+      const run = lighthouseRun(s.url);
       s.runs.push(run);
       console.log(`run ${i + 1}/${opts.runs} ${s.root}: performance ${run.performance}, LCP ${Math.round(run.LCP)} ms, TBT ${Math.round(run.TBT)} ms`);
     }

@@ -10,12 +10,11 @@
 //
 // ROOT: the checkout to measure (default: this one), served as
 // bench/lighthouse.js serves it.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildIfNeeded, startPreview } from './preview.js';
+import { buildIfNeeded, lighthouse, startPreview } from './preview.js';
 
 const HERE = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 // Lighthouse's mobile run counts the main thread's time 4 times (cpuSlowdownMultiplier).
@@ -40,12 +39,7 @@ function lighthouseRun(url) {
   const dir = mkdtempSync(path.join(tmpdir(), 'long-tasks-'));
   try {
     const out = path.join(dir, 'run.json');
-    const r = spawnSync(
-      path.join(HERE, 'node_modules/.bin/lighthouse'),
-      [url, '--output=json', `--output-path=${out}`, '--save-assets', '--quiet', '--only-categories=performance', '--chrome-flags=--headless=new --no-sandbox'],
-      { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, encoding: 'utf8' },
-    );
-    if (r.status !== 0) throw new Error(`lighthouse failed on ${url}:\n${r.stderr}`);
+    lighthouse(url, [`--output-path=${out}`, '--save-assets', '--only-categories=performance']);
     const trace = JSON.parse(readFileSync(path.join(dir, 'run-0.trace.json'), 'utf8'));
     return { report: JSON.parse(readFileSync(out, 'utf8')), events: trace.traceEvents ?? trace };
   } finally {

@@ -1,7 +1,8 @@
 // The playground as `npm start` serves it, for the measurements of a page
-// load (bench/lighthouse.js, bench/first-calls.js): web/dist built when it is
-// missing or older than its sources, and served by the checkout's own
-// `vite preview` (its config: the strict CSP, the precompressed files).
+// load (bench/lighthouse.js, bench/first-calls.js, bench/long-tasks.js):
+// web/dist built when it is missing or older than its sources, served by the
+// checkout's own `vite preview` (its config: the strict CSP, the precompressed
+// files), and Lighthouse's mobile run of it in Debian's Chromium.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -50,4 +51,18 @@ export async function startPreview(root) {
   }
   child.kill();
   throw new Error(`vite preview did not answer at ${url}`);
+}
+
+/** Debian's Chromium, which Lighthouse drives. */
+export const CHROME = '/usr/bin/chromium';
+
+/** One Lighthouse mobile run (its default: a mid-range phone, slow 4G, the CPU 4x slower) of url, with more arguments (the output path, the categories): what it printed. */
+export function lighthouse(url, args) {
+  const r = spawnSync(
+    path.join(HERE, 'node_modules/.bin/lighthouse'),
+    [url, '--output=json', '--quiet', '--chrome-flags=--headless=new --no-sandbox', ...args],
+    { env: { ...process.env, CHROME_PATH: CHROME }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+  );
+  if (r.status !== 0) throw new Error(`lighthouse failed on ${url}:\n${r.stderr}`);
+  return r.stdout;
 }

@@ -47,7 +47,7 @@ interface StateParts {
   run: OpRun | null;
 }
 
-// The parts in order, yielding after each operand, the broadcast and the run.
+// The parts in order, yielding after each operand and after the broadcast.
 function* stateParts(tc: Tensorcast, state: Readonly<State>): Generator<void, StateParts, void> {
   const operands: Operand[] = [];
   for (const name of operandsOf(state.op)) {
@@ -129,10 +129,10 @@ export class Computation {
   /**
    * The state's computation with a pause (pause(): a later task) after each
    * operand and after the broadcast, before the run: for the page's first
-   * computation, whose
-   * calls are the browser's first of each wasm function, compiled then (Note
-   * [Compiled on first call], src/for_size.h), and one task on a phone would
-   * hold it for about 100 ms (bench/notes.md, "The first render on a phone").
+   * computation, whose calls are the browser's first of each wasm function,
+   * compiled then (Note [Compiled on first call], src/for_size.h); in one task
+   * it held a phone for about 100 ms (bench/notes.md, "The first render on a
+   * phone").
    */
   static async stepwise(tc: Tensorcast, state: Readonly<State>, pause: () => Promise<void>): Promise<Computation> {
     const steps = stateParts(tc, state);
