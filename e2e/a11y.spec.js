@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { open, openCode, pasteCode, ready } from './helpers.js';
+import { open, openCode, OWN_CONTEXT, pasteCode, ready } from './helpers.js';
 
 // The longest file of the suite: its tests are independent, and in parallel
 // mode they are shared among the workers rather than run by one of them
@@ -204,22 +204,26 @@ test('each view’s diagram has a hidden table of what it shows', async ({ page 
   expect((await rows()).at(-1)).toEqual(['fits in a', '✓ fits', '✗ differs', '✓ fits', '✓ fits']);
 });
 
-test('the speed control sets play’s pace', async ({ page }) => {
-  await open(page, 'a=5,3,4,1&b=3,1,1&op=add&view=align&step=0&lang=zh');
-  // Time stands still but for runFor.
-  await page.clock.install();
-  await page.clock.pauseAt(Date.now() + 10_000);
-  const count = page.getByTestId('step-count');
-  await page.getByTestId('speed').selectOption('fast');
-  await page.getByTestId('play').click();
-  await page.clock.runFor(1450);
-  await expect(count).toHaveText('第 3 步，共 7 步');
-  await page.getByTestId('speed').selectOption('slow');
-  await page.clock.runFor(1450);
-  await expect(count).toHaveText('第 3 步，共 7 步');
-  await page.clock.runFor(1400);
-  await expect(count).toHaveText('第 4 步，共 7 步');
-  await expect(page.getByTestId('speed').locator('option')).toHaveText(['慢', '中', '快']);
+// Note [A clock needs a context of its own] (helpers.js).
+test.describe(() => {
+  test.use(OWN_CONTEXT);
+  test('the speed control sets play’s pace', async ({ page }) => {
+    await open(page, 'a=5,3,4,1&b=3,1,1&op=add&view=align&step=0&lang=zh');
+    // Time stands still but for runFor.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 10_000);
+    const count = page.getByTestId('step-count');
+    await page.getByTestId('speed').selectOption('fast');
+    await page.getByTestId('play').click();
+    await page.clock.runFor(1450);
+    await expect(count).toHaveText('第 3 步，共 7 步');
+    await page.getByTestId('speed').selectOption('slow');
+    await page.clock.runFor(1450);
+    await expect(count).toHaveText('第 3 步，共 7 步');
+    await page.clock.runFor(1400);
+    await expect(count).toHaveText('第 4 步，共 7 步');
+    await expect(page.getByTestId('speed').locator('option')).toHaveText(['慢', '中', '快']);
+  });
 });
 
 // ---- forced colours (Note [Forced colours] in web/src/diagram/palette.ts)

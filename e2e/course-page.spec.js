@@ -2,7 +2,7 @@
 // one script tag (the full one and a compact one), each with its own state
 // from its attributes; neither touches the page's URL.
 import { expect, test } from '@playwright/test';
-import { core, ready, watch } from './helpers.js';
+import { core, OWN_CONTEXT, ready, watch } from './helpers.js';
 
 test('the course page shows two independent playgrounds set by their attributes', async ({ page }) => {
   const problems = watch(page);
@@ -73,43 +73,47 @@ test('the course page loads the component with one script, served with the stric
 
 const LECTURE = '#lesson-lecture';
 
-test('a lecture embed is locked to its view and its step range', async ({ page }) => {
-  const problems = watch(page);
-  await page.goto('/course.html');
-  await ready(page, LECTURE);
-  const el = page.locator(LECTURE);
-  const count = el.getByTestId('step-count');
-  // No tabs to leave the view; it opens on the last step of its range, not of the view.
-  await expect(el.locator('[role="tab"]')).toHaveCount(0);
-  await expect(count).toHaveText('Step 4 of 5');
-  await expect(el.getByTestId('next')).toBeDisabled();
-  await expect(el.getByTestId('prev')).toBeEnabled();
-  await el.getByTestId('reset').click();
-  await expect(count).toHaveText('Step 2 of 5');
-  await expect(el.getByTestId('prev')).toBeDisabled();
-  // The keys keep to the range and the view.
-  await el.getByTestId('play').focus();
-  for (const key of ['ArrowLeft', 'Home', '1', '3']) await page.keyboard.press(key);
-  await expect(count).toHaveText('Step 2 of 5');
-  expect(await el.evaluate((e) => e.playground.state.view)).toBe('strides');
-  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'End']) await page.keyboard.press(key);
-  await expect(count).toHaveText('Step 4 of 5');
-  // Play starts again from the range's first step and stops at its last.
-  await page.clock.install();
-  await page.clock.pauseAt(Date.now() + 10_000);
-  await el.getByTestId('play').click();
-  await expect(count).toHaveText('Step 2 of 5');
-  await page.clock.runFor(1400 * 5);
-  await expect(count).toHaveText('Step 4 of 5');
-  await expect(el.getByTestId('play')).toHaveAttribute('aria-pressed', 'false');
-  // A page can move the range later.
-  await el.evaluate((e) => e.setAttribute('steps', '1-2'));
-  await expect(count).toHaveText('Step 2 of 5');
-  await expect(el.getByTestId('next')).toBeDisabled();
-  await el.evaluate((e) => e.removeAttribute('steps'));
-  await el.getByTestId('next').click();
-  await expect(count).toHaveText('Step 3 of 5');
-  expect(problems).toEqual([]);
+// Note [A clock needs a context of its own] (helpers.js).
+test.describe(() => {
+  test.use(OWN_CONTEXT);
+  test('a lecture embed is locked to its view and its step range', async ({ page }) => {
+    const problems = watch(page);
+    await page.goto('/course.html');
+    await ready(page, LECTURE);
+    const el = page.locator(LECTURE);
+    const count = el.getByTestId('step-count');
+    // No tabs to leave the view; it opens on the last step of its range, not of the view.
+    await expect(el.locator('[role="tab"]')).toHaveCount(0);
+    await expect(count).toHaveText('Step 4 of 5');
+    await expect(el.getByTestId('next')).toBeDisabled();
+    await expect(el.getByTestId('prev')).toBeEnabled();
+    await el.getByTestId('reset').click();
+    await expect(count).toHaveText('Step 2 of 5');
+    await expect(el.getByTestId('prev')).toBeDisabled();
+    // The keys keep to the range and the view.
+    await el.getByTestId('play').focus();
+    for (const key of ['ArrowLeft', 'Home', '1', '3']) await page.keyboard.press(key);
+    await expect(count).toHaveText('Step 2 of 5');
+    expect(await el.evaluate((e) => e.playground.state.view)).toBe('strides');
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'End']) await page.keyboard.press(key);
+    await expect(count).toHaveText('Step 4 of 5');
+    // Play starts again from the range's first step and stops at its last.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 10_000);
+    await el.getByTestId('play').click();
+    await expect(count).toHaveText('Step 2 of 5');
+    await page.clock.runFor(1400 * 5);
+    await expect(count).toHaveText('Step 4 of 5');
+    await expect(el.getByTestId('play')).toHaveAttribute('aria-pressed', 'false');
+    // A page can move the range later.
+    await el.evaluate((e) => e.setAttribute('steps', '1-2'));
+    await expect(count).toHaveText('Step 2 of 5');
+    await expect(el.getByTestId('next')).toBeDisabled();
+    await el.evaluate((e) => e.removeAttribute('steps'));
+    await el.getByTestId('next').click();
+    await expect(count).toHaveText('Step 3 of 5');
+    expect(problems).toEqual([]);
+  });
 });
 
 /** The rendered size, in CSS px, of the smallest number in the diagram's cells. */

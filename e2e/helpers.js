@@ -32,10 +32,26 @@ export async function settled(page, selector = 'tensorcast-playground') {
   await page.evaluate((s) => document.querySelector(s).updateComplete, selector);
 }
 
+// Note [A clock needs a context of its own]: the playground's project
+// reuses one context and page per worker (playwright.config.js). Twice, in
+// full runs, a test's page threw "Cannot read properties of undefined
+// (reading 'controller')" (e2e/csp.spec.js, e2e/code-predict.spec.js).
+// No script of the page reads `.controller`; Playwright's clock does
+// (`globalThis.__pwClock.controller.log(...)`, evaluated in each new
+// document once page.clock was used), and in the run where it was traced
+// a test with a clock had run shortly before, likely in the same worker
+// (e2e/course-page.spec.js's lecture embed). Not reproduced in isolation (that test and then
+// the CSP one, in one worker, passed), so the clock is the suspect, not a
+// proven cause; watch() now records the stack, which would name the script.
+// A test that uses page.clock gets a context of its own:
+// test.use(OWN_CONTEXT) in a describe around it.
+export const OWN_CONTEXT = { reuseContext: false };
+
 /** Collects what must never happen on a page: uncaught errors, console errors, CSP violations, dialogs. */
 export function watch(page) {
   const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  // With where it was thrown, so that a failure says which script threw.
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}${e.stack ? `\n${e.stack}` : ''}`));
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });

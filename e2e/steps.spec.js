@@ -1,7 +1,7 @@
 // Stepping through the explicit list of steps: buttons, keyboard shortcuts,
 // play, and what each step reveals in the alignment diagram.
 import { expect, test } from '@playwright/test';
-import { core, open, settled } from './helpers.js';
+import { core, open, OWN_CONTEXT, settled } from './helpers.js';
 
 const verdicts = (page) => page.locator('[data-testid="diagram"] text').filter({ hasText: /^(= equal|1 → stretched|\+ missing|✗ mismatch)$/ });
 
@@ -90,23 +90,27 @@ test('keyboard shortcuts: arrows, Home, End, P and the view digits', async ({ pa
   await expect(page.getByTestId('tab-align')).toHaveAttribute('aria-selected', 'true');
 });
 
-test('play advances to the last step and stops; pressing it at the end starts over', async ({ page }) => {
-  await page.clock.install();
-  await open(page, 'a=5,3,4,1&b=3,1,1&op=add&view=align&step=0&lang=en');
-  const count = page.getByTestId('step-count');
-  const play = page.getByTestId('play');
-  await play.click();
-  await expect(play).toHaveAttribute('aria-pressed', 'true');
-  await page.clock.runFor(1500);
-  await expect(count).toHaveText('Step 2 of 7');
-  await page.clock.runFor(20_000);
-  await expect(count).toHaveText('Step 7 of 7');
-  await expect(play).toHaveAttribute('aria-pressed', 'false');
-  await play.click();
-  await expect(count).toHaveText('Step 1 of 7');
-  await play.click();
-  await expect(play).toHaveAttribute('aria-pressed', 'false');
-  await settled(page);
+// Note [A clock needs a context of its own] (helpers.js).
+test.describe(() => {
+  test.use(OWN_CONTEXT);
+  test('play advances to the last step and stops; pressing it at the end starts over', async ({ page }) => {
+    await page.clock.install();
+    await open(page, 'a=5,3,4,1&b=3,1,1&op=add&view=align&step=0&lang=en');
+    const count = page.getByTestId('step-count');
+    const play = page.getByTestId('play');
+    await play.click();
+    await expect(play).toHaveAttribute('aria-pressed', 'true');
+    await page.clock.runFor(1500);
+    await expect(count).toHaveText('Step 2 of 7');
+    await page.clock.runFor(20_000);
+    await expect(count).toHaveText('Step 7 of 7');
+    await expect(play).toHaveAttribute('aria-pressed', 'false');
+    await play.click();
+    await expect(count).toHaveText('Step 1 of 7');
+    await play.click();
+    await expect(play).toHaveAttribute('aria-pressed', 'false');
+    await settled(page);
+  });
 });
 
 test('the view tabs follow the ARIA tabs pattern', async ({ page }) => {
