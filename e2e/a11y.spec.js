@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { open, openCode, OWN_CONTEXT, pasteCode, ready } from './helpers.js';
+import { open, openCode, pasteCode, ready, withOwnPage } from './helpers.js';
 
 // The longest file of the suite: its tests are independent, and in parallel
 // mode they are shared among the workers rather than run by one of them
@@ -204,10 +204,9 @@ test('each view’s diagram has a hidden table of what it shows', async ({ page 
   expect((await rows()).at(-1)).toEqual(['fits in a', '✓ fits', '✗ differs', '✓ fits', '✓ fits']);
 });
 
-// Note [A clock needs a context of its own] (helpers.js).
-test.describe(() => {
-  test.use(OWN_CONTEXT);
-  test('the speed control sets play’s pace', async ({ page }) => {
+test('the speed control sets play’s pace', async ({ browser }) => {
+  // Note [A clock needs a context of its own] (helpers.js).
+  await withOwnPage(browser, async (page) => {
     await open(page, 'a=5,3,4,1&b=3,1,1&op=add&view=align&step=0&lang=zh');
     // Time stands still but for runFor.
     await page.clock.install();

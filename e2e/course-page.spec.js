@@ -2,7 +2,7 @@
 // one script tag (the full one and a compact one), each with its own state
 // from its attributes; neither touches the page's URL.
 import { expect, test } from '@playwright/test';
-import { core, OWN_CONTEXT, ready, watch } from './helpers.js';
+import { core, ready, watch, withOwnPage } from './helpers.js';
 
 test('the course page shows two independent playgrounds set by their attributes', async ({ page }) => {
   const problems = watch(page);
@@ -73,10 +73,9 @@ test('the course page loads the component with one script, served with the stric
 
 const LECTURE = '#lesson-lecture';
 
-// Note [A clock needs a context of its own] (helpers.js).
-test.describe(() => {
-  test.use(OWN_CONTEXT);
-  test('a lecture embed is locked to its view and its step range', async ({ page }) => {
+test('a lecture embed is locked to its view and its step range', async ({ browser }) => {
+  // Note [A clock needs a context of its own] (helpers.js).
+  await withOwnPage(browser, async (page) => {
     const problems = watch(page);
     await page.goto('/course.html');
     await ready(page, LECTURE);

@@ -2,7 +2,7 @@
 // core to load, and the npm package itself (from dist/) for checking the
 // page's numbers against the API in Node.
 import { readFileSync } from 'node:fs';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { init } from '../dist/index.js';
 
 /** The package, loaded once per worker. */
@@ -40,12 +40,22 @@ export async function settled(page, selector = 'tensorcast-playground') {
 // (`globalThis.__pwClock.controller.log(...)`, evaluated in each new
 // document once page.clock was used), and in the run where it was traced
 // a test with a clock had run shortly before, likely in the same worker
-// (e2e/course-page.spec.js's lecture embed). Not reproduced in isolation (that test and then
-// the CSP one, in one worker, passed), so the clock is the suspect, not a
-// proven cause; watch() now records the stack, which would name the script.
-// A test that uses page.clock gets a context of its own:
-// test.use(OWN_CONTEXT) in a describe around it.
-export const OWN_CONTEXT = { reuseContext: false };
+// (e2e/course-page.spec.js's lecture embed). Not reproduced in isolation
+// (that test and then the CSP one, in one worker, passed), so the clock is
+// the suspect, not a proven cause; watch() now records the stack, which
+// would name the script.
+// A test that uses page.clock runs on a page of a context of its own
+// (withOwnPage; Playwright allows reuseContext: false only for a whole file).
+
+/** Runs fn on a page of a new context with the project's base URL (Note [A clock needs a context of its own]), closed after. */
+export async function withOwnPage(browser, fn) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    return await fn(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
 
 /** Collects what must never happen on a page: uncaught errors, console errors, CSP violations, dialogs. */
 export function watch(page) {

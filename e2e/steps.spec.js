@@ -1,7 +1,7 @@
 // Stepping through the explicit list of steps: buttons, keyboard shortcuts,
 // play, and what each step reveals in the alignment diagram.
 import { expect, test } from '@playwright/test';
-import { core, open, OWN_CONTEXT, settled } from './helpers.js';
+import { core, open, settled, withOwnPage } from './helpers.js';
 
 const verdicts = (page) => page.locator('[data-testid="diagram"] text').filter({ hasText: /^(= equal|1 → stretched|\+ missing|✗ mismatch)$/ });
 
@@ -90,10 +90,9 @@ test('keyboard shortcuts: arrows, Home, End, P and the view digits', async ({ pa
   await expect(page.getByTestId('tab-align')).toHaveAttribute('aria-selected', 'true');
 });
 
-// Note [A clock needs a context of its own] (helpers.js).
-test.describe(() => {
-  test.use(OWN_CONTEXT);
-  test('play advances to the last step and stops; pressing it at the end starts over', async ({ page }) => {
+test('play advances to the last step and stops; pressing it at the end starts over', async ({ browser }) => {
+  // Note [A clock needs a context of its own] (helpers.js).
+  await withOwnPage(browser, async (page) => {
     await page.clock.install();
     await open(page, 'a=5,3,4,1&b=3,1,1&op=add&view=align&step=0&lang=en');
     const count = page.getByTestId('step-count');
