@@ -205,7 +205,7 @@ test('each view’s diagram has a hidden table of what it shows', async ({ page 
 });
 
 test('the speed control sets play’s pace', async ({ browser }) => {
-  // Note [A clock needs a context of its own] (helpers.js).
+  // See Note [A clock needs a context of its own] in helpers.js.
   await withOwnPage(browser, async (page) => {
     await open(page, 'a=5,3,4,1&b=3,1,1&op=add&view=align&step=0&lang=zh');
     // Time stands still but for runFor.

@@ -74,7 +74,7 @@ test('the course page loads the component with one script, served with the stric
 const LECTURE = '#lesson-lecture';
 
 test('a lecture embed is locked to its view and its step range', async ({ browser }) => {
-  // Note [A clock needs a context of its own] (helpers.js).
+  // See Note [A clock needs a context of its own] in helpers.js.
   await withOwnPage(browser, async (page) => {
     const problems = watch(page);
     await page.goto('/course.html');

@@ -91,7 +91,7 @@ test('keyboard shortcuts: arrows, Home, End, P and the view digits', async ({ pa
 });
 
 test('play advances to the last step and stops; pressing it at the end starts over', async ({ browser }) => {
-  // Note [A clock needs a context of its own] (helpers.js).
+  // See Note [A clock needs a context of its own] in helpers.js.
   await withOwnPage(browser, async (page) => {
     await page.clock.install();
     await open(page, 'a=5,3,4,1&b=3,1,1&op=add&view=align&step=0&lang=en');
