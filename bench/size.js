@@ -1,5 +1,5 @@
 // The download a page pays: tensorcast's SIMD .wasm and its Emscripten glue
-// (what the size target limits), plus the facade's ES modules as shipped (not
+// (what the size target limits), the same without the interpreter, plus the facade's ES modules as shipped (not
 // minified), against tfjs-core and tfjs-backend-wasm's SIMD build (their
 // minified ES module bundles and the SIMD .wasm). gzip at level 9 and brotli
 // at quality 11, as a server would send them.
@@ -37,6 +37,8 @@ export function sizes(dist) {
   const wasmAndGlue = measureFiles(root, [path.join(dist, 'tensorcast.wasm'), glue]);
   return {
     tensorcast: wasmAndGlue,
+    // What init({ programs: false }) loads (Note [The module without programs], bindings/ts/loader.ts).
+    tensorcastNoPrograms: measureFiles(root, [path.join(dist, 'tensorcast-noprograms.wasm'), glue]),
     tensorcastWithFacade: measureFiles(root, [path.join(dist, 'tensorcast.wasm'), glue, ...facade]),
     tfjs: measureFiles(root, [
       path.join(tfjsCore, 'tf-core.fesm.min.js'),

@@ -28,27 +28,30 @@ function agreeCell(check) {
 const HEADER = ['workload', 'tensorcast', 'tc N threads', 'tfjs', 'plain JS', 'probe', 'tc/tfjs', 'tc/probe', '1/N', 'results', 'targets'];
 
 function cells(report) {
-  return report.rows.map((row) => {
+  return report.rows.flatMap((row) => {
     if (row.kind === 'size') {
-      const { tensorcast, tfjs } = row.sizes;
-      // Older runs measured no brotli.
+      const { tensorcast, tensorcastNoPrograms: lean, tfjs } = row.sizes;
+      // Older runs measured no brotli, nor the module without programs.
       const both = (s) => [`${kB(s.gzip)} gz`, s.brotli === undefined ? '' : `${kB(s.brotli)} br`, kB(s.raw)].filter(Boolean).join(', ');
-      return [
+      const line = (title, s) => [title, both(s), '', both(tfjs), '', '', (s.gzip / tfjs.gzip).toFixed(2), '', '', '', ''];
+      const lines = [[
         row.title, both(tensorcast), '', both(tfjs),
         '', '', row.ratios.tensorcastToTfjs.toFixed(2), '', '', '', targetCell(row.targets),
-      ];
+      ]];
+      if (lean !== undefined) lines.push(line('the same without programs (init({ programs: false }))', lean));
+      return lines;
     }
     const m = row.median;
     const noTfjs = row.absent?.tfjs;
     const g = row.gflops;
     const title = g ? `${row.title} (GFLOP/s: tc ${g.tensorcast.toFixed(1)}, tfjs ${g.tfjs.toFixed(1)})` : row.title;
-    return [
+    return [[
       title, time(m.tensorcast), m.tensorcastThreads === undefined ? '' : time(m.tensorcastThreads),
       noTfjs ?? time(m.tfjs), time(m.js), time(m.probe),
       noTfjs ? '' : row.ratios.tensorcastToTfjs.toFixed(3), row.ratios.tensorcastToProbe.toFixed(2),
       row.ratios.threadSpeedup == null ? '' : row.ratios.threadSpeedup.toFixed(2),
       agreeCell(row.check), targetCell(row.targets),
-    ];
+    ]];
   });
 }
 

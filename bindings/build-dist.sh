@@ -5,12 +5,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=build/wasm/bindings
 
-# The SIMD and plain glue differ only in the .wasm name they would fetch,
-# and our loader fetches by itself: one glue file serves both modules.
-if ! cmp -s <(sed 's/tensorcast-nosimd\.wasm/tensorcast.wasm/g' "$out/tensorcast-nosimd.js") "$out/tensorcast.js"; then
-  echo "build-dist: the SIMD and non-SIMD glue differ; dist/ needs one glue per module now" >&2
-  exit 1
-fi
+# The single-threaded modules' glue differs only in the .wasm name it would
+# fetch, and our loader fetches by itself: one glue file serves all three.
+for module in tensorcast-nosimd tensorcast-noprograms; do
+  if ! cmp -s <(sed "s/$module\\.wasm/tensorcast.wasm/g" "$out/$module.js") "$out/tensorcast.js"; then
+    echo "build-dist: the glue of $module differs from tensorcast's; dist/ needs one glue per module now" >&2
+    exit 1
+  fi
+done
 
 rm -rf dist
 node_modules/.bin/tsc -p bindings/tsconfig.json
@@ -18,7 +20,7 @@ node_modules/.bin/tsc -p bindings/tsconfig.json
 # Note [Two declaration trees] in bindings/cjs-declarations.mjs.
 node bindings/cjs-declarations.mjs dist
 cp "$out/tensorcast.js" dist/wasm-glue.js
-cp "$out/tensorcast.wasm" "$out/tensorcast-nosimd.wasm" dist/
+cp "$out/tensorcast.wasm" "$out/tensorcast-nosimd.wasm" "$out/tensorcast-noprograms.wasm" dist/
 # The threaded module (Note [The threaded module], bindings/ts/threads.ts):
 # its own glue, and our thread-worker.js (tsc's) in place of Emscripten's
 # tensorcast-threads.worker.js.

@@ -1,7 +1,8 @@
 // The playground as one HTML file (web/site/tensorcast-offline.html), for a
 // classroom without a network: opened from disk (file://), it needs no
 // server and no other file. vite-plugin-singlefile inlines the scripts and
-// styles; every asset, the core's two .wasm files included, is inlined as a
+// styles; every asset, the core's two .wasm files included (not the one
+// without programs: LEAN below), is inlined as a
 // data: URL (its recommended config: assetsInlineLimit always true), which
 // the package's loader fetches as it would a file (dist/loader.js).
 //
@@ -42,6 +43,11 @@ const LOADER = {
   file: '/dist/loader.js',
   names: ["new URL('./tensorcast.wasm', import.meta.url)", "new URL('./tensorcast-nosimd.wasm', import.meta.url)"],
 };
+// The module without programs is not carried (Note [The module without
+// programs] in bindings/ts/loader.ts): its line goes, so that the page's
+// init({ programs: false }) gets the module with them (tc.programs is true
+// there), and the file is not 650 kB heavier for a module it can do without.
+const LEAN = /if \(!programs\)\s*return new URL\('\.\/tensorcast-noprograms\.wasm', import\.meta\.url\);/g;
 const NO_WASM = "(() => { throw new Error('the offline file\\'s program worker has no .wasm of its own: init({ wasmModule })'); })()";
 
 /** A plugin that removes the names of .wasm files listed in files, each of which must be found once (else the build stops). */
@@ -57,6 +63,18 @@ function noWasmNames(files: { file: string; names: string[] }[]): Plugin {
         out = out.replace(name, f === GLUE ? '""' : NO_WASM);
       }
       return out;
+    },
+  };
+}
+
+/** A plugin that removes the loader's line for the module without programs (LEAN), which must be found once. */
+function withoutLeanModule(): Plugin {
+  return {
+    name: 'tensorcast:without-lean-module',
+    transform(code, id) {
+      if (!id.endsWith(LOADER.file)) return null;
+      if (code.match(LEAN)?.length !== 1) throw new Error(`without-lean-module: ${LOADER.file} does not name the module without programs once as ${LEAN}`);
+      return code.replace(LEAN, '');
     },
   };
 }
@@ -89,10 +107,10 @@ export default defineConfig({
       { find: /^\.\/program-spawn\.js$/, replacement: here('src/program-spawn-inline.ts') },
     ],
   },
-  worker: { format: 'iife', plugins: () => [noWasmNames([GLUE, LOADER])] },
+  worker: { format: 'iife', plugins: () => [withoutLeanModule(), noWasmNames([GLUE, LOADER])] },
   logLevel: 'warn',
   publicDir: false,
-  plugins: [puzzleSet(), noWasmNames([GLUE]), offlinePage(), viteSingleFile({ outputFileName: 'tensorcast-offline.html' })],
+  plugins: [puzzleSet(), withoutLeanModule(), noWasmNames([GLUE]), offlinePage(), viteSingleFile({ outputFileName: 'tensorcast-offline.html' })],
   build: {
     outDir: here('site'),
     // The site's build (site.config.ts) has written the folder; this adds one file to it.

@@ -89,8 +89,9 @@ export interface Core {
   _tc_call_entry(entry: number, method: number, self: number, slotCount: number): number;
   libraryNames(): string;
   _tc_set_grad(h: number, g: number): void;
-  // bind_program.cpp: tc.run (its inputs' slots, then the source as UTF-8, in the scratch buffer)
-  runProgram(inputSlots: number, byteCount: number, maxStatements: number, maxSteps: number, maxElements: number,
+  // bind_program.cpp: tc.run (its inputs' slots, then the source as UTF-8, in the scratch buffer);
+  // absent from the module without programs (Note [The module without programs], loader.ts)
+  runProgram?(inputSlots: number, byteCount: number, maxStatements: number, maxSteps: number, maxElements: number,
     maxWork: number, maxMemory: number, valuesLine: number, valuesRun: number): string;
   // Emscripten's views of the wasm memory, replaced whenever it grows.
   HEAPU8: Uint8Array;

@@ -1,6 +1,6 @@
 // init(): the one way to get an instance. Without options it loads the
 // module once and hands every caller the same instance; with options (a
-// wasmUrl, wasmBinary, wasmModule, simd or threads choice) it always loads
+// wasmUrl, wasmBinary, wasmModule, simd, threads or programs choice) it always loads
 // a new, separate one.
 import { checkOptions, describe, fail } from './args.js';
 import { TensorcastError } from './errors.js';
@@ -49,9 +49,10 @@ function laterTask(): Promise<void> {
 export function init(options?: InitOptions): Promise<Tensorcast> {
   let opts: Partial<InitOptions>;
   try {
-    opts = checkOptions<InitOptions>(options, 'init', ['wasmUrl', 'wasmBinary', 'wasmModule', 'simd', 'threads']);
-    if (opts.simd !== undefined && typeof opts.simd !== 'boolean')
-      fail('type', `init(): option 'simd' must be a boolean, not ${typeof opts.simd}`);
+    opts = checkOptions<InitOptions>(options, 'init', ['wasmUrl', 'wasmBinary', 'wasmModule', 'simd', 'threads', 'programs']);
+    for (const flag of ['simd', 'programs'] as const)
+      if (opts[flag] !== undefined && typeof opts[flag] !== 'boolean')
+        fail('type', `init(): option '${flag}' must be a boolean, not ${typeof opts[flag]}`);
     if (opts.threads !== undefined && !(Number.isInteger(opts.threads) && opts.threads >= 1))
       fail('type', `init(): option 'threads' must be a whole number of at least 1, not ${describe(opts.threads)}`);
     if (opts.wasmBinary !== undefined && !(opts.wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(opts.wasmBinary)))

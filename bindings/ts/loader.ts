@@ -40,6 +40,16 @@ export interface InitOptions {
    * wasmUrl or wasmBinary. tc.threads says what is in use.
    */
   threads?: number;
+  /**
+   * false: the caller never calls tc.run, so load the module without the
+   * interpreter, about a sixth smaller to download (Note [The module
+   * without programs]). It is the SIMD module on one thread: where that is
+   * not what runs (no wasm SIMD, simd: false, threads above 1), the module
+   * with the interpreter is loaded as before. tc.programs says which.
+   * Default: true. Ignored with wasmUrl, wasmBinary and wasmModule (the
+   * module is what it is).
+   */
+  programs?: boolean;
 }
 
 /**
@@ -56,11 +66,21 @@ export interface LoaderHooks {
   error(kind: ErrorKind, message: string): TensorcastError;
 }
 
-function defaultUrl(simd: boolean): URL {
-  // Two literal expressions, so that a bundler sees (and copies) both files.
-  return simd
-    ? new URL('./tensorcast.wasm', import.meta.url)
-    : new URL('./tensorcast-nosimd.wasm', import.meta.url);
+// Note [The module without programs]: tensorcast-noprograms.wasm is the
+// SIMD module linked without tc.run's binding, and so without the
+// interpreter's parser and statements, which only that binding reaches
+// (bindings/CMakeLists.txt). Every op, trace and error text is the same
+// code; its glue is the same file. A page that draws ops and never runs a
+// program (the playground's first screen) downloads 95 kB less gzipped
+// (bench/notes.md, "The module without programs"). It is one module, not
+// one per instruction set and thread count: the other modules are the
+// fallbacks (no SIMD) and the opt-in (threads), and a page asking for
+// fewer bytes is served by the common case.
+function defaultUrl(simd: boolean, programs: boolean): URL {
+  // Literal expressions, so that a bundler sees (and copies) every file.
+  if (!simd) return new URL('./tensorcast-nosimd.wasm', import.meta.url);
+  if (!programs) return new URL('./tensorcast-noprograms.wasm', import.meta.url);
+  return new URL('./tensorcast.wasm', import.meta.url);
 }
 
 /**
@@ -70,10 +90,10 @@ function defaultUrl(simd: boolean): URL {
  * TensorcastError naming wasmUrl where there is no import.meta.url to find
  * it by (an iife or CommonJS bundle: new URL(..., undefined) throws).
  */
-function ownWasm(simd: boolean): string {
+function ownWasm(simd: boolean, programs: boolean): string {
   let url: unknown;
   try {
-    url = defaultUrl(simd);
+    url = defaultUrl(simd, programs);
   } catch {
     throw new TensorcastError(
       "could not load the tensorcast wasm module: this bundle has no import.meta.url to find tensorcast.wasm by " +
@@ -139,7 +159,7 @@ function pageUrl(): string | undefined {
 function locate(options: InitOptions, threaded: URL | undefined): URL | string {
   const given = options.wasmUrl;
   if (given === undefined) {
-    const own = threaded !== undefined ? threaded.href : ownWasm(options.simd ?? hasWasmSimd());
+    const own = threaded !== undefined ? threaded.href : ownWasm(options.simd ?? hasWasmSimd(), options.programs ?? true);
     if (HAS_SCHEME.test(own)) return new URL(own);
     const base = pageUrl();
     if (base === undefined) throw serverBundleError(own);
@@ -251,6 +271,9 @@ async function threadsFor(options: InitOptions): Promise<number> {
   } else if (options.threads === 1 || options.wasmUrl !== undefined || options.wasmBinary !== undefined) {
     return 1;
   } else if (options.simd === false || !hasWasmSimd() || !threadsAvailable()) {
+    return 1;
+  } else if (options.programs === false && options.threads === undefined) {
+    // The module without programs is single-threaded (Note [The module without programs]).
     return 1;
   }
   // Unless told, the cores: Note [Threads by default] (threads.ts).

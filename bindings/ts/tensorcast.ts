@@ -116,6 +116,11 @@ export class Tensorcast {
    * most 4) unless init({ threads }) says otherwise.
    */
   readonly threads: number;
+  /**
+   * Whether tc.run works: false in the module init({ programs: false })
+   * loads, which has no interpreter.
+   */
+  readonly programs: boolean;
   /** The core's traces as plain data (docs/traces.md). */
   readonly explain: Explain;
   /** Every op, as the core's op table lists it (name, operands, alpha, in-place form, dtype rule, ...). */
@@ -147,6 +152,7 @@ export class Tensorcast {
     this.ops = this._rt.ops;
     this.simd = core._tc_simd() !== 0;
     this.threads = core._tc_threads();
+    this.programs = typeof core.runProgram === 'function';
     this.explain = new Explain(this._rt);
   }
 

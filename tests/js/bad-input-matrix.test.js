@@ -717,6 +717,7 @@ function matrix() {
     m.set(`TensorcastError#${name}`, { none: "a data property, set on an op's errors (tests/js/error-context.test.js)" });
   m.set('Tensorcast#simd', { none: 'a data property' });
   m.set('Tensorcast#threads', { none: 'a data property' });
+  m.set('Tensorcast#programs', { none: 'a data property' });
   m.set('Tensorcast#wasmModule', { none: 'a data property (the compiled module)' });
   m.set('Tensorcast#ops', { none: 'a data property (a frozen array)' });
   m.set('Tensorcast#registry', { none: 'a data property (a frozen array)' });
@@ -884,8 +885,9 @@ test('init() rejects bad options with a TensorcastError and loads nothing', asyn
     ['simd', 'type', 'init(): options must be a plain object, not string'],
     [null, 'type', 'init(): options must be a plain object, not null'],
     [[], 'type', 'init(): options must be a plain object, not an array'],
-    [{ bogus: 1 }, 'type', "init(): unknown option 'bogus' (known: wasmUrl, wasmBinary, wasmModule, simd, threads)"],
+    [{ bogus: 1 }, 'type', "init(): unknown option 'bogus' (known: wasmUrl, wasmBinary, wasmModule, simd, threads, programs)"],
     [{ simd: 'yes' }, 'type', "init(): option 'simd' must be a boolean, not string"],
+    [{ programs: 1 }, 'type', "init(): option 'programs' must be a boolean, not number"],
     [{ threads: 0 }, 'type', "init(): option 'threads' must be a whole number of at least 1, not 0"],
     [{ threads: 2.5 }, 'type', "init(): option 'threads' must be a whole number of at least 1, not 2.5"],
     [{ wasmBinary: 'bytes' }, 'type', "init(): option 'wasmBinary' must be an ArrayBuffer or a typed array"],

@@ -35,7 +35,7 @@ test('tc.ops is the op table the TypeScript was generated from, frozen', () => {
 const PACKAGE_ONLY = new Set([
   // Tensorcast
   'noGrad', 'setBroadcastWarning', 'onWarning', 'setBroadcastPolicy', 'withBroadcastPolicy', 'tidy', 'memory',
-  'simd', 'threads', 'wasmModule', 'explain', 'ops', 'registry', 'keep', 'parseShape', 'readShape', 'readViewChain', 'run',
+  'simd', 'threads', 'programs', 'wasmModule', 'explain', 'ops', 'registry', 'keep', 'parseShape', 'readShape', 'readViewChain', 'run',
   // Tensor: attributes, lifetime, printing, x[...]
   'shape', 'ndim', 'dtype', 'id', 'isDisposed', 'data', 'requiresGrad', 'isLeaf', 'retainsGrad', 'grad', 'gradFn', 'mT', 'sumTo', 'index',
   'dispose', 'toString', 'toJSON', 'constructor',

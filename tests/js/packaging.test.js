@@ -38,7 +38,7 @@ after(() => rm(work, { recursive: true, force: true }));
 
 test('the tarball holds the built package, its licence and its own README, and nothing of the sources', async () => {
   assert.deepEqual(dryRun.files.map((f) => f.path), files, 'npm pack --dry-run lists what npm pack packs');
-  for (const f of ['package.json', 'LICENSE', 'README.md', 'API.md', 'index.js', 'index.cjs', 'index.d.ts', 'index.d.cts', 'wasm-glue.js', 'tensorcast.wasm', 'tensorcast-nosimd.wasm', 'tensor.js'])
+  for (const f of ['package.json', 'LICENSE', 'README.md', 'API.md', 'index.js', 'index.cjs', 'index.d.ts', 'index.d.cts', 'wasm-glue.js', 'tensorcast.wasm', 'tensorcast-nosimd.wasm', 'tensorcast-noprograms.wasm', 'tensor.js'])
     assert.ok(files.includes(f), `missing ${f}`);
   assert.deepEqual(files.filter((f) => !/^(generated\/)?[\w-]+\.(js|cjs|d\.ts|d\.cts|wasm)$/.test(f) && !['package.json', 'README.md', 'API.md', 'LICENSE'].includes(f)
     && !/^playground\/([\w-]+\.js|tensorcast-playground\.d\.ts|index\.html)$/.test(f)), []);

@@ -23,6 +23,19 @@ test('the SIMD module and its glue stay within their gzipped budget', () => {
   assert.ok(bytes <= BUDGET_BYTES, `tensorcast.wasm + wasm-glue.js: ${bytes} bytes gzipped, over the budget of ${BUDGET_BYTES}`);
 });
 
+// init({ programs: false })'s module (Note [The module without programs],
+// bindings/ts/loader.ts): 487,270 + 10,437 bytes when it was set. Its own
+// budget, so that the interpreter's code cannot creep into it unnoticed
+// (through a binding other than tc.run's that reaches the parser).
+const NO_PROGRAMS_BUDGET_BYTES = 505_000;
+
+test('the module without programs stays within its gzipped budget, well under the one with them', () => {
+  const lean = gzipped('tensorcast-noprograms.wasm') + gzipped('wasm-glue.js');
+  const full = gzipped('tensorcast.wasm') + gzipped('wasm-glue.js');
+  assert.ok(lean <= NO_PROGRAMS_BUDGET_BYTES, `tensorcast-noprograms.wasm + glue: ${lean} bytes gzipped, over the budget of ${NO_PROGRAMS_BUDGET_BYTES}`);
+  assert.ok(full - lean >= 60_000, `the interpreter is only ${full - lean} bytes gzipped of the module: is it still left out?`);
+});
+
 test('the fallback without SIMD stays within the same budget', () => {
   const bytes = gzipped('tensorcast-nosimd.wasm') + gzipped('wasm-glue.js');
   assert.ok(bytes <= BUDGET_BYTES, `tensorcast-nosimd.wasm + glue: ${bytes} bytes gzipped, over the budget of ${BUDGET_BYTES}`);

@@ -90,6 +90,44 @@ import { FrameHeightPoster } from './frame-height.js';
 import { FRAME_ATTRIBUTES, frameAttributes, framePart, hideRules, readHide } from './model/frame-options.js';
 import type { FrameAttribute } from './model/frame-options.js';
 
+// Note [Two cores on the page]: the two-shape views draw with the core
+// without the interpreter, init({ programs: false }) (Note [The module
+// without programs] in bindings/ts/loader.ts): it is what the first screen
+// waits for, and it is a sixth smaller. The code mode and the puzzles run
+// programs, so they wait for the core with the interpreter, init()'s, loaded
+// when one of them first opens (the code mode's program worker starts from
+// its compiled module). A page with an element that opens on one of them
+// loads that core alone and draws with it too; where the drawing core runs programs itself
+// (no wasm SIMD, the offline file) it is the only one. Each is made once for
+// the page, however many elements it holds; both show PyTorch's old
+// broadcast warning (torch.utils.backcompat.broadcast_warning.enabled), a
+// teaching aid in the verdict and the code mode.
+let drawing: Promise<Tensorcast> | undefined;
+let running: Promise<Tensorcast> | undefined;
+
+// A failed load is not remembered, so that a later element can try again.
+function once(load: () => Promise<Tensorcast>, forget: () => void): Promise<Tensorcast> {
+  return load().then((tc) => {
+    tc.setBroadcastWarning(true);
+    return tc;
+  }, (error: unknown) => {
+    forget();
+    throw error;
+  });
+}
+
+function drawingCore(): Promise<Tensorcast> {
+  return (drawing ??= once(() => init({ programs: false }), () => (drawing = undefined)));
+}
+
+function programsCore(): Promise<Tensorcast> {
+  const drawn = drawing;
+  return (running ??= once(async () => {
+    const tc = drawn === undefined ? null : await drawn.catch(() => null);
+    return tc !== null && tc.programs ? tc : init();
+  }, () => (running = undefined)));
+}
+
 /** The predict switch's chunk in the code mode, and what the page keeps of it. */
 interface PredictKit {
   mod: typeof import('./code-predict-kit.js');
@@ -188,7 +226,10 @@ export class TensorcastPlayground extends LitElement {
     () => (this.model?.state.mode === 'code' ? `${this.drillPart()}${this.codeMode?.linkPart() ?? ''}` : '') + exerciseLinkPart(this.exercise.active) + this.framePart());
   /** The exercise the page opened as, and the teacher's form (exercise-page.ts). */
   private readonly exercise = new ExercisePage();
+  /** The core the two-shape views draw with (Note [Two cores on the page]). */
   private core: Tensorcast | null = null;
+  /** The core that runs programs: the code mode's, the puzzles' (Note [Two cores on the page]); null until one of them opens. */
+  private programs: Tensorcast | null = null;
   // The code mode (code-mode.ts), made when the page first shows it.
   private codeMode: CodeMode | null = null;
   /** The code mode's chunk (code-chunk.ts), once loaded. */
@@ -430,9 +471,15 @@ export class TensorcastPlayground extends LitElement {
 
   // --- the code mode (code-mode.ts)
 
+  /** The core that runs programs (Note [Two cores on the page]), kept once loaded. */
+  private programs$(): Promise<Tensorcast> {
+    return programsCore().then((tc) => (this.programs = tc));
+  }
+
   /** Loads the code mode's chunk (once); the page is drawn again when it arrives. */
   private chunk$(): Promise<CodeChunk> {
-    this.chunkLoading ??= import('./code-chunk.js').then((mod) => {
+    // With the core that runs programs: the code mode is made only once its chunk is here.
+    this.chunkLoading ??= Promise.all([import('./code-chunk.js'), this.programs$()]).then(([mod]) => {
       this.chunk = mod;
       this.requestUpdate();
       return mod;
@@ -450,7 +497,7 @@ export class TensorcastPlayground extends LitElement {
     if (this.codeMode !== null) return this.codeMode;
     const { CodeMode, FIRST_PROGRAM, warningWords } = this.loadedChunk;
     this.codeMode = new CodeMode({
-      tc: () => this.core,
+      tc: () => this.programs,
       changed: (entry) => {
         if (entry !== null) this.writeHash(entry);
         this.requestUpdate();
@@ -514,6 +561,11 @@ export class TensorcastPlayground extends LitElement {
     if (preset !== undefined) this.code$().setCode(preset.code, 'push');
   }
 
+  /** Whether an element of the page (named as this one) opens on a program: the code mode or a puzzle (Note [Two cores on the page]). */
+  private static pageOpensOnProgram(name: string): boolean {
+    return [...document.querySelectorAll(name)].some((e) => e instanceof TensorcastPlayground && (e.startState().mode === 'code' || e.readRoute() !== null));
+  }
+
   // The state to start from: the attributes, the hash, and what was chosen while the core loaded.
   private startState(): State {
     const state = this.attributeState({ ...DEFAULT_STATE, lang: browserLang() });
@@ -570,11 +622,9 @@ export class TensorcastPlayground extends LitElement {
       // paint (LCP 4.4 s against 1.9 s, bench/lighthouse.js); on a slow network the diagram
       // waits about as long either way, since the two downloads share the same bandwidth.
       await painted();
-      const tc = await init();
+      // A page where an element opens on a program loads the one core that runs them.
+      const tc = TensorcastPlayground.pageOpensOnProgram(this.localName) ? await this.programs$() : await drawingCore();
       this.core = tc;
-      // PyTorch's old broadcast warning (torch.utils.backcompat.broadcast_warning.enabled),
-      // on for the playground's own instance: the verdict shows it as a teaching aid.
-      tc.setBroadcastWarning(true);
       // Computing and drawing each in a task of its own (first-screen.ts).
       await nextTask();
       const first = this.startState();
@@ -757,8 +807,7 @@ export class TensorcastPlayground extends LitElement {
     if (view !== null) return view.body(route, { m, lang: state.lang, theme: state.theme, hide: this.hidesSolutions() });
     if (!this.puzzleLoading && this.core !== null) {
       this.puzzleLoading = true;
-      const tc = this.core;
-      void import('./puzzle-view.js').then(({ PuzzleView }) => {
+      void Promise.all([import('./puzzle-view.js'), this.programs$()]).then(([{ PuzzleView }, tc]) => {
         this.puzzleView = new PuzzleView({ element: this, root: this.renderRoot as ShadowRoot, tc, changed: () => this.requestUpdate() });
         this.requestUpdate();
       }, (error: unknown) => {
@@ -1164,7 +1213,7 @@ export class TensorcastPlayground extends LitElement {
     const program = code.shown;
     // Fixes are edits of the program (Note [Program fixes]), each checked by running the edited program.
     const statement = program === null || code.picked === null ? null : statementAt(program, code.picked);
-    const tc = this.core;
+    const tc = this.programs;
     const apply = (edit: ProgramEdit): void => {
       if (program === null || !code.applyEdit(edit, program.code)) return;
       this.appliedEdit = { line: edit.line, code: program.code.slice(0, edit.from) + edit.insert + program.code.slice(edit.to) };
