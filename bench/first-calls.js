@@ -7,9 +7,12 @@
 // long (Lighthouse's slower CPU). Prints the median over the runs, and the
 // largest functions compiled: by index, or by name when the page's module
 // was linked with --profiling-funcs (bench/notes.md, "The first render on a
-// phone", says how).
+// phone", says how). Also the time from navigation to the first diagram
+// drawn; with --slow, under DevTools' throttling as Lighthouse applies it for
+// a phone on slow 4G (562.5 ms round trip, 1,474.56 kbit/s down, 675 up,
+// the CPU 4 times slower), where the .wasm's download is most of it.
 //
-//   node bench/first-calls.js [--runs N (5)] [ROOT ...]
+//   node bench/first-calls.js [--runs N (5)] [--slow] [ROOT ...]
 //
 // ROOT: checkouts to measure side by side (default: this one); runs alternate.
 import { spawnSync } from 'node:child_process';
@@ -25,10 +28,11 @@ import { functionNames, functionSizes } from './wasm-sizes.js';
 const HERE = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 function parseArgs(argv) {
-  const opts = { runs: 5, roots: [] };
+  const opts = { runs: 5, slow: false, roots: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') opts.runs = Number(argv[++i]);
+    else if (a === '--slow') opts.slow = true;
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`);
     else opts.roots.push(path.resolve(a));
   }
@@ -37,24 +41,33 @@ function parseArgs(argv) {
   return opts;
 }
 
-/** The SIMD module the page loads (web/dist/assets/tensorcast-*.wasm). */
+/** The module the page's first screen loads: the one without programs where the build has it (Note [Two cores on the page]), else the SIMD one. */
 function pageModule(root) {
   const dir = path.join(root, 'web/dist/assets');
-  const name = readdirSync(dir).find((f) => /^tensorcast-(?!nosimd|threads)[\w-]+\.wasm$/.test(f));
+  const files = readdirSync(dir);
+  const name = files.find((f) => /^tensorcast-noprograms-[\w-]+\.wasm$/.test(f)) ?? files.find((f) => /^tensorcast-(?!nosimd|threads|noprograms)[\w-]+\.wasm$/.test(f));
   if (name === undefined) throw new Error(`${dir}: no tensorcast-*.wasm`);
   return readFileSync(path.join(dir, name));
 }
 
-async function once(browser, url) {
+async function once(browser, url, slow) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
+  if (slow) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
   await browser.startTracing(page, { categories: ['v8.wasm'] });
   await page.goto(url);
-  await page.waitForFunction(() => document.querySelector('tensorcast-playground')?.shadowRoot?.querySelector('[data-testid="diagram"] svg'), null, { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelector('tensorcast-playground')?.shadowRoot?.querySelector('[data-testid="diagram"] svg'), null, { timeout: 120_000 });
+  // From the navigation's start (the page's clock), as soon as the diagram is found.
+  const diagramMs = await page.evaluate(() => performance.now());
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
   await context.close();
   const events = (trace.traceEvents ?? trace).filter((e) => e.name === 'wasm.CompileLazy' && e.ph === 'X');
-  return events.map((e) => ({ index: e.args.func_index, ms: e.dur / 1000 }));
+  return { diagramMs, events: events.map((e) => ({ index: e.args.func_index, ms: e.dur / 1000 })) };
 }
 
 /** The names demangled by c++filt (binutils), where it is installed. */
@@ -76,16 +89,19 @@ try {
     const bytes = pageModule(root);
     servers.push({ root, sizes: functionSizes(bytes), names: demangled(functionNames(bytes)), ...(await startPreview(root)), runs: [] });
   }
-  for (let i = 0; i < opts.runs; i++) for (const s of servers) s.runs.push(await once(browser, s.url));
+  for (let i = 0; i < opts.runs; i++) for (const s of servers) s.runs.push(await once(browser, s.url, opts.slow));
 } finally {
   await browser.close();
   for (const s of servers) s.stop?.();
 }
 console.log(`load average (1 min) ${loadBefore.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after`);
-for (const { root, sizes, names, runs } of servers) {
+for (const { root, sizes, names, runs: timed } of servers) {
+  const runs = timed.map((r) => r.events);
   const bytes = (run) => run.reduce((sum, e) => sum + sizes[e.index], 0);
   const ms = runs.map((run) => run.reduce((sum, e) => sum + e.ms, 0));
-  console.log(`\n${root}  (median of ${runs.length} runs)`);
+  const diagram = timed.map((r) => r.diagramMs);
+  console.log(`\n${root}  (median of ${runs.length} runs${opts.slow ? ', slow 4G and the CPU 4x slower' : ''})`);
+  console.log(`  the first diagram: ${Math.round(median(diagram))} ms after navigation   runs: ${diagram.map((m) => Math.round(m)).join(', ')}`);
   console.log(`  functions compiled on first call: ${median(runs.map((r) => r.length))}, ${Math.round(median(runs.map(bytes)) / 1024)} KiB of code`);
   console.log(`  time compiling: ${median(ms).toFixed(1)} ms   runs: ${ms.map((m) => m.toFixed(1)).join(', ')}`);
   const largest = [...new Map(runs.at(-1).map((e) => [e.index, e])).values()].sort((a, b) => sizes[b.index] - sizes[a.index]).slice(0, names.size > 0 ? 20 : 8);
