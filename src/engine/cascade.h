@@ -57,6 +57,44 @@ struct Levels {
   bool stays(int64_t i, int j) const { return (i & (mask << (j * power))) != 0; }
 };
 
+// The hand-ups after row i (a multiple of lv.step): level j takes level
+// j - 1's sums, for j from `first` while the row count is a multiple of
+// 2^(j * power), below `last`.
+template <class T, class Width>
+void hand_up(const Levels& lv, int64_t i, Width width, T* acc, int first, int last) {
+  for (int j = first; j < last; ++j) {
+    T* __restrict to = acc + j * width;
+    T* __restrict from = acc + (j - 1) * width;
+    for (int64_t c = 0; c < width; ++c) {
+      to[c] += from[c];
+      from[c] = T(0);
+    }
+    if (lv.stays(i, j)) break;
+  }
+}
+
+// Whole steps of rows from i while they end by `end`, each added and handed
+// up to levels below `last`; i ends after the last.
+template <class T, class Width, class AddRows>
+void cascade_steps(const Levels& lv, int64_t& i, int64_t end, Width width, T* acc, AddRows& add_rows,
+                   int last) {
+  while (i + lv.step <= end) {
+    add_rows(acc, i, lv.step);
+    i += lv.step;
+    hand_up(lv, i, width, acc, 1, last);
+  }
+}
+
+// The rows from i to size (the steps left, then the rows past the last
+// whole step), and the levels added into the first.
+template <class T, class Width, class AddRows>
+void cascade_finish(const Levels& lv, int64_t i, int64_t size, Width width, T* acc, AddRows& add_rows) {
+  cascade_steps(lv, i, size, width, acc, add_rows, Levels::kCount);
+  add_rows(acc, i, size - i);
+  for (int j = 1; j < Levels::kCount; ++j)
+    for (int64_t c = 0; c < width; ++c) acc[c] += acc[j * width + c];
+}
+
 // PyTorch's multi_row_sum, for any loads: each of `width` columns is the
 // cascade sum of its `size` numbers; add_rows(acc, i, n) adds rows i to
 // i + n - 1, in order, into acc[0 .. width). acc holds Levels::kCount *
@@ -65,24 +103,7 @@ struct Levels {
 // 2^(j * power).
 template <class T, class Width, class AddRows>
 void cascade(int64_t size, Width width, T* acc, AddRows add_rows) {
-  const Levels lv(size);
-  int64_t i = 0;
-  while (i + lv.step <= size) {
-    add_rows(acc, i, lv.step);
-    i += lv.step;
-    for (int j = 1; j < Levels::kCount; ++j) {
-      T* __restrict to = acc + j * width;
-      T* __restrict from = acc + (j - 1) * width;
-      for (int64_t c = 0; c < width; ++c) {
-        to[c] += from[c];
-        from[c] = T(0);
-      }
-      if (lv.stays(i, j)) break;
-    }
-  }
-  add_rows(acc, i, size - i);
-  for (int j = 1; j < Levels::kCount; ++j)
-    for (int64_t c = 0; c < width; ++c) acc[c] += acc[j * width + c];
+  cascade_finish(Levels(size), 0, size, width, acc, add_rows);
 }
 
 // multi_row_sum over `width` contiguous columns: column c of row i is
@@ -92,8 +113,8 @@ void cascade(int64_t size, Width width, T* acc, AddRows add_rows) {
 // only. A width known at compile time (a std::integral_constant: the 4
 // vectors of a row_sum) keeps its running sums in registers.
 template <class T, class Width>
-void cascade_columns(const T* p, int64_t row_stride, int64_t size, Width width, T* acc) {
-  cascade(size, width, acc, [p, row_stride, width](T* __restrict a, int64_t first, int64_t n) {
+auto column_adder(const T* p, int64_t row_stride, Width width) {
+  return [p, row_stride, width](T* __restrict a, int64_t first, int64_t n) {
     if constexpr (std::is_integral_v<Width>) {
       for (int64_t i = first; i < first + n; ++i) {
         const T* __restrict row = p + i * row_stride;
@@ -108,7 +129,64 @@ void cascade_columns(const T* p, int64_t row_stride, int64_t size, Width width, 
       }
       std::copy(local, local + Width::value, a);
     }
+  };
+}
+
+template <class T, class Width>
+void cascade_columns(const T* p, int64_t row_stride, int64_t size, Width width, T* acc) {
+  cascade(size, width, acc, column_adder(p, row_stride, width));
+}
+
+// Note [Outer sums by blocks of rows]: the Outer path sums columns down
+// the rows. Split by columns, each thread reads a part of every row, and
+// two threads gained 1.1-1.4x where rows split between them gain 1.5-2x
+// (bench/notes.md, "Threads"). The rows can be split too without changing
+// a bit of any column's cascade: at a multiple of step^2 rows (a block)
+// levels 0 and 1 are empty, so each block's level-1 sum is the same
+// numbers added in the same order whoever computes it, from zero. The
+// threads compute the blocks' level-1 sums; the calling thread then hands
+// them up in order (level 2 takes each in turn, level 3 at multiples of
+// step^3), as one thread would, and finishes the rows past the last block.
+// It applies where there are at least as many blocks as threads; a column
+// of width 4 vectors (multi_row_sum's) and the ones past it are summed as
+// before, on the calling thread.
+template <class T>
+bool outer_by_blocks(int64_t size0, int64_t size1) {
+  const Levels lv(size0);
+  const int64_t block = lv.step * lv.step;
+  return parallel::threads() > 1 && size0 / block >= parallel::threads() && size1 >= 4 * kLanes<T> &&
+         static_cast<double>(size0) * static_cast<double>(size1) >= static_cast<double>(parallel::kMinParallelElements);
+}
+
+// The grouped columns (a multiple of 4 vectors) of outer_sum, by blocks of
+// rows on the pool, added into out.
+template <class T>
+void outer_sum_by_blocks(const T* in, int64_t step, T* out, int64_t out_stride, int64_t size0, int64_t size1) {
+  const int64_t width = size1 / (4 * kLanes<T>) * (4 * kLanes<T>);
+  const Levels lv(size0);
+  const int64_t block = lv.step * lv.step;
+  const int64_t blocks = size0 / block;
+  const auto add_rows = column_adder(in, step, width);
+  std::vector<T> sums(static_cast<size_t>(blocks * width));
+  parallel::parallel_for(blocks, 1, static_cast<double>(blocks * block) * static_cast<double>(width),
+                         [&](int64_t b0, int64_t b1) {
+    std::vector<T> acc(static_cast<size_t>(2 * width));
+    for (int64_t b = b0; b < b1; ++b) {
+      std::fill(acc.begin(), acc.end(), T(0));
+      int64_t i = b * block;
+      auto rows = add_rows;
+      cascade_steps(lv, i, i + block, width, acc.data(), rows, 2);
+      std::copy(acc.begin() + width, acc.end(), sums.begin() + b * width);
+    }
   });
+  std::vector<T> acc(static_cast<size_t>(Levels::kCount * width), T(0));
+  for (int64_t b = 0; b < blocks; ++b) {
+    std::copy(sums.begin() + b * width, sums.begin() + (b + 1) * width, acc.begin() + width);
+    hand_up(lv, (b + 1) * block, width, acc.data(), 2, Levels::kCount);
+  }
+  auto rows = add_rows;
+  cascade_finish(lv, blocks * block, size0, width, acc.data(), rows);
+  for (int64_t c = 0; c < width; ++c) out[c * out_stride] += acc[static_cast<size_t>(c)];
 }
 
 // PyTorch's multi_row_sum with four rows: out[k * L + l] is the cascade
@@ -183,9 +261,12 @@ template <class T>
 void outer_sum(const T* in, int64_t step, T* out, int64_t out_stride, int64_t size0, int64_t size1) {
   constexpr int W = kLanes<T>;
   // Every group of 4 vectors at once: the same sums, the rows read in order.
+  // On the pool, by blocks of rows where there are enough of them.
   const int64_t grouped = size1 / (4 * W) * (4 * W);
   int64_t j = grouped;
-  if (grouped > 0) {
+  if (outer_by_blocks<T>(size0, size1)) {
+    outer_sum_by_blocks(in, step, out, out_stride, size0, size1);
+  } else if (grouped > 0) {
     std::vector<T> acc(static_cast<size_t>(Levels::kCount * grouped), T(0));
     cascade_columns(in, step, size0, grouped, acc.data());
     for (int64_t c = 0; c < grouped; ++c) out[c * out_stride] += acc[static_cast<size_t>(c)];
@@ -262,7 +343,9 @@ Path cascade_loop(T* out, const T* in, int64_t size0, int64_t size1, int64_t in_
   // narrower ranges ran slower than one thread in Node: bench/notes.md).
   if (path == Path::Outer) {
     const int64_t threads = parallel::threads();
-    group = std::max(group, (size1 + threads * group - 1) / (threads * group) * group);
+    // By blocks of rows (Note [Outer sums by blocks of rows]): all the columns in one call.
+    group = outer_by_blocks<T>(size0, size1) ? size1
+                                             : std::max(group, (size1 + threads * group - 1) / (threads * group) * group);
   }
   // Both dims reduced (out_s1 == 0 too): every row adds into the same
   // element, in order, so the rows stay on one thread.

@@ -9,13 +9,15 @@
 // code, in the same order, as on one thread: only which thread runs it
 // changes. So elementwise ops and matmul are bit-identical to one thread,
 // and sums keep PyTorch's cascade (Note [Cascade sum]) because they are
-// split over output elements only, never along a reduced dim: a sum into
-// one number (x.sum()) stays on one thread.
+// split over output elements, or along a reduced dim only where the
+// cascade's order allows it (Note [Outer sums by blocks of rows]): a sum
+// into one number (x.sum()) stays on one thread.
 // - elementwise ops: the plan's outermost dim that has enough positions
 //   (split_plan, loop.h), else its inner dim in runs of whole cache lines;
 // - sums (sum, mean, sum_to, the gradients that reduce_grad sums): the
 //   rows or columns of each cascade loop (cascade.h), in groups of the
-//   kernel's own width (Note [Cascade sum]);
+//   kernel's own width (Note [Cascade sum]); columns summed down many
+//   rows, by blocks of those rows (Note [Outer sums by blocks of rows]);
 // - softmax, log_softmax and logsumexp along a dim: its lines (each line's
 //   max and sum found as on one thread; Note [Softmax rows], softmax.cpp);
 // - matmul: C's rows in blocks of Note [GEMM blocking]'s kMC, each thread
