@@ -76,8 +76,8 @@ void hand_up(const Levels& lv, int64_t i, Width width, T* acc, int first, int la
 // Whole steps of rows from i while they end by `end`, each added and handed
 // up to levels below `last`; i ends after the last.
 template <class T, class Width, class AddRows>
-void cascade_steps(const Levels& lv, int64_t& i, int64_t end, Width width, T* acc, AddRows& add_rows,
-                   int last) {
+void cascade_steps(const Levels& lv, int64_t& i, int64_t end, Width width, T* acc,
+                   AddRows& add_rows, int last) {
   while (i + lv.step <= end) {
     add_rows(acc, i, lv.step);
     i += lv.step;
@@ -88,7 +88,8 @@ void cascade_steps(const Levels& lv, int64_t& i, int64_t end, Width width, T* ac
 // The rows from i to size (the steps left, then the rows past the last
 // whole step), and the levels added into the first.
 template <class T, class Width, class AddRows>
-void cascade_finish(const Levels& lv, int64_t i, int64_t size, Width width, T* acc, AddRows& add_rows) {
+void cascade_finish(const Levels& lv, int64_t i, int64_t size, Width width, T* acc,
+                    AddRows& add_rows) {
   cascade_steps(lv, i, size, width, acc, add_rows, Levels::kCount);
   add_rows(acc, i, size - i);
   for (int j = 1; j < Levels::kCount; ++j)
@@ -154,31 +155,35 @@ template <class T>
 bool outer_by_blocks(int64_t size0, int64_t size1) {
   const Levels lv(size0);
   const int64_t block = lv.step * lv.step;
-  return parallel::threads() > 1 && size0 / block >= parallel::threads() && size1 >= 4 * kLanes<T> &&
-         static_cast<double>(size0) * static_cast<double>(size1) >= static_cast<double>(parallel::kMinParallelElements);
+  return parallel::threads() > 1 && size0 / block >= parallel::threads() &&
+         size1 >= 4 * kLanes<T> &&
+         static_cast<double>(size0) * static_cast<double>(size1) >=
+             static_cast<double>(parallel::kMinParallelElements);
 }
 
 // The grouped columns (a multiple of 4 vectors) of outer_sum, by blocks of
 // rows on the pool, added into out.
 template <class T>
-void outer_sum_by_blocks(const T* in, int64_t step, T* out, int64_t out_stride, int64_t size0, int64_t size1) {
-  const int64_t width = size1 / (4 * kLanes<T>) * (4 * kLanes<T>);
+void outer_sum_by_blocks(const T* in, int64_t step, T* out, int64_t out_stride, int64_t size0,
+                         int64_t size1) {
+  const int64_t width = size1 / (4 * kLanes<T>)*(4 * kLanes<T>);
   const Levels lv(size0);
   const int64_t block = lv.step * lv.step;
   const int64_t blocks = size0 / block;
   const auto add_rows = column_adder(in, step, width);
   std::vector<T> sums(static_cast<size_t>(blocks * width));
-  parallel::parallel_for(blocks, 1, static_cast<double>(blocks * block) * static_cast<double>(width),
+  parallel::parallel_for(blocks, 1,
+                         static_cast<double>(blocks * block) * static_cast<double>(width),
                          [&](int64_t b0, int64_t b1) {
-    std::vector<T> acc(static_cast<size_t>(2 * width));
-    for (int64_t b = b0; b < b1; ++b) {
-      std::fill(acc.begin(), acc.end(), T(0));
-      int64_t i = b * block;
-      auto rows = add_rows;
-      cascade_steps(lv, i, i + block, width, acc.data(), rows, 2);
-      std::copy(acc.begin() + width, acc.end(), sums.begin() + b * width);
-    }
-  });
+                           std::vector<T> acc(static_cast<size_t>(2 * width));
+                           for (int64_t b = b0; b < b1; ++b) {
+                             std::fill(acc.begin(), acc.end(), T(0));
+                             int64_t i = b * block;
+                             auto rows = add_rows;
+                             cascade_steps(lv, i, i + block, width, acc.data(), rows, 2);
+                             std::copy(acc.begin() + width, acc.end(), sums.begin() + b * width);
+                           }
+                         });
   std::vector<T> acc(static_cast<size_t>(Levels::kCount * width), T(0));
   for (int64_t b = 0; b < blocks; ++b) {
     std::copy(sums.begin() + b * width, sums.begin() + (b + 1) * width, acc.begin() + width);
@@ -344,8 +349,9 @@ Path cascade_loop(T* out, const T* in, int64_t size0, int64_t size1, int64_t in_
   if (path == Path::Outer) {
     const int64_t threads = parallel::threads();
     // By blocks of rows (Note [Outer sums by blocks of rows]): all the columns in one call.
-    group = outer_by_blocks<T>(size0, size1) ? size1
-                                             : std::max(group, (size1 + threads * group - 1) / (threads * group) * group);
+    group = outer_by_blocks<T>(size0, size1)
+                ? size1
+                : std::max(group, (size1 + threads * group - 1) / (threads * group) * group);
   }
   // Both dims reduced (out_s1 == 0 too): every row adds into the same
   // element, in order, so the rows stay on one thread.
