@@ -71,11 +71,11 @@ export interface LoaderHooks {
 // interpreter's parser and statements, which only that binding reaches
 // (bindings/CMakeLists.txt). Every op, trace and error text is the same
 // code; its glue is the same file. A page that draws ops and never runs a
-// program (the playground's first screen) downloads 95 kB less gzipped
+// program (the playground's first screen) downloads 97 kB less gzipped
 // (bench/notes.md, "The module without programs"). It is one module, not
-// one per instruction set and thread count: the other modules are the
-// fallbacks (no SIMD) and the opt-in (threads), and a page asking for
-// fewer bytes is served by the common case.
+// one per instruction set and thread count: the other two are the fallback
+// (no SIMD) and the threaded module, and a page asking for fewer bytes is
+// served by the common case.
 function defaultUrl(simd: boolean, programs: boolean): URL {
   // Literal expressions, so that a bundler sees (and copies) every file.
   if (!simd) return new URL('./tensorcast-nosimd.wasm', import.meta.url);

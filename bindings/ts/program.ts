@@ -248,8 +248,8 @@ function nameOf(bound: ReadonlyMap<string, number>, id: number): string | null {
 /** @internal tc.run's argument checks and the call into the core. */
 export function runProgram(rt: Runtime<Tensor>, code: unknown, options: unknown): Program {
   if (rt.core.runProgram === undefined)
-    fail('type', 'run(): this instance has no interpreter: it was made by init({ programs: false }); ' +
-      'call init() for one that runs programs');
+    fail('type', 'run(): this instance runs the module without the interpreter (the one init({ programs: false }) ' +
+      'loads); call init() for one that runs programs');
   if (typeof code !== 'string')
     fail('type', code === undefined ? "run(): missing argument 'code'" : `run(): argument 'code' must be a string, not ${describe(code)}`);
   // The limits are flat options, as ProgramLimits' fields (not { limits: {...} }).

@@ -24,7 +24,7 @@ test('tc.run on it is a TypeError-kind refusal that names the option, and the in
     assert.ok(error instanceof TensorcastError);
     assert.equal(error.kind, 'type');
     assert.equal(error.message,
-      'run(): this instance has no interpreter: it was made by init({ programs: false }); call init() for one that runs programs');
+      'run(): this instance runs the module without the interpreter (the one init({ programs: false }) loads); call init() for one that runs programs');
     return true;
   });
   assert.deepEqual(lean.tensor([1, 2]).add(1).toArray(), [2, 3]);
